@@ -1,0 +1,4 @@
+import type { DomainRoutes } from 'shared-ui';
+
+const routes: DomainRoutes = {};
+export default routes;

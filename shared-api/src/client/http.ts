@@ -1,0 +1,149 @@
+/**
+ * The HTTP client with the spec's request conventions (spec 000 §7–8, 002 §7–8):
+ * /api/v1 base, credentials on every call, null/undefined query parameters skipped,
+ * JSON content type unless multipart, 204 or empty body → {}, errors carrying status and parsed body.
+ */
+export const API_BASE = '/api/v1';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(message: string, status: number, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  // Paths that already start with /api/ (file URLs the server hands out) are rewritten onto the base.
+  const clean = path.startsWith('/api/v1/') ? path.slice(API_BASE.length) : path;
+  const url = `${API_BASE}${clean.startsWith('/') ? '' : '/'}${clean}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+export function errorMessageFrom(body: unknown, status: number): string {
+  if (body && typeof body === 'object') {
+    const b = body as { message?: unknown; error?: unknown };
+    if (typeof b.message === 'string' && b.message) return b.message;
+    if (typeof b.error === 'string' && b.error) return b.error;
+  }
+  return `Request failed with status ${status}`;
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return {};
+  const text = await res.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+async function send(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
+  const isMultipart = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  const headers: Record<string, string> = {};
+  let body: BodyInit | undefined;
+  if (opts.body !== undefined) {
+    if (isMultipart) body = opts.body as FormData;
+    else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+  }
+  try {
+    return await fetch(buildUrl(path, opts.query), { method, headers, body, credentials: 'include', signal: opts.signal });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw new ApiError((err as Error)?.message || 'Unknown error occurred', 0, null);
+  }
+}
+
+export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(method, path, opts);
+  const body = await parseBody(res);
+  if (!res.ok) throw new ApiError(errorMessageFrom(body, res.status), res.status, body);
+  return body as T;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, query?: QueryParams, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
+  delete: <T = unknown>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+};
+
+const EXTENSION_BY_TYPE: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+};
+
+/** File name from content-disposition (RFC 5987 filename* first), else fallback + extension from the type. */
+export function fileNameFrom(headers: Headers, fallback: string): string {
+  const cd = headers.get('content-disposition') ?? '';
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(cd);
+  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(cd);
+  if (plain) return plain[1].trim();
+  const type = (headers.get('content-type') ?? '').split(';')[0].trim();
+  const ext = EXTENSION_BY_TYPE[type];
+  return ext ? `${fallback}.${ext}` : fallback;
+}
+
+/** GET a file and hand it to the browser as a download. Returns the name it was saved under. */
+export async function download(path: string, fallbackName: string, query?: QueryParams): Promise<string> {
+  const res = await send('GET', path, { query });
+  if (!res.ok) {
+    const body = await parseBody(res);
+    throw new ApiError(errorMessageFrom(body, res.status), res.status, body);
+  }
+  const blob = await res.blob();
+  const name = fileNameFrom(res.headers, fallbackName);
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  return name;
+}
+
+/** Shared check of spec 000 §8: throws the body's error text or 'Front-end fetching error'. */
+export function assertFetchOk(ok: boolean, body: unknown): void {
+  if (ok) return;
+  const err = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  throw new Error(typeof err === 'string' && err ? err : 'Front-end fetching error');
+}
+
+/** Reads any list response: a bare array, a data array, or the first array found (spec 001 §3). */
+export function listItems<T>(response: unknown): T[] {
+  if (Array.isArray(response)) return response as T[];
+  if (response && typeof response === 'object') {
+    const r = response as Record<string, unknown>;
+    if (Array.isArray(r.data)) return r.data as T[];
+    for (const value of Object.values(r)) if (Array.isArray(value)) return value as T[];
+  }
+  return [];
+}

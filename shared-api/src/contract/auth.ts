@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { email, id, password, permission } from './common';
+
+export const loginBody = z.object({ email, password: z.string().min(1, 'Campo obbligatorio') });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const forgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** Body of POST /auth/password-reset and POST /auth/complete-registration. */
+export const tokenPasswordBody = z.object({ userId: id, token: z.string().min(1).max(200), password });
+export type TokenPasswordBody = z.infer<typeof tokenPasswordBody>;
+/** Both answer the user's e-mail so the page can sign in with it (spec 002 §7). */
+export const tokenPasswordResponse = z.object({ email: z.string() });
+
+export const verifyPasswordBody = z.object({ password: z.string().min(1) });
+export const verifyPasswordResponse = z.object({ correct: z.boolean() });
+
+export const updatePasswordBody = z.object({ newPassword: password });
+export const updatePasswordResponse = z.object({ status: z.literal('success') });
+
+export const acceptTermsBody = z.object({
+  privacy_policy: z.literal(true, { message: 'Devi accettare l\'informativa sulla privacy' }),
+  regulations: z.literal(true, { message: 'Devi accettare il regolamento' }),
+});
+export type AcceptTermsBody = z.infer<typeof acceptTermsBody>;
+
+/** The signed-in user as /auth/me and /auth/login answer it. */
+export const sessionUser = z.object({
+  _id: id,
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  has_accepted_terms: z.boolean(),
+  permissions: z.array(permission),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const meResponse = z.object({ user: sessionUser.nullable() });
+export const loginResponse = z.object({ user: sessionUser });

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { boolish, email, id, isoDate, namedRef, permission } from './common';
+
+export const GENDERS = [
+  { id: 'M', name: 'Maschio' },
+  { id: 'F', name: 'Femmina' },
+  { id: 'O', name: 'Altro' },
+] as const;
+export const gender = z.enum(['M', 'F', 'O']);
+
+export const FISCAL_CODE_PATTERN = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
+export const fiscalCodeFormat = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(FISCAL_CODE_PATTERN, 'Codice fiscale non valido');
+
+/** Medical status of a member (DESIGN §5). */
+export const medicalStatus = z.enum(['not_uploaded', 'not_approved', 'approved', 'expired']);
+export type MedicalStatus = z.infer<typeof medicalStatus>;
+
+/** A stored file as the API describes it: download path, original name, detected type, size. */
+export const storedFile = z.object({ url: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
+export type StoredFile = z.infer<typeof storedFile>;
+
+const optionalText = (max = 500) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish());
+const requiredText = (max = 200) => z.string().trim().min(1, 'Campo obbligatorio').max(max);
+const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish());
+const idList = (max = 300) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : JSON.parse(v)) : v), z.array(id).max(max)).default([]);
+
+/**
+ * Payload of POST /user and PATCH /user/{id} (spec 001 §3, §5).
+ * Sent as JSON, or as multipart when a photo (field image) or contract (field contract_file) is attached;
+ * in multipart the list fields travel as JSON-encoded strings.
+ * Parent fields are required for minors: the server checks that rule (it needs the category name).
+ */
+export const userPayload = z.object({
+  member_id: requiredText(50),
+  name: requiredText(),
+  surname: requiredText(),
+  email,
+  phone_number: requiredText(30),
+  fiscal_code: fiscalCodeFormat,
+  birth_date: isoDate,
+  birth_province: requiredText(2),
+  birth_place: requiredText(),
+  residence_address: requiredText(),
+  residence_province: requiredText(2),
+  residence_place: requiredText(),
+  residence_postal_code: requiredText(10),
+  gender,
+  parent_name: optionalText(200),
+  parent_surname: optionalText(200),
+  parent_fiscal_code: z.preprocess((v) => (v === '' ? null : v), fiscalCodeFormat.nullish()),
+  category: id,
+  qualifications: idList(),
+  reservation_rules: idList(),
+  mailing_list_classes: idList(),
+  fitet_data_code: optionalText(50),
+  fitet_data_category: optionalText(100),
+  contract_end_date: optionalDate,
+  notes: optionalText(2000),
+});
+export type UserPayload = z.infer<typeof userPayload>;
+export type UserPayloadInput = z.input<typeof userPayload>;
+
+/** A user of the registry as GET /user answers it. */
+export const user = z.object({
+  _id: id,
+  member_id: z.string().nullable(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  fiscal_code: z.string().nullable(),
+  image: storedFile.nullable(),
+  birth_date: z.string().nullable(),
+  birth_province: z.string().nullable(),
+  birth_place: z.string().nullable(),
+  residence_address: z.string().nullable(),
+  residence_province: z.string().nullable(),
+  residence_place: z.string().nullable(),
+  residence_postal_code: z.string().nullable(),
+  gender: gender.nullable(),
+  parent_name: z.string().nullable(),
+  parent_surname: z.string().nullable(),
+  parent_fiscal_code: z.string().nullable(),
+  category: namedRef.nullable(),
+  qualifications: z.array(namedRef),
+  reservation_rules: z.array(namedRef),
+  mailing_list_classes: z.array(namedRef),
+  fitet_data_code: z.string().nullable(),
+  fitet_data_category: z.string().nullable(),
+  contract_file: storedFile.nullable(),
+  contract_end_date: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: z.string(),
+  deactivation_status: z.boolean(),
+  deactivation_date_start: z.string().nullable(),
+  deactivation_date_end: z.string().nullable(),
+  has_accepted_terms: z.boolean(),
+  /** False until the invitation is completed. */
+  registration_completed: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+
+/** GET /user extra filters. */
+export const userListFilters = z.object({
+  onlyEnabled: boolish.optional(),
+  onlyAvailablePartners: boolish.optional(),
+  reducedDetails: boolish.optional(),
+});
+
+/** What pickers get (onlyAvailablePartners / reducedDetails): never the full registry record. */
+export const userReduced = z.object({ _id: id, name: z.string(), surname: z.string(), email: z.string() });
+export type UserReduced = z.infer<typeof userReduced>;
+
+export const deactivateBody = z.object({ end_date: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()) });
+
+/** GET /user/me (spec 000 §3 profile fields plus permissions). */
+export const profile = z.object({
+  _id: id,
+  name: z.string(),
+  surname: z.string(),
+  birth_date: z.string().nullable(),
+  residence_address: z.string().nullable(),
+  fiscal_code: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  email: z.string(),
+  fitet_code: z.string().nullable(),
+  fitet_type: z.string().nullable(),
+  fitet_category: z.string().nullable(),
+  created_at: z.string(),
+  medical_certificate_expiration_date: z.string().nullable(),
+  medical_certificate_status: medicalStatus,
+  has_accepted_terms: z.boolean(),
+  permissions: z.array(permission),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const updateMeBody = z
+  .object({ phone_number: z.string().trim().min(1, 'Campo obbligatorio').max(30).optional(), email: email.optional() })
+  .refine((b) => b.phone_number !== undefined || b.email !== undefined, 'Nessuna modifica da salvare');
+export type UpdateMeBody = z.infer<typeof updateMeBody>;
+
+/** User category (spec 001 §3). */
+export const categoryPayload = z.object({
+  name: z.string().trim().min(1, 'Campo obbligatorio').max(100),
+  description: optionalText(500),
+  permissions: z.array(permission).max(10).default([]),
+  reservation_rules: z.array(id).max(5).default([]),
+  mailing_list_classes: z.array(id).max(5).default([]),
+});
+export type CategoryPayload = z.infer<typeof categoryPayload>;
+export type CategoryPayloadInput = z.input<typeof categoryPayload>;
+
+export const category = z.object({
+  _id: id,
+  name: z.string(),
+  description: z.string().nullable(),
+  permissions: z.array(permission),
+  reservation_rules: z.array(namedRef),
+  mailing_list_classes: z.array(namedRef),
+});
+export type Category = z.infer<typeof category>;
+
+/** Name of the category that makes every member a minor (spec 001 §4). */
+export const MINOR_CATEGORY_NAME = 'Minorenne';
+export const ADULT_AGE = 18;

@@ -1,0 +1,3 @@
+export * from './client/http';
+export * from './auth/store';
+export * from './contract';

@@ -1,0 +1,1 @@
+export type { DomainRoutes } from './federation/domain-routes';

@@ -1,0 +1,105 @@
+/**
+ * The one build configuration of the shell and every domain app, so Module Federation singletons cannot drift.
+ * Each app's rspack.config.ts calls createConfig() with its name and what it exposes.
+ */
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const root = path.resolve(__dirname, '..');
+const catalogVersion = (pkg: string): string => {
+  // Read the catalog range from the package's own package.json so requiredVersion is real semver.
+  const manifest = require(path.join(root, 'shell', 'node_modules', pkg, 'package.json')) as { version: string };
+  return `^${manifest.version}`;
+};
+
+/** Shared singletons (DESIGN §1). Workspace packages get their own version, never 'workspace:*'. */
+export function sharedSingletons() {
+  const libs = ['react', 'react-dom', 'react-dom/client', 'react-router-dom', '@tanstack/react-query', 'zustand', 'react-toastify'];
+  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
+  for (const lib of libs) {
+    const pkg = lib === 'react-dom/client' ? 'react-dom' : lib;
+    shared[lib] = { singleton: true, requiredVersion: catalogVersion(pkg) };
+  }
+  for (const ws of ['shared-ui', 'shared-api']) {
+    const { version } = require(path.join(root, ws, 'package.json')) as { version: string };
+    shared[ws] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  return shared;
+}
+
+export interface AppOptions {
+  /** Folder of the app (its __dirname). */
+  dir: string;
+  /** Federation name, e.g. mf_registry or shell. */
+  name: string;
+  /** Modules the app exposes (domain apps only). */
+  exposes?: Record<string, string>;
+  /** Dev server port. */
+  port: number;
+  /** Output folder, overridable for side-by-side builds (OUT_DIR). */
+  outDir?: string;
+}
+
+export function createConfig({ dir, name, exposes, port, outDir }: AppOptions): Configuration {
+  const isProd = process.env.NODE_ENV !== 'development';
+  const isRemote = Boolean(exposes);
+  return {
+    context: dir,
+    mode: isProd ? 'production' : 'development',
+    devtool: isProd ? false : 'eval-cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.resolve(dir, outDir ?? process.env.OUT_DIR ?? 'dist'),
+      publicPath: isRemote ? 'auto' : '/',
+      filename: isProd ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: isProd ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProd } },
+            },
+            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+        manifest: true,
+        dts: false,
+        // With the default strategy one unreachable remote stops the shell from booting (STACK-NOTES).
+        shareStrategy: 'loaded-first',
+        shared: sharedSingletons(),
+      }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
+        // A visible build label: lets the deployment test prove the shell shows a rebuilt domain app.
+        'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? ''),
+      }),
+      new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html') }),
+    ],
+    experiments: { css: true },
+    devServer: {
+      port,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:8080' }],
+    },
+    performance: { hints: false },
+  };
+}
