@@ -1,0 +1,31 @@
+/** Headless Chromium from Debian's package, driven by playwright-core (no browser download). */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './server.ts';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // playwright gives every launch a fresh temporary profile
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}
+
+/** Saves a screenshot under e2e/artifacts/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(repoRoot, 'e2e', 'artifacts');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
