@@ -1,0 +1,7 @@
+// npm run bench: builds what is needed and runs the benchmarks in bench/ (they print figures, never pass/fail).
+import { ensurePnpm, install, buildFrontEnds, runOrExit } from './lib.mjs';
+
+const pnpm = ensurePnpm();
+install(pnpm);
+buildFrontEnds(pnpm);
+runOrExit(pnpm, ['--filter', 'bench', 'bench', ...process.argv.slice(2)]);
