@@ -3,7 +3,8 @@ const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
 ];
-const project = (name, environment = 'jsdom') => ({
+// jest-fixed-jsdom: jsdom plus Node's fetch, Response, Headers, FormData, Blob (tests mock fetch at the network boundary).
+const project = (name, environment = 'jest-fixed-jsdom') => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: environment,
@@ -11,7 +12,7 @@ const project = (name, environment = 'jsdom') => ({
   // ESM-only packages that jest must transform
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(date-fns|react-datepicker|@floating-ui|codice-fiscale-js))'],
   moduleNameMapper: { '\\.(css)$': 'identity-obj-proxy' },
-  setupFilesAfterEnv: environment === 'jsdom' ? ['<rootDir>/../jest.setup.ts'] : [],
+  setupFilesAfterEnv: environment !== 'node' ? ['<rootDir>/../jest.setup.ts'] : [],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
 });
 module.exports = {

@@ -1,0 +1,30 @@
+import { hasAnyPermission, useAuthStore } from '../auth/store';
+
+const user = (over = {}) => ({
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Mario',
+  surname: 'Rossi',
+  email: 'mario@example.it',
+  has_accepted_terms: true,
+  permissions: ['book_session' as const],
+  ...over,
+});
+
+describe('permissions', () => {
+  test('any one of the required permissions grants access; * grants all; no requirement passes', () => {
+    expect(hasAnyPermission(['book_session'], ['registry_access', 'book_session'])).toBe(true);
+    expect(hasAnyPermission(['book_session'], ['registry_access'])).toBe(false);
+    expect(hasAnyPermission(['*'], ['finance_access'])).toBe(true);
+    expect(hasAnyPermission([], undefined)).toBe(true);
+    expect(hasAnyPermission([], [])).toBe(true);
+  });
+
+  test('a user who has not accepted the terms is kept with an empty permission list', () => {
+    useAuthStore.getState().setUser(user({ has_accepted_terms: false }));
+    expect(useAuthStore.getState()).toMatchObject({ status: 'authenticated', permissions: [] });
+    useAuthStore.getState().setUser(user());
+    expect(useAuthStore.getState().permissions).toEqual(['book_session']);
+    useAuthStore.getState().setUser(null);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', user: null, permissions: [] });
+  });
+});
