@@ -1,0 +1,192 @@
+import { useMemo, useState } from 'react';
+import { GENDERS, type ApiError, type User } from 'shared-api';
+import {
+  DateInput,
+  EmailInput,
+  FileInput,
+  ITALIAN_PROVINCES,
+  MenuInput,
+  ModalForm,
+  TextArea,
+  TextInput,
+  type MenuOption,
+} from 'shared-ui';
+import { useCategoryOptions } from '../../categories/api/get-categories';
+import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
+import { useQualificationOptions } from '../../references/api/get-qualification-options';
+import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
+import { useCreateUser } from '../api/create-user';
+import { useUpdateUser } from '../api/update-user';
+import { fiscalCodeError } from '../fiscal-code';
+import { useFiscalCodeAssist, type AssistTrigger } from '../use-fiscal-code-assist';
+import {
+  CONTRACT_RULES,
+  FITET_CATEGORIES,
+  PHOTO_RULES,
+  REFERENCE_LIST_LIMIT,
+  emptyUserForm,
+  isMinor,
+  toUserRequestBody,
+  userToForm,
+  validateUserForm,
+  type UserFormValues,
+} from '../user-form';
+import { userErrorMessage } from '../user-messages';
+
+const GENDER_OPTIONS: MenuOption[] = GENDERS.map((g) => ({ id: g.id, name: g.name }));
+/** Births abroad carry province 'EE' in the codice fiscale (spec 001 §5: foreign birth uses a Z code). */
+const BIRTH_PROVINCE_OPTIONS: MenuOption[] = [...ITALIAN_PROVINCES, { id: 'EE', name: 'Estero' }];
+const PERSON_FIELDS = new Set<keyof UserFormValues>(['name', 'surname', 'gender', 'birth_date', 'birth_place', 'birth_province']);
+
+const toOptions = (refs: { _id: string; name: string }[] | undefined): MenuOption[] =>
+  (refs ?? []).map((r) => ({ id: r._id, name: r.name }));
+
+/** Create (user undefined) or edit a user: every field of spec 001 §3 with the rules of §5. */
+export function UserFormModal({ user, onClose }: { user?: User; onClose: () => void }) {
+  const editing = Boolean(user);
+  const [values, setValues] = useState<UserFormValues>(() => (user ? userToForm(user) : emptyUserForm()));
+  const assist = useFiscalCodeAssist(values, setValues);
+
+  const categories = useCategoryOptions();
+  const qualifications = useQualificationOptions();
+  const rules = useReservationRuleOptions();
+  const mailingLists = useMailingListClassOptions();
+
+  const minor = isMinor(values, categories.data ?? []);
+  const errors = useMemo(() => validateUserForm(values, minor), [values, minor]);
+
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+
+  function set<K extends keyof UserFormValues>(field: K) {
+    return (value: UserFormValues[K]) => {
+      setValues((prev) => ({ ...prev, [field]: value }));
+      const trigger: AssistTrigger | null = field === 'fiscal_code' ? 'fiscal_code' : PERSON_FIELDS.has(field) ? 'person' : null;
+      if (trigger) assist(trigger);
+    };
+  }
+
+  const submit = () => {
+    const body = toUserRequestBody(values, minor);
+    return user ? updateUser.mutateAsync({ id: user._id, body }) : createUser.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm
+      open
+      size="lg"
+      title={editing ? 'Modifica utente' : 'Aggiungi utente'}
+      onClose={onClose}
+      submitLabel={editing ? 'Salva' : 'Crea'}
+      onSubmit={submit}
+      isValid={Object.keys(errors).length === 0}
+      toasts={
+        editing
+          ? {
+              pending: 'Modifica utente in corso...',
+              success: 'Utente modificato con successo!',
+              error: (e: ApiError | Error) => userErrorMessage('edit', e),
+            }
+          : {
+              pending: 'Creazione utente in corso...',
+              success: 'Utente creato con successo!',
+              error: (e: ApiError | Error) => userErrorMessage('create', e),
+            }
+      }
+    >
+      {({ submitAttempted }) => {
+        const common = <K extends keyof UserFormValues>(field: K, label: string, required = false) => ({
+          name: field,
+          label,
+          value: values[field],
+          onChange: set(field),
+          required,
+          submitAttempted,
+        });
+        const codeError = (field: 'fiscal_code' | 'parent_fiscal_code') =>
+          submitAttempted || values[field].replace(/\s/g, '').length >= 16 ? fiscalCodeError(values[field]) : null;
+        return (
+          <>
+            <fieldset>
+              <legend>Dati personali</legend>
+              <TextInput {...common('member_id', 'Numero libro soci', true)} />
+              <TextInput {...common('name', 'Nome', true)} />
+              <TextInput {...common('surname', 'Cognome', true)} />
+              <MenuInput {...common('gender', 'Sesso', true)} options={GENDER_OPTIONS} searchable={false} />
+              <DateInput {...common('birth_date', 'Data di nascita', true)} />
+              <TextInput {...common('birth_place', 'Luogo di nascita', true)} />
+              <MenuInput {...common('birth_province', 'Provincia di nascita', true)} options={BIRTH_PROVINCE_OPTIONS} />
+              <TextInput
+                {...common('fiscal_code', 'Codice fiscale', true)}
+                error={codeError('fiscal_code')}
+                hint="Si compila da solo con nome, cognome, sesso, data e luogo di nascita"
+              />
+              <FileInput
+                {...common('image', 'Foto')}
+                accept={PHOTO_RULES.accept}
+                maxSizeMB={PHOTO_RULES.maxSizeMB}
+                maxFileCount={PHOTO_RULES.maxFileCount}
+                existing={user?.image ? { name: user.image.name, url: user.image.url } : null}
+              />
+            </fieldset>
+
+            <fieldset>
+              <legend>Contatti e residenza</legend>
+              <EmailInput {...common('email', 'Email', true)} />
+              <TextInput {...common('phone_number', 'Telefono', true)} />
+              <TextInput {...common('residence_address', 'Indirizzo di residenza', true)} />
+              <TextInput {...common('residence_place', 'Comune di residenza', true)} />
+              <MenuInput {...common('residence_province', 'Provincia di residenza', true)} options={ITALIAN_PROVINCES} />
+              <TextInput {...common('residence_postal_code', 'CAP di residenza', true)} />
+            </fieldset>
+
+            {minor && (
+              <fieldset>
+                <legend>Genitore (utente minorenne)</legend>
+                <TextInput {...common('parent_name', 'Nome del genitore', true)} />
+                <TextInput {...common('parent_surname', 'Cognome del genitore', true)} />
+                <TextInput {...common('parent_fiscal_code', 'Codice fiscale del genitore', true)} error={codeError('parent_fiscal_code')} />
+              </fieldset>
+            )}
+
+            <fieldset>
+              <legend>Associazione</legend>
+              <MenuInput {...common('category', 'Categoria', true)} options={toOptions(categories.data)} />
+              <MenuInput
+                {...common('qualifications', 'Qualifiche')}
+                options={toOptions(qualifications.data)}
+                maxSelections={REFERENCE_LIST_LIMIT}
+              />
+              <MenuInput
+                {...common('reservation_rules', 'Regole di prenotazione')}
+                options={toOptions(rules.data)}
+                maxSelections={REFERENCE_LIST_LIMIT}
+              />
+              <MenuInput
+                {...common('mailing_list_classes', 'Mailing list')}
+                options={toOptions(mailingLists.data)}
+                maxSelections={REFERENCE_LIST_LIMIT}
+              />
+              <TextInput {...common('fitet_data_code', 'Codice FITET')} />
+              <MenuInput {...common('fitet_data_category', 'Categoria FITET')} options={FITET_CATEGORIES} searchable={false} />
+            </fieldset>
+
+            <fieldset>
+              <legend>Contratto</legend>
+              <FileInput
+                {...common('contract_file', 'Contratto')}
+                accept={CONTRACT_RULES.accept}
+                maxSizeMB={CONTRACT_RULES.maxSizeMB}
+                maxFileCount={CONTRACT_RULES.maxFileCount}
+                existing={user?.contract_file ? { name: user.contract_file.name, url: user.contract_file.url } : null}
+              />
+              <DateInput {...common('contract_end_date', 'Scadenza del contratto')} />
+            </fieldset>
+
+            <TextArea {...common('notes', 'Note')} />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import type { User } from 'shared-api';
+import { CheckboxInput, ConfirmDialog, DataTable, formatDate, toastPromise, type Column } from 'shared-ui';
+import { PageLayout, REGISTRY_SECTION } from '../../../components/PageLayout';
+import { useActivateUser } from '../api/activate-user';
+import { useDeleteUser } from '../api/delete-user';
+import { USERS_PATH, USERS_QUERY_KEY } from '../api/get-users';
+import { userErrorMessage } from '../user-messages';
+import { DeactivateUserModal } from './DeactivateUserModal';
+import { UserFormModal } from './UserFormModal';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'delete' | 'activate' | 'deactivate'; user: User }
+  | null;
+
+function status(user: User): string {
+  if (!user.deactivation_status) return 'Attivo';
+  return user.deactivation_date_end ? `Disattivato fino al ${formatDate(user.deactivation_date_end)}` : 'Disattivato';
+}
+
+const COLUMNS: Column<User>[] = [
+  { key: 'member_id', header: 'N. libro soci', sortable: true },
+  { key: 'surname', header: 'Cognome', sortable: true },
+  { key: 'name', header: 'Nome', sortable: true },
+  { key: 'email', header: 'Email', sortable: true },
+  { key: 'phone_number', header: 'Telefono' },
+  { key: 'fiscal_code', header: 'Codice fiscale', sortable: true },
+  { key: 'category', header: 'Categoria', render: (u) => u.category?.name ?? '' },
+  { key: 'deactivation_status', header: 'Stato', render: status },
+];
+
+/** Gestione utenti (spec 001 §2 Users management). */
+export function UsersPage() {
+  const [onlyActive, setOnlyActive] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const deleteUser = useDeleteUser();
+  const activateUser = useActivateUser();
+
+  // The toasts report the outcome; after a failure the dialog stays open so the action can be retried.
+  const runAndClose = (promise: Promise<unknown>, toasts: { pending: string; success: string; error: string }) =>
+    toastPromise(promise, toasts).then(close, () => undefined);
+
+  return (
+    <PageLayout section={REGISTRY_SECTION} title="Gestione utenti">
+      <DataTable<User>
+        queryKey={USERS_QUERY_KEY}
+        path={USERS_PATH}
+        columns={COLUMNS}
+        filters={{ onlyEnabled: onlyActive ? true : undefined }}
+        exportName="utenti"
+        rowKey={(u) => u._id}
+        toolbar={
+          <>
+            <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'create' })}>
+              Aggiungi utente
+            </button>
+            <CheckboxInput name="onlyEnabled" label="Mostra solo utenti attivi" value={onlyActive} onChange={setOnlyActive} />
+          </>
+        }
+        rowActions={(user) => [
+          { label: 'Attiva', hidden: !user.deactivation_status, onClick: () => setDialog({ kind: 'activate', user }) },
+          { label: 'Disattiva', hidden: user.deactivation_status, onClick: () => setDialog({ kind: 'deactivate', user }) },
+          { label: 'Modifica', onClick: () => setDialog({ kind: 'edit', user }) },
+          { label: 'Elimina', onClick: () => setDialog({ kind: 'delete', user }) },
+        ]}
+      />
+
+      {dialog?.kind === 'create' && <UserFormModal onClose={close} />}
+      {dialog?.kind === 'edit' && <UserFormModal key={dialog.user._id} user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'deactivate' && <DeactivateUserModal user={dialog.user} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Elimina utente"
+        message="Sei sicuro di voler eliminare questo utente? L'operazione non è reversibile"
+        confirmLabel="Elimina"
+        pending={deleteUser.isPending}
+        onClose={close}
+        onConfirm={() =>
+          dialog && dialog.kind === 'delete'
+            ? runAndClose(deleteUser.mutateAsync(dialog.user._id), {
+                pending: 'Eliminazione utente in corso...',
+                success: 'Utente eliminato con successo!',
+                error: userErrorMessage('delete'),
+              })
+            : undefined
+        }
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'activate'}
+        title="Attiva utente"
+        message={
+          dialog?.kind === 'activate'
+            ? `Sei sicuro di voler attivare l'utente ${dialog.user.name} ${dialog.user.surname}?`
+            : ''
+        }
+        confirmLabel="Attiva"
+        pending={activateUser.isPending}
+        onClose={close}
+        onConfirm={() =>
+          dialog && dialog.kind === 'activate'
+            ? runAndClose(activateUser.mutateAsync(dialog.user._id), {
+                pending: 'Attivazione utente in corso...',
+                success: 'Utente attivato con successo!',
+                error: userErrorMessage('activate'),
+              })
+            : undefined
+        }
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { api, useAuthStore, type SessionUser } from 'shared-api';
+import type { DomainRoutes } from '../federation/domain-routes';
+import { EmailInput, PasswordInput, ToastHost, notify } from '../index';
+
+export interface StandaloneHostProps {
+  /** Name of the domain shown above the page links, e.g. 'Anagrafica'. */
+  title: string;
+  routes: DomainRoutes;
+}
+
+/**
+ * A domain app running alone on its dev server (DESIGN §1): the providers the shell would give it,
+ * a sign-in form when there is no session, and a plain list of the app's pages. Not used inside the portal.
+ */
+export function StandaloneHost({ title, routes }: StandaloneHostProps) {
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ToastHost />
+        <SessionGate>
+          <StandalonePages title={title} routes={routes} />
+        </SessionGate>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}
+
+function SessionGate({ children }: { children: ReactNode }) {
+  const status = useAuthStore((s) => s.status);
+  const user = useAuthStore((s) => s.user);
+  const setUser = useAuthStore((s) => s.setUser);
+
+  useEffect(() => {
+    api
+      .get<{ user: SessionUser | null }>('/auth/me')
+      .then((res) => setUser(res.user ?? null))
+      .catch(() => setUser(null));
+  }, [setUser]);
+
+  if (status === 'loading') return <p>Verifica autenticazione in corso...</p>;
+  if (status === 'anonymous' || !user) return <SignInForm onSignedIn={setUser} />;
+  if (!user.has_accepted_terms) {
+    return <p>Accetta i termini e le condizioni dal portale prima di usare questa applicazione.</p>;
+  }
+  return <>{children}</>;
+}
+
+function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitAttempted(true);
+    if (!email.trim() || !password) return;
+    setPending(true);
+    try {
+      const res = await api.post<{ user: SessionUser }>('/auth/login', { email, password });
+      onSignedIn(res.user);
+    } catch {
+      notify.error('Accesso fallito. Controlla le tue credenziali e riprova');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h1>Bentornato! Accedi con i tuoi dati</h1>
+      <EmailInput name="email" label="Email" value={email} onChange={setEmail} required submitAttempted={submitAttempted} />
+      <PasswordInput
+        name="password"
+        label="Password"
+        value={password}
+        onChange={setPassword}
+        required
+        checkLength={false}
+        submitAttempted={submitAttempted}
+      />
+      <button type="submit" disabled={pending}>
+        Entra
+      </button>
+    </form>
+  );
+}
+
+function StandalonePages({ title, routes }: StandaloneHostProps) {
+  const paths = Object.keys(routes);
+  return (
+    <>
+      <nav aria-label={title}>
+        <strong>{title}</strong>
+        {paths.length === 0 ? (
+          <p>Nessuna pagina disponibile in questa applicazione.</p>
+        ) : (
+          <ul>
+            {paths.map((path) => (
+              <li key={path}>
+                <Link to={path}>{path}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </nav>
+      <main>
+        <Routes>
+          {Object.entries(routes).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="*" element={null} />
+        </Routes>
+      </main>
+    </>
+  );
+}
