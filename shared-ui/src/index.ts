@@ -1,1 +1,41 @@
+// Federation
 export type { DomainRoutes } from './federation/domain-routes';
+
+// Inputs
+export type { BaseFieldProps } from './inputs/types';
+export { TextInput, type TextInputProps } from './inputs/TextInput';
+export { TextArea, type TextAreaProps } from './inputs/TextArea';
+export { EmailInput, type EmailInputProps } from './inputs/EmailInput';
+export { PasswordInput, type PasswordInputProps } from './inputs/PasswordInput';
+export { NumberInput, type NumberInputProps } from './inputs/NumberInput';
+export { DateInput, type DateInputProps } from './inputs/DateInput';
+export { TimeInput, type TimeInputProps } from './inputs/TimeInput';
+export { SelectInput, type SelectInputProps, type SelectOption } from './inputs/SelectInput';
+export { MenuInput, type MenuInputProps, type MenuOption } from './inputs/MenuInput';
+export { FileInput, type FileInputProps } from './inputs/FileInput';
+export { CheckboxInput, type CheckboxInputProps } from './inputs/CheckboxInput';
+export { ColorInput, DEFAULT_COLOR } from './inputs/ColorInput';
+export { CompositeSections, type CompositeSectionsProps } from './inputs/CompositeSections';
+export { UnlockTimesInput, type UnlockTime, type UnlockTimesInputProps, UNLOCK_TIME_DECODE_ERROR } from './inputs/UnlockTimesInput';
+export { PeriodInput, type Period, type PeriodPreset, PERIOD_PRESETS, presetRange, matchPreset, seasonStartYear } from './inputs/PeriodInput';
+export { MonthPeriodInput, type MonthPeriod } from './inputs/MonthPeriodInput';
+export { useDebouncedValue } from './inputs/useDebouncedValue';
+
+// Validators
+export * from './inputs/validators';
+
+// Table
+export { DataTable, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
+
+// Modal
+export { Modal, type ModalProps } from './modal/Modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
+export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
+
+// Toasts
+export { ToastHost, type ToastHostProps } from './toast/ToastHost';
+export { notify, toastPromise, type ToastPromiseMessages } from './toast/notify';
+
+// Format and reference data
+export * from './format/format';
+export { ITALIAN_PROVINCES } from './data/provinces';

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { controlProps, Field, shownError } from './Field';
+import type { BaseFieldProps } from './types';
+import { validateRequired } from './validators';
+
+export const DEFAULT_COLOR = '#000000';
+
+/** A colour as #rrggbb; an empty value becomes the default #000000 (spec 001 §5). */
+export function ColorInput(props: BaseFieldProps<string>) {
+  const { name, label, value, onChange, required, disabled, submitAttempted, error, hint } = props;
+  const shown = shownError(error, submitAttempted, required ? validateRequired(value) : null);
+  const colour = value || DEFAULT_COLOR;
+
+  // The form's payload carries the default, not only the swatch; only the value decides whether it is needed.
+  useEffect(() => {
+    if (!value) onChange(DEFAULT_COLOR);
+  }, [value]);
+
+  return (
+    <Field name={name} label={label} required={required} hint={hint} error={shown}>
+      <div className="ui-color">
+        <input
+          {...controlProps(name, shown, hint, required)}
+          type="color"
+          className="ui-color__swatch"
+          value={colour}
+          onChange={(e) => onChange(e.target.value.toLowerCase())}
+          disabled={disabled}
+        />
+        <code className="ui-color__code">{colour.toUpperCase()}</code>
+      </div>
+    </Field>
+  );
+}

@@ -1,0 +1,28 @@
+import { controlProps, Field, shownError } from './Field';
+import type { BaseFieldProps } from './types';
+import { firstError, validateEmail, validateRequired } from './validators';
+
+export interface EmailInputProps extends BaseFieldProps<string> {
+  autoComplete?: string;
+}
+
+export function EmailInput(props: EmailInputProps) {
+  const { name, label, value, onChange, required, disabled, submitAttempted, error, placeholder, hint } = props;
+  const own = firstError([required && validateRequired(value), validateEmail(value)]);
+  const shown = shownError(error, submitAttempted, own);
+  return (
+    <Field name={name} label={label} required={required} hint={hint} error={shown}>
+      <input
+        {...controlProps(name, shown, hint, required)}
+        type="email"
+        inputMode="email"
+        className="ui-control"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        placeholder={placeholder}
+        autoComplete={props.autoComplete ?? 'email'}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { controlProps, Field, shownError } from './Field';
+import type { BaseFieldProps } from './types';
+import { DEFAULT_MAX_FILE_COUNT, DEFAULT_MAX_SIZE_MB, firstError, formatNumber, validateFiles, validateRequired } from './validators';
+
+export interface FileInputProps extends BaseFieldProps<File[]> {
+  /** Accepted extensions, e.g. ['pdf', 'png']. */
+  accept: string[];
+  /** Default 1. */
+  maxFileCount?: number;
+  /** Default 1 MB. */
+  maxSizeMB?: number;
+  /** The file already stored, shown until a new one is chosen. */
+  existing?: { name: string; url?: string } | null;
+}
+
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${formatNumber(Math.round(bytes / 104857.6) / 10)} MB`);
+
+/**
+ * File picker with the count, type and size rules of spec 000 §5. A selection that breaks a rule is refused
+ * at once with its message (the chosen files stay as they were), so what the form holds always passes.
+ */
+export function FileInput(props: FileInputProps) {
+  const { name, label, value, onChange, accept, required, disabled, submitAttempted, error, hint } = props;
+  const rules = { accept, maxFileCount: props.maxFileCount ?? DEFAULT_MAX_FILE_COUNT, maxSizeMB: props.maxSizeMB ?? DEFAULT_MAX_SIZE_MB };
+  const files = value ?? [];
+  const [rejection, setRejection] = useState<string | null>(null);
+  const own = firstError([required && !props.existing && validateRequired(files), validateFiles(files, rules)]);
+  const shown = error || rejection || shownError(null, submitAttempted, own);
+  const defaultHint = `${accept.length ? `Formati accettati: ${accept.map((a) => a.toUpperCase()).join(', ')}. ` : ''}Dimensione massima ${formatNumber(rules.maxSizeMB)} MB${rules.maxFileCount > 1 ? `, al massimo ${rules.maxFileCount} file` : ''}.`;
+  const hintText = hint ?? defaultHint;
+
+  const select = (chosen: File[]) => {
+    if (chosen.length === 0) return;
+    // One file replaces the current one; with more allowed the new ones are added.
+    const next = rules.maxFileCount === 1 && chosen.length === 1 ? chosen : [...files, ...chosen];
+    const problem = validateFiles(next, rules);
+    setRejection(problem);
+    if (!problem) onChange(next);
+  };
+
+  return (
+    <Field name={name} label={label} required={required} hint={hintText} error={shown}>
+      <div className="ui-file">
+        <input
+          {...controlProps(name, shown, hintText, required)}
+          type="file"
+          className="ui-file__input"
+          accept={accept.map((ext) => `.${ext.replace(/^\./, '')}`).join(',')}
+          multiple={rules.maxFileCount > 1}
+          disabled={disabled}
+          onChange={(e) => {
+            select(Array.from(e.target.files ?? []));
+            // Lets the same file be chosen again after a removal.
+            e.target.value = '';
+          }}
+        />
+        {files.length > 0 ? (
+          <ul className="ui-file__list" aria-label="File selezionati">
+            {files.map((file, index) => (
+              <li key={`${file.name}-${index}`} className="ui-file__item">
+                <span className="ui-file__name">{file.name}</span>
+                <span className="ui-file__size">{sizeText(file.size)}</span>
+                <button
+                  type="button"
+                  className="ui-btn ui-btn--ghost ui-btn--sm"
+                  aria-label={`Rimuovi ${file.name}`}
+                  disabled={disabled}
+                  onClick={() => {
+                    setRejection(null);
+                    onChange(files.filter((_, i) => i !== index));
+                  }}
+                >
+                  Rimuovi
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          props.existing && (
+            <p className="ui-file__existing">
+              File attuale:{' '}
+              {props.existing.url ? (
+                <a href={props.existing.url} target="_blank" rel="noreferrer">
+                  {props.existing.name}
+                </a>
+              ) : (
+                props.existing.name
+              )}
+            </p>
+          )
+        )}
+      </div>
+    </Field>
+  );
+}

@@ -1,0 +1,69 @@
+import DatePicker from 'react-datepicker';
+import { LOCALE, PORTAL_ID } from './datepicker';
+import { controlProps, Field, shownError } from './Field';
+import type { BaseFieldProps } from './types';
+import { validateRequired } from './validators';
+
+export interface TimeInputProps extends BaseFieldProps<string | null> {
+  /** Minutes between the times offered; default 15. */
+  stepMinutes?: number;
+  /** Earliest time offered, HH:mm. */
+  min?: string;
+  /** Latest time offered, HH:mm. */
+  max?: string;
+}
+
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)/;
+
+/** A Date today at HH:mm (the picker works on Dates; only the time of day matters). */
+function timeToDate(time: string | null | undefined): Date | null {
+  const match = time ? TIME.exec(time) : null;
+  if (!match) return null;
+  const date = new Date();
+  date.setHours(Number(match[1]), Number(match[2]), 0, 0);
+  return date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dateToTime = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+/** A time of day HH:mm, typed or picked from a list in steps of stepMinutes. */
+export function TimeInput(props: TimeInputProps) {
+  const { name, label, value, onChange, required, disabled, submitAttempted, error, placeholder, hint } = props;
+  const shown = shownError(error, submitAttempted, required ? validateRequired(value) : null);
+  const a11y = controlProps(name, shown, hint, required);
+  // The picker needs both bounds or neither.
+  const bounded = props.min !== undefined || props.max !== undefined;
+  const minTime = bounded ? (timeToDate(props.min) ?? timeToDate('00:00')!) : undefined;
+  const maxTime = bounded ? (timeToDate(props.max) ?? timeToDate('23:59')!) : undefined;
+
+  return (
+    <Field name={name} label={label} required={required} hint={hint} error={shown}>
+      <DatePicker
+        id={a11y.id}
+        name={a11y.name}
+        ariaInvalid={String(a11y['aria-invalid'])}
+        ariaDescribedBy={a11y['aria-describedby']}
+        ariaRequired={required ? 'true' : undefined}
+        selected={timeToDate(value)}
+        onChange={(date: Date | null) => onChange(date ? dateToTime(date) : null)}
+        showTimeSelect
+        showTimeSelectOnly
+        timeIntervals={props.stepMinutes ?? 15}
+        timeCaption="Orario"
+        timeFormat="HH:mm"
+        dateFormat="HH:mm"
+        locale={LOCALE}
+        minTime={minTime}
+        maxTime={maxTime}
+        placeholderText={placeholder ?? 'Scegli un orario'}
+        disabled={disabled}
+        className="ui-control"
+        wrapperClassName="ui-datepicker ui-timepicker"
+        portalId={PORTAL_ID}
+        autoComplete="off"
+        showPopperArrow={false}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { cx } from '../inputs/cx';
+
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  /** While true, neither Escape nor the close button closes (a request is pending). */
+  closeDisabled?: boolean;
+}
+
+// Open modals, innermost last: Escape and the focus trap belong to the top one only.
+const openModals: symbol[] = [];
+
+// Body scrolling stays locked while any modal is open (spec 001 §2).
+let locks = 0;
+let savedOverflow = '';
+let savedPaddingRight = '';
+
+function lockBodyScroll() {
+  if (locks++ > 0) return;
+  const { style } = document.body;
+  savedOverflow = style.overflow;
+  savedPaddingRight = style.paddingRight;
+  // Keep the page from shifting sideways when its scrollbar disappears.
+  const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+  if (scrollbar > 0) style.paddingRight = `${scrollbar}px`;
+  style.overflow = 'hidden';
+}
+
+function unlockBodyScroll() {
+  if (--locks > 0) return;
+  document.body.style.overflow = savedOverflow;
+  document.body.style.paddingRight = savedPaddingRight;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The first field of the body gets the focus (not a date field: focusing it would pop its calendar open). */
+function initialFocus(dialog: HTMLElement): HTMLElement {
+  const fields = dialog.querySelectorAll<HTMLElement>('.ui-modal__body input:not([disabled]):not([type="hidden"]), .ui-modal__body textarea:not([disabled]), .ui-modal__body select:not([disabled])');
+  return Array.from(fields).find((f) => !f.closest('.ui-datepicker')) ?? dialog;
+}
+
+function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
+  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+  if (focusable.length === 0) return;
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || active === dialog)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/** A dialog over the page: Escape closes it, the body does not scroll, focus stays inside and comes back after. */
+export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled }: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const latest = useRef({ onClose, closeDisabled });
+  latest.current = { onClose, closeDisabled };
+
+  useEffect(() => {
+    if (!open) return;
+    const token = Symbol('modal');
+    openModals.push(token);
+    lockBodyScroll();
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialogRef.current) initialFocus(dialogRef.current).focus();
+
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (openModals[openModals.length - 1] !== token || !dialogRef.current) return;
+      // An open menu or calendar inside the dialog handles Escape first and marks it handled.
+      if (e.key === 'Escape' && !e.defaultPrevented) {
+        e.preventDefault();
+        if (!latest.current.closeDisabled) latest.current.onClose();
+      } else if (e.key === 'Tab') {
+        trapTab(e, dialogRef.current);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openModals.splice(openModals.indexOf(token), 1);
+      unlockBodyScroll();
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <div className="ui-modal-backdrop">
+      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={cx('ui-modal', `ui-modal--${size}`)}>
+        <header className="ui-modal__header">
+          <h2 id={titleId} className="ui-modal__title">
+            {title}
+          </h2>
+          <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon ui-modal__close" aria-label="Chiudi" onClick={onClose} disabled={closeDisabled}>
+            ×
+          </button>
+        </header>
+        <div className="ui-modal__body">{children}</div>
+        {footer && <footer className="ui-modal__footer">{footer}</footer>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

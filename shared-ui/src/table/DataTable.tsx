@@ -1,0 +1,378 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { api, download, listItems, type ExportFormat, type QueryParams } from 'shared-api';
+import { cx } from '../inputs/cx';
+import { useDebouncedValue } from '../inputs/useDebouncedValue';
+import { notify } from '../toast/notify';
+import { ALL_ROWS, DEFAULT_PAGE_SIZE, firstSortKey, pageItems, pageSizeOptions, readPage } from './paging';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  sortable?: boolean;
+  /** What sorting by this column sends as sortBy; default `key`. A comma-separated list sends its first key. */
+  sortKey?: string;
+  /** Cell content; default the row's value at `key` (dots reach nested fields, e.g. 'category.name'). */
+  render?: (row: T) => ReactNode;
+  align?: 'start' | 'end';
+}
+
+export interface RowAction {
+  label: string;
+  onClick: () => void;
+  /** With an icon the button shows only the icon; the label stays its accessible name. */
+  icon?: ReactNode;
+  hidden?: boolean;
+  danger?: boolean;
+}
+
+export type TableFilters = Record<string, string | number | boolean | undefined>;
+
+export interface DataTableProps<T> {
+  /** First element of the react-query key: invalidate [queryKey] to reload the table. */
+  queryKey: string;
+  /** List endpoint, e.g. '/user'; its export is `${path}/export`. */
+  path: string;
+  columns: Column<T>[];
+  rowActions?: (row: T) => RowAction[];
+  /** Shown beside the search box, e.g. the 'Aggiungi' button. */
+  toolbar?: ReactNode;
+  filters?: TableFilters;
+  /** Base name of the downloaded file when the server does not name it; default queryKey. */
+  exportName?: string;
+  /** Show the download action; default true (every admin list has one). */
+  exportable?: boolean;
+  rowKey?: (row: T) => string;
+  /** Accessible name of the table. */
+  caption?: string;
+}
+
+export const TABLE_SEARCH_DEBOUNCE_MS = 450;
+export const TABLE_REFETCH_MS = 5 * 60 * 1000;
+export const TABLE_MESSAGES = {
+  search: 'Cerca qualcosa...',
+  loadError: 'Errore durante il recupero dei dati.',
+  loadErrorDetail: 'Non è stato possibile recuperare i dati della tabella, se il problema persiste contattare un amministratore.',
+  reload: 'Ricarica',
+  loading: 'Caricamento in corso...',
+  empty: 'Nessun dato da mostrare',
+  downloadError: 'Errore durante il download del file. Assicurati che il file sia disponibile e riprova.',
+  downloadSuccess: 'File scaricato con successo!',
+} as const;
+
+const EXPORTS: { format: ExportFormat; label: string }[] = [
+  { format: 'xlsx', label: 'EXCEL' },
+  { format: 'csv', label: 'CSV' },
+  { format: 'pdf', label: 'PDF' },
+];
+
+type Sort = { key: string; order: 'asc' | 'desc' };
+
+function valueAt(row: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
+}
+
+function defaultCell(value: unknown): ReactNode {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Sì' : 'No';
+  if (typeof value === 'object') return '';
+  return String(value);
+}
+
+function defaultRowKey(row: unknown, index: number): string {
+  const r = row as { _id?: unknown; id?: unknown };
+  return String(r?._id ?? r?.id ?? index);
+}
+
+/** The server-driven list of every admin page (spec 001 §2 Generic data table). */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { queryKey, path, columns, rowActions, toolbar, filters } = props;
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), TABLE_SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<Sort | null>(null);
+
+  const filterKey = JSON.stringify(filters ?? {});
+  // A new search or filter starts again from the first page.
+  useEffect(() => setPage(1), [q, filterKey]);
+
+  const listQuery: QueryParams = {
+    ...filters,
+    q: q || undefined,
+    sortBy: sort ? firstSortKey(sort.key) : undefined,
+    order: sort?.order,
+  };
+  const params: QueryParams = { page, limit, ...listQuery };
+
+  const query = useQuery({
+    queryKey: [queryKey, params],
+    queryFn: async ({ signal }) => {
+      try {
+        const response = await api.get<unknown>(path, params, signal);
+        return readPage<T>(response, listItems<T>(response), limit);
+      } catch (err) {
+        if (!signal.aborted) notify.error(TABLE_MESSAGES.loadErrorDetail, { toastId: `${queryKey}:load-detail` });
+        throw err;
+      }
+    },
+    refetchInterval: TABLE_REFETCH_MS,
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (query.isError) notify.error(TABLE_MESSAGES.loadError, { toastId: `${queryKey}:load` });
+  }, [query.isError, query.errorUpdatedAt, queryKey]);
+
+  const data = query.data;
+  const totalItems = data?.totalItems ?? 0;
+  const totalPages = limit === ALL_ROWS ? 1 : (data?.totalPages ?? 1);
+
+  // Rows deleted from the last page: show the new last page instead of an empty one.
+  useEffect(() => {
+    if (data && page > Math.max(1, data.totalPages) && limit !== ALL_ROWS) setPage(Math.max(1, data.totalPages));
+  }, [data, page, limit]);
+
+  const toggleSort = (column: Column<T>) => {
+    const key = column.sortKey ?? column.key;
+    setSort((s) => (s && s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: 'asc' }));
+    setPage(1);
+  };
+
+  const hasActions = Boolean(rowActions);
+  const colSpan = columns.length + (hasActions ? 1 : 0);
+
+  return (
+    <div className="ui-table-panel">
+      <div className="ui-table-toolbar">
+        <input
+          type="search"
+          className="ui-control ui-table-toolbar__search"
+          placeholder={TABLE_MESSAGES.search}
+          aria-label="Cerca"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <div className="ui-table-toolbar__actions">
+          {props.exportable !== false && (
+            <ExportMenu
+              onExport={(format) =>
+                download(`${path}/export`, format === 'pdf' ? (props.exportName ?? queryKey) : `${props.exportName ?? queryKey}.${format}`, { ...listQuery, format })
+              }
+            />
+          )}
+          {toolbar}
+        </div>
+      </div>
+
+      {query.isError && (
+        <div className="ui-alert ui-alert--error ui-table-error" role="alert">
+          <span>{TABLE_MESSAGES.loadError}</span>
+          <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {TABLE_MESSAGES.reload}
+          </button>
+        </div>
+      )}
+
+      <div className="ui-table-wrap">
+        <table className="ui-table" aria-label={props.caption} aria-busy={query.isFetching || undefined}>
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const key = column.sortKey ?? column.key;
+                const sorted = sort?.key === key ? sort.order : null;
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={cx(column.align === 'end' && 'is-end')}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
+                  >
+                    {column.sortable ? (
+                      <button type="button" className={cx('ui-table__sort', sorted && 'is-sorted')} onClick={() => toggleSort(column)}>
+                        {column.header}
+                        <span className="ui-table__sort-icon" aria-hidden="true">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+              {hasActions && (
+                <th scope="col" className="is-end">
+                  Azioni
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {!data && query.isPending && (
+              <tr>
+                <td colSpan={colSpan} className="ui-table__state" role="status">
+                  {TABLE_MESSAGES.loading}
+                </td>
+              </tr>
+            )}
+            {data && data.rows.length === 0 && (
+              <tr>
+                <td colSpan={colSpan} className="ui-table__state">
+                  {TABLE_MESSAGES.empty}
+                </td>
+              </tr>
+            )}
+            {data?.rows.map((row, index) => (
+              <tr key={props.rowKey ? props.rowKey(row) : defaultRowKey(row, index)}>
+                {columns.map((column) => (
+                  <td key={column.key} data-label={column.header} className={cx(column.align === 'end' && 'is-end')}>
+                    {column.render ? column.render(row) : defaultCell(valueAt(row, column.key))}
+                  </td>
+                ))}
+                {rowActions && (
+                  <td className="is-end ui-table__actions" data-label="Azioni">
+                    {rowActions(row)
+                      .filter((a) => !a.hidden)
+                      .map((action) => (
+                        <button
+                          key={action.label}
+                          type="button"
+                          className={cx('ui-btn', 'ui-btn--ghost', 'ui-btn--sm', action.icon ? 'ui-btn--icon' : undefined, action.danger && 'ui-btn--danger-text')}
+                          onClick={action.onClick}
+                          aria-label={action.icon ? action.label : undefined}
+                          title={action.icon ? action.label : undefined}
+                        >
+                          {action.icon ?? action.label}
+                        </button>
+                      ))}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="ui-table-footer">
+        <label className="ui-table-footer__size">
+          Righe per pagina
+          <select
+            className="ui-select ui-select--sm"
+            value={limit}
+            onChange={(e) => {
+              setLimit(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {pageSizeOptions(totalItems, limit).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="ui-table-footer__total">{data ? `${totalItems} ${totalItems === 1 ? 'risultato' : 'risultati'}` : ''}</span>
+        <Pagination page={page} totalPages={totalPages} onChange={setPage} />
+      </div>
+    </div>
+  );
+}
+
+function Pagination({ page, totalPages, onChange }: { page: number; totalPages: number; onChange: (page: number) => void }) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="ui-pagination" aria-label="Paginazione">
+      <button type="button" className="ui-pagination__button" onClick={() => onChange(page - 1)} disabled={page <= 1} aria-label="Pagina precedente">
+        ‹
+      </button>
+      {pageItems(page, totalPages).map((item, i) =>
+        item === 'ellipsis' ? (
+          <span key={`ellipsis-${i}`} className="ui-pagination__ellipsis" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <button
+            key={item}
+            type="button"
+            className={cx('ui-pagination__button', item === page && 'is-current')}
+            onClick={() => onChange(item)}
+            aria-label={`Pagina ${item}`}
+            aria-current={item === page ? 'page' : undefined}
+          >
+            {item}
+          </button>
+        ),
+      )}
+      <button type="button" className="ui-pagination__button" onClick={() => onChange(page + 1)} disabled={page >= totalPages} aria-label="Pagina successiva">
+        ›
+      </button>
+    </nav>
+  );
+}
+
+function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => Promise<unknown> }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        // Handled here, so a modal around the table stays open.
+        e.preventDefault();
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [open]);
+
+  const run = async (format: ExportFormat) => {
+    setOpen(false);
+    setBusy(true);
+    try {
+      await onExport(format);
+      notify.success(TABLE_MESSAGES.downloadSuccess);
+    } catch {
+      notify.error(TABLE_MESSAGES.downloadError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="ui-dropdown" ref={rootRef}>
+      <button
+        type="button"
+        className="ui-btn ui-btn--secondary"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        Scarica
+      </button>
+      {open && (
+        <ul className="ui-dropdown__menu" role="menu" aria-label="Formato del file">
+          {EXPORTS.map(({ format, label }) => (
+            <li key={format} role="none">
+              <button type="button" role="menuitem" className="ui-dropdown__item" onClick={() => void run(format)}>
+                {label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/** Paging rules of the generic data table (spec 001 §2). */
+
+export const DEFAULT_PAGE_SIZE = 10;
+/** limit=0 asks the server for every row ('Tutti'). */
+export const ALL_ROWS = 0;
+
+export interface PageSizeOption {
+  value: number;
+  label: string;
+}
+
+/** 10 and 12 always; 50 from 20 rows; 100 above 50; Tutti above 100. The size in use always stays listed. */
+export function pageSizeOptions(totalItems: number, current: number = DEFAULT_PAGE_SIZE): PageSizeOption[] {
+  const options: PageSizeOption[] = [
+    { value: 10, label: '10' },
+    { value: 12, label: '12' },
+  ];
+  if (totalItems >= 20 || current === 50) options.push({ value: 50, label: '50' });
+  if (totalItems > 50 || current === 100) options.push({ value: 100, label: '100' });
+  if (totalItems > 100 || current === ALL_ROWS) options.push({ value: ALL_ROWS, label: 'Tutti' });
+  return options;
+}
+
+export type PageItem = number | 'ellipsis';
+
+/** Up to 4 consecutive page buttons around the current page, then '…' when pages are skipped, then the last page. */
+export function pageItems(current: number, totalPages: number): PageItem[] {
+  if (totalPages <= 1) return totalPages === 1 ? [1] : [];
+  if (totalPages <= 4) return range(1, totalPages);
+  const start = Math.max(1, Math.min(current - 1, totalPages - 4));
+  const window = range(start, start + 3);
+  const lastShown = window[window.length - 1];
+  return lastShown + 1 < totalPages ? [...window, 'ellipsis', totalPages] : [...window, totalPages];
+}
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i <= to; i++) out.push(i);
+  return out;
+}
+
+/** Only the first key of a comma-separated sort value is sent (spec 000 §5). */
+export function firstSortKey(sortValue: string): string {
+  return sortValue.split(',')[0].trim();
+}
+
+export interface PageData<T> {
+  rows: T[];
+  totalItems: number;
+  totalPages: number;
+}
+
+const asNumber = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/**
+ * Reads a list answer: `{ data, meta: { totalItems, totalPages } }`, also with total / limit, a bare array,
+ * or the first array found (spec 001 §3 Paged list response).
+ */
+export function readPage<T>(response: unknown, rows: T[], limit: number): PageData<T> {
+  const meta = response && typeof response === 'object' && !Array.isArray(response) ? ((response as { meta?: Record<string, unknown> }).meta ?? {}) : {};
+  const totalItems = asNumber(meta.totalItems) ?? asNumber(meta.total) ?? rows.length;
+  const perPage = asNumber(meta.itemsPerPage) ?? asNumber(meta.limit) ?? limit;
+  const totalPages = asNumber(meta.totalPages) ?? (perPage > 0 ? Math.max(1, Math.ceil(totalItems / perPage)) : 1);
+  return { rows, totalItems, totalPages };
+}

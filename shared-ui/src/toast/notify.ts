@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { toast, type Id, type ToastOptions } from 'react-toastify';
+
+/** Short helpers over the one toast container (ToastHost). */
+export const notify = {
+  success: (message: ReactNode, options?: ToastOptions): Id => toast.success(message, options),
+  error: (message: ReactNode, options?: ToastOptions): Id => toast.error(message, options),
+  info: (message: ReactNode, options?: ToastOptions): Id => toast.info(message, options),
+  warning: (message: ReactNode, options?: ToastOptions): Id => toast.warning(message, options),
+};
+
+export interface ToastPromiseMessages<E = Error> {
+  /** Shown while the operation runs ('... in corso'). */
+  pending: string;
+  success: string;
+  /** A fixed text, or one chosen from the error (e.g. matching the server message). */
+  error: string | ((error: E) => string);
+}
+
+/**
+ * Runs an operation inside a progress toast that turns into the success or error toast (spec 001 §2).
+ * Resolves with the operation's result; rejects with its error after showing it.
+ */
+export function toastPromise<T, E = Error>(operation: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<E>, options?: ToastOptions<T>): Promise<T> {
+  const { error } = messages;
+  return toast.promise<T, E>(
+    operation,
+    {
+      pending: messages.pending,
+      success: messages.success,
+      error: typeof error === 'function' ? { render: ({ data }) => error(data as E) } : error,
+    },
+    options,
+  );
+}
