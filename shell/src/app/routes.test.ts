@@ -1,0 +1,123 @@
+import { NAV_GROUPS, PORTAL_ROUTES, PUBLIC_ROUTES, groupOfPath, isPathActive, routesOfGroup, showsTopNavigation } from './routes';
+
+const byPath = new Map(PORTAL_ROUTES.map((r) => [r.path, r]));
+
+describe('the route table follows spec 000 §2.1', () => {
+  test.each([
+    ['/', []],
+    ['/user/profile', []],
+    ['/user/bookings', []],
+    ['/user/payments', []],
+    ['/book-session', ['book_session']],
+    ['/book-session-calendar', ['book_session']],
+    ['/registry/users/management', ['registry_access']],
+    ['/registry/users/fitet', ['registry_access']],
+    ['/registry/users/categories', ['registry_access']],
+    ['/registry/users/qualifications', ['registry_access']],
+    ['/registry/users/booking-rules', ['registry_access']],
+    ['/registry/users/mailing-lists', ['registry_access']],
+    ['/registry/users/training-groups', ['registry_access']],
+    ['/certificates/management', ['certificates_access']],
+    ['/certificates/types', ['certificates_access']],
+    ['/bookings/game-tables', ['bookings_access']],
+    ['/bookings/sessions', ['bookings_access']],
+    ['/bookings/calendar', ['bookings_access']],
+    ['/statistics/played-sessions', ['statistics_access']],
+    ['/statistics/free-sessions', ['statistics_access']],
+    ['/storage/categories', ['storage_access']],
+    ['/storage/management', ['storage_access']],
+    ['/storage/load', ['storage_access']],
+    ['/storage/unload', ['storage_access']],
+    ['/finance/insertion-count', ['finance_access']],
+    ['/finance/insertion-subcount', ['finance_access']],
+    ['/finance/entry-categories', ['finance_access']],
+    ['/finance/members-cashout', ['finance_access']],
+    ['/finance/providers-customers-registry', ['finance_access']],
+    ['/finance/self-certifications', ['finance_access']],
+    ['/finance/accounting-movements', ['finance_access']],
+  ])('%s needs %j', (path, permissions) => {
+    expect(byPath.get(path)?.permissions).toEqual(permissions);
+  });
+
+  test('no other signed-in route exists, and every path appears once', () => {
+    expect(PORTAL_ROUTES).toHaveLength(31);
+    expect(byPath.size).toBe(PORTAL_ROUTES.length);
+  });
+
+  test('the public pages and where the top navigation hides', () => {
+    expect(PUBLIC_ROUTES.map((r) => r.path).sort()).toEqual(
+      ['/change-password', '/complete-registration', '/login', '/login-change-password', '/login-send-email'].sort(),
+    );
+    for (const path of ['/login', '/login-change-password', '/login-send-email']) {
+      expect(showsTopNavigation(path, true)).toBe(false);
+    }
+    expect(showsTopNavigation('/change-password', true)).toBe(true);
+    expect(showsTopNavigation('/change-password', false)).toBe(false);
+    expect(showsTopNavigation('/complete-registration', false)).toBe(false);
+    expect(showsTopNavigation('/user/profile', true)).toBe(true);
+  });
+
+  test('each domain path is served by the app that owns it (DESIGN §1)', () => {
+    const remoteOf = (path: string) => {
+      const server = byPath.get(path)!.server;
+      return 'remote' in server ? server.remote : server.shell;
+    };
+    expect(remoteOf('/')).toBe('home');
+    expect(remoteOf('/user/profile')).toBe('profile');
+    expect(remoteOf('/user/bookings')).toBe('mf_booking');
+    expect(remoteOf('/user/payments')).toBe('mf_finance');
+    expect(remoteOf('/book-session-calendar')).toBe('mf_booking');
+    expect(remoteOf('/statistics/free-sessions')).toBe('mf_booking');
+    expect(remoteOf('/registry/users/fitet')).toBe('mf_registry');
+    expect(remoteOf('/certificates/types')).toBe('mf_certificates');
+    expect(remoteOf('/storage/unload')).toBe('mf_storage');
+    expect(remoteOf('/finance/accounting-movements')).toBe('mf_finance');
+  });
+});
+
+describe('navigation labels come from the same table (spec 000 §2.2)', () => {
+  const labels = (group: Parameters<typeof routesOfGroup>[0]) => routesOfGroup(group).map((r) => r.label);
+
+  test('sub-menu labels of every section', () => {
+    expect(labels('profile')).toEqual(['I miei dati', 'Le mie prenotazioni', 'I miei pagamenti']);
+    expect(labels('book')).toEqual(['Cerca', 'Calendario']);
+    expect(labels('registry')).toEqual([
+      'Gestione utenti',
+      'Dati FITET',
+      'Categorie utenti',
+      'Qualifiche sociali',
+      'Regole di prenotazione',
+      'Mailing list',
+      'Gruppi di allenamento',
+    ]);
+    expect(labels('certificates')).toEqual(['Gestione certificati', 'Tipologie certificati']);
+    expect(labels('bookings')).toEqual(['Gestione tavoli', 'Turni di allenamento', 'Calendario prenotazioni']);
+    expect(labels('statistics')).toEqual(['Turni giocati', 'Turni liberi']);
+    expect(labels('storage')).toEqual(expect.arrayContaining(['Carico', 'Scarico']));
+    expect(labels('finance')).toEqual([
+      'Inserimento conto',
+      'Inserimento sottoconto',
+      'Categorie di entrata',
+      'Incasso soci',
+      'Anagrafica fornitori e clienti',
+      'Autocertificazioni',
+      'Movimenti contabili',
+    ]);
+  });
+
+  test('a group and its routes ask for the same permissions', () => {
+    for (const group of NAV_GROUPS) {
+      for (const route of routesOfGroup(group.id)) expect(route.permissions).toEqual(group.permissions);
+    }
+  });
+
+  test('links are active on their path and below it, segment by segment', () => {
+    expect(isPathActive('/book-session', '/book-session')).toBe(true);
+    expect(isPathActive('/book-session-calendar', '/book-session')).toBe(false);
+    expect(isPathActive('/user/profile/extra', '/user/profile')).toBe(true);
+    expect(isPathActive('/user/profile', '/')).toBe(false);
+    expect(groupOfPath('/book-session-calendar')).toBe('book');
+    expect(groupOfPath('/storage/load')).toBe('storage');
+    expect(groupOfPath('/')).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useAuthStore } from 'shared-api';
+import { fetchSessionUser, meQuery } from './api';
+
+export const TERMS_ERROR = 'Devi accettare i termini e le condizioni per continuare.';
+
+/**
+ * Fills the one auth store (shared-api): the session on load (GET /auth/me, null on failure), then the
+ * permissions from GET /user/me every 5 minutes. Until the terms are accepted the store keeps an empty
+ * permission list and /user/me is not asked (the server answers 403).
+ */
+export function useSessionBootstrap(): void {
+  const setUser = useAuthStore((s) => s.setUser);
+  const user = useAuthStore((s) => s.user);
+
+  useEffect(() => {
+    let live = true;
+    fetchSessionUser().then(
+      (u) => live && setUser(u),
+      () => live && setUser(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [setUser]);
+
+  const me = useQuery({ ...meQuery(), enabled: Boolean(user?.has_accepted_terms) });
+
+  useEffect(() => {
+    const current = useAuthStore.getState().user;
+    if (!me.data || !current || current._id !== me.data._id) return;
+    const { permissions, has_accepted_terms, name, surname, email } = me.data;
+    const unchanged =
+      current.has_accepted_terms === has_accepted_terms &&
+      current.name === name &&
+      current.surname === surname &&
+      current.email === email &&
+      current.permissions.join() === permissions.join();
+    if (!unchanged) setUser({ ...current, permissions, has_accepted_terms, name, surname, email });
+  }, [me.data, setUser]);
+}
+
+/** The error the product shows while the signed-in user has not accepted the terms (spec 000 §4). */
+export function useTermsError(): string | null {
+  const user = useAuthStore((s) => s.user);
+  return user && !user.has_accepted_terms ? TERMS_ERROR : null;
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useAuthStore } from 'shared-api';
+import { isPathActive, type NavGroupId } from '../../app/routes';
+import { ClubLogo } from './ClubLogo';
+import { usesExtendedMenu, visibleGroups, type VisibleGroup } from './nav-model';
+import { useBodyScrollLock } from './use-body-scroll-lock';
+
+function initialsOf(name?: string, surname?: string): string {
+  return `${name?.trim()[0] ?? ''}${surname?.trim()[0] ?? ''}`.toUpperCase() || '?';
+}
+
+function isGroupActive(group: VisibleGroup, pathname: string): boolean {
+  return group.links.some((l) => isPathActive(pathname, l.path));
+}
+
+/**
+ * The top navigation (spec 000 §2.2): logo to /, one entry per group the user may open, the profile
+ * button. On mobile a burger opens the menu; one sub-menu is open at a time and the page does not
+ * scroll while the menu is open.
+ */
+export function TopNav() {
+  const permissions = useAuthStore((s) => s.permissions);
+  const user = useAuthStore((s) => s.user);
+  const { pathname, search } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [openGroup, setOpenGroup] = useState<NavGroupId | null>(null);
+  const headerRef = useRef<HTMLElement>(null);
+
+  useBodyScrollLock(menuOpen);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setOpenGroup(null);
+  }, [pathname, search]);
+
+  useEffect(() => {
+    if (!menuOpen && !openGroup) return;
+    const closeAll = () => {
+      setMenuOpen(false);
+      setOpenGroup(null);
+    };
+    const onPointerDown = (e: MouseEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) closeAll();
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeAll();
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [menuOpen, openGroup]);
+
+  const groups = visibleGroups(permissions);
+  const extended = usesExtendedMenu(permissions);
+
+  return (
+    <header ref={headerRef} className={`shell-header${extended ? ' shell-header--extended' : ''}`} data-testid="top-nav">
+      <div className="shell-header__bar">
+        <Link to="/" className="shell-brand" aria-label="Circolo Tennistavolo, vai alla home">
+          <ClubLogo />
+          <span className="shell-brand__name">Circolo Tennistavolo</span>
+        </Link>
+
+        <button
+          type="button"
+          className="shell-burger"
+          aria-expanded={menuOpen}
+          aria-controls="shell-main-menu"
+          aria-label={menuOpen ? 'Chiudi il menu' : 'Apri il menu'}
+          data-testid="burger-button"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span />
+          <span />
+          <span />
+        </button>
+
+        <nav
+          id="shell-main-menu"
+          className={`shell-menu${menuOpen ? ' shell-menu--open' : ''}`}
+          aria-label="Navigazione principale"
+        >
+          <ul className="shell-menu__list">
+            {groups.map((group) => {
+              const active = isGroupActive(group, pathname);
+              const itemClass = `shell-menu__item${active ? ' shell-menu__item--active' : ''}`;
+              if (group.link) {
+                return (
+                  <li key={group.id} className="shell-menu__entry">
+                    <Link
+                      to={{ pathname: group.link, search }}
+                      className={itemClass}
+                      aria-current={active ? 'page' : undefined}
+                    >
+                      {group.label}
+                    </Link>
+                  </li>
+                );
+              }
+              const open = openGroup === group.id;
+              return (
+                <li key={group.id} className={`shell-menu__entry shell-menu__entry--group${open ? ' is-open' : ''}`}>
+                  <button
+                    type="button"
+                    className={itemClass}
+                    aria-expanded={open}
+                    aria-controls={`shell-submenu-${group.id}`}
+                    onClick={() => setOpenGroup(open ? null : group.id)}
+                  >
+                    {group.label}
+                    <svg className="shell-chevron" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+                      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                    </svg>
+                  </button>
+                  {open && (
+                    <ul id={`shell-submenu-${group.id}`} className="shell-submenu" aria-label={group.label}>
+                      {group.links.map((link) => {
+                        const linkActive = isPathActive(pathname, link.path);
+                        return (
+                          <li key={link.path}>
+                            <Link
+                              to={link.path}
+                              className={`shell-submenu__link${linkActive ? ' shell-submenu__link--active' : ''}`}
+                              aria-current={linkActive ? 'page' : undefined}
+                            >
+                              {link.label}
+                            </Link>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <Link
+          to="/user/profile"
+          className="shell-profile-button"
+          aria-label="Il mio profilo"
+          title={user ? `${user.name} ${user.surname}` : undefined}
+          data-testid="profile-button"
+        >
+          <span className="shell-avatar" aria-hidden="true">
+            {initialsOf(user?.name, user?.surname)}
+          </span>
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type Profile, type UpdateMeBody } from 'shared-api';
+import { formatDate, notify } from 'shared-ui';
+import { meQuery } from '../auth/api';
+import { useLogout } from '../auth/use-logout';
+import { EditableField } from './EditableField';
+import { PasswordDialog } from './PasswordDialog';
+import { updateMe } from './api';
+
+const SAVED = 'Modifiche salvate con successo';
+const SERVER_ERROR = 'Errore durante il salvataggio delle modifiche. Riprova più tardi.';
+const NETWORK_ERROR = 'Errore di rete durante il salvataggio delle modifiche. Riprova più tardi.';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="shell-card" aria-label={title}>
+      <h2 className="shell-card__title">{title}</h2>
+      <div className="shell-card__body">{children}</div>
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="shell-row">
+      <dt className="shell-row__label">{label}</dt>
+      <dd className="shell-row__value">{value || '—'}</dd>
+    </div>
+  );
+}
+
+const dateOrNull = (iso: string | null) => (iso ? formatDate(iso) : null);
+
+/** /user/profile (spec 000 §2.7): the member's data, phone and e-mail editable, password change, logout. */
+export function ProfilePage() {
+  const me = useQuery(meQuery());
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  /** Optimistic save of one contact value; the previous profile comes back if the server refuses. */
+  async function saveContact(changes: UpdateMeBody) {
+    const { queryKey } = meQuery();
+    const previous = queryClient.getQueryData<Profile>(queryKey);
+    if (previous) queryClient.setQueryData<Profile>(queryKey, { ...previous, ...changes });
+    try {
+      await updateMe(changes);
+      notify.success(SAVED);
+      await queryClient.invalidateQueries({ queryKey });
+    } catch (err) {
+      if (previous) queryClient.setQueryData<Profile>(queryKey, previous);
+      notify.error(err instanceof ApiError && err.status === 0 ? NETWORK_ERROR : SERVER_ERROR);
+    }
+  }
+
+  return (
+    <div className="shell-page shell-profile">
+      <header className="shell-page__header">
+        <h1 className="shell-page__title">Il tuo profilo, i tuoi dati</h1>
+        <button type="button" className="shell-btn shell-btn--ghost" onClick={() => void logout()}>
+          Logout
+        </button>
+      </header>
+
+      {me.isPending && <p role="status">Caricamento del profilo in corso...</p>}
+      {me.isError && (
+        <div className="shell-page__error" role="alert">
+          <p>Impossibile caricare i dati del profilo.</p>
+          <button type="button" className="shell-btn" onClick={() => void me.refetch()}>
+            Riprova
+          </button>
+        </div>
+      )}
+      {me.data && (
+        <div className="shell-profile__grid">
+          <Card title="Informazioni personali">
+            <dl className="shell-rows">
+              <Row label="Nome" value={me.data.name} />
+              <Row label="Cognome" value={me.data.surname} />
+              <Row label="Data di nascita" value={dateOrNull(me.data.birth_date)} />
+              <Row label="Indirizzo di residenza" value={me.data.residence_address} />
+              <Row label="Codice fiscale" value={me.data.fiscal_code} />
+            </dl>
+            <EditableField
+              name="phone_number"
+              label="Numero di telefono"
+              kind="text"
+              savedValue={me.data.phone_number ?? ''}
+              onSave={(phone_number) => saveContact({ phone_number })}
+            />
+          </Card>
+
+          <Card title="Informazioni di accesso">
+            <EditableField
+              name="email"
+              label="Email"
+              kind="email"
+              savedValue={me.data.email}
+              onSave={(email) => saveContact({ email })}
+            />
+            <div className="shell-password-row">
+              <dl className="shell-rows">
+                <Row label="Password" value="••••••••" />
+              </dl>
+              <button type="button" className="shell-btn" onClick={() => setPasswordOpen(true)}>
+                Modifica password
+              </button>
+            </div>
+          </Card>
+
+          <Card title="Dati federali">
+            <dl className="shell-rows">
+              <Row label="Codice tessera" value={me.data.fitet_code} />
+              <Row label="Tipo tessera" value={me.data.fitet_type} />
+              <Row label="Categoria" value={me.data.fitet_category} />
+            </dl>
+          </Card>
+
+          <Card title="Informazioni di iscrizione">
+            <dl className="shell-rows">
+              <Row label="Data di iscrizione" value={dateOrNull(me.data.created_at)} />
+              <Row label="Scadenza certificato medico" value={dateOrNull(me.data.medical_certificate_expiration_date)} />
+            </dl>
+          </Card>
+        </div>
+      )}
+
+      <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </div>
+  );
+}

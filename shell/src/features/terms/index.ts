@@ -1,0 +1,1 @@
+export { TermsGate } from './TermsGate';

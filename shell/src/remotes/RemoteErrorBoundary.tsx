@@ -1,0 +1,57 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+/** Marks a failure to fetch a domain app, as opposed to one of its pages throwing while rendering. */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly cause: unknown,
+  ) {
+    super(`Caricamento di ${remote} non riuscito: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'RemoteLoadError';
+  }
+}
+
+interface Props {
+  children: ReactNode;
+  /** Called when the user presses Riprova; loadFailed tells whether the app itself must be fetched again. */
+  onRetry: (loadFailed: boolean) => void;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Keeps a failing domain app inside its own section: the rest of the portal keeps working. */
+export class RemoteErrorBoundary extends Component<Props, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('[shell] sezione non disponibile', error, info.componentStack);
+  }
+
+  private retry = () => {
+    const loadFailed = this.state.error instanceof RemoteLoadError;
+    this.setState({ error: null });
+    this.props.onRetry(loadFailed);
+  };
+
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <section className="shell-remote-error" role="alert" data-testid="remote-fallback">
+        <h2 className="shell-remote-error__title">Impossibile caricare questa sezione del portale.</h2>
+        <p className="shell-remote-error__text">
+          La sezione potrebbe essere in aggiornamento o momentaneamente non raggiungibile. Il resto del portale
+          continua a funzionare: riprova tra qualche istante e, se il problema persiste, contatta un amministratore.
+        </p>
+        <button type="button" className="shell-btn shell-btn--primary" onClick={this.retry}>
+          Riprova
+        </button>
+      </section>
+    );
+  }
+}
