@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../testing/render-app';
-import { sessionUser } from '../testing/fixtures';
+import { profileOf, sessionUser } from '../testing/fixtures';
 import { loadDomainRoutes } from '../remotes/runtime';
 
 jest.mock('../remotes/runtime', () => ({ loadDomainRoutes: jest.fn() }));
@@ -74,4 +74,20 @@ test('an unknown address shows the Italian not-found page', async () => {
 test('a signed-in user opening /login goes to the home page', async () => {
   renderApp('/login', { user: sessionUser() });
   await waitFor(() => expect(location()).toBe('/'));
+});
+
+test('a session that ends on the server (401) sends the user to /login, remembering the page', async () => {
+  const user = sessionUser();
+  const { server } = renderApp('/user/profile', {
+    user,
+    api: { 'GET /user/me': { status: 401, body: { message: 'Not authenticated' } }, 'POST /auth/login': { body: { user } } },
+  });
+  await waitFor(() => expect(location()).toBe('/login'));
+
+  server.on('GET /user/me', { body: profileOf(user) });
+  await userEvent.type(screen.getByLabelText(/^Email/), user.email);
+  await userEvent.type(screen.getByLabelText(/^Password/), 'segreta123');
+  await userEvent.click(screen.getByRole('button', { name: 'Entra' }));
+  await waitFor(() => expect(location()).toBe('/user/profile'));
+  expect(await screen.findByRole('heading', { name: 'Il tuo profilo, i tuoi dati' })).toBeInTheDocument();
 });

@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from 'shared-api';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, useAuthStore } from 'shared-api';
 
 const MAX_RETRIES = 3;
 
@@ -12,9 +12,18 @@ export function shouldRetry(failures: number, error: unknown): boolean {
   return failures < MAX_RETRIES;
 }
 
+/** A 401 means the session ended on the server (logout elsewhere, deactivation): the guards then send to /login. */
+function endSessionOnUnauthorized(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401 && useAuthStore.getState().user) {
+    useAuthStore.getState().setUser(null);
+  }
+}
+
 /** The one QueryClient of the portal: the domain apps use it through the shared react-query singleton. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: endSessionOnUnauthorized }),
+    mutationCache: new MutationCache({ onError: endSessionOnUnauthorized }),
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60 * 1000 },
     },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Modal, PasswordInput, notify, validatePassword } from 'shared-ui';
 import { updatePassword, verifyPassword } from './api';
 
@@ -90,6 +90,25 @@ export function PasswordDialog({ open, onClose }: Props) {
     else if (step === 'verify') void verify();
     else void update();
   }
+
+  // Each step starts in its first field, so typing and Enter are all a step needs.
+  useEffect(() => {
+    if (!open) return;
+    const first = step === 'verify' ? 'oldPassword' : step === 'update' ? 'newPassword' : null;
+    if (first) document.getElementById(first)?.focus();
+  }, [open, step]);
+
+  // Step 1 has no field to type Enter into: the dialog itself holds the focus.
+  useEffect(() => {
+    if (!open || step !== 'confirm') return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || (e.target as HTMLElement).closest('button')) return;
+      e.preventDefault();
+      goTo('verify');
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, step]);
 
   const confirmLabel = step === 'confirm' ? 'Conferma' : step === 'verify' ? 'Verifica' : 'Salva';
 

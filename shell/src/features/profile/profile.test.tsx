@@ -172,15 +172,16 @@ describe("the 'Modifica password' dialog", () => {
     expect(dialog.getByLabelText(/^Ripeti la nuova password/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('Escape closes and clears everything', async () => {
+  test('Escape closes and clears everything; Enter confirms the first step', async () => {
     const { dialog } = await openDialog({ 'POST /auth/verifypassword': { body: { correct: false } } });
     await userEvent.type(dialog.getByLabelText(/^Password attuale/), 'qualcosa1');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Modifica password' }));
     expect(screen.getByText('Sei sicuro di voler modificare la password?')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Conferma' }));
+    await userEvent.keyboard('{Enter}');
     expect(screen.getByLabelText(/^Password attuale/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Password attuale/)).toHaveFocus();
   });
 });
 
