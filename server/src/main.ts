@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
+
+/** `pnpm --filter server start`: migrate, seed an empty database, serve the API and the built portal. */
+const config = loadConfig();
+const app = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+
+const port = (app.server.address() as { port: number }).port;
+console.log(`Portale del circolo: http://localhost:${port}`);
+console.log(
+  config.seedAdminPassword === DEFAULT_ADMIN_PASSWORD
+    ? `Accesso amministratore: ${config.seedAdminEmail} / ${DEFAULT_ADMIN_PASSWORD}`
+    : `Accesso amministratore: ${config.seedAdminEmail} (password da SEED_ADMIN_PASSWORD)`,
+);
+console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pgdata`}`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    // Closing the app closes the database (PGlite must be closed to leave its files consistent).
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,83 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Permission } from 'shared-api/contract';
+import type { DbOrTx } from '../../db/client';
+import { categories, sessions, users } from '../../db/schema';
+import { todayIn } from '../common/time';
+import { isActiveUser } from '../users/active';
+import { hashSecret, newSecret } from './tokens';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The signed-in user as every request sees it. */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  surname: string;
+  email: string;
+  has_accepted_terms: boolean;
+  permissions: Permission[];
+  sessionId: string;
+}
+
+export class SessionRepository {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly clubTimezone: string,
+  ) {}
+
+  async create(userId: string): Promise<string> {
+    const { token, hash } = newSecret();
+    await this.db.insert(sessions).values({ token_hash: hash, user_id: userId, expires_at: new Date(Date.now() + SESSION_DAYS * DAY_MS) });
+    return token;
+  }
+
+  /** The session's user, or null when the token is unknown, expired, or the user is deactivated. */
+  async find(token: string): Promise<CurrentUser | null> {
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        expires_at: sessions.expires_at,
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        terms_accepted_at: users.terms_accepted_at,
+        permissions: categories.permissions,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .innerJoin(categories, eq(categories.id, users.category_id))
+      .where(and(eq(sessions.token_hash, hashSecret(token)), gt(sessions.expires_at, sql`now()`), isActiveUser(todayIn(this.clubTimezone))))
+      .limit(1);
+    if (!row) return null;
+    // Sliding expiry, written at most once a day per session.
+    if (row.expires_at.getTime() - Date.now() < (SESSION_DAYS - 1) * DAY_MS) {
+      await this.db
+        .update(sessions)
+        .set({ expires_at: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      surname: row.surname,
+      email: row.email,
+      has_accepted_terms: row.terms_accepted_at !== null,
+      permissions: row.permissions as Permission[],
+      sessionId: row.sessionId,
+    };
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends every session of a user, except the one making the request when given. */
+  async deleteAllOf(userId: string, exceptSessionId?: string): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(exceptSessionId ? and(eq(sessions.user_id, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.user_id, userId));
+  }
+}

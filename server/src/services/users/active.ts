@@ -1,0 +1,11 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { users } from '../../db/schema';
+
+/**
+ * Deactivated means deactivation_status set and the end date (inclusive) not passed;
+ * the day after the end date the user is active again without anyone acting.
+ */
+export const isDeactivatedUser = (today: string): SQL<boolean> =>
+  sql<boolean>`(${users.deactivation_status} and (${users.deactivation_date_end} is null or ${users.deactivation_date_end} >= ${today}))`;
+
+export const isActiveUser = (today: string): SQL<boolean> => sql<boolean>`not ${isDeactivatedUser(today)}`;
