@@ -39,3 +39,6 @@ export { notify, toastPromise, type ToastPromiseMessages } from './toast/notify'
 // Format and reference data
 export * from './format/format';
 export { ITALIAN_PROVINCES } from './data/provinces';
+
+// Standalone host of a domain app on its own dev server
+export { StandaloneHost, type StandaloneHostProps } from './standalone/StandaloneHost';

@@ -49,6 +49,10 @@ export function DateInput(props: DateInputProps) {
         isClearable={!required && !disabled}
         clearButtonTitle="Cancella data"
         ariaLabelClose="Cancella data"
+        chooseDayAriaLabelPrefix="Scegli"
+        disabledDayAriaLabelPrefix="Non disponibile"
+        weekAriaLabelPrefix="Settimana"
+        monthAriaLabelPrefix="Mese"
       />
     </Field>
   );

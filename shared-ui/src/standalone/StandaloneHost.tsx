@@ -3,7 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { api, useAuthStore, type SessionUser } from 'shared-api';
 import type { DomainRoutes } from '../federation/domain-routes';
-import { EmailInput, PasswordInput, ToastHost, notify } from '../index';
+import { EmailInput } from '../inputs/EmailInput';
+import { PasswordInput } from '../inputs/PasswordInput';
+import { ToastHost } from '../toast/ToastHost';
+import { notify } from '../toast/notify';
 
 export interface StandaloneHostProps {
   /** Name of the domain shown above the page links, e.g. 'Anagrafica'. */

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastHost } from '../toast/ToastHost';
 
@@ -17,26 +17,26 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
   queryClient?: QueryClient;
 }
 
-/** Renders a page as the shell would: memory router, a fresh QueryClient and the toast container. */
+/** Renders a page as the shell would: memory router, a fresh QueryClient and the toast container. rerender keeps them. */
 export function renderWithProviders(ui: ReactElement, { route = '/', path, queryClient, ...options }: RenderWithProvidersOptions = {}) {
   const client = queryClient ?? createTestQueryClient();
-  const content = path ? (
-    <Routes>
-      <Route path={path} element={ui} />
-    </Routes>
-  ) : (
-    ui
-  );
-  const result = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
-        {content}
-        <ToastHost />
-      </MemoryRouter>
-    </QueryClientProvider>,
-    options,
-  );
-  return { ...result, queryClient: client };
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>
+          {path ? (
+            <Routes>
+              <Route path={path} element={children} />
+            </Routes>
+          ) : (
+            children
+          )}
+          <ToastHost />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+  }
+  return { ...render(ui, { ...options, wrapper: Providers }), queryClient: client };
 }
 
 /** Holds the value of a controlled input in a test, reporting every change. */

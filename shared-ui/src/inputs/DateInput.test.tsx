@@ -1,0 +1,64 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Controlled } from '../testing/render';
+import { DateInput, type DateInputProps } from './DateInput';
+
+function setup(initial: string | null, props: Partial<DateInputProps> = {}) {
+  const changes: (string | null)[] = [];
+  render(
+    <Controlled initial={initial} onValue={(v: string | null) => changes.push(v)}>
+      {(value, setValue) => <DateInput name="birth_date" label="Data di nascita" value={value} onChange={setValue} {...props} />}
+    </Controlled>,
+  );
+  return { changes, input: screen.getByLabelText(/Data di nascita/) };
+}
+
+describe('DateInput', () => {
+  it('shows the ISO value as dd/MM/yyyy', () => {
+    setup('2024-03-05');
+    expect(screen.getByLabelText('Data di nascita')).toHaveValue('05/03/2024');
+  });
+
+  it('has the placeholder', () => {
+    const { input } = setup(null);
+    expect(input).toHaveAttribute('placeholder', 'Scegli una data');
+  });
+
+  it('reads a typed dd/MM/yyyy date into ISO', async () => {
+    const { changes, input } = setup(null);
+    await userEvent.type(input, '15/08/1990');
+    expect(changes.at(-1)).toBe('1990-08-15');
+  });
+
+  it('opens an Italian calendar with a 100-year dropdown', async () => {
+    const { input } = setup('2024-03-05');
+    await userEvent.click(input);
+    const month = await screen.findByRole('combobox', { name: 'Mese' });
+    expect(month).toHaveDisplayValue('Marzo');
+    const years = within(screen.getByRole('combobox', { name: 'Anno' })).getAllByRole('option');
+    expect(years).toHaveLength(100);
+    expect(years[0]).toHaveTextContent(String(new Date().getFullYear() + 10));
+    expect(years.at(-1)).toHaveTextContent(String(new Date().getFullYear() - 89));
+  });
+
+  it('picks a day from the calendar', async () => {
+    const { changes, input } = setup('2024-03-05');
+    await userEvent.click(input);
+    await userEvent.click(await screen.findByRole('gridcell', { name: 'Scegli mercoledì 20 marzo 2024' }));
+    expect(changes.at(-1)).toBe('2024-03-20');
+  });
+
+  it('ends the year list at the maximum date', async () => {
+    const { input } = setup('2024-03-05', { maxDate: '2024-12-31' });
+    await userEvent.click(input);
+    const years = within(await screen.findByRole('combobox', { name: 'Anno' })).getAllByRole('option');
+    expect(years[0]).toHaveTextContent('2024');
+    expect(years).toHaveLength(100);
+  });
+
+  it("says 'Campo obbligatorio' when required and empty after a submit attempt", () => {
+    setup(null, { required: true, submitAttempted: true });
+    expect(screen.getByLabelText('Data di nascita (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
+  });
+});

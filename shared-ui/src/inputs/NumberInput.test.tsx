@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Controlled } from '../testing/render';
+import { NumberInput, type NumberInputProps } from './NumberInput';
+
+function setup(initial: string, props: Partial<NumberInputProps> = {}) {
+  const changes: string[] = [];
+  render(
+    <Controlled initial={initial} onValue={(v: string) => changes.push(v)}>
+      {(value, setValue) => <NumberInput name="qty" label="Quantità" value={value} onChange={setValue} {...props} />}
+    </Controlled>,
+  );
+  return { changes, input: screen.getByLabelText(/Quantità/) };
+}
+
+describe('NumberInput', () => {
+  it('accepts a comma as decimal separator', async () => {
+    const { changes } = setup('', { allowDecimals: true });
+    await userEvent.type(screen.getByLabelText('Quantità'), '12,5');
+    expect(changes.at(-1)).toBe('12,5');
+  });
+
+  it('ignores letters', async () => {
+    const { input } = setup('');
+    await userEvent.type(input, '4a2');
+    expect(input).toHaveValue('42');
+  });
+
+  it("says 'Valore decimale non consentito' when decimals are not allowed", () => {
+    setup('2,5', { submitAttempted: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('Valore decimale non consentito');
+  });
+
+  it('names the bounds when out of range', () => {
+    setup('300', { min: 0, max: 255, submitAttempted: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('Il valore deve essere compreso tra 0 e 255');
+  });
+
+  it("uses 0 and 'infinito' for missing bounds", () => {
+    setup('-3', { submitAttempted: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('Il valore deve essere compreso tra 0 e infinito');
+  });
+
+  it('steps by 1 with + and −', async () => {
+    const { input } = setup('5');
+    await userEvent.click(screen.getByRole('button', { name: 'Aumenta' }));
+    expect(input).toHaveValue('6');
+    await userEvent.click(screen.getByRole('button', { name: 'Diminuisci' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Diminuisci' }));
+    expect(input).toHaveValue('4');
+  });
+
+  it('never goes below 0', async () => {
+    const { input } = setup('0,5', { allowDecimals: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Diminuisci' }));
+    expect(input).toHaveValue('0,0');
+    expect(screen.getByRole('button', { name: 'Diminuisci' })).toBeDisabled();
+  });
+
+  it('keeps decimals when stepping', async () => {
+    const { input } = setup('1,1', { allowDecimals: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Diminuisci' }));
+    expect(input).toHaveValue('0,1');
+  });
+
+  it('stops + at the maximum', async () => {
+    const { input } = setup('9', { max: 10 });
+    await userEvent.click(screen.getByRole('button', { name: 'Aumenta' }));
+    expect(input).toHaveValue('10');
+    expect(screen.getByRole('button', { name: 'Aumenta' })).toBeDisabled();
+  });
+});

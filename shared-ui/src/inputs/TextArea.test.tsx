@@ -1,0 +1,23 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Controlled } from '../testing/render';
+import { TextArea } from './TextArea';
+
+describe('TextArea', () => {
+  it('takes several lines', async () => {
+    let last = '';
+    render(
+      <Controlled initial="" onValue={(v: string) => (last = v)}>
+        {(value, setValue) => <TextArea name="notes" label="Note" value={value} onChange={setValue} />}
+      </Controlled>,
+    );
+    await userEvent.type(screen.getByLabelText('Note'), 'prima riga{Enter}seconda');
+    expect(last).toBe('prima riga\nseconda');
+  });
+
+  it('counts whitespace only as missing when required', () => {
+    render(<TextArea name="notes" label="Note" value={'  \n '} onChange={() => {}} required submitAttempted />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
+    expect(screen.getByLabelText('Note (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
+  });
+});

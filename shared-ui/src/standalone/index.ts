@@ -1,1 +1,0 @@
-export { StandaloneHost, type StandaloneHostProps } from './StandaloneHost';
