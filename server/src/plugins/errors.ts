@@ -7,7 +7,13 @@ import { pgErrorOf } from '../services/common/http-error';
 // Zod's own messages in Italian, and a missing field called what the forms call it.
 z.config(z.locales.it());
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'Campo obbligatorio' : undefined),
+  customError: (issue) => {
+    if (issue.code !== 'invalid_type') return undefined;
+    if (issue.input === undefined) return 'Campo obbligatorio';
+    // Fastify hands a missing body to the validator as null.
+    if (issue.input === null && issue.expected === 'object') return 'Dati mancanti nella richiesta';
+    return undefined;
+  },
 });
 
 /** Messages of the framework's own 4xx errors, in the club's language. */
@@ -39,9 +45,9 @@ export default fp(
           .join('; ');
         return reply.code(400).send({ message: message || 'Dati non validi' });
       }
-      if (error instanceof SyntaxError && !error.statusCode) {
-        // A JSON-encoded list field of a multipart form that is not JSON.
-        return reply.code(400).send({ message: `Dati non validi: ${error.message}` });
+      if (error instanceof SyntaxError && error.validationContext) {
+        // A JSON-encoded list field of a multipart form that is not JSON (thrown while validating).
+        return reply.code(400).send({ message: `Dati non validi: un elenco non è in formato JSON (${error.message})` });
       }
       if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         const message = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message;

@@ -7,6 +7,9 @@ export interface DetectedType {
 
 const SVG_START = /^(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s+svg[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
 
+const textHead = (buffer: Buffer) => buffer.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+const isSvg = (buffer: Buffer) => SVG_START.test(textHead(buffer));
+
 /** Plain text: valid UTF-8 without control characters other than tab, new line, form feed and return. */
 function isPlainText(buffer: Buffer): boolean {
   if (buffer.length === 0) return false;
@@ -28,14 +31,15 @@ function isPlainText(buffer: Buffer): boolean {
  */
 export async function detectFileType(buffer: Buffer): Promise<DetectedType | null> {
   const binary = await fileTypeFromBuffer(buffer);
+  // file-type calls any XML document xml: an SVG is one.
+  if (binary?.ext === 'xml') return isSvg(buffer) ? { mime: 'image/svg+xml', ext: 'svg' } : binary;
   if (binary) {
     // Old Word documents are OLE compound files.
     if (binary.ext === 'cfb') return { mime: 'application/msword', ext: 'doc' };
     return { mime: binary.mime, ext: binary.ext };
   }
   if (!isPlainText(buffer)) return null;
-  const head = buffer.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (SVG_START.test(head)) return { mime: 'image/svg+xml', ext: 'svg' };
-  if (head.startsWith('{\\rtf')) return { mime: 'application/rtf', ext: 'rtf' };
+  if (isSvg(buffer)) return { mime: 'image/svg+xml', ext: 'svg' };
+  if (textHead(buffer).startsWith('{\\rtf')) return { mime: 'application/rtf', ext: 'rtf' };
   return { mime: 'text/plain', ext: 'txt' };
 }
