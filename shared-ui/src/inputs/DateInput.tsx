@@ -44,6 +44,7 @@ export function DateInput(props: DateInputProps) {
         className="ui-control"
         wrapperClassName="ui-datepicker"
         portalId={PORTAL_ID}
+        popperClassName="ui-datepicker-popper"
         autoComplete="off"
         showPopperArrow={false}
         isClearable={!required && !disabled}

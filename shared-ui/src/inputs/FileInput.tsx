@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { controlProps, Field, shownError } from './Field';
 import type { BaseFieldProps } from './types';
 import { DEFAULT_MAX_FILE_COUNT, DEFAULT_MAX_SIZE_MB, firstError, formatNumber, validateFiles, validateRequired } from './validators';
@@ -25,6 +25,7 @@ export function FileInput(props: FileInputProps) {
   const rules = { accept, maxFileCount: props.maxFileCount ?? DEFAULT_MAX_FILE_COUNT, maxSizeMB: props.maxSizeMB ?? DEFAULT_MAX_SIZE_MB };
   const files = value ?? [];
   const [rejection, setRejection] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const own = firstError([required && !props.existing && validateRequired(files), validateFiles(files, rules)]);
   const shown = error || rejection || shownError(null, submitAttempted, own);
   const defaultHint = `${accept.length ? `Formati accettati: ${accept.map((a) => a.toUpperCase()).join(', ')}. ` : ''}Dimensione massima ${formatNumber(rules.maxSizeMB)} MB${rules.maxFileCount > 1 ? `, al massimo ${rules.maxFileCount} file` : ''}.`;
@@ -42,19 +43,29 @@ export function FileInput(props: FileInputProps) {
   return (
     <Field name={name} label={label} required={required} hint={hintText} error={shown}>
       <div className="ui-file">
-        <input
-          {...controlProps(name, shown, hintText, required)}
-          type="file"
-          className="ui-file__input"
-          accept={accept.map((ext) => `.${ext.replace(/^\./, '')}`).join(',')}
-          multiple={rules.maxFileCount > 1}
-          disabled={disabled}
-          onChange={(e) => {
-            select(Array.from(e.target.files ?? []));
-            // Lets the same file be chosen again after a removal.
-            e.target.value = '';
-          }}
-        />
+        <div className="ui-file__picker">
+          <input
+            {...controlProps(name, shown, hintText, required)}
+            ref={inputRef}
+            type="file"
+            className="ui-file__input"
+            accept={accept.map((ext) => `.${ext.replace(/^\./, '')}`).join(',')}
+            multiple={rules.maxFileCount > 1}
+            disabled={disabled}
+            onChange={(e) => {
+              select(Array.from(e.target.files ?? []));
+              // Lets the same file be chosen again after a removal.
+              e.target.value = '';
+            }}
+          />
+          {/* The browser's own button speaks the browser's language; this one is Italian. Keyboard focus stays on the input. */}
+          <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm ui-file__button" tabIndex={-1} aria-hidden="true" disabled={disabled} onClick={() => inputRef.current?.click()}>
+            {rules.maxFileCount > 1 ? 'Scegli i file' : 'Scegli un file'}
+          </button>
+          <span className="ui-file__status" aria-hidden="true">
+            {files.length === 0 ? 'Nessun file selezionato' : files.length === 1 ? '1 file selezionato' : `${files.length} file selezionati`}
+          </span>
+        </div>
         {files.length > 0 ? (
           <ul className="ui-file__list" aria-label="File selezionati">
             {files.map((file, index) => (

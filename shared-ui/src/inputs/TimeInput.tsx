@@ -61,6 +61,7 @@ export function TimeInput(props: TimeInputProps) {
         className="ui-control"
         wrapperClassName="ui-datepicker ui-timepicker"
         portalId={PORTAL_ID}
+        popperClassName="ui-datepicker-popper"
         autoComplete="off"
         showPopperArrow={false}
       />
