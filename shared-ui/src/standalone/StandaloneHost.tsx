@@ -44,10 +44,10 @@ function SessionGate({ children }: { children: ReactNode }) {
       .catch(() => setUser(null));
   }, [setUser]);
 
-  if (status === 'loading') return <p>Verifica autenticazione in corso...</p>;
+  if (status === 'loading') return <p className="ui-loading">Verifica autenticazione in corso...</p>;
   if (status === 'anonymous' || !user) return <SignInForm onSignedIn={setUser} />;
   if (!user.has_accepted_terms) {
-    return <p>Accetta i termini e le condizioni dal portale prima di usare questa applicazione.</p>;
+    return <p className="ui-alert ui-alert--warning">Accetta i termini e le condizioni dal portale prima di usare questa applicazione.</p>;
   }
   return <>{children}</>;
 }
@@ -74,30 +74,32 @@ function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void })
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <h1>Bentornato! Accedi con i tuoi dati</h1>
-      <EmailInput name="email" label="Email" value={email} onChange={setEmail} required submitAttempted={submitAttempted} />
-      <PasswordInput
-        name="password"
-        label="Password"
-        value={password}
-        onChange={setPassword}
-        required
-        checkLength={false}
-        submitAttempted={submitAttempted}
-      />
-      <button type="submit" disabled={pending}>
-        Entra
-      </button>
-    </form>
+    <div className="ui-auth">
+      <form className="ui-auth__card" onSubmit={submit} noValidate>
+        <h1>Bentornato! Accedi con i tuoi dati</h1>
+        <EmailInput name="email" label="Email" value={email} onChange={setEmail} required submitAttempted={submitAttempted} />
+        <PasswordInput
+          name="password"
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          required
+          checkLength={false}
+          submitAttempted={submitAttempted}
+        />
+        <button type="submit" className="ui-btn ui-btn--primary" disabled={pending}>
+          Entra
+        </button>
+      </form>
+    </div>
   );
 }
 
 function StandalonePages({ title, routes }: StandaloneHostProps) {
   const paths = Object.keys(routes);
   return (
-    <>
-      <nav aria-label={title}>
+    <div className="ui-app">
+      <nav className="ui-subnav" aria-label={title}>
         <strong>{title}</strong>
         {paths.length === 0 ? (
           <p>Nessuna pagina disponibile in questa applicazione.</p>
@@ -105,7 +107,9 @@ function StandalonePages({ title, routes }: StandaloneHostProps) {
           <ul>
             {paths.map((path) => (
               <li key={path}>
-                <Link to={path}>{path}</Link>
+                <Link className="ui-subnav__link" to={path}>
+                  {path}
+                </Link>
               </li>
             ))}
           </ul>
@@ -119,6 +123,6 @@ function StandalonePages({ title, routes }: StandaloneHostProps) {
           <Route path="*" element={null} />
         </Routes>
       </main>
-    </>
+    </div>
   );
 }

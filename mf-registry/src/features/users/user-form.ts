@@ -148,7 +148,8 @@ export function userToForm(user: User): UserFormValues {
 export function isMinor(values: Pick<UserFormValues, 'category' | 'birth_date'>, categories: NamedRef[]): boolean {
   const category = categories.find((c) => c._id === values.category[0]);
   if (category?.name === MINOR_CATEGORY_NAME) return true;
-  return values.birth_date ? ageFrom(values.birth_date) < ADULT_AGE : false;
+  const age = ageFrom(values.birth_date);
+  return age !== null && age < ADULT_AGE;
 }
 
 export function requiredFields(minor: boolean): (keyof UserFormValues)[] {

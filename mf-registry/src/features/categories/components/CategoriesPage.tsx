@@ -32,15 +32,16 @@ export function CategoriesPage() {
         path={CATEGORIES_PATH}
         columns={COLUMNS}
         exportName="categorie-utenti"
+        caption="Categorie utenti"
         rowKey={(c) => c._id}
         toolbar={
-          <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
             Aggiungi categoria
           </button>
         }
         rowActions={(category) => [
           { label: 'Modifica', onClick: () => setDialog({ kind: 'edit', category }) },
-          { label: 'Elimina', onClick: () => setDialog({ kind: 'delete', category }) },
+          { label: 'Elimina', danger: true, onClick: () => setDialog({ kind: 'delete', category }) },
         ]}
       />
 
@@ -51,16 +52,17 @@ export function CategoriesPage() {
         title="Elimina categoria"
         message="Sei sicuro di voler eliminare questa categoria? L'operazione non è reversibile"
         confirmLabel="Elimina"
+        danger
         pending={deleteCategory.isPending}
         onClose={close}
-        // After a failure the dialog stays open so the deletion can be retried.
+        // ConfirmDialog closes when this resolves; after a failure it stays open so the deletion can be retried.
         onConfirm={() =>
           dialog?.kind === 'delete'
             ? toastPromise(deleteCategory.mutateAsync(dialog.category._id), {
                 pending: 'Eliminazione categoria in corso...',
                 success: 'Categoria eliminata con successo!',
                 error: "Si è verificato un errore durante l'eliminazione della categoria",
-              }).then(close, () => undefined)
+              }).then(() => undefined)
             : undefined
         }
       />

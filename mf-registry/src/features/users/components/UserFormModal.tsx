@@ -35,6 +35,7 @@ import { userErrorMessage } from '../user-messages';
 
 const GENDER_OPTIONS: MenuOption[] = GENDERS.map((g) => ({ id: g.id, name: g.name }));
 /** Births abroad carry province 'EE' in the codice fiscale (spec 001 §5: foreign birth uses a Z code). */
+const RESIDENCE_PROVINCE_OPTIONS: MenuOption[] = [...ITALIAN_PROVINCES];
 const BIRTH_PROVINCE_OPTIONS: MenuOption[] = [...ITALIAN_PROVINCES, { id: 'EE', name: 'Estero' }];
 const PERSON_FIELDS = new Set<keyof UserFormValues>(['name', 'surname', 'gender', 'birth_date', 'birth_place', 'birth_province']);
 
@@ -136,7 +137,7 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
               <TextInput {...common('phone_number', 'Telefono', true)} />
               <TextInput {...common('residence_address', 'Indirizzo di residenza', true)} />
               <TextInput {...common('residence_place', 'Comune di residenza', true)} />
-              <MenuInput {...common('residence_province', 'Provincia di residenza', true)} options={ITALIAN_PROVINCES} />
+              <MenuInput {...common('residence_province', 'Provincia di residenza', true)} options={RESIDENCE_PROVINCE_OPTIONS} />
               <TextInput {...common('residence_postal_code', 'CAP di residenza', true)} />
             </fieldset>
 

@@ -24,10 +24,10 @@ const COLUMNS: Column<User>[] = [
   { key: 'surname', header: 'Cognome', sortable: true },
   { key: 'name', header: 'Nome', sortable: true },
   { key: 'email', header: 'Email', sortable: true },
-  { key: 'phone_number', header: 'Telefono' },
+  { key: 'phone_number', header: 'Telefono', sortable: true },
   { key: 'fiscal_code', header: 'Codice fiscale', sortable: true },
-  { key: 'category', header: 'Categoria', render: (u) => u.category?.name ?? '' },
-  { key: 'deactivation_status', header: 'Stato', render: status },
+  { key: 'category', header: 'Categoria', sortable: true, render: (u) => u.category?.name ?? '' },
+  { key: 'deactivation_status', header: 'Stato', sortable: true, render: status },
 ];
 
 /** Gestione utenti (spec 001 §2 Users management). */
@@ -38,9 +38,9 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const activateUser = useActivateUser();
 
-  // The toasts report the outcome; after a failure the dialog stays open so the action can be retried.
-  const runAndClose = (promise: Promise<unknown>, toasts: { pending: string; success: string; error: string }) =>
-    toastPromise(promise, toasts).then(close, () => undefined);
+  // ConfirmDialog closes when this resolves; a rejection (already shown by the error toast) keeps it open for a retry.
+  const confirmWithToasts = (promise: Promise<unknown>, toasts: { pending: string; success: string; error: string }) =>
+    toastPromise(promise, toasts).then(() => undefined);
 
   return (
     <PageLayout section={REGISTRY_SECTION} title="Gestione utenti">
@@ -50,10 +50,11 @@ export function UsersPage() {
         columns={COLUMNS}
         filters={{ onlyEnabled: onlyActive ? true : undefined }}
         exportName="utenti"
+        caption="Utenti"
         rowKey={(u) => u._id}
         toolbar={
           <>
-            <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'create' })}>
+            <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
               Aggiungi utente
             </button>
             <CheckboxInput name="onlyEnabled" label="Mostra solo utenti attivi" value={onlyActive} onChange={setOnlyActive} />
@@ -63,7 +64,7 @@ export function UsersPage() {
           { label: 'Attiva', hidden: !user.deactivation_status, onClick: () => setDialog({ kind: 'activate', user }) },
           { label: 'Disattiva', hidden: user.deactivation_status, onClick: () => setDialog({ kind: 'deactivate', user }) },
           { label: 'Modifica', onClick: () => setDialog({ kind: 'edit', user }) },
-          { label: 'Elimina', onClick: () => setDialog({ kind: 'delete', user }) },
+          { label: 'Elimina', danger: true, onClick: () => setDialog({ kind: 'delete', user }) },
         ]}
       />
 
@@ -75,11 +76,12 @@ export function UsersPage() {
         title="Elimina utente"
         message="Sei sicuro di voler eliminare questo utente? L'operazione non è reversibile"
         confirmLabel="Elimina"
+        danger
         pending={deleteUser.isPending}
         onClose={close}
         onConfirm={() =>
           dialog && dialog.kind === 'delete'
-            ? runAndClose(deleteUser.mutateAsync(dialog.user._id), {
+            ? confirmWithToasts(deleteUser.mutateAsync(dialog.user._id), {
                 pending: 'Eliminazione utente in corso...',
                 success: 'Utente eliminato con successo!',
                 error: userErrorMessage('delete'),
@@ -100,7 +102,7 @@ export function UsersPage() {
         onClose={close}
         onConfirm={() =>
           dialog && dialog.kind === 'activate'
-            ? runAndClose(activateUser.mutateAsync(dialog.user._id), {
+            ? confirmWithToasts(activateUser.mutateAsync(dialog.user._id), {
                 pending: 'Attivazione utente in corso...',
                 success: 'Utente attivato con successo!',
                 error: userErrorMessage('activate'),

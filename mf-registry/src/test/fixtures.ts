@@ -1,0 +1,68 @@
+import type { Category, User } from 'shared-api';
+import { list, uuid } from './mock-api';
+
+export const CATEGORY_ADULT = { _id: uuid(1), name: 'Socio ordinario' };
+export const CATEGORY_MINOR = { _id: uuid(2), name: 'Minorenne' };
+export const QUALIFICATION = { _id: uuid(11), name: 'Agonista' };
+export const RULES = Array.from({ length: 7 }, (_, i) => ({ _id: uuid(21 + i), name: `Regola ${i + 1}` }));
+export const MAILING_LISTS = Array.from({ length: 6 }, (_, i) => ({ _id: uuid(31 + i), name: `Lista ${i + 1}` }));
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: uuid(100),
+    member_id: '17',
+    name: 'Mario',
+    surname: 'Rossi',
+    email: 'mario.rossi@example.it',
+    phone_number: '3331234567',
+    fiscal_code: 'RSSMRA85T10A562S',
+    image: null,
+    birth_date: '1985-12-10',
+    birth_province: 'PI',
+    birth_place: 'San Giuliano Terme',
+    residence_address: 'Via Roma 1',
+    residence_province: 'PI',
+    residence_place: 'Pisa',
+    residence_postal_code: '56100',
+    gender: 'M',
+    parent_name: null,
+    parent_surname: null,
+    parent_fiscal_code: null,
+    category: CATEGORY_ADULT,
+    qualifications: [QUALIFICATION],
+    reservation_rules: [],
+    mailing_list_classes: [],
+    fitet_data_code: null,
+    fitet_data_category: null,
+    contract_file: null,
+    contract_end_date: null,
+    notes: null,
+    created_at: '2024-01-10T10:00:00.000Z',
+    deactivation_status: false,
+    deactivation_date_start: null,
+    deactivation_date_end: null,
+    has_accepted_terms: true,
+    registration_completed: true,
+    ...overrides,
+  };
+}
+
+export function makeCategory(overrides: Partial<Category> = {}): Category {
+  return {
+    _id: uuid(200),
+    name: 'Socio ordinario',
+    description: 'Soci maggiorenni',
+    permissions: ['book_session'],
+    reservation_rules: [RULES[0]],
+    mailing_list_classes: [],
+    ...overrides,
+  };
+}
+
+/** The reference lists every user or category form reads (GET …?limit=300). */
+export const referenceHandlers = {
+  'GET /user/category': list([CATEGORY_ADULT, CATEGORY_MINOR]),
+  'GET /user/qualification': list([QUALIFICATION]),
+  'GET /user/reservation-rule': list(RULES),
+  'GET /user/mailing-list/classes': list(MAILING_LISTS),
+};
