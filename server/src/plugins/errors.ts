@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pgErrorOf } from '../services/common/http-error';
+import { isReferencedRow, pgErrorOf } from '../services/common/http-error';
 
 // Zod's own messages in Italian, and a missing field called what the forms call it.
 z.config(z.locales.it());
@@ -53,11 +53,10 @@ export default fp(
         const message = (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message;
         return reply.code(error.statusCode).send({ message });
       }
-      const pgError = pgErrorOf(error);
-      if (pgError?.code === '23503') {
+      if (isReferencedRow(error)) {
         return reply.code(409).send({ message: 'Operazione non consentita: esistono dati collegati.' });
       }
-      if (pgError?.code === '23505') {
+      if (pgErrorOf(error)?.code === '23505') {
         return reply.code(409).send({ message: 'Esiste già un elemento con questi dati.' });
       }
       request.log.error({ err: error }, 'Errore non gestito');

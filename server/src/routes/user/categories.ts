@@ -20,7 +20,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { categories } = app.services;
 
   app.get(
-    '/',
+    '',
     { schema: { tags, summary: 'Elenco categorie', querystring: categoryListQuery, response: { 200: listResponse(category), ...errors } } },
     async (request) => categories.list(request.query),
   );
@@ -48,7 +48,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/',
+    '',
     { schema: { tags, summary: 'Crea una categoria', body: categoryPayload, response: { 201: category, ...errors } } },
     async (request, reply) => reply.code(201).send(await categories.create(request.body)),
   );

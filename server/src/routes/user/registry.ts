@@ -46,7 +46,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users, userRegistry } = app.services;
 
   app.get(
-    '/',
+    '',
     {
       preHandler: userListAccess,
       schema: {
@@ -90,7 +90,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/',
+    '',
     {
       preHandler: registryAccess,
       schema: {

@@ -32,3 +32,9 @@ export const isUniqueViolation = (err: unknown, constraint?: string) => {
   const pgErr = pgErrorOf(err);
   return pgErr?.code === '23505' && (!constraint || pgErr.constraint === constraint);
 };
+
+/** A row still referenced elsewhere: 23503 (foreign key) or 23001 (ON DELETE RESTRICT). */
+export const isReferencedRow = (err: unknown) => {
+  const code = pgErrorOf(err)?.code;
+  return code === '23503' || code === '23001';
+};

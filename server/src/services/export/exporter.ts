@@ -103,9 +103,9 @@ function toPdf<T>({ title, columns, rows, timeZone }: ExportRequest<T>): Promise
 
   const headers = columns.map((c) => c.header);
   const drawHeader = (y: number) => {
-    doc.font('Helvetica-Bold').fontSize(8);
+    doc.font('Helvetica-Bold').fontSize(7);
     const next = drawRow(headers, y, true);
-    doc.font('Helvetica').fontSize(8);
+    doc.font('Helvetica').fontSize(7);
     return next;
   };
 

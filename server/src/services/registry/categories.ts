@@ -2,7 +2,7 @@ import { type SQL, eq, inArray, sql } from 'drizzle-orm';
 import type { Category, CategoryPayload, ListMeta, NamedRef, Permission } from 'shared-api/contract';
 import type { Db } from '../../db/client';
 import { categories, category_mailing_list_classes, category_reservation_rules, mailing_list_classes, reservation_rules } from '../../db/schema';
-import { badRequest, conflict, isUniqueViolation, notFound, pgErrorOf } from '../common/http-error';
+import { badRequest, conflict, isReferencedRow, isUniqueViolation, notFound } from '../common/http-error';
 import { type Paging, listMetaOf, matchesAllWords, offsetOf, orderByOf } from '../common/list';
 import { linkedNames } from '../common/sql';
 
@@ -130,7 +130,7 @@ export class CategoryRepository {
       const deleted = await this.db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
       if (!deleted.length) throw notFound(NOT_FOUND);
     } catch (err) {
-      if (pgErrorOf(err)?.code === '23503') throw conflict('Impossibile eliminare la categoria: ci sono utenti associati.');
+      if (isReferencedRow(err)) throw conflict('Impossibile eliminare la categoria: ci sono utenti associati.');
       throw err;
     }
   }
