@@ -10,6 +10,7 @@ import services from './plugins/services';
 import staticHost from './plugins/static';
 import apiRoutes from './routes';
 import { AttemptRepository } from './services/auth/attempts';
+import { SessionRepository } from './services/auth/sessions';
 
 export interface BuildOptions {
   /** A database the caller opened and prepared (tests); by default the app opens, migrates and seeds its own. */
@@ -27,6 +28,7 @@ export async function prepareDatabase(config: AppConfig): Promise<Database> {
     await database.migrate();
     await seedIfEmpty(database.db, config);
     await new AttemptRepository(database.db).purgeOld();
+    await new SessionRepository(database.db, config.clubTimezone).purgeExpired();
     return database;
   } catch (err) {
     await database.close();

@@ -4,7 +4,13 @@ import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
 /** `pnpm --filter server start`: migrate, seed an empty database, serve the API and the built portal. */
 const config = loadConfig();
 const app = await buildApp(config);
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  // The embedded database must be closed even when the port is taken.
+  await app.close();
+  throw err;
+}
 
 const port = (app.server.address() as { port: number }).port;
 console.log(`Portale del circolo: http://localhost:${port}`);

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ADMIN, type TestApp, build, call, cookieOf } from './helper';
+import { eq } from 'drizzle-orm';
+import { mail_outbox } from '../src/db/schema';
+import { ADMIN, type TestApp, build, call, categoryId, cookieOf, lastMailLinks, login, userPayload } from './helper';
 
 let t: TestApp;
 let staticRoot: string;
@@ -186,6 +189,78 @@ describe('configuration', () => {
       await second.stop();
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Just enough of an SMTP server to receive what nodemailer sends. */
+function fakeSmtpServer(): Promise<{ port: number; messages: string[]; close: () => Promise<void> }> {
+  const messages: string[] = [];
+  const server = net.createServer((socket) => {
+    socket.write('220 prova ESMTP\r\n');
+    let buffer = '';
+    let data: string | null = null;
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString();
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data !== null) {
+          if (line === '.') {
+            messages.push(data);
+            data = null;
+            socket.write('250 accodato\r\n');
+          } else data += `${line}\n`;
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'DATA') {
+          data = '';
+          socket.write('354 avanti\r\n');
+        } else if (command === 'QUIT') socket.end('221 ciao\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        messages,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+describe('mail through SMTP', () => {
+  test('with SMTP_URL the invitation is delivered by SMTP and recorded as sent; a failed delivery stays in the outbox', async () => {
+    const smtp = await fakeSmtpServer();
+    const app = await build({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    try {
+      const admin = await login(app.app, ADMIN);
+      const soci = await categoryId(app.app, admin, 'Soci');
+      const payload = userPayload(soci);
+      assert.equal((await call(app.app, admin, 'POST', '/api/v1/user', payload)).statusCode, 201);
+      assert.equal(smtp.messages.length, 1);
+      const [link] = await lastMailLinks(app.database, payload.email as string);
+      // Undo quoted-printable soft line breaks before looking for the link.
+      const text = smtp.messages[0].replace(/=\n/g, '').replace(/=3D/g, '=');
+      assert.ok(text.includes(link), 'the mail carries the invitation link');
+      assert.match(text, new RegExp(`To: ${payload.email}`));
+      assert.deepEqual(app.mailLines, [], 'no log line when mail goes through SMTP');
+      const [sent] = await app.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, payload.email as string));
+      assert.equal(sent.transport, 'smtp');
+      assert.equal(sent.status, 'sent');
+
+      await smtp.close();
+      const unreachable = userPayload(soci);
+      assert.equal((await call(app.app, admin, 'POST', '/api/v1/user', unreachable)).statusCode, 201, 'the user exists even if the mail fails');
+      const [failed] = await app.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, unreachable.email as string));
+      assert.equal(failed.status, 'failed');
+      assert.ok(failed.error);
+    } finally {
+      await app.close();
     }
   });
 });

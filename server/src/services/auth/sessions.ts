@@ -70,6 +70,11 @@ export class SessionRepository {
     };
   }
 
+  /** Drops expired sessions (run at start). */
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(sql`${sessions.expires_at} < now()`);
+  }
+
   async delete(sessionId: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
   }
