@@ -9,7 +9,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="shell-page__title">Pagina non trovata</h1>
       <p>La pagina che cerchi non esiste o è stata spostata.</p>
-      <Link className="shell-btn shell-btn--primary" to="/">
+      <Link className="ui-btn ui-btn--primary" to="/">
         Torna alla home
       </Link>
     </div>

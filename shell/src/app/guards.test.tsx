@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../testing/render-app';
 import { profileOf, sessionUser } from '../testing/fixtures';
 import { loadDomainRoutes } from '../remotes/runtime';
+import { resetLoadedRemotes } from '../remotes/RemotePage';
 
 jest.mock('../remotes/runtime', () => ({ loadDomainRoutes: jest.fn() }));
 const loadRoutes = loadDomainRoutes as jest.MockedFunction<typeof loadDomainRoutes>;
@@ -10,6 +11,7 @@ const loadRoutes = loadDomainRoutes as jest.MockedFunction<typeof loadDomainRout
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
+  resetLoadedRemotes();
   loadRoutes.mockReset();
   loadRoutes.mockResolvedValue({
     '/finance/members-cashout': () => <h1>Incasso soci</h1>,

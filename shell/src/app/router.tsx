@@ -12,6 +12,7 @@ import { ProfilePage } from '../features/profile';
 import { TermsGate } from '../features/terms';
 import { RemotePage } from '../remotes';
 import { PublicOnly, RequireAuth } from './guards';
+import { PortalToasts } from './providers';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { PORTAL_ROUTES, PUBLIC_ROUTES, type PortalRoute, type PublicPage, type ShellPage } from './routes';
@@ -41,7 +42,7 @@ function pageOf(route: PortalRoute): ReactNode {
   return <RemotePage remote={route.server.remote} path={route.path} />;
 }
 
-/** Every route of the portal, built from the one route table, plus the terms gate over them. */
+/** Every route of the portal, built from the one route table, plus the terms gate and the toasts over them. */
 export function AppRoutes() {
   useSessionBootstrap();
   return (
@@ -58,6 +59,7 @@ export function AppRoutes() {
         </Route>
       </Routes>
       <TermsGate />
+      <PortalToasts />
     </>
   );
 }

@@ -48,7 +48,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
           La sezione potrebbe essere in aggiornamento o momentaneamente non raggiungibile. Il resto del portale
           continua a funzionare: riprova tra qualche istante e, se il problema persiste, contatta un amministratore.
         </p>
-        <button type="button" className="shell-btn shell-btn--primary" onClick={this.retry}>
+        <button type="button" className="ui-btn ui-btn--primary" onClick={this.retry}>
           Riprova
         </button>
       </section>

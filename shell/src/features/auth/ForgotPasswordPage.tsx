@@ -41,7 +41,7 @@ export function ForgotPasswordPage() {
           submitAttempted={submitAttempted}
           placeholder="nome@esempio.it"
         />
-        <button type="submit" className="shell-btn shell-btn--primary shell-btn--block" disabled={pending}>
+        <button type="submit" className="ui-btn ui-btn--primary shell-block" disabled={pending}>
           Invia
         </button>
         <Link className="shell-auth__link" to="/login">

@@ -68,7 +68,7 @@ export function LoginPage() {
             {formError}
           </p>
         )}
-        <button type="submit" className="shell-btn shell-btn--primary shell-btn--block" disabled={pending}>
+        <button type="submit" className="ui-btn ui-btn--primary shell-block" disabled={pending}>
           Entra
         </button>
         <Link className="shell-auth__link" to="/login-send-email">

@@ -114,7 +114,7 @@ export function TokenPasswordForm({ flow }: { flow: TokenPasswordFlow }) {
             {formError}
           </p>
         )}
-        <button type="submit" className="shell-btn shell-btn--primary shell-btn--block" disabled={pending || !linkValid}>
+        <button type="submit" className="ui-btn ui-btn--primary shell-block" disabled={pending || !linkValid}>
           {flow.submitLabel}
         </button>
       </form>

@@ -1,13 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../testing/render-app';
 import { sessionUser } from '../../testing/fixtures';
 import { loadDomainRoutes } from '../../remotes/runtime';
+import { resetLoadedRemotes } from '../../remotes/RemotePage';
 
 jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn() }));
 const loadRoutes = loadDomainRoutes as jest.MockedFunction<typeof loadDomainRoutes>;
 
-beforeEach(() => loadRoutes.mockResolvedValue({}));
+beforeEach(() => {
+  resetLoadedRemotes();
+  loadRoutes.mockResolvedValue({});
+});
 
 const topNav = () => screen.findByTestId('top-nav');
 const location = () => screen.getByTestId('location').textContent;
@@ -125,4 +129,20 @@ test.each(['/login', '/login-send-email', '/login-change-password?uid=u&token=t'
 test('the set-password page shows the navigation only to a signed-in user', async () => {
   renderApp('/change-password?uid=u&token=t', { user: sessionUser() });
   expect(await topNav()).toBeInTheDocument();
+});
+
+test('toasts show top-right, bottom-right in the finance area (spec 002 §9)', async () => {
+  const { notify } = await import('shared-ui');
+  loadRoutes.mockResolvedValue({ '/finance/members-cashout': () => <h1>Incasso soci</h1> });
+  renderApp('/finance/members-cashout', { user: sessionUser({ permissions: ['finance_access'] }) });
+  await screen.findByRole('heading', { name: 'Incasso soci' });
+  act(() => void notify.info('Pagamento registrato'));
+  const toast = await screen.findByText('Pagamento registrato');
+  expect(toast.closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--bottom-right');
+
+  await userEvent.click(screen.getByRole('link', { name: 'Circolo Tennistavolo, vai alla home' }));
+  act(() => void notify.info('Benvenuto'));
+  expect((await screen.findByText('Benvenuto')).closest('.Toastify__toast-container')).toHaveClass(
+    'Toastify__toast-container--top-right',
+  );
 });

@@ -153,10 +153,10 @@ export function PasswordDialog({ open, onClose }: Props) {
           </>
         )}
         <div className="shell-dialog__actions">
-          <button type="button" className="shell-btn shell-btn--ghost" onClick={close} disabled={pending}>
+          <button type="button" className="ui-btn ui-btn--secondary" onClick={close} disabled={pending}>
             Annulla
           </button>
-          <button type="submit" className="shell-btn shell-btn--primary" disabled={pending}>
+          <button type="submit" className="ui-btn ui-btn--primary" disabled={pending}>
             {confirmLabel}
           </button>
         </div>

@@ -58,7 +58,7 @@ export function ProfilePage() {
     <div className="shell-page shell-profile">
       <header className="shell-page__header">
         <h1 className="shell-page__title">Il tuo profilo, i tuoi dati</h1>
-        <button type="button" className="shell-btn shell-btn--ghost" onClick={() => void logout()}>
+        <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void logout()}>
           Logout
         </button>
       </header>
@@ -67,7 +67,7 @@ export function ProfilePage() {
       {me.isError && (
         <div className="shell-page__error" role="alert">
           <p>Impossibile caricare i dati del profilo.</p>
-          <button type="button" className="shell-btn" onClick={() => void me.refetch()}>
+          <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void me.refetch()}>
             Riprova
           </button>
         </div>
@@ -103,7 +103,7 @@ export function ProfilePage() {
               <dl className="shell-rows">
                 <Row label="Password" value="••••••••" />
               </dl>
-              <button type="button" className="shell-btn" onClick={() => setPasswordOpen(true)}>
+              <button type="button" className="ui-btn ui-btn--secondary" onClick={() => setPasswordOpen(true)}>
                 Modifica password
               </button>
             </div>

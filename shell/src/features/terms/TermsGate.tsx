@@ -57,10 +57,10 @@ function TermsModal() {
       closeDisabled
       footer={
         <div className="shell-dialog__actions">
-          <button type="button" className="shell-btn shell-btn--ghost" onClick={() => void logout()} disabled={pending}>
+          <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void logout()} disabled={pending}>
             Esci
           </button>
-          <button type="button" className="shell-btn shell-btn--primary" onClick={() => void accept()} disabled={pending}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={() => void accept()} disabled={pending}>
             Accetta
           </button>
         </div>
