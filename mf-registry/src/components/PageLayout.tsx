@@ -10,10 +10,12 @@ export function PageLayout({ section, title, children }: { section: string; titl
   return (
     <section className="ui-page" aria-labelledby="page-title">
       <header className="ui-page__header">
-        <p className="ui-page__section">{section}</p>
-        <h1 id="page-title" className="ui-page__title">
-          {title}
-        </h1>
+        <div>
+          <p className="ui-page__section">{section}</p>
+          <h1 id="page-title" className="ui-page__title">
+            {title}
+          </h1>
+        </div>
       </header>
       {children}
       {BUILD_LABEL ? <p className="ui-muted">Build {BUILD_LABEL}</p> : null}

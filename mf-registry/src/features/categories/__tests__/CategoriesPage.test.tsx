@@ -118,4 +118,24 @@ describe('Categorie utenti', () => {
     expect(api.sent('DELETE', `/user/category/${category._id}`)).toHaveLength(1);
     await waitFor(() => expect(api.sent('GET', '/user/category').length).toBeGreaterThan(listCalls));
   });
+
+  it("shows the server's explanation when a category still given to users cannot be deleted", async () => {
+    const category = makeCategory();
+    const { user } = setup([category], {
+      [`DELETE /user/category/${category._id}`]: { status: 409, body: { message: 'Impossibile eliminare la categoria: ci sono utenti associati.' } },
+    });
+    await user.click(within(await rowOf('Socio ordinario')).getByRole('button', { name: 'Elimina' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Elimina categoria' });
+    await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText('Impossibile eliminare la categoria: ci sono utenti associati.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Elimina categoria' })).toBeInTheDocument();
+  });
+
+  it('shows the generic creation error for a failure that is not a conflict', async () => {
+    const { user } = setup([], { 'POST /user/category': { status: 500, body: { message: 'boom' } } });
+    await user.click(await screen.findByRole('button', { name: 'Aggiungi categoria' }));
+    await user.type(screen.getByLabelText(/^Nome/), 'Ospiti');
+    await user.click(within(formDialog()).getByRole('button', { name: 'Crea' }));
+    expect(await screen.findByText('Si è verificato un errore durante la creazione della categoria')).toBeInTheDocument();
+  });
 });

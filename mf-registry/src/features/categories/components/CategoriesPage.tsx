@@ -5,6 +5,7 @@ import { PageLayout, REGISTRY_SECTION } from '../../../components/PageLayout';
 import { useDeleteCategory } from '../api/delete-category';
 import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from '../api/get-categories';
 import { PERMISSION_LABELS } from '../category-form';
+import { categoryErrorMessage } from '../category-messages';
 import { CategoryFormModal } from './CategoryFormModal';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; category: Category } | null;
@@ -61,7 +62,7 @@ export function CategoriesPage() {
             ? toastPromise(deleteCategory.mutateAsync(dialog.category._id), {
                 pending: 'Eliminazione categoria in corso...',
                 success: 'Categoria eliminata con successo!',
-                error: "Si è verificato un errore durante l'eliminazione della categoria",
+                error: (e: Error) => categoryErrorMessage('delete', e),
               }).then(() => undefined)
             : undefined
         }

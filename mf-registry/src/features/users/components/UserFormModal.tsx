@@ -108,80 +108,90 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
           submitAttempted || values[field].replace(/\s/g, '').length >= 16 ? fiscalCodeError(values[field]) : null;
         return (
           <>
-            <fieldset>
-              <legend>Dati personali</legend>
-              <TextInput {...common('member_id', 'Numero libro soci', true)} />
-              <TextInput {...common('name', 'Nome', true)} />
-              <TextInput {...common('surname', 'Cognome', true)} />
-              <MenuInput {...common('gender', 'Sesso', true)} options={GENDER_OPTIONS} searchable={false} />
-              <DateInput {...common('birth_date', 'Data di nascita', true)} />
-              <TextInput {...common('birth_place', 'Luogo di nascita', true)} />
-              <MenuInput {...common('birth_province', 'Provincia di nascita', true)} options={BIRTH_PROVINCE_OPTIONS} />
-              <TextInput
-                {...common('fiscal_code', 'Codice fiscale', true)}
-                error={codeError('fiscal_code')}
-                hint="Si compila da solo con nome, cognome, sesso, data e luogo di nascita"
-              />
-              <FileInput
-                {...common('image', 'Foto')}
-                accept={PHOTO_RULES.accept}
-                maxSizeMB={PHOTO_RULES.maxSizeMB}
-                maxFileCount={PHOTO_RULES.maxFileCount}
-                existing={user?.image ? { name: user.image.name, url: user.image.url } : null}
-              />
+            <fieldset className="ui-fieldgroup">
+              <legend className="ui-card__title">Dati personali</legend>
+              <div className="ui-grid ui-grid--2">
+                <TextInput {...common('member_id', 'Numero libro soci', true)} />
+                <TextInput {...common('name', 'Nome', true)} />
+                <TextInput {...common('surname', 'Cognome', true)} />
+                <MenuInput {...common('gender', 'Sesso', true)} options={GENDER_OPTIONS} searchable={false} />
+                <DateInput {...common('birth_date', 'Data di nascita', true)} />
+                <TextInput {...common('birth_place', 'Luogo di nascita', true)} />
+                <MenuInput {...common('birth_province', 'Provincia di nascita', true)} options={BIRTH_PROVINCE_OPTIONS} />
+                <TextInput
+                  {...common('fiscal_code', 'Codice fiscale', true)}
+                  error={codeError('fiscal_code')}
+                  hint="Si compila da solo con nome, cognome, sesso, data e luogo di nascita"
+                />
+                <FileInput
+                  {...common('image', 'Foto')}
+                  accept={PHOTO_RULES.accept}
+                  maxSizeMB={PHOTO_RULES.maxSizeMB}
+                  maxFileCount={PHOTO_RULES.maxFileCount}
+                  existing={user?.image ? { name: user.image.name, url: user.image.url } : null}
+                />
+              </div>
             </fieldset>
 
-            <fieldset>
-              <legend>Contatti e residenza</legend>
-              <EmailInput {...common('email', 'Email', true)} />
-              <TextInput {...common('phone_number', 'Telefono', true)} />
-              <TextInput {...common('residence_address', 'Indirizzo di residenza', true)} />
-              <TextInput {...common('residence_place', 'Comune di residenza', true)} />
-              <MenuInput {...common('residence_province', 'Provincia di residenza', true)} options={RESIDENCE_PROVINCE_OPTIONS} />
-              <TextInput {...common('residence_postal_code', 'CAP di residenza', true)} />
+            <fieldset className="ui-fieldgroup">
+              <legend className="ui-card__title">Contatti e residenza</legend>
+              <div className="ui-grid ui-grid--2">
+                <EmailInput {...common('email', 'Email', true)} />
+                <TextInput {...common('phone_number', 'Telefono', true)} />
+                <TextInput {...common('residence_address', 'Indirizzo di residenza', true)} />
+                <TextInput {...common('residence_place', 'Comune di residenza', true)} />
+                <MenuInput {...common('residence_province', 'Provincia di residenza', true)} options={RESIDENCE_PROVINCE_OPTIONS} />
+                <TextInput {...common('residence_postal_code', 'CAP di residenza', true)} />
+              </div>
             </fieldset>
 
             {minor && (
-              <fieldset>
-                <legend>Genitore (utente minorenne)</legend>
-                <TextInput {...common('parent_name', 'Nome del genitore', true)} />
-                <TextInput {...common('parent_surname', 'Cognome del genitore', true)} />
-                <TextInput {...common('parent_fiscal_code', 'Codice fiscale del genitore', true)} error={codeError('parent_fiscal_code')} />
+              <fieldset className="ui-fieldgroup">
+                <legend className="ui-card__title">Genitore (utente minorenne)</legend>
+                <div className="ui-grid ui-grid--2">
+                  <TextInput {...common('parent_name', 'Nome del genitore', true)} />
+                  <TextInput {...common('parent_surname', 'Cognome del genitore', true)} />
+                  <TextInput {...common('parent_fiscal_code', 'Codice fiscale del genitore', true)} error={codeError('parent_fiscal_code')} />
+                </div>
               </fieldset>
             )}
 
-            <fieldset>
-              <legend>Associazione</legend>
-              <MenuInput {...common('category', 'Categoria', true)} options={toOptions(categories.data)} />
-              <MenuInput
-                {...common('qualifications', 'Qualifiche')}
-                options={toOptions(qualifications.data)}
-                maxSelections={REFERENCE_LIST_LIMIT}
-              />
-              <MenuInput
-                {...common('reservation_rules', 'Regole di prenotazione')}
-                options={toOptions(rules.data)}
-                maxSelections={REFERENCE_LIST_LIMIT}
-              />
-              <MenuInput
-                {...common('mailing_list_classes', 'Mailing list')}
-                options={toOptions(mailingLists.data)}
-                maxSelections={REFERENCE_LIST_LIMIT}
-              />
-              <TextInput {...common('fitet_data_code', 'Codice FITET')} />
-              <MenuInput {...common('fitet_data_category', 'Categoria FITET')} options={FITET_CATEGORIES} searchable={false} />
+            <fieldset className="ui-fieldgroup">
+              <legend className="ui-card__title">Associazione</legend>
+              <div className="ui-grid ui-grid--2">
+                <MenuInput {...common('category', 'Categoria', true)} options={toOptions(categories.data)} />
+                <MenuInput
+                  {...common('qualifications', 'Qualifiche')}
+                  options={toOptions(qualifications.data)}
+                  maxSelections={REFERENCE_LIST_LIMIT}
+                />
+                <MenuInput
+                  {...common('reservation_rules', 'Regole di prenotazione')}
+                  options={toOptions(rules.data)}
+                  maxSelections={REFERENCE_LIST_LIMIT}
+                />
+                <MenuInput
+                  {...common('mailing_list_classes', 'Mailing list')}
+                  options={toOptions(mailingLists.data)}
+                  maxSelections={REFERENCE_LIST_LIMIT}
+                />
+                <TextInput {...common('fitet_data_code', 'Codice FITET')} />
+                <MenuInput {...common('fitet_data_category', 'Categoria FITET')} options={FITET_CATEGORIES} searchable={false} />
+              </div>
             </fieldset>
 
-            <fieldset>
-              <legend>Contratto</legend>
-              <FileInput
-                {...common('contract_file', 'Contratto')}
-                accept={CONTRACT_RULES.accept}
-                maxSizeMB={CONTRACT_RULES.maxSizeMB}
-                maxFileCount={CONTRACT_RULES.maxFileCount}
-                existing={user?.contract_file ? { name: user.contract_file.name, url: user.contract_file.url } : null}
-              />
-              <DateInput {...common('contract_end_date', 'Scadenza del contratto')} />
+            <fieldset className="ui-fieldgroup">
+              <legend className="ui-card__title">Contratto</legend>
+              <div className="ui-grid ui-grid--2">
+                <FileInput
+                  {...common('contract_file', 'Contratto')}
+                  accept={CONTRACT_RULES.accept}
+                  maxSizeMB={CONTRACT_RULES.maxSizeMB}
+                  maxFileCount={CONTRACT_RULES.maxFileCount}
+                  existing={user?.contract_file ? { name: user.contract_file.name, url: user.contract_file.url } : null}
+                />
+                <DateInput {...common('contract_end_date', 'Scadenza del contratto')} />
+              </div>
             </fieldset>
 
             <TextArea {...common('notes', 'Note')} />
