@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { hasAnyPermission, useAuthStore, type Permission } from 'shared-api';
 
-export const AUTH_LOADING = 'Verifica autenticazione in corso...';
+const AUTH_LOADING = 'Verifica autenticazione in corso...';
 
 export function AuthLoading() {
   return (

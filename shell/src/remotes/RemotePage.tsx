@@ -49,7 +49,7 @@ export function resetLoadedRemotes(): void {
   loaded.clear();
 }
 
-export function SectionNotAvailable() {
+function SectionNotAvailable() {
   return (
     <section className="shell-remote-unavailable" data-testid="remote-unavailable">
       <h2>Questa sezione non è ancora disponibile.</h2>
@@ -58,7 +58,7 @@ export function SectionNotAvailable() {
   );
 }
 
-export function RemoteLoading() {
+function RemoteLoading() {
   return (
     <p className="shell-remote-loading" role="status" data-testid="remote-loading">
       Caricamento della sezione in corso...

@@ -1,7 +1,7 @@
 /** The remotes manifest the server publishes: federation name → URL of that app's mf-manifest.json. */
 export type RemotesManifest = Record<string, string>;
 
-export const REMOTES_MANIFEST_URL = '/remotes.json';
+const REMOTES_MANIFEST_URL = '/remotes.json';
 
 /**
  * Reads /remotes.json on every call, bypassing the HTTP cache: deploying a domain app elsewhere changes

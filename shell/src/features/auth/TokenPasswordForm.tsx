@@ -7,7 +7,7 @@ import { login, type TokenPassword } from './api';
 
 const INVALID_LINK = "Link di registrazione non valido. Controlla l'URL";
 const BOTH_REQUIRED = 'Entrambi i campi della password sono obbligatori';
-export const PRIVACY_CONSENT = 'Autorizzo il trattamento dei dati personali a fini commerciali e pubblicitari...';
+const PRIVACY_CONSENT = 'Autorizzo il trattamento dei dati personali a fini commerciali e pubblicitari...';
 
 export interface TokenPasswordFlow {
   subtitle: string;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuthStore } from 'shared-api';
 import { fetchSessionUser, meQuery } from './api';
 
+/** What the terms gate says while the signed-in user has not accepted the terms (spec 000 §4). */
 export const TERMS_ERROR = 'Devi accettare i termini e le condizioni per continuare.';
 
 /**
@@ -39,10 +40,4 @@ export function useSessionBootstrap(): void {
       current.permissions.join() === permissions.join();
     if (!unchanged) setUser({ ...current, permissions, has_accepted_terms, name, surname, email });
   }, [me.data, setUser]);
-}
-
-/** The error the product shows while the signed-in user has not accepted the terms (spec 000 §4). */
-export function useTermsError(): string | null {
-  const user = useAuthStore((s) => s.user);
-  return user && !user.has_accepted_terms ? TERMS_ERROR : null;
 }
