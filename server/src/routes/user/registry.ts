@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Permission } from 'shared-api/contract';
 import { z } from 'zod';
 import {
   deactivateBody,
@@ -13,7 +15,7 @@ import {
   userReduced,
 } from '../../contract';
 import { currentUser, holdsAny, requirePermission } from '../../plugins/session';
-import { forbidden, notFound, unauthorized } from '../../services/common/http-error';
+import { forbidden, notFound } from '../../services/common/http-error';
 import { buildExport } from '../../services/export/exporter';
 import { sendExportFile } from '../../services/export/reply';
 import { userExportColumns } from '../../services/users/export-columns';
@@ -32,13 +34,11 @@ const registryAccess = requirePermission('registry_access');
  * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails)
  * only need book_session or finance_access and get only id, name, surname and e-mail (DESIGN §3).
  */
-const userListAccess = async (request: { user: unknown; query: unknown }) => {
+const userListAccess = async (request: FastifyRequest) => {
   const query = request.query as z.infer<typeof userListQuery>;
-  const user = request.user as { permissions: string[] } | null;
-  if (!user) throw unauthorized();
   const picker = query.onlyAvailablePartners || query.reducedDetails;
-  const allowed = picker ? (['registry_access', 'book_session', 'finance_access'] as const) : (['registry_access'] as const);
-  if (!holdsAny(user.permissions, allowed)) throw forbidden();
+  const allowed: Permission[] = picker ? ['registry_access', 'book_session', 'finance_access'] : ['registry_access'];
+  if (!holdsAny(currentUser(request).permissions, allowed)) throw forbidden();
 };
 
 /** The users registry (spec 001 §7 Users). */

@@ -1,7 +1,14 @@
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar date (YYYY-MM-DD) in the club's time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  // Building a formatter costs far more than using one: keep one per zone. en-CA formats as YYYY-MM-DD.
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Full years between an ISO birth date and an ISO day. */
