@@ -100,21 +100,16 @@ function StandalonePages({ title, routes }: StandaloneHostProps) {
   return (
     <div className="ui-app">
       <nav className="ui-subnav" aria-label={title}>
-        <strong>{title}</strong>
-        {paths.length === 0 ? (
-          <p>Nessuna pagina disponibile in questa applicazione.</p>
-        ) : (
-          <ul>
-            {paths.map((path) => (
-              <li key={path}>
-                <Link className="ui-subnav__link" to={path}>
-                  {path}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <div className="ui-subnav__inner">
+          <strong>{title}</strong>
+          {paths.map((path) => (
+            <Link key={path} className="ui-subnav__link" to={path}>
+              {path}
+            </Link>
+          ))}
+        </div>
       </nav>
+      {paths.length === 0 && <p className="ui-empty">Nessuna pagina disponibile in questa applicazione.</p>}
       <main>
         <Routes>
           {Object.entries(routes).map(([path, Page]) => (
