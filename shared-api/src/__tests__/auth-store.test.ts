@@ -28,3 +28,11 @@ describe('permissions', () => {
     expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', user: null, permissions: [] });
   });
 });
+
+test('a deliberate logout is told apart from an expired session', () => {
+  useAuthStore.getState().setUser(user());
+  useAuthStore.getState().signOut();
+  expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', user: null, permissions: [], signedOut: true });
+  useAuthStore.getState().setUser(user());
+  expect(useAuthStore.getState().signedOut).toBe(false);
+});

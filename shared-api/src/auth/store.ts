@@ -8,7 +8,10 @@ interface AuthState {
   user: SessionUser | null;
   /** Empty while the terms are not accepted (spec 000 §4). */
   permissions: Permission[];
+  /** True after the user logged out on purpose: guards then send to /login without remembering the page. */
+  signedOut: boolean;
   setUser: (user: SessionUser | null) => void;
+  signOut: () => void;
 }
 
 /** The one auth store of the portal: the shell fills it, domain apps read it (shared singleton). */
@@ -16,9 +19,12 @@ export const useAuthStore = create<AuthState>((set) => ({
   status: 'loading',
   user: null,
   permissions: [],
+  signedOut: false,
+  signOut: () => set({ user: null, status: 'anonymous', permissions: [], signedOut: true }),
   setUser: (user) =>
     set({
       user,
+      signedOut: false,
       status: user ? 'authenticated' : 'anonymous',
       permissions: user && user.has_accepted_terms ? user.permissions : [],
     }),

@@ -93,3 +93,19 @@ test('a session that ends on the server (401) sends the user to /login, remember
   await waitFor(() => expect(location()).toBe('/user/profile'));
   expect(await screen.findByRole('heading', { name: 'Il tuo profilo, i tuoi dati' })).toBeInTheDocument();
 });
+
+test('after logging out, signing in again starts from home, not from the page left behind', async () => {
+  const user = sessionUser({ permissions: ['book_session'] });
+  const { server } = renderApp('/user/profile', {
+    user,
+    api: { 'POST /auth/logout': { status: 204 }, 'POST /auth/login': { body: { user } } },
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+  await waitFor(() => expect(location()).toBe('/login'));
+
+  server.on('GET /user/me', { body: { ...user } });
+  await userEvent.type(screen.getByLabelText(/^Email/), user.email);
+  await userEvent.type(screen.getByLabelText(/^Password/), 'segreta123');
+  await userEvent.click(screen.getByRole('button', { name: 'Entra' }));
+  await waitFor(() => expect(location()).toBe('/'));
+});

@@ -26,10 +26,13 @@ export function RequireAuth({ permissions, children }: { permissions: readonly P
   const status = useAuthStore((s) => s.status);
   const user = useAuthStore((s) => s.user);
   const held = useAuthStore((s) => s.permissions);
+  const signedOut = useAuthStore((s) => s.signedOut);
   const location = useLocation();
 
   if (status === 'loading') return <AuthLoading />;
   if (status === 'anonymous' || !user) {
+    // After a deliberate logout the next sign-in starts from home, not from the page left behind.
+    if (signedOut) return <Navigate to="/login" replace />;
     const state: LoginState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/login" replace state={state} />;
   }

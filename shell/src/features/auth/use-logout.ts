@@ -8,7 +8,7 @@ import { logout } from './api';
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const setUser = useAuthStore((s) => s.setUser);
+  const signOut = useAuthStore((s) => s.signOut);
   return async () => {
     try {
       await logout();
@@ -17,9 +17,10 @@ export function useLogout(): () => Promise<void> {
       // No answer at all: the session may still be open on the server, so say when to try again.
       notify.error(err instanceof ApiError && err.status === 0 ? 'Logout fallito. Riprova tra qualche minuto.' : 'Errore durante il logout.');
     }
-    // Same tick: the router sees /login and the signed-out store together, so no guard remembers this page.
+    // signOut (not setUser(null)): the router applies navigations in a transition, so a guard may see the
+    // signed-out store on this page first; signedOut tells it not to remember the page.
+    signOut();
     navigate('/login', { replace: true });
-    setUser(null);
     queryClient.clear();
   };
 }
