@@ -254,6 +254,19 @@ describe('Gestione utenti: create', () => {
     await user.click(submitButton('Crea'));
     expect(await screen.findByText("Si è verificato un errore durante la creazione dell'utente")).toBeInTheDocument();
   });
+
+  it("adds the server's explanation of a refused input, and keeps the form", async () => {
+    const { user } = setup([], {
+      'POST /user': { status: 400, body: { message: 'Tipo di file non accettato: foto.png' } },
+    });
+    await openCreate(user);
+    await fillAdult(user);
+    await user.click(submitButton('Crea'));
+    expect(
+      await screen.findByText("Si è verificato un errore durante la creazione dell'utente: Tipo di file non accettato: foto.png"),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Aggiungi utente' })).toBeInTheDocument();
+  });
 });
 
 describe('Gestione utenti: edit', () => {
