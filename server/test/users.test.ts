@@ -91,6 +91,13 @@ describe('permissions', () => {
     }
   });
 
+  test('a member gets 403, not a validation error, whatever body is sent', async () => {
+    for (const url of ['/api/v1/user', '/api/v1/user/category']) {
+      const res = await call(t.app, member, 'POST', url, {});
+      assert.equal(res.statusCode, 403, `${url}: ${res.body}`);
+    }
+  });
+
   test('the partner picker: active users who accepted the terms, not the caller, only _id/name/surname/email', async () => {
     const { user: inactive } = await newMember(soci);
     await call(t.app, admin, 'PATCH', `/api/v1/user/${inactive._id}/deactivate`, {});

@@ -58,7 +58,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 
 export const holdsAny = (held: readonly string[], anyOf: readonly Permission[]) => held.includes('*') || anyOf.some((p) => held.includes(p));
 
-/** preHandler: the signed-in user holds one of these permissions ('*' holds them all). */
+/** onRequest (before the body is read or validated, so a forbidden call gets 403, never 400): the user holds one of these permissions ('*' holds them all). */
 export function requirePermission(...anyOf: Permission[]) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user) throw unauthorized();

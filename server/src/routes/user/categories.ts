@@ -16,7 +16,7 @@ const params = z.object({ id });
 
 /** /user/category: user categories and their permissions (registry_access). */
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requirePermission('registry_access'));
+  app.addHook('onRequest', requirePermission('registry_access'));
   const { categories } = app.services;
 
   app.get(

@@ -21,7 +21,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/qualification',
     {
-      preHandler: requirePermission('registry_access', 'bookings_access'),
+      onRequest: requirePermission('registry_access', 'bookings_access'),
       schema: {
         tags,
         summary: 'Elenco qualifiche',
@@ -35,7 +35,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reservation-rule',
     {
-      preHandler: requirePermission('registry_access'),
+      onRequest: requirePermission('registry_access'),
       schema: {
         tags,
         summary: 'Elenco regole di prenotazione',
@@ -49,7 +49,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mailing-list/classes',
     {
-      preHandler: requirePermission('registry_access'),
+      onRequest: requirePermission('registry_access'),
       schema: {
         tags,
         summary: 'Elenco classi di mailing list',

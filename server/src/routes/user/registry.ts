@@ -62,7 +62,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/export',
     {
-      preHandler: registryAccess,
+      onRequest: registryAccess,
       schema: { tags, summary: 'Scarica l\'elenco utenti (csv, xlsx, pdf)', querystring: userExportQuery, response: errors },
     },
     async (request, reply) => {
@@ -81,7 +81,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { preHandler: registryAccess, schema: { tags, summary: 'Un utente', params, response: { 200: user, ...errors } } },
+    { onRequest: registryAccess, schema: { tags, summary: 'Un utente', params, response: { 200: user, ...errors } } },
     async (request) => {
       const found = await users.get(request.params.id);
       if (!found) throw notFound(USER_NOT_FOUND_MESSAGE);
@@ -92,7 +92,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
-      preHandler: registryAccess,
+      onRequest: registryAccess,
       schema: {
         tags,
         summary: 'Crea un utente e gli invia l\'invito (JSON, o multipart con i file image e contract_file)',
@@ -106,7 +106,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
-      preHandler: registryAccess,
+      onRequest: registryAccess,
       schema: { tags, summary: 'Modifica un utente (i file non inviati restano)', params, body: userPayload, response: { 200: user, ...errors } },
     },
     async (request) => userRegistry.update(request.params.id, request.body, request.uploads),
@@ -114,7 +114,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { preHandler: registryAccess, schema: { tags, summary: 'Elimina un utente', params, response: { 204: z.null(), ...errors } } },
+    { onRequest: registryAccess, schema: { tags, summary: 'Elimina un utente', params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await userRegistry.remove(request.params.id, currentUser(request).id);
       return reply.code(204).send(null);
@@ -123,14 +123,14 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id/activate',
-    { preHandler: registryAccess, schema: { tags, summary: 'Riattiva un utente', params, response: { 200: user, ...errors } } },
+    { onRequest: registryAccess, schema: { tags, summary: 'Riattiva un utente', params, response: { 200: user, ...errors } } },
     async (request) => userRegistry.activate(request.params.id),
   );
 
   app.patch(
     '/:id/deactivate',
     {
-      preHandler: registryAccess,
+      onRequest: registryAccess,
       schema: {
         tags,
         summary: 'Disattiva un utente (fino a end_date compresa, o finché non viene riattivato); le sue sessioni terminano',

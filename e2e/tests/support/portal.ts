@@ -1,0 +1,55 @@
+/** Steps a person takes in the portal, shared by the browser tests. */
+import type { Locator, Page } from 'playwright-core';
+
+export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
+export const MEMBER_PASSWORD = 'Socio-2026!';
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+export async function choose(page: Page, combobox: string | RegExp, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+export interface NewMember {
+  memberId: string;
+  name: string;
+  surname: string;
+  email: string;
+  phone: string;
+  /** A valid codice fiscale of the person: the form fills birth date, sex, place and province from it. */
+  fiscalCode: string;
+  address: string;
+  place: string;
+  province: string;
+  postalCode: string;
+}
+
+/** Opens 'Aggiungi utente' on the users page and fills every required field of an adult member. */
+export async function openAndFillUserForm(page: Page, m: NewMember): Promise<Locator> {
+  await page.getByRole('button', { name: 'Aggiungi utente' }).click();
+  const form = page.getByRole('dialog', { name: 'Aggiungi utente' });
+  await form.getByLabel(/^Numero libro soci/).fill(m.memberId);
+  await form.getByLabel(/^Nome/).fill(m.name);
+  await form.getByLabel(/^Cognome/).fill(m.surname);
+  await form.getByLabel(/^Codice fiscale/).fill(m.fiscalCode);
+  await page.getByText('Dati autocompletati dal codice fiscale').first().waitFor();
+  await form.getByLabel(/^Email/).fill(m.email);
+  await form.getByLabel(/^Telefono/).fill(m.phone);
+  await form.getByLabel(/^Indirizzo di residenza/).fill(m.address);
+  await form.getByLabel(/^Comune di residenza/).fill(m.place);
+  await choose(page, /^Provincia di residenza/, m.province);
+  await form.getByLabel(/^CAP di residenza/).fill(m.postalCode);
+  await choose(page, 'Categoria (obbligatorio)', 'Soci');
+  return form;
+}
