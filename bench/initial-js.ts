@@ -21,7 +21,9 @@ const APP_ROUTES: Record<string, string> = {
 
 function reactFloorGzip(): number {
   const req = createRequire(path.join(repoRoot, 'shell', 'package.json'));
-  const files = [req.resolve('react/cjs/react.production.js'), req.resolve('react-dom/cjs/react-dom-client.production.js')];
+  // The cjs/ files are not in the packages' exports map: reach them from each package's folder.
+  const dir = (pkg: string) => path.dirname(req.resolve(`${pkg}/package.json`));
+  const files = [path.join(dir('react'), 'cjs/react.production.js'), path.join(dir('react-dom'), 'cjs/react-dom-client.production.js')];
   return files.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
 }
 

@@ -22,10 +22,14 @@ export interface CurrentUser {
 }
 
 export class SessionRepository {
+  private readonly findByHash: ReturnType<typeof SessionRepository.prepareFind>;
+
   constructor(
     private readonly db: DbOrTx,
     private readonly clubTimezone: string,
-  ) {}
+  ) {
+    this.findByHash = SessionRepository.prepareFind(db);
+  }
 
   async create(userId: string): Promise<string> {
     const { token, hash } = newSecret();
@@ -33,9 +37,12 @@ export class SessionRepository {
     return token;
   }
 
-  /** The session's user, or null when the token is unknown, expired, or the user is deactivated. */
-  async find(token: string): Promise<CurrentUser | null> {
-    const [row] = await this.db
+  /**
+   * Every API request runs this lookup: prepared once per repository, so the database parses and plans it
+   * once instead of on every request.
+   */
+  private static prepareFind(db: DbOrTx) {
+    return db
       .select({
         sessionId: sessions.id,
         expires_at: sessions.expires_at,
@@ -49,8 +56,16 @@ export class SessionRepository {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .innerJoin(categories, eq(categories.id, users.category_id))
-      .where(and(eq(sessions.token_hash, hashSecret(token)), gt(sessions.expires_at, sql`now()`), isActiveUser(todayIn(this.clubTimezone))))
-      .limit(1);
+      .where(
+        and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`now()`), isActiveUser(sql.placeholder('today'))),
+      )
+      .limit(1)
+      .prepare('session_find');
+  }
+
+  /** The session's user, or null when the token is unknown, expired, or the user is deactivated. */
+  async find(token: string): Promise<CurrentUser | null> {
+    const [row] = await this.findByHash.execute({ hash: hashSecret(token), today: todayIn(this.clubTimezone) });
     if (!row) return null;
     // Sliding expiry, written at most once a day per session.
     if (row.expires_at.getTime() - Date.now() < (SESSION_DAYS - 1) * DAY_MS) {
