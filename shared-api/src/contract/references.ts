@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAILING_LIST_TYPES } from './constants';
 import { id, namedRef, timeOfDay } from './common';
 
 /**
@@ -24,7 +25,6 @@ export const reservationRule = z.object({
 });
 export type ReservationRule = z.infer<typeof reservationRule>;
 
-export const MAILING_LIST_TYPES = ['INFORMATIVA', 'COMMERCIALE'] as const;
 export const mailingListType = z.enum(MAILING_LIST_TYPES);
 
 export const mailingListClass = z.object({

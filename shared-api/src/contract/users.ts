@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { FISCAL_CODE_PATTERN } from './constants';
 import { boolish, email, id, isoDate, namedRef, permission } from './common';
 
-export const GENDERS = [
-  { id: 'M', name: 'Maschio' },
-  { id: 'F', name: 'Femmina' },
-  { id: 'O', name: 'Altro' },
-] as const;
 export const gender = z.enum(['M', 'F', 'O']);
 
-export const FISCAL_CODE_PATTERN = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
 export const fiscalCodeFormat = z
   .string()
   .trim()
@@ -166,6 +161,3 @@ export const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
-/** Name of the category that makes every member a minor (spec 001 §4). */
-export const MINOR_CATEGORY_NAME = 'Minorenne';
-export const ADULT_AGE = 18;
