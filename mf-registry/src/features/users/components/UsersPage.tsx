@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from 'shared-api';
 import { CheckboxInput, ConfirmDialog, DataTable, formatDate, toastPromise, type Column } from 'shared-ui';
 import { PageLayout, REGISTRY_SECTION } from '../../../components/PageLayout';
@@ -7,7 +7,10 @@ import { useDeleteUser } from '../api/delete-user';
 import { USERS_PATH, USERS_QUERY_KEY } from '../api/get-users';
 import { userErrorMessage } from '../user-messages';
 import { DeactivateUserModal } from './DeactivateUserModal';
-import { UserFormModal } from './UserFormModal';
+
+// The form carries codice-fiscale-js and its list of comuni (~110 KB gzip): loaded when a form opens,
+// not with the list.
+const UserFormModal = lazy(() => import('./UserFormModal').then((m) => ({ default: m.UserFormModal })));
 
 type Dialog =
   | { kind: 'create' }
@@ -68,8 +71,10 @@ export function UsersPage() {
         ]}
       />
 
-      {dialog?.kind === 'create' && <UserFormModal onClose={close} />}
-      {dialog?.kind === 'edit' && <UserFormModal key={dialog.user._id} user={dialog.user} onClose={close} />}
+      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        {dialog?.kind === 'create' && <UserFormModal onClose={close} />}
+        {dialog?.kind === 'edit' && <UserFormModal key={dialog.user._id} user={dialog.user} onClose={close} />}
+      </Suspense>
       {dialog?.kind === 'deactivate' && <DeactivateUserModal user={dialog.user} onClose={close} />}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
