@@ -42,7 +42,8 @@ export interface AppOptions {
 }
 
 export function createConfig({ dir, name, exposes, port, outDir }: AppOptions): Configuration {
-  const isProd = process.env.NODE_ENV !== 'development';
+  // `rspack serve` (each app's `pnpm dev`) is a development build unless NODE_ENV says otherwise.
+  const isProd = process.env.NODE_ENV ? process.env.NODE_ENV !== 'development' : !process.argv.includes('serve');
   const isRemote = Boolean(exposes);
   return {
     context: dir,
@@ -85,6 +86,9 @@ export function createConfig({ dir, name, exposes, port, outDir }: AppOptions): 
         // With the default strategy one unreachable remote stops the shell from booting (STACK-NOTES).
         shareStrategy: 'loaded-first',
         shared: sharedSingletons(),
+        // The shell provides the federation runtime to the domain apps it loads, so a production remote does
+        // not ship its own copy (~32 KB gzip each). Development builds keep theirs for the standalone host.
+        experiments: isRemote ? { externalRuntime: isProd } : { provideExternalRuntime: true },
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
