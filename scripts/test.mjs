@@ -1,6 +1,6 @@
 // npm test: every test of the project — unit (jest), API (node:test on a real server and database),
 // browser (headless Chromium through playwright-core against the built, composed portal).
-// `npm test -- --only api,e2e` runs a subset (CI uses it for the second pass on PostgreSQL).
+// `npm test -- --only types,unit,api,e2e` runs a subset (CI uses it for the second pass on PostgreSQL).
 import { existsSync } from 'node:fs';
 import { ensurePnpm, install, buildFrontEnds, run, log } from './lib.mjs';
 
@@ -18,6 +18,7 @@ const stage = (name, fn) => {
   results.push({ name, ok: status === 0 });
 };
 
+if (wants('types')) stage('Controllo dei tipi (tsc, ogni pacchetto)', () => run(pnpm, ['-r', '--workspace-concurrency=1', 'typecheck']));
 if (wants('unit')) stage('Test unitari (jest)', () => run(pnpm, ['exec', 'jest', '--ci']));
 if (wants('api'))
   stage(`Test API (${process.env.DATABASE_URL ? 'PostgreSQL ' + process.env.DATABASE_URL : 'PGlite'})`, () =>
