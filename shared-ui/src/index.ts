@@ -10,6 +10,7 @@ export { PasswordInput, type PasswordInputProps } from './inputs/PasswordInput';
 export { NumberInput, type NumberInputProps } from './inputs/NumberInput';
 export { DateInput, type DateInputProps } from './inputs/DateInput';
 export { TimeInput, type TimeInputProps } from './inputs/TimeInput';
+export { preloadDateTimePickers } from './inputs/lazy-pickers';
 export { SelectInput, type SelectInputProps, type SelectOption } from './inputs/SelectInput';
 export { MenuInput, type MenuInputProps, type MenuOption } from './inputs/MenuInput';
 export { FileInput, type FileInputProps } from './inputs/FileInput';

@@ -10,3 +10,4 @@ createRoot(document.getElementById('root')!).render(
     <App client={createQueryClient()} />
   </StrictMode>,
 );
+

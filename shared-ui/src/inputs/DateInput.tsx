@@ -1,6 +1,6 @@
-import DatePicker from 'react-datepicker';
 import { parseIsoDate, toIsoDate } from '../format/format';
-import { CalendarHeader, LOCALE, PORTAL_ID, yearOptions } from './datepicker';
+import { yearOptions } from './year-options';
+import { LazyDatePicker, PickerPlaceholder } from './lazy-pickers';
 import { controlProps, Field, shownError } from './Field';
 import type { BaseFieldProps } from './types';
 import { validateRequired } from './validators';
@@ -26,34 +26,17 @@ export function DateInput(props: DateInputProps) {
 
   return (
     <Field name={name} label={label} required={required} hint={hint} error={shown}>
-      <DatePicker
-        id={a11y.id}
-        name={a11y.name}
-        ariaInvalid={String(a11y['aria-invalid'])}
-        ariaDescribedBy={a11y['aria-describedby']}
-        ariaRequired={required ? 'true' : undefined}
+      <LazyDatePicker
+        fallback={<PickerPlaceholder a11y={a11y} placeholder={placeholder ?? 'Scegli una data'} disabled={disabled} />}
+        a11y={a11y}
+        required={required}
+        disabled={disabled}
+        placeholder={placeholder}
         selected={parseIsoDate(value)}
         onChange={(date: Date | null) => onChange(date ? toIsoDate(date) : null)}
-        locale={LOCALE}
-        dateFormat="dd/MM/yyyy"
-        placeholderText={placeholder ?? 'Scegli una data'}
-        minDate={minDate ?? undefined}
-        maxDate={maxDate ?? undefined}
-        renderCustomHeader={(header) => <CalendarHeader {...header} years={years} />}
-        disabled={disabled}
-        className="ui-control"
-        wrapperClassName="ui-datepicker"
-        portalId={PORTAL_ID}
-        popperClassName="ui-datepicker-popper"
-        autoComplete="off"
-        showPopperArrow={false}
-        isClearable={!required && !disabled}
-        clearButtonTitle="Cancella data"
-        ariaLabelClose="Cancella data"
-        chooseDayAriaLabelPrefix="Scegli"
-        disabledDayAriaLabelPrefix="Non disponibile"
-        weekAriaLabelPrefix="Settimana"
-        monthAriaLabelPrefix="Mese"
+        minDate={minDate}
+        maxDate={maxDate}
+        years={years}
       />
     </Field>
   );

@@ -1,5 +1,4 @@
-import DatePicker from 'react-datepicker';
-import { LOCALE, PORTAL_ID } from './datepicker';
+import { LazyTimePicker, PickerPlaceholder } from './lazy-pickers';
 import { controlProps, Field, shownError } from './Field';
 import type { BaseFieldProps } from './types';
 import { validateRequired } from './validators';
@@ -39,31 +38,17 @@ export function TimeInput(props: TimeInputProps) {
 
   return (
     <Field name={name} label={label} required={required} hint={hint} error={shown}>
-      <DatePicker
-        id={a11y.id}
-        name={a11y.name}
-        ariaInvalid={String(a11y['aria-invalid'])}
-        ariaDescribedBy={a11y['aria-describedby']}
-        ariaRequired={required ? 'true' : undefined}
+      <LazyTimePicker
+        fallback={<PickerPlaceholder a11y={a11y} placeholder={placeholder ?? 'Scegli un orario'} disabled={disabled} />}
+        a11y={a11y}
+        required={required}
+        disabled={disabled}
+        placeholder={placeholder}
         selected={timeToDate(value)}
         onChange={(date: Date | null) => onChange(date ? dateToTime(date) : null)}
-        showTimeSelect
-        showTimeSelectOnly
-        timeIntervals={props.stepMinutes ?? 15}
-        timeCaption="Orario"
-        timeFormat="HH:mm"
-        dateFormat="HH:mm"
-        locale={LOCALE}
+        stepMinutes={props.stepMinutes}
         minTime={minTime}
         maxTime={maxTime}
-        placeholderText={placeholder ?? 'Scegli un orario'}
-        disabled={disabled}
-        className="ui-control"
-        wrapperClassName="ui-datepicker ui-timepicker"
-        portalId={PORTAL_ID}
-        popperClassName="ui-datepicker-popper"
-        autoComplete="off"
-        showPopperArrow={false}
       />
     </Field>
   );
