@@ -1,5 +1,5 @@
 /**
- * Bad input in the browser gets the spec's Italian message and changes nothing:
+ * Bad input in the browser gets the spec's Italian message and changes nothing: empty required fields,
  * a malformed e-mail, a 7-character password, a reused invitation or reset link, a wrong codice fiscale,
  * a 6 MB photo, a PDF renamed .png.
  */
@@ -158,12 +158,23 @@ const NEW_MEMBER: NewMember = {
   postalCode: '80134',
 };
 
-test('user form: wrong codice fiscale, 6 MB photo and a PDF renamed .png are refused and nothing is saved', async () => {
+test('user form: empty fields, wrong codice fiscale, 6 MB photo and a PDF renamed .png are refused and nothing is saved', async () => {
   const page = await browser.newPage();
   await signIn(page, server.url, ADMIN.email, ADMIN.password);
   await page.goto(`${server.url}/registry/users/management`);
   await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
   const creates = apiCalls(page, 'POST', '/user');
+
+  // An empty form: every required field says so, nothing is sent.
+  await page.getByRole('button', { name: 'Aggiungi utente' }).click();
+  const empty = page.getByRole('dialog', { name: 'Aggiungi utente' });
+  await empty.getByRole('button', { name: 'Crea' }).click();
+  const required = await empty.getByText('Campo obbligatorio').count();
+  assert.ok(required >= 14, `every required field is flagged (${required})`);
+  assert.equal(creates.length, 0);
+  await empty.getByRole('button', { name: 'Annulla' }).click();
+  await empty.waitFor({ state: 'detached' });
+
   const form = await openAndFillUserForm(page, NEW_MEMBER);
 
   // Wrong check letter: the form says so and sends nothing.
