@@ -5,4 +5,5 @@ export default createConfig({
   name: 'mf_booking',
   exposes: { './routes': './src/exposes/routes.tsx' },
   port: 3101,
+  title: 'Prenotazioni',
 });

@@ -5,4 +5,5 @@ export default createConfig({
   name: 'mf_certificates',
   exposes: { './routes': './src/exposes/routes.tsx' },
   port: 3103,
+  title: 'Certificati',
 });

@@ -5,4 +5,5 @@ export default createConfig({
   name: 'mf_finance',
   exposes: { './routes': './src/exposes/routes.tsx' },
   port: 3105,
+  title: 'Finanza',
 });

@@ -5,4 +5,5 @@ export default createConfig({
   name: 'mf_registry',
   exposes: { './routes': './src/exposes/routes.tsx' },
   port: 3102,
+  title: 'Anagrafica',
 });

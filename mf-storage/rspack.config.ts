@@ -5,4 +5,5 @@ export default createConfig({
   name: 'mf_storage',
   exposes: { './routes': './src/exposes/routes.tsx' },
   port: 3104,
+  title: 'Magazzino',
 });

@@ -39,9 +39,23 @@ export interface AppOptions {
   port: number;
   /** Output folder, overridable for side-by-side builds (OUT_DIR). */
   outDir?: string;
+  /** Title of a domain app's standalone page (domain apps only; the shell has its own public/index.html). */
+  title?: string;
 }
 
-export function createConfig({ dir, name, exposes, port, outDir }: AppOptions): Configuration {
+/** The page a domain app's dev server shows when the app runs alone (its StandaloneHost mounts on #root). */
+const standalonePage = (title: string) => `<!doctype html>
+<html lang="it">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+export function createConfig({ dir, name, exposes, port, outDir, title }: AppOptions): Configuration {
   // `rspack serve` (each app's `pnpm dev`) is a development build unless NODE_ENV says otherwise.
   const isProd = process.env.NODE_ENV ? process.env.NODE_ENV !== 'development' : !process.argv.includes('serve');
   const isRemote = Boolean(exposes);
@@ -95,7 +109,10 @@ export function createConfig({ dir, name, exposes, port, outDir }: AppOptions): 
         // A visible build label: lets the deployment test prove the shell shows a rebuilt domain app.
         'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? ''),
       }),
-      new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html') }),
+      isRemote
+        ? // Scripts from the root: the standalone dev server answers deep links with this page.
+          new rspack.HtmlRspackPlugin({ templateContent: standalonePage(title ?? name), publicPath: '/' })
+        : new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html') }),
     ],
     experiments: { css: true },
     devServer: {
