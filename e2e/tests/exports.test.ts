@@ -2,30 +2,17 @@
  * The users table's download action is real: the server exports the same query (here a search) as
  * EXCEL, CSV and PDF, and the browser saves the file under the server's name.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { ADMIN, signIn } from './support/portal.ts';
+import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const portal = portalForThisFile();
 
 test('EXCEL, CSV and PDF downloads of the searched users list', async () => {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await signIn(page, server.url, ADMIN.email, ADMIN.password);
-  await page.goto(`${server.url}/registry/users/management`);
+  const page = await (await portal.browser.newContext({ acceptDownloads: true })).newPage();
+  await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+  await page.goto(`${portal.server.url}/registry/users/management`);
   await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
   await page.getByPlaceholder('Cerca qualcosa...').fill('rossi');
   await page.getByRole('cell', { name: 'marco.rossi@circolo.example' }).waitFor();

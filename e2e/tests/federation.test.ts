@@ -5,16 +5,15 @@
  * 2. With one domain app unreachable the shell boots, shows the Italian fallback with a retry button in that
  *    app's section only, and every other section works; once the app is reachable, 'Riprova' loads it.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.ts';
-import { freePort, repoRoot, startServer, type RunningServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { freePort, repoRoot } from './support/server.ts';
 import { serveStatic } from './support/static-host.ts';
-import { ADMIN, signIn } from './support/portal.ts';
+import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
 
 const DEFAULT_REMOTES = {
   mf_booking: '/apps/mf-booking/mf-manifest.json',
@@ -24,20 +23,10 @@ const DEFAULT_REMOTES = {
   mf_finance: '/apps/mf-finance/mf-manifest.json',
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const portal = portalForThisFile();
 
 const writeRemotes = (remotes: Record<string, string>) =>
-  writeFileSync(path.join(server.dataDir, 'remotes.json'), JSON.stringify(remotes));
+  writeFileSync(path.join(portal.server.dataDir, 'remotes.json'), JSON.stringify(remotes));
 
 describe('remotes manifest read at run time', () => {
   test('a rebuilt domain app on another host shows in the unchanged shell', async () => {
@@ -51,10 +40,10 @@ describe('remotes manifest read at run time', () => {
     assert.equal(build.status, 0, build.stdout + build.stderr);
     const distDir = path.join(repoRoot, 'mf-registry', outDir);
     const cdn = await serveStatic(distDir, await freePort());
-    const page = await browser.newPage();
+    const page = await portal.browser.newPage();
     try {
-      await signIn(page, server.url, ADMIN.email, ADMIN.password);
-      await page.goto(`${server.url}/registry/users/management`);
+      await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+      await page.goto(`${portal.server.url}/registry/users/management`);
       await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
       assert.equal(await page.getByText(`Build ${label}`).count(), 0, 'the new build is not deployed yet');
 
@@ -74,25 +63,25 @@ describe('remotes manifest read at run time', () => {
   test('an unreachable domain app gets a fallback with retry; the rest of the portal works', async () => {
     const storagePort = await freePort();
     writeRemotes({ ...DEFAULT_REMOTES, mf_storage: `http://127.0.0.1:${storagePort}/mf-manifest.json` });
-    const page = await browser.newPage();
+    const page = await portal.browser.newPage();
     try {
-      await signIn(page, server.url, ADMIN.email, ADMIN.password);
+      await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
       await page.getByText(/Ciao/).first().waitFor();
 
-      await page.goto(`${server.url}/storage/management`);
+      await page.goto(`${portal.server.url}/storage/management`);
       await page.getByText('Impossibile caricare questa sezione del portale.').waitFor();
       const retry = page.getByRole('button', { name: 'Riprova' });
       await retry.waitFor();
       await screenshot(page, 'federation-storage-unreachable');
 
       // Every other section still works, in the same page session.
-      await page.goto(`${server.url}/registry/users/management`);
+      await page.goto(`${portal.server.url}/registry/users/management`);
       await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
-      await page.goto(`${server.url}/user/profile`);
+      await page.goto(`${portal.server.url}/user/profile`);
       await page.getByText('Il tuo profilo, i tuoi dati').waitFor();
 
       // The storage app comes back online on that host: 'Riprova' loads it without reloading the page.
-      await page.goto(`${server.url}/storage/management`);
+      await page.goto(`${portal.server.url}/storage/management`);
       await page.getByText('Impossibile caricare questa sezione del portale.').waitFor();
       const cdn = await serveStatic(path.join(repoRoot, 'mf-storage', 'dist'), storagePort);
       try {

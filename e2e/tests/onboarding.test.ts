@@ -4,24 +4,13 @@
  * the member opens the link, sets a password, is signed in, accepts the terms, edits phone and e-mail,
  * changes the password, logs out, and signs in again with the new e-mail and password.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { ADMIN, openAndFillUserForm, signIn, toast, type NewMember } from './support/portal.ts';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './support/browser.ts';
+import { ADMIN, openAndFillUserForm, signIn, toast, type NewMember, portalForThisFile } from './support/portal.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const portal = portalForThisFile();
 
 const MEMBER: NewMember = {
   memberId: '0100',
@@ -46,9 +35,9 @@ async function saveField(page: Page, field: Locator) {
 }
 
 test('administrator invites a member who completes registration and manages the account', async () => {
-  const admin = await browser.newPage();
-  await signIn(admin, server.url, ADMIN.email, ADMIN.password);
-  await admin.goto(`${server.url}/registry/users/management`);
+  const admin = await portal.browser.newPage();
+  await signIn(admin, portal.server.url, ADMIN.email, ADMIN.password);
+  await admin.goto(`${portal.server.url}/registry/users/management`);
   await admin.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
   const form = await openAndFillUserForm(admin, MEMBER);
   assert.equal(await form.getByLabel(/^Data di nascita/).inputValue(), '22/07/1990');
@@ -59,11 +48,11 @@ test('administrator invites a member who completes registration and manages the 
   await admin.getByRole('cell', { name: MEMBER.email }).waitFor();
   await admin.close();
 
-  const invitation = await server.waitForMail(MEMBER.email);
+  const invitation = await portal.server.waitForMail(MEMBER.email);
   const link = invitation.links.find((l) => l.includes('/complete-registration?'));
   assert.ok(link, `invitation carries the registration link: ${JSON.stringify(invitation)}`);
 
-  const member = await (await browser.newContext()).newPage();
+  const member = await (await portal.browser.newContext()).newPage();
   await member.goto(link);
   await member.getByText('Ci siamo quasi...').waitFor();
   await member.getByLabel(/^Nuova password/).fill('Benvenuta-2026');
@@ -71,7 +60,7 @@ test('administrator invites a member who completes registration and manages the 
   await member.getByLabel(/Autorizzo il trattamento dei dati personali/).check();
   await member.getByRole('button', { name: 'Crea' }).click();
   await toast(member, 'Registrazione completata con successo!');
-  await member.waitForURL(`${server.url}/`);
+  await member.waitForURL(`${portal.server.url}/`);
 
   // Terms gate: blocking until both boxes are ticked and accepted; then the page reloads.
   const gate = member.getByRole('dialog', { name: 'Termini e condizioni' });
@@ -86,7 +75,7 @@ test('administrator invites a member who completes registration and manages the 
   assert.equal(await member.getByTestId('terms-gate').count(), 0);
 
   // Profile: phone and e-mail edited in place.
-  await member.goto(`${server.url}/user/profile`);
+  await member.goto(`${portal.server.url}/user/profile`);
   await member.getByText('Il tuo profilo, i tuoi dati').waitFor();
   const phone = member.getByTestId('editable-phone_number');
   await phone.getByRole('textbox').fill('+39 340 1112233');
@@ -110,16 +99,16 @@ test('administrator invites a member who completes registration and manages the 
 
   // Logout, then the new e-mail and password sign in; the saved phone is there.
   await member.getByRole('button', { name: 'Logout' }).click();
-  await member.waitForURL(`${server.url}/login`);
-  await signIn(member, server.url, 'chiara.e@example.it', 'Nuova-Pass-2027');
-  await member.goto(`${server.url}/user/profile`);
+  await member.waitForURL(`${portal.server.url}/login`);
+  await signIn(member, portal.server.url, 'chiara.e@example.it', 'Nuova-Pass-2027');
+  await member.goto(`${portal.server.url}/user/profile`);
   assert.equal(await member.getByTestId('editable-phone_number').getByRole('textbox').inputValue(), '+39 340 1112233');
   const me = await member.evaluate(async () => (await fetch('/api/v1/auth/me', { credentials: 'include' })).json());
   assert.equal(me.user.email, 'chiara.e@example.it');
   assert.equal(me.user.has_accepted_terms, true);
 
   // The old password no longer works.
-  const old = await fetch(`${server.url}/api/v1/auth/login`, {
+  const old = await fetch(`${portal.server.url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'chiara.e@example.it', password: 'Benvenuta-2026' }),

@@ -3,24 +3,13 @@
  * a malformed e-mail, a 7-character password, a reused invitation or reset link, a wrong codice fiscale,
  * a 6 MB photo, a PDF renamed .png.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { ADMIN, MEMBER_PASSWORD, openAndFillUserForm, signIn, toast, type NewMember } from './support/portal.ts';
+import type { Page, Request } from 'playwright-core';
+import { screenshot } from './support/browser.ts';
+import { ADMIN, MEMBER_PASSWORD, openAndFillUserForm, signIn, toast, type NewMember, portalForThisFile } from './support/portal.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const portal = portalForThisFile();
 
 /** Records the API calls a page makes, to prove a refused form sent nothing. */
 function apiCalls(page: Page, method: string, path: string): Request[] {
@@ -32,7 +21,7 @@ function apiCalls(page: Page, method: string, path: string): Request[] {
 }
 
 async function login(email: string, password: string) {
-  return fetch(`${server.url}/api/v1/auth/login`, {
+  return fetch(`${portal.server.url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -40,9 +29,9 @@ async function login(email: string, password: string) {
 }
 
 test('a malformed e-mail at sign-in is refused in the browser and never sent', async () => {
-  const page = await browser.newPage();
+  const page = await portal.browser.newPage();
   const calls = apiCalls(page, 'POST', '/auth/login');
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${portal.server.url}/login`);
   await page.getByLabel(/^Email/).fill('mario.rossi@');
   await page.locator('input[name="password"]').fill('qualcosa-di-lungo');
   await page.getByRole('button', { name: 'Entra' }).click();
@@ -54,9 +43,9 @@ test('a malformed e-mail at sign-in is refused in the browser and never sent', a
 test('registration: a 7-character password is refused, a reused invitation link changes nothing', async () => {
   const adminLogin = await login(ADMIN.email, ADMIN.password);
   const cookie = adminLogin.headers.get('set-cookie')!.split(';')[0];
-  const categories = await (await fetch(`${server.url}/api/v1/user/category?limit=50`, { headers: { cookie } })).json();
+  const categories = await (await fetch(`${portal.server.url}/api/v1/user/category?limit=50`, { headers: { cookie } })).json();
   const soci = categories.data.find((c: { name: string }) => c.name === 'Soci');
-  const created = await fetch(`${server.url}/api/v1/user`, {
+  const created = await fetch(`${portal.server.url}/api/v1/user`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -78,9 +67,9 @@ test('registration: a 7-character password is refused, a reused invitation link 
     }),
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const link = (await server.waitForMail('paolo.gallo@example.it')).links.find((l) => l.includes('/complete-registration?'))!;
+  const link = (await portal.server.waitForMail('paolo.gallo@example.it')).links.find((l) => l.includes('/complete-registration?'))!;
 
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await portal.browser.newContext()).newPage();
   const calls = apiCalls(page, 'POST', '/auth/complete-registration');
   await page.goto(link);
   await page.getByLabel(/^Nuova password/).fill('1234567');
@@ -98,11 +87,11 @@ test('registration: a 7-character password is refused, a reused invitation link 
   await page.getByLabel(/^Nuova password/).fill('Prima-Password-1');
   await page.getByLabel(/^Conferma password/).fill('Prima-Password-1');
   await page.getByRole('button', { name: 'Crea' }).click();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${portal.server.url}/`);
   await page.context().close();
 
   // The same link a second time: refused, and the first password still stands.
-  const again = await (await browser.newContext()).newPage();
+  const again = await (await portal.browser.newContext()).newPage();
   await again.goto(link);
   await again.getByLabel(/^Nuova password/).fill('Seconda-Password-2');
   await again.getByLabel(/^Conferma password/).fill('Seconda-Password-2');
@@ -116,13 +105,13 @@ test('registration: a 7-character password is refused, a reused invitation link 
 
 test('password reset: the link works once; reused it says the token is invalid or expired', async () => {
   const email = 'luca.ferrari@circolo.example';
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.url}/login-send-email`);
+  const page = await (await portal.browser.newContext()).newPage();
+  await page.goto(`${portal.server.url}/login-send-email`);
   await page.getByText('Nessun problema!').waitFor();
   await page.getByLabel(/^Email/).fill(email);
   await page.getByRole('button', { name: 'Invia' }).click();
   await toast(page, 'Email inviata con successo! Controlla la tua casella di posta elettronica.');
-  const link = (await server.waitForMail(email)).links.find((l) => l.includes('/change-password?'))!;
+  const link = (await portal.server.waitForMail(email)).links.find((l) => l.includes('/change-password?'))!;
 
   await page.goto(link);
   await page.getByText('Crea la tua nuova password, non la dimenticare!').waitFor();
@@ -130,10 +119,10 @@ test('password reset: the link works once; reused it says the token is invalid o
   await page.getByLabel(/^Conferma password/).fill('Reset-Password-1');
   await page.getByRole('button', { name: 'Conferma' }).click();
   await toast(page, 'Reset password completato con successo!');
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${portal.server.url}/`);
   await page.context().close();
 
-  const again = await (await browser.newContext()).newPage();
+  const again = await (await portal.browser.newContext()).newPage();
   await again.goto(link);
   await again.getByLabel(/^Nuova password/).fill('Reset-Password-2');
   await again.getByLabel(/^Conferma password/).fill('Reset-Password-2');
@@ -159,9 +148,9 @@ const NEW_MEMBER: NewMember = {
 };
 
 test('user form: empty fields, wrong codice fiscale, 6 MB photo and a PDF renamed .png are refused and nothing is saved', async () => {
-  const page = await browser.newPage();
-  await signIn(page, server.url, ADMIN.email, ADMIN.password);
-  await page.goto(`${server.url}/registry/users/management`);
+  const page = await portal.browser.newPage();
+  await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+  await page.goto(`${portal.server.url}/registry/users/management`);
   await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
   const creates = apiCalls(page, 'POST', '/user');
 

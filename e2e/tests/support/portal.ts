@@ -1,5 +1,8 @@
 /** Steps a person takes in the portal, shared by the browser tests. */
-import type { Locator, Page } from 'playwright-core';
+import { after, before } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 export const MEMBER_PASSWORD = 'Socio-2026!';
@@ -52,4 +55,21 @@ export async function openAndFillUserForm(page: Page, m: NewMember): Promise<Loc
   await form.getByLabel(/^CAP di residenza/).fill(m.postalCode);
   await choose(page, 'Categoria (obbligatorio)', 'Soci');
   return form;
+}
+
+/**
+ * The composed portal for one test file: a fresh server (with its own database) and a browser, started
+ * before the file's tests and stopped after them. Read `portal.server` and `portal.browser` inside tests.
+ */
+export function portalForThisFile(): { server: RunningServer; browser: Browser } {
+  const portal = {} as { server: RunningServer; browser: Browser };
+  before(async () => {
+    portal.server = await startServer();
+    portal.browser = await launchBrowser();
+  });
+  after(async () => {
+    await portal.browser?.close();
+    await portal.server?.stop();
+  });
+  return portal;
 }
