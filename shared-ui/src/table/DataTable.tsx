@@ -202,7 +202,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 );
               })}
               {hasActions && (
-                <th scope="col" className="is-end">
+                <th scope="col" className="is-end ui-table__actions">
                   Azioni
                 </th>
               )}
