@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from 'shared-ui/testing';
-import type { User } from 'shared-api';
+import { useAuthStore, type User } from 'shared-api';
 import { UsersPage } from '../components/UsersPage';
 import { computeFiscalCode } from '../fiscal-code';
 import { list, mockApi, testFile, uuid } from '../../../test/mock-api';
@@ -88,6 +88,21 @@ describe('Gestione utenti: list', () => {
     const luisa = await rowOf('Luisa');
     expect(within(luisa).getByRole('button', { name: 'Attiva' })).toBeInTheDocument();
     expect(within(luisa).queryByRole('button', { name: 'Disattiva' })).not.toBeInTheDocument();
+  });
+
+  it('does not offer deactivate or delete on the signed-in administrator’s own row', async () => {
+    const me = makeUser({ _id: uuid(102), name: 'Anna', surname: 'Neri' });
+    useAuthStore.getState().setUser({ _id: me._id, name: 'Anna', surname: 'Neri', email: me.email, has_accepted_terms: true, permissions: ['*'] });
+    try {
+      setup([makeUser(), me]);
+      const anna = await rowOf('Anna');
+      expect(within(anna).getByRole('button', { name: 'Modifica' })).toBeInTheDocument();
+      expect(within(anna).queryByRole('button', { name: 'Disattiva' })).not.toBeInTheDocument();
+      expect(within(anna).queryByRole('button', { name: 'Elimina' })).not.toBeInTheDocument();
+      expect(within(await rowOf('Mario')).getByRole('button', { name: 'Elimina' })).toBeInTheDocument();
+    } finally {
+      useAuthStore.getState().setUser(null);
+    }
   });
 });
 

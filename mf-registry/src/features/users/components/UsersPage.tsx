@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { User } from 'shared-api';
+import { useAuthStore, type User } from 'shared-api';
 import { CheckboxInput, ConfirmDialog, DataTable, formatDate, toastPromise, type Column } from 'shared-ui';
 import { PageLayout, REGISTRY_SECTION } from '../../../components/PageLayout';
 import { useActivateUser } from '../api/activate-user';
@@ -40,6 +40,8 @@ export function UsersPage() {
   const close = () => setDialog(null);
   const deleteUser = useDeleteUser();
   const activateUser = useActivateUser();
+  // The server refuses to deactivate or delete one's own account: those actions are not offered on one's own row.
+  const myId = useAuthStore((s) => s.user?._id);
 
   // ConfirmDialog closes when this resolves; a rejection (already shown by the error toast) keeps it open for a retry.
   const confirmWithToasts = (promise: Promise<unknown>, toasts: { pending: string; success: string; error: string }) =>
@@ -65,9 +67,13 @@ export function UsersPage() {
         }
         rowActions={(user) => [
           { label: 'Attiva', hidden: !user.deactivation_status, onClick: () => setDialog({ kind: 'activate', user }) },
-          { label: 'Disattiva', hidden: user.deactivation_status, onClick: () => setDialog({ kind: 'deactivate', user }) },
+          {
+            label: 'Disattiva',
+            hidden: user.deactivation_status || user._id === myId,
+            onClick: () => setDialog({ kind: 'deactivate', user }),
+          },
           { label: 'Modifica', onClick: () => setDialog({ kind: 'edit', user }) },
-          { label: 'Elimina', danger: true, onClick: () => setDialog({ kind: 'delete', user }) },
+          { label: 'Elimina', danger: true, hidden: user._id === myId, onClick: () => setDialog({ kind: 'delete', user }) },
         ]}
       />
 
