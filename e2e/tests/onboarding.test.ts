@@ -8,23 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { ADMIN, openAndFillUserForm, signIn, toast, type NewMember, portalForThisFile } from './support/portal.ts';
+import { ADMIN, openAndFillUserForm, signIn, toast, portalForThisFile, NEW_MEMBER } from './support/portal.ts';
 
 const portal = portalForThisFile();
 
-const MEMBER: NewMember = {
-  memberId: '0100',
-  name: 'Chiara',
-  surname: 'Esposito',
-  email: 'chiara.esposito@example.it',
-  phone: '+39 333 7654321',
-  // Chiara Esposito, born in Napoli on 22/07/1990: the form fills birth date, sex, place and province from it.
-  fiscalCode: 'SPSCHR90L62F839D',
-  address: 'Via Toledo 12',
-  place: 'Napoli',
-  province: 'Napoli',
-  postalCode: '80134',
-};
 
 /** Clicks the field's save icon and waits for the PATCH /user/me it sends and its success toast. */
 async function saveField(page: Page, field: Locator) {
@@ -39,16 +26,16 @@ test('administrator invites a member who completes registration and manages the 
   await signIn(admin, portal.server.url, ADMIN.email, ADMIN.password);
   await admin.goto(`${portal.server.url}/registry/users/management`);
   await admin.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
-  const form = await openAndFillUserForm(admin, MEMBER);
+  const form = await openAndFillUserForm(admin, NEW_MEMBER);
   assert.equal(await form.getByLabel(/^Data di nascita/).inputValue(), '22/07/1990');
   assert.equal(await form.getByLabel(/^Luogo di nascita/).inputValue(), 'Napoli');
   await screenshot(admin, 'onboarding-1-user-form');
   await form.getByRole('button', { name: 'Crea' }).click();
   await toast(admin, 'Utente creato con successo!');
-  await admin.getByRole('cell', { name: MEMBER.email }).waitFor();
+  await admin.getByRole('cell', { name: NEW_MEMBER.email }).waitFor();
   await admin.close();
 
-  const invitation = await portal.server.waitForMail(MEMBER.email);
+  const invitation = await portal.server.waitForMail(NEW_MEMBER.email);
   const link = invitation.links.find((l) => l.includes('/complete-registration?'));
   assert.ok(link, `invitation carries the registration link: ${JSON.stringify(invitation)}`);
 
@@ -71,7 +58,7 @@ test('administrator invites a member who completes registration and manages the 
   await gate.getByRole('button', { name: 'Accetta' }).click();
   await toast(member, 'I termini sono stati accettati correttamente. Ricarica la pagina manualmente se non venisse fatto automaticamente.').catch(() => undefined);
   await gate.waitFor({ state: 'detached' });
-  await member.getByText(`Ciao ${MEMBER.name}`).first().waitFor();
+  await member.getByText(`Ciao ${NEW_MEMBER.name}`).first().waitFor();
   assert.equal(await member.getByTestId('terms-gate').count(), 0);
 
   // Profile: phone and e-mail edited in place.

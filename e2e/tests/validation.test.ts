@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Request } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { ADMIN, MEMBER_PASSWORD, openAndFillUserForm, signIn, toast, type NewMember, portalForThisFile } from './support/portal.ts';
+import { ADMIN, MEMBER_PASSWORD, openAndFillUserForm, signIn, toast, portalForThisFile, NEW_MEMBER } from './support/portal.ts';
 
 const portal = portalForThisFile();
 
@@ -134,18 +134,6 @@ test('password reset: the link works once; reused it says the token is invalid o
   await again.context().close();
 });
 
-const NEW_MEMBER: NewMember = {
-  memberId: '0300',
-  name: 'Chiara',
-  surname: 'Esposito',
-  email: 'chiara.esposito@example.it',
-  phone: '+39 333 7654321',
-  fiscalCode: 'SPSCHR90L62F839D',
-  address: 'Via Toledo 12',
-  place: 'Napoli',
-  province: 'Napoli',
-  postalCode: '80134',
-};
 
 test('user form: empty fields, wrong codice fiscale, 6 MB photo and a PDF renamed .png are refused and nothing is saved', async () => {
   const page = await portal.browser.newPage();

@@ -38,6 +38,21 @@ export interface NewMember {
   postalCode: string;
 }
 
+/** A new adult member not in the demo club (each test file has its own database). */
+export const NEW_MEMBER: NewMember = {
+  memberId: '0100',
+  name: 'Chiara',
+  surname: 'Esposito',
+  email: 'chiara.esposito@example.it',
+  phone: '+39 333 7654321',
+  // Chiara Esposito, born in Napoli on 22/07/1990: the form fills birth date, sex, place and province from it.
+  fiscalCode: 'SPSCHR90L62F839D',
+  address: 'Via Toledo 12',
+  place: 'Napoli',
+  province: 'Napoli',
+  postalCode: '80134',
+};
+
 /** Opens 'Aggiungi utente' on the users page and fills every required field of an adult member. */
 export async function openAndFillUserForm(page: Page, m: NewMember): Promise<Locator> {
   await page.getByRole('button', { name: 'Aggiungi utente' }).click();
