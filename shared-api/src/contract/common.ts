@@ -49,7 +49,8 @@ export type ListResponse<T> = { data: T[]; meta: ListMeta };
 export const exportFormat = z.enum(['csv', 'xlsx', 'pdf']);
 export type ExportFormat = z.infer<typeof exportFormat>;
 
-export const errorBody = z.object({ message: z.string(), error: z.string().optional() });
+/** Every error answer: a stable `code` (shared-api API_ERRORS) and a message that says what is wrong. */
+export const errorBody = z.object({ code: z.string(), message: z.string(), error: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** Reference item of the selectors (categories, qualifications, rules, mailing lists). */

@@ -38,3 +38,5 @@ export const MAILING_LIST_TYPES = ['INFORMATIVA', 'COMMERCIALE'] as const;
 /** Name of the category that makes every member a minor (spec 001 §4). */
 export const MINOR_CATEGORY_NAME = 'Minorenne';
 export const ADULT_AGE = 18;
+
+export * from './errors';

@@ -1,0 +1,47 @@
+/**
+ * Every error the API answers, by stable code: the HTTP status and the Italian text the portal shows.
+ * Zod-free, so the front ends read it at run time through 'shared-api'. The server answers
+ * `{ code, message }`; where the spec makes the client match a server phrase (e.g. 'Invalid or expired token',
+ * 'User with this email already exists') the server's `message` keeps that phrase, while the client decides
+ * by `code` and shows `text`.
+ *
+ * Domains add their codes here, grouped under a comment with the domain's name.
+ */
+export const API_ERRORS = {
+  // Framework and request shape
+  VALIDATION_FAILED: { status: 400, text: 'Dati non validi.' },
+  INVALID_JSON: { status: 400, text: 'Il corpo della richiesta non è un JSON valido' },
+  BODY_TOO_LARGE: { status: 413, text: 'La richiesta è troppo grande' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, text: 'Tipo di contenuto non supportato' },
+  NOT_FOUND: { status: 404, text: 'Risorsa non trovata.' },
+  CONFLICT: { status: 409, text: 'Esiste già un elemento con questi dati.' },
+  REFERENCED: { status: 409, text: 'Operazione non consentita: esistono dati collegati.' },
+  INTERNAL: { status: 500, text: 'Si è verificato un errore interno del server.' },
+  // Access
+  UNAUTHENTICATED: { status: 401, text: "Devi effettuare l'accesso per continuare." },
+  FORBIDDEN: { status: 403, text: 'Non hai i permessi per questa operazione.' },
+  TERMS_NOT_ACCEPTED: { status: 403, text: 'Devi accettare i termini e le condizioni per continuare.' },
+  // Auth (shell)
+  LOGIN_FAILED: { status: 401, text: 'Email o password non corretti.' },
+  ACCOUNT_DEACTIVATED: { status: 403, text: 'Il tuo account è disattivato. Per informazioni contatta la segreteria del circolo.' },
+  TOO_MANY_LOGIN_ATTEMPTS: { status: 429, text: 'Troppi tentativi di accesso non riusciti. Riprova tra 15 minuti.' },
+  TOO_MANY_RESET_REQUESTS: { status: 429, text: "Troppe richieste di reimpostazione della password. Riprova tra un'ora." },
+  INVALID_TOKEN: { status: 400, text: 'Token non valido o scaduto, riprova a richiedere il reset della password' },
+  // Files
+  FILE_TOO_LARGE: { status: 400, text: 'Il file supera la dimensione massima consentita.' },
+  FILE_TYPE_NOT_ALLOWED: { status: 400, text: 'Tipo di file non accettato.' },
+  TOO_MANY_FILES: { status: 400, text: 'Puoi caricare al massimo 1 file' },
+  // Registry: users and categories
+  USER_NOT_FOUND: { status: 404, text: 'Utente non trovato' },
+  EMAIL_TAKEN: { status: 409, text: 'Un utente con questa email esiste già' },
+  FISCAL_CODE_INVALID: { status: 400, text: 'Codice fiscale non valido' },
+  SELF_DELETE: { status: 400, text: 'Non puoi eliminare il tuo account.' },
+  SELF_DEACTIVATE: { status: 400, text: 'Non puoi disattivare il tuo account.' },
+  CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria non trovata' },
+  CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria con questo nome' },
+  CATEGORY_IN_USE: { status: 409, text: 'Impossibile eliminare la categoria: ci sono utenti associati.' },
+} as const satisfies Record<string, { status: number; text: string }>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+export const isApiErrorCode = (code: unknown): code is ApiErrorCode => typeof code === 'string' && code in API_ERRORS;
