@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { category, categoryPayload, errorBody, exportFormat, id, listQuery, listResponse } from 'shared-api/contract';
 import { buildExport } from '../../../core/export/exporter';
-import { sendExportFile } from '../../../core/export/reply';
+import { exportResponse, sendExportFile } from '../../../core/export/reply';
 import { CATEGORY_SORT_KEYS } from './repository';
 import { CATEGORY_EXPORT_COLUMNS } from './export-columns';
 
@@ -25,7 +25,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/export',
-    { config, schema: { tags, summary: 'Scarica l\'elenco categorie (csv, xlsx, pdf)', querystring: categoryExportQuery, response: errors } },
+    { config, schema: { tags, summary: 'Scarica l\'elenco categorie (csv, xlsx, pdf)', querystring: categoryExportQuery, response: { 200: exportResponse, ...errors } } },
     async (request, reply) => {
       const file = await buildExport({
         format: request.query.format,

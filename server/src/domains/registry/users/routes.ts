@@ -18,7 +18,7 @@ import { holdsAny } from 'shared-api/contract';
 import { currentUser } from '../../../core/plugins/session';
 import { DomainError } from '../../../core/errors';
 import { buildExport } from '../../../core/export/exporter';
-import { sendExportFile } from '../../../core/export/reply';
+import { exportResponse, sendExportFile } from '../../../core/export/reply';
 import { userExportColumns } from './export-columns';
 import { USER_SORT_KEYS } from './repository';
 
@@ -65,7 +65,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export',
     {
       config: registryAccess,
-      schema: { tags, summary: 'Scarica l\'elenco utenti (csv, xlsx, pdf)', querystring: userExportQuery, response: errors },
+      schema: { tags, summary: 'Scarica l\'elenco utenti (csv, xlsx, pdf)', querystring: userExportQuery, response: { 200: exportResponse, ...errors } },
     },
     async (request, reply) => {
       const rows = await users.listAll(request.query);
