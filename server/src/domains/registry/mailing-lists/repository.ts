@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ListMeta, MailingListClass, MailingListClassPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
-import { type Holder, lockAndCountHolders } from '../holders';
+import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { category_mailing_list_classes, mailing_list_classes, qualification_mailing_list_classes, user_mailing_list_classes } from '../tables';
 
 export const MAILING_LIST_CLASS_SORT_KEYS = ['name', 'description', 'type', 'is_default'] as const;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { mailingListClass, mailingListClassPayload } from 'shared-api/contract';
-import { registerResourceRoutes } from '../../../core/http/resource-routes';
+import { registerResourceRoutes } from '../../../core/resources/routes';
 import { MAILING_LIST_CLASS_EXPORT_COLUMNS } from './export-columns';
 import { MAILING_LIST_CLASS_SORT_KEYS } from './repository';
 

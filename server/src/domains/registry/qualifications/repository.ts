@@ -3,7 +3,7 @@ import type { ListMeta, NamedRef, Qualification, QualificationPayload } from 'sh
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { type ListRequest, type ListSource, countRows, readAll, readPage, replaceLinks, searchableText, withPage } from '../../../core/list';
 import { linkedNames } from '../../../core/sql';
-import { type Holder, lockAndCountHolders } from '../holders';
+import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { mailing_list_classes, qualification_mailing_list_classes, qualification_reservation_rules, qualifications, reservation_rules, user_qualifications } from '../tables';
 
 export const QUALIFICATION_SORT_KEYS = ['name', 'description', 'color', 'priority'] as const;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { qualification, qualificationPayload } from 'shared-api/contract';
-import { registerResourceRoutes } from '../../../core/http/resource-routes';
+import { registerResourceRoutes } from '../../../core/resources/routes';
 import { QUALIFICATION_EXPORT_COLUMNS } from './export-columns';
 import { QUALIFICATION_SORT_KEYS } from './repository';
 

@@ -3,7 +3,7 @@ import type { ListMeta, ReservationRule, ReservationRulePayload, UnlockTime } fr
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { qualified } from '../../../core/sql';
-import { type Holder, lockAndCountHolders } from '../holders';
+import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { category_reservation_rules, qualification_reservation_rules, reservation_rule_unlock_times, reservation_rules, user_reservation_rules } from '../tables';
 
 export const RESERVATION_RULE_SORT_KEYS = [

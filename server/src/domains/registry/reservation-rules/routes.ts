@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { reservationRule, reservationRulePayload } from 'shared-api/contract';
-import { registerResourceRoutes } from '../../../core/http/resource-routes';
+import { registerResourceRoutes } from '../../../core/resources/routes';
 import { RESERVATION_RULE_EXPORT_COLUMNS } from './export-columns';
 import { RESERVATION_RULE_SORT_KEYS } from './repository';
 

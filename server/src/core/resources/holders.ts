@@ -1,6 +1,6 @@
 import { type SQL, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../core/db/client';
+import type { DbOrTx } from '../db/client';
 
 /** A link table whose rows hold a reference row (e.g. user_qualifications holds a qualification), and what to call them. */
 export interface Holder {

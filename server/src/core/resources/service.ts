@@ -1,11 +1,11 @@
 import type { ApiErrorCode, ListMeta } from 'shared-api/contract';
-import type { Db, DbOrTx } from '../../core/db/client';
-import { DomainError, isUniqueViolation } from '../../core/errors';
-import type { ResourceService } from '../../core/http/resource-routes';
-import type { ListRequest } from '../../core/list';
+import type { Db, DbOrTx } from '../db/client';
+import { DomainError, isUniqueViolation } from '../errors';
+import type { ResourceService } from './routes';
+import type { ListRequest } from '../list';
 
-/** What a reference list's repository offers (qualifications, booking rules, mailing-list classes). */
-export interface ReferenceRepository<T, P, K extends string> {
+/** What an editable list's repository offers (e.g. qualifications, booking rules, certificate types). */
+export interface EditableRepository<T, P, K extends string> {
   list(request: ListRequest<K>): Promise<{ data: T[]; meta: ListMeta }>;
   listAll(request: Omit<ListRequest<K>, 'page' | 'limit'>): Promise<T[]>;
   get(id: string): Promise<T | null>;
@@ -15,7 +15,7 @@ export interface ReferenceRepository<T, P, K extends string> {
   delete(tx: DbOrTx, id: string): Promise<void>;
 }
 
-export interface ReferenceRules<P> {
+export interface EditableRules<P> {
   notFound: ApiErrorCode;
   inUse: ApiErrorCode;
   /** 'Impossibile eliminare la qualifica' — followed by ': è assegnata a …'. */
@@ -27,15 +27,15 @@ export interface ReferenceRules<P> {
 }
 
 /**
- * The rules every reference list of the registry shares: its checks before writing, a unique name where it has one,
- * writes in one transaction, and no deletion while users, categories or qualifications still hold it (409 saying
- * which and how many), so a deletion never strips members of a right silently.
+ * The rules every editable list of the back office shares: its checks before writing, a unique name where it has
+ * one, writes in one transaction, and no deletion while other rows still hold it (409 saying which and how many),
+ * so a deletion never strips anyone of something silently.
  */
-export class ReferenceService<T, P, K extends string> implements ResourceService<T, P> {
+export class EditableService<T, P, K extends string> implements ResourceService<T, P> {
   constructor(
     private readonly db: Db,
-    private readonly repo: ReferenceRepository<T, P, K>,
-    private readonly rules: ReferenceRules<P>,
+    private readonly repo: EditableRepository<T, P, K>,
+    private readonly rules: EditableRules<P>,
   ) {}
 
   list(request: ListRequest<K>) {
