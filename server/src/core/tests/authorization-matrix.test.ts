@@ -65,12 +65,22 @@ test('every operation × every actor answers as its declared access says', async
   const soci = (await call(t.app, admin.cookie, 'GET', '/api/v1/user/category?limit=0&q=Soci')).json().data.find((c: { name: string }) => c.name === 'Soci')._id;
   const victim = await registeredUser(t, admin.cookie!, soci, 'bersaglio');
 
+  // Any other {id}: the first record of the collection it belongs to (as the administrator reads it), else a random UUID.
+  const firstOf = new Map<string, string>();
+  for (const op of operations) {
+    const match = /^(.*)\/\{id\}(\/|$)/.exec(op.path);
+    if (!match || firstOf.has(match[1])) continue;
+    const list = await call(t.app, admin.cookie, 'GET', `${match[1]}?limit=1`);
+    const first = list.statusCode === 200 ? (list.json() as { data?: { _id?: string }[] }).data?.[0]?._id : undefined;
+    firstOf.set(match[1], first ?? randomUUID());
+  }
   const idsFor = (op: Operation, actor: Actor): Record<string, string> => {
     if (op.path.startsWith('/api/v1/user/category/')) return { id: victimCategory };
-    if (op.path.startsWith('/api/v1/user/')) return { id: victim.userId };
+    if (/^\/api\/v1\/user\/\{id\}/.test(op.path)) return { id: victim.userId };
     // A signed-in route over the caller's own records: the caller's own file (another's is the test above).
     if (op.path.startsWith('/api/v1/files/')) return { id: actor.fileId ?? randomUUID() };
-    return {};
+    const collection = /^(.*)\/\{id\}(\/|$)/.exec(op.path)?.[1];
+    return collection ? { id: firstOf.get(collection)! } : {};
   };
 
   // Signing out ends the actor's session: those operations go last.
