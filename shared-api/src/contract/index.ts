@@ -4,3 +4,4 @@ export * from './auth';
 export * from './users';
 export * from './references';
 export * from './account';
+export * from './certificates';

@@ -74,7 +74,5 @@ export const registry: Domain = {
     };
   },
   routes,
-  async seed(db, config) {
-    await seedRegistry(db, config);
-  },
+  seed: seedRegistry,
 };
