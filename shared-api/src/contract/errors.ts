@@ -47,6 +47,11 @@ export const API_ERRORS = {
   RESERVATION_RULE_IN_USE: { status: 409, text: 'Impossibile eliminare la regola di prenotazione: è ancora assegnata.' },
   MAILING_LIST_CLASS_NOT_FOUND: { status: 404, text: 'Classe di mailing list non trovata' },
   MAILING_LIST_CLASS_IN_USE: { status: 409, text: 'Impossibile eliminare la classe di mailing list: è ancora assegnata.' },
+  TRAINING_GROUP_NOT_FOUND: { status: 404, text: 'Gruppo di allenamento non trovato' },
+  TRAINING_GROUP_HAS_ENROLLMENTS: { status: 409, text: 'Impossibile eliminare il gruppo di allenamento, ha ancora partecipanti iscritti' },
+  TRAINING_GROUP_FULL: { status: 409, text: 'Il gruppo di allenamento ha già raggiunto il numero massimo di partecipanti' },
+  ALREADY_ENROLLED: { status: 409, text: "L'utente è già iscritto a questo gruppo di allenamento" },
+  ENROLLMENT_NOT_FOUND: { status: 404, text: 'Iscrizione non trovata' },
   // Certificates
   CERTIFICATE_TYPE_NOT_FOUND: { status: 404, text: 'Tipologia di certificato non trovata' },
   CERTIFICATE_TYPE_NAME_TAKEN: { status: 409, text: 'Esiste già una tipologia di certificato con questo nome' },

@@ -5,3 +5,4 @@ export * from './users';
 export * from './references';
 export * from './account';
 export * from './certificates';
+export * from './training-groups';

@@ -3,6 +3,7 @@ import type { Domain } from '../../core/domain';
 import { EditableService } from '../../core/resources/service';
 import { todayIn } from '../../core/time';
 import { CertificateRepository } from './certificates/repository';
+import { medicalExpiryOf, medicalStatusOf } from './medical/status';
 import { CertificateService } from './certificates/service';
 import routes from './routes';
 import { seedCertificates } from './seed';
@@ -28,6 +29,8 @@ export const certificates: Domain = {
   services({ db, config, files }) {
     const today = () => todayIn(config.clubTimezone);
     return {
+      // The registry's lists read the medical status through this port (it does not import this domain).
+      medicalStatus: { statusOf: (userId) => medicalStatusOf(userId, today()), expiryOf: medicalExpiryOf },
       certificates: {
         certificates: new CertificateService({ db, repo: new CertificateRepository(db, today), files, today }),
         certificateTypes: new EditableService(db, new CertificateTypeRepository(db), {

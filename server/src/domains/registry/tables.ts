@@ -247,3 +247,40 @@ export const user_mailing_list_classes = pgTable(
     index('user_mailing_list_classes_class_idx').on(t.mailing_list_class_id),
   ],
 );
+
+/** Training groups (spec 001 §3): a trainer, weekdays, a time range and a maximum of trainees. */
+export const training_groups = pgTable(
+  'training_groups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    description: text(),
+    trainer_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** 0 Sunday … 6 Saturday. */
+    week_days: smallint().array().notNull(),
+    start_time: text().notNull(),
+    end_time: text().notNull(),
+    max_trainees: integer().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('training_groups_trainer_idx').on(t.trainer_id)],
+);
+
+/** A trainee enrolled in a group, with the monthly fee in integer cents. A group with enrollments cannot be deleted. */
+export const training_group_enrollments = pgTable(
+  'training_group_enrollments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    group_id: uuid()
+      .notNull()
+      .references(() => training_groups.id, { onDelete: 'restrict' }),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cost_cents: integer().notNull(),
+    enrollment_date: date({ mode: 'string' }).notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('training_group_enrollments_group_user_key').on(t.group_id, t.user_id), index('training_group_enrollments_user_idx').on(t.user_id)],
+);
