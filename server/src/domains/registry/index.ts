@@ -8,6 +8,8 @@ import { QualificationRepository, type QualificationSortKey } from './qualificat
 import { assertReferencesExist } from './reference-check';
 import { EditableService } from '../../core/resources/service';
 import { ReservationRuleRepository, type ReservationRuleSortKey } from './reservation-rules/repository';
+import { FitetRepository } from './fitet/repository';
+import { FitetService } from './fitet/service';
 import { TrainingGroupRepository } from './training-groups/repository';
 import { TrainingGroupService } from './training-groups/service';
 import type { MedicalStatusPort } from './medical-port';
@@ -32,6 +34,7 @@ export interface RegistryServices {
   reservationRules: EditableService<ReservationRule, ReservationRulePayload, ReservationRuleSortKey>;
   mailingListClasses: EditableService<MailingListClass, MailingListClassPayload, MailingListClassSortKey>;
   trainingGroups: TrainingGroupService;
+  fitet: FitetService;
 }
 
 declare module '../../core/domain' {
@@ -61,6 +64,7 @@ export const registry: Domain = {
     return {
       registry: {
         trainingGroups: new TrainingGroupService(db, new TrainingGroupRepository(db, medicalStatus)),
+        fitet: new FitetService(db, new FitetRepository(db)),
         users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
         categories: new CategoryService(db, categoryRepository),

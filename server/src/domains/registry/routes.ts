@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import categoryRoutes from './categories/routes';
+import fitetRoutes from './fitet/routes';
 import mailingListRoutes from './mailing-lists/routes';
 import qualificationRoutes from './qualifications/routes';
 import reservationRuleRoutes from './reservation-rules/routes';
@@ -15,6 +16,7 @@ const registryRoutes: FastifyPluginAsync = async (app) => {
       await user.register(reservationRuleRoutes, { prefix: '/reservation-rule' });
       await user.register(mailingListRoutes, { prefix: '/mailing-list/classes' });
       await user.register(trainingGroupRoutes, { prefix: '/training-group' });
+      await user.register(fitetRoutes, { prefix: '/fitet' });
       await user.register(userRoutes);
     },
     { prefix: '/user' },

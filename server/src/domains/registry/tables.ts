@@ -284,3 +284,24 @@ export const training_group_enrollments = pgTable(
   },
   (t) => [uniqueIndex('training_group_enrollments_group_user_key').on(t.group_id, t.user_id), index('training_group_enrollments_user_idx').on(t.user_id)],
 );
+
+/**
+ * Federation (FITET) records, imported from the federation's spreadsheet and matched to users by card code
+ * (the user's fitet_data_code). One record per card code; a new import updates it.
+ */
+export const fitet_records = pgTable(
+  'fitet_records',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    member_id: text().notNull(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    card_type: text(),
+    category: text(),
+    start_date: date({ mode: 'string' }),
+    end_date: date({ mode: 'string' }),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fitet_records_member_id_key').on(t.member_id), index('fitet_records_user_idx').on(t.user_id)],
+);
