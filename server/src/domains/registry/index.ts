@@ -8,6 +8,11 @@ import { QualificationRepository, type QualificationSortKey } from './qualificat
 import { assertReferencesExist } from './reference-check';
 import { EditableService } from '../../core/resources/service';
 import { ReservationRuleRepository, type ReservationRuleSortKey } from './reservation-rules/repository';
+import { FitetRepository } from './fitet/repository';
+import { FitetService } from './fitet/service';
+import { TrainingGroupRepository } from './training-groups/repository';
+import { TrainingGroupService } from './training-groups/service';
+import type { MedicalStatusPort } from './medical-port';
 import routes from './routes';
 import { seedRegistry } from './seed';
 import { UserRepository } from './users/repository';
@@ -18,6 +23,7 @@ export { UserRepository } from './users/repository';
 export { isActiveUser, isDeactivatedUser } from './users/active';
 export { EMAIL_TAKEN_MESSAGE } from './users/service';
 export type { AccountPort } from './account-port';
+export type { MedicalStatusPort } from './medical-port';
 
 export interface RegistryServices {
   users: UserRepository;
@@ -27,6 +33,8 @@ export interface RegistryServices {
   qualifications: EditableService<Qualification, QualificationPayload, QualificationSortKey>;
   reservationRules: EditableService<ReservationRule, ReservationRulePayload, ReservationRuleSortKey>;
   mailingListClasses: EditableService<MailingListClass, MailingListClassPayload, MailingListClassSortKey>;
+  trainingGroups: TrainingGroupService;
+  fitet: FitetService;
 }
 
 declare module '../../core/domain' {
@@ -34,6 +42,8 @@ declare module '../../core/domain' {
     registry: RegistryServices;
     /** Provided by the account domain (invitations, ending sessions). */
     accountPort: AccountPort;
+    /** Provided by the certificates domain (the medical status in SQL). */
+    medicalStatus: MedicalStatusPort;
   }
 }
 
@@ -47,8 +57,14 @@ export const registry: Domain = {
       if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');
       return services.accountPort;
     };
+    const medicalStatus = () => {
+      if (!services.medicalStatus) throw new Error('Il dominio certificates non fornisce medicalStatus');
+      return services.medicalStatus;
+    };
     return {
       registry: {
+        trainingGroups: new TrainingGroupService(db, new TrainingGroupRepository(db, medicalStatus)),
+        fitet: new FitetService(db, new FitetRepository(db)),
         users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
         categories: new CategoryService(db, categoryRepository),
@@ -74,7 +90,5 @@ export const registry: Domain = {
     };
   },
   routes,
-  async seed(db, config) {
-    await seedRegistry(db, config);
-  },
+  seed: seedRegistry,
 };

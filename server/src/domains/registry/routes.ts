@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import categoryRoutes from './categories/routes';
+import fitetRoutes from './fitet/routes';
 import mailingListRoutes from './mailing-lists/routes';
 import qualificationRoutes from './qualifications/routes';
 import reservationRuleRoutes from './reservation-rules/routes';
+import trainingGroupRoutes from './training-groups/routes';
 import userRoutes from './users/routes';
 
 /** /user: the registry's users, categories and reference lists (qualifications, booking rules, mailing-list classes). */
@@ -13,6 +15,8 @@ const registryRoutes: FastifyPluginAsync = async (app) => {
       await user.register(qualificationRoutes, { prefix: '/qualification' });
       await user.register(reservationRuleRoutes, { prefix: '/reservation-rule' });
       await user.register(mailingListRoutes, { prefix: '/mailing-list/classes' });
+      await user.register(trainingGroupRoutes, { prefix: '/training-group' });
+      await user.register(fitetRoutes, { prefix: '/fitet' });
       await user.register(userRoutes);
     },
     { prefix: '/user' },
