@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, id } from 'shared-api/contract';
 import { holdsAny } from 'shared-api/contract';
-import { binaryFile } from '../plugins/openapi';
+import { fileResponse } from '../plugins/openapi';
 import { currentUser } from '../plugins/session';
 import { DomainError } from '../errors';
 import { sendStoredFile } from './download';
@@ -20,7 +20,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Scarica un file caricato (il proprietario o l\'anagrafica)',
         params: z.object({ id }),
         response: {
-          200: { description: 'Il file, come allegato, con il tipo rilevato dal contenuto', content: { 'application/octet-stream': { schema: binaryFile } } },
+          200: fileResponse('Il file, come allegato, con il tipo rilevato dal contenuto'),
           404: errorBody,
         },
       },

@@ -28,6 +28,12 @@ function accessResponses(access: Access | undefined, termsExempt: boolean, takes
 /** A file answered as it is (PDF, CSV, an upload): described as binary, sent unserialised. */
 export const binaryFile = z.any().meta({ type: 'string', format: 'binary' });
 
+/** The 200 answer of a download route: a file of one of `contentTypes`. */
+export const fileResponse = (description: string, contentTypes: readonly string[] = ['application/octet-stream']) => ({
+  description,
+  content: Object.fromEntries(contentTypes.map((type) => [type, { schema: binaryFile }])),
+});
+
 /** The OpenAPI description, written from the same zod schemas the routes validate with (served at /api/v1/openapi.json). */
 export default fp(
   async (app) => {

@@ -50,6 +50,13 @@ test('a member reaches only their own records', async () => {
   assert.equal((await call(t.app, self.cookie, 'GET', `/api/v1/files/${other.fileId}`)).statusCode, 403, "another member's photo");
   assert.equal((await call(t.app, registry.cookie, 'GET', `/api/v1/files/${other.fileId}`)).statusCode, 200, 'registry staff read any file');
 
+  // Another member's medical certificate: refused to a member, not to the certificates staff (none uploaded: 404).
+  const certificates = actors.find((a) => a.name === 'solo certificates_access')!;
+  const medical = (who: Actor, of: Actor) => call(t.app, who.cookie, 'GET', `/api/v1/certificate/user/${of.userId}/medical/file`);
+  assert.equal((await medical(self, other)).statusCode, 403, "another member's medical certificate");
+  assert.equal((await medical(self, self)).statusCode, 404, 'own medical certificate (none uploaded)');
+  assert.equal((await medical(certificates, self)).statusCode, 404, 'certificates staff read any member’s (none uploaded)');
+
   // The profile edit changes the caller only.
   const before = (await call(t.app, other.cookie, 'GET', '/api/v1/user/me')).json();
   const edit = await call(t.app, self.cookie, 'PATCH', '/api/v1/user/me', { phone_number: '+39 333 0000001' });
@@ -77,8 +84,9 @@ test('every operation × every actor answers as its declared access says', async
   const idsFor = (op: Operation, actor: Actor): Record<string, string> => {
     if (op.path.startsWith('/api/v1/user/category/')) return { id: victimCategory };
     if (/^\/api\/v1\/user\/\{id\}/.test(op.path)) return { id: victim.userId };
-    // A signed-in route over the caller's own records: the caller's own file (another's is the test above).
+    // Signed-in routes over the caller's own records: the caller's own file or user id (another's: the test above).
     if (op.path.startsWith('/api/v1/files/')) return { id: actor.fileId ?? randomUUID() };
+    if (op.access === 'signed-in' && op.path.includes('/user/{id}')) return { id: actor.userId ?? randomUUID() };
     const collection = /^(.*)\/\{id\}(\/|$)/.exec(op.path)?.[1];
     return collection ? { id: firstOf.get(collection)! } : {};
   };

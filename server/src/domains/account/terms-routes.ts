@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachment } from '../../core/content-disposition';
-import { binaryFile } from '../../core/plugins/openapi';
+import { fileResponse } from '../../core/plugins/openapi';
 import { PRIVACY_POLICY, REGULATIONS, termsPdf } from './terms';
 
 /** The two terms documents: open to everyone, so they can be read before accepting them (spec 002 §7). */
@@ -16,7 +16,7 @@ const pdfRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['pdf'],
           summary: document.title,
-          response: { 200: { description: 'Il documento in PDF, come allegato', content: { 'application/pdf': { schema: binaryFile } } } },
+          response: { 200: fileResponse('Il documento in PDF, come allegato', ['application/pdf']) },
         },
       },
       async (_request, reply) => {

@@ -17,7 +17,8 @@ import {
 } from 'shared-api/contract';
 import { z } from 'zod';
 import { buildExport } from '../../core/export/exporter';
-import { sendExportFile } from '../../core/export/reply';
+import { exportResponse, sendExportFile } from '../../core/export/reply';
+import { fileResponse } from '../../core/plugins/openapi';
 import { DomainError } from '../../core/errors';
 import { sendStoredFile } from '../../core/files/download';
 import { currentUser } from '../../core/plugins/session';
@@ -60,7 +61,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     certificates.list(request.query),
   );
 
-  app.get('/export', { config: staff, schema: { tags, summary: "Scarica l'elenco certificati (csv, xlsx, pdf)", querystring: exportQ, response: errors } }, async (request, reply) => {
+  app.get('/export', { config: staff, schema: { tags, summary: "Scarica l'elenco certificati (csv, xlsx, pdf)", querystring: exportQ, response: { 200: exportResponse, ...errors } } }, async (request, reply) => {
     const { format, ...filter } = request.query;
     const file = await buildExport({
       format,
@@ -100,7 +101,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => certificates.approve(request.params.id, request.params.userId, request.params.recordId, request.body),
   );
 
-  app.get('/:id/user/:userId/record/:recordId/file', { config: staff, schema: { tags, summary: 'Scarica il file di un caricamento', params: recordParams, response: errors } }, async (request, reply) =>
+  app.get('/:id/user/:userId/record/:recordId/file', { config: staff, schema: { tags, summary: 'Scarica il file di un caricamento', params: recordParams, response: { 200: fileResponse('Il file caricato, come allegato'), ...errors } } }, async (request, reply) =>
     sendStoredFile(reply, app.services.files, await certificates.recordFile(request.params.id, request.params.userId, request.params.recordId)),
   );
 
@@ -115,7 +116,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:id/medical/file',
-    { config: { access: 'signed-in' }, schema: { tags, summary: "Scarica l'ultimo certificato medico caricato (il socio stesso o i certificati)", params: z.object({ id }), response: errors } },
+    { config: { access: 'signed-in' }, schema: { tags, summary: "Scarica l'ultimo certificato medico caricato (il socio stesso o i certificati)", params: z.object({ id }), response: { 200: fileResponse('Il certificato, come allegato'), ...errors } } },
     async (request, reply) => {
       const caller = currentUser(request);
       if (caller.id !== request.params.id && !holdsAny(caller.permissions, ['certificates_access'])) throw new DomainError('FORBIDDEN');
@@ -129,7 +130,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 /** /pdf/medical-request/{agonistic,non-agonistic}: the request forms with the club's name and the member's data. */
 const medicalRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['agonistic', 'non-agonistic'] as const) {
-    app.get(`/medical-request/${kind}`, { config: { access: 'signed-in' }, schema: { tags, summary: `Modulo di richiesta del certificato medico (${kind})` } }, async (request, reply) => {
+    app.get(`/medical-request/${kind}`, { config: { access: 'signed-in' }, schema: { tags, summary: `Modulo di richiesta del certificato medico (${kind})`, response: { 200: fileResponse('Il modulo in PDF, come allegato', ['application/pdf']) } } }, async (request, reply) => {
       const member = await app.services.certificates.certificates.memberData(currentUser(request).id);
       const pdf = await medicalRequestPdf(kind, member, app.config.clubName, todayIn(app.config.clubTimezone));
       return reply.type('application/pdf').header('content-disposition', attachment(MEDICAL_REQUEST_FILE_NAMES[kind])).header('cache-control', 'no-store').send(pdf);

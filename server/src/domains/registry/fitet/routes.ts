@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, exportFormat, fitetImportReport, fitetRecord, listQuery, listResponse } from 'shared-api/contract';
 import { z } from 'zod';
 import { buildExport } from '../../../core/export/exporter';
-import { sendExportFile } from '../../../core/export/reply';
+import { exportResponse, sendExportFile } from '../../../core/export/reply';
 import { FITET_EXPORT_COLUMNS } from './export-columns';
 import { FITET_SORT_KEYS } from './repository';
 
@@ -21,7 +21,7 @@ const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/export',
-    { config, schema: { tags, summary: "Scarica l'elenco dei dati FITET (csv, xlsx, pdf)", querystring: query.omit({ page: true, limit: true }).extend({ format: exportFormat }), response: errors } },
+    { config, schema: { tags, summary: "Scarica l'elenco dei dati FITET (csv, xlsx, pdf)", querystring: query.omit({ page: true, limit: true }).extend({ format: exportFormat }), response: { 200: exportResponse, ...errors } } },
     async (request, reply) => {
       const { format, ...filter } = request.query;
       const rows = await fitet.listAll(filter);
