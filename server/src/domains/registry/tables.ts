@@ -305,3 +305,21 @@ export const fitet_records = pgTable(
   },
   (t) => [uniqueIndex('fitet_records_member_id_key').on(t.member_id), index('fitet_records_user_idx').on(t.user_id)],
 );
+
+/**
+ * A member who unsubscribed from a mailing-list class: it no longer reaches them, whether through their own
+ * classes, their category, their qualifications or a default class.
+ */
+export const mailing_list_opt_outs = pgTable(
+  'mailing_list_opt_outs',
+  {
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailing_list_class_id: uuid()
+      .notNull()
+      .references(() => mailing_list_classes.id, { onDelete: 'cascade' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.mailing_list_class_id] })],
+);
