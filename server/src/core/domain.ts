@@ -3,6 +3,7 @@ import type { Permission } from 'shared-api/contract';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { FileRepository } from './files/repository';
+import type { JobDefinition, Jobs } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
 
 /** The signed-in user as every request sees it (resolved by the domain that owns sessions). */
@@ -27,6 +28,8 @@ export interface CoreServices {
   config: AppConfig;
   files: FileRepository;
   mailer: Mailer;
+  /** Queues work for later or for retry: `jobs.send(name, data)` (the kinds are declared in Domain.jobs). */
+  jobs: Jobs;
 }
 
 /**
@@ -51,6 +54,11 @@ export interface Domain {
   services?(core: CoreServices, services: BuiltServices): Partial<Services>;
   routes?: FastifyPluginAsync;
   seed?(db: Db, config: AppConfig): Promise<void>;
+  /**
+   * The kinds of job this domain queues or schedules (core/jobs/runner.ts): each runs with the app's services,
+   * retried with backoff when it throws; one with a `schedule` (cron, club time zone) is sent on that schedule.
+   */
+  jobs?: readonly JobDefinition<never, Services>[];
   /** Work at start, after migrations and seeds (e.g. purging expired rows). */
   onStart?(services: Services, database: Database): Promise<void>;
 }
