@@ -22,6 +22,8 @@ export interface BuildOptions {
   mailTransport?: ServicesOptions['mailTransport'];
   /** How often idle job workers poll, in seconds (tests shorten it). */
   jobPollingSeconds?: number;
+  /** The clock sessions, links and throttling read (tests pass one they move). */
+  clock?: ServicesOptions['clock'];
 }
 
 /** On an empty database, each domain's demo seed in list order (the registry's categories before anything that needs them). */
@@ -63,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailLog: options.mailLog,
     mailTransport: options.mailTransport,
     jobPollingSeconds: options.jobPollingSeconds,
+    clock: options.clock,
   });
   await app.register(
     async (api) => {

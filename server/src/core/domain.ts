@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client';
 import type { FileRepository } from './files/repository';
 import type { JobDefinition, Jobs } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
+import type { Clock } from './time';
 
 /** The signed-in user as every request sees it (resolved by the domain that owns sessions). */
 export interface CurrentUser {
@@ -28,6 +29,8 @@ export interface CoreServices {
   config: AppConfig;
   files: FileRepository;
   mailer: Mailer;
+  /** The time the rules read: sessions, links and throttling ask it instead of the system (tests move it). */
+  clock: Clock;
   /** Queues work for later or for retry: `jobs.send(name, data)` (the kinds are declared in Domain.jobs). */
   jobs: Jobs;
 }

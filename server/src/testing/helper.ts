@@ -14,6 +14,7 @@ import { type AppConfig, loadConfig } from '../core/config';
 import { type Database, MIGRATIONS_FOLDER, dumpPglite, openDatabase } from '../core/db/client';
 import { mail_outbox } from '../core/db/tables';
 import { JobRunner } from '../core/jobs/runner';
+import { TestClock } from './clock';
 import { createScratchDatabase } from './databases';
 
 export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
@@ -26,6 +27,8 @@ export interface TestApp {
   config: AppConfig;
   /** The `MAIL {…}` lines the mailer printed. */
   mailLines: string[];
+  /** The app's clock: follows the system's time until the test moves or freezes it. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -105,13 +108,15 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
     database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await seededPgliteDump(config) });
   }
   const mailLines: string[] = [];
-  const app = await buildApp(config, { ...options, database, mailLog: (line) => mailLines.push(line) });
+  const clock = new TestClock();
+  const app = await buildApp(config, { ...options, database, clock, mailLog: (line) => mailLines.push(line) });
   await app.ready();
   return {
     app,
     database,
     config,
     mailLines,
+    clock,
     async close() {
       await app.close();
       await database.close();

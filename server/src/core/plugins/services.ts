@@ -7,6 +7,7 @@ import { FileRepository } from '../files/repository';
 import { FileStore } from '../files/store';
 import { JobRunner } from '../jobs/runner';
 import { Mailer, mailJob } from '../mail/mailer';
+import { type Clock, systemClock } from '../time';
 import type { Transporter } from 'nodemailer';
 
 declare module 'fastify' {
@@ -29,6 +30,8 @@ export interface ServicesOptions {
   mailTransport?: Transporter;
   /** How often idle job workers poll (seconds; tests shorten it). */
   jobPollingSeconds?: number;
+  /** The clock the rules read (tests pass their own). */
+  clock?: Clock;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface ServicesOptions {
  * by every route; then the job runner starts the workers of core's jobs and of every domain's.
  */
 export default fp<ServicesOptions>(
-  async (app, { config, database, domains, ownsDatabase, mailLog, mailTransport, jobPollingSeconds }) => {
+  async (app, { config, database, domains, ownsDatabase, mailLog, mailTransport, jobPollingSeconds, clock = systemClock }) => {
     const { db } = database;
     const jobs = new JobRunner<Services>(database, {
       timeZone: config.clubTimezone,
@@ -51,7 +54,7 @@ export default fp<ServicesOptions>(
       log: mailLog,
       onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox e sarà ritentato'),
     });
-    const core: CoreServices = { db, config, mailer, jobs, files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))) };
+    const core: CoreServices = { db, config, clock, mailer, jobs, files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))) };
     const services: BuiltServices = { ...core };
     for (const domain of domains) Object.assign(services, domain.services?.(core, services));
     if (!services.sessionResolver) throw new Error('Nessun dominio fornisce le sessioni (sessionResolver)');
