@@ -9,6 +9,8 @@ import { assertReferencesExist } from './reference-check';
 import { EditableService } from '../../core/resources/service';
 import { ReservationRuleRepository, type ReservationRuleSortKey } from './reservation-rules/repository';
 import { FitetRepository } from './fitet/repository';
+import { MailingSender } from './mailing-lists/sending';
+import { todayIn } from '../../core/time';
 import { FitetService } from './fitet/service';
 import { TrainingGroupRepository } from './training-groups/repository';
 import { TrainingGroupService } from './training-groups/service';
@@ -35,6 +37,7 @@ export interface RegistryServices {
   mailingListClasses: EditableService<MailingListClass, MailingListClassPayload, MailingListClassSortKey>;
   trainingGroups: TrainingGroupService;
   fitet: FitetService;
+  mailingSender: MailingSender;
 }
 
 declare module '../../core/domain' {
@@ -50,7 +53,7 @@ declare module '../../core/domain' {
 /** Users, categories and the reference lists (qualifications, booking rules, mailing-list classes). */
 export const registry: Domain = {
   name: 'registry',
-  services({ db, config, files }, services) {
+  services({ db, config, files, mailer }, services) {
     const users = new UserRepository(db, config.clubTimezone);
     const categoryRepository = new CategoryRepository(db);
     const accountPort = () => {
@@ -65,6 +68,7 @@ export const registry: Domain = {
       registry: {
         trainingGroups: new TrainingGroupService(db, new TrainingGroupRepository(db, medicalStatus)),
         fitet: new FitetService(db, new FitetRepository(db)),
+        mailingSender: new MailingSender({ db, publicUrl: config.publicUrl, today: () => todayIn(config.clubTimezone), deliver: (mail) => mailer.send(mail) }),
         users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
         categories: new CategoryService(db, categoryRepository),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import categoryRoutes from './categories/routes';
 import fitetRoutes from './fitet/routes';
+import emailRoutes from './mailing-lists/send-routes';
 import mailingListRoutes from './mailing-lists/routes';
 import qualificationRoutes from './qualifications/routes';
 import reservationRuleRoutes from './reservation-rules/routes';
@@ -21,6 +22,7 @@ const registryRoutes: FastifyPluginAsync = async (app) => {
     },
     { prefix: '/user' },
   );
+  await app.register(emailRoutes, { prefix: '/emails' });
 };
 
 export default registryRoutes;

@@ -163,7 +163,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_surname_idx').on(t.surname, t.name),
+    // With the id (the lists' tie-breaker) a page in the default order is read straight off the index, without sorting a group of namesakes.
+    index('users_surname_idx').on(t.surname, t.name, t.id),
     index('users_name_idx').on(t.name),
     index('users_member_id_idx').on(t.member_id),
     index('users_fiscal_code_idx').on(t.fiscal_code),
@@ -304,4 +305,22 @@ export const fitet_records = pgTable(
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('fitet_records_member_id_key').on(t.member_id), index('fitet_records_user_idx').on(t.user_id)],
+);
+
+/**
+ * A member who unsubscribed from a mailing-list class: it no longer reaches them, whether through their own
+ * classes, their category, their qualifications or a default class.
+ */
+export const mailing_list_opt_outs = pgTable(
+  'mailing_list_opt_outs',
+  {
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailing_list_class_id: uuid()
+      .notNull()
+      .references(() => mailing_list_classes.id, { onDelete: 'cascade' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.mailing_list_class_id] })],
 );
