@@ -1,9 +1,10 @@
 /**
  * One fuzzing session: the app on a fresh seeded database, the administrator ('*') signed in, `count` generated bad
  * inputs over every operation of the OpenAPI description, and the database digest compared before and after.
- * Tables allowed to change: auth_attempts (throttle counts may record a refused guess) and the fuzzing user's own
- * sessions rows (a session may be touched by its own requests); every other table, and every other user's
- * sessions, must be identical.
+ * Tables allowed to change: auth_attempts (throttle counts may record a refused guess), the fuzzing user's own
+ * sessions rows (a session may be touched by its own requests) and server_secrets (a signing secret is created on
+ * its first use, by any request that checks a signed link); every other table, and every other user's sessions,
+ * must be identical.
  */
 import { sql } from 'drizzle-orm';
 import { ADMIN, type TestApp, call, login } from '../helper';
@@ -21,7 +22,7 @@ export interface FuzzReport extends FuzzResult {
 export async function fuzzSession(t: TestApp, seed: number, count: number): Promise<FuzzReport> {
   const cookie = await login(t.app, ADMIN);
   const me = (await call(t.app, cookie, 'GET', '/api/v1/user/me')).json() as { _id: string };
-  const allow: Allowances = { auth_attempts: null, sessions: (alias) => sql`${sql.raw(alias)}.user_id <> ${me._id}` };
+  const allow: Allowances = { auth_attempts: null, server_secrets: null, sessions: (alias) => sql`${sql.raw(alias)}.user_id <> ${me._id}` };
   const { operations } = await readOperations(t.app);
   const before = await tableDigests(t.database, allow);
   const result = await fuzz(t.app, operations, { seed, count, cookie });
