@@ -24,7 +24,8 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|mjs)$/;
 
 function cacheHeaders(cors: boolean) {
   return (reply: FastifyReply, filePath: string) => {
-    const name = path.basename(filePath);
+    // With preCompressed the path is the .br or .gz copy: the rule is the original file's.
+    const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
     const immutable = !ALWAYS_REVALIDATE.has(name) && HASHED.test(name);
     reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     if (cors) reply.header('access-control-allow-origin', '*');
@@ -34,6 +35,7 @@ function cacheHeaders(cors: boolean) {
 /**
  * The embedded default's static host (DESIGN §1): the shell at / with SPA fallback, each domain app at
  * /apps/<folder>/ (CORS open, so a shell on another origin can load it), and /remotes.json.
+ * preCompressed: the builds write .br and .gz beside each asset; the one the browser accepts is sent as is.
  * A missing dist folder only means that part is not served: the API keeps working.
  */
 export default fp(
@@ -45,6 +47,7 @@ export default fp(
       root: shellDist,
       prefix: '/',
       cacheControl: false,
+      preCompressed: true,
       setHeaders: cacheHeaders(false),
       suppressWarning: true,
     });
@@ -54,6 +57,7 @@ export default fp(
         prefix: `/apps/${folder}/`,
         decorateReply: false,
         cacheControl: false,
+        preCompressed: true,
         setHeaders: cacheHeaders(true),
         suppressWarning: true,
       });
