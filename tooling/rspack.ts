@@ -9,19 +9,25 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { type BrotliOptions, constants as zlib } from 'node:zlib';
 
 const root = path.resolve(__dirname, '..');
-const catalogVersion = (pkg: string): string => {
-  // Read the catalog range from the package's own package.json so requiredVersion is real semver.
-  const manifest = require(path.join(root, 'shell', 'node_modules', pkg, 'package.json')) as { version: string };
-  return `^${manifest.version}`;
-};
+/** The installed version of a library, as the shell resolves it. */
+const installedVersion = (pkg: string): string =>
+  (require(path.join(root, 'shell', 'node_modules', pkg, 'package.json')) as { version: string }).version;
+
+export interface SharedSingleton {
+  singleton: true;
+  /** A real semver range (never 'workspace:*', see STACK-NOTES). */
+  requiredVersion: string;
+  /** The version the shell provides. */
+  version: string;
+}
 
 /** Shared singletons (DESIGN §1). Workspace packages get their own version, never 'workspace:*'. */
-export function sharedSingletons() {
+export function sharedSingletons(): Record<string, SharedSingleton> {
   const libs = ['react', 'react-dom', 'react-dom/client', 'react-router-dom', '@tanstack/react-query', 'zustand', 'react-toastify'];
-  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
+  const shared: Record<string, SharedSingleton> = {};
   for (const lib of libs) {
-    const pkg = lib === 'react-dom/client' ? 'react-dom' : lib;
-    shared[lib] = { singleton: true, requiredVersion: catalogVersion(pkg) };
+    const version = installedVersion(lib === 'react-dom/client' ? 'react-dom' : lib);
+    shared[lib] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   for (const ws of ['shared-ui', 'shared-api']) {
     const { version } = require(path.join(root, ws, 'package.json')) as { version: string };
@@ -110,22 +116,32 @@ export function createConfig({ dir, name, exposes, port, outDir, title }: AppOpt
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name,
-        ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
-        manifest: true,
-        dts: false,
-        // With the default strategy one unreachable remote stops the shell from booting (STACK-NOTES).
-        shareStrategy: 'loaded-first',
-        shared: sharedSingletons(),
-        // The shell provides the federation runtime to the domain apps it loads, so a production remote does
-        // not ship its own copy (~32 KB gzip each). Development builds keep theirs for the standalone host.
-        experiments: isRemote ? { externalRuntime: isProd } : { provideExternalRuntime: true },
-      }),
+      // Domain apps are federation remotes. The shell is a plain bundle: its public pages never load the
+      // federation runtime; src/remotes/federation.ts starts it (providing the shell's own copies of the
+      // shared singletons) when a domain page is first opened.
+      ...(isRemote
+        ? [
+            new ModuleFederationPlugin({
+              name,
+              filename: 'remoteEntry.js',
+              exposes,
+              manifest: true,
+              dts: false,
+              // With the default strategy one unreachable remote stops the shell from booting (STACK-NOTES).
+              shareStrategy: 'loaded-first',
+              shared: sharedSingletons(),
+              // The shell provides the federation runtime to the domain apps it loads, so a production remote
+              // does not ship its own copy (~32 KB gzip each). Development builds keep theirs for the standalone host.
+              experiments: { externalRuntime: isProd },
+            }),
+          ]
+        : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
         // A visible build label: lets the deployment test prove the shell shows a rebuilt domain app.
         'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? ''),
+        // What the shell offers the domain apps: version and accepted range of each shared singleton.
+        ...(isRemote ? {} : { __SHARED_SINGLETONS__: JSON.stringify(sharedSingletons()) }),
       }),
       isRemote
         ? // Scripts from the root: the standalone dev server answers deep links with this page.
