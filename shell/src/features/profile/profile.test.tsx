@@ -197,5 +197,5 @@ test('a failed logout still leads to /login', async () => {
   await openProfile({ ...profileServer(), 'POST /auth/logout': { status: 500, body: { message: 'boom' } } });
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   expect(await screen.findByText('Errore durante il logout.')).toBeInTheDocument();
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
 });
