@@ -1,8 +1,20 @@
+import type { MailingListClass, MailingListClassPayload, Qualification, QualificationPayload, ReservationRule, ReservationRulePayload } from 'shared-api/contract';
 import type { Domain } from '../../core/domain';
 import type { AccountPort } from './account-port';
 import { CategoryRepository } from './categories/repository';
 import { CategoryService } from './categories/service';
-import { ReferenceRepository } from './references/repository';
+import { MailingListClassRepository, type MailingListClassSortKey } from './mailing-lists/repository';
+import { QualificationRepository, type QualificationSortKey } from './qualifications/repository';
+import { assertReferencesExist } from './reference-check';
+import { EditableService } from '../../core/resources/service';
+import { ReservationRuleRepository, type ReservationRuleSortKey } from './reservation-rules/repository';
+import { FitetRepository } from './fitet/repository';
+import { MailingSender } from './mailing-lists/sending';
+import { todayIn } from '../../core/time';
+import { FitetService } from './fitet/service';
+import { TrainingGroupRepository } from './training-groups/repository';
+import { TrainingGroupService } from './training-groups/service';
+import type { MedicalStatusPort } from './medical-port';
 import routes from './routes';
 import { seedRegistry } from './seed';
 import { UserRepository } from './users/repository';
@@ -13,13 +25,19 @@ export { UserRepository } from './users/repository';
 export { isActiveUser, isDeactivatedUser } from './users/active';
 export { EMAIL_TAKEN_MESSAGE } from './users/service';
 export type { AccountPort } from './account-port';
+export type { MedicalStatusPort } from './medical-port';
 
 export interface RegistryServices {
   users: UserRepository;
   userRegistry: UserRegistry;
   categories: CategoryService;
   categoryRepository: CategoryRepository;
-  references: ReferenceRepository;
+  qualifications: EditableService<Qualification, QualificationPayload, QualificationSortKey>;
+  reservationRules: EditableService<ReservationRule, ReservationRulePayload, ReservationRuleSortKey>;
+  mailingListClasses: EditableService<MailingListClass, MailingListClassPayload, MailingListClassSortKey>;
+  trainingGroups: TrainingGroupService;
+  fitet: FitetService;
+  mailingSender: MailingSender;
 }
 
 declare module '../../core/domain' {
@@ -27,31 +45,54 @@ declare module '../../core/domain' {
     registry: RegistryServices;
     /** Provided by the account domain (invitations, ending sessions). */
     accountPort: AccountPort;
+    /** Provided by the certificates domain (the medical status in SQL). */
+    medicalStatus: MedicalStatusPort;
   }
 }
 
 /** Users, categories and the reference lists (qualifications, booking rules, mailing-list classes). */
 export const registry: Domain = {
   name: 'registry',
-  services({ db, config, files }, services) {
+  services({ db, config, files, mailer }, services) {
     const users = new UserRepository(db, config.clubTimezone);
     const categoryRepository = new CategoryRepository(db);
     const accountPort = () => {
       if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');
       return services.accountPort;
     };
+    const medicalStatus = () => {
+      if (!services.medicalStatus) throw new Error('Il dominio certificates non fornisce medicalStatus');
+      return services.medicalStatus;
+    };
     return {
       registry: {
+        trainingGroups: new TrainingGroupService(db, new TrainingGroupRepository(db, medicalStatus)),
+        fitet: new FitetService(db, new FitetRepository(db)),
+        mailingSender: new MailingSender({ db, publicUrl: config.publicUrl, today: () => todayIn(config.clubTimezone), deliver: (mail) => mailer.send(mail) }),
         users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
         categories: new CategoryService(db, categoryRepository),
         categoryRepository,
-        references: new ReferenceRepository(db),
+        qualifications: new EditableService(db, new QualificationRepository(db), {
+          notFound: 'QUALIFICATION_NOT_FOUND',
+          inUse: 'QUALIFICATION_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la qualifica: è assegnata a ${holders}.`,
+          uniqueName: { constraint: 'qualifications_name_key', code: 'QUALIFICATION_NAME_TAKEN' },
+          check: (payload) => assertReferencesExist(db, payload, ['reservation_rules', 'mailing_list_classes']),
+        }),
+        reservationRules: new EditableService(db, new ReservationRuleRepository(db), {
+          notFound: 'RESERVATION_RULE_NOT_FOUND',
+          inUse: 'RESERVATION_RULE_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la regola di prenotazione: è assegnata a ${holders}.`,
+        }),
+        mailingListClasses: new EditableService(db, new MailingListClassRepository(db), {
+          notFound: 'MAILING_LIST_CLASS_NOT_FOUND',
+          inUse: 'MAILING_LIST_CLASS_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la classe di mailing list: è assegnata a ${holders}.`,
+        }),
       },
     };
   },
   routes,
-  async seed(db, config) {
-    await seedRegistry(db, config);
-  },
+  seed: seedRegistry,
 };
