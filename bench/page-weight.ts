@@ -61,7 +61,7 @@ async function transfersOf(context: BrowserContext, url: string, ready?: (page: 
     if (!r) return;
     done.push({ url: r.url, type: r.type, bytes: e.encodedDataLength - r.headerBytes, encoding: r.encoding });
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: ready ? 'domcontentloaded' : 'networkidle' });
   if (ready) await ready(page);
   await page.waitForLoadState('networkidle');
   await page.close();
@@ -139,7 +139,11 @@ export async function measurePageWeights(): Promise<PageWeights> {
     );
     const apps: Record<string, Transfer[]> = {};
     for (const [app, route] of Object.entries(APP_ROUTES)) {
-      const all = await transfersOf(signedIn, `${server.url}${route}`);
+      // Ready when the shell's loading text for the section is gone (the app's page, or its fallback, shows).
+      const all = await transfersOf(signedIn, `${server.url}${route}`, async (p) => {
+        await p.getByTestId('remote-loading').waitFor({ state: 'attached' });
+        await p.getByTestId('remote-loading').waitFor({ state: 'detached' });
+      });
       apps[app] = all.filter((t) => new URL(t.url).pathname.startsWith(`/apps/${app}/`));
     }
     await signedIn.close();
