@@ -1,4 +1,4 @@
-import { ApiError, api, buildUrl, download, fileNameFrom, listItems, assertFetchOk } from '../client/http';
+import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk } from '../client/http';
 
 const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
@@ -111,5 +111,31 @@ describe('list responses', () => {
     expect(() => assertFetchOk(false, { error: 'Nope' })).toThrow('Nope');
     expect(() => assertFetchOk(false, {})).toThrow('Front-end fetching error');
     expect(() => assertFetchOk(true, {})).not.toThrow();
+  });
+});
+
+describe('error texts by code', () => {
+  const refused = (code: string | undefined, message: string, status = 409) => new ApiError(message, status, code ? { code, message } : { message });
+
+  test('the code comes from the answer body; an unknown or missing code is null', () => {
+    expect(refused('EMAIL_TAKEN', 'User with this email already exists').code).toBe('EMAIL_TAKEN');
+    expect(refused('NOT_A_CODE', 'x').code).toBeNull();
+    expect(refused(undefined, 'x').code).toBeNull();
+    expect(new ApiError('offline', 0, null).code).toBeNull();
+  });
+
+  test("a code the caller lets speak shows its Italian text; anything else the caller's fallback", () => {
+    const own = { own: ['EMAIL_TAKEN'] as const };
+    expect(errorText(refused('EMAIL_TAKEN', 'User with this email already exists'), 'Errore', own)).toBe('Un utente con questa email esiste già');
+    // The same English phrase without the code is not matched.
+    expect(errorText(refused(undefined, 'User with this email already exists'), 'Errore', own)).toBe('Errore');
+    expect(errorText(refused('CATEGORY_IN_USE', 'x'), 'Errore', own)).toBe('Errore');
+    expect(errorText(new Error('boom'), 'Errore', own)).toBe('Errore');
+  });
+
+  test("a detailed code appends the server's explanation to the fallback", () => {
+    const error = refused('FILE_TYPE_NOT_ALLOWED', 'Tipo di file non accettato: foto.png', 400);
+    expect(errorText(error, 'Errore durante la creazione', { detailed: ['FILE_TYPE_NOT_ALLOWED'] })).toBe('Errore durante la creazione: Tipo di file non accettato: foto.png');
+    expect(errorText(error, 'Errore durante la creazione')).toBe('Errore durante la creazione');
   });
 });

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { FISCAL_CODE_PATTERN } from './constants';
+import { FISCAL_CODE_INVALID, FISCAL_CODE_PATTERN } from './constants';
 import { boolish, email, id, isoDate, namedRef, permission } from './common';
 
 export const gender = z.enum(['M', 'F', 'O']);
 
+/** A codice fiscale of the right shape (FISCAL_CODE_PATTERN), in upper case. */
 export const fiscalCodeFormat = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(FISCAL_CODE_PATTERN, 'Codice fiscale non valido');
+  .min(1, { message: 'Campo obbligatorio', abort: true })
+  .regex(FISCAL_CODE_PATTERN, FISCAL_CODE_INVALID);
 
 /** Medical status of a member (DESIGN §5). */
 export const medicalStatus = z.enum(['not_uploaded', 'not_approved', 'approved', 'expired']);

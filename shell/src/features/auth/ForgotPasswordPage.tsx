@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { EmailInput, notify, validateEmail, validateRequired } from 'shared-ui';
 import { AuthCard } from './AuthCard';
-import { requestPasswordReset } from './api';
+import { requestPasswordReset } from 'shared-api';
 
 /** /login-send-email (spec 000 §2.4): an invalid address sends nothing. */
 export function ForgotPasswordPage() {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ApiError, useAuthStore } from 'shared-api';
 import { EmailInput, PasswordInput, toastPromise, validateEmail, validatePassword } from 'shared-ui';
 import { AuthCard } from './AuthCard';
-import { login } from './api';
+import { login } from 'shared-api';
 
 const BOTH_REQUIRED = "Per favore inserisci sia l'email che la password";
 const LOGIN_FAILED = 'Accesso fallito. Controlla le tue credenziali e riprova';

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuthStore } from 'shared-api';
+import { login, useAuthStore, type TokenPasswordBody } from 'shared-api';
 import { CheckboxInput, PasswordInput, notify, validatePassword } from 'shared-ui';
 import { AuthCard } from './AuthCard';
-import { login, type TokenPassword } from './api';
 
 const INVALID_LINK = "Link di registrazione non valido. Controlla l'URL";
 const BOTH_REQUIRED = 'Entrambi i campi della password sono obbligatori';
@@ -15,7 +14,7 @@ export interface TokenPasswordFlow {
   /** The two pages word the mismatch differently (spec 000 §5 and 002 §5). */
   mismatchMessage: string;
   withPrivacyConsent: boolean;
-  send: (body: TokenPassword) => Promise<{ email: string }>;
+  send: (body: TokenPasswordBody) => Promise<{ email: string }>;
   successToast: string;
   errorToast: (err: unknown) => string;
   /** What the page itself keeps showing after a failure. */
