@@ -1,50 +1,15 @@
-/**
- * Fake server at the network boundary: tests declare answers per "METHOD /path" (path under /api/v1,
- * without the query string) and read back every call the portal made.
- */
-export interface ApiCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
+/** The shell's answers of the API mock (shared-ui/testing/api, msw): the session a signed-in page asks for. */
+import type { SessionUser } from 'shared-api';
+import type { Handlers } from 'shared-ui/testing/api';
+import { profileOf } from './fixtures';
 
-export type Answer = { status?: number; body?: unknown } | 'network-error';
-export type Handler = Answer | ((call: ApiCall) => Answer | Promise<Answer>);
-
-export interface MockApi {
-  calls: ApiCall[];
-  on: (route: string, handler: Handler) => void;
-  callsTo: (route: string) => ApiCall[];
-}
-
-export function mockApi(routes: Record<string, Handler> = {}): MockApi {
-  const handlers = new Map(Object.entries(routes));
-  const calls: ApiCall[] = [];
-  const fetchMock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.pathname.replace(/^\/api\/v1/, '');
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const call: ApiCall = { method, path, query: url.searchParams, body };
-    calls.push(call);
-    const handler = handlers.get(`${method} ${path}`);
-    const answer = typeof handler === 'function' ? await handler(call) : handler;
-    if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    if (!answer) return new Response(JSON.stringify({ message: `no mock for ${method} ${path}` }), { status: 404 });
-    const status = answer.status ?? 200;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  global.fetch = fetchMock as unknown as typeof fetch;
+/** GET /auth/me answers `user`; GET /user/me their profile, or 403 while the terms are not accepted. */
+export function sessionHandlers(user: SessionUser | null): Handlers {
+  if (!user) return { 'GET /auth/me': { body: { user: null } } };
   return {
-    calls,
-    on: (route, handler) => handlers.set(route, handler),
-    callsTo: (route) => {
-      const [method, path] = route.split(' ');
-      return calls.filter((c) => c.method === method && c.path === path);
-    },
+    'GET /auth/me': { body: { user } },
+    'GET /user/me': user.has_accepted_terms
+      ? { body: profileOf(user) }
+      : { status: 403, body: { code: 'TERMS_NOT_ACCEPTED', message: 'Devi accettare i termini e le condizioni per continuare.' } },
   };
 }
