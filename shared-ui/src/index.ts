@@ -21,6 +21,7 @@ export { UnlockTimesInput, type UnlockTime, type UnlockTimesInputProps, UNLOCK_T
 export { PeriodInput, type Period, type PeriodPreset, PERIOD_PRESETS, presetRange, matchPreset, seasonStartYear } from './inputs/PeriodInput';
 export { MonthPeriodInput, type MonthPeriod } from './inputs/MonthPeriodInput';
 export { useDebouncedValue } from './inputs/useDebouncedValue';
+export { toMenuOptions, type OptionSource } from './inputs/options';
 
 // Validators
 export * from './inputs/validators';
@@ -31,7 +32,14 @@ export { DataTable, type Column, type RowAction, type DataTableProps, type Table
 // Modal
 export { Modal, type ModalProps } from './modal/Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
+export { ConfirmAction, type ConfirmActionProps } from './modal/ConfirmAction';
 export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
+
+// Mutations of list pages
+export { createMutation, type MutationDeclaration, type ApiMutation } from './mutation/create-mutation';
+
+// Page layout
+export { PageLayout, type PageLayoutProps } from './layout/PageLayout';
 
 // Toasts
 export { ToastHost, type ToastHostProps } from './toast/ToastHost';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApiError, Category } from 'shared-api';
+import type { Category } from 'shared-api';
 import { MenuInput, ModalForm, TextArea, TextInput, type MenuOption } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
@@ -13,7 +13,6 @@ import {
   validateCategoryForm,
   type CategoryFormValues,
 } from '../category-form';
-import { categoryErrorMessage } from '../category-messages';
 
 const toOptions = (refs: { _id: string; name: string }[] | undefined): MenuOption[] =>
   (refs ?? []).map((r) => ({ id: r._id, name: r.name }));
@@ -46,19 +45,7 @@ export function CategoryFormModal({ category, onClose }: { category?: Category; 
       submitLabel={editing ? 'Salva' : 'Crea'}
       onSubmit={submit}
       isValid={Object.keys(validateCategoryForm(values)).length === 0}
-      toasts={
-        editing
-          ? {
-              pending: 'Modifica categoria in corso...',
-              success: 'Categoria modificata con successo!',
-              error: (e: ApiError | Error) => categoryErrorMessage('edit', e),
-            }
-          : {
-              pending: 'Creazione categoria in corso...',
-              success: 'Categoria creata con successo!',
-              error: (e: ApiError | Error) => categoryErrorMessage('create', e),
-            }
-      }
+      toasts={category ? updateCategory.toasts : createCategory.toasts}
     >
       {({ submitAttempted }) => (
         <>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { GENDERS, type ApiError, type User } from 'shared-api';
+import { GENDERS, type User } from 'shared-api';
 import {
   DateInput,
   EmailInput,
@@ -31,7 +31,6 @@ import {
   validateUserForm,
   type UserFormValues,
 } from '../user-form';
-import { userErrorMessage } from '../user-messages';
 
 const GENDER_OPTIONS: MenuOption[] = GENDERS.map((g) => ({ id: g.id, name: g.name }));
 /** Births abroad carry province 'EE' in the codice fiscale (spec 001 §5: foreign birth uses a Z code). */
@@ -81,19 +80,7 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
       submitLabel={editing ? 'Salva' : 'Crea'}
       onSubmit={submit}
       isValid={Object.keys(errors).length === 0}
-      toasts={
-        editing
-          ? {
-              pending: 'Modifica utente in corso...',
-              success: 'Utente modificato con successo!',
-              error: (e: ApiError | Error) => userErrorMessage('edit', e),
-            }
-          : {
-              pending: 'Creazione utente in corso...',
-              success: 'Utente creato con successo!',
-              error: (e: ApiError | Error) => userErrorMessage('create', e),
-            }
-      }
+      toasts={user ? updateUser.toasts : createUser.toasts}
     >
       {({ submitAttempted }) => {
         const common = <K extends keyof UserFormValues>(field: K, label: string, required = false) => ({
