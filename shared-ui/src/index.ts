@@ -23,6 +23,9 @@ export { MonthPeriodInput, type MonthPeriod } from './inputs/MonthPeriodInput';
 export { useDebouncedValue } from './inputs/useDebouncedValue';
 export { toMenuOptions, type OptionSource } from './inputs/options';
 
+// Forms on the contract's schemas (react-hook-form)
+export { fieldBinder, formResolver, lazyResolver, type BoundField } from './form/schema-form';
+
 // Validators
 export * from './inputs/validators';
 
