@@ -40,10 +40,12 @@ export interface BoundField<V> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the transformed (submitted) values play no part here
 export function fieldBinder<T extends FieldValues>(form: UseFormReturn<T, any, any>, shown: boolean) {
+  // One subscription to every value re-renders the form on each change; the values are then read as they are.
+  form.watch();
   return function bind<K extends FieldPath<T>>(name: K): BoundField<PathValue<T, K>> {
     return {
       name,
-      value: form.watch(name),
+      value: form.getValues(name),
       onChange: (value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: shown }),
       error: shown ? (form.getFieldState(name, form.formState).error?.message ?? null) : null,
     };
