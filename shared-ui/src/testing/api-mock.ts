@@ -17,6 +17,8 @@ export interface ApiCall {
   /** Parsed JSON, the FormData of a multipart request, or undefined without a body. */
   body: unknown;
   headers: Headers;
+  /** The request's credentials mode ('include' sends the session cookie). */
+  credentials: RequestCredentials;
 }
 
 /** An answer: status (default 200), JSON body, headers; or no answer at all. */
@@ -61,7 +63,7 @@ export function mockApi(routes: Handlers = {}): MockApi {
       const url = new URL(request.url);
       const method = request.method.toUpperCase();
       const path = url.pathname.replace(/^\/api\/v1/, '');
-      const call: ApiCall = { method, path, query: url.searchParams, body: await readBody(request.clone()), headers: request.headers };
+      const call: ApiCall = { method, path, query: url.searchParams, body: await readBody(request.clone()), headers: request.headers, credentials: request.credentials };
       calls.push(call);
       const handler = handlers.get(`${method} ${path}`);
       const answer = typeof handler === 'function' ? await handler(call) : handler;
