@@ -26,8 +26,25 @@ export { toMenuOptions, type OptionSource } from './inputs/options';
 // Forms on the contract's schemas (react-hook-form)
 export { fieldBinder, formResolver, lazyResolver, type BoundField } from './form/schema-form';
 
-// Validators
-export * from './inputs/validators';
+// The kit's own rules (the contract's schemas carry required, e-mail and password for forms)
+export {
+  MESSAGES,
+  parseNumber,
+  formatNumber,
+  rangeMessage,
+  validateNumber,
+  validateFiles,
+  validateSections,
+  validatePeriod,
+  validateMonthPeriod,
+  fileExtension,
+  DEFAULT_MAX_FILE_COUNT,
+  DEFAULT_MAX_SIZE_MB,
+  type NumberRules,
+  type FileRules,
+  type PeriodValue,
+  type MonthPeriodValue,
+} from './inputs/validators';
 
 // Table
 export { DataTable, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';

@@ -3,6 +3,14 @@
  * (a shared singleton loaded on the first page), while the schemas stay in 'shared-api/contract'.
  */
 
+/** Texts of the field rules (spec 000 §5): the contract's schemas and the input kit's own checks say the same. */
+export const FIELD_MESSAGES = {
+  required: 'Campo obbligatorio',
+  email: 'Inserisci un indirizzo email valido',
+  password: 'La password deve contenere almeno 8 caratteri',
+} as const;
+export const PASSWORD_MIN_LENGTH = 8;
+
 /** Every permission string of the spec; '*' grants all. */
 export const PERMISSIONS = [
   'book_session',
