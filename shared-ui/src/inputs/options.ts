@@ -7,8 +7,12 @@ export interface OptionSource {
   description?: string | null;
 }
 
-/** Menu options of a list of entities, in the order given; a description becomes the option's sub-line. */
-export function toMenuOptions(items: readonly OptionSource[] | undefined): MenuOption[] {
-  return (items ?? []).map((item) => (item.description ? { id: item._id, name: item.name, description: item.description } : { id: item._id, name: item.name }));
+/**
+ * Menu options of a list of entities, in the order given. With `withDescription` an entity's description
+ * becomes the option's sub-line (it is then part of the option's accessible name).
+ */
+export function toMenuOptions(items: readonly OptionSource[] | undefined, { withDescription = false } = {}): MenuOption[] {
+  return (items ?? []).map((item) =>
+    withDescription && item.description ? { id: item._id, name: item.name, description: item.description } : { id: item._id, name: item.name },
+  );
 }
-
