@@ -104,7 +104,7 @@ describe('DataTable', () => {
     expect(screen.getByText('57 risultati')).toBeInTheDocument();
   });
 
-  it('paginates with up to 4 page buttons, an ellipsis and the last page', async () => {
+  it('paginates with up to 4 page buttons, an ellipsis, the last page and (once past it) the first', async () => {
     const calls = fakeApi(members(95));
     renderTable();
     await screen.findByText('Cognome001');
@@ -113,10 +113,10 @@ describe('DataTable', () => {
     await screen.findByText('Cognome031');
     expect(lastCall(calls).searchParams.get('page')).toBe('4');
     expect(screen.getByRole('button', { name: 'Pagina 4' })).toHaveAttribute('aria-current', 'page');
-    expect(pageButtons()).toEqual(['3', '4', '5', '6', '…', '10']);
+    expect(pageButtons()).toEqual(['1', '…', '3', '4', '5', '6', '…', '10']);
     await userEvent.click(screen.getByRole('button', { name: 'Pagina 10' }));
     await screen.findByText('Cognome091');
-    expect(pageButtons()).toEqual(['6', '7', '8', '9', '10']);
+    expect(pageButtons()).toEqual(['1', '…', '6', '7', '8', '9', '10']);
     expect(screen.getByRole('button', { name: 'Pagina successiva' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Pagina precedente' }));
     await screen.findByText('Cognome081');
