@@ -11,6 +11,11 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   /** While true, neither Escape nor the close button closes (a request is pending). */
   closeDisabled?: boolean;
+  /**
+   * Enter pressed in the dialog outside a field, button, link or form (e.g. a confirmation with only text):
+   * the dialog's main action. Forms inside handle their own Enter.
+   */
+  onEnter?: () => void;
 }
 
 // Open modals, innermost last: Escape and the focus trap belong to the top one only.
@@ -46,6 +51,11 @@ function initialFocus(dialog: HTMLElement): HTMLElement {
   return Array.from(fields).find((f) => !f.closest('.ui-datepicker')) ?? dialog;
 }
 
+/** Fields, buttons, links and forms act on Enter themselves. */
+function ownsEnter(target: EventTarget | null): boolean {
+  return target instanceof Element && Boolean(target.closest('input, textarea, select, button, a[href], form, [role="menuitem"], [role="option"]'));
+}
+
 function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
   const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
   if (focusable.length === 0) return;
@@ -62,11 +72,11 @@ function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
 }
 
 /** A dialog over the page: Escape closes it, the body does not scroll, focus stays inside and comes back after. */
-export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled, onEnter }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const latest = useRef({ onClose, closeDisabled });
-  latest.current = { onClose, closeDisabled };
+  const latest = useRef({ onClose, closeDisabled, onEnter });
+  latest.current = { onClose, closeDisabled, onEnter };
 
   useEffect(() => {
     if (!open) return;
@@ -82,6 +92,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', clo
       if (e.key === 'Escape' && !e.defaultPrevented) {
         e.preventDefault();
         if (!latest.current.closeDisabled) latest.current.onClose();
+      } else if (e.key === 'Enter' && !e.defaultPrevented && !e.isComposing && latest.current.onEnter && !ownsEnter(e.target)) {
+        e.preventDefault();
+        latest.current.onEnter();
       } else if (e.key === 'Tab') {
         trapTab(e, dialogRef.current);
       }
