@@ -60,7 +60,7 @@ describe('sign-in and session', () => {
   });
 
   test('anonymous: /auth/me answers user null, protected calls 401', async () => {
-    assert.deepEqual((await call(t.app, null, 'GET', '/api/v1/auth/me')).json(), { user: null });
+    assert.deepEqual((await call(t.app, null, 'GET', '/api/v1/auth/me')).json(), { user: null, club_time_zone: 'Europe/Rome' });
     for (const url of ['/api/v1/user/me', '/api/v1/user', '/api/v1/user/category', '/api/v1/user/qualification']) {
       const res = await call(t.app, null, 'GET', url);
       assert.equal(res.statusCode, 401, url);

@@ -1,9 +1,12 @@
 /** The auth calls of spec 000 §7, one function per operation. */
 import { api, type Profile, type SessionUser } from 'shared-api';
 import { queryOptions } from '@tanstack/react-query';
+import { setClubTimeZone } from 'shared-ui';
 
+/** GET /auth/me: the session's user, and the club's time zone every date of the portal is shown in. */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
-  const body = await api.get<{ user?: SessionUser | null }>('/auth/me');
+  const body = await api.get<{ user?: SessionUser | null; club_time_zone?: string }>('/auth/me');
+  setClubTimeZone(body.club_time_zone);
   return body.user ?? null;
 }
 
