@@ -3,6 +3,8 @@
  * /api/v1 base, credentials on every call, null/undefined query parameters skipped,
  * JSON content type unless multipart, 204 or empty body → {}, errors carrying status and parsed body.
  */
+import { isApiErrorCode, type ApiErrorCode } from '../contract/errors';
+
 export const API_BASE = '/api/v1';
 
 export class ApiError extends Error {
@@ -13,6 +15,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+
+  /** The stable code of the server's answer (API_ERRORS), or null when it names none the portal knows. */
+  get code(): ApiErrorCode | null {
+    const code = this.body && typeof this.body === 'object' ? (this.body as { code?: unknown }).code : undefined;
+    return isApiErrorCode(code) ? code : null;
   }
 }
 

@@ -1,4 +1,4 @@
-import { ApiError } from 'shared-api';
+import { API_ERRORS, ApiError } from 'shared-api';
 
 /** The server's duplicate e-mail message contains this fragment (spec 001 §8). */
 const DUPLICATE_EMAIL = 'with this email already exists';
@@ -14,13 +14,16 @@ const ACTION_NOUN: Record<UserAction, string> = {
 };
 
 /**
- * The Italian error toast of a failed user operation. A 400 carries the server's own explanation
- * (e.g. 'Tipo di file non accettato: foto.png' for a PDF renamed .png): staff need it to fix the form.
+ * The Italian error toast of a failed user operation. The server's reason is what staff need to fix the form:
+ * by its code when it has one the portal knows (e.g. DEACTIVATION_END_IN_PAST), else a 400's own message
+ * (e.g. 'Tipo di file non accettato: foto.png' for a PDF renamed .png). Give it as `(e) => userErrorMessage(action, e)`.
  */
 export function userErrorMessage(action: UserAction, error?: Error): string {
-  if ((action === 'create' || action === 'edit') && error?.message.includes(DUPLICATE_EMAIL)) {
-    return 'Un utente con questa email esiste già';
+  const code = error instanceof ApiError ? error.code : null;
+  if ((action === 'create' || action === 'edit') && (code === 'EMAIL_TAKEN' || error?.message.includes(DUPLICATE_EMAIL))) {
+    return API_ERRORS.EMAIL_TAKEN.text;
   }
   const generic = `Si è verificato un errore durante ${ACTION_NOUN[action]} dell'utente`;
+  if (code && code !== 'VALIDATION_FAILED' && code !== 'INTERNAL') return `${generic}: ${API_ERRORS[code].text}`;
   return error instanceof ApiError && error.status === 400 && error.message ? `${generic}: ${error.message}` : generic;
 }

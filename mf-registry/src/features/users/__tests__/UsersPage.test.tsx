@@ -372,4 +372,26 @@ describe('Gestione utenti: delete, activate, deactivate', () => {
     expect(await screen.findByText("Si è verificato un errore durante la disattivazione dell'utente")).toBeInTheDocument();
     expect(api.sent('PATCH', `/user/${stored._id}/deactivate`)[0].body).toEqual({ end_date: null });
   });
+
+  it('refuses a past end date on the client, saying why, and sends nothing', async () => {
+    const stored = makeUser();
+    const { api, user } = setup([stored]);
+    await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Disattiva' }));
+    await screen.findByRole('dialog', { name: 'Disattiva utente' });
+    await typeInto(user, 'Data di fine disattivazione', '01/01/2020');
+    await user.click(submitButton('Disattiva'));
+    expect(within(formDialog()).getByText('La data di fine disattivazione non può essere nel passato')).toBeInTheDocument();
+    expect(api.sent('PATCH', `/user/${stored._id}/deactivate`)).toHaveLength(0);
+  });
+
+  it("shows the server's reason, by its code, when it refuses a deactivation", async () => {
+    const stored = makeUser();
+    const refusal = { status: 400, body: { code: 'DEACTIVATION_END_IN_PAST', message: 'end_date: in the past' } };
+    const { user } = setup([stored], { [`PATCH /user/${stored._id}/deactivate`]: refusal });
+    await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Disattiva' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Disattiva utente' })).getByRole('button', { name: 'Disattiva' }));
+    expect(
+      await screen.findByText("Si è verificato un errore durante la disattivazione dell'utente: La data di fine disattivazione non può essere nel passato"),
+    ).toBeInTheDocument();
+  });
 });

@@ -44,7 +44,7 @@ export function UsersPage() {
   const myId = useAuthStore((s) => s.user?._id);
 
   // ConfirmDialog closes when this resolves; a rejection (already shown by the error toast) keeps it open for a retry.
-  const confirmWithToasts = (promise: Promise<unknown>, toasts: { pending: string; success: string; error: string }) =>
+  const confirmWithToasts = (promise: Promise<unknown>, toasts: { pending: string; success: string; error: (e: Error) => string }) =>
     toastPromise(promise, toasts).then(() => undefined);
 
   return (
@@ -95,7 +95,7 @@ export function UsersPage() {
             ? confirmWithToasts(deleteUser.mutateAsync(dialog.user._id), {
                 pending: 'Eliminazione utente in corso...',
                 success: 'Utente eliminato con successo!',
-                error: userErrorMessage('delete'),
+                error: (e: Error) => userErrorMessage('delete', e),
               })
             : undefined
         }
@@ -116,7 +116,7 @@ export function UsersPage() {
             ? confirmWithToasts(activateUser.mutateAsync(dialog.user._id), {
                 pending: 'Attivazione utente in corso...',
                 success: 'Utente attivato con successo!',
-                error: userErrorMessage('activate'),
+                error: (e: Error) => userErrorMessage('activate', e),
               })
             : undefined
         }
