@@ -16,6 +16,11 @@ export interface ModalProps {
    * the dialog's main action. Forms inside handle their own Enter.
    */
   onEnter?: () => void;
+  /**
+   * False for a dialog only its own buttons end (the terms gate): no '×' and Escape does nothing, instead of
+   * a '×' that is always disabled.
+   */
+  dismissible?: boolean;
 }
 
 // Open modals, innermost last: Escape and the focus trap belong to the top one only.
@@ -72,11 +77,11 @@ function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
 }
 
 /** A dialog over the page: Escape closes it, the body does not scroll, focus stays inside and comes back after. */
-export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled, onEnter }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled, onEnter, dismissible = true }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const latest = useRef({ onClose, closeDisabled, onEnter });
-  latest.current = { onClose, closeDisabled, onEnter };
+  const latest = useRef({ onClose, closeDisabled: closeDisabled || !dismissible, onEnter });
+  latest.current = { onClose, closeDisabled: closeDisabled || !dismissible, onEnter };
 
   useEffect(() => {
     if (!open) return;
@@ -116,9 +121,11 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', clo
           <h2 id={titleId} className="ui-modal__title">
             {title}
           </h2>
-          <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon ui-modal__close" aria-label="Chiudi" onClick={onClose} disabled={closeDisabled}>
-            ×
-          </button>
+          {dismissible && (
+            <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon ui-modal__close" aria-label="Chiudi" onClick={onClose} disabled={closeDisabled}>
+              ×
+            </button>
+          )}
         </header>
         <div className="ui-modal__body">{children}</div>
         {footer && <footer className="ui-modal__footer">{footer}</footer>}

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, useAuthStore } from 'shared-api';
-import { EmailInput, PasswordInput, toastPromise, validateEmail, validatePassword } from 'shared-ui';
+import { EmailInput, notify, PasswordInput, toastPromise, validateEmail, validatePassword } from 'shared-ui';
 import { AuthCard } from './AuthCard';
 import { login } from './api';
 
@@ -17,6 +17,8 @@ export function LoginPage() {
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Each attempt's toast has its own id, so a new attempt takes the last one's error off the screen.
+  const attempt = useRef(0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,12 +32,14 @@ export function LoginPage() {
     if (validateEmail(email.trim()) || validatePassword(password)) return;
 
     setPending(true);
+    notify.dismiss(`login-${attempt.current}`);
+    attempt.current += 1;
     try {
-      const user = await toastPromise(login(email.trim(), password), {
-        pending: 'Accesso in corso...',
-        success: 'Accesso effettuato con successo!',
-        error: "Errore durante l'accesso.",
-      });
+      const user = await toastPromise(
+        login(email.trim(), password),
+        { pending: 'Accesso in corso...', success: 'Accesso effettuato con successo!', error: "Errore durante l'accesso." },
+        { toastId: `login-${attempt.current}` },
+      );
       setUser(user);
     } catch (err) {
       setFormError(err instanceof ApiError && err.status !== 0 ? LOGIN_FAILED : LOGIN_EXCEPTION);
