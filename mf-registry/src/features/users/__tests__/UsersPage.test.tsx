@@ -174,6 +174,22 @@ describe('Gestione utenti: create', () => {
     expect(menu('Provincia di nascita')).toHaveTextContent('Roma');
   });
 
+  it("lists provinces alphabetically by name, Estero last among birth provinces; 'Contratto' names the section only once", async () => {
+    const { user } = setup();
+    await openCreate(user);
+    await user.click(menu('Provincia di residenza'));
+    const residence = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent ?? '');
+    expect(residence).toHaveLength(107);
+    expect(residence.slice(0, 3)).toEqual(['Agrigento', 'Alessandria', 'Ancona']);
+    expect(residence).toEqual([...residence].sort((a, b) => a.localeCompare(b, 'it')));
+    expect(residence.indexOf("L'Aquila")).toBeGreaterThan(residence.indexOf('Isernia'));
+    await user.keyboard('{Escape}');
+    await user.click(menu('Provincia di nascita'));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').at(-1)).toHaveTextContent('Estero');
+    await user.keyboard('{Escape}');
+    expect(within(formDialog()).getAllByText('Contratto', { exact: true })).toHaveLength(1);
+  });
+
   it('refuses a codice fiscale with a wrong check letter', async () => {
     const { api, user } = setup();
     await openCreate(user);
@@ -225,7 +241,7 @@ describe('Gestione utenti: create', () => {
     expect(screen.getByText('Il file foto.png supera la dimensione massima di 5 MB')).toBeInTheDocument();
     await user.upload(field('Foto') as HTMLInputElement, testFile(['MZ'], 'programma.exe', 'application/octet-stream'));
     expect(screen.getByText('Tipo di file non accettato: programma.exe')).toBeInTheDocument();
-    await user.upload(field('Contratto') as HTMLInputElement, testFile(['x'], 'contratto.mp3', 'audio/mpeg'));
+    await user.upload(field('File del contratto') as HTMLInputElement, testFile(['x'], 'contratto.mp3', 'audio/mpeg'));
     expect(screen.getByText('Tipo di file non accettato: contratto.mp3')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'File selezionati' })).not.toBeInTheDocument();
   });
@@ -236,7 +252,7 @@ describe('Gestione utenti: create', () => {
     await fillAdult(user);
     await choose(user, 'Qualifiche', QUALIFICATION.name);
     await user.upload(field('Foto') as HTMLInputElement, testFile(['png'], 'foto.png', 'image/png'));
-    await user.upload(field('Contratto') as HTMLInputElement, testFile(['%PDF'], 'contratto.pdf', 'application/pdf'));
+    await user.upload(field('File del contratto') as HTMLInputElement, testFile(['%PDF'], 'contratto.pdf', 'application/pdf'));
     await user.click(submitButton('Crea'));
     await screen.findByText('Utente creato con successo!');
 
