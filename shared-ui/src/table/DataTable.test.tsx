@@ -270,6 +270,29 @@ describe('DataTable', () => {
     expect(edit).toHaveBeenCalledWith('m2');
   });
 
+  it('an icon action is named by its label (its tooltip too), the icon hidden from screen readers', async () => {
+    fakeApi(members(1));
+    renderTable({ rowActions: () => [{ label: 'Elimina', onClick: () => {}, icon: <svg aria-hidden="true" /> }] });
+    await screen.findByText('Cognome001');
+    const button = within(bodyRows()[0]).getByRole('button', { name: 'Elimina' });
+    expect(button).toHaveAttribute('title', 'Elimina');
+    expect(button).toHaveClass('ui-table__icon-action');
+  });
+
+  it("keeps detail columns of a card behind 'Mostra dettagli', one row at a time", async () => {
+    fakeApi(members(2));
+    renderTable({ columns: COLUMNS.map((c) => (c.key === 'category.name' ? { ...c, detail: true } : c)) });
+    await screen.findByText('Cognome001');
+    const [first, second] = bodyRows();
+    expect(within(first).getByText('Amatori').closest('td')).toHaveClass('is-detail');
+    const toggle = within(first).getByRole('button', { name: 'Mostra dettagli' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(first).toHaveClass('is-expanded');
+    expect(within(first).getByRole('button', { name: 'Nascondi dettagli' })).toHaveAttribute('aria-expanded', 'true');
+    expect(second).not.toHaveClass('is-expanded');
+  });
+
   describe('download', () => {
     const createObjectURL = jest.fn(() => 'blob:export');
     let clicked: HTMLAnchorElement[];
