@@ -8,7 +8,7 @@ const BUILD_LABEL = process.env.BUILD_LABEL;
 /** The shared layout of the registry list pages (spec 001 §2): section name, title, then the table. */
 export function PageLayout({ section, title, children }: { section: string; title: string; children: ReactNode }) {
   return (
-    <section className="ui-page" aria-labelledby="page-title">
+    <section className="ui-page ui-page--wide" aria-labelledby="page-title">
       <header className="ui-page__header">
         <div>
           <p className="ui-page__section">{section}</p>
