@@ -117,7 +117,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', clo
   return createPortal(
     <div className="ui-modal-backdrop">
       <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={cx('ui-modal', `ui-modal--${size}`)}>
-        <header className="ui-modal__header">
+        {/* Plain divs, not header/footer: inside a dialog those would be extra banner and contentinfo landmarks. */}
+        <div className="ui-modal__header">
           <h2 id={titleId} className="ui-modal__title">
             {title}
           </h2>
@@ -126,9 +127,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', clo
               ×
             </button>
           )}
-        </header>
+        </div>
         <div className="ui-modal__body">{children}</div>
-        {footer && <footer className="ui-modal__footer">{footer}</footer>}
+        {footer && <div className="ui-modal__footer">{footer}</div>}
       </div>
     </div>,
     document.body,
