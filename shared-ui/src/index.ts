@@ -28,6 +28,7 @@ export * from './inputs/validators';
 // Table
 export { DataTable, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
 export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon } from './table/row-icons';
+export { EmailCell } from './table/cells';
 
 // Modal
 export { Modal, type ModalProps } from './modal/Modal';
