@@ -182,6 +182,8 @@ test('the terms gate of a member who has not accepted has no serious or critical
   await member.getByRole('button', { name: 'Crea' }).click();
   const gate = member.getByRole('dialog', { name: 'Termini e condizioni' });
   await gate.waitFor();
+  // Only Accetta and Esci end the gate: it shows no '×' that could never work.
+  assert.equal(await gate.getByRole('button', { name: 'Chiudi' }).count(), 0);
   const found = await seriousViolations(member, 'terms gate');
   await gate.getByRole('button', { name: 'Accetta' }).click();
   await gate.getByText('Campo obbligatorio').first().waitFor();
