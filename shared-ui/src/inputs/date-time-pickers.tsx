@@ -58,6 +58,7 @@ export function DatePickerControl({ a11y, required, disabled, placeholder, selec
       wrapperClassName="ui-datepicker"
       portalId={PORTAL_ID}
       popperClassName="ui-datepicker-popper"
+      popperPlacement="bottom-start"
       autoComplete="off"
       showPopperArrow={false}
       isClearable={!required && !disabled}
@@ -109,6 +110,7 @@ export function TimePickerControl({ a11y, required, disabled, placeholder, selec
       wrapperClassName="ui-datepicker ui-timepicker"
       portalId={PORTAL_ID}
       popperClassName="ui-datepicker-popper"
+      popperPlacement="bottom-start"
       autoComplete="off"
       showPopperArrow={false}
       onKeyDown={submitFormOnEnter}
