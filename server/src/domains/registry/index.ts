@@ -1,0 +1,80 @@
+import type { MailingListClass, MailingListClassPayload, Qualification, QualificationPayload, ReservationRule, ReservationRulePayload } from 'shared-api/contract';
+import type { Domain } from '../../core/domain';
+import type { AccountPort } from './account-port';
+import { CategoryRepository } from './categories/repository';
+import { CategoryService } from './categories/service';
+import { MailingListClassRepository, type MailingListClassSortKey } from './mailing-lists/repository';
+import { QualificationRepository, type QualificationSortKey } from './qualifications/repository';
+import { assertReferencesExist } from './reference-check';
+import { EditableService } from '../../core/resources/service';
+import { ReservationRuleRepository, type ReservationRuleSortKey } from './reservation-rules/repository';
+import routes from './routes';
+import { seedRegistry } from './seed';
+import { UserRepository } from './users/repository';
+import { UserRegistry } from './users/service';
+
+/** The public face of the registry for other domains: what they may import besides tables.ts. */
+export { UserRepository } from './users/repository';
+export { isActiveUser, isDeactivatedUser } from './users/active';
+export { EMAIL_TAKEN_MESSAGE } from './users/service';
+export type { AccountPort } from './account-port';
+
+export interface RegistryServices {
+  users: UserRepository;
+  userRegistry: UserRegistry;
+  categories: CategoryService;
+  categoryRepository: CategoryRepository;
+  qualifications: EditableService<Qualification, QualificationPayload, QualificationSortKey>;
+  reservationRules: EditableService<ReservationRule, ReservationRulePayload, ReservationRuleSortKey>;
+  mailingListClasses: EditableService<MailingListClass, MailingListClassPayload, MailingListClassSortKey>;
+}
+
+declare module '../../core/domain' {
+  interface Services {
+    registry: RegistryServices;
+    /** Provided by the account domain (invitations, ending sessions). */
+    accountPort: AccountPort;
+  }
+}
+
+/** Users, categories and the reference lists (qualifications, booking rules, mailing-list classes). */
+export const registry: Domain = {
+  name: 'registry',
+  services({ db, config, files }, services) {
+    const users = new UserRepository(db, config.clubTimezone);
+    const categoryRepository = new CategoryRepository(db);
+    const accountPort = () => {
+      if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');
+      return services.accountPort;
+    };
+    return {
+      registry: {
+        users,
+        userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
+        categories: new CategoryService(db, categoryRepository),
+        categoryRepository,
+        qualifications: new EditableService(db, new QualificationRepository(db), {
+          notFound: 'QUALIFICATION_NOT_FOUND',
+          inUse: 'QUALIFICATION_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la qualifica: è assegnata a ${holders}.`,
+          uniqueName: { constraint: 'qualifications_name_key', code: 'QUALIFICATION_NAME_TAKEN' },
+          check: (payload) => assertReferencesExist(db, payload, ['reservation_rules', 'mailing_list_classes']),
+        }),
+        reservationRules: new EditableService(db, new ReservationRuleRepository(db), {
+          notFound: 'RESERVATION_RULE_NOT_FOUND',
+          inUse: 'RESERVATION_RULE_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la regola di prenotazione: è assegnata a ${holders}.`,
+        }),
+        mailingListClasses: new EditableService(db, new MailingListClassRepository(db), {
+          notFound: 'MAILING_LIST_CLASS_NOT_FOUND',
+          inUse: 'MAILING_LIST_CLASS_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la classe di mailing list: è assegnata a ${holders}.`,
+        }),
+      },
+    };
+  },
+  routes,
+  async seed(db, config) {
+    await seedRegistry(db, config);
+  },
+};
