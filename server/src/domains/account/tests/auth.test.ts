@@ -150,6 +150,7 @@ describe('deactivation', () => {
 
     const past = await call(t.app, admin, 'PATCH', `/api/v1/user/${member._id}/deactivate`, { end_date: '2000-01-01' });
     assert.equal(past.statusCode, 400);
+    assert.equal(past.json().code, 'DEACTIVATION_END_IN_PAST');
 
     const until = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
     const off = await call(t.app, admin, 'PATCH', `/api/v1/user/${member._id}/deactivate`, { end_date: until });
