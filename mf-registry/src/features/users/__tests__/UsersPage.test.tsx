@@ -62,8 +62,8 @@ async function openCreate(user: UserEventApi) {
 
 const rowOf = async (text: string) => (await screen.findByRole('cell', { name: text })).closest('tr') as HTMLElement;
 
-// Filling the whole form by keyboard takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
+// Filling the whole form by keyboard takes a few seconds, and near 20 s when the machine's two cores are shared.
+jest.setTimeout(60_000);
 afterEach(() => jest.restoreAllMocks());
 
 describe('Gestione utenti: list', () => {
