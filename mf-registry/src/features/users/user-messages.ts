@@ -15,8 +15,9 @@ const ACTION_NOUN: Record<UserAction, string> = {
 
 /**
  * The Italian error toast of a failed user operation. The server's reason is what staff need to fix the form:
- * by its code when it has one the portal knows (e.g. DEACTIVATION_END_IN_PAST), else a 400's own message
- * (e.g. 'Tipo di file non accettato: foto.png' for a PDF renamed .png). Give it as `(e) => userErrorMessage(action, e)`.
+ * an answer with a code the portal knows carries the server's Italian message (e.g. 'Tipo di file non accettato:
+ * foto.png' for a PDF renamed .png, or the text of DEACTIVATION_END_IN_PAST); a 400 without one, its message too.
+ * Give it as `(e) => userErrorMessage(action, e)`.
  */
 export function userErrorMessage(action: UserAction, error?: Error): string {
   const code = error instanceof ApiError ? error.code : null;
@@ -24,6 +25,7 @@ export function userErrorMessage(action: UserAction, error?: Error): string {
     return API_ERRORS.EMAIL_TAKEN.text;
   }
   const generic = `Si è verificato un errore durante ${ACTION_NOUN[action]} dell'utente`;
-  if (code && code !== 'VALIDATION_FAILED' && code !== 'INTERNAL') return `${generic}: ${API_ERRORS[code].text}`;
-  return error instanceof ApiError && error.status === 400 && error.message ? `${generic}: ${error.message}` : generic;
+  if (!(error instanceof ApiError) || code === 'INTERNAL') return generic;
+  const reason = error.message || (code ? API_ERRORS[code].text : '');
+  return (code || error.status === 400) && reason ? `${generic}: ${reason}` : generic;
 }

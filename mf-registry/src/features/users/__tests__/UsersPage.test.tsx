@@ -402,7 +402,7 @@ describe('Gestione utenti: delete, activate, deactivate', () => {
 
   it("shows the server's reason, by its code, when it refuses a deactivation", async () => {
     const stored = makeUser();
-    const refusal = { status: 400, body: { code: 'DEACTIVATION_END_IN_PAST', message: 'end_date: in the past' } };
+    const refusal = { status: 400, body: { code: 'DEACTIVATION_END_IN_PAST', message: 'La data di fine disattivazione non può essere nel passato' } };
     const { user } = setup([stored], { [`PATCH /user/${stored._id}/deactivate`]: refusal });
     await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Disattiva' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Disattiva utente' })).getByRole('button', { name: 'Disattiva' }));
