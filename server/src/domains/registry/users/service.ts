@@ -209,7 +209,7 @@ export class UserRegistry {
     const { db, users: repo } = this.deps;
     if (id === actorId) throw new DomainError('SELF_DEACTIVATE');
     const today = this.today();
-    if (endDate && endDate < today) throw invalidInput('end_date: La data di fine disattivazione non può essere nel passato');
+    if (endDate && endDate < today) throw new DomainError('DEACTIVATION_END_IN_PAST');
     const updated = await db
       .update(users)
       .set({ deactivation_status: true, deactivation_date_start: today, deactivation_date_end: endDate, updated_at: new Date() })
