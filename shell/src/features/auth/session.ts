@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthStore } from 'shared-api';
-import { fetchSessionUser, meQuery } from './api';
-
-/** What the terms gate says while the signed-in user has not accepted the terms (spec 000 §4). */
-export const TERMS_ERROR = 'Devi accettare i termini e le condizioni per continuare.';
+import { fetchSession } from 'shared-api';
+import { setClubTimeZone } from 'shared-ui';
+import { meQuery } from './api';
 
 /**
  * Fills the one auth store (shared-api): the session on load (GET /auth/me, null on failure), then the
@@ -17,8 +16,12 @@ export function useSessionBootstrap(): void {
 
   useEffect(() => {
     let live = true;
-    fetchSessionUser().then(
-      (u) => live && setUser(u),
+    fetchSession().then(
+      ({ user: u, clubTimeZone }) => {
+        // Every date of the portal is shown on the club's clock (shared-ui format).
+        setClubTimeZone(clubTimeZone);
+        if (live) setUser(u);
+      },
       () => live && setUser(null),
     );
     return () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Profile } from 'shared-api';
 import { renderApp } from '../../testing/render-app';
 import { profileOf, sessionUser } from '../../testing/fixtures';
-import type { Answer, ApiCall, Handler } from '../../testing/mock-api';
+import type { Answer, ApiCall, Handler } from 'shared-ui/testing/api';
 
 const user = sessionUser();
 
@@ -142,7 +142,17 @@ describe("the 'Modifica password' dialog", () => {
     expect(dialog.getByText('Le password non coincidono, riprova')).toBeInTheDocument();
     expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
 
-    await userEvent.clear(dialog.getByLabelText(/^Ripeti la nuova password/));
+    // Two equal passwords that are too short: the contract's rule speaks, nothing is sent.
+    for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) {
+      await userEvent.clear(dialog.getByLabelText(label));
+      await userEvent.type(dialog.getByLabelText(label), 'corta');
+    }
+    await userEvent.click(dialog.getByRole('button', { name: 'Salva' }));
+    expect(await dialog.findByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
+
+    for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) await userEvent.clear(dialog.getByLabelText(label));
+    await userEvent.type(dialog.getByLabelText(/^Nuova password/), 'nuovissima1');
     await userEvent.type(dialog.getByLabelText(/^Ripeti la nuova password/), 'nuovissima1{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.callsTo('PATCH /auth/updatepassword/me')[0].body).toEqual({ newPassword: 'nuovissima1' });
@@ -172,6 +182,18 @@ describe("the 'Modifica password' dialog", () => {
     expect(dialog.getByLabelText(/^Ripeti la nuova password/)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('neither Escape nor × closes it while its request runs', async () => {
+    let answer!: (a: Answer) => void;
+    const { dialog } = await openDialog({ 'POST /auth/verifypassword': () => new Promise<Answer>((res) => (answer = res)) });
+    await userEvent.type(dialog.getByLabelText(/^Password attuale/), 'vecchia123{Enter}');
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Verifica' })).toBeDisabled());
+    expect(dialog.getByRole('button', { name: 'Chiudi' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Modifica password' })).toBeInTheDocument();
+    answer({ body: { correct: true } });
+    expect(await dialog.findByLabelText(/^Nuova password/)).toBeInTheDocument();
+  });
+
   test('Escape closes and clears everything; Enter confirms the first step', async () => {
     const { dialog } = await openDialog({ 'POST /auth/verifypassword': { body: { correct: false } } });
     await userEvent.type(dialog.getByLabelText(/^Password attuale/), 'qualcosa1');
@@ -189,7 +211,7 @@ test('Logout: toast and /login; /login even when the server fails', async () => 
   const { server } = await openProfile({ ...profileServer(), 'POST /auth/logout': { status: 204 } });
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   expect(await screen.findByText('Logout effettuato con successo!')).toBeInTheDocument();
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
   expect(server.callsTo('POST /auth/logout')).toHaveLength(1);
 });
 
@@ -197,5 +219,5 @@ test('a failed logout still leads to /login', async () => {
   await openProfile({ ...profileServer(), 'POST /auth/logout': { status: 500, body: { message: 'boom' } } });
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   expect(await screen.findByText('Errore durante il logout.')).toBeInTheDocument();
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
 });
