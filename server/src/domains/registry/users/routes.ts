@@ -58,7 +58,10 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.union([listResponse(user), listResponse(userReduced)]), ...errors },
       },
     },
-    async (request) => users.list(request.query, currentUser(request).id),
+    async (request) => {
+      const caller = currentUser(request);
+      return users.list(request.query, { id: caller.id, narrow: !holdsAny(caller.permissions, ['registry_access']) });
+    },
   );
 
   app.get(
