@@ -219,6 +219,17 @@ export class UserRepository {
     return row ? { ...row, permissions: row.permissions as Permission[] } : null;
   }
 
+  /** The permissions of a user's category (null when there is no such user). */
+  async permissionsOf(id: string): Promise<string[] | null> {
+    const [row] = await this.db
+      .select({ permissions: categories.permissions })
+      .from(users)
+      .innerJoin(categories, eq(categories.id, users.category_id))
+      .where(eq(users.id, id))
+      .limit(1);
+    return row?.permissions ?? null;
+  }
+
   async emailTaken(email: string, exceptId?: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: users.id })

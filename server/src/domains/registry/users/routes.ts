@@ -105,7 +105,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: user, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await userRegistry.create(request.body, request.uploads)),
+    async (request, reply) => reply.code(201).send(await userRegistry.create(request.body, request.uploads, currentUser(request))),
   );
 
   app.patch(
@@ -114,14 +114,14 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: registryAccess,
       schema: { tags, summary: 'Modifica un utente (i file non inviati restano)', params, body: userPayload, response: { 200: user, ...errors } },
     },
-    async (request) => userRegistry.update(request.params.id, request.body, request.uploads),
+    async (request) => userRegistry.update(request.params.id, request.body, request.uploads, currentUser(request)),
   );
 
   app.delete(
     '/:id',
     { config: registryAccess, schema: { tags, summary: 'Elimina un utente', params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await userRegistry.remove(request.params.id, currentUser(request).id);
+      await userRegistry.remove(request.params.id, currentUser(request));
       return reply.code(204).send(null);
     },
   );
@@ -129,7 +129,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/activate',
     { config: registryAccess, schema: { tags, summary: 'Riattiva un utente', params, response: { 200: user, ...errors } } },
-    async (request) => userRegistry.activate(request.params.id),
+    async (request) => userRegistry.activate(request.params.id, currentUser(request)),
   );
 
   app.patch(
@@ -144,7 +144,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => userRegistry.deactivate(request.params.id, request.body.end_date ?? null, currentUser(request).id),
+    async (request) => userRegistry.deactivate(request.params.id, request.body.end_date ?? null, currentUser(request)),
   );
 };
 
