@@ -5,9 +5,11 @@ import type { AppConfig } from './core/config';
 import { type Database, openDatabase } from './core/db/client';
 import type { Domain } from './core/domain';
 import fileRoutes from './core/files/routes';
+import { type LogDestination, loggerOptions } from './core/logging';
 import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
+import requestLimits from './core/plugins/request-limits';
 import services from './core/plugins/services';
 import session from './core/plugins/session';
 import staticHost from './core/plugins/static';
@@ -18,6 +20,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where the outbox's `MAIL {…}` lines go when no SMTP is configured (stdout by default). */
   mailLog?: (line: string) => void;
+  /** Where the log goes (stdout by default): tests read what it holds. */
+  logStream?: LogDestination;
 }
 
 /** On an empty database, each domain's demo seed in list order (the registry's categories before anything that needs them). */
@@ -42,12 +46,13 @@ export async function prepareDatabase(config: AppConfig): Promise<Database> {
 
 /**
  * The whole server, read top to bottom: core plugins (errors, OpenAPI, services of core and of every domain),
- * the API under /api/v1 (multipart forms, sessions and access, then each domain's routes), the static host.
+ * the API under /api/v1 (multipart forms where a route takes files, body limits and NUL checks, sessions and access,
+ * then each domain's routes), the static host.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await prepareDatabase(config));
   const app = Fastify({
-    logger: config.logLevel ? { level: config.logLevel } : false,
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       await api.register(multipartForms);
+      await api.register(requestLimits);
       await api.register(session);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const domain of domains) if (domain.routes) await api.register(domain.routes);

@@ -84,11 +84,12 @@ async function freshPostgres(baseUrl: string, config: AppConfig): Promise<{ data
   };
 }
 
-export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+/** log: the level and where the lines go (tests of what the log holds); silent by default. */
+export async function build(env: Record<string, string> = {}, log?: { level: string; lines: string[] }): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-test-'));
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portale.test', STATIC_ROOT: path.join(dataDir, 'static'), ...env }),
-    logLevel: false,
+    logLevel: log?.level ?? false,
   };
   const baseUrl = process.env.DATABASE_URL;
   let database: Database;
@@ -99,7 +100,11 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await seededPgliteDump(config) });
   }
   const mailLines: string[] = [];
-  const app = await buildApp(config, { database, mailLog: (line) => mailLines.push(line) });
+  const app = await buildApp(config, {
+    database,
+    mailLog: (line) => mailLines.push(line),
+    ...(log ? { logStream: { write: (line: string) => void log.lines.push(line) } } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -21,6 +21,7 @@ import { buildExport } from '../../../core/export/exporter';
 import { sendExportFile } from '../../../core/export/reply';
 import { userExportColumns } from './export-columns';
 import { USER_SORT_KEYS } from './repository';
+import { MAX_FILE_BYTES } from '../../../core/files/policy';
 
 const tags = ['utenti'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -29,6 +30,8 @@ const userListQuery = listQuery.extend({ sortBy: z.enum(USER_SORT_KEYS).optional
 const userExportQuery = userListQuery.omit({ page: true, limit: true }).extend({ format: exportFormat });
 const params = z.object({ id });
 const registryAccess = { access: ['registry_access'] } as const;
+/** The user form's two files, photo (image) and contract (contract_file), 5 MB each. */
+const userForm = { ...registryAccess, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 2 } };
 
 /**
  * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails)
@@ -97,7 +100,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
-      config: registryAccess,
+      config: userForm,
       schema: {
         tags,
         summary: 'Crea un utente e gli invia l\'invito (JSON, o multipart con i file image e contract_file)',
@@ -111,7 +114,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     {
-      config: registryAccess,
+      config: userForm,
       schema: { tags, summary: 'Modifica un utente (i file non inviati restano)', params, body: userPayload, response: { 200: user, ...errors } },
     },
     async (request) => userRegistry.update(request.params.id, request.body, request.uploads, currentUser(request)),
