@@ -10,6 +10,7 @@ import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
 import requestLimits from './core/plugins/request-limits';
+import securityHeaders from './core/plugins/security-headers';
 import services from './core/plugins/services';
 import session from './core/plugins/session';
 import staticHost from './core/plugins/static';
@@ -61,6 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errors);
   await app.register(openapi);
   await app.register(services, { config, database, domains, ownsDatabase: !options.database, mailLog: options.mailLog });
+  await app.register(securityHeaders);
   await app.register(
     async (api) => {
       await api.register(multipartForms);

@@ -3,19 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** Folder → federation name of the five domain apps, served at /apps/<folder>/. */
-export const DOMAIN_APPS: Record<string, string> = {
-  'mf-booking': 'mf_booking',
-  'mf-registry': 'mf_registry',
-  'mf-certificates': 'mf_certificates',
-  'mf-storage': 'mf_storage',
-  'mf-finance': 'mf_finance',
-};
-
-export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
-  Object.entries(DOMAIN_APPS).map(([folder, name]) => [name, `/apps/${folder}/mf-manifest.json`]),
-);
+import { DOMAIN_APPS, readRemotes } from '../remotes';
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
 const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'mf-stats.json']);
@@ -26,7 +14,8 @@ function cacheHeaders(cors: boolean) {
     const name = path.basename(filePath);
     const immutable = !ALWAYS_REVALIDATE.has(name) && HASHED.test(name);
     reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    if (cors) reply.header('access-control-allow-origin', '*');
+    // A shell on another origin loads these scripts: open to it (CORS), and not blocked by the CORP header.
+    if (cors) reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
   };
 }
 
@@ -60,19 +49,7 @@ export default fp(
 
     app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      // Read on every request: changing one line of the file redeploys one domain app (docs/deploy.md).
-      let text: string;
-      try {
-        text = await fs.promises.readFile(path.join(dataDir, 'remotes.json'), 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_REMOTES;
-        throw err;
-      }
-      try {
-        return JSON.parse(text) as Record<string, string>;
-      } catch {
-        throw new Error(`${path.join(dataDir, 'remotes.json')} non è un JSON valido`);
-      }
+      return readRemotes(dataDir);
     });
 
     app.setNotFoundHandler((request, reply) => {
