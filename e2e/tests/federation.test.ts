@@ -4,13 +4,14 @@
  *    after one manifest line changes and the page reloads.
  * 2. With one domain app unreachable the shell boots, shows the Italian fallback with a retry button in that
  *    app's section only, and every other section works; once the app is reachable, 'Riprova' loads it.
+ * Both under the server's Content-Security-Policy, which allows the origins the manifest names: no violation.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { screenshot } from './support/browser.ts';
+import { recordCspViolations, screenshot } from './support/browser.ts';
 import { freePort, repoRoot } from './support/server.ts';
 import { serveStatic } from './support/static-host.ts';
 import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
@@ -41,6 +42,7 @@ describe('remotes manifest read at run time', () => {
     const distDir = path.join(repoRoot, 'mf-registry', outDir);
     const cdn = await serveStatic(distDir, await freePort());
     const page = await portal.browser.newPage();
+    const cspViolations = await recordCspViolations(page);
     try {
       await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
       await page.goto(`${portal.server.url}/registry/users/management`);
@@ -51,7 +53,10 @@ describe('remotes manifest read at run time', () => {
       await page.reload();
       await page.getByText(`Build ${label}`).waitFor();
       await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
+      const csp = (await page.request.get(`${portal.server.url}/registry/users/management`)).headers()['content-security-policy'];
+      assert.match(csp, new RegExp(`script-src 'self' ${cdn.url.replace(/[.]/g, '\\.')}`), 'the remote host is allowed');
       await screenshot(page, 'federation-rebuilt-registry');
+      assert.deepEqual(await cspViolations(), []);
     } finally {
       writeRemotes(DEFAULT_REMOTES);
       await page.close();
@@ -64,6 +69,7 @@ describe('remotes manifest read at run time', () => {
     const storagePort = await freePort();
     writeRemotes({ ...DEFAULT_REMOTES, mf_storage: `http://127.0.0.1:${storagePort}/mf-manifest.json` });
     const page = await portal.browser.newPage();
+    const cspViolations = await recordCspViolations(page);
     try {
       await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
       await page.getByText(/Ciao/).first().waitFor();
@@ -88,6 +94,7 @@ describe('remotes manifest read at run time', () => {
         await page.getByRole('button', { name: 'Riprova' }).click();
         await page.getByText('Questa sezione non è ancora disponibile.').waitFor();
         assert.equal(await page.getByText('Impossibile caricare questa sezione del portale.').count(), 0);
+        assert.deepEqual(await cspViolations(), []);
       } finally {
         await cdn.close();
       }
