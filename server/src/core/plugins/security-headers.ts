@@ -18,8 +18,9 @@ export default fp(
     const { dataDir, publicUrl } = app.config;
 
     app.addHook('onRequest', async (request) => {
-      // API answers are data, never pages: they need no remote origin.
-      if (request.url.startsWith('/api/')) return;
+      // Only a page's policy governs what loads: API answers and assets (scripts, styles, images) need no remote origin.
+      const urlPath = request.url.split('?')[0]!;
+      if (urlPath.startsWith('/api/') || /\.(?!html?$)[a-z0-9]+$/i.test(urlPath)) return;
       let remotes: Record<string, unknown> = {};
       try {
         remotes = await readRemotes(dataDir);
