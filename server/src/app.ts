@@ -11,7 +11,7 @@ import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
 import requestLimits from './core/plugins/request-limits';
 import securityHeaders from './core/plugins/security-headers';
-import services from './core/plugins/services';
+import services, { type ServicesOptions } from './core/plugins/services';
 import session from './core/plugins/session';
 import staticHost from './core/plugins/static';
 import { domains } from './domains';
@@ -23,6 +23,12 @@ export interface BuildOptions {
   mailLog?: (line: string) => void;
   /** Where the log goes (stdout by default): tests read what it holds. */
   logStream?: LogDestination;
+  /** A nodemailer transport instead of SMTP_URL's (tests). */
+  mailTransport?: ServicesOptions['mailTransport'];
+  /** How often idle job workers poll, in seconds (tests shorten it). */
+  jobPollingSeconds?: number;
+  /** The clock sessions, links and throttling read (tests pass one they move). */
+  clock?: ServicesOptions['clock'];
 }
 
 /**
@@ -66,7 +72,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errors);
   await app.register(openapi);
-  await app.register(services, { config, database, domains, ownsDatabase: !options.database, mailLog: options.mailLog });
+  await app.register(services, { config, database, domains, ownsDatabase: !options.database,
+    mailLog: options.mailLog,
+    mailTransport: options.mailTransport,
+    jobPollingSeconds: options.jobPollingSeconds,
+    clock: options.clock,
+  });
   await app.register(securityHeaders);
   await app.register(
     async (api) => {

@@ -12,7 +12,7 @@ let admin: string;
 const logLines: string[] = [];
 
 before(async () => {
-  t = await build({}, { level: 'info', lines: logLines });
+  t = await build({}, { log: { level: 'info', lines: logLines } });
   admin = await login(t.app, ADMIN);
 });
 after(async () => {
