@@ -30,6 +30,7 @@ function startServer(dataDir: string) {
   });
   children.push(child);
   let output = '';
+  const output_ = () => output;
   const outcome = new Promise<{ url: string } | { exitCode: number | null; output: string }>((resolve) => {
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -39,7 +40,7 @@ function startServer(dataDir: string) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('exit', (exitCode) => resolve({ exitCode, output }));
   });
-  return { child, outcome };
+  return { child, outcome, output: output_ };
 }
 
 const exited = (child: ChildProcessWithoutNullStreams) =>
@@ -73,10 +74,10 @@ describe('one server per embedded database folder', () => {
     const third = startServer(dataDir);
     const restarted = await third.outcome;
     assert.ok('url' in restarted, `the stale lock is taken over: ${JSON.stringify(restarted)}`);
-    assert.equal(await signIn(restarted.url), 200);
+    assert.equal(await signIn(restarted.url), 200, third.output());
     third.child.kill('SIGTERM');
     await exited(third.child);
-    assert.equal(third.child.exitCode, 0);
+    assert.equal(third.child.exitCode, 0, `a clean stop: ${third.output()}`);
     assert.equal(fs.existsSync(path.join(dataDir, 'pgdata.lock')), false, 'a clean stop frees the folder');
   });
 
