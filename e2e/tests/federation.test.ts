@@ -6,13 +6,14 @@
  *    app's section only, and every other section works; once the app is reachable, 'Riprova' loads it.
  * 3. The public pages and the shell's own pages start no federation: the runtime, /remotes.json and the domain
  *    apps load with the first domain page.
+ * Both under the server's Content-Security-Policy, which allows the origins the manifest names: no violation.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { screenshot } from './support/browser.ts';
+import { recordCspViolations, screenshot } from './support/browser.ts';
 import { freePort, repoRoot } from './support/server.ts';
 import { serveStatic } from './support/static-host.ts';
 import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
@@ -65,6 +66,7 @@ describe('remotes manifest read at run time', () => {
     const distDir = path.join(repoRoot, 'mf-registry', outDir);
     const cdn = await serveStatic(distDir, await freePort());
     const page = await portal.browser.newPage();
+    const cspViolations = await recordCspViolations(page);
     try {
       await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
       await page.goto(`${portal.server.url}/registry/users/management`);
@@ -75,7 +77,10 @@ describe('remotes manifest read at run time', () => {
       await page.reload();
       await page.getByText(`Build ${label}`).waitFor();
       await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
+      const csp = (await page.request.get(`${portal.server.url}/registry/users/management`)).headers()['content-security-policy'];
+      assert.match(csp, new RegExp(`script-src 'self' ${cdn.url.replace(/[.]/g, '\\.')}`), 'the remote host is allowed');
       await screenshot(page, 'federation-rebuilt-registry');
+      assert.deepEqual(await cspViolations(), []);
     } finally {
       writeRemotes(DEFAULT_REMOTES);
       await page.close();
@@ -88,6 +93,7 @@ describe('remotes manifest read at run time', () => {
     const storagePort = await freePort();
     writeRemotes({ ...DEFAULT_REMOTES, mf_storage: `http://127.0.0.1:${storagePort}/mf-manifest.json` });
     const page = await portal.browser.newPage();
+    const cspViolations = await recordCspViolations(page);
     try {
       await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
       await page.getByText(/Ciao/).first().waitFor();
@@ -112,6 +118,7 @@ describe('remotes manifest read at run time', () => {
         await page.getByRole('button', { name: 'Riprova' }).click();
         await page.getByText('Questa sezione non è ancora disponibile.').waitFor();
         assert.equal(await page.getByText('Impossibile caricare questa sezione del portale.').count(), 0);
+        assert.deepEqual(await cspViolations(), []);
       } finally {
         await cdn.close();
       }

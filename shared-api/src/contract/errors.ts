@@ -20,6 +20,11 @@ export const API_ERRORS = {
   // Access
   UNAUTHENTICATED: { status: 401, text: "Devi effettuare l'accesso per continuare." },
   FORBIDDEN: { status: 403, text: 'Non hai i permessi per questa operazione.' },
+  PERMISSION_NOT_HELD: { status: 403, text: 'Non puoi concedere un permesso che non possiedi.' },
+  ADMINISTRATOR_PROTECTED: {
+    status: 403,
+    text: 'Solo chi ha tutti i permessi può modificare, disattivare o eliminare un amministratore o la sua categoria.',
+  },
   TERMS_NOT_ACCEPTED: { status: 403, text: 'Devi accettare i termini e le condizioni per continuare.' },
   // Auth (shell)
   LOGIN_FAILED: { status: 401, text: 'Email o password non corretti.' },

@@ -30,10 +30,13 @@ import { MEDICAL_REQUEST_FILE_NAMES, medicalRequestPdf } from './medical/request
 import { CERTIFICATE_TYPE_EXPORT_COLUMNS } from './types/export-columns';
 import { CERTIFICATE_TYPE_SORT_KEYS } from './types/repository';
 import { attachment } from '../../core/content-disposition';
+import { MAX_FILE_BYTES } from '../../core/files/policy';
 
 const tags = ['certificati'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const staff = { access: ['certificates_access'] } as const;
+/** One certificate file (field `file`), 5 MB. */
+const oneFile = { multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 } };
 const listQ = listQuery.extend({ sortBy: z.enum(CERTIFICATE_SORT_KEYS).optional() });
 const exportQ = listQ.omit({ page: true, limit: true }).extend({ format: exportFormat });
 const owned = z.object({ id, userId: id });
@@ -91,7 +94,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/user/:userId',
-    { config: staff, schema: { tags, summary: 'Carica un file del certificato (multipart, campo file)', params: owned, response: { 201: certificate, ...errors } } },
+    { config: { ...staff, ...oneFile }, schema: { tags, summary: 'Carica un file del certificato (multipart, campo file)', params: owned, response: { 201: certificate, ...errors } } },
     async (request, reply) => reply.code(201).send(await certificates.upload(request.params.id, request.params.userId, request.uploads)),
   );
 
@@ -107,7 +110,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/medical/user/me',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Il socio carica il proprio certificato medico (multipart, campo file)', response: { 201: statusResponse, ...errors } } },
+    { config: { access: 'signed-in', ...oneFile }, schema: { tags, summary: 'Il socio carica il proprio certificato medico (multipart, campo file)', response: { 201: statusResponse, ...errors } } },
     async (request, reply) => {
       await certificates.uploadMine(currentUser(request).id, request.uploads);
       return reply.code(201).send({ status: 'success' as const });

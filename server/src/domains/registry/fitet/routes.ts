@@ -5,6 +5,7 @@ import { buildExport } from '../../../core/export/exporter';
 import { exportResponse, sendExportFile } from '../../../core/export/reply';
 import { FITET_EXPORT_COLUMNS } from './export-columns';
 import { FITET_SORT_KEYS } from './repository';
+import { MAX_FILE_BYTES } from '../../../core/files/policy';
 
 const tags = ['dati FITET'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -31,7 +32,10 @@ const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '',
-    { config, schema: { tags, summary: 'Importa il file FITET (.xlsx o .csv, multipart, campo file): resoconto riga per riga', response: { 200: fitetImportReport, ...errors } } },
+    {
+      config: { ...config, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 } },
+      schema: { tags, summary: 'Importa il file FITET (.xlsx o .csv, multipart, campo file): resoconto riga per riga', response: { 200: fitetImportReport, ...errors } },
+    },
     (request) => fitet.import(request.uploads),
   );
 };

@@ -59,6 +59,19 @@ const contractFile = alias(files, 'contract_file');
 /** The text ?q= searches, spelled as the trigram index's expression (the planner matches it). */
 const searchText = sql`(coalesce(${qualified(users, 'name')}, '') || ' ' || coalesce(${qualified(users, 'surname')}, '') || ' ' || coalesce(${qualified(users, 'email')}, '') || ' ' || coalesce(${qualified(users, 'fiscal_code')}, '') || ' ' || coalesce(${qualified(users, 'member_id')}, ''))`;
 
+/** What a picker outside the registry searches: name and surname only, never codes a member could guess letter by letter. */
+const pickerSearchText = sql`(coalesce(${qualified(users, 'name')}, '') || ' ' || coalesce(${qualified(users, 'surname')}, ''))`;
+
+/**
+ * Who reads a picker (onlyAvailablePartners / reducedDetails): the registry staff see it over the registry's search
+ * and sort; anyone else (a member, finance staff) gets a narrow picker (issue 7 finding 3).
+ */
+export interface PickerCaller {
+  id: string | null;
+  /** Without registry access: search name and surname only, order by surname then name, active users who accepted the terms. */
+  narrow: boolean;
+}
+
 const SORT_COLUMNS: Record<UserSortKey, SQL | AnyColumn> = {
   member_id: users.member_id,
   name: users.name,
@@ -113,13 +126,13 @@ export class UserRepository {
   }
 
   /** The registry's list (every column) or the pickers' (id, name, surname, e-mail), over the same filters. */
-  private source(filter: UserListFilter, callerId: string | null) {
+  private source(filter: UserListFilter, callerId: string | null, narrow = false) {
     const today = this.today();
     return {
-      search: searchText,
+      search: narrow ? pickerSearchText : searchText,
       filters: [
-        filter.onlyEnabled || filter.onlyAvailablePartners ? isActiveUser(today) : undefined,
-        filter.onlyAvailablePartners ? sql`${users.terms_accepted_at} is not null` : undefined,
+        filter.onlyEnabled || filter.onlyAvailablePartners || narrow ? isActiveUser(today) : undefined,
+        filter.onlyAvailablePartners || narrow ? sql`${users.terms_accepted_at} is not null` : undefined,
         filter.onlyAvailablePartners && callerId ? ne(users.id, callerId) : undefined,
       ],
       sortColumns: SORT_COLUMNS,
@@ -131,11 +144,13 @@ export class UserRepository {
   }
 
   /** GET /user: the registry's page, or only what a picker needs (onlyAvailablePartners / reducedDetails). */
-  async list(filter: UserListFilter & ListRequest<UserSortKey>, callerId: string | null): Promise<{ data: User[] | UserReduced[]; meta: ListMeta }> {
+  async list(filter: UserListFilter & ListRequest<UserSortKey>, caller: PickerCaller): Promise<{ data: User[] | UserReduced[]; meta: ListMeta }> {
+    const callerId = caller.id;
     if (filter.onlyAvailablePartners || filter.reducedDetails) {
+      const narrow = caller.narrow;
       return readPage<UserReduced, UserSortKey>(
         {
-          ...this.source(filter, callerId),
+          ...this.source(filter, callerId, narrow),
           rows: (where, orderBy, limit, offset) =>
             withPage(
               this.db
@@ -149,7 +164,8 @@ export class UserRepository {
               offset,
             ),
         },
-        filter,
+        // The narrow picker's order is fixed (sortBy could otherwise order by birth date or codice fiscale).
+        narrow ? { ...filter, sortBy: undefined, order: 'asc' } : filter,
       );
     }
     return readPage<User, UserSortKey>(
@@ -218,6 +234,17 @@ export class UserRepository {
       .where(eq(users.email, email.trim().toLowerCase()))
       .limit(1);
     return row ? { ...row, permissions: row.permissions as Permission[] } : null;
+  }
+
+  /** The permissions of a user's category (null when there is no such user). */
+  async permissionsOf(id: string): Promise<string[] | null> {
+    const [row] = await this.db
+      .select({ permissions: categories.permissions })
+      .from(users)
+      .innerJoin(categories, eq(categories.id, users.category_id))
+      .where(eq(users.id, id))
+      .limit(1);
+    return row?.permissions ?? null;
   }
 
   async emailTaken(email: string, exceptId?: string): Promise<boolean> {
