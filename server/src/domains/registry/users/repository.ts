@@ -162,16 +162,18 @@ export class UserRepository {
           // page started PostgreSQL's JIT compiler: ~180 ms at offset 2,000).
           // Every user has a category (NOT NULL foreign key): the join is needed only to sort by its name; without it
           // a page in an indexed order is an index-only scan, however deep.
-          const ids = this.db.select({ id: users.id }).from(users).$dynamic();
-          const page = (filter.sortBy === 'category' ? ids.innerJoin(categories, eq(categories.id, users.category_id)) : ids)
-            .where(where)
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset)
-            .as('page');
-          const rows = await this.fullQuery()
-            .innerJoin(page, eq(page.id, users.id))
-            .orderBy(...orderBy);
+          // A search is matched first through the trigram index (OFFSET 0 keeps the planner from walking the sort
+          // index instead and filtering every row on the way: 'rossi mar' on 500,000 users took ~4 s that way).
+          const searching = Boolean(filter.q?.trim());
+          const from = searching ? sql`(select * from ${users} where ${where} offset 0) as ${users}` : sql`${users}`;
+          const join = filter.sortBy === 'category' ? sql` inner join ${categories} on ${categories.id} = ${qualified(users, 'category_id')}` : sql``;
+          const filterOutside = !searching && where ? sql` where ${where}` : sql``;
+          const result = await this.db.execute(
+            sql`select ${qualified(users, 'id')} as id from ${from}${join}${filterOutside} order by ${sql.join(orderBy, sql`, `)} limit ${limit} offset ${offset}`,
+          );
+          const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+          if (!ids.length) return [];
+          const rows = await this.fullQuery().where(inArray(users.id, ids)).orderBy(...orderBy);
           return rows.map((r) => this.toUser(r));
         },
       },
