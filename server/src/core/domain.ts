@@ -56,7 +56,11 @@ export interface Domain {
   /** Returns this domain's entries of Services. `services` is the live bag: read other domains' entries lazily. */
   services?(core: CoreServices, services: BuiltServices): Partial<Services>;
   routes?: FastifyPluginAsync;
-  seed?(db: Db, config: AppConfig): Promise<void>;
+  /**
+   * The demo club's data of this domain, on an empty database. The first domain of the list decides: its seed
+   * answers false when the database already holds a club, and then no other seed runs.
+   */
+  seed?(db: Db, config: AppConfig): Promise<boolean | void>;
   /**
    * The kinds of job this domain queues or schedules (core/jobs/runner.ts): each runs with the app's services,
    * retried with backoff when it throws; one with a `schedule` (cron, club time zone) is sent on that schedule.
