@@ -4,6 +4,8 @@
  *    after one manifest line changes and the page reloads.
  * 2. With one domain app unreachable the shell boots, shows the Italian fallback with a retry button in that
  *    app's section only, and every other section works; once the app is reachable, 'Riprova' loads it.
+ * 3. The public pages and the shell's own pages start no federation: the runtime, /remotes.json and the domain
+ *    apps load with the first domain page.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +25,34 @@ const writeRemotes = (remotes: Record<string, string>) =>
   writeFileSync(path.join(portal.server.dataDir, 'remotes.json'), JSON.stringify(remotes));
 
 describe('remotes manifest read at run time', () => {
+  test('the sign-in page and the home page load no federation; the first domain page does', async () => {
+    const page = await portal.browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const federationRequests = () => requested.filter((p) => p === '/remotes.json' || p.startsWith('/apps/') || /^\/federation\./.test(p));
+    try {
+      await page.goto(`${portal.server.url}/login`);
+      await page.getByRole('button', { name: 'Entra' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(federationRequests(), []);
+
+      await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+      await page.getByText(/Ciao/).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(federationRequests(), []);
+
+      await page.goto(`${portal.server.url}/registry/users/management`);
+      await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
+      const loaded = federationRequests();
+      assert.ok(loaded.includes('/remotes.json'), loaded.join());
+      assert.ok(loaded.some((p) => /^\/federation\./.test(p)), loaded.join());
+      assert.ok(loaded.includes('/apps/mf-registry/remoteEntry.js'), loaded.join());
+      assert.ok(!loaded.some((p) => p.startsWith('/apps/mf-booking/')), 'only the app of the page');
+    } finally {
+      await page.close();
+    }
+  });
+
   test('a rebuilt domain app on another host shows in the unchanged shell', async () => {
     const label = `e2e-${Date.now()}`;
     const outDir = 'dist-e2e';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './core/config';
@@ -65,6 +66,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  // Answers over 1 KB go out brotli or gzip when the browser accepts it (built assets come pre-compressed).
+  await app.register(compress, { threshold: 1024 });
   await app.register(openapi);
   await app.register(services, { config, database, domains, ownsDatabase: !options.database,
     mailLog: options.mailLog,

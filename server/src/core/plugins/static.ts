@@ -3,18 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { DOMAIN_APPS } from 'shared-api/domain-apps';
 
-/** Folder → federation name of the five domain apps, served at /apps/<folder>/. */
-export const DOMAIN_APPS: Record<string, string> = {
-  'mf-booking': 'mf_booking',
-  'mf-registry': 'mf_registry',
-  'mf-certificates': 'mf_certificates',
-  'mf-storage': 'mf_storage',
-  'mf-finance': 'mf_finance',
-};
-
+/** Each domain app (shared-api's one list) served at /apps/<folder>/, its manifest the default remote. */
 export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
-  Object.entries(DOMAIN_APPS).map(([folder, name]) => [name, `/apps/${folder}/mf-manifest.json`]),
+  DOMAIN_APPS.map(({ folder, federationName }) => [federationName, `/apps/${folder}/mf-manifest.json`]),
 );
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
@@ -23,7 +16,8 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|mjs)$/;
 
 function cacheHeaders(cors: boolean) {
   return (reply: FastifyReply, filePath: string) => {
-    const name = path.basename(filePath);
+    // With preCompressed the path is the .br or .gz copy: the rule is the original file's.
+    const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
     const immutable = !ALWAYS_REVALIDATE.has(name) && HASHED.test(name);
     reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     if (cors) reply.header('access-control-allow-origin', '*');
@@ -33,6 +27,7 @@ function cacheHeaders(cors: boolean) {
 /**
  * The embedded default's static host (DESIGN §1): the shell at / with SPA fallback, each domain app at
  * /apps/<folder>/ (CORS open, so a shell on another origin can load it), and /remotes.json.
+ * preCompressed: the builds write .br and .gz beside each asset; the one the browser accepts is sent as is.
  * A missing dist folder only means that part is not served: the API keeps working.
  */
 export default fp(
@@ -44,15 +39,17 @@ export default fp(
       root: shellDist,
       prefix: '/',
       cacheControl: false,
+      preCompressed: true,
       setHeaders: cacheHeaders(false),
       suppressWarning: true,
     });
-    for (const folder of Object.keys(DOMAIN_APPS)) {
+    for (const { folder } of DOMAIN_APPS) {
       await app.register(fastifyStatic, {
         root: path.join(staticRoot, folder, 'dist'),
         prefix: `/apps/${folder}/`,
         decorateReply: false,
         cacheControl: false,
+        preCompressed: true,
         setHeaders: cacheHeaders(true),
         suppressWarning: true,
       });

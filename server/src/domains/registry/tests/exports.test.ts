@@ -26,7 +26,7 @@ describe('list downloads', () => {
     assert.deepEqual([...res.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const rows: string[][] = parse(res.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' });
     const [header, ...body] = rows;
-    assert.deepEqual(header.slice(0, 4), ['Numero tessera', 'Cognome', 'Nome', 'Email']);
+    assert.deepEqual(header.slice(0, 4), ['N. libro soci', 'Cognome', 'Nome', 'Email']);
     const list = (await call(t.app, admin, 'GET', '/api/v1/user?limit=0&q=circolo.example&sortBy=surname&order=asc')).json().data;
     assert.deepEqual(
       body.map((r) => r[3]),
