@@ -188,6 +188,21 @@ describe('list', () => {
     assert.deepEqual(await search('nessuno-corrisponde'), []);
   });
 
+  test('pages of a searched, filtered or category-sorted list are the whole list cut in pages', async () => {
+    for (const query of ['q=circolo.example&sortBy=category&order=desc', 'q=o%20circolo&onlyEnabled=true', 'sortBy=name&order=desc', 'q=a']) {
+      const ids = (res: { json(): { data: { _id: string }[] } }) => res.json().data.map((u) => u._id);
+      const whole = ids(await call(t.app, admin, 'GET', `/api/v1/user?limit=0&${query}`));
+      assert.ok(whole.length > 2, `${query}: more than one page`);
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(whole.length / 2); page++) {
+        const res = await call(t.app, admin, 'GET', `/api/v1/user?limit=2&page=${page}&${query}`);
+        assert.equal(res.json().meta.totalItems, whole.length, query);
+        paged.push(...ids(res));
+      }
+      assert.deepEqual(paged, whole, query);
+    }
+  });
+
   test('sort by a whitelisted column in both directions; unknown columns → 400', async () => {
     const surnames = async (order: string) =>
       (await call(t.app, admin, 'GET', `/api/v1/user?limit=0&sortBy=surname&order=${order}&q=circolo.example`))

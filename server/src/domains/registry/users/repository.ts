@@ -176,18 +176,20 @@ export class UserRepository {
           // The page's ids first, on the narrow rows an index serves; then every column of those rows only. Read in one
           // step, the linked names and file joins were computed for each skipped row too (and the cost estimate of a deep
           // page started PostgreSQL's JIT compiler: ~180 ms at offset 2,000).
-          const page = this.db
-            .select({ id: users.id })
-            .from(users)
-            .innerJoin(categories, eq(categories.id, users.category_id))
-            .where(where)
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset)
-            .as('page');
-          const rows = await this.fullQuery()
-            .innerJoin(page, eq(page.id, users.id))
-            .orderBy(...orderBy);
+          // Every user has a category (NOT NULL foreign key): the join is needed only to sort by its name; without it
+          // a page in an indexed order is an index-only scan, however deep.
+          // A search is matched first through the trigram index (OFFSET 0 keeps the planner from walking the sort
+          // index instead and filtering every row on the way: 'rossi mar' on 500,000 users took ~4 s that way).
+          const searching = Boolean(filter.q?.trim());
+          const from = searching ? sql`(select * from ${users} where ${where} offset 0) as ${users}` : sql`${users}`;
+          const join = filter.sortBy === 'category' ? sql` inner join ${categories} on ${categories.id} = ${qualified(users, 'category_id')}` : sql``;
+          const filterOutside = !searching && where ? sql` where ${where}` : sql``;
+          const result = await this.db.execute(
+            sql`select ${qualified(users, 'id')} as id from ${from}${join}${filterOutside} order by ${sql.join(orderBy, sql`, `)} limit ${limit} offset ${offset}`,
+          );
+          const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+          if (!ids.length) return [];
+          const rows = await this.fullQuery().where(inArray(users.id, ids)).orderBy(...orderBy);
           return rows.map((r) => this.toUser(r));
         },
       },
