@@ -71,7 +71,7 @@ export async function benchInitialJs(): Promise<void> {
     page.on('response', async (res) => {
       const url = new URL(res.url());
       if (!url.pathname.endsWith('.js') || res.status() !== 200) return;
-      const group = url.pathname.startsWith('/apps/') ? url.pathname.split('/')[2] : 'shell';
+      const group = /^\/apps\/([^/]+)\//.exec(url.pathname)?.[1] ?? 'shell';
       const body = await res.body().catch(() => null);
       if (!body) return;
       const gz = gzipSync(body).length;

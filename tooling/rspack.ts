@@ -2,16 +2,15 @@
  * The one build configuration of the shell and every domain app, so Module Federation singletons cannot drift.
  * Each app's rspack.config.ts calls createConfig() with its name and what it exposes.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const root = path.resolve(__dirname, '..');
-const catalogVersion = (pkg: string): string => {
-  // Read the catalog range from the package's own package.json so requiredVersion is real semver.
-  const manifest = require(path.join(root, 'shell', 'node_modules', pkg, 'package.json')) as { version: string };
-  return `^${manifest.version}`;
-};
+const packageVersion = (dir: string): string => (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+// Read the catalog range from the package's own package.json so requiredVersion is real semver.
+const catalogVersion = (pkg: string): string => `^${packageVersion(path.join(root, 'shell', 'node_modules', pkg))}`;
 
 /** Shared singletons (DESIGN §1). Workspace packages get their own version, never 'workspace:*'. */
 export function sharedSingletons() {
@@ -22,7 +21,7 @@ export function sharedSingletons() {
     shared[lib] = { singleton: true, requiredVersion: catalogVersion(pkg) };
   }
   for (const ws of ['shared-ui', 'shared-api']) {
-    const { version } = require(path.join(root, ws, 'package.json')) as { version: string };
+    const version = packageVersion(path.join(root, ws));
     shared[ws] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   return shared;

@@ -1,4 +1,5 @@
 import type { Category, User } from 'shared-api';
+import { nth } from 'shared-ui/testing';
 import { list, uuid } from './mock-api';
 
 export const CATEGORY_ADULT = { _id: uuid(1), name: 'Socio ordinario' };
@@ -53,7 +54,7 @@ export function makeCategory(overrides: Partial<Category> = {}): Category {
     name: 'Socio ordinario',
     description: 'Soci maggiorenni',
     permissions: ['book_session'],
-    reservation_rules: [RULES[0]],
+    reservation_rules: [nth(RULES, 0)],
     mailing_list_classes: [],
     ...overrides,
   };

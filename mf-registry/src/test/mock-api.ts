@@ -19,7 +19,7 @@ type Handler = Reply | ((req: SentRequest) => Reply);
 export function mockApi(handlers: Record<string, Handler>) {
   const requests: SentRequest[] = [];
   const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const raw = init?.body;

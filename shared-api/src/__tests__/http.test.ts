@@ -7,7 +7,7 @@ describe('request conventions (spec 000 §7–8)', () => {
   const fetchMock = jest.fn();
   beforeEach(() => {
     fetchMock.mockReset();
-    global.fetch = fetchMock as unknown as typeof fetch;
+    global.fetch = fetchMock;
   });
 
   test('prefixes /api/v1, skips null and undefined query parameters, sends credentials', async () => {
@@ -82,7 +82,7 @@ describe('downloads', () => {
   test('download saves the body under the server-given name', async () => {
     global.fetch = jest.fn().mockResolvedValue(
       new Response('a;b', { status: 200, headers: { 'content-disposition': 'attachment; filename="utenti.csv"' } }),
-    ) as unknown as typeof fetch;
+    );
     URL.createObjectURL = jest.fn(() => 'blob:1');
     URL.revokeObjectURL = jest.fn();
     const clicks: string[] = [];
@@ -94,7 +94,7 @@ describe('downloads', () => {
   });
 
   test('a failed download raises the server message', async () => {
-    global.fetch = jest.fn().mockResolvedValue(jsonResponse(404, { message: 'Medical certificate not found' })) as unknown as typeof fetch;
+    global.fetch = jest.fn().mockResolvedValue(jsonResponse(404, { message: 'Medical certificate not found' }));
     await expect(download('/certificate/user/1/medical/file', 'certificato_1')).rejects.toThrow('Medical certificate not found');
   });
 });

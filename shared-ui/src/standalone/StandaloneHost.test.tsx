@@ -17,10 +17,12 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : input.toString());
+
 describe('StandaloneHost', () => {
   it('asks an anonymous visitor to sign in, then lists the pages and opens one', async () => {
     const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input);
+      const url = urlOf(input);
       if (url.endsWith('/auth/me')) return json({ user: null });
       if (url.endsWith('/auth/login') && init?.method === 'POST') return json({ user: ADMIN });
       return json({ message: 'not found' }, 404);
@@ -33,8 +35,8 @@ describe('StandaloneHost', () => {
     await user.type(screen.getByLabelText(/^Password/), 'Segreta-2026');
     await user.click(screen.getByRole('button', { name: 'Entra' }));
 
-    const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/login'))!;
-    expect(JSON.parse(String(login[1]!.body))).toEqual({ email: 'ada@example.it', password: 'Segreta-2026' });
+    const login = fetchMock.mock.calls.find(([input]) => urlOf(input).endsWith('/auth/login'))!;
+    expect(JSON.parse(login[1]!.body as string)).toEqual({ email: 'ada@example.it', password: 'Segreta-2026' });
     await user.click(await screen.findByRole('link', { name: '/registry/users/management' }));
     expect(await screen.findByRole('heading', { name: 'Pagina utenti' })).toBeInTheDocument();
     expect(useAuthStore.getState().user?.email).toBe('ada@example.it');
@@ -42,7 +44,7 @@ describe('StandaloneHost', () => {
 
   it('keeps the visitor on the form with a toast when the credentials are wrong', async () => {
     jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/auth/me') ? json({ user: null }) : json({ message: 'Invalid credentials' }, 401),
+      urlOf(input).endsWith('/auth/me') ? json({ user: null }) : json({ message: 'Invalid credentials' }, 401),
     );
     const user = userEvent.setup();
     render(<StandaloneHost title="Anagrafica" routes={{}} />);

@@ -10,7 +10,8 @@ export function useIdlePreload(): void {
   const signedIn = useAuthStore((s) => s.status === 'authenticated');
   useEffect(() => {
     if (!signedIn) return;
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-    whenIdle(() => void preloadDateTimePickers());
+    const preload = () => void preloadDateTimePickers();
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload);
+    else window.setTimeout(preload, 2000);
   }, [signedIn]);
 }

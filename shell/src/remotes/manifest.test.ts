@@ -17,7 +17,7 @@ test('keeps the well-formed entries of the manifest', () => {
 
 test('reads /remotes.json bypassing the HTTP cache, and fails on a bad answer', async () => {
   const fetchMock = jest.fn(async () => new Response(JSON.stringify({ mf_booking: '/b.json' }), { status: 200 }));
-  global.fetch = fetchMock as unknown as typeof fetch;
+  global.fetch = fetchMock;
   await expect(fetchRemotesManifest()).resolves.toEqual({ mf_booking: '/b.json' });
   expect(fetchMock).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-cache' }));
 

@@ -22,7 +22,7 @@ export function mockApi(routes: Record<string, Handler> = {}): MockApi {
   const handlers = new Map(Object.entries(routes));
   const calls: ApiCall[] = [];
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
@@ -38,7 +38,7 @@ export function mockApi(routes: Record<string, Handler> = {}): MockApi {
       headers: { 'content-type': 'application/json' },
     });
   });
-  global.fetch = fetchMock as unknown as typeof fetch;
+  global.fetch = fetchMock;
   return {
     calls,
     on: (route, handler) => handlers.set(route, handler),
