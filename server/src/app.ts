@@ -1,22 +1,28 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
-import { type Database, openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed';
-import errors from './plugins/errors';
-import openapi from './plugins/openapi';
-import services from './plugins/services';
-import staticHost from './plugins/static';
-import apiRoutes from './routes';
-import { AttemptRepository } from './services/auth/attempts';
-import { SessionRepository } from './services/auth/sessions';
+import type { AppConfig } from './core/config';
+import { type Database, openDatabase } from './core/db/client';
+import type { Domain } from './core/domain';
+import fileRoutes from './core/files/routes';
+import errors from './core/plugins/errors';
+import multipartForms from './core/plugins/multipart';
+import openapi from './core/plugins/openapi';
+import services from './core/plugins/services';
+import session from './core/plugins/session';
+import staticHost from './core/plugins/static';
+import { domains } from './domains';
 
 export interface BuildOptions {
   /** A database the caller opened and prepared (tests); by default the app opens, migrates and seeds its own. */
   database?: Database;
   /** Where the outbox's `MAIL {…}` lines go when no SMTP is configured (stdout by default). */
   mailLog?: (line: string) => void;
+}
+
+/** On an empty database, each domain's demo seed in list order (the registry's categories before anything that needs them). */
+export async function seedIfEmpty(database: Database, config: AppConfig, list: readonly Domain[] = domains): Promise<void> {
+  for (const domain of list) await domain.seed?.(database.db, config);
 }
 
 /** Opens the configured database (PostgreSQL or the embedded PGlite), applies the migrations and seeds an empty one. */
@@ -26,9 +32,7 @@ export async function prepareDatabase(config: AppConfig): Promise<Database> {
   );
   try {
     await database.migrate();
-    await seedIfEmpty(database.db, config);
-    await new AttemptRepository(database.db).purgeOld();
-    await new SessionRepository(database.db, config.clubTimezone).purgeExpired();
+    await seedIfEmpty(database, config);
     return database;
   } catch (err) {
     await database.close();
@@ -37,8 +41,8 @@ export async function prepareDatabase(config: AppConfig): Promise<Database> {
 }
 
 /**
- * The whole server: plugins (errors, OpenAPI, database and services), the API under /api/v1,
- * then the static host of the built front ends.
+ * The whole server, read top to bottom: core plugins (errors, OpenAPI, services of core and of every domain),
+ * the API under /api/v1 (multipart forms, sessions and access, then each domain's routes), the static host.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await prepareDatabase(config));
@@ -51,8 +55,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errors);
   await app.register(openapi);
-  await app.register(services, { config, database, ownsDatabase: !options.database, mailLog: options.mailLog });
-  await app.register(apiRoutes, { prefix: '/api/v1' });
+  await app.register(services, { config, database, domains, ownsDatabase: !options.database, mailLog: options.mailLog });
+  await app.register(
+    async (api) => {
+      await api.register(multipartForms);
+      await api.register(session);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      for (const domain of domains) if (domain.routes) await api.register(domain.routes);
+      await api.register(fileRoutes, { prefix: '/files' });
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ code: 'NOT_FOUND', message: `Risorsa non trovata: ${request.method} ${request.url.split('?')[0]}` }),
+      );
+    },
+    { prefix: '/api/v1' },
+  );
   await app.register(staticHost);
+  for (const domain of domains) await domain.onStart?.(app.services, database);
   return app;
 }

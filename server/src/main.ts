@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
+import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './core/config';
 
 /** `pnpm --filter server start`: migrate, seed an empty database, serve the API and the built portal. */
 const config = loadConfig();

@@ -40,3 +40,13 @@ export const MINOR_CATEGORY_NAME = 'Minorenne';
 export const ADULT_AGE = 18;
 
 export * from './errors';
+
+/**
+ * The permission check of client and server (DESIGN §3): access needs any one of `anyOf`; '*' holds them
+ * all; an empty requirement lets every signed-in user pass.
+ */
+export function holdsAny(held: readonly string[], anyOf: readonly string[] | undefined): boolean {
+  if (!anyOf || anyOf.length === 0) return true;
+  if (held.includes('*')) return true;
+  return anyOf.some((p) => held.includes(p));
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/**
+ * One type for both drivers: the repositories only use what they share. Tables are imported by the code that
+ * queries them (each domain's tables.ts), so the client needs no schema and core knows no domain.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pg'; url: string }
+  /** dataDir null = in memory; loadDataDir = start from a dump (tests). */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
+
+/** Any fixed number: migrations of several processes starting together run one at a time. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pg') {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', (err) => console.error('PostgreSQL: connessione inattiva persa', err.message));
+    const db = drizzlePg({ client: pool }) as unknown as Db;
+    return {
+      db,
+      driver: 'pg',
+      async migrate() {
+        const lock = await pool.connect();
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+          lock.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite({
+    dataDir: options.dataDir ?? undefined,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  await client.waitReady;
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Dump of an embedded database (tests reuse a migrated, seeded one). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('gzip');
+}

@@ -1,0 +1,38 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Tables of core: what every domain uses (uploaded files, the mail outbox). */
+
+/** Metadata of an uploaded file; the bytes live in DATA_DIR/files/<id> (DESIGN §2). */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    original_name: text().notNull(),
+    /** Detected from the content, never taken from the name or the browser. */
+    mime: text().notNull(),
+    size: integer().notNull(),
+    /** The member the file belongs to (they may download it); no foreign key so any feature can own files. */
+    owner_user_id: uuid(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_user_id_idx').on(t.owner_user_id)],
+);
+
+/** Every mail the portal sends, whatever the transport: the outbox is the record (DESIGN §2 Mail). */
+export const mail_outbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    links: text().array().notNull().default([]),
+    /** 'log' (no SMTP configured) or 'smtp'. */
+    transport: text().notNull(),
+    /** 'logged', 'sent' or 'failed'. */
+    status: text().notNull(),
+    error: text(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to), index('mail_outbox_created_at_idx').on(t.created_at)],
+);

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Permission } from 'shared-api/contract';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { FileRepository } from './files/repository';
+import type { Mailer } from './mail/mailer';
+
+/** The signed-in user as every request sees it (resolved by the domain that owns sessions). */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  surname: string;
+  email: string;
+  has_accepted_terms: boolean;
+  permissions: Permission[];
+  sessionId: string;
+}
+
+/** Turns a session cookie into its user; provided by the domain that owns sign-in (account). */
+export interface SessionResolver {
+  find(token: string): Promise<CurrentUser | null>;
+}
+
+/** What core builds for every domain. */
+export interface CoreServices {
+  db: Db;
+  config: AppConfig;
+  files: FileRepository;
+  mailer: Mailer;
+}
+
+/**
+ * Every service of the running app: core's, plus one entry per domain. A domain adds its entry by augmenting
+ * this interface in its own index.ts (`declare module '../../core/domain' { interface Services { … } }`),
+ * so core never imports a domain.
+ */
+export interface Services extends CoreServices {
+  sessionResolver: SessionResolver;
+}
+
+/** Services already built when a domain builds its own: those of core and of the domains listed before it. */
+export type BuiltServices = Partial<Services> & CoreServices;
+
+/**
+ * One domain of the portal, as server/src/domains/index.ts lists it: its services, its routes under /api/v1,
+ * its demo seed (run once on an empty database, in list order) and its start-up work.
+ */
+export interface Domain {
+  name: string;
+  /** Returns this domain's entries of Services. `services` is the live bag: read other domains' entries lazily. */
+  services?(core: CoreServices, services: BuiltServices): Partial<Services>;
+  routes?: FastifyPluginAsync;
+  seed?(db: Db, config: AppConfig): Promise<void>;
+  /** Work at start, after migrations and seeds (e.g. purging expired rows). */
+  onStart?(services: Services, database: Database): Promise<void>;
+}

@@ -1,0 +1,136 @@
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import type { ExportFormat } from 'shared-api/contract';
+import { formatItalianDate, todayIn } from '../time';
+
+/** One column of a list's download, declared once per list (Italian header). */
+export interface ExportColumn<T> {
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+  /** Relative width in the PDF and the spreadsheet (default 1). */
+  width?: number;
+}
+
+export interface ExportRequest<T> {
+  format: ExportFormat;
+  /** File name without extension, e.g. 'utenti'. */
+  baseName: string;
+  /** Title printed on the PDF. */
+  title: string;
+  columns: ExportColumn<T>[];
+  rows: T[];
+  timeZone: string;
+}
+
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+const cellText = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** Every list's download: the same rows as CSV (';' and a BOM, as Excel in Italy expects), XLSX or PDF. */
+export async function buildExport<T>(request: ExportRequest<T>): Promise<ExportFile> {
+  const { format, baseName } = request;
+  const body = format === 'csv' ? toCsv(request) : format === 'xlsx' ? await toXlsx(request) : await toPdf(request);
+  return { body, contentType: CONTENT_TYPES[format], fileName: `${baseName}.${format}` };
+}
+
+function toCsv<T>({ columns, rows }: ExportRequest<T>): Buffer {
+  const text = stringify(
+    rows.map((row) => columns.map((c) => cellText(c.value(row)))),
+    { delimiter: ';', bom: true, header: true, columns: columns.map((c) => c.header) },
+  );
+  return Buffer.from(text, 'utf8');
+}
+
+async function toXlsx<T>({ title, columns, rows }: ExportRequest<T>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Portale del circolo';
+  const sheet = workbook.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: Math.round(14 * (c.width ?? 1)) }));
+  for (const row of rows) {
+    sheet.addRow(columns.map((c) => c.value(row) ?? ''));
+  }
+  sheet.getRow(1).font = { bold: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function toPdf<T>({ title, columns, rows, timeZone }: ExportRequest<T>): Promise<Buffer> {
+  const margin = 36;
+  const padding = 3;
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin, bufferPages: true, info: { Title: title } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const usable = doc.page.width - 2 * margin;
+  const totalWeight = columns.reduce((sum, c) => sum + (c.width ?? 1), 0);
+  const widths = columns.map((c) => (usable * (c.width ?? 1)) / totalWeight);
+  const bottom = () => doc.page.height - margin - 14;
+
+  const rowHeight = (cells: string[]) =>
+    Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: widths[i] - 2 * padding }))) + 2 * padding;
+
+  const drawRow = (cells: string[], y: number, header: boolean) => {
+    const height = rowHeight(cells);
+    if (header) doc.rect(margin, y, usable, height).fill('#e8e8e8').fillColor('black');
+    let x = margin;
+    cells.forEach((text, i) => {
+      doc.text(text, x + padding, y + padding, { width: widths[i] - 2 * padding, lineBreak: true });
+      x += widths[i];
+    });
+    doc
+      .moveTo(margin, y + height)
+      .lineTo(margin + usable, y + height)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    return y + height;
+  };
+
+  const headers = columns.map((c) => c.header);
+  const drawHeader = (y: number) => {
+    doc.font('Helvetica-Bold').fontSize(7);
+    const next = drawRow(headers, y, true);
+    doc.font('Helvetica').fontSize(7);
+    return next;
+  };
+
+  doc.font('Helvetica-Bold').fontSize(14).text(title, margin, margin);
+  doc.font('Helvetica').fontSize(9).text(`Generato il ${formatItalianDate(todayIn(timeZone))} · ${rows.length} righe`);
+  let y = drawHeader(doc.y + 8);
+  for (const row of rows) {
+    const cells = columns.map((c) => cellText(c.value(row)));
+    if (y + rowHeight(cells) > bottom()) {
+      doc.addPage();
+      y = drawHeader(margin);
+    }
+    y = drawRow(cells, y, false);
+  }
+  if (rows.length === 0) doc.text('Nessun dato da mostrare', margin, y + 6);
+
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc
+      .fontSize(8)
+      .text(`Pagina ${i + 1} di ${range.count}`, margin, doc.page.height - margin - 8, { width: usable, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,296 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { mail_outbox } from '../db/tables';
+import { ADMIN, type TestApp, build, call, categoryId, cookieOf, lastMailLinks, login, userPayload } from '../../testing/helper';
+
+let t: TestApp;
+let staticRoot: string;
+
+before(async () => {
+  t = await build();
+  staticRoot = t.config.staticRoot;
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(staticRoot, file)), { recursive: true });
+    fs.writeFileSync(path.join(staticRoot, file), content);
+  };
+  write('shell/dist/index.html', '<!doctype html><title>Portale</title><div id="root"></div>');
+  write('shell/dist/main.1a2b3c4d.js', 'console.log("shell")');
+  write('mf-registry/dist/mf-manifest.json', '{"name":"mf_registry"}');
+  write('mf-registry/dist/remoteEntry.js', 'var mf_registry;');
+  write('mf-registry/dist/412.9f8e7d6c.js', 'chunk');
+});
+after(async () => {
+  await t.close();
+});
+
+describe('API description', () => {
+  test('GET /api/v1/openapi.json describes the routes from the zod schemas', async () => {
+    const res = await call(t.app, null, 'GET', '/api/v1/openapi.json');
+    assert.equal(res.statusCode, 200);
+    const doc = res.json();
+    assert.match(doc.openapi, /^3\./);
+    for (const p of ['/api/v1/auth/login', '/api/v1/user', '/api/v1/user/{id}', '/api/v1/user/category', '/api/v1/user/export', '/api/v1/files/{id}']) {
+      assert.ok(doc.paths[p], p);
+    }
+    const login = doc.paths['/api/v1/auth/login'].post;
+    assert.deepEqual(login.requestBody.content['application/json'].schema.required.sort(), ['email', 'password']);
+    const create = doc.paths['/api/v1/user'].post.requestBody.content['application/json'].schema;
+    assert.ok(create.required.includes('fiscal_code'));
+    assert.ok(doc.paths['/api/v1/user'].get.parameters.some((p: { name: string }) => p.name === 'onlyAvailablePartners'));
+    assert.equal(doc.paths['/api/v1/openapi.json'], undefined);
+  });
+
+  test('every operation has a unique operationId and declares its access in x-permission', async () => {
+    const doc = (await call(t.app, null, 'GET', '/api/v1/openapi.json')).json();
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries<Record<string, { operationId?: string; 'x-permission'?: string }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        assert.ok(op.operationId, `${method} ${path}: operationId`);
+        assert.ok(!ids.has(op.operationId), `${op.operationId} repeated`);
+        ids.add(op.operationId);
+        assert.match(op['x-permission'] ?? '', /^(public|signed-in|[a-z_*]+(,[a-z_*]+)*)$/, `${method} ${path}: x-permission`);
+      }
+    }
+    assert.equal(doc.paths['/api/v1/auth/login'].post['x-permission'], 'public');
+    assert.equal(doc.paths['/api/v1/user/category'].get['x-permission'], 'registry_access');
+    assert.equal(doc.paths['/api/v1/user/me'].get['x-permission'], 'signed-in');
+  });
+
+  test('a route that declares no access cannot be registered', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { default: session } = await import('../plugins/session');
+    const app = Fastify();
+    app.decorate('services', { sessionResolver: { find: async () => null } } as never);
+    // fastify-plugin dependency check: a stand-in named like the services plugin.
+    await app.register((await import('fastify-plugin')).default(async () => undefined, { name: 'services' }));
+    await app.register(session);
+    assert.throws(() => app.get('/forgotten', async () => 'x'), /non dichiara chi può chiamarla/);
+    app.get('/declared', { config: { access: 'public' } }, async () => 'x');
+    assert.equal((await app.inject({ method: 'GET', url: '/declared' })).body, 'x');
+    await app.close();
+  });
+});
+
+describe('errors', () => {
+  test('unknown API paths → 404 JSON; unexpected failures → 500 without internals', async () => {
+    const missing = await call(t.app, null, 'GET', '/api/v1/nothing-here');
+    assert.equal(missing.statusCode, 404);
+    assert.match(missing.json().message, /Risorsa non trovata/);
+
+    fs.writeFileSync(path.join(t.config.dataDir, 'remotes.json'), '{ not json');
+    const broken = await call(t.app, null, 'GET', '/remotes.json');
+    fs.rmSync(path.join(t.config.dataDir, 'remotes.json'));
+    assert.equal(broken.statusCode, 500);
+    assert.deepEqual(broken.json(), { code: 'INTERNAL', message: 'Si è verificato un errore interno del server.' });
+  });
+
+  test('invalid JSON body → 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    assert.equal(res.statusCode, 400);
+    assert.equal(typeof res.json().message, 'string');
+  });
+});
+
+describe('static hosting', () => {
+  test('/remotes.json: the built-in map, or DATA_DIR/remotes.json read on every request', async () => {
+    const builtIn = await call(t.app, null, 'GET', '/remotes.json');
+    assert.equal(builtIn.statusCode, 200);
+    assert.equal(builtIn.headers['cache-control'], 'no-cache');
+    assert.deepEqual(builtIn.json(), {
+      mf_booking: '/apps/mf-booking/mf-manifest.json',
+      mf_registry: '/apps/mf-registry/mf-manifest.json',
+      mf_certificates: '/apps/mf-certificates/mf-manifest.json',
+      mf_storage: '/apps/mf-storage/mf-manifest.json',
+      mf_finance: '/apps/mf-finance/mf-manifest.json',
+    });
+    const file = path.join(t.config.dataDir, 'remotes.json');
+    const custom = { ...builtIn.json(), mf_registry: 'https://cdn.example/mf-registry/v2/mf-manifest.json' };
+    fs.writeFileSync(file, JSON.stringify(custom));
+    assert.deepEqual((await call(t.app, null, 'GET', '/remotes.json')).json(), custom);
+    fs.writeFileSync(file, JSON.stringify({ ...custom, mf_registry: 'https://cdn.example/mf-registry/v3/mf-manifest.json' }));
+    assert.equal((await call(t.app, null, 'GET', '/remotes.json')).json().mf_registry, 'https://cdn.example/mf-registry/v3/mf-manifest.json');
+    fs.rmSync(file);
+  });
+
+  test('the shell at / with SPA fallback; hashed assets cached for long', async () => {
+    const home = await call(t.app, null, 'GET', '/');
+    assert.equal(home.statusCode, 200);
+    assert.match(home.body, /<div id="root">/);
+    assert.equal(home.headers['cache-control'], 'no-cache');
+    const page = await call(t.app, null, 'GET', '/registry/users/management?page=2');
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<title>Portale<\/title>/);
+    const asset = await call(t.app, null, 'GET', '/main.1a2b3c4d.js');
+    assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal((await call(t.app, null, 'GET', '/missing.js')).statusCode, 404);
+    assert.equal((await call(t.app, null, 'POST', '/registry/users/management')).statusCode, 404);
+  });
+
+  test('domain apps at /apps/<folder>/ with CORS; manifest and remoteEntry never cached; a missing dist is a 404', async () => {
+    const manifest = await call(t.app, null, 'GET', '/apps/mf-registry/mf-manifest.json');
+    assert.equal(manifest.statusCode, 200);
+    assert.equal(manifest.headers['access-control-allow-origin'], '*');
+    assert.equal(manifest.headers['cache-control'], 'no-cache');
+    const entry = await call(t.app, null, 'GET', '/apps/mf-registry/remoteEntry.js');
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    assert.equal(entry.headers['access-control-allow-origin'], '*');
+    const chunk = await call(t.app, null, 'GET', '/apps/mf-registry/412.9f8e7d6c.js');
+    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal((await call(t.app, null, 'GET', '/apps/mf-booking/mf-manifest.json')).statusCode, 404);
+    assert.equal((await call(t.app, null, 'GET', '/apps/mf-registry/nothing.js')).statusCode, 404);
+  });
+});
+
+describe('configuration', () => {
+  test('API-only when nothing is built; Secure cookie when PUBLIC_URL is https', async () => {
+    const other = await build({ PUBLIC_URL: 'https://portale.example' });
+    try {
+      const home = await call(other.app, null, 'GET', '/');
+      assert.equal(home.statusCode, 404);
+      assert.equal(typeof home.json().message, 'string');
+      const res = await other.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: ADMIN });
+      assert.equal(res.statusCode, 200);
+      assert.match(String(res.headers['set-cookie']), /; Secure/);
+      assert.equal((await call(other.app, cookieOf(res), 'GET', '/api/v1/auth/me')).json().user.email, ADMIN.email);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('src/main.ts on the embedded database: seeds once, prints the address and the sign-in, keeps the data across restarts', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-main-'));
+    const start = async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'main.ts')], {
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_ROOT: dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          if (/Accesso amministratore/.test(output)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
+      });
+      const url = /Portale del circolo: (http:\/\/localhost:\d+)/.exec(output)![1];
+      const stop = async () => {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        assert.equal(await exited, 0);
+      };
+      return { url, output, stop };
+    };
+    try {
+      const first = await start();
+      assert.match(first.output, /Accesso amministratore: admin@circolo\.example \/ Admin-2026!/);
+      const login = await fetch(`${first.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      assert.equal(login.status, 200);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0];
+      const patched = await fetch(`${first.url}/api/v1/user/me`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ phone_number: '+39 06 1234567' }),
+      });
+      assert.equal(patched.status, 200);
+      await first.stop();
+      assert.ok(fs.existsSync(path.join(dataDir, 'pgdata')));
+
+      const second = await start();
+      const me = await fetch(`${second.url}/api/v1/user/me`, { headers: { cookie } });
+      assert.equal(me.status, 200, 'the session survived the restart');
+      assert.equal(((await me.json()) as { phone_number: string }).phone_number, '+39 06 1234567');
+      const list = await fetch(`${second.url}/api/v1/user?limit=0`, { headers: { cookie } });
+      assert.equal(((await list.json()) as { meta: { totalItems: number } }).meta.totalItems, 6, 'seeded once');
+      await second.stop();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Just enough of an SMTP server to receive what nodemailer sends. */
+function fakeSmtpServer(): Promise<{ port: number; messages: string[]; close: () => Promise<void> }> {
+  const messages: string[] = [];
+  const server = net.createServer((socket) => {
+    socket.write('220 prova ESMTP\r\n');
+    let buffer = '';
+    let data: string | null = null;
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString();
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data !== null) {
+          if (line === '.') {
+            messages.push(data);
+            data = null;
+            socket.write('250 accodato\r\n');
+          } else data += `${line}\n`;
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'DATA') {
+          data = '';
+          socket.write('354 avanti\r\n');
+        } else if (command === 'QUIT') socket.end('221 ciao\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        messages,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+describe('mail through SMTP', () => {
+  test('with SMTP_URL the invitation is delivered by SMTP and recorded as sent; a failed delivery stays in the outbox', async () => {
+    const smtp = await fakeSmtpServer();
+    const app = await build({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    try {
+      const admin = await login(app.app, ADMIN);
+      const soci = await categoryId(app.app, admin, 'Soci');
+      const payload = userPayload(soci);
+      assert.equal((await call(app.app, admin, 'POST', '/api/v1/user', payload)).statusCode, 201);
+      assert.equal(smtp.messages.length, 1);
+      const [link] = await lastMailLinks(app.database, payload.email as string);
+      // Undo quoted-printable soft line breaks before looking for the link.
+      const text = smtp.messages[0].replace(/=\n/g, '').replace(/=3D/g, '=');
+      assert.ok(text.includes(link), 'the mail carries the invitation link');
+      assert.match(text, new RegExp(`To: ${payload.email}`));
+      assert.deepEqual(app.mailLines, [], 'no log line when mail goes through SMTP');
+      const [sent] = await app.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, payload.email as string));
+      assert.equal(sent.transport, 'smtp');
+      assert.equal(sent.status, 'sent');
+
+      await smtp.close();
+      const unreachable = userPayload(soci);
+      assert.equal((await call(app.app, admin, 'POST', '/api/v1/user', unreachable)).statusCode, 201, 'the user exists even if the mail fails');
+      const [failed] = await app.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, unreachable.email as string));
+      assert.equal(failed.status, 'failed');
+      assert.ok(failed.error);
+    } finally {
+      await app.close();
+    }
+  });
+});

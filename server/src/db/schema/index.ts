@@ -1,5 +1,0 @@
-export * from './files';
-export * from './mail';
-export * from './registry';
-export * from './users';
-export * from './auth';

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Domain } from '../../core/domain';
+import { UserRepository } from '../registry';
+import { AttemptRepository } from './attempts';
+import { invitationMail } from './mail-templates';
+import profileRoutes from './profile-routes';
+import authRoutes from './routes';
+import { AuthService } from './service';
+import { SessionRepository } from './sessions';
+import termsRoutes from './terms-routes';
+import { UserTokenRepository } from './user-tokens';
+
+/** The shell's own domain: sign-in with sessions, e-mailed links and throttling; the member's profile; the terms. */
+export interface AccountServices {
+  auth: AuthService;
+  sessions: SessionRepository;
+  attempts: AttemptRepository;
+  tokens: UserTokenRepository;
+}
+
+declare module '../../core/domain' {
+  interface Services {
+    account: AccountServices;
+  }
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(profileRoutes, { prefix: '/user' });
+  await app.register(termsRoutes, { prefix: '/pdf' });
+};
+
+export const account: Domain = {
+  name: 'account',
+  services({ db, config, mailer }) {
+    const sessions = new SessionRepository(db, config.clubTimezone);
+    const attempts = new AttemptRepository(db);
+    const tokens = new UserTokenRepository();
+    const users = new UserRepository(db, config.clubTimezone);
+    const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, publicUrl: config.publicUrl });
+    return {
+      sessionResolver: sessions,
+      account: { auth, sessions, attempts, tokens },
+      // The registry invites the users it creates and ends the sessions of those it deactivates (its AccountPort).
+      accountPort: {
+        async issueInvitation(tx, user) {
+          const token = await tokens.issue(tx, user.id, 'invitation');
+          const link = `${config.publicUrl}/complete-registration?uid=${user.id}&token=${encodeURIComponent(token)}`;
+          return () => mailer.send(invitationMail(user, link));
+        },
+        endSessionsOf: (userId) => sessions.deleteAllOf(userId),
+      },
+    };
+  },
+  routes,
+  async onStart({ account: { attempts, sessions } }) {
+    await attempts.purgeOld();
+    await sessions.purgeExpired();
+  },
+};

@@ -1,0 +1,46 @@
+import type { Mail } from '../../core/mail/mailer';
+
+interface Recipient {
+  name: string;
+  email: string;
+}
+
+export function invitationMail(user: Recipient, link: string): Mail {
+  return {
+    to: user.email,
+    subject: 'Benvenuto nel portale del circolo: completa la registrazione',
+    text: [
+      `Ciao ${user.name},`,
+      '',
+      'la segreteria del circolo ti ha registrato nel portale dei soci.',
+      'Per scegliere la tua password e completare la registrazione apri questo link (valido 7 giorni):',
+      '',
+      link,
+      '',
+      'Se non ti aspettavi questa email puoi ignorarla.',
+      '',
+      'Il circolo di tennistavolo',
+    ].join('\n'),
+    links: [link],
+  };
+}
+
+export function passwordResetMail(user: Recipient, link: string): Mail {
+  return {
+    to: user.email,
+    subject: 'Reimposta la password del portale del circolo',
+    text: [
+      `Ciao ${user.name},`,
+      '',
+      'abbiamo ricevuto una richiesta di reimpostazione della tua password.',
+      'Per crearne una nuova apri questo link (valido 1 ora, utilizzabile una sola volta):',
+      '',
+      link,
+      '',
+      'Se non hai chiesto tu la reimpostazione puoi ignorare questa email: la tua password resta invariata.',
+      '',
+      'Il circolo di tennistavolo',
+    ].join('\n'),
+    links: [link],
+  };
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, profile, updateMeBody } from 'shared-api/contract';
+import { currentUser } from '../../core/plugins/session';
+import { DomainError, isUniqueViolation } from '../../core/errors';
+import { EMAIL_TAKEN_MESSAGE } from '../registry';
+
+const tags = ['profilo'];
+
+/** GET and PATCH /user/me: a member reads their profile and changes only phone and e-mail. */
+const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users } = app.services.registry;
+
+  app.get('/me', { config: { access: 'signed-in' }, schema: { tags, summary: 'Il profilo dell\'utente', response: { 200: profile, 404: errorBody } } }, async (request) => {
+    const me = await users.profile(currentUser(request).id);
+    if (!me) throw new DomainError('USER_NOT_FOUND');
+    return me;
+  });
+
+  app.patch(
+    '/me',
+    { config: { access: 'signed-in' }, schema: { tags, summary: 'Modifica telefono ed email', body: updateMeBody, response: { 200: profile, 400: errorBody, 409: errorBody } } },
+    async (request) => {
+      const { id } = currentUser(request);
+      const { phone_number, email } = request.body;
+      if (email && (await users.emailTaken(email, id))) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+      try {
+        await users.update(id, { ...(phone_number !== undefined ? { phone_number } : {}), ...(email !== undefined ? { email } : {}) });
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_email_key')) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+        throw err;
+      }
+      return (await users.profile(id))!;
+    },
+  );
+};
+
+export default meRoutes;

@@ -1,0 +1,93 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Permission } from 'shared-api/contract';
+import type { DbOrTx } from '../../core/db/client';
+import { categories, users } from '../registry/tables';
+import { sessions } from './tables';
+import { todayIn } from '../../core/time';
+import { isActiveUser } from '../registry';
+import type { CurrentUser, SessionResolver } from '../../core/domain';
+import { SESSION_DAYS } from '../../core/plugins/session';
+import { hashSecret, newSecret } from './tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export class SessionRepository implements SessionResolver {
+  private readonly findByHash: ReturnType<typeof SessionRepository.prepareFind>;
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly clubTimezone: string,
+  ) {
+    this.findByHash = SessionRepository.prepareFind(db);
+  }
+
+  async create(userId: string): Promise<string> {
+    const { token, hash } = newSecret();
+    await this.db.insert(sessions).values({ token_hash: hash, user_id: userId, expires_at: new Date(Date.now() + SESSION_DAYS * DAY_MS) });
+    return token;
+  }
+
+  /**
+   * Every API request runs this lookup: prepared once per repository, so the database parses and plans it
+   * once instead of on every request.
+   */
+  private static prepareFind(db: DbOrTx) {
+    return db
+      .select({
+        sessionId: sessions.id,
+        expires_at: sessions.expires_at,
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        terms_accepted_at: users.terms_accepted_at,
+        permissions: categories.permissions,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .innerJoin(categories, eq(categories.id, users.category_id))
+      .where(
+        and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`now()`), isActiveUser(sql.placeholder('today'))),
+      )
+      .limit(1)
+      .prepare('session_find');
+  }
+
+  /** The session's user, or null when the token is unknown, expired, or the user is deactivated. */
+  async find(token: string): Promise<CurrentUser | null> {
+    const [row] = await this.findByHash.execute({ hash: hashSecret(token), today: todayIn(this.clubTimezone) });
+    if (!row) return null;
+    // Sliding expiry, written at most once a day per session.
+    if (row.expires_at.getTime() - Date.now() < (SESSION_DAYS - 1) * DAY_MS) {
+      await this.db
+        .update(sessions)
+        .set({ expires_at: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      surname: row.surname,
+      email: row.email,
+      has_accepted_terms: row.terms_accepted_at !== null,
+      permissions: row.permissions as Permission[],
+      sessionId: row.sessionId,
+    };
+  }
+
+  /** Drops expired sessions (run at start). */
+  async purgeExpired(): Promise<void> {
+    await this.db.delete(sessions).where(sql`${sessions.expires_at} < now()`);
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends every session of a user, except the one making the request when given. */
+  async deleteAllOf(userId: string, exceptSessionId?: string): Promise<void> {
+    await this.db
+      .delete(sessions)
+      .where(exceptSessionId ? and(eq(sessions.user_id, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.user_id, userId));
+  }
+}

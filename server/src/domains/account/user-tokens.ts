@@ -1,0 +1,42 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db/client';
+import { user_tokens } from './tables';
+import { hashSecret, newSecret } from './tokens';
+
+export type UserTokenKind = 'invitation' | 'reset';
+
+/** Invitation links last 7 days, reset links 1 hour (DESIGN §3). */
+export const TOKEN_LIFETIME_MS: Record<UserTokenKind, number> = {
+  invitation: 7 * 24 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+};
+
+/** The message the front end matches to say the link is no longer good (spec 000 §8). */
+export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
+
+export class UserTokenRepository {
+  /** A new token for the user; only its hash is stored. */
+  async issue(tx: DbOrTx, userId: string, kind: UserTokenKind): Promise<string> {
+    const { token, hash } = newSecret();
+    await tx.insert(user_tokens).values({ user_id: userId, kind, token_hash: hash, expires_at: new Date(Date.now() + TOKEN_LIFETIME_MS[kind]) });
+    return token;
+  }
+
+  /** Marks the token used if it is the user's, of this kind, unused and unexpired; false otherwise. Single use even under races. */
+  async consume(tx: DbOrTx, userId: string, kind: UserTokenKind, token: string): Promise<boolean> {
+    const used = await tx
+      .update(user_tokens)
+      .set({ used_at: sql`now()` })
+      .where(
+        and(
+          eq(user_tokens.token_hash, hashSecret(token)),
+          eq(user_tokens.user_id, userId),
+          eq(user_tokens.kind, kind),
+          isNull(user_tokens.used_at),
+          gt(user_tokens.expires_at, sql`now()`),
+        ),
+      )
+      .returning({ id: user_tokens.id });
+    return used.length === 1;
+  }
+}

@@ -1,0 +1,10 @@
+import type { Domain } from '../core/domain';
+import { account } from './account';
+import { registry } from './registry';
+
+/**
+ * The one list of the portal's domains. Order matters twice: services are built and seeds run in this order
+ * (the registry's categories and users exist before anything that points at them). Adding a domain is one folder
+ * under domains/ and one line here.
+ */
+export const domains: readonly Domain[] = [registry, account];

@@ -1,0 +1,249 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { files } from '../../core/db/tables';
+
+/** Tables of the registry: users, categories and the reference lists they link to. */
+
+/** Booking rules (spec 001 §3 Reservation rule). */
+export const reservation_rules = pgTable(
+  'reservation_rules',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text(),
+    max_rounds_per_week: integer().notNull(),
+    max_rounds_per_day: integer().notNull(),
+    hours_before_booking_to_ignore_rules: integer().notNull(),
+    hours_before_booking_to_cancel: integer().notNull(),
+    /** 0 Sunday … 6 Saturday. */
+    week_start_day: smallint().notNull(),
+    week_end_day: smallint().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reservation_rules_name_idx').on(t.name)],
+);
+
+/** At (day, hour) num_shifts more shifts of the week become bookable (DESIGN §4). */
+export const reservation_rule_unlock_times = pgTable(
+  'reservation_rule_unlock_times',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reservation_rule_id: uuid()
+      .notNull()
+      .references(() => reservation_rules.id, { onDelete: 'cascade' }),
+    day: smallint().notNull(),
+    /** HH:MM in the club's time zone. */
+    hour: text().notNull(),
+    num_shifts: integer().notNull(),
+  },
+  (t) => [index('reservation_rule_unlock_times_rule_idx').on(t.reservation_rule_id)],
+);
+
+export const mailing_list_classes = pgTable(
+  'mailing_list_classes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text(),
+    /** INFORMATIVA or COMMERCIALE. */
+    type: text().notNull(),
+    is_default: boolean().notNull().default(false),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mailing_list_classes_name_idx').on(t.name)],
+);
+
+export const qualifications = pgTable(
+  'qualifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text(),
+    color: text().notNull().default('#000000'),
+    /** 0–255; a higher priority wins when a member's booking rule is chosen (DESIGN §4). */
+    priority: smallint().notNull().default(0),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('qualifications_name_key').on(t.name), index('qualifications_priority_idx').on(t.priority)],
+);
+
+export const qualification_reservation_rules = pgTable(
+  'qualification_reservation_rules',
+  {
+    qualification_id: uuid()
+      .notNull()
+      .references(() => qualifications.id, { onDelete: 'cascade' }),
+    reservation_rule_id: uuid()
+      .notNull()
+      .references(() => reservation_rules.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.qualification_id, t.reservation_rule_id] }),
+    index('qualification_reservation_rules_rule_idx').on(t.reservation_rule_id),
+  ],
+);
+
+export const qualification_mailing_list_classes = pgTable(
+  'qualification_mailing_list_classes',
+  {
+    qualification_id: uuid()
+      .notNull()
+      .references(() => qualifications.id, { onDelete: 'cascade' }),
+    mailing_list_class_id: uuid()
+      .notNull()
+      .references(() => mailing_list_classes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.qualification_id, t.mailing_list_class_id] }),
+    index('qualification_mailing_list_classes_class_idx').on(t.mailing_list_class_id),
+  ],
+);
+
+/** User categories: a member's permissions are their category's (DESIGN §3). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text(),
+    permissions: text().array().notNull().default([]),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('categories_name_key').on(t.name)],
+);
+
+/**
+ * The text GET /user?q= searches (name, surname, e-mail, codice fiscale, member id), indexed with trigrams.
+ * The users repository spells the same expression with qualified columns; the planner matches the two.
+ */
+const USER_SEARCH_TEXT = sql`(coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(email, '') || ' ' || coalesce(fiscal_code, '') || ' ' || coalesce(member_id, ''))`;
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    member_id: text(),
+    name: text().notNull(),
+    surname: text().notNull(),
+    /** Stored lower-case (the contract lower-cases it), unique. */
+    email: text().notNull(),
+    phone_number: text(),
+    fiscal_code: text(),
+    image_file_id: uuid().references(() => files.id, { onDelete: 'set null' }),
+    birth_date: date({ mode: 'string' }),
+    birth_province: text(),
+    birth_place: text(),
+    residence_address: text(),
+    residence_province: text(),
+    residence_place: text(),
+    residence_postal_code: text(),
+    /** M, F or O. */
+    gender: text(),
+    parent_name: text(),
+    parent_surname: text(),
+    parent_fiscal_code: text(),
+    category_id: uuid()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    fitet_data_code: text(),
+    fitet_data_category: text(),
+    contract_file_id: uuid().references(() => files.id, { onDelete: 'set null' }),
+    contract_end_date: date({ mode: 'string' }),
+    notes: text(),
+    /** argon2id; null until the invitation is completed. */
+    password_hash: text(),
+    registration_completed_at: timestamp({ withTimezone: true }),
+    terms_accepted_at: timestamp({ withTimezone: true }),
+    deactivation_status: boolean().notNull().default(false),
+    deactivation_date_start: date({ mode: 'string' }),
+    /** Inclusive: the user is deactivated through this date, active again the day after; null = until activated. */
+    deactivation_date_end: date({ mode: 'string' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_surname_idx').on(t.surname, t.name),
+    index('users_name_idx').on(t.name),
+    index('users_member_id_idx').on(t.member_id),
+    index('users_fiscal_code_idx').on(t.fiscal_code),
+    index('users_birth_date_idx').on(t.birth_date),
+    index('users_created_at_idx').on(t.created_at),
+    index('users_category_id_idx').on(t.category_id),
+    index('users_search_trgm_idx').using('gin', sql`${USER_SEARCH_TEXT} gin_trgm_ops`),
+  ],
+);
+
+export const category_reservation_rules = pgTable(
+  'category_reservation_rules',
+  {
+    category_id: uuid()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    reservation_rule_id: uuid()
+      .notNull()
+      .references(() => reservation_rules.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.category_id, t.reservation_rule_id] }),
+    index('category_reservation_rules_rule_idx').on(t.reservation_rule_id),
+  ],
+);
+
+export const category_mailing_list_classes = pgTable(
+  'category_mailing_list_classes',
+  {
+    category_id: uuid()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    mailing_list_class_id: uuid()
+      .notNull()
+      .references(() => mailing_list_classes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.category_id, t.mailing_list_class_id] }),
+    index('category_mailing_list_classes_class_idx').on(t.mailing_list_class_id),
+  ],
+);
+
+export const user_qualifications = pgTable(
+  'user_qualifications',
+  {
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    qualification_id: uuid()
+      .notNull()
+      .references(() => qualifications.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.qualification_id] }), index('user_qualifications_qualification_idx').on(t.qualification_id)],
+);
+
+export const user_reservation_rules = pgTable(
+  'user_reservation_rules',
+  {
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reservation_rule_id: uuid()
+      .notNull()
+      .references(() => reservation_rules.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.reservation_rule_id] }), index('user_reservation_rules_rule_idx').on(t.reservation_rule_id)],
+);
+
+export const user_mailing_list_classes = pgTable(
+  'user_mailing_list_classes',
+  {
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailing_list_class_id: uuid()
+      .notNull()
+      .references(() => mailing_list_classes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.mailing_list_class_id] }),
+    index('user_mailing_list_classes_class_idx').on(t.mailing_list_class_id),
+  ],
+);

@@ -1,0 +1,320 @@
+import { type AnyColumn, type SQL, and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ListMeta, NamedRef, Permission, Profile, User, UserReduced } from 'shared-api/contract';
+import type { DbOrTx } from '../../../core/db/client';
+import { categories, mailing_list_classes, qualifications, reservation_rules, user_mailing_list_classes, user_qualifications, user_reservation_rules, users } from '../tables';
+import { files } from '../../../core/db/tables';
+import { type ListRequest, countRows, readAll, readPage, replaceLinks, withPage } from '../../../core/list';
+import { linkedNames, qualified } from '../../../core/sql';
+import { todayIn } from '../../../core/time';
+import { fileRef } from '../../../core/files/repository';
+import { isActiveUser, isDeactivatedUser } from './active';
+
+export const USER_SORT_KEYS = [
+  'member_id',
+  'name',
+  'surname',
+  'email',
+  'phone_number',
+  'fiscal_code',
+  'birth_date',
+  'category',
+  'created_at',
+  'deactivation_status',
+] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+
+export interface UserListFilter {
+  q?: string;
+  sortBy?: UserSortKey;
+  order: 'asc' | 'desc';
+  onlyEnabled?: boolean;
+  onlyAvailablePartners?: boolean;
+  reducedDetails?: boolean;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A row of the full registry query (fullQuery). */
+interface FullRow {
+  row: UserRow;
+  category_name: string;
+  image_id: string | null;
+  image_name: string | null;
+  image_mime: string | null;
+  image_size: number | null;
+  contract_id: string | null;
+  contract_name: string | null;
+  contract_mime: string | null;
+  contract_size: number | null;
+  qualifications: NamedRef[];
+  reservation_rules: NamedRef[];
+  mailing_list_classes: NamedRef[];
+  is_deactivated: boolean;
+}
+
+const imageFile = alias(files, 'image_file');
+const contractFile = alias(files, 'contract_file');
+
+/** The text ?q= searches, spelled as the trigram index's expression (the planner matches it). */
+const searchText = sql`(coalesce(${qualified(users, 'name')}, '') || ' ' || coalesce(${qualified(users, 'surname')}, '') || ' ' || coalesce(${qualified(users, 'email')}, '') || ' ' || coalesce(${qualified(users, 'fiscal_code')}, '') || ' ' || coalesce(${qualified(users, 'member_id')}, ''))`;
+
+const SORT_COLUMNS: Record<UserSortKey, SQL | AnyColumn> = {
+  member_id: users.member_id,
+  name: users.name,
+  surname: users.surname,
+  email: users.email,
+  phone_number: users.phone_number,
+  fiscal_code: users.fiscal_code,
+  birth_date: users.birth_date,
+  category: categories.name,
+  created_at: users.created_at,
+  deactivation_status: users.deactivation_status,
+};
+
+export class UserRepository {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly clubTimezone: string,
+  ) {}
+
+  private today() {
+    return todayIn(this.clubTimezone);
+  }
+
+  private fullSelection() {
+    return {
+      row: users,
+      category_name: categories.name,
+      category_permissions: categories.permissions,
+      image_id: imageFile.id,
+      image_name: imageFile.original_name,
+      image_mime: imageFile.mime,
+      image_size: imageFile.size,
+      contract_id: contractFile.id,
+      contract_name: contractFile.original_name,
+      contract_mime: contractFile.mime,
+      contract_size: contractFile.size,
+      qualifications: linkedNames<NamedRef>(users, user_qualifications, 'user_id', qualifications, 'qualification_id'),
+      reservation_rules: linkedNames<NamedRef>(users, user_reservation_rules, 'user_id', reservation_rules, 'reservation_rule_id'),
+      mailing_list_classes: linkedNames<NamedRef>(users, user_mailing_list_classes, 'user_id', mailing_list_classes, 'mailing_list_class_id'),
+      is_deactivated: isDeactivatedUser(this.today()),
+    };
+  }
+
+  private fullQuery<E extends Record<string, SQL>>(extra: E = {} as E) {
+    return this.db
+      .select({ ...this.fullSelection(), ...extra })
+      .from(users)
+      .innerJoin(categories, eq(categories.id, users.category_id))
+      .leftJoin(imageFile, eq(imageFile.id, users.image_file_id))
+      .leftJoin(contractFile, eq(contractFile.id, users.contract_file_id))
+      .$dynamic();
+  }
+
+  /** The registry's list (every column) or the pickers' (id, name, surname, e-mail), over the same filters. */
+  private source(filter: UserListFilter, callerId: string | null) {
+    const today = this.today();
+    return {
+      search: searchText,
+      filters: [
+        filter.onlyEnabled || filter.onlyAvailablePartners ? isActiveUser(today) : undefined,
+        filter.onlyAvailablePartners ? sql`${users.terms_accepted_at} is not null` : undefined,
+        filter.onlyAvailablePartners && callerId ? ne(users.id, callerId) : undefined,
+      ],
+      sortColumns: SORT_COLUMNS,
+      defaultSort: [users.surname, users.name],
+      tieBreaker: users.id,
+      // Every user has a category (NOT NULL foreign key), so the count needs no join unless sorting/filtering by it.
+      count: (where: SQL | undefined) => countRows(this.db, users, where),
+    };
+  }
+
+  /** GET /user: the registry's page, or only what a picker needs (onlyAvailablePartners / reducedDetails). */
+  async list(filter: UserListFilter & ListRequest<UserSortKey>, callerId: string | null): Promise<{ data: User[] | UserReduced[]; meta: ListMeta }> {
+    if (filter.onlyAvailablePartners || filter.reducedDetails) {
+      return readPage<UserReduced, UserSortKey>(
+        {
+          ...this.source(filter, callerId),
+          rows: (where, orderBy, limit, offset) =>
+            withPage(
+              this.db
+                .select({ _id: users.id, name: users.name, surname: users.surname, email: users.email })
+                .from(users)
+                .innerJoin(categories, eq(categories.id, users.category_id))
+                .where(where)
+                .orderBy(...orderBy)
+                .$dynamic(),
+              limit,
+              offset,
+            ),
+        },
+        filter,
+      );
+    }
+    return readPage<User, UserSortKey>(
+      {
+        ...this.source(filter, callerId),
+        rows: async (where, orderBy, limit, offset) =>
+          (await withPage(this.fullQuery().where(where).orderBy(...orderBy), limit, offset)).map((r) => this.toUser(r)),
+      },
+      filter,
+    );
+  }
+
+  /** Every row of the list's query, for its download. */
+  async listAll(filter: UserListFilter): Promise<User[]> {
+    return readAll<User, UserSortKey>(
+      {
+        ...this.source(filter, null),
+        rows: async (where, orderBy) => (await this.fullQuery().where(where).orderBy(...orderBy)).map((r) => this.toUser(r)),
+      },
+      filter,
+    );
+  }
+
+  async get(id: string): Promise<User | null> {
+    const [row] = await this.fullQuery().where(eq(users.id, id)).limit(1);
+    return row ? this.toUser(row) : null;
+  }
+
+  async findRow(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The user signing in, with their permissions and whether they are deactivated today. */
+  async findForLogin(email: string) {
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        password_hash: users.password_hash,
+        terms_accepted_at: users.terms_accepted_at,
+        permissions: categories.permissions,
+        is_deactivated: isDeactivatedUser(this.today()),
+      })
+      .from(users)
+      .innerJoin(categories, eq(categories.id, users.category_id))
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .limit(1);
+    return row ? { ...row, permissions: row.permissions as Permission[] } : null;
+  }
+
+  async emailTaken(email: string, exceptId?: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** GET /user/me. The medical fields wait for the certificates feature (docs/decisions.md). */
+  async profile(id: string): Promise<Profile | null> {
+    const [row] = await this.db
+      .select({ row: users, permissions: categories.permissions })
+      .from(users)
+      .innerJoin(categories, eq(categories.id, users.category_id))
+      .where(eq(users.id, id))
+      .limit(1);
+    if (!row) return null;
+    const u = row.row;
+    return {
+      _id: u.id,
+      name: u.name,
+      surname: u.surname,
+      birth_date: u.birth_date,
+      residence_address: u.residence_address,
+      fiscal_code: u.fiscal_code,
+      phone_number: u.phone_number,
+      email: u.email,
+      fitet_code: u.fitet_data_code,
+      fitet_type: null,
+      fitet_category: u.fitet_data_category,
+      created_at: u.created_at.toISOString(),
+      medical_certificate_expiration_date: null,
+      medical_certificate_status: 'not_uploaded',
+      has_accepted_terms: u.terms_accepted_at !== null,
+      permissions: row.permissions as Permission[],
+    };
+  }
+
+  async update(id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(users.id, id));
+  }
+
+  /** Replaces the user's links to qualifications, booking rules and mailing-list classes. */
+  async setLinks(
+    tx: DbOrTx,
+    userId: string,
+    links: { qualifications: string[]; reservation_rules: string[]; mailing_list_classes: string[] },
+  ): Promise<void> {
+    await replaceLinks(tx, user_qualifications, user_qualifications.user_id, user_qualifications.qualification_id, userId, links.qualifications);
+    await replaceLinks(tx, user_reservation_rules, user_reservation_rules.user_id, user_reservation_rules.reservation_rule_id, userId, links.reservation_rules);
+    await replaceLinks(
+      tx,
+      user_mailing_list_classes,
+      user_mailing_list_classes.user_id,
+      user_mailing_list_classes.mailing_list_class_id,
+      userId,
+      links.mailing_list_classes,
+    );
+  }
+
+  /** Ids among `ids` that exist in the table (to name the missing ones). */
+  async existingIds(table: typeof qualifications | typeof reservation_rules | typeof mailing_list_classes, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await this.db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  private toUser(row: FullRow): User {
+    const u = row.row;
+    return {
+      _id: u.id,
+      member_id: u.member_id,
+      name: u.name,
+      surname: u.surname,
+      email: u.email,
+      phone_number: u.phone_number,
+      fiscal_code: u.fiscal_code,
+      image: row.image_id
+        ? fileRef({ id: row.image_id, original_name: row.image_name!, mime: row.image_mime!, size: row.image_size! })
+        : null,
+      birth_date: u.birth_date,
+      birth_province: u.birth_province,
+      birth_place: u.birth_place,
+      residence_address: u.residence_address,
+      residence_province: u.residence_province,
+      residence_place: u.residence_place,
+      residence_postal_code: u.residence_postal_code,
+      gender: u.gender as User['gender'],
+      parent_name: u.parent_name,
+      parent_surname: u.parent_surname,
+      parent_fiscal_code: u.parent_fiscal_code,
+      category: { _id: u.category_id, name: row.category_name },
+      qualifications: row.qualifications,
+      reservation_rules: row.reservation_rules,
+      mailing_list_classes: row.mailing_list_classes,
+      fitet_data_code: u.fitet_data_code,
+      fitet_data_category: u.fitet_data_category,
+      contract_file: row.contract_id
+        ? fileRef({ id: row.contract_id, original_name: row.contract_name!, mime: row.contract_mime!, size: row.contract_size! })
+        : null,
+      contract_end_date: u.contract_end_date,
+      notes: u.notes,
+      created_at: u.created_at.toISOString(),
+      deactivation_status: Boolean(row.is_deactivated),
+      deactivation_date_start: u.deactivation_date_start,
+      deactivation_date_end: u.deactivation_date_end,
+      has_accepted_terms: u.terms_accepted_at !== null,
+      registration_completed: u.registration_completed_at !== null,
+    };
+  }
+}

@@ -1,0 +1,148 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Permission } from 'shared-api/contract';
+import { z } from 'zod';
+import {
+  deactivateBody,
+  errorBody,
+  exportFormat,
+  id,
+  listQuery,
+  listResponse,
+  user,
+  userListFilters,
+  userPayload,
+  userReduced,
+} from 'shared-api/contract';
+import { holdsAny } from 'shared-api/contract';
+import { currentUser } from '../../../core/plugins/session';
+import { DomainError } from '../../../core/errors';
+import { buildExport } from '../../../core/export/exporter';
+import { sendExportFile } from '../../../core/export/reply';
+import { userExportColumns } from './export-columns';
+import { USER_SORT_KEYS } from './repository';
+
+const tags = ['utenti'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+const userListQuery = listQuery.extend({ sortBy: z.enum(USER_SORT_KEYS).optional(), ...userListFilters.shape });
+const userExportQuery = userListQuery.omit({ page: true, limit: true }).extend({ format: exportFormat });
+const params = z.object({ id });
+const registryAccess = { access: ['registry_access'] } as const;
+
+/**
+ * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails)
+ * only need book_session or finance_access and get only id, name, surname and e-mail (DESIGN §3).
+ */
+const userListAccess = async (request: FastifyRequest) => {
+  const query = request.query as z.infer<typeof userListQuery>;
+  const picker = query.onlyAvailablePartners || query.reducedDetails;
+  const allowed: Permission[] = picker ? ['registry_access', 'book_session', 'finance_access'] : ['registry_access'];
+  if (!holdsAny(currentUser(request).permissions, allowed)) throw new DomainError('FORBIDDEN');
+};
+
+/** The users registry (spec 001 §7 Users). */
+const registryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users, userRegistry } = app.services.registry;
+
+  app.get(
+    '',
+    {
+      // Declared as the widest access; without a picker flag userListAccess narrows it to registry_access.
+      config: { access: ['registry_access', 'book_session', 'finance_access'] },
+      preHandler: userListAccess,
+      schema: {
+        tags,
+        summary: 'Elenco utenti (paginato, ricerca, ordinamento, filtri)',
+        querystring: userListQuery,
+        response: { 200: z.union([listResponse(user), listResponse(userReduced)]), ...errors },
+      },
+    },
+    async (request) => users.list(request.query, currentUser(request).id),
+  );
+
+  app.get(
+    '/export',
+    {
+      config: registryAccess,
+      schema: { tags, summary: 'Scarica l\'elenco utenti (csv, xlsx, pdf)', querystring: userExportQuery, response: errors },
+    },
+    async (request, reply) => {
+      const rows = await users.listAll(request.query);
+      const file = await buildExport({
+        format: request.query.format,
+        baseName: 'utenti',
+        title: 'Utenti',
+        columns: userExportColumns(app.config.clubTimezone),
+        rows,
+        timeZone: app.config.clubTimezone,
+      });
+      return sendExportFile(reply, file);
+    },
+  );
+
+  app.get(
+    '/:id',
+    { config: registryAccess, schema: { tags, summary: 'Un utente', params, response: { 200: user, ...errors } } },
+    async (request) => {
+      const found = await users.get(request.params.id);
+      if (!found) throw new DomainError('USER_NOT_FOUND');
+      return found;
+    },
+  );
+
+  app.post(
+    '',
+    {
+      config: registryAccess,
+      schema: {
+        tags,
+        summary: 'Crea un utente e gli invia l\'invito (JSON, o multipart con i file image e contract_file)',
+        body: userPayload,
+        response: { 201: user, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await userRegistry.create(request.body, request.uploads)),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: registryAccess,
+      schema: { tags, summary: 'Modifica un utente (i file non inviati restano)', params, body: userPayload, response: { 200: user, ...errors } },
+    },
+    async (request) => userRegistry.update(request.params.id, request.body, request.uploads),
+  );
+
+  app.delete(
+    '/:id',
+    { config: registryAccess, schema: { tags, summary: 'Elimina un utente', params, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await userRegistry.remove(request.params.id, currentUser(request).id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/:id/activate',
+    { config: registryAccess, schema: { tags, summary: 'Riattiva un utente', params, response: { 200: user, ...errors } } },
+    async (request) => userRegistry.activate(request.params.id),
+  );
+
+  app.patch(
+    '/:id/deactivate',
+    {
+      config: registryAccess,
+      schema: {
+        tags,
+        summary: 'Disattiva un utente (fino a end_date compresa, o finché non viene riattivato); le sue sessioni terminano',
+        params,
+        body: z.preprocess((v) => v ?? {}, deactivateBody),
+        response: { 200: user, ...errors },
+      },
+    },
+    async (request) => userRegistry.deactivate(request.params.id, request.body.end_date ?? null, currentUser(request).id),
+  );
+};
+
+export default registryRoutes;

@@ -1,0 +1,195 @@
+/**
+ * build(): the whole app on a fresh database, the same test files on both drivers:
+ * - default: an in-memory PGlite loaded from a dump of a migrated, seeded database (made once, cached in the temp folder);
+ * - DATABASE_URL set: a fresh database test_<random> created on that PostgreSQL server, dropped at close.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, seedIfEmpty } from '../app';
+import { type AppConfig, loadConfig } from '../core/config';
+import { type Database, MIGRATIONS_FOLDER, dumpPglite, openDatabase } from '../core/db/client';
+import { mail_outbox } from '../core/db/tables';
+
+export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
+export const MEMBER = { email: 'marco.rossi@circolo.example', password: 'Socio-2026!' };
+export const OTHER_MEMBER = { email: 'giulia.bianchi@circolo.example', password: 'Socio-2026!' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** The `MAIL {…}` lines the mailer printed. */
+  mailLines: string[];
+  close(): Promise<void>;
+}
+
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  const add = (file: string) => hash.update(file).update(fs.readFileSync(file));
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else add(p);
+    }
+  };
+  walk(MIGRATIONS_FOLDER);
+  // Every domain's seed: a changed seed makes a new dump.
+  walk(path.join(import.meta.dirname, '..', 'domains'));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A migrated, seeded PGlite as a dump, built once per schema version and reused by every test file. */
+async function seededPgliteDump(config: AppConfig): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `club-portal-test-db-${sourceHash()}.tar.gz`);
+  if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  try {
+    await database.migrate();
+    await seedIfEmpty(database, config);
+    const dump = await dumpPglite(database);
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(temp, file);
+    return dump;
+  } finally {
+    await database.close();
+  }
+}
+
+async function freshPostgres(baseUrl: string, config: AppConfig): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'pg', url: url.toString() });
+  await database.migrate();
+  await seedIfEmpty(database, config);
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-test-'));
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portale.test', STATIC_ROOT: path.join(dataDir, 'static'), ...env }),
+    logLevel: false,
+  };
+  const baseUrl = process.env.DATABASE_URL;
+  let database: Database;
+  let drop = async () => {};
+  if (baseUrl) {
+    ({ database, drop } = await freshPostgres(baseUrl, config));
+  } else {
+    database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await seededPgliteDump(config) });
+  }
+  const mailLines: string[] = [];
+  const app = await buildApp(config, { database, mailLog: (line) => mailLines.push(line) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    mailLines,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function cookieOf(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) throw new Error(`no session cookie (status ${res.statusCode}: ${res.body})`);
+  return value.split(';')[0];
+}
+
+export async function login(app: FastifyInstance, who: { email: string; password: string }, ip = '127.0.0.1'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: who, remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`login ${who.email} → ${res.statusCode} ${res.body}`);
+  return cookieOf(res);
+}
+
+/** inject with the session cookie; JSON body unless a multipart form is given. */
+export async function call(
+  app: FastifyInstance,
+  cookie: string | null,
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (body instanceof FormData) {
+    const encoded = new Response(body);
+    headers['content-type'] = encoded.headers.get('content-type')!;
+    return app.inject({ method, url, headers, payload: Buffer.from(await encoded.arrayBuffer()) });
+  }
+  return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
+}
+
+/** The links of the latest mail to an address, read from the outbox. */
+export async function lastMailLinks(database: Database, to: string): Promise<string[]> {
+  const [row] = await database.db.select().from(mail_outbox).where(eq(mail_outbox.to, to)).orderBy(desc(mail_outbox.created_at)).limit(1);
+  if (!row) throw new Error(`no mail to ${to}`);
+  return row.links;
+}
+
+export function linkParams(link: string): { userId: string; token: string; path: string } {
+  const url = new URL(link);
+  return { userId: url.searchParams.get('uid')!, token: url.searchParams.get('token')!, path: url.pathname };
+}
+
+let counter = 0;
+/** A unique address per call, so tests sharing a database never collide. */
+export const uniqueEmail = (label = 'socio') => `${label}.${Date.now().toString(36)}${(counter++).toString(36)}@test.example`;
+
+/** A complete, valid payload of POST /user (an adult member of 'Soci'). */
+export function userPayload(categoryId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    member_id: `T-${counter++}`,
+    name: 'Anna',
+    surname: 'Verdi',
+    email: uniqueEmail('anna'),
+    phone_number: '+39 340 1112233',
+    fiscal_code: 'VRDNNA90A41H501J',
+    birth_date: '1990-01-01',
+    birth_province: 'RM',
+    birth_place: 'Roma',
+    residence_address: 'Via del Corso 1',
+    residence_province: 'RM',
+    residence_place: 'Roma',
+    residence_postal_code: '00186',
+    gender: 'F',
+    category: categoryId,
+    qualifications: [],
+    reservation_rules: [],
+    mailing_list_classes: [],
+    ...overrides,
+  };
+}
+
+/** Id of a seeded category by name. */
+export async function categoryId(app: FastifyInstance, cookie: string, name: string): Promise<string> {
+  const res = await call(app, cookie, 'GET', `/api/v1/user/category?limit=0&q=${encodeURIComponent(name)}`);
+  const found = (res.json().data as { _id: string; name: string }[]).find((c) => c.name === name);
+  if (!found) throw new Error(`category ${name} not found`);
+  return found._id;
+}
