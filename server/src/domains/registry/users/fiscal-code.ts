@@ -1,4 +1,5 @@
 import codiceFiscaleModule from 'codice-fiscale-js';
+import { isoDateParts } from '../../../core/time';
 
 // The package's ESM build exposes the class as a named export; its typings only declare the default.
 const CodiceFiscale = (codiceFiscaleModule as unknown as { CodiceFiscale?: typeof codiceFiscaleModule }).CodiceFiscale ?? codiceFiscaleModule;
@@ -23,7 +24,7 @@ export interface FiscalCodePerson {
 
 /** The codice fiscale of a person born in Italy (used to seed the demo club). */
 export function computeFiscalCode(person: FiscalCodePerson): string {
-  const [year, month, day] = person.birthDate.split('-').map(Number);
+  const { year, month, day } = isoDateParts(person.birthDate);
   return new CodiceFiscale({
     name: person.name,
     surname: person.surname,
