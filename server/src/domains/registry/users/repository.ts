@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListMeta, NamedRef, Permission, Profile, User, UserReduced } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
