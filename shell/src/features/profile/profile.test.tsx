@@ -189,7 +189,7 @@ test('Logout: toast and /login; /login even when the server fails', async () => 
   const { server } = await openProfile({ ...profileServer(), 'POST /auth/logout': { status: 204 } });
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   expect(await screen.findByText('Logout effettuato con successo!')).toBeInTheDocument();
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
   expect(server.callsTo('POST /auth/logout')).toHaveLength(1);
 });
 
@@ -197,5 +197,5 @@ test('a failed logout still leads to /login', async () => {
   await openProfile({ ...profileServer(), 'POST /auth/logout': { status: 500, body: { message: 'boom' } } });
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   expect(await screen.findByText('Errore durante il logout.')).toBeInTheDocument();
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
 });
