@@ -8,7 +8,7 @@ import fileRoutes from './core/files/routes';
 import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
-import services from './core/plugins/services';
+import services, { type ServicesOptions } from './core/plugins/services';
 import session from './core/plugins/session';
 import staticHost from './core/plugins/static';
 import { domains } from './domains';
@@ -18,11 +18,22 @@ export interface BuildOptions {
   database?: Database;
   /** Where the outbox's `MAIL {…}` lines go when no SMTP is configured (stdout by default). */
   mailLog?: (line: string) => void;
+  /** A nodemailer transport instead of SMTP_URL's (tests). */
+  mailTransport?: ServicesOptions['mailTransport'];
+  /** How often idle job workers poll, in seconds (tests shorten it). */
+  jobPollingSeconds?: number;
+  /** The clock sessions, links and throttling read (tests pass one they move). */
+  clock?: ServicesOptions['clock'];
 }
 
-/** On an empty database, each domain's demo seed in list order (the registry's categories before anything that needs them). */
+/**
+ * On an empty database, each domain's demo seed in list order (the registry's categories and members before anything
+ * that points at them). The first seed answers whether the database was empty; if not, nothing else is seeded.
+ */
 export async function seedIfEmpty(database: Database, config: AppConfig, list: readonly Domain[] = domains): Promise<void> {
-  for (const domain of list) await domain.seed?.(database.db, config);
+  const [first, ...rest] = list;
+  if ((await first?.seed?.(database.db, config)) === false) return;
+  for (const domain of rest) await domain.seed?.(database.db, config);
 }
 
 /** Opens the configured database (PostgreSQL or the embedded PGlite), applies the migrations and seeds an empty one. */
@@ -55,7 +66,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errors);
   await app.register(openapi);
-  await app.register(services, { config, database, domains, ownsDatabase: !options.database, mailLog: options.mailLog });
+  await app.register(services, { config, database, domains, ownsDatabase: !options.database,
+    mailLog: options.mailLog,
+    mailTransport: options.mailTransport,
+    jobPollingSeconds: options.jobPollingSeconds,
+    clock: options.clock,
+  });
   await app.register(
     async (api) => {
       await api.register(multipartForms);

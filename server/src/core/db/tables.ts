@@ -29,10 +29,17 @@ export const mail_outbox = pgTable(
     links: text().array().notNull().default([]),
     /** 'log' (no SMTP configured) or 'smtp'. */
     transport: text().notNull(),
-    /** 'logged', 'sent' or 'failed'. */
+    /** 'queued' (recorded, delivery pending), 'logged', 'sent' or 'failed' (the 'mail' job retries it). */
     status: text().notNull(),
     error: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to), index('mail_outbox_created_at_idx').on(t.created_at)],
 );
+
+/** Secrets the server generates once and every process shares (e.g. the key signing unsubscribe links). */
+export const server_secrets = pgTable('server_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

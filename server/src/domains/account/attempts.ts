@@ -1,5 +1,6 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client';
+import { type Clock, systemClock } from '../../core/time';
 import { auth_attempts } from './tables';
 
 export type AttemptKind = 'login' | 'forgot_password';
@@ -19,7 +20,14 @@ export const ATTEMPT_LIMITS: Record<AttemptKind, { max: number; windowMs: number
 export const attemptKey = (email: string, ip: string) => `${email.trim().toLowerCase()}|${ip}`;
 
 export class AttemptRepository {
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  private ago(ms: number): Date {
+    return new Date(this.clock.now().getTime() - ms);
+  }
 
   /** Attempts of this kind for this key within the window. */
   async recentCount(kind: AttemptKind, key: string): Promise<number> {
@@ -27,17 +35,17 @@ export class AttemptRepository {
     const [row] = await this.db
       .select({ n: count() })
       .from(auth_attempts)
-      .where(and(eq(auth_attempts.kind, kind), eq(auth_attempts.key, key), gte(auth_attempts.created_at, new Date(Date.now() - windowMs))));
+      .where(and(eq(auth_attempts.kind, kind), eq(auth_attempts.key, key), gte(auth_attempts.created_at, this.ago(windowMs))));
     return row?.n ?? 0;
   }
 
   async record(kind: AttemptKind, key: string): Promise<void> {
     const { windowMs } = ATTEMPT_LIMITS[kind];
-    await this.db.insert(auth_attempts).values({ kind, key });
+    await this.db.insert(auth_attempts).values({ kind, key, created_at: this.clock.now() });
     // Rows older than the window count for nothing any more.
     await this.db
       .delete(auth_attempts)
-      .where(and(eq(auth_attempts.kind, kind), eq(auth_attempts.key, key), lt(auth_attempts.created_at, new Date(Date.now() - windowMs))));
+      .where(and(eq(auth_attempts.kind, kind), eq(auth_attempts.key, key), lt(auth_attempts.created_at, this.ago(windowMs))));
   }
 
   async clear(kind: AttemptKind, key: string): Promise<void> {
@@ -46,6 +54,6 @@ export class AttemptRepository {
 
   /** Drops what no window can count any more (run at start). */
   async purgeOld(): Promise<void> {
-    await this.db.delete(auth_attempts).where(lt(auth_attempts.created_at, sql`now() - interval '1 day'`));
+    await this.db.delete(auth_attempts).where(lt(auth_attempts.created_at, this.ago(24 * 60 * 60 * 1000)));
   }
 }

@@ -32,10 +32,10 @@ const routes: FastifyPluginAsync = async (app) => {
 
 export const account: Domain = {
   name: 'account',
-  services({ db, config, mailer }) {
-    const sessions = new SessionRepository(db, config.clubTimezone);
-    const attempts = new AttemptRepository(db);
-    const tokens = new UserTokenRepository();
+  services({ db, config, mailer, clock }) {
+    const sessions = new SessionRepository(db, config.clubTimezone, clock);
+    const attempts = new AttemptRepository(db, clock);
+    const tokens = new UserTokenRepository(clock);
     const users = new UserRepository(db, config.clubTimezone);
     const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, publicUrl: config.publicUrl });
     return {

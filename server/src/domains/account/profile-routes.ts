@@ -10,11 +10,17 @@ const tags = ['profilo'];
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.services.registry;
 
-  app.get('/me', { config: { access: 'signed-in' }, schema: { tags, summary: 'Il profilo dell\'utente', response: { 200: profile, 404: errorBody } } }, async (request) => {
-    const me = await users.profile(currentUser(request).id);
+  /** The registry's record with the medical status the certificates domain computes (the same SQL every list reads). */
+  const profileOf = async (id: string) => {
+    const me = await users.profile(id);
     if (!me) throw new DomainError('USER_NOT_FOUND');
-    return me;
-  });
+    const medical = await app.services.certificates.certificates.medicalOf(id);
+    return { ...me, medical_certificate_status: medical.status, medical_certificate_expiration_date: medical.expiry };
+  };
+
+  app.get('/me', { config: { access: 'signed-in' }, schema: { tags, summary: 'Il profilo dell\'utente', response: { 200: profile, 404: errorBody } } }, (request) =>
+    profileOf(currentUser(request).id),
+  );
 
   app.patch(
     '/me',
@@ -29,7 +35,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(err, 'users_email_key')) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
         throw err;
       }
-      return (await users.profile(id))!;
+      return profileOf(id);
     },
   );
 };
