@@ -73,7 +73,7 @@ describe('set-new-password page (/change-password, /login-change-password)', () 
   });
 
   test('an expired token says so; the page keeps its own error', async () => {
-    await open(undefined, { 'POST /auth/password-reset': { status: 400, body: { message: 'Invalid or expired token' } } });
+    await open(undefined, { 'POST /auth/password-reset': { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid or expired token' } } });
     await fill('nuovapass1', 'nuovapass1');
     await userEvent.click(screen.getByRole('button', { name: 'Conferma' }));
     expect(await screen.findByText('Token non valido o scaduto, riprova a richiedere il reset della password')).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('registration completion (/complete-registration)', () => {
   });
 
   test('a refused invitation shows the registration error', async () => {
-    renderApp(route, { api: { 'POST /auth/complete-registration': { status: 400, body: { message: 'Invalid or expired token' } } } });
+    renderApp(route, { api: { 'POST /auth/complete-registration': { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid or expired token' } } } });
     await screen.findByRole('heading', { name: 'Ci siamo quasi...' });
     await fill('benvenuto1', 'benvenuto1');
     await userEvent.click(consent());

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Profile } from 'shared-api';
 import { renderApp } from '../../testing/render-app';
 import { profileOf, sessionUser } from '../../testing/fixtures';
-import type { Answer, ApiCall, Handler } from '../../testing/mock-api';
+import type { Answer, ApiCall, Handler } from 'shared-ui/testing/api';
 
 const user = sessionUser();
 
@@ -142,7 +142,17 @@ describe("the 'Modifica password' dialog", () => {
     expect(dialog.getByText('Le password non coincidono, riprova')).toBeInTheDocument();
     expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
 
-    await userEvent.clear(dialog.getByLabelText(/^Ripeti la nuova password/));
+    // Two equal passwords that are too short: the contract's rule speaks, nothing is sent.
+    for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) {
+      await userEvent.clear(dialog.getByLabelText(label));
+      await userEvent.type(dialog.getByLabelText(label), 'corta');
+    }
+    await userEvent.click(dialog.getByRole('button', { name: 'Salva' }));
+    expect(await dialog.findByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
+
+    for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) await userEvent.clear(dialog.getByLabelText(label));
+    await userEvent.type(dialog.getByLabelText(/^Nuova password/), 'nuovissima1');
     await userEvent.type(dialog.getByLabelText(/^Ripeti la nuova password/), 'nuovissima1{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.callsTo('PATCH /auth/updatepassword/me')[0]?.body).toEqual({ newPassword: 'nuovissima1' });
