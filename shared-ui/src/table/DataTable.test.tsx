@@ -274,7 +274,7 @@ describe('DataTable', () => {
     fakeApi(members(1));
     renderTable({ rowActions: () => [{ label: 'Elimina', onClick: () => {}, icon: <svg aria-hidden="true" /> }] });
     await screen.findByText('Cognome001');
-    const button = within(bodyRows()[0]).getByRole('button', { name: 'Elimina' });
+    const button = within(nth(bodyRows(), 0)).getByRole('button', { name: 'Elimina' });
     expect(button).toHaveAttribute('title', 'Elimina');
     expect(button).toHaveClass('ui-table__icon-action');
   });
@@ -283,7 +283,8 @@ describe('DataTable', () => {
     fakeApi(members(2));
     renderTable({ columns: COLUMNS.map((c) => (c.key === 'category.name' ? { ...c, detail: true } : c)) });
     await screen.findByText('Cognome001');
-    const [first, second] = bodyRows();
+    const first = nth(bodyRows(), 0);
+    const second = nth(bodyRows(), 1);
     expect(within(first).getByText('Amatori').closest('td')).toHaveClass('is-detail');
     const toggle = within(first).getByRole('button', { name: 'Mostra dettagli' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -104,13 +104,15 @@ describe('formula injection', () => {
     assert.equal((await call(t.app, member, 'PATCH', '/api/v1/user/me', { phone_number: HYPERLINK })).statusCode, 200);
 
     const csv = await call(t.app, admin, 'GET', '/api/v1/user/export?format=csv&q=rossi');
-    const [header, rossi] = parse(csv.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][];
+    const table: string[][] = parse(csv.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' });
+    const [header = [], rossi = []] = table;
     assert.equal(rossi[header.indexOf('Telefono')], `'${HYPERLINK}`);
 
     const xlsx = await call(t.app, admin, 'GET', '/api/v1/user/export?format=xlsx&q=rossi');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
+    assert.ok(sheet);
     const column = (sheet.getRow(1).values as unknown[]).indexOf('Telefono');
     const cell = sheet.getRow(2).getCell(column);
     assert.equal(cell.type, ExcelJS.ValueType.String);

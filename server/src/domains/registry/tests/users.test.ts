@@ -150,7 +150,7 @@ describe('pickers for callers without registry access', () => {
       for (const sort of ['sortBy=birth_date', 'sortBy=fiscal_code&order=desc', 'sortBy=member_id']) {
         const data = await pick(member, `${flag}&${sort}`);
         assert.ok(data.length >= 4);
-        const keys = data.map((u) => [u.surname, u.name]);
+        const keys = data.map((u) => [u.surname, u.name] as const);
         const sorted = [...keys].sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
         assert.deepEqual(keys, sorted, `${flag}&${sort}`);
         for (const u of data) assert.deepEqual(Object.keys(u).sort(), ['_id', 'email', 'name', 'surname']);
