@@ -8,6 +8,7 @@ import fileRoutes from './core/files/routes';
 import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
+import origin from './core/plugins/origin';
 import services from './core/plugins/services';
 import session from './core/plugins/session';
 import staticHost from './core/plugins/static';
@@ -40,6 +41,8 @@ export async function prepareDatabase(config: AppConfig): Promise<Database> {
   }
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /**
  * The whole server, read top to bottom: core plugins (errors, OpenAPI, services of core and of every domain),
  * the API under /api/v1 (multipart forms, sessions and access, then each domain's routes), the static host.
@@ -48,7 +51,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await prepareDatabase(config));
   const app = Fastify({
     logger: config.logLevel ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of the server (what Fastify does for a number, typed as a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -58,6 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(services, { config, database, domains, ownsDatabase: !options.database, mailLog: options.mailLog });
   await app.register(
     async (api) => {
+      await api.register(origin);
       await api.register(multipartForms);
       await api.register(session);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -53,4 +53,6 @@ export interface Domain {
   seed?(db: Db, config: AppConfig): Promise<void>;
   /** Work at start, after migrations and seeds (e.g. purging expired rows). */
   onStart?(services: Services, database: Database): Promise<void>;
+  /** Work when the app closes, before the database does (e.g. stopping a periodic task started in onStart). */
+  onStop?(services: Services): Promise<void>;
 }

@@ -18,7 +18,11 @@ export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario n
 
 export const email = z.string().trim().toLowerCase().email('Inserisci un indirizzo email valido');
 
-export const password = z.string().min(8, 'La password deve contenere almeno 8 caratteri');
+/** A new password: at least 8 characters, not only blanks (spec 000 §9). */
+export const password = z
+  .string()
+  .min(8, 'La password deve contenere almeno 8 caratteri')
+  .refine((v) => v.trim().length > 0, 'La password non può essere vuota o composta solo da spazi');
 
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

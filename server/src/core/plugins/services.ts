@@ -33,6 +33,7 @@ export default fp<ServicesOptions>(
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       log: mailLog,
+      printLinks: config.development,
       onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox'),
     });
     const core: CoreServices = { db, config, mailer, files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))) };
@@ -44,6 +45,7 @@ export default fp<ServicesOptions>(
     app.decorate('database', database);
     app.decorate('services', services as Services);
     app.addHook('onClose', async () => {
+      for (const domain of domains) await domain.onStop?.(services as Services);
       mailer.close();
       if (ownsDatabase) await database.close();
     });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Domain } from '../../core/domain';
 import { UserRepository } from '../registry';
 import { AttemptRepository } from './attempts';
+import { Housekeeping } from './housekeeping';
 import { invitationMail } from './mail-templates';
 import profileRoutes from './profile-routes';
 import authRoutes from './routes';
@@ -16,6 +17,7 @@ export interface AccountServices {
   sessions: SessionRepository;
   attempts: AttemptRepository;
   tokens: UserTokenRepository;
+  housekeeping: Housekeeping;
 }
 
 declare module '../../core/domain' {
@@ -38,9 +40,12 @@ export const account: Domain = {
     const tokens = new UserTokenRepository();
     const users = new UserRepository(db, config.clubTimezone);
     const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, publicUrl: config.publicUrl });
+    const housekeeping = new Housekeeping({ attempts, sessions, mailer }, (err) =>
+      console.error(`Pulizia periodica non riuscita: ${err instanceof Error ? err.name : 'errore sconosciuto'}`),
+    );
     return {
       sessionResolver: sessions,
-      account: { auth, sessions, attempts, tokens },
+      account: { auth, sessions, attempts, tokens, housekeeping },
       // The registry invites the users it creates and ends the sessions of those it deactivates (its AccountPort).
       accountPort: {
         async issueInvitation(tx, user) {
@@ -53,8 +58,12 @@ export const account: Domain = {
     };
   },
   routes,
-  async onStart({ account: { attempts, sessions } }) {
-    await attempts.purgeOld();
-    await sessions.purgeExpired();
+  async onStart({ account: { housekeeping } }) {
+    await housekeeping.start();
+  },
+  async onStop({ account: { housekeeping, auth } }) {
+    await housekeeping.stop();
+    // Reset mails being sent after their answer finish before the database closes.
+    await auth.idle();
   },
 };
