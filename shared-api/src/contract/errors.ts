@@ -46,6 +46,13 @@ export const API_ERRORS = {
   CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria non trovata' },
   CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria con questo nome' },
   CATEGORY_IN_USE: { status: 409, text: 'Impossibile eliminare la categoria: ci sono utenti associati.' },
+  QUALIFICATION_NOT_FOUND: { status: 404, text: 'Qualifica non trovata' },
+  QUALIFICATION_NAME_TAKEN: { status: 409, text: 'Esiste già una qualifica con questo nome' },
+  QUALIFICATION_IN_USE: { status: 409, text: 'Impossibile eliminare la qualifica: è ancora assegnata.' },
+  RESERVATION_RULE_NOT_FOUND: { status: 404, text: 'Regola di prenotazione non trovata' },
+  RESERVATION_RULE_IN_USE: { status: 409, text: 'Impossibile eliminare la regola di prenotazione: è ancora assegnata.' },
+  MAILING_LIST_CLASS_NOT_FOUND: { status: 404, text: 'Classe di mailing list non trovata' },
+  MAILING_LIST_CLASS_IN_USE: { status: 409, text: 'Impossibile eliminare la classe di mailing list: è ancora assegnata.' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

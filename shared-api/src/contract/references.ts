@@ -47,3 +47,64 @@ export const qualification = z.object({
   mailing_list_classes: z.array(namedRef),
 });
 export type Qualification = z.infer<typeof qualification>;
+
+/** Text of an optional description: blank becomes null. */
+const optionalText = z
+  .string()
+  .trim()
+  .max(2000)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Ids chosen in a reference menu, at most `max` (spec 001 §5). */
+const refIds = (max: number) => z.array(id).max(max, `Puoi selezionare al massimo ${max} elementi`).default([]);
+
+/** POST and PATCH /user/qualification (spec 001 §5 Qualification). */
+export const qualificationPayload = z.object({
+  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  description: optionalText,
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colore non valido (formato atteso #RRGGBB)'),
+  priority: z.coerce
+    .number()
+    .int('Valore decimale non consentito')
+    .min(0, 'Il valore deve essere compreso tra 0 e 255')
+    .max(255, 'Il valore deve essere compreso tra 0 e 255')
+    .default(0),
+  reservation_rules: refIds(5),
+  mailing_list_classes: refIds(5),
+});
+export type QualificationPayload = z.infer<typeof qualificationPayload>;
+
+/** A whole non-negative number of a booking rule. */
+const count = z.coerce.number().int('Valore decimale non consentito').min(0, 'Il valore deve essere compreso tra 0 e infinito');
+const weekDay = z.coerce.number().int('Valore decimale non consentito').min(0, 'Giorno non valido (0–6)').max(6, 'Giorno non valido (0–6)');
+
+/** An unlock time as the booking-rule form sends it (no id: the rule's unlock times are replaced). */
+export const unlockTimePayload = z.object({
+  day: weekDay,
+  hour: timeOfDay,
+  num_shifts: z.coerce.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere compreso tra 1 e infinito'),
+});
+
+/** POST and PATCH /user/reservation-rule (spec 001 §5 Booking rule). */
+export const reservationRulePayload = z.object({
+  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  description: optionalText,
+  max_rounds_per_week: count,
+  max_rounds_per_day: count,
+  hours_before_booking_to_ignore_rules: count,
+  hours_before_booking_to_cancel: count,
+  week_start_day: weekDay,
+  week_end_day: weekDay,
+  unlock_times: z.array(unlockTimePayload).max(50).default([]),
+});
+export type ReservationRulePayload = z.infer<typeof reservationRulePayload>;
+
+/** POST and PATCH /user/mailing-list/classes (spec 001 §5 Mailing list class; a list of types sends its first). */
+export const mailingListClassPayload = z.object({
+  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  description: optionalText,
+  type: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), mailingListType),
+  is_default: z.boolean().default(false),
+});
+export type MailingListClassPayload = z.infer<typeof mailingListClassPayload>;

@@ -1,8 +1,13 @@
+import type { MailingListClass, MailingListClassPayload, Qualification, QualificationPayload, ReservationRule, ReservationRulePayload } from 'shared-api/contract';
 import type { Domain } from '../../core/domain';
 import type { AccountPort } from './account-port';
 import { CategoryRepository } from './categories/repository';
 import { CategoryService } from './categories/service';
-import { ReferenceRepository } from './references/repository';
+import { MailingListClassRepository, type MailingListClassSortKey } from './mailing-lists/repository';
+import { QualificationRepository, type QualificationSortKey } from './qualifications/repository';
+import { assertReferencesExist } from './reference-check';
+import { EditableService } from '../../core/resources/service';
+import { ReservationRuleRepository, type ReservationRuleSortKey } from './reservation-rules/repository';
 import routes from './routes';
 import { seedRegistry } from './seed';
 import { UserRepository } from './users/repository';
@@ -19,7 +24,9 @@ export interface RegistryServices {
   userRegistry: UserRegistry;
   categories: CategoryService;
   categoryRepository: CategoryRepository;
-  references: ReferenceRepository;
+  qualifications: EditableService<Qualification, QualificationPayload, QualificationSortKey>;
+  reservationRules: EditableService<ReservationRule, ReservationRulePayload, ReservationRuleSortKey>;
+  mailingListClasses: EditableService<MailingListClass, MailingListClassPayload, MailingListClassSortKey>;
 }
 
 declare module '../../core/domain' {
@@ -46,7 +53,23 @@ export const registry: Domain = {
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
         categories: new CategoryService(db, categoryRepository),
         categoryRepository,
-        references: new ReferenceRepository(db),
+        qualifications: new EditableService(db, new QualificationRepository(db), {
+          notFound: 'QUALIFICATION_NOT_FOUND',
+          inUse: 'QUALIFICATION_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la qualifica: è assegnata a ${holders}.`,
+          uniqueName: { constraint: 'qualifications_name_key', code: 'QUALIFICATION_NAME_TAKEN' },
+          check: (payload) => assertReferencesExist(db, payload, ['reservation_rules', 'mailing_list_classes']),
+        }),
+        reservationRules: new EditableService(db, new ReservationRuleRepository(db), {
+          notFound: 'RESERVATION_RULE_NOT_FOUND',
+          inUse: 'RESERVATION_RULE_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la regola di prenotazione: è assegnata a ${holders}.`,
+        }),
+        mailingListClasses: new EditableService(db, new MailingListClassRepository(db), {
+          notFound: 'MAILING_LIST_CLASS_NOT_FOUND',
+          inUse: 'MAILING_LIST_CLASS_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la classe di mailing list: è assegnata a ${holders}.`,
+        }),
       },
     };
   },

@@ -1,14 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import categoryRoutes from './categories/routes';
-import referenceRoutes from './references/routes';
+import mailingListRoutes from './mailing-lists/routes';
+import qualificationRoutes from './qualifications/routes';
+import reservationRuleRoutes from './reservation-rules/routes';
 import userRoutes from './users/routes';
 
-/** /user: the registry's users, categories and reference lists; each route declares its access. */
+/** /user: the registry's users, categories and reference lists (qualifications, booking rules, mailing-list classes). */
 const registryRoutes: FastifyPluginAsync = async (app) => {
   await app.register(
     async (user) => {
       await user.register(categoryRoutes, { prefix: '/category' });
-      await user.register(referenceRoutes);
+      await user.register(qualificationRoutes, { prefix: '/qualification' });
+      await user.register(reservationRuleRoutes, { prefix: '/reservation-rule' });
+      await user.register(mailingListRoutes, { prefix: '/mailing-list/classes' });
       await user.register(userRoutes);
     },
     { prefix: '/user' },

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Category, CategoryPayload, ListMeta, NamedRef, Permission } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { type ListRequest, type ListSource, countRows, readAll, readPage, replaceLinks, searchableText } from '../../../core/list';
@@ -53,12 +53,6 @@ export class CategoryRepository {
   async get(id: string): Promise<Category | null> {
     const [row] = await this.query().where(eq(categories.id, id)).limit(1);
     return row ? toCategory(row) : null;
-  }
-
-  /** The ids among `ids` that exist in a reference table (reservation rules, mailing-list classes). */
-  async existingIds(table: typeof reservation_rules | typeof mailing_list_classes, ids: readonly string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    return new Set((await this.db.select({ id: table.id }).from(table).where(inArray(table.id, [...ids]))).map((r) => r.id));
   }
 
   /** Inserts a category and its links; the new id. */

@@ -1,7 +1,7 @@
 import type { Category, CategoryPayload } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
-import { DomainError, invalidInput, isReferencedRow, isUniqueViolation } from '../../../core/errors';
-import { mailing_list_classes, reservation_rules } from '../tables';
+import { DomainError, isReferencedRow, isUniqueViolation } from '../../../core/errors';
+import { assertReferencesExist } from '../reference-check';
 import type { CategoryRepository } from './repository';
 
 /** The rules of user categories: references must exist, names are unique, a category in use cannot go. */
@@ -11,15 +11,8 @@ export class CategoryService {
     private readonly repo: CategoryRepository,
   ) {}
 
-  private async checkReferences(payload: CategoryPayload) {
-    for (const [field, table, ids, message] of [
-      ['reservation_rules', reservation_rules, payload.reservation_rules, 'Regola di prenotazione non trovata'],
-      ['mailing_list_classes', mailing_list_classes, payload.mailing_list_classes, 'Classe di mailing list non trovata'],
-    ] as const) {
-      const found = await this.repo.existingIds(table, ids);
-      const missing = ids.find((id) => !found.has(id));
-      if (missing) throw invalidInput(`${field}: ${message} (${missing})`);
-    }
+  private checkReferences(payload: CategoryPayload) {
+    return assertReferencesExist(this.db, payload, ['reservation_rules', 'mailing_list_classes']);
   }
 
   async get(id: string): Promise<Category> {

@@ -267,13 +267,6 @@ export class UserRepository {
     );
   }
 
-  /** Ids among `ids` that exist in the table (to name the missing ones). */
-  async existingIds(table: typeof qualifications | typeof reservation_rules | typeof mailing_list_classes, ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const rows = await this.db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
-    return new Set(rows.map((r) => r.id));
-  }
-
   private toUser(row: FullRow): User {
     const u = row.row;
     return {

@@ -12,6 +12,7 @@ import { type AcceptedFile, type Upload, acceptUpload } from '../../../core/file
 import { isValidFiscalCode } from './fiscal-code';
 import type { UserRepository } from './repository';
 import type { AccountPort } from '../account-port';
+import { assertReferencesExist } from '../reference-check';
 
 /** The message the front end matches (spec 001 §8 'with this email already exists'). */
 export const EMAIL_TAKEN_MESSAGE = 'User with this email already exists';
@@ -55,17 +56,7 @@ export class UserRegistry {
       if (!isValidFiscalCode(payload.parent_fiscal_code!)) throw new DomainError('FISCAL_CODE_INVALID', 'parent_fiscal_code: Codice fiscale non valido');
     }
 
-    const references = [
-      ['qualifications', qualifications, 'Qualifica non trovata'],
-      ['reservation_rules', reservation_rules, 'Regola di prenotazione non trovata'],
-      ['mailing_list_classes', mailing_list_classes, 'Classe di mailing list non trovata'],
-    ] as const;
-    for (const [field, table, message] of references) {
-      const ids = payload[field];
-      const found = await repo.existingIds(table, ids);
-      const missing = ids.find((id) => !found.has(id));
-      if (missing) throw invalidInput(`${field}: ${message} (${missing})`);
-    }
+    await assertReferencesExist(db, payload, ['qualifications', 'reservation_rules', 'mailing_list_classes']);
 
     return {
       values: {

@@ -1,0 +1,22 @@
+import type { ReservationRule } from 'shared-api/contract';
+import type { ExportColumn } from '../../../core/export/exporter';
+
+/** Italian short weekday names, 0 Sunday … 6 Saturday (spec 001 §3). */
+export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] as const;
+
+/** 'Lun 18:00 · 2 turni', as the rules page shows an unlock time. */
+export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }) =>
+  `${WEEKDAY_SHORT[u.day] ?? u.day} ${u.hour} · ${u.num_shifts} ${u.num_shifts === 1 ? 'turno' : 'turni'}`;
+
+/** Columns of the booking rules download (GET /user/reservation-rule/export), those of the page (spec 001 §2). */
+export const RESERVATION_RULE_EXPORT_COLUMNS: ExportColumn<ReservationRule>[] = [
+  { header: 'Nome', value: (r) => r.name, width: 1.2 },
+  { header: 'Descrizione', value: (r) => r.description, width: 1.6 },
+  { header: 'Turni max a settimana', value: (r) => r.max_rounds_per_week, width: 0.8 },
+  { header: 'Turni max al giorno', value: (r) => r.max_rounds_per_day, width: 0.8 },
+  { header: 'Ore prima per ignorare le regole', value: (r) => r.hours_before_booking_to_ignore_rules, width: 0.9 },
+  { header: 'Ore prima per annullare', value: (r) => r.hours_before_booking_to_cancel, width: 0.8 },
+  { header: 'Inizio settimana', value: (r) => WEEKDAY_SHORT[r.week_start_day], width: 0.7 },
+  { header: 'Fine settimana', value: (r) => WEEKDAY_SHORT[r.week_end_day], width: 0.7 },
+  { header: 'Orari di sblocco', value: (r) => r.unlock_times.map(unlockTimeText).join('; '), width: 1.8 },
+];
