@@ -21,9 +21,14 @@ export interface BuildOptions {
   mailLog?: (line: string) => void;
 }
 
-/** On an empty database, each domain's demo seed in list order (the registry's categories before anything that needs them). */
+/**
+ * On an empty database, each domain's demo seed in list order (the registry's categories and members before anything
+ * that points at them). The first seed answers whether the database was empty; if not, nothing else is seeded.
+ */
 export async function seedIfEmpty(database: Database, config: AppConfig, list: readonly Domain[] = domains): Promise<void> {
-  for (const domain of list) await domain.seed?.(database.db, config);
+  const [first, ...rest] = list;
+  if ((await first?.seed?.(database.db, config)) === false) return;
+  for (const domain of rest) await domain.seed?.(database.db, config);
 }
 
 /** Opens the configured database (PostgreSQL or the embedded PGlite), applies the migrations and seeds an empty one. */

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** Where the portal is reached: links in mails, Secure cookies when https. */
   publicUrl: string;
   clubTimezone: string;
+  /** The club's name, printed on the documents the portal generates (medical request forms, …). */
+  clubName: string;
   seedAdminEmail: string;
   seedAdminPassword: string;
   /** Folder holding shell/dist and mf-*\/dist. */
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Portale del circolo <noreply@circolo.example>',
     publicUrl,
     clubTimezone: env.CLUB_TIMEZONE || 'Europe/Rome',
+    clubName: env.CLUB_NAME || 'Circolo del tennistavolo',
     seedAdminEmail: (env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase(),
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     staticRoot: path.resolve(env.STATIC_ROOT || REPO_ROOT),

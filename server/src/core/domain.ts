@@ -50,7 +50,11 @@ export interface Domain {
   /** Returns this domain's entries of Services. `services` is the live bag: read other domains' entries lazily. */
   services?(core: CoreServices, services: BuiltServices): Partial<Services>;
   routes?: FastifyPluginAsync;
-  seed?(db: Db, config: AppConfig): Promise<void>;
+  /**
+   * The demo club's data of this domain, on an empty database. The first domain of the list decides: its seed
+   * answers false when the database already holds a club, and then no other seed runs.
+   */
+  seed?(db: Db, config: AppConfig): Promise<boolean | void>;
   /** Work at start, after migrations and seeds (e.g. purging expired rows). */
   onStart?(services: Services, database: Database): Promise<void>;
   /** Work when the app closes, before the database does (e.g. stopping a periodic task started in onStart). */

@@ -53,6 +53,24 @@ export const API_ERRORS = {
   RESERVATION_RULE_IN_USE: { status: 409, text: 'Impossibile eliminare la regola di prenotazione: è ancora assegnata.' },
   MAILING_LIST_CLASS_NOT_FOUND: { status: 404, text: 'Classe di mailing list non trovata' },
   MAILING_LIST_CLASS_IN_USE: { status: 409, text: 'Impossibile eliminare la classe di mailing list: è ancora assegnata.' },
+  FITET_FILE_INVALID: { status: 400, text: 'Il file FITET non è valido.' },
+  TRAINING_GROUP_NOT_FOUND: { status: 404, text: 'Gruppo di allenamento non trovato' },
+  TRAINING_GROUP_HAS_ENROLLMENTS: { status: 409, text: 'Impossibile eliminare il gruppo di allenamento, ha ancora partecipanti iscritti' },
+  TRAINING_GROUP_FULL: { status: 409, text: 'Il gruppo di allenamento ha già raggiunto il numero massimo di partecipanti' },
+  ALREADY_ENROLLED: { status: 409, text: "L'utente è già iscritto a questo gruppo di allenamento" },
+  ENROLLMENT_NOT_FOUND: { status: 404, text: 'Iscrizione non trovata' },
+  // Certificates
+  CERTIFICATE_TYPE_NOT_FOUND: { status: 404, text: 'Tipologia di certificato non trovata' },
+  CERTIFICATE_TYPE_NAME_TAKEN: { status: 409, text: 'Esiste già una tipologia di certificato con questo nome' },
+  CERTIFICATE_TYPE_IN_USE: { status: 409, text: 'Impossibile eliminare la tipologia: ci sono certificati di questo tipo.' },
+  CERTIFICATE_NOT_FOUND: { status: 404, text: 'Certificato non trovato' },
+  CERTIFICATE_EXISTS: { status: 409, text: "L'utente ha già un certificato di questa tipologia" },
+  CERTIFICATE_RECORD_NOT_FOUND: { status: 404, text: 'Caricamento del certificato non trovato' },
+  NO_RECORDS_TO_UPDATE: { status: 404, text: 'Non sono stati trovati record per aggiornare la data di scadenza. Assicurati di aver caricato un record' },
+  MEDICAL_CERTIFICATE_NOT_FOUND: { status: 404, text: 'Non è stato trovato alcun certificato medico attivo per questo utente.' },
+  MEDICAL_CERTIFICATE_PENDING: { status: 409, text: 'Il certificato caricato è in attesa di approvazione' },
+  NO_MEDICAL_CERTIFICATE_TYPE: { status: 409, text: 'Nessuna tipologia di certificato medico è configurata: contatta la segreteria.' },
+  FILE_MISSING: { status: 400, text: 'Impossibile caricare il certificato: file mancante.' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

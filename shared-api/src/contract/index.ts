@@ -4,3 +4,5 @@ export * from './auth';
 export * from './users';
 export * from './references';
 export * from './account';
+export * from './certificates';
+export * from './training-groups';

@@ -108,3 +108,14 @@ export const mailingListClassPayload = z.object({
   is_default: z.boolean().default(false),
 });
 export type MailingListClassPayload = z.infer<typeof mailingListClassPayload>;
+
+/** POST /emails/send (spec 001 §5 Send email): at least one list (up to 50), subject and body. */
+export const sendEmailPayload = z.object({
+  mailing_lists: z.array(id).min(1, 'Campo obbligatorio').max(50, 'Puoi selezionare al massimo 50 elementi'),
+  subject: z.string().trim().min(1, 'Campo obbligatorio').max(300),
+  body: z.string().trim().min(1, 'Campo obbligatorio').max(50_000),
+});
+export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
+
+/** How many mails were queued, one per recipient. */
+export const sendEmailResponse = z.object({ queued: z.number().int() });

@@ -161,3 +161,24 @@ export const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
+
+/** A federation record (spec 001 §3 FITET record), matched to a user by card code. */
+export const fitetRecord = z.object({
+  _id: z.string(),
+  member_id: z.string(),
+  card_type: z.string().nullable(),
+  category: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  user: z.object({ _id: z.string(), name: z.string(), surname: z.string() }),
+});
+export type FitetRecord = z.infer<typeof fitetRecord>;
+
+/** The answer of POST /user/fitet: what the import did, row by row for the rows it refused. */
+export const fitetImportReport = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), member_id: z.string().nullable(), reason: z.string() })),
+});
+export type FitetImportReport = z.infer<typeof fitetImportReport>;

@@ -36,3 +36,10 @@ export const mail_outbox = pgTable(
   },
   (t) => [index('mail_outbox_to_idx').on(t.to), index('mail_outbox_created_at_idx').on(t.created_at)],
 );
+
+/** Secrets the server generates once and every process shares (e.g. the key signing unsubscribe links). */
+export const server_secrets = pgTable('server_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -32,3 +32,6 @@ export const CONTRACT_TYPES: ReadonlySet<string> = new Set([
 
 export const tooLargeMessage = (name: string) => `Il file ${name} supera la dimensione massima di ${MAX_FILE_MB} MB`;
 export const wrongTypeMessage = (name: string) => `Tipo di file non accettato: ${name}`;
+
+/** Certificate: png, jpeg or pdf (spec 000 §5, 001 §5). */
+export const CERTIFICATE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'application/pdf']);

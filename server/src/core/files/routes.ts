@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { id } from 'shared-api/contract';
 import { holdsAny } from 'shared-api/contract';
 import { currentUser } from '../plugins/session';
-import { attachment } from '../content-disposition';
 import { DomainError } from '../errors';
+import { sendStoredFile } from './download';
 
 /** GET /files/{id}: the member the file belongs to, or the registry staff. */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,15 +18,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await files.find(request.params.id);
       if (!file || !files.store.exists(file.id)) throw new DomainError('NOT_FOUND', 'File non trovato');
       if (file.owner_user_id !== user.id && !holdsAny(user.permissions, ['registry_access'])) throw new DomainError('FORBIDDEN');
-      return reply
-        .type(file.mime)
-        .header('content-length', file.size)
-        .header('content-disposition', attachment(file.original_name))
-        .header('x-content-type-options', 'nosniff')
-        // An uploaded SVG or HTML-looking file must never run as a page of the portal.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header('cache-control', 'private, no-cache')
-        .send(files.store.openRead(file.id));
+      return sendStoredFile(reply, files, file);
     },
   );
 };

@@ -9,11 +9,17 @@ const tags = ['profilo'];
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.services.registry;
 
-  app.get('/me', { config: { access: 'signed-in' }, schema: { tags, summary: 'Il profilo dell\'utente', response: { 200: profile, 404: errorBody } } }, async (request) => {
-    const me = await users.profile(currentUser(request).id);
+  /** The registry's record with the medical status the certificates domain computes (the same SQL every list reads). */
+  const profileOf = async (id: string) => {
+    const me = await users.profile(id);
     if (!me) throw new DomainError('USER_NOT_FOUND');
-    return me;
-  });
+    const medical = await app.services.certificates.certificates.medicalOf(id);
+    return { ...me, medical_certificate_status: medical.status, medical_certificate_expiration_date: medical.expiry };
+  };
+
+  app.get('/me', { config: { access: 'signed-in' }, schema: { tags, summary: 'Il profilo dell\'utente', response: { 200: profile, 404: errorBody } } }, (request) =>
+    profileOf(currentUser(request).id),
+  );
 
   app.patch(
     '/me',
@@ -26,7 +32,11 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profile, 400: errorBody, 403: errorBody, 409: errorBody },
       },
     },
-    async (request) => app.services.account.auth.updateContacts(currentUser(request), request.body),
+    async (request) => {
+      const me = currentUser(request);
+      await app.services.account.auth.updateContacts(me, request.body);
+      return profileOf(me.id);
+    },
   );
 };
 

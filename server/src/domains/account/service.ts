@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Profile, SessionUser, UpdateMeBody } from 'shared-api/contract';
+import type { SessionUser, UpdateMeBody } from 'shared-api/contract';
 import type { Db } from '../../core/db/client';
 import { users } from '../registry/tables';
 import { DomainError, isUniqueViolation, pgErrorOf } from '../../core/errors';
@@ -161,7 +161,7 @@ export class AuthService {
    * PATCH /user/me: phone and e-mail. A new e-mail needs a recent password check in this session (like the
    * password) and the old address is told of the change.
    */
-  async updateContacts(user: CurrentUser, changes: UpdateMeBody): Promise<Profile> {
+  async updateContacts(user: CurrentUser, changes: UpdateMeBody): Promise<void> {
     const { users: repo, mailer } = this.deps;
     const { phone_number, email } = changes;
     const emailChanges = email !== undefined && email !== user.email;
@@ -176,9 +176,6 @@ export class AuthService {
       throw err;
     }
     if (emailChanges) await mailer.send(emailChangedMail(user, user.email));
-    const profile = await repo.profile(user.id);
-    if (!profile) throw new DomainError('USER_NOT_FOUND');
-    return profile;
   }
 
   async acceptTerms(userId: string): Promise<void> {

@@ -8,6 +8,13 @@ import { QualificationRepository, type QualificationSortKey } from './qualificat
 import { assertReferencesExist } from './reference-check';
 import { EditableService } from '../../core/resources/service';
 import { ReservationRuleRepository, type ReservationRuleSortKey } from './reservation-rules/repository';
+import { FitetRepository } from './fitet/repository';
+import { MailingSender } from './mailing-lists/sending';
+import { todayIn } from '../../core/time';
+import { FitetService } from './fitet/service';
+import { TrainingGroupRepository } from './training-groups/repository';
+import { TrainingGroupService } from './training-groups/service';
+import type { MedicalStatusPort } from './medical-port';
 import routes from './routes';
 import { seedRegistry } from './seed';
 import { UserRepository } from './users/repository';
@@ -18,6 +25,7 @@ export { UserRepository } from './users/repository';
 export { isActiveUser, isDeactivatedUser } from './users/active';
 export { EMAIL_TAKEN_MESSAGE } from './users/service';
 export type { AccountPort } from './account-port';
+export type { MedicalStatusPort } from './medical-port';
 
 export interface RegistryServices {
   users: UserRepository;
@@ -27,6 +35,9 @@ export interface RegistryServices {
   qualifications: EditableService<Qualification, QualificationPayload, QualificationSortKey>;
   reservationRules: EditableService<ReservationRule, ReservationRulePayload, ReservationRuleSortKey>;
   mailingListClasses: EditableService<MailingListClass, MailingListClassPayload, MailingListClassSortKey>;
+  trainingGroups: TrainingGroupService;
+  fitet: FitetService;
+  mailingSender: MailingSender;
 }
 
 declare module '../../core/domain' {
@@ -34,21 +45,30 @@ declare module '../../core/domain' {
     registry: RegistryServices;
     /** Provided by the account domain (invitations, ending sessions). */
     accountPort: AccountPort;
+    /** Provided by the certificates domain (the medical status in SQL). */
+    medicalStatus: MedicalStatusPort;
   }
 }
 
 /** Users, categories and the reference lists (qualifications, booking rules, mailing-list classes). */
 export const registry: Domain = {
   name: 'registry',
-  services({ db, config, files }, services) {
+  services({ db, config, files, mailer }, services) {
     const users = new UserRepository(db, config.clubTimezone);
     const categoryRepository = new CategoryRepository(db);
     const accountPort = () => {
       if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');
       return services.accountPort;
     };
+    const medicalStatus = () => {
+      if (!services.medicalStatus) throw new Error('Il dominio certificates non fornisce medicalStatus');
+      return services.medicalStatus;
+    };
     return {
       registry: {
+        trainingGroups: new TrainingGroupService(db, new TrainingGroupRepository(db, medicalStatus)),
+        fitet: new FitetService(db, new FitetRepository(db)),
+        mailingSender: new MailingSender({ db, publicUrl: config.publicUrl, today: () => todayIn(config.clubTimezone), deliver: (mail) => mailer.send(mail) }),
         users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
         categories: new CategoryService(db, categoryRepository),
@@ -74,7 +94,5 @@ export const registry: Domain = {
     };
   },
   routes,
-  async seed(db, config) {
-    await seedRegistry(db, config);
-  },
+  seed: seedRegistry,
 };

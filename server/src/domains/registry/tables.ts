@@ -247,3 +247,79 @@ export const user_mailing_list_classes = pgTable(
     index('user_mailing_list_classes_class_idx').on(t.mailing_list_class_id),
   ],
 );
+
+/** Training groups (spec 001 §3): a trainer, weekdays, a time range and a maximum of trainees. */
+export const training_groups = pgTable(
+  'training_groups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    description: text(),
+    trainer_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** 0 Sunday … 6 Saturday. */
+    week_days: smallint().array().notNull(),
+    start_time: text().notNull(),
+    end_time: text().notNull(),
+    max_trainees: integer().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('training_groups_trainer_idx').on(t.trainer_id)],
+);
+
+/** A trainee enrolled in a group, with the monthly fee in integer cents. A group with enrollments cannot be deleted. */
+export const training_group_enrollments = pgTable(
+  'training_group_enrollments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    group_id: uuid()
+      .notNull()
+      .references(() => training_groups.id, { onDelete: 'restrict' }),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cost_cents: integer().notNull(),
+    enrollment_date: date({ mode: 'string' }).notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('training_group_enrollments_group_user_key').on(t.group_id, t.user_id), index('training_group_enrollments_user_idx').on(t.user_id)],
+);
+
+/**
+ * Federation (FITET) records, imported from the federation's spreadsheet and matched to users by card code
+ * (the user's fitet_data_code). One record per card code; a new import updates it.
+ */
+export const fitet_records = pgTable(
+  'fitet_records',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    member_id: text().notNull(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    card_type: text(),
+    category: text(),
+    start_date: date({ mode: 'string' }),
+    end_date: date({ mode: 'string' }),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fitet_records_member_id_key').on(t.member_id), index('fitet_records_user_idx').on(t.user_id)],
+);
+
+/**
+ * A member who unsubscribed from a mailing-list class: it no longer reaches them, whether through their own
+ * classes, their category, their qualifications or a default class.
+ */
+export const mailing_list_opt_outs = pgTable(
+  'mailing_list_opt_outs',
+  {
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mailing_list_class_id: uuid()
+      .notNull()
+      .references(() => mailing_list_classes.id, { onDelete: 'cascade' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.mailing_list_class_id] })],
+);

@@ -2,7 +2,7 @@ import { type AnyColumn, type SQL, and, eq, inArray, ne, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListMeta, NamedRef, Permission, Profile, User, UserReduced } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
-import { categories, mailing_list_classes, qualifications, reservation_rules, user_mailing_list_classes, user_qualifications, user_reservation_rules, users } from '../tables';
+import { categories, fitet_records, mailing_list_classes, qualifications, reservation_rules, user_mailing_list_classes, user_qualifications, user_reservation_rules, users } from '../tables';
 import { files } from '../../../core/db/tables';
 import { type ListRequest, countRows, readAll, readPage, replaceLinks, withPage } from '../../../core/list';
 import { linkedNames, qualified } from '../../../core/sql';
@@ -212,13 +212,19 @@ export class UserRepository {
     return Boolean(row);
   }
 
-  /** GET /user/me. The medical fields wait for the certificates feature (docs/decisions.md). */
+  /**
+   * GET /user/me: the registry's record and the card type and category of the member's imported FITET record.
+   * The medical fields are the certificates domain's: the profile route fills them in.
+   */
   async profile(id: string): Promise<Profile | null> {
     const [row] = await this.db
-      .select({ row: users, permissions: categories.permissions })
+      .select({ row: users, permissions: categories.permissions, fitet_type: fitet_records.card_type, fitet_category: fitet_records.category })
       .from(users)
       .innerJoin(categories, eq(categories.id, users.category_id))
+      .leftJoin(fitet_records, eq(fitet_records.user_id, users.id))
       .where(eq(users.id, id))
+      // A member whose card code changed keeps the record of the latest import.
+      .orderBy(sql`${fitet_records.updated_at} desc nulls last`)
       .limit(1);
     if (!row) return null;
     const u = row.row;
@@ -232,8 +238,8 @@ export class UserRepository {
       phone_number: u.phone_number,
       email: u.email,
       fitet_code: u.fitet_data_code,
-      fitet_type: null,
-      fitet_category: u.fitet_data_category,
+      fitet_type: row.fitet_type,
+      fitet_category: row.fitet_category ?? u.fitet_data_category,
       created_at: u.created_at.toISOString(),
       medical_certificate_expiration_date: null,
       medical_certificate_status: 'not_uploaded',

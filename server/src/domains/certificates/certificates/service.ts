@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import type { Certificate, CertificatePayload, ListMeta, MedicalStatus } from 'shared-api/contract';
+import { MEDICAL_CERTIFICATE_NOT_FOUND, NO_RECORDS_TO_UPDATE } from 'shared-api/contract';
+import type { Db } from '../../../core/db/client';
+import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
+import { CERTIFICATE_TYPES } from '../../../core/files/policy';
+import type { FileRepository, FileRow } from '../../../core/files/repository';
+import { type Upload, acceptUpload } from '../../../core/files/uploads';
+import type { ListRequest } from '../../../core/list';
+import { qualified } from '../../../core/sql';
+import { users } from '../../registry/tables';
+import type { MedicalRequestMember } from '../medical/request-form';
+import { medicalExpiryOf, medicalStatusOf } from '../medical/status';
+import { certificate_types } from '../tables';
+import type { CertificateRepository, CertificateSortKey } from './repository';
+
+export interface CertificateServiceDeps {
+  db: Db;
+  repo: CertificateRepository;
+  files: FileRepository;
+  today: () => string;
+}
+
+/**
+ * The certificates rules (spec 001 §2–§8, 000 §2.7): one certificate per member and type, every upload a record,
+ * approval sets the record's expiry date and notes, a member uploads and downloads only their own medical certificate.
+ */
+export class CertificateService {
+  constructor(private readonly deps: CertificateServiceDeps) {}
+
+  list(request: ListRequest<CertificateSortKey>): Promise<{ data: Certificate[]; meta: ListMeta }> {
+    return this.deps.repo.list(request);
+  }
+
+  listAll(request: Omit<ListRequest<CertificateSortKey>, 'page' | 'limit'>): Promise<Certificate[]> {
+    return this.deps.repo.listAll(request);
+  }
+
+  async get(id: string): Promise<Certificate> {
+    const found = await this.deps.repo.get(id);
+    if (!found) throw new DomainError('CERTIFICATE_NOT_FOUND');
+    return found;
+  }
+
+  /** The certificate the path names, which must belong to the user the path names. */
+  private async owned(id: string, userId: string) {
+    const found = await this.deps.repo.find(id, userId);
+    if (!found) throw new DomainError('CERTIFICATE_NOT_FOUND');
+    return found;
+  }
+
+  async create(payload: CertificatePayload): Promise<Certificate> {
+    const { db, repo } = this.deps;
+    const [type] = await db.select({ id: certificate_types.id }).from(certificate_types).where(eq(certificate_types.id, payload.type)).limit(1);
+    if (!type) throw invalidInput('type: Tipologia di certificato non trovata');
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, payload.user)).limit(1);
+    if (!user) throw invalidInput('user: Utente non trovato');
+    try {
+      return await this.get(await repo.insert({ type_id: payload.type, user_id: payload.user, notes: payload.notes ?? null }));
+    } catch (err) {
+      if (isUniqueViolation(err, 'certificates_user_type_key')) throw new DomainError('CERTIFICATE_EXISTS');
+      throw err;
+    }
+  }
+
+  /** Sets the expiry date of the latest record ('No records found to update' before any upload, spec 001 §8). */
+  async editEndDate(id: string, userId: string, endDate: string | null): Promise<Certificate> {
+    await this.owned(id, userId);
+    if (!(await this.deps.repo.setLatestEndDate(id, endDate))) throw new DomainError('NO_RECORDS_TO_UPDATE', NO_RECORDS_TO_UPDATE);
+    return this.get(id);
+  }
+
+  async remove(id: string, userId: string): Promise<void> {
+    const { db, repo, files } = this.deps;
+    await this.owned(id, userId);
+    const fileIds = await db.transaction(async (tx) => {
+      const ids = await repo.delete(tx, id);
+      await files.deleteRows(tx, ids);
+      return ids;
+    });
+    await files.removeBytes(fileIds);
+  }
+
+  /** A new record with the uploaded file (field `file`): png, jpeg or pdf by content, 5 MB. */
+  async upload(id: string, userId: string, uploads: Map<string, Upload> | null): Promise<Certificate> {
+    await this.owned(id, userId);
+    await this.addRecord(id, userId, uploads);
+    return this.get(id);
+  }
+
+  private async addRecord(certificateId: string, userId: string, uploads: Map<string, Upload> | null): Promise<void> {
+    const { db, repo, files } = this.deps;
+    const upload = uploads?.get('file');
+    if (!upload) throw new DomainError('FILE_MISSING');
+    const file = await acceptUpload(upload, CERTIFICATE_TYPES);
+    try {
+      await db.transaction(async (tx) => {
+        await files.save(tx, file, userId);
+        await repo.insertRecord(tx, certificateId, file.id);
+      });
+    } catch (err) {
+      await files.removeBytes([file.id]);
+      throw err;
+    }
+  }
+
+  async approve(id: string, userId: string, recordId: string, approval: { end_date?: string | null; notes?: string | null }): Promise<Certificate> {
+    await this.owned(id, userId);
+    if (!(await this.deps.repo.record(id, recordId))) throw new DomainError('CERTIFICATE_RECORD_NOT_FOUND');
+    await this.deps.repo.approveRecord(recordId, approval.end_date ?? null, approval.notes ?? null);
+    return this.get(id);
+  }
+
+  async recordFile(id: string, userId: string, recordId: string): Promise<FileRow> {
+    await this.owned(id, userId);
+    const record = await this.deps.repo.record(id, recordId);
+    const file = record ? await this.deps.files.find(record.file_id) : null;
+    if (!file || !this.deps.files.store.exists(file.id)) throw new DomainError('NOT_FOUND', 'File non trovato');
+    return file;
+  }
+
+  /**
+   * The member's own upload from the profile: a new record of their medical certificate (created on the first
+   * upload, of the first medical type), refused while the previous upload awaits approval.
+   */
+  async uploadMine(userId: string, uploads: Map<string, Upload> | null): Promise<void> {
+    const { repo } = this.deps;
+    let certificate = await repo.medicalCertificateOf(userId);
+    if (certificate) {
+      const latest = await repo.latestRecord(certificate.id);
+      if (latest && !latest.is_approved) throw new DomainError('MEDICAL_CERTIFICATE_PENDING');
+    } else {
+      const type = await repo.firstMedicalType();
+      if (!type) throw new DomainError('NO_MEDICAL_CERTIFICATE_TYPE');
+      try {
+        await repo.insert({ type_id: type.id, user_id: userId, notes: null });
+      } catch (err) {
+        // A second upload racing the first: both use the certificate one of them created.
+        if (!isUniqueViolation(err, 'certificates_user_type_key')) throw err;
+      }
+      certificate = await repo.medicalCertificateOf(userId);
+      if (!certificate) throw new DomainError('INTERNAL');
+    }
+    await this.addRecord(certificate.id, userId, uploads);
+  }
+
+  /** The file of a member's latest medical upload ('Medical certificate not found' without one, spec 000 §8). */
+  async medicalFileOf(userId: string): Promise<FileRow> {
+    const { repo, files } = this.deps;
+    const certificate = await repo.medicalCertificateOf(userId);
+    const latest = certificate ? await repo.latestRecord(certificate.id) : null;
+    const file = latest ? await files.find(latest.file_id) : null;
+    if (!file || !files.store.exists(file.id)) throw new DomainError('MEDICAL_CERTIFICATE_NOT_FOUND', MEDICAL_CERTIFICATE_NOT_FOUND);
+    return file;
+  }
+
+  /** What the medical request forms print about a member. */
+  async memberData(userId: string): Promise<MedicalRequestMember> {
+    const member = await this.deps.repo.memberData(userId);
+    if (!member) throw new DomainError('USER_NOT_FOUND');
+    return member;
+  }
+
+  /** Medical status and expiry date of one member, from the same SQL every list uses. */
+  async medicalOf(userId: string): Promise<{ status: MedicalStatus; expiry: string | null }> {
+    const [row] = await this.deps.db
+      .select({ status: medicalStatusOf(qualified(users, 'id'), this.deps.today()), expiry: medicalExpiryOf(qualified(users, 'id')) })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return { status: row?.status ?? 'not_uploaded', expiry: row?.expiry ?? null };
+  }
+}

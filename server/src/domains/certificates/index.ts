@@ -1,0 +1,47 @@
+import type { CertificateType, CertificateTypePayload } from 'shared-api/contract';
+import type { Domain } from '../../core/domain';
+import { EditableService } from '../../core/resources/service';
+import { todayIn } from '../../core/time';
+import { CertificateRepository } from './certificates/repository';
+import { medicalExpiryOf, medicalStatusOf } from './medical/status';
+import { CertificateService } from './certificates/service';
+import routes from './routes';
+import { seedCertificates } from './seed';
+import { CertificateTypeRepository, type CertificateTypeSortKey } from './types/repository';
+
+/** The public face of the certificates domain for the others (booking checks, the profile). */
+export { medicalExpiryOf, medicalStatusOf } from './medical/status';
+
+export interface CertificatesServices {
+  certificates: CertificateService;
+  certificateTypes: EditableService<CertificateType, CertificateTypePayload, CertificateTypeSortKey>;
+}
+
+declare module '../../core/domain' {
+  interface Services {
+    certificates: CertificatesServices;
+  }
+}
+
+/** Certificates, their types and records, the member's medical certificate and its status. */
+export const certificates: Domain = {
+  name: 'certificates',
+  services({ db, config, files }) {
+    const today = () => todayIn(config.clubTimezone);
+    return {
+      // The registry's lists read the medical status through this port (it does not import this domain).
+      medicalStatus: { statusOf: (userId) => medicalStatusOf(userId, today()), expiryOf: medicalExpiryOf },
+      certificates: {
+        certificates: new CertificateService({ db, repo: new CertificateRepository(db, today), files, today }),
+        certificateTypes: new EditableService(db, new CertificateTypeRepository(db), {
+          notFound: 'CERTIFICATE_TYPE_NOT_FOUND',
+          inUse: 'CERTIFICATE_TYPE_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare la tipologia: è usata da ${holders}.`,
+          uniqueName: { constraint: 'certificate_types_name_key', code: 'CERTIFICATE_TYPE_NAME_TAKEN' },
+        }),
+      },
+    };
+  },
+  routes,
+  seed: seedCertificates,
+};

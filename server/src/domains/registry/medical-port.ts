@@ -1,0 +1,12 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { MedicalStatus } from 'shared-api/contract';
+
+/**
+ * The member's medical status as SQL, from the certificates domain (which provides it as Services.medicalStatus):
+ * the registry's lists read the same expression as the profile and the booking checks without importing that domain.
+ */
+export interface MedicalStatusPort {
+  /** `userId`: the outer query's user id, qualified. */
+  statusOf(userId: SQLWrapper): SQL<MedicalStatus>;
+  expiryOf(userId: SQLWrapper): SQL<string | null>;
+}

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
+
+let t: TestApp;
+let admin: string;
+
+const SAMPLE = path.join(import.meta.dirname, '..', '..', '..', '..', '..', 'docs', 'samples', 'fitet-esempio.csv');
+
+const upload = (data: Buffer, name: string) => {
+  const form = new FormData();
+  form.append('file', new Blob([data]), name);
+  return form;
+};
+
+async function workbook(rows: (string | number | Date | null)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Tesserati');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+before(async () => {
+  t = await build();
+  admin = await login(t.app, ADMIN);
+});
+after(async () => {
+  await t.close();
+});
+
+describe('FITET import', () => {
+  test("the repository's sample matches the demo members; the profile then shows card type and category", async () => {
+    const res = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(fs.readFileSync(SAMPLE), 'fitet-esempio.csv'));
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json(), { total: 3, created: 3, updated: 0, rejected: [] });
+    const me = (await call(t.app, await login(t.app, MEMBER), 'GET', '/api/v1/user/me')).json();
+    assert.deepEqual([me.fitet_code, me.fitet_type, me.fitet_category], ['1045872', 'Agonistica', '3ª categoria']);
+    const list = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?sortBy=member_id')).json();
+    assert.deepEqual(list.data.map((r: { member_id: string }) => r.member_id), ['1038114', '1045872', '1051230']);
+    assert.equal(list.data[1].start_date, '2026-09-01');
+  });
+
+  test('an xlsx with created, updated and rejected rows: the report says which and why', async () => {
+    const file = await workbook([
+      ['Codice tessera', 'Tipo tessera', 'Categoria', 'Data emissione', 'Data scadenza'],
+      ['1045872', 'Agonistica', '2ª categoria', new Date(Date.UTC(2026, 8, 1)), new Date(Date.UTC(2027, 7, 31))],
+      ['9999999', 'Agonistica', '1ª categoria', '01/09/2026', '31/08/2027'],
+      ['1038114', 'Amatoriale', '5ª categoria', '31/02/2026', '31/08/2027'],
+      ['1045872', 'Agonistica', '2ª categoria', '01/09/2026', '31/08/2027'],
+      [null, 'Agonistica', '2ª categoria', '01/09/2026', '31/08/2027'],
+      ['1051230', 'Agonistica', '4ª categoria', '2026-09-15', '2027-08-31', 'in più'],
+    ]);
+    const res = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(file, 'tesserati.xlsx'));
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json(), {
+      total: 6,
+      created: 0,
+      updated: 1,
+      rejected: [
+        { line: 3, member_id: '9999999', reason: 'Nessun utente con questo codice tessera' },
+        { line: 4, member_id: '1038114', reason: 'Data emissione non valida: 31/02/2026' },
+        { line: 5, member_id: '1045872', reason: 'Codice tessera ripetuto nel file' },
+        { line: 6, member_id: null, reason: 'Codice tessera mancante' },
+        { line: 7, member_id: '1051230', reason: 'Valore in una colonna sconosciuta (colonna 6)' },
+      ],
+    });
+    const me = (await call(t.app, await login(t.app, MEMBER), 'GET', '/api/v1/user/me')).json();
+    assert.equal(me.fitet_category, '2ª categoria');
+  });
+
+  test('a comma-separated CSV without BOM is read too', async () => {
+    const csv = Buffer.from('codice_tessera,tipo_tessera,categoria,data_emissione,data_scadenza\n1051230,Agonistica,3ª categoria,15/09/2026,31/08/2027\n');
+    assert.deepEqual((await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(csv, 'a.csv'))).json(), { total: 1, created: 0, updated: 1, rejected: [] });
+  });
+
+  test('a file with a missing column, a PDF renamed .xlsx, no file: 400 and nothing changes', async () => {
+    const before = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data;
+    const missing = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from('Codice tessera;Categoria\n1045872;1ª categoria\n'), 'x.csv'));
+    assert.equal(missing.statusCode, 400);
+    assert.equal(missing.json().code, 'FITET_FILE_INVALID');
+    assert.match(missing.json().message, /^Colonne mancanti nel file: Tipo tessera, Data emissione, Data scadenza/);
+    const pdf = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n'), 'finto.xlsx'));
+    assert.equal(pdf.statusCode, 400);
+    assert.equal(pdf.json().code, 'FILE_TYPE_NOT_ALLOWED');
+    assert.equal((await call(t.app, admin, 'POST', '/api/v1/user/fitet', new FormData())).statusCode, 400);
+    assert.deepEqual((await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data, before);
+    assert.equal((await call(t.app, await login(t.app, MEMBER), 'GET', '/api/v1/user/fitet')).statusCode, 403);
+    const xlsx = await call(t.app, admin, 'GET', '/api/v1/user/fitet/export?format=xlsx');
+    assert.equal(xlsx.statusCode, 200);
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { id, isoDate } from './common';
+
+/**
+ * Certificates (spec 001 §3, §5; spec 000 §2.7): types, a member's certificate of a type, and its records
+ * (every upload is one; approving one sets its expiry date and notes).
+ */
+
+/** days_before_warn: whole days before the expiry date on which the member is warned (e.g. 30, 7, 1). */
+export const certificateTypePayload = z.object({
+  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  days_before_warn: z
+    .array(z.coerce.number().int('Input non valido per giorni prima della notifica').min(0).max(3650))
+    .min(1, 'Campo obbligatorio')
+    .max(20)
+    .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+  is_medical: z.boolean().default(false),
+});
+export type CertificateTypePayload = z.infer<typeof certificateTypePayload>;
+
+export const certificateType = z.object({
+  _id: id,
+  name: z.string(),
+  days_before_warn: z.array(z.number().int()),
+  is_medical: z.boolean(),
+});
+export type CertificateType = z.infer<typeof certificateType>;
+
+/** valid (green), is_expiring (orange: within the type's warning days), expired (red), anything else grey (spec 001 §4). */
+export const certificateState = z.enum(['valid', 'is_expiring', 'expired', 'not_approved', 'missing']);
+export type CertificateState = z.infer<typeof certificateState>;
+
+export const certificateRecord = z.object({
+  recordId: id,
+  fileUrl: z.string(),
+  fileName: z.string(),
+  isApproved: z.boolean(),
+  end_date: isoDate.nullable(),
+  notes: z.string().nullable(),
+  uploaded_at: z.string(),
+});
+export type CertificateRecord = z.infer<typeof certificateRecord>;
+
+export const certificate = z.object({
+  _id: id,
+  type: z.object({ _id: id, name: z.string(), is_medical: z.boolean() }),
+  user: z.object({ _id: id, name: z.string(), surname: z.string(), fiscal_code: z.string().nullable() }),
+  notes: z.string().nullable(),
+  /** Expiry date of the latest approved record. */
+  current_end_date: isoDate.nullable(),
+  /** The latest record (the one awaiting approval, or the one in force); null before any upload. */
+  active_record_content: certificateRecord.nullable(),
+  is_approved: z.boolean(),
+  is_valid: z.boolean(),
+  status: certificateState,
+});
+export type Certificate = z.infer<typeof certificate>;
+
+/** POST /certificate: a certificate of a type for a user, before any upload. */
+export const certificatePayload = z.object({
+  type: id,
+  user: id,
+  notes: z.string().trim().max(2000).nullish(),
+});
+export type CertificatePayload = z.infer<typeof certificatePayload>;
+
+/** PATCH /certificate/{id}/user/{userId}: the expiry date of its latest record (optional: none clears it). */
+export const certificateEditPayload = z.object({ end_date: isoDate.nullish() });
+
+/** PATCH …/record/{recordId}/approve. */
+export const certificateApprovePayload = z.object({ end_date: isoDate.nullish(), notes: z.string().trim().max(2000).nullish() });
+
+/** The server phrase the certificate-edit toast matches (spec 001 §8). */
+export const NO_RECORDS_TO_UPDATE = 'No records found to update';
+/** The server phrase the download toasts match (spec 000 §8, 001 §8). */
+export const MEDICAL_CERTIFICATE_NOT_FOUND = 'Medical certificate not found';
