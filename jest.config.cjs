@@ -8,15 +8,14 @@ const project = (name, environment = 'jest-fixed-jsdom') => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: environment,
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  // ESM-only packages that jest must transform
-  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(date-fns|react-datepicker|@floating-ui|codice-fiscale-js))'],
+  transform: { '^.+\\.(m?[tj]sx?)$': swc },
+  // ESM-only packages that jest must transform, and every .mjs file (msw's dependencies are ESM only)
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(date-fns|react-datepicker|@floating-ui|codice-fiscale-js|until-async))(?!.*\\.mjs$)'],
   moduleNameMapper: { '\\.(css)$': 'identity-obj-proxy' },
   setupFilesAfterEnv: environment !== 'node' ? ['<rootDir>/../jest.setup.ts'] : [],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
 });
+const domainApps = require('./shared-api/src/domain-apps.json').map((app) => app.folder);
 module.exports = {
-  projects: ['shared-api', 'shared-ui', 'shell', 'mf-registry', 'mf-booking', 'mf-certificates', 'mf-storage', 'mf-finance'].map((n) =>
-    project(n),
-  ),
+  projects: ['shared-api', 'shared-ui', 'shell', ...domainApps].map((n) => project(n)),
 };

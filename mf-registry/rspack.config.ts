@@ -1,9 +1,4 @@
-import { createConfig } from '../tooling/rspack';
+import { createDomainAppConfig } from '../tooling/rspack';
 
-export default createConfig({
-  dir: __dirname,
-  name: 'mf_registry',
-  exposes: { './routes': './src/exposes/routes.tsx' },
-  port: 3102,
-  title: 'Anagrafica',
-});
+// Name, dev port and title come from the one list of domain apps (shared-api/src/domain-apps.json).
+export default createDomainAppConfig(__dirname);

@@ -3,10 +3,12 @@
 import { spawnSync, execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DOMAIN_APPS = ['mf-booking', 'mf-registry', 'mf-certificates', 'mf-storage', 'mf-finance'];
+/** Folders of the domain apps, from the one list in shared-api (a JSON file, readable before any install). */
+export const DOMAIN_APPS = createRequire(import.meta.url)('../shared-api/src/domain-apps.json').map((app) => app.folder);
 export const FRONT_ENDS = ['shell', ...DOMAIN_APPS];
 
 export function log(msg) {

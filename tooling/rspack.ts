@@ -43,6 +43,24 @@ export interface AppOptions {
   title?: string;
 }
 
+interface DomainApp {
+  folder: string;
+  federationName: string;
+  devPort: number;
+  title: string;
+}
+
+/**
+ * A domain app's build, named from the one list of domain apps (shared-api/src/domain-apps.json):
+ * federation name, dev-server port and standalone title. Every domain app exposes './routes'.
+ */
+export function createDomainAppConfig(dir: string): Configuration {
+  const apps = require(path.join(root, 'shared-api', 'src', 'domain-apps.json')) as DomainApp[];
+  const app = apps.find((a) => a.folder === path.basename(dir));
+  if (!app) throw new Error(`${path.basename(dir)} is not listed in shared-api/src/domain-apps.json`);
+  return createConfig({ dir, name: app.federationName, exposes: { './routes': './src/exposes/routes.tsx' }, port: app.devPort, title: app.title });
+}
+
 /** The page a domain app's dev server shows when the app runs alone (its StandaloneHost mounts on #root). */
 const standalonePage = (title: string) => `<!doctype html>
 <html lang="it">

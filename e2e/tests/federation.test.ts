@@ -14,14 +14,8 @@ import { screenshot } from './support/browser.ts';
 import { freePort, repoRoot } from './support/server.ts';
 import { serveStatic } from './support/static-host.ts';
 import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
+import { DEFAULT_REMOTES } from './support/domain-apps.ts';
 
-const DEFAULT_REMOTES = {
-  mf_booking: '/apps/mf-booking/mf-manifest.json',
-  mf_registry: '/apps/mf-registry/mf-manifest.json',
-  mf_certificates: '/apps/mf-certificates/mf-manifest.json',
-  mf_storage: '/apps/mf-storage/mf-manifest.json',
-  mf_finance: '/apps/mf-finance/mf-manifest.json',
-};
 
 const portal = portalForThisFile();
 

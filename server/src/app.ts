@@ -9,7 +9,7 @@ import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
 import origin from './core/plugins/origin';
-import services from './core/plugins/services';
+import services, { type ServicesOptions } from './core/plugins/services';
 import session from './core/plugins/session';
 import staticHost from './core/plugins/static';
 import { domains } from './domains';
@@ -19,6 +19,12 @@ export interface BuildOptions {
   database?: Database;
   /** Where the outbox's `MAIL {…}` lines go when no SMTP is configured (stdout by default). */
   mailLog?: (line: string) => void;
+  /** A nodemailer transport instead of SMTP_URL's (tests). */
+  mailTransport?: ServicesOptions['mailTransport'];
+  /** How often idle job workers poll, in seconds (tests shorten it). */
+  jobPollingSeconds?: number;
+  /** The clock sessions, links and throttling read (tests pass one they move). */
+  clock?: ServicesOptions['clock'];
 }
 
 /**
@@ -64,7 +70,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errors);
   await app.register(openapi);
-  await app.register(services, { config, database, domains, ownsDatabase: !options.database, mailLog: options.mailLog });
+  await app.register(services, { config, database, domains, ownsDatabase: !options.database,
+    mailLog: options.mailLog,
+    mailTransport: options.mailTransport,
+    jobPollingSeconds: options.jobPollingSeconds,
+    clock: options.clock,
+  });
   await app.register(
     async (api) => {
       await api.register(origin);

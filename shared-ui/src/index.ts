@@ -21,9 +21,30 @@ export { UnlockTimesInput, type UnlockTime, type UnlockTimesInputProps, UNLOCK_T
 export { PeriodInput, type Period, type PeriodPreset, PERIOD_PRESETS, presetRange, matchPreset, seasonStartYear } from './inputs/PeriodInput';
 export { MonthPeriodInput, type MonthPeriod } from './inputs/MonthPeriodInput';
 export { useDebouncedValue } from './inputs/useDebouncedValue';
+export { toMenuOptions, type OptionSource } from './inputs/options';
 
-// Validators
-export * from './inputs/validators';
+// Forms on the contract's schemas (react-hook-form)
+export { fieldBinder, formResolver, lazyResolver, type BoundField } from './form/schema-form';
+
+// The kit's own rules (the contract's schemas carry required, e-mail and password for forms)
+export {
+  MESSAGES,
+  parseNumber,
+  formatNumber,
+  rangeMessage,
+  validateNumber,
+  validateFiles,
+  validateSections,
+  validatePeriod,
+  validateMonthPeriod,
+  fileExtension,
+  DEFAULT_MAX_FILE_COUNT,
+  DEFAULT_MAX_SIZE_MB,
+  type NumberRules,
+  type FileRules,
+  type PeriodValue,
+  type MonthPeriodValue,
+} from './inputs/validators';
 
 // Table
 export { DataTable, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
@@ -31,7 +52,14 @@ export { DataTable, type Column, type RowAction, type DataTableProps, type Table
 // Modal
 export { Modal, type ModalProps } from './modal/Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
+export { ConfirmAction, type ConfirmActionProps } from './modal/ConfirmAction';
 export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
+
+// Mutations of list pages
+export { createMutation, type MutationDeclaration, type ApiMutation } from './mutation/create-mutation';
+
+// Page layout
+export { PageLayout, type PageLayoutProps } from './layout/PageLayout';
 
 // Toasts
 export { ToastHost, type ToastHostProps } from './toast/ToastHost';

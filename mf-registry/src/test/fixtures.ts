@@ -1,5 +1,6 @@
 import type { Category, User } from 'shared-api';
-import { list, uuid } from './mock-api';
+
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export const CATEGORY_ADULT = { _id: uuid(1), name: 'Socio ordinario' };
 export const CATEGORY_MINOR = { _id: uuid(2), name: 'Minorenne' };
@@ -59,10 +60,12 @@ export function makeCategory(overrides: Partial<Category> = {}): Category {
   };
 }
 
-/** The reference lists every user or category form reads (GET …?limit=300). */
-export const referenceHandlers = {
-  'GET /user/category': list([CATEGORY_ADULT, CATEGORY_MINOR]),
-  'GET /user/qualification': list([QUALIFICATION]),
-  'GET /user/reservation-rule': list(RULES),
-  'GET /user/mailing-list/classes': list(MAILING_LISTS),
-};
+/**
+ * A file as the page would get it from a file input. The test environment's FormData is Node's (jest-fixed-jsdom),
+ * which keeps only its own File class as a file part, so tests build files from Node's File.
+ */
+export function testFile(content: BlobPart[] | number, name: string, type: string): File {
+  const { File: NodeFile } = jest.requireActual<typeof import('node:buffer')>('node:buffer');
+  const parts = typeof content === 'number' ? [new Uint8Array(content)] : content;
+  return new NodeFile(parts as never, name, { type }) as unknown as File;
+}

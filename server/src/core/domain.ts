@@ -3,7 +3,9 @@ import type { Permission } from 'shared-api/contract';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { FileRepository } from './files/repository';
+import type { JobDefinition, Jobs } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
+import type { Clock } from './time';
 
 /** The signed-in user as every request sees it (resolved by the domain that owns sessions). */
 export interface CurrentUser {
@@ -27,6 +29,10 @@ export interface CoreServices {
   config: AppConfig;
   files: FileRepository;
   mailer: Mailer;
+  /** The time the rules read: sessions, links and throttling ask it instead of the system (tests move it). */
+  clock: Clock;
+  /** Queues work for later or for retry: `jobs.send(name, data)` (the kinds are declared in Domain.jobs). */
+  jobs: Jobs;
 }
 
 /**
@@ -55,6 +61,11 @@ export interface Domain {
    * answers false when the database already holds a club, and then no other seed runs.
    */
   seed?(db: Db, config: AppConfig): Promise<boolean | void>;
+  /**
+   * The kinds of job this domain queues or schedules (core/jobs/runner.ts): each runs with the app's services,
+   * retried with backoff when it throws; one with a `schedule` (cron, club time zone) is sent on that schedule.
+   */
+  jobs?: readonly JobDefinition<never, Services>[];
   /** Work at start, after migrations and seeds (e.g. purging expired rows). */
   onStart?(services: Services, database: Database): Promise<void>;
   /** Work when the app closes, before the database does (e.g. stopping a periodic task started in onStart). */

@@ -1,3 +1,10 @@
+/** The time the rules read (expiries, throttling windows): the system's, or a test's own. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's calendar date (YYYY-MM-DD) in the club's time zone. */

@@ -3,17 +3,19 @@
  * - default: an in-memory PGlite loaded from a dump of a migrated, seeded database (made once, cached in the temp folder);
  * - DATABASE_URL set: a fresh database test_<random> created on that PostgreSQL server, dropped at close.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp, seedIfEmpty } from '../app';
+import { desc, eq, sql } from 'drizzle-orm';
+import { type BuildOptions, buildApp, seedIfEmpty } from '../app';
 import { type AppConfig, loadConfig } from '../core/config';
 import { type Database, MIGRATIONS_FOLDER, dumpPglite, openDatabase } from '../core/db/client';
 import { mail_outbox } from '../core/db/tables';
+import { JobRunner } from '../core/jobs/runner';
+import { TestClock } from './clock';
+import { createScratchDatabase } from './databases';
 
 export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 export const MEMBER = { email: 'marco.rossi@circolo.example', password: 'Socio-2026!' };
@@ -25,6 +27,8 @@ export interface TestApp {
   config: AppConfig;
   /** The `MAIL {…}` lines the mailer printed. */
   mailLines: string[];
+  /** The app's clock: follows the system's time until the test moves or freezes it. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,8 @@ function sourceHash(): string {
     }
   };
   walk(MIGRATIONS_FOLDER);
+  // The job runner makes pg-boss's schema in the dump.
+  add(path.join(import.meta.dirname, '..', 'core', 'jobs', 'runner.ts'));
   // Every domain's seed: a changed seed makes a new dump.
   walk(path.join(import.meta.dirname, '..', 'domains'));
   return hash.digest('hex').slice(0, 16);
@@ -52,6 +58,10 @@ async function seededPgliteDump(config: AppConfig): Promise<Blob> {
   try {
     await database.migrate();
     await seedIfEmpty(database, config);
+    // pg-boss's schema too, so each test file's job runner finds it made.
+    const jobs = new JobRunner(database, { work: false });
+    await jobs.start([], {});
+    await jobs.stop();
     const dump = await dumpPglite(database);
     const temp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
@@ -63,28 +73,27 @@ async function seededPgliteDump(config: AppConfig): Promise<Blob> {
 }
 
 async function freshPostgres(baseUrl: string, config: AppConfig): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'pg', url: url.toString() });
-  await database.migrate();
-  await seedIfEmpty(database, config);
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase(baseUrl, 'test');
+  const database = await openDatabase({ kind: 'pg', url: scratch.url });
+  try {
+    await database.migrate();
+    await seedIfEmpty(database, config);
+  } catch (err) {
+    await database.close();
+    await scratch.drop();
+    throw err;
+  }
+  return { database, drop: scratch.drop };
 }
 
-export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+export interface BuildTestOptions {
+  /** A nodemailer transport the mailer sends through (as if SMTP_URL were set). */
+  mailTransport?: BuildOptions['mailTransport'];
+  /** How often idle job workers poll, in seconds (0.5 at least). */
+  jobPollingSeconds?: number;
+}
+
+export async function build(env: Record<string, string> = {}, options: BuildTestOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-test-'));
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portale.test', STATIC_ROOT: path.join(dataDir, 'static'), ...env }),
@@ -99,13 +108,15 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await seededPgliteDump(config) });
   }
   const mailLines: string[] = [];
-  const app = await buildApp(config, { database, mailLog: (line) => mailLines.push(line) });
+  const clock = new TestClock();
+  const app = await buildApp(config, { ...options, database, clock, mailLog: (line) => mailLines.push(line) });
   await app.ready();
   return {
     app,
     database,
     config,
     mailLines,
+    clock,
     async close() {
       await app.close();
       await database.close();
@@ -150,6 +161,19 @@ export async function lastMailLinks(database: Database, to: string): Promise<str
   const [row] = await database.db.select().from(mail_outbox).where(eq(mail_outbox.to, to)).orderBy(desc(mail_outbox.created_at)).limit(1);
   if (!row) throw new Error(`no mail to ${to}`);
   return row.links;
+}
+
+/** Jobs of this kind waiting or running in the database (pg-boss states created, retry, active). */
+export async function unfinishedJobs(database: Database, name: string): Promise<{ id: string; data: Record<string, unknown>; state: string }[]> {
+  const result = await database.db.execute(
+    sql`select id, data, state from pgboss.job where name = ${name} and state in ('created', 'retry', 'active') order by created_on`,
+  );
+  return (result as unknown as { rows: { id: string; data: Record<string, unknown>; state: string }[] }).rows;
+}
+
+/** Waits until the job runner has finished every job of this kind queued so far (the test's own timeout bounds the wait). */
+export async function jobsDone(database: Database, name: string): Promise<void> {
+  while ((await unfinishedJobs(database, name)).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 export function linkParams(link: string): { userId: string; token: string; path: string } {

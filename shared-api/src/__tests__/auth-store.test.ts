@@ -1,4 +1,5 @@
-import { hasAnyPermission, useAuthStore } from '../auth/store';
+import { useAuthStore } from '../auth/store';
+import { holdsAny } from '../contract/constants';
 
 const user = (over = {}) => ({
   _id: '00000000-0000-4000-8000-000000000001',
@@ -12,11 +13,11 @@ const user = (over = {}) => ({
 
 describe('permissions', () => {
   test('any one of the required permissions grants access; * grants all; no requirement passes', () => {
-    expect(hasAnyPermission(['book_session'], ['registry_access', 'book_session'])).toBe(true);
-    expect(hasAnyPermission(['book_session'], ['registry_access'])).toBe(false);
-    expect(hasAnyPermission(['*'], ['finance_access'])).toBe(true);
-    expect(hasAnyPermission([], undefined)).toBe(true);
-    expect(hasAnyPermission([], [])).toBe(true);
+    expect(holdsAny(['book_session'], ['registry_access', 'book_session'])).toBe(true);
+    expect(holdsAny(['book_session'], ['registry_access'])).toBe(false);
+    expect(holdsAny(['*'], ['finance_access'])).toBe(true);
+    expect(holdsAny([], undefined)).toBe(true);
+    expect(holdsAny([], [])).toBe(true);
   });
 
   test('a user who has not accepted the terms is kept with an empty permission list', () => {

@@ -1,41 +1,33 @@
-import { ApiError, api, buildUrl, download, fileNameFrom, listItems, assertFetchOk } from '../client/http';
-
-const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
+import { mockApi } from '../../../shared-ui/src/testing/api-mock';
+import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk } from '../client/http';
 
 describe('request conventions (spec 000 §7–8)', () => {
-  const fetchMock = jest.fn();
-  beforeEach(() => {
-    fetchMock.mockReset();
-    global.fetch = fetchMock as unknown as typeof fetch;
-  });
-
   test('prefixes /api/v1, skips null and undefined query parameters, sends credentials', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { data: [] }));
+    const server = mockApi({ 'GET /user': { body: { data: [] } } });
     await api.get('/user', { page: 1, q: null, sortBy: undefined, onlyEnabled: true });
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/v1/user?page=1&onlyEnabled=true');
-    expect(init.credentials).toBe('include');
-    expect(init.method).toBe('GET');
+    const [call] = server.callsTo('GET /user');
+    expect(Object.fromEntries(call.query)).toEqual({ page: '1', onlyEnabled: 'true' });
+    expect(call.credentials).toBe('include');
   });
 
-  test('JSON bodies carry a JSON content type; multipart bodies do not', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+  test('JSON bodies carry a JSON content type; multipart bodies their own', async () => {
+    const server = mockApi({ 'POST /auth/login': { body: {} }, 'POST /user': { body: {} } });
     await api.post('/auth/login', { email: 'a@b.it', password: 'x' });
-    expect(fetchMock.mock.calls[0][1].headers['Content-Type']).toBe('application/json');
-    expect(fetchMock.mock.calls[0][1].body).toBe('{"email":"a@b.it","password":"x"}');
+    const [login] = server.callsTo('POST /auth/login');
+    expect(login.headers.get('content-type')).toBe('application/json');
+    expect(login.body).toEqual({ email: 'a@b.it', password: 'x' });
 
     const form = new FormData();
     form.append('name', 'Mario');
     await api.post('/user', form);
-    expect(fetchMock.mock.calls[1][1].headers['Content-Type']).toBeUndefined();
-    expect(fetchMock.mock.calls[1][1].body).toBe(form);
+    const [multipart] = server.callsTo('POST /user');
+    expect(multipart.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect((multipart.body as FormData).get('name')).toBe('Mario');
   });
 
   test('a 204 or an empty body yields an empty object', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    mockApi({ 'DELETE /user/1': { status: 204 }, 'PATCH /user/1/activate': { status: 200, body: '' } });
     await expect(api.delete('/user/1')).resolves.toEqual({});
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, ''));
     await expect(api.patch('/user/1/activate')).resolves.toEqual({});
   });
 
@@ -44,7 +36,7 @@ describe('request conventions (spec 000 §7–8)', () => {
     [{ error: 'Bad thing' }, 'Bad thing'],
     [{}, 'Request failed with status 418'],
   ])('error message from %j', async (body, message) => {
-    fetchMock.mockResolvedValue(jsonResponse(418, body));
+    mockApi({ 'GET /x': { status: 418, body } });
     const err = (await api.get('/x').catch((e) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(418);
@@ -52,13 +44,12 @@ describe('request conventions (spec 000 §7–8)', () => {
     expect(err.message).toBe(message);
   });
 
-  test('a network failure gives status 0 and the original message or Unknown error occurred', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const e1 = (await api.get('/x').catch((e) => e)) as ApiError;
-    expect([e1.status, e1.message]).toEqual([0, 'Failed to fetch']);
-    fetchMock.mockRejectedValueOnce({});
-    const e2 = (await api.get('/x').catch((e) => e)) as ApiError;
-    expect([e2.status, e2.message]).toEqual([0, 'Unknown error occurred']);
+  test('a network failure gives status 0 and the failure message', async () => {
+    mockApi({ 'GET /x': 'network-error' });
+    const err = (await api.get('/x').catch((e) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(0);
+    expect(err.message).toBe('Failed to fetch');
   });
 
   test('file URLs that already carry /api/v1 are rewritten onto the base once', () => {
@@ -80,9 +71,7 @@ describe('downloads', () => {
   });
 
   test('download saves the body under the server-given name', async () => {
-    global.fetch = jest.fn().mockResolvedValue(
-      new Response('a;b', { status: 200, headers: { 'content-disposition': 'attachment; filename="utenti.csv"' } }),
-    ) as unknown as typeof fetch;
+    mockApi({ 'GET /user/export': { body: 'a;b', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="utenti.csv"' } } });
     URL.createObjectURL = jest.fn(() => 'blob:1');
     URL.revokeObjectURL = jest.fn();
     const clicks: string[] = [];
@@ -94,7 +83,7 @@ describe('downloads', () => {
   });
 
   test('a failed download raises the server message', async () => {
-    global.fetch = jest.fn().mockResolvedValue(jsonResponse(404, { message: 'Medical certificate not found' })) as unknown as typeof fetch;
+    mockApi({ 'GET /certificate/user/1/medical/file': { status: 404, body: { message: 'Medical certificate not found' } } });
     await expect(download('/certificate/user/1/medical/file', 'certificato_1')).rejects.toThrow('Medical certificate not found');
   });
 });
@@ -111,5 +100,31 @@ describe('list responses', () => {
     expect(() => assertFetchOk(false, { error: 'Nope' })).toThrow('Nope');
     expect(() => assertFetchOk(false, {})).toThrow('Front-end fetching error');
     expect(() => assertFetchOk(true, {})).not.toThrow();
+  });
+});
+
+describe('error texts by code', () => {
+  const refused = (code: string | undefined, message: string, status = 409) => new ApiError(message, status, code ? { code, message } : { message });
+
+  test('the code comes from the answer body; an unknown or missing code is null', () => {
+    expect(refused('EMAIL_TAKEN', 'User with this email already exists').code).toBe('EMAIL_TAKEN');
+    expect(refused('NOT_A_CODE', 'x').code).toBeNull();
+    expect(refused(undefined, 'x').code).toBeNull();
+    expect(new ApiError('offline', 0, null).code).toBeNull();
+  });
+
+  test("a code the caller lets speak shows its Italian text; anything else the caller's fallback", () => {
+    const own = { own: ['EMAIL_TAKEN'] as const };
+    expect(errorText(refused('EMAIL_TAKEN', 'User with this email already exists'), 'Errore', own)).toBe('Un utente con questa email esiste già');
+    // The same English phrase without the code is not matched.
+    expect(errorText(refused(undefined, 'User with this email already exists'), 'Errore', own)).toBe('Errore');
+    expect(errorText(refused('CATEGORY_IN_USE', 'x'), 'Errore', own)).toBe('Errore');
+    expect(errorText(new Error('boom'), 'Errore', own)).toBe('Errore');
+  });
+
+  test("a detailed code appends the server's explanation to the fallback", () => {
+    const error = refused('FILE_TYPE_NOT_ALLOWED', 'Tipo di file non accettato: foto.png', 400);
+    expect(errorText(error, 'Errore durante la creazione', { detailed: ['FILE_TYPE_NOT_ALLOWED'] })).toBe('Errore durante la creazione: Tipo di file non accettato: foto.png');
+    expect(errorText(error, 'Errore durante la creazione')).toBe('Errore durante la creazione');
   });
 });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Permission, SessionUser } from '../contract';
+import { holdsAny } from '../contract/constants';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -30,14 +31,8 @@ export const useAuthStore = create<AuthState>((set) => ({
     }),
 }));
 
-/** Access is allowed with any one of the required permissions; '*' grants all; no requirement passes. */
-export function hasAnyPermission(held: readonly string[], required: readonly string[] | undefined): boolean {
-  if (!required || required.length === 0) return true;
-  if (held.includes('*')) return true;
-  return required.some((p) => held.includes(p));
-}
-
-export function useHasPermission(required: readonly string[] | undefined): boolean {
+/** Whether the signed-in user holds any one of `anyOf` (holdsAny over the store's permissions). */
+export function useHasPermission(anyOf: readonly string[] | undefined): boolean {
   const held = useAuthStore((s) => s.permissions);
-  return hasAnyPermission(held, required);
+  return holdsAny(held, anyOf);
 }

@@ -3,18 +3,48 @@
  * /api/v1 base, credentials on every call, null/undefined query parameters skipped,
  * JSON content type unless multipart, 204 or empty body → {}, errors carrying status and parsed body.
  */
+import { API_ERRORS, isApiErrorCode, type ApiErrorCode } from '../contract/errors';
+
 export const API_BASE = '/api/v1';
 
+/**
+ * A refused or failed call. `status` 0 means no answer at all (network down); `code` is the stable error
+ * code of the answer's body (API_ERRORS), or null when the answer had none.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  readonly code: ApiErrorCode | null;
   constructor(message: string, status: number, body: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    this.code = isApiErrorCode(code) ? code : null;
   }
 }
+
+export interface ErrorTextOptions {
+  /** Codes whose own Italian text (API_ERRORS) replaces the fallback, because it tells the user what to change. */
+  own?: readonly ApiErrorCode[];
+  /** Codes whose server message is appended to the fallback ('fallback: message'), e.g. which file was refused. */
+  detailed?: readonly ApiErrorCode[];
+}
+
+/**
+ * The Italian text to show for a failed action: the caller's fallback (the spec's wording for that action)
+ * unless the error's code is one the caller lets speak for itself. Decided by code, never by the message.
+ */
+export function errorText(error: unknown, fallback: string, { own = [], detailed = [] }: ErrorTextOptions = {}): string {
+  const code = error instanceof ApiError ? error.code : null;
+  if (code && own.includes(code)) return API_ERRORS[code].text;
+  if (code && detailed.includes(code) && error instanceof ApiError && error.message) return `${fallback}: ${error.message}`;
+  return fallback;
+}
+
+/** True when the call got no answer at all (offline, server down), as opposed to an answer that refused it. */
+export const isNetworkError = (error: unknown): boolean => error instanceof ApiError && error.status === 0;
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 

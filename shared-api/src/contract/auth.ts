@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { email, id, password, permission } from './common';
+import { email, id, password, permission, REQUIRED } from './common';
 
-export const loginBody = z.object({ email, password: z.string().min(1, 'Campo obbligatorio') });
+export const loginBody = z.object({ email, password: z.string().min(1, REQUIRED) });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/**
+ * The sign-in form (spec 000 §2.3): the password field keeps the password input's own rule (spec 000 §5,
+ * at least 8 characters), which the server does not repeat for a login.
+ */
+export const loginForm = loginBody.extend({ password });
+export type LoginForm = z.input<typeof loginForm>;
 
 export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
@@ -12,6 +19,14 @@ export const tokenPasswordBody = z.object({ userId: id, token: z.string().min(1)
 export type TokenPasswordBody = z.infer<typeof tokenPasswordBody>;
 /** Both answer the user's e-mail so the page can sign in with it (spec 002 §7). */
 export const tokenPasswordResponse = z.object({ email: z.string() });
+
+/**
+ * The set-password and registration forms (spec 000 §5, 002 §5): a new password, its confirmation and, on
+ * registration, the privacy consent. That the two passwords match is each page's own rule and message.
+ */
+export const newPasswordForm = z.object({ password, confirm: z.string().min(1, REQUIRED), consent: z.boolean() });
+export const registrationForm = newPasswordForm.extend({ consent: z.literal(true, { message: REQUIRED }) });
+export type NewPasswordForm = z.input<typeof newPasswordForm>;
 
 export const verifyPasswordBody = z.object({ password: z.string().min(1) });
 export const verifyPasswordResponse = z.object({ correct: z.boolean() });

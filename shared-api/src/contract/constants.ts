@@ -3,6 +3,15 @@
  * (a shared singleton loaded on the first page), while the schemas stay in 'shared-api/contract'.
  */
 
+/** Texts of the field rules (spec 000 §5): the contract's schemas and the input kit's own checks say the same. */
+export const FIELD_MESSAGES = {
+  required: 'Campo obbligatorio',
+  email: 'Inserisci un indirizzo email valido',
+  password: 'La password deve contenere almeno 8 caratteri',
+  passwordBlank: 'La password non può essere vuota o composta solo da spazi',
+} as const;
+export const PASSWORD_MIN_LENGTH = 8;
+
 /** Every permission string of the spec; '*' grants all. */
 export const PERMISSIONS = [
   'book_session',
@@ -14,6 +23,36 @@ export const PERMISSIONS = [
   'finance_access',
   '*',
 ] as const;
+
+export type PermissionName = (typeof PERMISSIONS)[number];
+
+/**
+ * The Italian name of each permission, shown in the category form, the categories table and the exports
+ * (docs/decisions.md). Client and server read this one table.
+ */
+export const PERMISSION_LABELS: Record<PermissionName, string> = {
+  book_session: 'Prenotazione turni',
+  registry_access: 'Anagrafica',
+  certificates_access: 'Certificati',
+  storage_access: 'Magazzino',
+  bookings_access: 'Gestione prenotazioni',
+  statistics_access: 'Statistiche',
+  finance_access: 'Finanza',
+  '*': 'Tutti i permessi',
+};
+
+/** The Italian name of a permission; an unknown string is shown as it is. */
+export const permissionLabel = (permission: string): string => PERMISSION_LABELS[permission as PermissionName] ?? permission;
+
+/**
+ * The permission check of client and server (DESIGN §3): access needs any one of `anyOf`; '*' holds them
+ * all; an empty requirement lets every signed-in user pass.
+ */
+export function holdsAny(held: readonly string[], anyOf: readonly string[] | undefined): boolean {
+  if (!anyOf || anyOf.length === 0) return true;
+  if (held.includes('*')) return true;
+  return anyOf.some((p) => held.includes(p));
+}
 
 /** Permissions a category can be given in the form (spec 001 §5 Category). */
 export const ASSIGNABLE_PERMISSIONS = [
@@ -31,7 +70,20 @@ export const GENDERS = [
   { id: 'O', name: 'Altro' },
 ] as const;
 
-export const FISCAL_CODE_PATTERN = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
+/**
+ * Shape of a codice fiscale before its check letter is looked at: 6 letters, 2 digits, the month letter,
+ * 2 digits, a letter, 3 digits, the check letter; digits may be omocodia letters (L–V). Upper case, no spaces
+ * (normalizeFiscalCode). The check letter is computed by codice-fiscale-js where the code is validated.
+ */
+export const FISCAL_CODE_PATTERN = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
+export const FISCAL_CODE_INVALID = 'Codice fiscale non valido';
+export const FISCAL_CODE_CHECK_LETTER = 'Codice fiscale non valido: il carattere di controllo non corrisponde';
+
+/** How a typed code is compared and stored: spaces dropped, upper case. */
+export const normalizeFiscalCode = (code: string): string => code.replace(/\s+/g, '').toUpperCase();
+
+/** True when the code has the shape of a codice fiscale (the check letter is not looked at). */
+export const hasFiscalCodeShape = (code: string): boolean => FISCAL_CODE_PATTERN.test(normalizeFiscalCode(code));
 
 export const MAILING_LIST_TYPES = ['INFORMATIVA', 'COMMERCIALE'] as const;
 
@@ -40,13 +92,3 @@ export const MINOR_CATEGORY_NAME = 'Minorenne';
 export const ADULT_AGE = 18;
 
 export * from './errors';
-
-/**
- * The permission check of client and server (DESIGN §3): access needs any one of `anyOf`; '*' holds them
- * all; an empty requirement lets every signed-in user pass.
- */
-export function holdsAny(held: readonly string[], anyOf: readonly string[] | undefined): boolean {
-  if (!anyOf || anyOf.length === 0) return true;
-  if (held.includes('*')) return true;
-  return anyOf.some((p) => held.includes(p));
-}

@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { FISCAL_CODE_PATTERN } from './constants';
-import { boolish, email, id, isoDate, namedRef, permission } from './common';
+import { FISCAL_CODE_INVALID, FISCAL_CODE_PATTERN } from './constants';
+import { boolish, choice, email, id, isoDate, namedRef, permission, REQUIRED } from './common';
 
-export const gender = z.enum(['M', 'F', 'O']);
+export const gender = choice(['M', 'F', 'O']);
 
+/** A codice fiscale of the right shape (FISCAL_CODE_PATTERN), in upper case. */
 export const fiscalCodeFormat = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(FISCAL_CODE_PATTERN, 'Codice fiscale non valido');
+  .min(1, { message: REQUIRED, abort: true })
+  .regex(FISCAL_CODE_PATTERN, FISCAL_CODE_INVALID);
 
 /** Medical status of a member (DESIGN §5). */
 export const medicalStatus = z.enum(['not_uploaded', 'not_approved', 'approved', 'expired']);
@@ -20,7 +22,7 @@ export type StoredFile = z.infer<typeof storedFile>;
 
 const optionalText = (max = 500) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish());
-const requiredText = (max = 200) => z.string().trim().min(1, 'Campo obbligatorio').max(max);
+const requiredText = (max = 200) => z.string().trim().min(1, REQUIRED).max(max);
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish());
 const idList = (max = 300) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : JSON.parse(v)) : v), z.array(id).max(max)).default([]);
@@ -136,13 +138,13 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 export const updateMeBody = z
-  .object({ phone_number: z.string().trim().min(1, 'Campo obbligatorio').max(30).optional(), email: email.optional() })
+  .object({ phone_number: z.string().trim().min(1, REQUIRED).max(30).optional(), email: email.optional() })
   .refine((b) => b.phone_number !== undefined || b.email !== undefined, 'Nessuna modifica da salvare');
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 
 /** User category (spec 001 §3). */
 export const categoryPayload = z.object({
-  name: z.string().trim().min(1, 'Campo obbligatorio').max(100),
+  name: z.string().trim().min(1, REQUIRED).max(100),
   description: optionalText(500),
   permissions: z.array(permission).max(10).default([]),
   reservation_rules: z.array(id).max(5).default([]),

@@ -1,20 +1,20 @@
 /**
- * The rules the inputs display (spec 000 §5, 001 §5), shared with the forms that decide whether they can submit.
+ * The rules the inputs display on their own (spec 000 §5, 001 §5), for a form that passes submitAttempted.
+ * Forms built on the contract's schemas (fieldBinder) get these messages from the schema instead.
  * Each validator checks one rule and answers an Italian message or null; an empty value passes every rule
  * but validateRequired, so a form combines them: firstError([validateRequired(v), validateEmail(v)]).
  */
 
+import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH } from 'shared-api';
+
+/** The texts of the contract's rules come from shared-api (FIELD_MESSAGES); the others are the kit's own. */
 export const MESSAGES = {
-  required: 'Campo obbligatorio',
-  email: 'Inserisci un indirizzo email valido',
-  password: 'La password deve contenere almeno 8 caratteri',
+  ...FIELD_MESSAGES,
   decimal: 'Valore decimale non consentito',
   notANumber: 'Inserisci un numero valido',
   sections: 'Almeno una sezione è obbligatoria',
   periodOrder: 'La data di fine non può precedere la data di inizio',
 } as const;
-
-export const PASSWORD_MIN_LENGTH = 8;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

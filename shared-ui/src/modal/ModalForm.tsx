@@ -23,9 +23,12 @@ export interface ModalFormProps {
   onClose: () => void;
   submitLabel: string;
   cancelLabel?: string;
-  /** Sends the form; runs only when isValid. Invalidate the list's query key here so the table reloads. */
+  /** Sends the form; runs only when valid. Invalidate the list's query key here so the table reloads. */
   onSubmit: () => Promise<unknown>;
-  isValid: boolean;
+  /** Whether the form can be sent, known at once; or give `validate`. */
+  isValid?: boolean;
+  /** Validates the form when it is submitted (e.g. react-hook-form's trigger running the contract's schema). */
+  validate?: () => Promise<boolean>;
   toasts: { pending: string; success: string; error: string | ((e: ApiError | Error) => string) };
   children?: (ctx: ModalFormContext) => ReactNode;
   /** Alternative forms in one modal (e.g. single or recurring); at most 2. */
@@ -58,7 +61,7 @@ export function ModalForm(props: ModalFormProps) {
   const submit = async () => {
     if (pending) return;
     setSubmitAttempted(true);
-    if (!isValid) return;
+    if (!(props.validate ? await props.validate() : isValid !== false)) return;
     setPending(true);
     try {
       await toastPromise<unknown, ApiError | Error>(() => onSubmit(), toasts);

@@ -1,11 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from 'shared-api';
+import { mockApi } from '../testing/api-mock';
 import { StandaloneHost } from './StandaloneHost';
 
 const ADMIN = { _id: '00000000-0000-4000-8000-000000000001', name: 'Ada', surname: 'Rossi', email: 'ada@example.it', has_accepted_terms: true, permissions: ['*'] };
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function Users() {
   return <h1>Pagina utenti</h1>;
@@ -15,16 +14,10 @@ beforeEach(() => {
   act(() => useAuthStore.setState({ status: 'loading', user: null, permissions: [] }));
   window.history.pushState({}, '', '/');
 });
-afterEach(() => jest.restoreAllMocks());
 
 describe('StandaloneHost', () => {
   it('asks an anonymous visitor to sign in, then lists the pages and opens one', async () => {
-    const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url.endsWith('/auth/me')) return json({ user: null });
-      if (url.endsWith('/auth/login') && init?.method === 'POST') return json({ user: ADMIN });
-      return json({ message: 'not found' }, 404);
-    });
+    const server = mockApi({ 'GET /auth/me': { body: { user: null } }, 'POST /auth/login': { body: { user: ADMIN } } });
     const user = userEvent.setup();
     render(<StandaloneHost title="Anagrafica" routes={{ '/registry/users/management': Users }} />);
 
@@ -33,17 +26,17 @@ describe('StandaloneHost', () => {
     await user.type(screen.getByLabelText(/^Password/), 'Segreta-2026');
     await user.click(screen.getByRole('button', { name: 'Entra' }));
 
-    const login = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/login'))!;
-    expect(JSON.parse(String(login[1]!.body))).toEqual({ email: 'ada@example.it', password: 'Segreta-2026' });
     await user.click(await screen.findByRole('link', { name: '/registry/users/management' }));
+    expect(server.callsTo('POST /auth/login').map((c) => c.body)).toEqual([{ email: 'ada@example.it', password: 'Segreta-2026' }]);
     expect(await screen.findByRole('heading', { name: 'Pagina utenti' })).toBeInTheDocument();
     expect(useAuthStore.getState().user?.email).toBe('ada@example.it');
   });
 
   it('keeps the visitor on the form with a toast when the credentials are wrong', async () => {
-    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/auth/me') ? json({ user: null }) : json({ message: 'Invalid credentials' }, 401),
-    );
+    mockApi({
+      'GET /auth/me': { body: { user: null } },
+      'POST /auth/login': { status: 401, body: { code: 'LOGIN_FAILED', message: 'Email o password non corretti.' } },
+    });
     const user = userEvent.setup();
     render(<StandaloneHost title="Anagrafica" routes={{}} />);
     await user.type(await screen.findByLabelText(/^Email/), 'ada@example.it');
@@ -54,7 +47,7 @@ describe('StandaloneHost', () => {
   });
 
   it('goes straight to the pages with a session, and says so when the app has none yet', async () => {
-    jest.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ user: ADMIN }));
+    mockApi({ 'GET /auth/me': { body: { user: ADMIN } } });
     render(<StandaloneHost title="Magazzino" routes={{}} />);
     expect(await screen.findByText('Nessuna pagina disponibile in questa applicazione.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Entra' })).not.toBeInTheDocument();

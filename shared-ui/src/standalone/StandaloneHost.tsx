@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { api, useAuthStore, type SessionUser } from 'shared-api';
+import { createQueryClient, fetchSessionUser, login, useAuthStore, type SessionUser } from 'shared-api';
 import type { DomainRoutes } from '../federation/domain-routes';
 import { EmailInput } from '../inputs/EmailInput';
 import { PasswordInput } from '../inputs/PasswordInput';
@@ -19,7 +19,8 @@ export interface StandaloneHostProps {
  * a sign-in form when there is no session, and a plain list of the app's pages. Not used inside the portal.
  */
 export function StandaloneHost({ title, routes }: StandaloneHostProps) {
-  const [queryClient] = useState(() => new QueryClient());
+  // The portal's QueryClient rules (retries, a 401 ending the session), as inside the shell.
+  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
@@ -38,10 +39,7 @@ function SessionGate({ children }: { children: ReactNode }) {
   const setUser = useAuthStore((s) => s.setUser);
 
   useEffect(() => {
-    api
-      .get<{ user: SessionUser | null }>('/auth/me')
-      .then((res) => setUser(res.user ?? null))
-      .catch(() => setUser(null));
+    fetchSessionUser().then(setUser, () => setUser(null));
   }, [setUser]);
 
   if (status === 'loading') return <p className="ui-loading">Verifica autenticazione in corso...</p>;
@@ -64,8 +62,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void })
     if (!email.trim() || !password) return;
     setPending(true);
     try {
-      const res = await api.post<{ user: SessionUser }>('/auth/login', { email, password });
-      onSignedIn(res.user);
+      onSignedIn(await login(email, password));
     } catch {
       notify.error('Accesso fallito. Controlla le tue credenziali e riprova');
     } finally {

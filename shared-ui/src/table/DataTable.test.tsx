@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
+import { http, HttpResponse } from 'msw';
+import { apiServer } from '../testing/api-mock';
 import { renderWithProviders } from '../testing/render';
 import { DataTable, type Column, type DataTableProps } from './DataTable';
 
@@ -27,24 +29,18 @@ interface FakeReply {
   headers?: Record<string, string>;
 }
 
-/** A fake API behind global.fetch: answers list calls like the server (page, limit, q, sortBy, order) and records every URL. */
+/** The API mock answers list calls like the server (page, limit, q, sortBy, order) and records every URL. */
 function fakeApi(rows: Member[], override?: (url: URL) => FakeReply | undefined) {
   const calls: URL[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://club.test');
-    calls.push(url);
-    const reply = override?.(url) ?? listReply(rows, url);
-    const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    const headers = new Map(Object.entries(reply.headers ?? { 'content-type': 'application/json' }).map(([k, v]) => [k.toLowerCase(), v]));
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
-      text: async () => text,
-      blob: async () => new Blob([text]),
-    } as unknown as Response;
-  }) as unknown as typeof fetch;
+  apiServer.use(
+    http.all('*/api/v1/*', ({ request }) => {
+      const url = new URL(request.url);
+      calls.push(url);
+      const reply = override?.(url) ?? listReply(rows, url);
+      const body = reply.body === undefined ? null : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+      return new HttpResponse(body, { status: reply.status ?? 200, headers: reply.headers ?? { 'content-type': 'application/json' } });
+    }),
+  );
   return calls;
 }
 

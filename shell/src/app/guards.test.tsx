@@ -21,9 +21,11 @@ beforeEach(() => {
 
 test('shows the loading message while the session is being checked', async () => {
   let answer: (value: { body: unknown }) => void = () => undefined;
-  renderApp('/user/profile', {
+  const { server } = renderApp('/user/profile', {
     api: { 'GET /auth/me': () => new Promise((resolve) => (answer = resolve)) },
   });
+  expect(screen.getByText('Verifica autenticazione in corso...')).toBeInTheDocument();
+  await waitFor(() => expect(server.callsTo('GET /auth/me')).toHaveLength(1));
   expect(screen.getByText('Verifica autenticazione in corso...')).toBeInTheDocument();
   answer({ body: { user: null } });
   await waitFor(() => expect(location()).toBe('/login'));

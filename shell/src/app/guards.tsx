@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { hasAnyPermission, useAuthStore, type Permission } from 'shared-api';
+import { holdsAny, useAuthStore, type Permission } from 'shared-api';
 
 const AUTH_LOADING = 'Verifica autenticazione in corso...';
 
@@ -37,7 +37,7 @@ export function RequireAuth({ permissions, children }: { permissions: readonly P
     return <Navigate to="/login" replace state={state} />;
   }
   if (!user.has_accepted_terms) return null;
-  if (!hasAnyPermission(held, permissions)) return <Navigate to="/" replace />;
+  if (!holdsAny(held, permissions)) return <Navigate to="/" replace />;
   return <>{children}</>;
 }
 

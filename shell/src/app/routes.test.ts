@@ -1,42 +1,52 @@
+import { holdsAny, PERMISSIONS } from 'shared-api';
+import { REMOTE_NAMES } from '../remotes/names';
 import { NAV_GROUPS, PORTAL_ROUTES, PUBLIC_ROUTES, groupOfPath, isPathActive, routesOfGroup, showsTopNavigation } from './routes';
 
 const byPath = new Map(PORTAL_ROUTES.map((r) => [r.path, r]));
 
+/** Spec 000 §2.1: the pages each permission opens; the common pages open to every signed-in user. */
+const COMMON_PAGES = ['/', '/user/profile', '/user/bookings', '/user/payments'];
+const SPEC_PAGES: Record<string, string[]> = {
+  book_session: ['/book-session', '/book-session-calendar'],
+  registry_access: [
+    '/registry/users/management',
+    '/registry/users/fitet',
+    '/registry/users/categories',
+    '/registry/users/qualifications',
+    '/registry/users/booking-rules',
+    '/registry/users/mailing-lists',
+    '/registry/users/training-groups',
+  ],
+  certificates_access: ['/certificates/management', '/certificates/types'],
+  bookings_access: ['/bookings/game-tables', '/bookings/sessions', '/bookings/calendar'],
+  statistics_access: ['/statistics/played-sessions', '/statistics/free-sessions'],
+  storage_access: ['/storage/categories', '/storage/management', '/storage/load', '/storage/unload'],
+  finance_access: [
+    '/finance/insertion-count',
+    '/finance/insertion-subcount',
+    '/finance/entry-categories',
+    '/finance/members-cashout',
+    '/finance/providers-customers-registry',
+    '/finance/self-certifications',
+    '/finance/accounting-movements',
+  ],
+};
+
+/** The pages the guards let a user through to, holding `held`. */
+const opened = (held: string[]) => PORTAL_ROUTES.filter((r) => holdsAny(held, r.permissions)).map((r) => r.path).sort();
+
 describe('the route table follows spec 000 §2.1', () => {
-  test.each([
-    ['/', []],
-    ['/user/profile', []],
-    ['/user/bookings', []],
-    ['/user/payments', []],
-    ['/book-session', ['book_session']],
-    ['/book-session-calendar', ['book_session']],
-    ['/registry/users/management', ['registry_access']],
-    ['/registry/users/fitet', ['registry_access']],
-    ['/registry/users/categories', ['registry_access']],
-    ['/registry/users/qualifications', ['registry_access']],
-    ['/registry/users/booking-rules', ['registry_access']],
-    ['/registry/users/mailing-lists', ['registry_access']],
-    ['/registry/users/training-groups', ['registry_access']],
-    ['/certificates/management', ['certificates_access']],
-    ['/certificates/types', ['certificates_access']],
-    ['/bookings/game-tables', ['bookings_access']],
-    ['/bookings/sessions', ['bookings_access']],
-    ['/bookings/calendar', ['bookings_access']],
-    ['/statistics/played-sessions', ['statistics_access']],
-    ['/statistics/free-sessions', ['statistics_access']],
-    ['/storage/categories', ['storage_access']],
-    ['/storage/management', ['storage_access']],
-    ['/storage/load', ['storage_access']],
-    ['/storage/unload', ['storage_access']],
-    ['/finance/insertion-count', ['finance_access']],
-    ['/finance/insertion-subcount', ['finance_access']],
-    ['/finance/entry-categories', ['finance_access']],
-    ['/finance/members-cashout', ['finance_access']],
-    ['/finance/providers-customers-registry', ['finance_access']],
-    ['/finance/self-certifications', ['finance_access']],
-    ['/finance/accounting-movements', ['finance_access']],
-  ])('%s needs %j', (path, permissions) => {
-    expect(byPath.get(path)?.permissions).toEqual(permissions);
+  test.each(PERMISSIONS.filter((p) => p !== '*'))('a user holding only %s opens the common pages and exactly its own', (permission) => {
+    expect(opened([permission])).toEqual([...COMMON_PAGES, ...SPEC_PAGES[permission]].sort());
+  });
+
+  test("no permission opens only the common pages; '*' opens every page", () => {
+    expect(opened([])).toEqual([...COMMON_PAGES].sort());
+    expect(opened(['*'])).toEqual(PORTAL_ROUTES.map((r) => r.path).sort());
+  });
+
+  test('two permissions open the pages of both', () => {
+    expect(opened(['book_session', 'finance_access'])).toEqual([...COMMON_PAGES, ...SPEC_PAGES.book_session, ...SPEC_PAGES.finance_access].sort());
   });
 
   test('no other signed-in route exists, and every path appears once', () => {
@@ -72,6 +82,8 @@ describe('the route table follows spec 000 §2.1', () => {
     expect(remoteOf('/certificates/types')).toBe('mf_certificates');
     expect(remoteOf('/storage/unload')).toBe('mf_storage');
     expect(remoteOf('/finance/accounting-movements')).toBe('mf_finance');
+    // Every app the table names is one of the domain apps (shared-api's DOMAIN_APPS).
+    for (const route of PORTAL_ROUTES) if ('remote' in route.server) expect(REMOTE_NAMES).toContain(route.server.remote);
   });
 });
 

@@ -1,3 +1,5 @@
+import { http, HttpResponse } from 'msw';
+import { apiServer } from 'shared-ui/testing/api';
 import { fetchRemotesManifest, parseRemotesManifest } from './manifest';
 
 test('keeps the well-formed entries of the manifest', () => {
@@ -16,11 +18,17 @@ test('keeps the well-formed entries of the manifest', () => {
 });
 
 test('reads /remotes.json bypassing the HTTP cache, and fails on a bad answer', async () => {
-  const fetchMock = jest.fn(async () => new Response(JSON.stringify({ mf_booking: '/b.json' }), { status: 200 }));
-  global.fetch = fetchMock as unknown as typeof fetch;
+  const requests: Request[] = [];
+  let answer = () => HttpResponse.json({ mf_booking: '/b.json' });
+  apiServer.use(
+    http.get('*/remotes.json', ({ request }) => {
+      requests.push(request);
+      return answer();
+    }),
+  );
   await expect(fetchRemotesManifest()).resolves.toEqual({ mf_booking: '/b.json' });
-  expect(fetchMock).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-cache' }));
+  expect(requests.map((r) => r.cache)).toEqual(['no-cache']);
 
-  fetchMock.mockResolvedValueOnce(new Response('nope', { status: 500 }));
+  answer = () => new HttpResponse('nope', { status: 500 });
   await expect(fetchRemotesManifest()).rejects.toThrow('HTTP 500');
 });

@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { useAuthStore, type SessionUser } from 'shared-api';
 import { Providers } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
+import { createQueryClient } from 'shared-api';
 import { AppRoutes } from '../app/router';
-import { mockApi, type Handler } from './mock-api';
-import { profileOf } from './fixtures';
+import { mockApi, type Handler } from 'shared-ui/testing/api';
+import { sessionHandlers } from './handlers';
 
 /** Where the router is: lets a test check a redirect the way a user sees the address bar. */
 function LocationProbe() {
@@ -23,11 +23,7 @@ export interface RenderAppOptions {
 /** The whole shell at `route`, with its real providers, against a fake server. */
 export function renderApp(route: string, { user = null, api = {} }: RenderAppOptions = {}) {
   useAuthStore.setState({ status: 'loading', user: null, permissions: [] });
-  const server = mockApi({
-    'GET /auth/me': { body: { user } },
-    ...(user ? { 'GET /user/me': user.has_accepted_terms ? { body: profileOf(user) } : { status: 403, body: { message: 'Terms not accepted' } } } : {}),
-    ...api,
-  });
+  const server = mockApi({ ...sessionHandlers(user), ...api });
   const client = createQueryClient();
   // Answers in a test are final: no waiting for retries.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });

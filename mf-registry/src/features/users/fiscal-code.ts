@@ -1,24 +1,18 @@
 import * as codiceFiscaleModule from 'codice-fiscale-js';
+import { FISCAL_CODE_CHECK_LETTER, FISCAL_CODE_INVALID, hasFiscalCodeShape, normalizeFiscalCode } from 'shared-api';
 import type CodiceFiscaleClass from 'codice-fiscale-js';
 
 // The package's typings declare a default export, but its CommonJS build exports { CodiceFiscale }.
 const CodiceFiscale = (codiceFiscaleModule as unknown as { CodiceFiscale: typeof CodiceFiscaleClass }).CodiceFiscale;
 
-/** Shape before the check letter is looked at: 6 letters, 2 digits, month letter, 2 digits, letter, 3 digits, letter (omocodia letters allowed). */
-const SHAPE = /^[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$/;
-
-export const FISCAL_CODE_INVALID = 'Codice fiscale non valido';
-export const FISCAL_CODE_CHECK_LETTER = 'Codice fiscale non valido: il carattere di controllo non corrisponde';
-
-export function normalizeFiscalCode(code: string): string {
-  return code.replace(/\s+/g, '').toUpperCase();
-}
+export { normalizeFiscalCode };
 
 /** Null when the code is empty (the required rule speaks then) or valid; otherwise the Italian reason. */
 export function fiscalCodeError(raw: string): string | null {
   const code = normalizeFiscalCode(raw);
   if (!code) return null;
-  if (!SHAPE.test(code)) return FISCAL_CODE_INVALID;
+  // The shape rule is shared-api's (the server checks the same); the check letter is computed by the library.
+  if (!hasFiscalCodeShape(code)) return FISCAL_CODE_INVALID;
   if (!CodiceFiscale.check(code)) return FISCAL_CODE_CHECK_LETTER;
   return null;
 }

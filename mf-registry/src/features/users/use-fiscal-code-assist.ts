@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { notify } from 'shared-ui';
 import { canComputeFiscalCode, computeFiscalCode, decodeFiscalCode, normalizeFiscalCode, sameFiscalCode } from './fiscal-code';
 import type { UserFormValues } from './user-form';
@@ -18,7 +18,7 @@ export type AssistTrigger = 'fiscal_code' | 'person';
  * complete personal data generate or regenerate the code. Only the user's own edits trigger it, so an
  * auto-fill never bounces back into a regeneration that would overwrite the code just typed.
  */
-export function useFiscalCodeAssist(values: UserFormValues, setValues: Dispatch<SetStateAction<UserFormValues>>) {
+export function useFiscalCodeAssist(values: UserFormValues, apply: (changes: Partial<UserFormValues>) => void) {
   const latest = useRef(values);
   latest.current = values;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -37,8 +37,7 @@ export function useFiscalCodeAssist(values: UserFormValues, setValues: Dispatch<
           v.birth_place.trim().toUpperCase() === data.birth_place.toUpperCase() &&
           v.birth_province[0] === data.birth_province;
         if (unchanged) return;
-        setValues({
-          ...v,
+        apply({
           birth_date: data.birth_date,
           gender: [data.gender],
           birth_place: data.birth_place,
@@ -59,10 +58,10 @@ export function useFiscalCodeAssist(values: UserFormValues, setValues: Dispatch<
       const code = computeFiscalCode(person);
       if (!code || (v.fiscal_code && sameFiscalCode(code, v.fiscal_code))) return;
       const hadCode = normalizeFiscalCode(v.fiscal_code) !== '';
-      setValues({ ...v, fiscal_code: code });
+      apply({ fiscal_code: code });
       notify.info(hadCode ? REGENERATED : GENERATED);
     },
-    [setValues],
+    [apply],
   );
 
   return useCallback(

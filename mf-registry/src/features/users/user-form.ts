@@ -1,5 +1,6 @@
-import { ADULT_AGE, MINOR_CATEGORY_NAME, type NamedRef, type User, type UserPayloadInput } from 'shared-api';
-import { ageFrom, validateEmail, validateFiles, validateRequired } from 'shared-ui';
+import { ADULT_AGE, FISCAL_CODE_CHECK_LETTER, MINOR_CATEGORY_NAME, hasFiscalCodeShape, type NamedRef, type User, type UserPayloadInput } from 'shared-api';
+import { REQUIRED, userPayload } from 'shared-api/contract';
+import { ageFrom } from 'shared-ui';
 import { fiscalCodeError, normalizeFiscalCode } from './fiscal-code';
 
 /** Values of the create/edit user form: menus hold arrays of option ids, files the newly chosen files. */
@@ -33,8 +34,6 @@ export interface UserFormValues {
   contract_file: File[];
 }
 
-export type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
-
 /** Spec 001 §5 User create/edit: files and reference-list limits. */
 export const PHOTO_RULES = {
   accept: ['jpeg', 'jpg', 'png', 'gif', 'tiff', 'tif', 'bmp', 'webp', 'svg', 'heif', 'heic', 'ico'],
@@ -57,25 +56,7 @@ export const FITET_CATEGORIES = [
   { id: '5ª categoria', name: '5ª categoria' },
 ];
 
-/** Text and menu fields every user needs (spec 001 §5). */
-const REQUIRED: (keyof UserFormValues)[] = [
-  'member_id',
-  'name',
-  'surname',
-  'email',
-  'phone_number',
-  'fiscal_code',
-  'birth_date',
-  'birth_province',
-  'birth_place',
-  'residence_address',
-  'residence_province',
-  'residence_place',
-  'residence_postal_code',
-  'gender',
-  'category',
-];
-export const PARENT_FIELDS: (keyof UserFormValues)[] = ['parent_name', 'parent_surname', 'parent_fiscal_code'];
+const PARENT_FIELDS = ['parent_name', 'parent_surname', 'parent_fiscal_code'] as const;
 
 export function emptyUserForm(): UserFormValues {
   return {
@@ -152,24 +133,20 @@ export function isMinor(values: Pick<UserFormValues, 'category' | 'birth_date'>,
   return age !== null && age < ADULT_AGE;
 }
 
-export function requiredFields(minor: boolean): (keyof UserFormValues)[] {
-  return minor ? [...REQUIRED, ...PARENT_FIELDS] : REQUIRED;
-}
-
-/** Every rule of spec 001 §5 that blocks the submit; the inputs show the same messages. */
-export function validateUserForm(values: UserFormValues, minor: boolean): UserFormErrors {
-  const errors: UserFormErrors = {};
-  for (const field of requiredFields(minor)) {
-    const message = validateRequired(values[field]);
-    if (message) errors[field] = message;
-  }
-  errors.email ??= validateEmail(values.email) ?? undefined;
-  errors.fiscal_code ??= fiscalCodeError(values.fiscal_code) ?? undefined;
-  if (minor) errors.parent_fiscal_code ??= fiscalCodeError(values.parent_fiscal_code) ?? undefined;
-  errors.image = validateFiles(values.image, PHOTO_RULES) ?? undefined;
-  errors.contract_file = validateFiles(values.contract_file, CONTRACT_RULES) ?? undefined;
-  for (const key of Object.keys(errors) as (keyof UserFormValues)[]) if (!errors[key]) delete errors[key];
-  return errors;
+/**
+ * The rules of spec 001 §5: the contract's userPayload (what the server checks too) plus what only the form
+ * knows: the check letter of a codice fiscale (codice-fiscale-js, loaded with the form) and the parent data a
+ * minor needs. The form's values are checked as the payload they become (toUserPayload).
+ */
+export function userFormSchema(minor: boolean) {
+  return userPayload.superRefine((user, ctx) => {
+    for (const field of ['fiscal_code', 'parent_fiscal_code'] as const) {
+      const code = user[field];
+      if (code && hasFiscalCodeShape(code) && fiscalCodeError(code)) ctx.addIssue({ code: 'custom', path: [field], message: FISCAL_CODE_CHECK_LETTER });
+    }
+    if (!minor) return;
+    for (const field of PARENT_FIELDS) if (!user[field]) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED });
+  });
 }
 
 const text = (v: string) => (v.trim() === '' ? null : v.trim());

@@ -29,7 +29,7 @@ export const mail_outbox = pgTable(
     links: text().array().notNull().default([]),
     /** 'log' (no SMTP configured) or 'smtp'. */
     transport: text().notNull(),
-    /** 'logged', 'sent' or 'failed'. */
+    /** 'queued' (recorded, delivery pending), 'logged', 'sent' or 'failed' (the 'mail' job retries it). */
     status: text().notNull(),
     error: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,8 @@
-import { and, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { mail_outbox } from '../db/tables';
+import type { JobDefinition, Jobs } from '../jobs/runner';
 
 export interface Mail {
   to: string;
@@ -13,8 +14,11 @@ export interface Mail {
 
 export interface MailerOptions {
   db: Db;
-  smtpUrl: string | null;
+  /** SMTP_URL, or a nodemailer transport (tests); null: the outbox and the log only. */
+  smtp: string | Transporter | null;
   from: string;
+  /** Retries of failed deliveries and queued mail. */
+  jobs: Jobs;
   /** Where the outbox line goes without SMTP (stdout by default). */
   log?: (line: string) => void;
   /**
@@ -25,24 +29,57 @@ export interface MailerOptions {
   onError?: (err: unknown) => void;
 }
 
+/** The job that delivers a mail of the outbox (a queued one, or one whose delivery failed). */
+export const MAIL_JOB = 'mail';
+
+/** Delivery is retried 6 times over about two hours (1, 2, 4, 8, 16, 32 minutes, with jitter), then the mail stays failed. */
+export const mailJob: JobDefinition<{ outboxId: string }, { mailer: Mailer }> = {
+  name: MAIL_JOB,
+  retry: { retryLimit: 6, retryDelaySeconds: 60, retryBackoff: true },
+  run: ({ outboxId }, { mailer }) => mailer.deliver(outboxId),
+};
+
 /**
  * The one mailer (DESIGN §2 Mail). With SMTP_URL it sends through SMTP; without, the mail stays in the
  * mail_outbox table and one line `MAIL {"to":…,"subject":…,"links":[…]}` is printed, so a developer
- * (or a browser test) can follow the link. Every mail is recorded in the outbox either way.
+ * (or a browser test) can follow the link. Every mail is recorded in the outbox either way; a delivery that
+ * fails is retried by the job runner ('mail' job) until it succeeds or its retries run out.
  */
 export class Mailer {
   private readonly transport: Transporter | null;
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: MailerOptions) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    const { smtp } = options;
+    this.transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
     this.log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
   }
 
+  /** Records the mail and delivers it now; a failed delivery is recorded and queued for retry (the caller carries on). */
   async send(mail: Mail): Promise<void> {
+    const id = await this.record(mail);
+    try {
+      await this.deliver(id);
+    } catch (err) {
+      this.options.onError?.(err);
+      const retryAfter = mailJob.retry?.retryDelaySeconds ?? 60;
+      await this.options.jobs.send(MAIL_JOB, { outboxId: id }, { startAfter: retryAfter });
+    }
+  }
+
+  /** Records the mail and leaves its delivery to the job runner: the caller does not wait for SMTP. */
+  async queue(mail: Mail): Promise<void> {
+    const id = await this.record(mail);
+    await this.options.jobs.send(MAIL_JOB, { outboxId: id });
+  }
+
+  /** Delivers a recorded mail unless it already went; throws when SMTP refuses it (recorded as failed with the error). */
+  async deliver(outboxId: string): Promise<void> {
     const { db } = this.options;
+    const [mail] = await db.select().from(mail_outbox).where(eq(mail_outbox.id, outboxId));
+    if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
     if (!this.transport) {
-      await db.insert(mail_outbox).values({ ...mail, body: mail.text, transport: 'log', status: 'logged' });
+      await db.update(mail_outbox).set({ status: 'logged', error: null }).where(eq(mail_outbox.id, outboxId));
       this.log(
         `MAIL ${JSON.stringify(
           this.options.printLinks
@@ -53,13 +90,20 @@ export class Mailer {
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.text });
-      await db.insert(mail_outbox).values({ ...mail, body: mail.text, transport: 'smtp', status: 'sent' });
+      await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.body });
     } catch (err) {
-      // The action that sent the mail has happened; the failed mail stays in the outbox to be resent.
-      await db.insert(mail_outbox).values({ ...mail, body: mail.text, transport: 'smtp', status: 'failed', error: String(err) });
-      this.options.onError?.(err);
+      await db.update(mail_outbox).set({ status: 'failed', error: String(err) }).where(eq(mail_outbox.id, outboxId));
+      throw err;
     }
+    await db.update(mail_outbox).set({ status: 'sent', error: null }).where(eq(mail_outbox.id, outboxId));
+  }
+
+  private async record(mail: Mail): Promise<string> {
+    const [row] = await this.options.db
+      .insert(mail_outbox)
+      .values({ ...mail, body: mail.text, transport: this.transport ? 'smtp' : 'log', status: 'queued' })
+      .returning({ id: mail_outbox.id });
+    return row!.id;
   }
 
   /**

@@ -5,13 +5,17 @@ import type { Database } from '../db/client';
 import type { BuiltServices, CoreServices, Domain, Services } from '../domain';
 import { FileRepository } from '../files/repository';
 import { FileStore } from '../files/store';
-import { Mailer } from '../mail/mailer';
+import { JobRunner } from '../jobs/runner';
+import { Mailer, mailJob } from '../mail/mailer';
+import { type Clock, systemClock } from '../time';
+import type { Transporter } from 'nodemailer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
     services: Services;
+    jobs: JobRunner<Services>;
   }
 }
 
@@ -22,29 +26,47 @@ export interface ServicesOptions {
   /** Close the database with the app (false when the caller owns it). */
   ownsDatabase: boolean;
   mailLog?: (line: string) => void;
+  /** A nodemailer transport instead of SMTP_URL's (tests). */
+  mailTransport?: Transporter;
+  /** How often idle job workers poll (seconds; tests shorten it). */
+  jobPollingSeconds?: number;
+  /** The clock the rules read (tests pass their own). */
+  clock?: Clock;
 }
 
-/** Core's services (database, file store, mailer), then each domain's in list order, built once and shared by every route. */
+/**
+ * Core's services (database, file store, job runner, mailer), then each domain's in list order, built once and shared
+ * by every route; then the job runner starts the workers of core's jobs and of every domain's.
+ */
 export default fp<ServicesOptions>(
-  async (app, { config, database, domains, ownsDatabase, mailLog }) => {
+  async (app, { config, database, domains, ownsDatabase, mailLog, mailTransport, jobPollingSeconds, clock = systemClock }) => {
     const { db } = database;
+    const jobs = new JobRunner<Services>(database, {
+      timeZone: config.clubTimezone,
+      pollingIntervalSeconds: jobPollingSeconds,
+      onError: (err) => app.log.error({ err }, 'Job runner'),
+    });
     const mailer = new Mailer({
       db,
-      smtpUrl: config.smtpUrl,
+      smtp: mailTransport ?? config.smtpUrl,
       from: config.mailFrom,
+      jobs,
       log: mailLog,
       printLinks: config.development,
-      onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox'),
+      onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox e sarà ritentato'),
     });
-    const core: CoreServices = { db, config, mailer, files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))) };
+    const core: CoreServices = { db, config, clock, mailer, jobs, files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))) };
     const services: BuiltServices = { ...core };
     for (const domain of domains) Object.assign(services, domain.services?.(core, services));
     if (!services.sessionResolver) throw new Error('Nessun dominio fornisce le sessioni (sessionResolver)');
+    await jobs.start([mailJob, ...domains.flatMap((domain) => domain.jobs ?? [])], services as Services);
 
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('services', services as Services);
+    app.decorate('jobs', jobs);
     app.addHook('onClose', async () => {
+      await jobs.stop();
       for (const domain of domains) await domain.onStop?.(services as Services);
       mailer.close();
       if (ownsDatabase) await database.close();

@@ -3,18 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { DOMAIN_APPS } from 'shared-api/domain-apps';
 
-/** Folder → federation name of the five domain apps, served at /apps/<folder>/. */
-export const DOMAIN_APPS: Record<string, string> = {
-  'mf-booking': 'mf_booking',
-  'mf-registry': 'mf_registry',
-  'mf-certificates': 'mf_certificates',
-  'mf-storage': 'mf_storage',
-  'mf-finance': 'mf_finance',
-};
-
+/** Each domain app (shared-api's one list) served at /apps/<folder>/, its manifest the default remote. */
 export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
-  Object.entries(DOMAIN_APPS).map(([folder, name]) => [name, `/apps/${folder}/mf-manifest.json`]),
+  DOMAIN_APPS.map(({ folder, federationName }) => [federationName, `/apps/${folder}/mf-manifest.json`]),
 );
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
@@ -47,7 +40,7 @@ export default fp(
       setHeaders: cacheHeaders(false),
       suppressWarning: true,
     });
-    for (const folder of Object.keys(DOMAIN_APPS)) {
+    for (const { folder } of DOMAIN_APPS) {
       await app.register(fastifyStatic, {
         root: path.join(staticRoot, folder, 'dist'),
         prefix: `/apps/${folder}/`,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client';
+import { type Clock, systemClock } from '../../core/time';
 import { auth_attempts } from './tables';
 
 export type AttemptKind = 'login' | 'login_account' | 'forgot_password';
@@ -41,7 +42,15 @@ export const accountKey = (email: string) => normalise(email);
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
 export class AttemptRepository {
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** The injected clock's time as a statement parameter: the database's own now() would ignore a moved test clock. */
+  private now() {
+    return sql`${this.clock.now().toISOString()}::timestamptz`;
+  }
 
   /**
    * Counts an attempt and decides in ONE statement whether it may go ahead: the counter row of (kind, key) is
@@ -51,21 +60,22 @@ export class AttemptRepository {
    */
   async reserve(kind: AttemptKind, key: string): Promise<boolean> {
     const { windowMs, max, delay } = ATTEMPT_LIMITS[kind];
+    const now = this.now();
     const window = sql`make_interval(secs => ${windowMs / 1000})`;
-    const expired = sql`auth_attempts.created_at <= now() - ${window}`;
+    const expired = sql`auth_attempts.created_at <= ${now} - ${window}`;
     const blockedUntil = delay
       ? sql`CASE WHEN ${expired} OR auth_attempts.attempts + 1 <= ${delay.free} THEN NULL
-             ELSE now() + make_interval(secs => least(${delay.baseMs / 1000}::float8 * power(2, least(auth_attempts.attempts - ${delay.free}, 30)), ${delay.capMs / 1000}::float8)) END`
+             ELSE ${now} + make_interval(secs => least(${delay.baseMs / 1000}::float8 * power(2, least(auth_attempts.attempts - ${delay.free}, 30)), ${delay.capMs / 1000}::float8)) END`
       : sql`NULL`;
     const rows = await this.db.execute<{ attempts: number }>(sql`
       INSERT INTO auth_attempts (kind, key, attempts, created_at, blocked_until)
-      VALUES (${kind}, ${key}, 1, now(), NULL)
+      VALUES (${kind}, ${key}, 1, ${now}, NULL)
       ON CONFLICT (kind, key) DO UPDATE SET
         attempts = CASE WHEN ${expired} THEN 1 ELSE auth_attempts.attempts + 1 END,
-        created_at = CASE WHEN ${expired} THEN now() ELSE auth_attempts.created_at END,
+        created_at = CASE WHEN ${expired} THEN ${now} ELSE auth_attempts.created_at END,
         blocked_until = ${blockedUntil}
       WHERE ${expired}
-         OR (auth_attempts.attempts < ${max}::bigint AND (auth_attempts.blocked_until IS NULL OR auth_attempts.blocked_until <= now()))
+         OR (auth_attempts.attempts < ${max}::bigint AND (auth_attempts.blocked_until IS NULL OR auth_attempts.blocked_until <= ${now}))
       RETURNING attempts`);
     return rowsOf(rows).length === 1;
   }
@@ -77,11 +87,12 @@ export class AttemptRepository {
 
   /** Drops counters whose window has passed and whose delay has ended: the table holds only live counters. */
   async prune(): Promise<void> {
+    const now = this.now();
     for (const [kind, { windowMs }] of Object.entries(ATTEMPT_LIMITS)) {
       await this.db.execute(sql`
         DELETE FROM auth_attempts
-        WHERE kind = ${kind} AND created_at <= now() - make_interval(secs => ${windowMs / 1000})
-          AND (blocked_until IS NULL OR blocked_until <= now())`);
+        WHERE kind = ${kind} AND created_at <= ${now} - make_interval(secs => ${windowMs / 1000})
+          AND (blocked_until IS NULL OR blocked_until <= ${now})`);
     }
   }
 }

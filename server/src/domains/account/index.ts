@@ -6,7 +6,7 @@ import { Housekeeping } from './housekeeping';
 import { invitationMail } from './mail-templates';
 import profileRoutes from './profile-routes';
 import authRoutes from './routes';
-import { AuthService } from './service';
+import { AuthService, PASSWORD_RESET_MAIL_JOB, type PasswordResetMailJob } from './service';
 import { SessionRepository } from './sessions';
 import termsRoutes from './terms-routes';
 import { UserTokenRepository } from './user-tokens';
@@ -34,12 +34,12 @@ const routes: FastifyPluginAsync = async (app) => {
 
 export const account: Domain = {
   name: 'account',
-  services({ db, config, mailer }) {
-    const sessions = new SessionRepository(db, config.clubTimezone);
-    const attempts = new AttemptRepository(db);
-    const tokens = new UserTokenRepository();
+  services({ db, config, mailer, jobs, clock }) {
+    const sessions = new SessionRepository(db, config.clubTimezone, clock);
+    const attempts = new AttemptRepository(db, clock);
+    const tokens = new UserTokenRepository(clock);
     const users = new UserRepository(db, config.clubTimezone);
-    const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, publicUrl: config.publicUrl });
+    const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, jobs, publicUrl: config.publicUrl });
     const housekeeping = new Housekeeping({ attempts, sessions, mailer }, (err) =>
       console.error(`Pulizia periodica non riuscita: ${err instanceof Error ? err.name : 'errore sconosciuto'}`),
     );
@@ -58,12 +58,17 @@ export const account: Domain = {
     };
   },
   routes,
+  jobs: [
+    {
+      // Forgot-password's lookup, token and mail, after the request has answered; a failed run is retried by the runner.
+      name: PASSWORD_RESET_MAIL_JOB,
+      run: ({ email }: PasswordResetMailJob, { account }) => account.auth.sendResetLink(email),
+    },
+  ],
   async onStart({ account: { housekeeping } }) {
     await housekeeping.start();
   },
-  async onStop({ account: { housekeeping, auth } }) {
+  async onStop({ account: { housekeeping } }) {
     await housekeeping.stop();
-    // Reset mails being sent after their answer finish before the database closes.
-    await auth.idle();
   },
 };

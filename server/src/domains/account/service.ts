@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionUser, UpdateMeBody } from 'shared-api/contract';
 import type { Db } from '../../core/db/client';
 import { users } from '../registry/tables';
-import { DomainError, isUniqueViolation, pgErrorOf } from '../../core/errors';
+import { DomainError, isUniqueViolation } from '../../core/errors';
+import type { Jobs } from '../../core/jobs/runner';
 import type { Mailer } from '../../core/mail/mailer';
 import { emailChangedMail, passwordResetMail } from './mail-templates';
 import { EMAIL_TAKEN_MESSAGE, type UserRepository } from '../registry';
@@ -21,9 +22,14 @@ export interface AuthServiceDeps {
   attempts: AttemptRepository;
   tokens: UserTokenRepository;
   mailer: Mailer;
+  jobs: Jobs;
   publicUrl: string;
-  /** Where the failure of work done after the answer goes (the app's log). */
-  onBackgroundError?: (err: unknown, what: string) => void;
+}
+
+/** The job forgot-password queues: the address the reset link is asked for (declared in the account domain). */
+export const PASSWORD_RESET_MAIL_JOB = 'account.password-reset-mail';
+export interface PasswordResetMailJob {
+  email: string;
 }
 
 export const toSessionUser = (u: Omit<CurrentUser, 'sessionId'>): SessionUser => ({
@@ -37,15 +43,7 @@ export const toSessionUser = (u: Omit<CurrentUser, 'sessionId'>): SessionUser =>
 
 /** Sign-in, sign-out, the e-mailed links and the password of the signed-in user (spec 000 §7 Auth, DESIGN §3). */
 export class AuthService {
-  /** Work started after an answer and not yet finished. */
-  private readonly pending = new Set<Promise<void>>();
-
   constructor(private readonly deps: AuthServiceDeps) {}
-
-  /** Resolves when the work started after answers so far has finished (at shutdown, before the database closes). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
-  }
 
   /**
    * Checks a password for an address. Each check first takes a slot of two throttles, each counted and decided in
@@ -78,35 +76,23 @@ export class AuthService {
   }
 
   /**
-   * Same answer, and the same work before it, whether the address exists or not: the request only counts the
-   * attempt; looking the address up, issuing the token and sending the mail happen after the answer (finding 14).
+   * Same answer, and the same work before it, whether the address exists or not (finding 14): the request only
+   * counts the attempt and queues the job PASSWORD_RESET_MAIL_JOB with the address; looking the address up,
+   * issuing the token and sending the mail are the job's, run by the job runner after the answer.
    */
   async forgotPassword(email: string, ip: string): Promise<void> {
     if (!(await this.deps.attempts.reserve('forgot_password', attemptKey(email, ip)))) throw new DomainError('TOO_MANY_RESET_REQUESTS');
-    this.afterAnswer(() => this.sendResetLink(email), 'invio del link di reimpostazione password');
+    await this.deps.jobs.send(PASSWORD_RESET_MAIL_JOB, { email } satisfies PasswordResetMailJob);
   }
 
-  /** The reset mail, only to an active user. */
-  private async sendResetLink(email: string): Promise<void> {
+  /** The job's work: the reset mail, only to an active user (nothing for an unknown or deactivated address). */
+  async sendResetLink(email: string): Promise<void> {
     const { db, users: repo, tokens, mailer, publicUrl } = this.deps;
     const user = await repo.findForLogin(email);
     if (!user || user.is_deactivated) return;
     const token = await tokens.issue(db, user.id, 'reset');
     const link = `${publicUrl}/change-password?uid=${user.id}&token=${encodeURIComponent(token)}`;
     await mailer.send(passwordResetMail(user, link));
-  }
-
-  /**
-   * Runs work after the answer without the request waiting for it. Its failure is reported without the
-   * database error's text (which may carry the query's parameters, e.g. an address).
-   */
-  private afterAnswer(work: () => Promise<void>, what: string): void {
-    const report = this.deps.onBackgroundError ?? ((err: unknown, label: string) => console.error(`Errore durante ${label}: ${describe(err)}`));
-    const task: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
-      .catch((err: unknown) => report(err, what))
-      .finally(() => this.pending.delete(task));
-    this.pending.add(task);
   }
 
   /**
@@ -181,11 +167,4 @@ export class AuthService {
   async acceptTerms(userId: string): Promise<void> {
     await this.deps.users.update(userId, { terms_accepted_at: new Date() });
   }
-}
-
-/** An error for the log: the PostgreSQL code or the error's name, never the text of a failed query. */
-function describe(err: unknown): string {
-  const pg = pgErrorOf(err);
-  if (pg?.code) return `errore PostgreSQL ${pg.code}`;
-  return err instanceof Error ? err.name : 'errore sconosciuto';
 }

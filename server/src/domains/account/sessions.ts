@@ -1,9 +1,9 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Permission } from 'shared-api/contract';
 import type { DbOrTx } from '../../core/db/client';
 import { categories, users } from '../registry/tables';
 import { sessions } from './tables';
-import { todayIn } from '../../core/time';
+import { type Clock, systemClock, todayIn } from '../../core/time';
 import { isActiveUser } from '../registry';
 import type { CurrentUser, SessionResolver } from '../../core/domain';
 import { SESSION_DAYS } from '../../core/plugins/session';
@@ -23,13 +23,14 @@ export class SessionRepository implements SessionResolver {
   constructor(
     private readonly db: DbOrTx,
     private readonly clubTimezone: string,
+    private readonly clock: Clock = systemClock,
   ) {
     this.findByHash = SessionRepository.prepareFind(db);
   }
 
   async create(userId: string): Promise<string> {
     const { token, hash } = newSecret();
-    await this.db.insert(sessions).values({ token_hash: hash, user_id: userId, expires_at: new Date(Date.now() + SESSION_DAYS * DAY_MS) });
+    await this.db.insert(sessions).values({ token_hash: hash, user_id: userId, expires_at: new Date(this.clock.now().getTime() + SESSION_DAYS * DAY_MS) });
     // Only the newest few sessions of a user live on: sign-ins cannot pile up rows without end.
     await this.db.execute(sql`
       DELETE FROM sessions WHERE user_id = ${userId} AND id NOT IN (
@@ -39,7 +40,7 @@ export class SessionRepository implements SessionResolver {
 
   /** The user confirmed their password in this session just now. */
   async markVerified(sessionId: string): Promise<void> {
-    await this.db.update(sessions).set({ verified_at: sql`now()` }).where(eq(sessions.id, sessionId));
+    await this.db.update(sessions).set({ verified_at: this.clock.now() }).where(eq(sessions.id, sessionId));
   }
 
   /** True when the password was confirmed in this session within the last REAUTH_WINDOW_MS. */
@@ -47,7 +48,7 @@ export class SessionRepository implements SessionResolver {
     const [row] = await this.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(and(eq(sessions.id, sessionId), gt(sessions.verified_at, sql`now() - make_interval(secs => ${REAUTH_WINDOW_MS / 1000})`)));
+      .where(and(eq(sessions.id, sessionId), gt(sessions.verified_at, new Date(this.clock.now().getTime() - REAUTH_WINDOW_MS))));
     return Boolean(row);
   }
 
@@ -71,7 +72,7 @@ export class SessionRepository implements SessionResolver {
       .innerJoin(users, eq(users.id, sessions.user_id))
       .innerJoin(categories, eq(categories.id, users.category_id))
       .where(
-        and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`now()`), isActiveUser(sql.placeholder('today'))),
+        and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`${sql.placeholder('now')}::timestamptz`), isActiveUser(sql.placeholder('today'))),
       )
       .limit(1)
       .prepare('session_find');
@@ -79,13 +80,14 @@ export class SessionRepository implements SessionResolver {
 
   /** The session's user, or null when the token is unknown, expired, or the user is deactivated. */
   async find(token: string): Promise<CurrentUser | null> {
-    const [row] = await this.findByHash.execute({ hash: hashSecret(token), today: todayIn(this.clubTimezone) });
+    const now = this.clock.now();
+    const [row] = await this.findByHash.execute({ hash: hashSecret(token), now: now.toISOString(), today: todayIn(this.clubTimezone, now) });
     if (!row) return null;
     // Sliding expiry, written at most once a day per session.
-    if (row.expires_at.getTime() - Date.now() < (SESSION_DAYS - 1) * DAY_MS) {
+    if (row.expires_at.getTime() - now.getTime() < (SESSION_DAYS - 1) * DAY_MS) {
       await this.db
         .update(sessions)
-        .set({ expires_at: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
+        .set({ expires_at: new Date(now.getTime() + SESSION_DAYS * DAY_MS) })
         .where(eq(sessions.id, row.sessionId));
     }
     return {
@@ -101,7 +103,7 @@ export class SessionRepository implements SessionResolver {
 
   /** Drops expired sessions (at start and by the periodic housekeeping). */
   async purgeExpired(): Promise<void> {
-    await this.db.delete(sessions).where(sql`${sessions.expires_at} < now()`);
+    await this.db.delete(sessions).where(lt(sessions.expires_at, this.clock.now()));
   }
 
   async delete(sessionId: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client';
+import { type Clock, systemClock } from '../../core/time';
 import { user_tokens } from './tables';
 import { hashSecret, newSecret } from './tokens';
 
@@ -15,11 +16,13 @@ export const TOKEN_LIFETIME_MS: Record<UserTokenKind, number> = {
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 
 export class UserTokenRepository {
+  constructor(private readonly clock: Clock = systemClock) {}
+
   /** A new token for the user; only its hash is stored. The user's earlier unused tokens of this kind stop working. */
   async issue(tx: DbOrTx, userId: string, kind: UserTokenKind): Promise<string> {
     const { token, hash } = newSecret();
     await tx.delete(user_tokens).where(and(eq(user_tokens.user_id, userId), eq(user_tokens.kind, kind), isNull(user_tokens.used_at)));
-    await tx.insert(user_tokens).values({ user_id: userId, kind, token_hash: hash, expires_at: new Date(Date.now() + TOKEN_LIFETIME_MS[kind]) });
+    await tx.insert(user_tokens).values({ user_id: userId, kind, token_hash: hash, expires_at: new Date(this.clock.now().getTime() + TOKEN_LIFETIME_MS[kind]) });
     return token;
   }
 
@@ -28,16 +31,17 @@ export class UserTokenRepository {
    * under races. Once one is used, the user's other tokens of this kind stop working.
    */
   async consume(tx: DbOrTx, userId: string, kind: UserTokenKind, token: string): Promise<boolean> {
+    const now = this.clock.now();
     const used = await tx
       .update(user_tokens)
-      .set({ used_at: sql`now()` })
+      .set({ used_at: now })
       .where(
         and(
           eq(user_tokens.token_hash, hashSecret(token)),
           eq(user_tokens.user_id, userId),
           eq(user_tokens.kind, kind),
           isNull(user_tokens.used_at),
-          gt(user_tokens.expires_at, sql`now()`),
+          gt(user_tokens.expires_at, now),
         ),
       )
       .returning({ id: user_tokens.id });

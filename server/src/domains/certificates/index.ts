@@ -5,6 +5,7 @@ import { todayIn } from '../../core/time';
 import { CertificateRepository } from './certificates/repository';
 import { medicalExpiryOf, medicalStatusOf } from './medical/status';
 import { CertificateService } from './certificates/service';
+import { EXPIRY_WARNINGS_JOB, sendExpiryWarnings } from './medical/expiry-warnings';
 import routes from './routes';
 import { seedCertificates } from './seed';
 import { CertificateTypeRepository, type CertificateTypeSortKey } from './types/repository';
@@ -26,8 +27,8 @@ declare module '../../core/domain' {
 /** Certificates, their types and records, the member's medical certificate and its status. */
 export const certificates: Domain = {
   name: 'certificates',
-  services({ db, config, files }) {
-    const today = () => todayIn(config.clubTimezone);
+  services({ db, config, files, clock }) {
+    const today = () => todayIn(config.clubTimezone, clock.now());
     return {
       // The registry's lists read the medical status through this port (it does not import this domain).
       medicalStatus: { statusOf: (userId) => medicalStatusOf(userId, today()), expiryOf: medicalExpiryOf },
@@ -44,4 +45,17 @@ export const certificates: Domain = {
   },
   routes,
   seed: seedCertificates,
+  jobs: [
+    {
+      name: EXPIRY_WARNINGS_JOB,
+      // Every morning at 7 in the club's time zone; a failed run is retried by the runner.
+      schedule: '0 7 * * *',
+      run: (_data, { db, config, clock, mailer }) =>
+        sendExpiryWarnings({ db, today: () => todayIn(config.clubTimezone, clock.now()), deliver: (mail) => mailer.queue(mail) }).then(() => undefined),
+    },
+  ],
+  async onStart({ jobs }) {
+    // A server that was down at 7 catches up at start; the claims keep it from warning twice.
+    await jobs.send(EXPIRY_WARNINGS_JOB, {});
+  },
 };

@@ -163,7 +163,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_surname_idx').on(t.surname, t.name),
+    // With the id (the lists' tie-breaker) a page in the default order is read straight off the index, without sorting a group of namesakes.
+    index('users_surname_idx').on(t.surname, t.name, t.id),
     index('users_name_idx').on(t.name),
     index('users_member_id_idx').on(t.member_id),
     index('users_fiscal_code_idx').on(t.fiscal_code),

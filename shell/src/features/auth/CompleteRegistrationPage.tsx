@@ -1,5 +1,5 @@
+import { completeRegistration } from 'shared-api';
 import { TokenPasswordForm, type TokenPasswordFlow } from './TokenPasswordForm';
-import { completeRegistration } from './api';
 
 const REGISTRATION_ERROR = 'Errore durante il completamento della registrazione.';
 

@@ -1,28 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { EmailInput, notify, validateEmail, validateRequired } from 'shared-ui';
+import { requestPasswordReset } from 'shared-api';
+import { EmailInput, fieldBinder, notify } from 'shared-ui';
 import { AuthCard } from './AuthCard';
-import { requestPasswordReset } from './api';
+import { forgotPasswordResolver } from './form-schemas';
 
 /** /login-send-email (spec 000 §2.4): an invalid address sends nothing. */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [pending, setPending] = useState(false);
+  const [resolver] = useState(forgotPasswordResolver);
+  const form = useForm<{ email: string }>({ defaultValues: { email: '' }, resolver });
+  const bind = fieldBinder(form, form.formState.isSubmitted);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitAttempted(true);
-    const address = email.trim();
-    if (validateRequired(address) || validateEmail(address)) return;
-    setPending(true);
+  async function send({ email }: { email: string }) {
     try {
-      await requestPasswordReset(address);
+      await requestPasswordReset(email);
       notify.success('Email inviata con successo! Controlla la tua casella di posta elettronica.');
     } catch {
       notify.error("Si è verificato un errore durante l'invio dell'email");
-    } finally {
-      setPending(false);
     }
   }
 
@@ -31,17 +26,9 @@ export function ForgotPasswordPage() {
       title="Nessun problema!"
       subtitle="Inserisci l'email con cui accedi: ti invieremo un link per creare una nuova password."
     >
-      <form className="shell-form" onSubmit={submit} noValidate>
-        <EmailInput
-          name="email"
-          label="Email"
-          value={email}
-          onChange={setEmail}
-          required
-          submitAttempted={submitAttempted}
-          placeholder="nome@esempio.it"
-        />
-        <button type="submit" className="ui-btn ui-btn--primary shell-block" disabled={pending}>
+      <form className="shell-form" onSubmit={form.handleSubmit(send)} noValidate>
+        <EmailInput {...bind('email')} label="Email" required placeholder="nome@esempio.it" />
+        <button type="submit" className="ui-btn ui-btn--primary shell-block" disabled={form.formState.isSubmitting}>
           Invia
         </button>
         <Link className="shell-auth__link" to="/login">

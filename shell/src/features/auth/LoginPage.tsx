@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { ApiError, useAuthStore } from 'shared-api';
-import { EmailInput, PasswordInput, toastPromise, validateEmail, validatePassword } from 'shared-ui';
+import { isNetworkError, login, useAuthStore, type LoginForm } from 'shared-api';
+import { EmailInput, PasswordInput, fieldBinder, toastPromise } from 'shared-ui';
 import { AuthCard } from './AuthCard';
-import { login } from './api';
+import { loginResolver } from './form-schemas';
 
 const BOTH_REQUIRED = "Per favore inserisci sia l'email che la password";
 const LOGIN_FAILED = 'Accesso fallito. Controlla le tue credenziali e riprova';
@@ -12,23 +13,14 @@ const LOGIN_EXCEPTION = 'Si è verificato un errore durante il login. Riprova';
 /** /login (spec 000 §2.3). On success the public-page guard sends the member back where they came from. */
 export function LoginPage() {
   const setUser = useAuthStore((s) => s.setUser);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [resolver] = useState(loginResolver);
+  const form = useForm<LoginForm>({ defaultValues: { email: '', password: '' }, resolver });
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const bind = fieldBinder(form, form.formState.isSubmitted);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitAttempted(true);
-    if (!email.trim() || !password) {
-      setFormError(BOTH_REQUIRED);
-      return;
-    }
+  async function signIn({ email, password }: LoginForm) {
     setFormError(null);
-    // The inputs show their own messages for these two rules.
-    if (validateEmail(email.trim()) || validatePassword(password)) return;
-
     setPending(true);
     try {
       const user = await toastPromise(login(email.trim(), password), {
@@ -38,31 +30,22 @@ export function LoginPage() {
       });
       setUser(user);
     } catch (err) {
-      setFormError(err instanceof ApiError && err.status !== 0 ? LOGIN_FAILED : LOGIN_EXCEPTION);
+      setFormError(isNetworkError(err) ? LOGIN_EXCEPTION : LOGIN_FAILED);
       setPending(false);
     }
   }
 
+  // The inputs show each rule's message; a missing field also has the page's own (spec 000 §2.3).
+  function refuse() {
+    const { email, password } = form.getValues();
+    setFormError(!email.trim() || !password ? BOTH_REQUIRED : null);
+  }
+
   return (
     <AuthCard title="Bentornato! Accedi con i tuoi dati">
-      <form className="shell-form" onSubmit={submit} noValidate>
-        <EmailInput
-          name="email"
-          label="Email"
-          value={email}
-          onChange={setEmail}
-          required
-          submitAttempted={submitAttempted}
-          placeholder="nome@esempio.it"
-        />
-        <PasswordInput
-          name="password"
-          label="Password"
-          value={password}
-          onChange={setPassword}
-          required
-          submitAttempted={submitAttempted}
-        />
+      <form className="shell-form" onSubmit={form.handleSubmit(signIn, refuse)} noValidate>
+        <EmailInput {...bind('email')} label="Email" required placeholder="nome@esempio.it" />
+        <PasswordInput {...bind('password')} label="Password" required />
         {formError && (
           <p className="shell-form__error" role="alert">
             {formError}

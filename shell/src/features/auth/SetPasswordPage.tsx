@@ -1,7 +1,5 @@
+import { errorText, resetPassword } from 'shared-api';
 import { TokenPasswordForm, type TokenPasswordFlow } from './TokenPasswordForm';
-import { resetPassword } from './api';
-
-const TOKEN_ERROR_FRAGMENT = 'Invalid or expired token';
 
 const resetFlow: TokenPasswordFlow = {
   subtitle: 'Crea la tua nuova password, non la dimenticare!',
@@ -10,10 +8,8 @@ const resetFlow: TokenPasswordFlow = {
   withPrivacyConsent: false,
   send: resetPassword,
   successToast: 'Reset password completato con successo!',
-  errorToast: (err) =>
-    err instanceof Error && err.message.includes(TOKEN_ERROR_FRAGMENT)
-      ? 'Token non valido o scaduto, riprova a richiedere il reset della password'
-      : 'Errore durante il completamento del reset password',
+  // An expired or used link has its own text (spec 000 §8): 'Token non valido o scaduto, riprova a richiedere…'.
+  errorToast: (err) => errorText(err, 'Errore durante il completamento del reset password', { own: ['INVALID_TOKEN'] }),
   inlineError: () => 'Errore durante il reset della password',
 };
 

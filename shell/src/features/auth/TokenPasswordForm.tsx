@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuthStore } from 'shared-api';
-import { CheckboxInput, PasswordInput, notify, validatePassword } from 'shared-ui';
+import { login, useAuthStore, type NewPasswordForm, type TokenPasswordBody } from 'shared-api';
+import { CheckboxInput, PasswordInput, fieldBinder, notify } from 'shared-ui';
 import { AuthCard } from './AuthCard';
-import { login, type TokenPassword } from './api';
+import { newPasswordResolver } from './form-schemas';
 
 const INVALID_LINK = "Link di registrazione non valido. Controlla l'URL";
 const BOTH_REQUIRED = 'Entrambi i campi della password sono obbligatori';
@@ -15,7 +16,7 @@ export interface TokenPasswordFlow {
   /** The two pages word the mismatch differently (spec 000 §5 and 002 §5). */
   mismatchMessage: string;
   withPrivacyConsent: boolean;
-  send: (body: TokenPassword) => Promise<{ email: string }>;
+  send: (body: TokenPasswordBody) => Promise<{ email: string }>;
   successToast: string;
   errorToast: (err: unknown) => string;
   /** What the page itself keeps showing after a failure. */
@@ -35,23 +36,22 @@ export function TokenPasswordForm({ flow }: { flow: TokenPasswordFlow }) {
   const token = params.get('token') ?? '';
   const linkValid = Boolean(userId && token);
 
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [resolver] = useState(() => newPasswordResolver(flow.withPrivacyConsent));
+  const form = useForm<NewPasswordForm>({ defaultValues: { password: '', confirm: '', consent: false }, resolver });
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const bind = fieldBinder(form, form.formState.isSubmitted && linkValid);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitAttempted(true);
-    if (!linkValid) return;
-    // Without a message of its own, a rule is shown by its input (length, consent).
-    const fail = (message: string | null) => setFormError(message);
-    if (!password || !confirm) return fail(BOTH_REQUIRED);
-    if (validatePassword(password)) return fail(null);
-    if (password !== confirm) return fail(flow.mismatchMessage);
-    if (flow.withPrivacyConsent && !consent) return fail(null);
+  // The page's own messages: both fields missing, or two different passwords (worded per page); the other
+  // rules (length, consent) are shown by their inputs.
+  function refuse(errors: FieldErrors<NewPasswordForm>) {
+    const { password, confirm } = form.getValues();
+    if (!password || !confirm) return setFormError(BOTH_REQUIRED);
+    setFormError(!errors.password && password !== confirm ? flow.mismatchMessage : null);
+  }
+
+  async function submit({ password, confirm }: NewPasswordForm) {
+    if (password !== confirm) return setFormError(flow.mismatchMessage);
     setFormError(null);
     setPending(true);
     let email: string;
@@ -74,41 +74,15 @@ export function TokenPasswordForm({ flow }: { flow: TokenPasswordFlow }) {
 
   return (
     <AuthCard title="Ci siamo quasi..." subtitle={flow.subtitle}>
-      <form className="shell-form" onSubmit={submit} noValidate>
+      <form className="shell-form" onSubmit={linkValid ? form.handleSubmit(submit, refuse) : (e) => e.preventDefault()} noValidate>
         {!linkValid && (
           <p className="shell-form__error" role="alert">
             {INVALID_LINK}
           </p>
         )}
-        <PasswordInput
-          name="password"
-          label="Nuova password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          required
-          submitAttempted={submitAttempted}
-        />
-        <PasswordInput
-          name="confirmPassword"
-          label="Conferma password"
-          value={confirm}
-          onChange={setConfirm}
-          autoComplete="new-password"
-          required
-          checkLength={false}
-          submitAttempted={submitAttempted}
-        />
-        {flow.withPrivacyConsent && (
-          <CheckboxInput
-            name="privacyConsent"
-            label={PRIVACY_CONSENT}
-            value={consent}
-            onChange={setConsent}
-            required
-            submitAttempted={submitAttempted}
-          />
-        )}
+        <PasswordInput {...bind('password')} label="Nuova password" autoComplete="new-password" required />
+        <PasswordInput {...bind('confirm')} name="confirmPassword" label="Conferma password" autoComplete="new-password" required />
+        {flow.withPrivacyConsent && <CheckboxInput {...bind('consent')} name="privacyConsent" label={PRIVACY_CONSENT} required />}
         {formError && (
           <p className="shell-form__error" role="alert">
             {formError}

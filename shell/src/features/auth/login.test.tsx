@@ -74,12 +74,13 @@ test('no answer from the server: the exception message', async () => {
 
 test('the pending toast shows while the server answers', async () => {
   let answer: (value: { body: unknown }) => void = () => undefined;
-  await openLogin({ 'POST /auth/login': () => new Promise((resolve) => (answer = resolve)) });
+  const { server } = await openLogin({ 'POST /auth/login': () => new Promise((resolve) => (answer = resolve)) });
   await userEvent.type(emailField(), 'giulia.bianchi@example.it');
   await userEvent.type(passwordField(), 'segreta123');
   await enter();
   expect(await screen.findByText('Accesso in corso...')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Entra' })).toBeDisabled();
+  await waitFor(() => expect(server.callsTo('POST /auth/login')).toHaveLength(1));
   answer({ body: { user: sessionUser() } });
   await waitFor(() => expect(location()).toBe('/'));
 });

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthStore } from 'shared-api';
-import { fetchSessionUser, meQuery } from './api';
-
-/** What the terms gate says while the signed-in user has not accepted the terms (spec 000 §4). */
-export const TERMS_ERROR = 'Devi accettare i termini e le condizioni per continuare.';
+import { fetchSessionUser } from 'shared-api';
+import { meQuery } from './api';
 
 /**
  * Fills the one auth store (shared-api): the session on load (GET /auth/me, null on failure), then the

@@ -38,6 +38,13 @@ describe('set-new-password page (/change-password, /login-change-password)', () 
     await confirm();
     expect(screen.getByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
 
+    // Eight spaces are not a password: the contract's rule, the server's own message.
+    await userEvent.clear(screen.getByLabelText(/^Nuova password/));
+    await userEvent.clear(screen.getByLabelText(/^Conferma password/));
+    await fill('        ', '        ');
+    await confirm();
+    expect(await screen.findByText('La password non può essere vuota o composta solo da spazi')).toBeInTheDocument();
+
     await userEvent.clear(screen.getByLabelText(/^Nuova password/));
     await userEvent.clear(screen.getByLabelText(/^Conferma password/));
     await fill('nuovapass1', 'nuovapass2');
@@ -73,7 +80,7 @@ describe('set-new-password page (/change-password, /login-change-password)', () 
   });
 
   test('an expired token says so; the page keeps its own error', async () => {
-    await open(undefined, { 'POST /auth/password-reset': { status: 400, body: { message: 'Invalid or expired token' } } });
+    await open(undefined, { 'POST /auth/password-reset': { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid or expired token' } } });
     await fill('nuovapass1', 'nuovapass1');
     await userEvent.click(screen.getByRole('button', { name: 'Conferma' }));
     expect(await screen.findByText('Token non valido o scaduto, riprova a richiedere il reset della password')).toBeInTheDocument();
@@ -131,7 +138,7 @@ describe('registration completion (/complete-registration)', () => {
   });
 
   test('a refused invitation shows the registration error', async () => {
-    renderApp(route, { api: { 'POST /auth/complete-registration': { status: 400, body: { message: 'Invalid or expired token' } } } });
+    renderApp(route, { api: { 'POST /auth/complete-registration': { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid or expired token' } } } });
     await screen.findByRole('heading', { name: 'Ci siamo quasi...' });
     await fill('benvenuto1', 'benvenuto1');
     await userEvent.click(consent());

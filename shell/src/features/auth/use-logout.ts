@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, useAuthStore } from 'shared-api';
 import { notify } from 'shared-ui';
-import { logout } from './api';
+import { logout } from 'shared-api';
 
 /** POST /auth/logout, its toasts, and /login whatever the answer (spec 000 §8). */
 export function useLogout(): () => Promise<void> {

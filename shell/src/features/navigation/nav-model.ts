@@ -1,4 +1,4 @@
-import { hasAnyPermission } from 'shared-api';
+import { holdsAny } from 'shared-api';
 import { NAV_GROUPS, routesOfGroup, type NavGroup, type PortalRoute } from '../../app/routes';
 
 export interface VisibleGroup extends NavGroup {
@@ -7,7 +7,7 @@ export interface VisibleGroup extends NavGroup {
 
 /** The groups a user sees: by permission, with the Profile group always there (spec 000 §2.2). */
 export function visibleGroups(permissions: readonly string[]): VisibleGroup[] {
-  return NAV_GROUPS.filter((g) => hasAnyPermission(permissions, g.permissions)).map((g) => ({
+  return NAV_GROUPS.filter((g) => holdsAny(permissions, g.permissions)).map((g) => ({
     ...g,
     links: routesOfGroup(g.id),
   }));

@@ -1,8 +1,9 @@
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { EmailInput, TextInput, validateEmail, validateRequired } from 'shared-ui';
+import { EmailInput, TextInput } from 'shared-ui';
+import { loadContactCheck, type Check } from './contract-checks';
 
 interface Props {
-  name: string;
+  name: 'phone_number' | 'email';
   label: string;
   kind: 'text' | 'email';
   /** The value the server holds (or the optimistic one while a save is in flight). */
@@ -21,7 +22,9 @@ export function EditableField({ name, label, kind, savedValue, onSave }: Props) 
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
 
-  const problemWith = (value: string) => validateRequired(value) ?? (kind === 'email' ? validateEmail(value) : null);
+  // The contract's rule for this field, loaded on the first save.
+  const check = useRef<Check | null>(null);
+  const problemWith = (value: string) => check.current?.(value) ?? null;
 
   function startEditing() {
     if (editing) return;
@@ -46,6 +49,7 @@ export function EditableField({ name, label, kind, savedValue, onSave }: Props) 
       cancel();
       return;
     }
+    check.current ??= await loadContactCheck(name);
     setSubmitAttempted(true);
     if (problemWith(value)) return;
     setSubmitAttempted(false);

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Modal, PasswordInput, notify, validatePassword } from 'shared-ui';
+import { Modal, PasswordInput, notify } from 'shared-ui';
 import { updatePassword, verifyPassword } from './api';
+import { loadNewPasswordCheck } from './contract-checks';
 
 const WRONG_PASSWORD = 'Password errata, riprova';
 const MISMATCH = 'Le password non coincidono, riprova';
@@ -25,6 +26,8 @@ export function PasswordDialog({ open, onClose }: Props) {
   const [repeatPassword, setRepeatPassword] = useState('');
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** What the contract says of the new password, after a save attempt. */
+  const [newPasswordError, setNewPasswordError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   function close() {
@@ -34,6 +37,7 @@ export function PasswordDialog({ open, onClose }: Props) {
     setRepeatPassword('');
     setSubmitAttempted(false);
     setError(null);
+    setNewPasswordError(null);
     setPending(false);
     onClose();
   }
@@ -65,7 +69,9 @@ export function PasswordDialog({ open, onClose }: Props) {
       return;
     }
     setError(null);
-    if (validatePassword(newPassword)) return;
+    const problem = (await loadNewPasswordCheck())(newPassword);
+    setNewPasswordError(problem);
+    if (problem) return;
     setPending(true);
     let updated = false;
     try {
@@ -137,7 +143,9 @@ export function PasswordDialog({ open, onClose }: Props) {
               onChange={setNewPassword}
               autoComplete="new-password"
               required
+              checkLength={false}
               submitAttempted={submitAttempted}
+              error={newPasswordError}
             />
             <PasswordInput
               name="repeatPassword"

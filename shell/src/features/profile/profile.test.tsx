@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Profile } from 'shared-api';
 import { renderApp } from '../../testing/render-app';
 import { profileOf, sessionUser } from '../../testing/fixtures';
-import type { Answer, ApiCall, Handler } from '../../testing/mock-api';
+import type { Answer, ApiCall, Handler } from 'shared-ui/testing/api';
 
 const user = sessionUser();
 
@@ -192,7 +192,26 @@ describe("the 'Modifica password' dialog", () => {
     expect(dialog.getByText('Le password non coincidono, riprova')).toBeInTheDocument();
     expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
 
-    await userEvent.clear(dialog.getByLabelText(/^Ripeti la nuova password/));
+    // Two equal passwords that are too short: the contract's rule speaks, nothing is sent.
+    for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) {
+      await userEvent.clear(dialog.getByLabelText(label));
+      await userEvent.type(dialog.getByLabelText(label), 'corta');
+    }
+    await userEvent.click(dialog.getByRole('button', { name: 'Salva' }));
+    expect(await dialog.findByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
+
+    // Eight spaces: long enough, but blank; the contract refuses them too.
+    for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) {
+      await userEvent.clear(dialog.getByLabelText(label));
+      await userEvent.type(dialog.getByLabelText(label), '        ');
+    }
+    await userEvent.click(dialog.getByRole('button', { name: 'Salva' }));
+    expect(await dialog.findByText('La password non può essere vuota o composta solo da spazi')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
+
+    for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) await userEvent.clear(dialog.getByLabelText(label));
+    await userEvent.type(dialog.getByLabelText(/^Nuova password/), 'nuovissima1');
     await userEvent.type(dialog.getByLabelText(/^Ripeti la nuova password/), 'nuovissima1{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.callsTo('PATCH /auth/updatepassword/me')[0].body).toEqual({ newPassword: 'nuovissima1' });
@@ -239,7 +258,7 @@ test('Logout: toast and /login; /login even when the server fails', async () => 
   const { server } = await openProfile({ ...profileServer(), 'POST /auth/logout': { status: 204 } });
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   expect(await screen.findByText('Logout effettuato con successo!')).toBeInTheDocument();
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
   expect(server.callsTo('POST /auth/logout')).toHaveLength(1);
 });
 
@@ -247,5 +266,5 @@ test('a failed logout still leads to /login', async () => {
   await openProfile({ ...profileServer(), 'POST /auth/logout': { status: 500, body: { message: 'boom' } } });
   await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
   expect(await screen.findByText('Errore durante il logout.')).toBeInTheDocument();
-  expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
 });

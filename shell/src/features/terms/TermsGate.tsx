@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useAuthStore } from 'shared-api';
+import { API_ERRORS, useAuthStore } from 'shared-api';
 import { CheckboxInput, Modal, notify } from 'shared-ui';
 import { useLogout } from '../auth/use-logout';
-import { TERMS_ERROR } from '../auth/session';
 import { reloadPage } from './reload-page';
 import { acceptTerms, downloadPrivacyPolicy, downloadRegulations } from './api';
 
@@ -68,7 +67,7 @@ function TermsModal() {
     >
       <div className="shell-terms" data-testid="terms-gate">
         <p className="shell-terms__notice" role="alert">
-          {TERMS_ERROR}
+          {API_ERRORS.TERMS_NOT_ACCEPTED.text}
         </p>
         <p>
           Per usare il portale del circolo leggi l'informativa sulla privacy e il regolamento, poi conferma di averli

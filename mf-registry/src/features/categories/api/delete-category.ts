@@ -1,13 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from 'shared-api';
-import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from './get-categories';
+import { createMutation } from 'shared-ui';
+import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY, CATEGORY_CONFLICTS } from './get-categories';
 
-export const deleteCategory = (id: string) => api.delete(`${CATEGORIES_PATH}/${id}`);
-
-export function useDeleteCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CATEGORIES_QUERY_KEY] }),
-  });
-}
+export const useDeleteCategory = createMutation({
+  mutationFn: (id: string) => api.delete(`${CATEGORIES_PATH}/${id}`),
+  invalidates: CATEGORIES_QUERY_KEY,
+  toasts: { pending: 'Eliminazione categoria in corso...', success: 'Categoria eliminata con successo!', error: "Si è verificato un errore durante l'eliminazione della categoria" },
+  errorCodes: CATEGORY_CONFLICTS,
+});

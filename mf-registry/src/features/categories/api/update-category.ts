@@ -1,14 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Category, type CategoryPayloadInput } from 'shared-api';
-import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from './get-categories';
+import { createMutation } from 'shared-ui';
+import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY, CATEGORY_CONFLICTS } from './get-categories';
 
-export const updateCategory = ({ id, body }: { id: string; body: CategoryPayloadInput }) =>
-  api.patch<Category>(`${CATEGORIES_PATH}/${id}`, body);
-
-export function useUpdateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [CATEGORIES_QUERY_KEY] }),
-  });
-}
+export const useUpdateCategory = createMutation({
+  mutationFn: ({ id, body }: { id: string; body: CategoryPayloadInput }) => api.patch<Category>(`${CATEGORIES_PATH}/${id}`, body),
+  invalidates: CATEGORIES_QUERY_KEY,
+  toasts: { pending: 'Modifica categoria in corso...', success: 'Categoria modificata con successo!', error: 'Si è verificato un errore durante la modifica della categoria' },
+  errorCodes: CATEGORY_CONFLICTS,
+});

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import type { Category, Permission } from 'shared-api';
-import { ConfirmDialog, DataTable, toastPromise, type Column } from 'shared-ui';
-import { PageLayout, REGISTRY_SECTION } from '../../../components/PageLayout';
+import { permissionLabel, type Category } from 'shared-api';
+import { ConfirmAction, DataTable, PageLayout, type Column } from 'shared-ui';
+import { REGISTRY_PAGE } from '../../../components/page';
 import { useDeleteCategory } from '../api/delete-category';
 import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from '../api/get-categories';
-import { PERMISSION_LABELS } from '../category-form';
-import { categoryErrorMessage } from '../category-messages';
 import { CategoryFormModal } from './CategoryFormModal';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; category: Category } | null;
@@ -15,7 +13,7 @@ const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(', ');
 const COLUMNS: Column<Category>[] = [
   { key: 'name', header: 'Nome', sortable: true },
   { key: 'description', header: 'Descrizione' },
-  { key: 'permissions', header: 'Permessi', render: (c) => c.permissions.map((p: Permission) => PERMISSION_LABELS[p] ?? p).join(', ') },
+  { key: 'permissions', header: 'Permessi', render: (c) => c.permissions.map(permissionLabel).join(', ') },
   { key: 'reservation_rules', header: 'Regole di prenotazione', render: (c) => names(c.reservation_rules) },
   { key: 'mailing_list_classes', header: 'Mailing list', render: (c) => names(c.mailing_list_classes) },
 ];
@@ -27,7 +25,7 @@ export function CategoriesPage() {
   const deleteCategory = useDeleteCategory();
 
   return (
-    <PageLayout section={REGISTRY_SECTION} title="Categorie utenti">
+    <PageLayout {...REGISTRY_PAGE} title="Categorie utenti">
       <DataTable<Category>
         queryKey={CATEGORIES_QUERY_KEY}
         path={CATEGORIES_PATH}
@@ -48,24 +46,14 @@ export function CategoriesPage() {
 
       {dialog?.kind === 'create' && <CategoryFormModal onClose={close} />}
       {dialog?.kind === 'edit' && <CategoryFormModal key={dialog.category._id} category={dialog.category} onClose={close} />}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
+      <ConfirmAction
+        target={dialog?.kind === 'delete' ? dialog.category : null}
         title="Elimina categoria"
         message="Sei sicuro di voler eliminare questa categoria? L'operazione non è reversibile"
         confirmLabel="Elimina"
         danger
-        pending={deleteCategory.isPending}
+        action={(category) => deleteCategory.run(category._id)}
         onClose={close}
-        // ConfirmDialog closes when this resolves; after a failure it stays open so the deletion can be retried.
-        onConfirm={() =>
-          dialog?.kind === 'delete'
-            ? toastPromise(deleteCategory.mutateAsync(dialog.category._id), {
-                pending: 'Eliminazione categoria in corso...',
-                success: 'Categoria eliminata con successo!',
-                error: (e: Error) => categoryErrorMessage('delete', e),
-              }).then(() => undefined)
-            : undefined
-        }
       />
     </PageLayout>
   );

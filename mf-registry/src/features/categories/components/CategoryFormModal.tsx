@@ -1,95 +1,61 @@
 import { useState } from 'react';
-import type { ApiError, Category } from 'shared-api';
-import { MenuInput, ModalForm, TextArea, TextInput, type MenuOption } from 'shared-ui';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Category } from 'shared-api';
+import { categoryPayload } from 'shared-api/contract';
+import { MenuInput, ModalForm, TextArea, TextInput, fieldBinder, formResolver, toMenuOptions } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
-import {
-  CATEGORY_LIMITS,
-  categoryToForm,
-  permissionOptions,
-  toCategoryPayload,
-  validateCategoryForm,
-  type CategoryFormValues,
-} from '../category-form';
-import { categoryErrorMessage } from '../category-messages';
+import { CATEGORY_LIMITS, categoryToForm, permissionOptions, type CategoryFormValues } from '../category-form';
 
-const toOptions = (refs: { _id: string; name: string }[] | undefined): MenuOption[] =>
-  (refs ?? []).map((r) => ({ id: r._id, name: r.name }));
-
-/** Create (category undefined) or edit a user category (spec 001 §5 Category). */
+/** Create (category undefined) or edit a user category (spec 001 §5 Category), validated by the contract's categoryPayload. */
 export function CategoryFormModal({ category, onClose }: { category?: Category; onClose: () => void }) {
-  const editing = Boolean(category);
-  const [values, setValues] = useState<CategoryFormValues>(() => categoryToForm(category));
+  const form = useForm<CategoryFormValues>({ defaultValues: categoryToForm(category), resolver: formResolver(zodResolver(categoryPayload)) });
   const [permissionChoices] = useState(() => permissionOptions(category?.permissions ?? []));
   const rules = useReservationRuleOptions();
   const mailingLists = useMailingListClassOptions();
   const createCategory = useCreateCategory();
   const updateCategory = useUpdateCategory();
 
-  const set =
-    <K extends keyof CategoryFormValues>(field: K) =>
-    (value: CategoryFormValues[K]) =>
-      setValues((prev) => ({ ...prev, [field]: value }));
-
   const submit = () => {
-    const body = toCategoryPayload(values);
+    const body = categoryPayload.parse(form.getValues());
     return category ? updateCategory.mutateAsync({ id: category._id, body }) : createCategory.mutateAsync(body);
   };
 
   return (
     <ModalForm
       open
-      title={editing ? 'Modifica categoria' : 'Aggiungi categoria'}
+      title={category ? 'Modifica categoria' : 'Aggiungi categoria'}
       onClose={onClose}
-      submitLabel={editing ? 'Salva' : 'Crea'}
+      submitLabel={category ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
       onSubmit={submit}
-      isValid={Object.keys(validateCategoryForm(values)).length === 0}
-      toasts={
-        editing
-          ? {
-              pending: 'Modifica categoria in corso...',
-              success: 'Categoria modificata con successo!',
-              error: (e: ApiError | Error) => categoryErrorMessage('edit', e),
-            }
-          : {
-              pending: 'Creazione categoria in corso...',
-              success: 'Categoria creata con successo!',
-              error: (e: ApiError | Error) => categoryErrorMessage('create', e),
-            }
-      }
+      toasts={category ? updateCategory.toasts : createCategory.toasts}
     >
-      {({ submitAttempted }) => (
-        <>
-          <TextInput name="name" label="Nome" value={values.name} onChange={set('name')} required submitAttempted={submitAttempted} />
-          <TextArea name="description" label="Descrizione" value={values.description} onChange={set('description')} />
-          <MenuInput
-            name="permissions"
-            label="Permessi"
-            value={values.permissions}
-            onChange={set('permissions')}
-            options={permissionChoices}
-            maxSelections={CATEGORY_LIMITS.permissions}
-          />
-          <MenuInput
-            name="reservation_rules"
-            label="Regole di prenotazione"
-            value={values.reservation_rules}
-            onChange={set('reservation_rules')}
-            options={toOptions(rules.data)}
-            maxSelections={CATEGORY_LIMITS.reservation_rules}
-          />
-          <MenuInput
-            name="mailing_list_classes"
-            label="Mailing list"
-            value={values.mailing_list_classes}
-            onChange={set('mailing_list_classes')}
-            options={toOptions(mailingLists.data)}
-            maxSelections={CATEGORY_LIMITS.mailing_list_classes}
-          />
-        </>
-      )}
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <TextInput {...bind('name')} label="Nome" required />
+            <TextArea {...bind('description')} label="Descrizione" />
+            <MenuInput {...bind('permissions')} label="Permessi" options={permissionChoices} maxSelections={CATEGORY_LIMITS.permissions} />
+            <MenuInput
+              {...bind('reservation_rules')}
+              label="Regole di prenotazione"
+              options={toMenuOptions(rules.data)}
+              maxSelections={CATEGORY_LIMITS.reservation_rules}
+            />
+            <MenuInput
+              {...bind('mailing_list_classes')}
+              label="Mailing list"
+              options={toMenuOptions(mailingLists.data)}
+              maxSelections={CATEGORY_LIMITS.mailing_list_classes}
+            />
+          </>
+        );
+      }}
     </ModalForm>
   );
 }

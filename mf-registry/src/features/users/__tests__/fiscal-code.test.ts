@@ -1,11 +1,12 @@
 import {
-  FISCAL_CODE_CHECK_LETTER,
-  FISCAL_CODE_INVALID,
   computeFiscalCode,
   decodeFiscalCode,
   fiscalCodeError,
   sameFiscalCode,
 } from '../fiscal-code';
+
+const FISCAL_CODE_INVALID = 'Codice fiscale non valido';
+const FISCAL_CODE_CHECK_LETTER = 'Codice fiscale non valido: il carattere di controllo non corrisponde';
 
 describe('codice fiscale', () => {
   it('accepts a valid code, in any case and with spaces', () => {

@@ -1,14 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type User, type UserPayloadInput } from 'shared-api';
-import { USERS_PATH, USERS_QUERY_KEY } from './get-users';
+import { createMutation } from 'shared-ui';
+import { USERS_PATH, USERS_QUERY_KEY, USER_FORM_ERRORS } from './get-users';
 
 /** POST /user: JSON, or multipart when a photo or contract is attached. */
-export const createUser = (body: UserPayloadInput | FormData) => api.post<User>(USERS_PATH, body);
-
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [USERS_QUERY_KEY] }),
-  });
-}
+export const useCreateUser = createMutation({
+  mutationFn: (body: UserPayloadInput | FormData) => api.post<User>(USERS_PATH, body),
+  invalidates: USERS_QUERY_KEY,
+  toasts: { pending: 'Creazione utente in corso...', success: 'Utente creato con successo!', error: "Si è verificato un errore durante la creazione dell'utente" },
+  errorCodes: USER_FORM_ERRORS,
+});

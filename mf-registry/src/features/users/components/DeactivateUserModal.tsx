@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { User } from 'shared-api';
 import { DateInput, ModalForm } from 'shared-ui';
 import { useDeactivateUser } from '../api/deactivate-user';
-import { userErrorMessage } from '../user-messages';
 
 /** Deactivate a user, optionally until an end date (spec 001 §2, §4). */
 export function DeactivateUserModal({ user, onClose }: { user: User; onClose: () => void }) {
@@ -16,11 +15,7 @@ export function DeactivateUserModal({ user, onClose }: { user: User; onClose: ()
       submitLabel="Disattiva"
       isValid
       onSubmit={() => deactivate.mutateAsync({ id: user._id, endDate })}
-      toasts={{
-        pending: 'Disattivazione utente in corso...',
-        success: 'Utente disattivato con successo!',
-        error: userErrorMessage('deactivate'),
-      }}
+      toasts={deactivate.toasts}
     >
       {({ submitAttempted }) => (
         <>

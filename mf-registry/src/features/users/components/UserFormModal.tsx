@@ -1,5 +1,7 @@
-import { useMemo, useState } from 'react';
-import { GENDERS, type ApiError, type User } from 'shared-api';
+import { useCallback, useRef } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GENDERS, type NamedRef, type User } from 'shared-api';
 import {
   DateInput,
   EmailInput,
@@ -9,6 +11,9 @@ import {
   ModalForm,
   TextArea,
   TextInput,
+  fieldBinder,
+  formResolver,
+  toMenuOptions,
   type MenuOption,
 } from 'shared-ui';
 import { useCategoryOptions } from '../../categories/api/get-categories';
@@ -26,12 +31,12 @@ import {
   REFERENCE_LIST_LIMIT,
   emptyUserForm,
   isMinor,
+  toUserPayload,
   toUserRequestBody,
+  userFormSchema,
   userToForm,
-  validateUserForm,
   type UserFormValues,
 } from '../user-form';
-import { userErrorMessage } from '../user-messages';
 
 const GENDER_OPTIONS: MenuOption[] = GENDERS.map((g) => ({ id: g.id, name: g.name }));
 /** Births abroad carry province 'EE' in the codice fiscale (spec 001 §5: foreign birth uses a Z code). */
@@ -39,33 +44,37 @@ const RESIDENCE_PROVINCE_OPTIONS: MenuOption[] = [...ITALIAN_PROVINCES];
 const BIRTH_PROVINCE_OPTIONS: MenuOption[] = [...ITALIAN_PROVINCES, { id: 'EE', name: 'Estero' }];
 const PERSON_FIELDS = new Set<keyof UserFormValues>(['name', 'surname', 'gender', 'birth_date', 'birth_place', 'birth_province']);
 
-const toOptions = (refs: { _id: string; name: string }[] | undefined): MenuOption[] =>
-  (refs ?? []).map((r) => ({ id: r._id, name: r.name }));
-
 /** Create (user undefined) or edit a user: every field of spec 001 §3 with the rules of §5. */
 export function UserFormModal({ user, onClose }: { user?: User; onClose: () => void }) {
   const editing = Boolean(user);
-  const [values, setValues] = useState<UserFormValues>(() => (user ? userToForm(user) : emptyUserForm()));
-  const assist = useFiscalCodeAssist(values, setValues);
-
   const categories = useCategoryOptions();
   const qualifications = useQualificationOptions();
   const rules = useReservationRuleOptions();
   const mailingLists = useMailingListClassOptions();
 
+  // The values are checked as the payload they become, with the rules of an adult or of a minor.
+  const categoryList = useRef<NamedRef[]>([]);
+  categoryList.current = categories.data ?? [];
+  const form = useForm<UserFormValues>({
+    defaultValues: user ? userToForm(user) : emptyUserForm(),
+    resolver: (values, context, options) => {
+      const minor = isMinor(values, categoryList.current);
+      return formResolver<UserFormValues>(zodResolver(userFormSchema(minor)))(toUserPayload(values, minor) as never, context, options);
+    },
+  });
+  const values = form.watch();
   const minor = isMinor(values, categories.data ?? []);
-  const errors = useMemo(() => validateUserForm(values, minor), [values, minor]);
+
+  const apply = useCallback(
+    (changes: Partial<UserFormValues>) => {
+      for (const [field, value] of Object.entries(changes)) form.setValue(field as FieldPath<UserFormValues>, value, { shouldValidate: true });
+    },
+    [form],
+  );
+  const assist = useFiscalCodeAssist(values, apply);
 
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
-
-  function set<K extends keyof UserFormValues>(field: K) {
-    return (value: UserFormValues[K]) => {
-      setValues((prev) => ({ ...prev, [field]: value }));
-      const trigger: AssistTrigger | null = field === 'fiscal_code' ? 'fiscal_code' : PERSON_FIELDS.has(field) ? 'person' : null;
-      if (trigger) assist(trigger);
-    };
-  }
 
   const submit = () => {
     const body = toUserRequestBody(values, minor);
@@ -80,32 +89,24 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
       onClose={onClose}
       submitLabel={editing ? 'Salva' : 'Crea'}
       onSubmit={submit}
-      isValid={Object.keys(errors).length === 0}
-      toasts={
-        editing
-          ? {
-              pending: 'Modifica utente in corso...',
-              success: 'Utente modificato con successo!',
-              error: (e: ApiError | Error) => userErrorMessage('edit', e),
-            }
-          : {
-              pending: 'Creazione utente in corso...',
-              success: 'Utente creato con successo!',
-              error: (e: ApiError | Error) => userErrorMessage('create', e),
-            }
-      }
+      validate={() => form.trigger()}
+      toasts={user ? updateUser.toasts : createUser.toasts}
     >
       {({ submitAttempted }) => {
-        const common = <K extends keyof UserFormValues>(field: K, label: string, required = false) => ({
-          name: field,
-          label,
-          value: values[field],
-          onChange: set(field),
-          required,
-          submitAttempted,
-        });
+        const bind = fieldBinder(form, submitAttempted);
+        // An edit of the code or of the personal data it is made of asks the assistant to fill or generate.
+        const common = <K extends keyof UserFormValues>(field: K, label: string, required = false) => {
+          const bound = bind(field);
+          const trigger: AssistTrigger | null = field === 'fiscal_code' ? 'fiscal_code' : PERSON_FIELDS.has(field) ? 'person' : null;
+          const onChange = (value: typeof bound.value) => {
+            bound.onChange(value);
+            if (trigger) assist(trigger);
+          };
+          return { ...bound, onChange, label, required };
+        };
+        // A complete code is checked as it is typed (docs/decisions.md), before any submit attempt.
         const codeError = (field: 'fiscal_code' | 'parent_fiscal_code') =>
-          submitAttempted || values[field].replace(/\s/g, '').length >= 16 ? fiscalCodeError(values[field]) : null;
+          bind(field).error ?? (values[field].replace(/\s/g, '').length >= 16 ? fiscalCodeError(values[field]) : null);
         return (
           <>
             <fieldset className="ui-fieldgroup">
@@ -159,20 +160,20 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
             <fieldset className="ui-fieldgroup">
               <legend className="ui-card__title">Associazione</legend>
               <div className="ui-grid ui-grid--2">
-                <MenuInput {...common('category', 'Categoria', true)} options={toOptions(categories.data)} />
+                <MenuInput {...common('category', 'Categoria', true)} options={toMenuOptions(categories.data)} />
                 <MenuInput
                   {...common('qualifications', 'Qualifiche')}
-                  options={toOptions(qualifications.data)}
+                  options={toMenuOptions(qualifications.data)}
                   maxSelections={REFERENCE_LIST_LIMIT}
                 />
                 <MenuInput
                   {...common('reservation_rules', 'Regole di prenotazione')}
-                  options={toOptions(rules.data)}
+                  options={toMenuOptions(rules.data)}
                   maxSelections={REFERENCE_LIST_LIMIT}
                 />
                 <MenuInput
                   {...common('mailing_list_classes', 'Mailing list')}
-                  options={toOptions(mailingLists.data)}
+                  options={toMenuOptions(mailingLists.data)}
                   maxSelections={REFERENCE_LIST_LIMIT}
                 />
                 <TextInput {...common('fitet_data_code', 'Codice FITET')} />

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAuthStore, type User } from 'shared-api';
-import { CheckboxInput, ConfirmDialog, DataTable, formatDate, toastPromise, type Column } from 'shared-ui';
-import { PageLayout, REGISTRY_SECTION } from '../../../components/PageLayout';
+import { CheckboxInput, ConfirmAction, DataTable, PageLayout, formatDate, type Column } from 'shared-ui';
+import { REGISTRY_PAGE } from '../../../components/page';
 import { useActivateUser } from '../api/activate-user';
 import { useDeleteUser } from '../api/delete-user';
 import { USERS_PATH, USERS_QUERY_KEY } from '../api/get-users';
-import { userErrorMessage } from '../user-messages';
 import { DeactivateUserModal } from './DeactivateUserModal';
 
 // The form carries codice-fiscale-js and its list of comuni (~110 KB gzip): loaded when a form opens,
@@ -43,12 +42,8 @@ export function UsersPage() {
   // The server refuses to deactivate or delete one's own account: those actions are not offered on one's own row.
   const myId = useAuthStore((s) => s.user?._id);
 
-  // ConfirmDialog closes when this resolves; a rejection (already shown by the error toast) keeps it open for a retry.
-  const confirmWithToasts = (promise: Promise<unknown>, toasts: { pending: string; success: string; error: string }) =>
-    toastPromise(promise, toasts).then(() => undefined);
-
   return (
-    <PageLayout section={REGISTRY_SECTION} title="Gestione utenti">
+    <PageLayout {...REGISTRY_PAGE} title="Gestione utenti">
       <DataTable<User>
         queryKey={USERS_QUERY_KEY}
         path={USERS_PATH}
@@ -82,44 +77,22 @@ export function UsersPage() {
         {dialog?.kind === 'edit' && <UserFormModal key={dialog.user._id} user={dialog.user} onClose={close} />}
       </Suspense>
       {dialog?.kind === 'deactivate' && <DeactivateUserModal user={dialog.user} onClose={close} />}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
+      <ConfirmAction
+        target={dialog?.kind === 'delete' ? dialog.user : null}
         title="Elimina utente"
         message="Sei sicuro di voler eliminare questo utente? L'operazione non è reversibile"
         confirmLabel="Elimina"
         danger
-        pending={deleteUser.isPending}
+        action={(user) => deleteUser.run(user._id)}
         onClose={close}
-        onConfirm={() =>
-          dialog && dialog.kind === 'delete'
-            ? confirmWithToasts(deleteUser.mutateAsync(dialog.user._id), {
-                pending: 'Eliminazione utente in corso...',
-                success: 'Utente eliminato con successo!',
-                error: userErrorMessage('delete'),
-              })
-            : undefined
-        }
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'activate'}
+      <ConfirmAction
+        target={dialog?.kind === 'activate' ? dialog.user : null}
         title="Attiva utente"
-        message={
-          dialog?.kind === 'activate'
-            ? `Sei sicuro di voler attivare l'utente ${dialog.user.name} ${dialog.user.surname}?`
-            : ''
-        }
+        message={(user) => `Sei sicuro di voler attivare l'utente ${user.name} ${user.surname}?`}
         confirmLabel="Attiva"
-        pending={activateUser.isPending}
+        action={(user) => activateUser.run(user._id)}
         onClose={close}
-        onConfirm={() =>
-          dialog && dialog.kind === 'activate'
-            ? confirmWithToasts(activateUser.mutateAsync(dialog.user._id), {
-                pending: 'Attivazione utente in corso...',
-                success: 'Utente attivato con successo!',
-                error: userErrorMessage('activate'),
-              })
-            : undefined
-        }
       />
     </PageLayout>
   );

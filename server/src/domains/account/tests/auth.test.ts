@@ -3,7 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { mail_outbox } from '../../../core/db/tables';
 import { users } from '../../registry/tables';
+import { ATTEMPT_LIMITS } from '../attempts';
 import { auth_attempts, sessions, user_tokens } from '../tables';
+import { PASSWORD_RESET_MAIL_JOB } from '../service';
+import { TOKEN_LIFETIME_MS } from '../user-tokens';
 import {
   ADMIN,
   MEMBER,
@@ -13,6 +16,7 @@ import {
   call,
   categoryId,
   cookieOf,
+  jobsDone,
   lastMailLinks,
   linkParams,
   login,
@@ -101,8 +105,10 @@ describe('sign-in and session', () => {
       .where(and(eq(auth_attempts.kind, 'login'), eq(auth_attempts.key, `${OTHER_MEMBER.email}|${ip}`)));
     assert.equal(row.n, 10);
     assert.equal((await post('/api/v1/auth/login', OTHER_MEMBER, null, '10.0.0.3')).statusCode, 200);
-    // Once the window has passed, the address signs in again.
-    await t.database.db.update(auth_attempts).set({ created_at: new Date(Date.now() - 16 * 60 * 1000) });
+    // Still blocked a moment before the window ends; once it has passed, the address signs in again.
+    t.clock.advance(ATTEMPT_LIMITS.login.windowMs - 60_000);
+    assert.equal((await post('/api/v1/auth/login', OTHER_MEMBER, null, ip)).statusCode, 429);
+    t.clock.advance(60_000 + 1);
     assert.equal((await post('/api/v1/auth/login', OTHER_MEMBER, null, ip)).statusCode, 200);
   });
 
@@ -177,7 +183,9 @@ describe('invitation and password links', () => {
     const admin = await login(t.app, ADMIN);
     const soci = await categoryId(t.app, admin, 'Soci');
     const payload = userPayload(soci);
+    const issuedAt = t.clock.freeze();
     const created = await call(t.app, admin, 'POST', '/api/v1/user', payload);
+    t.clock.release();
     assert.equal(created.statusCode, 201);
     const member = created.json();
     assert.equal(member.registration_completed, false);
@@ -194,7 +202,7 @@ describe('invitation and password links', () => {
     // Only the hash is stored.
     const [stored] = await t.database.db.select().from(user_tokens).where(eq(user_tokens.user_id, member._id));
     assert.notEqual(stored.token_hash, token);
-    assert.ok(stored.expires_at.getTime() - Date.now() > 6.9 * 86400_000);
+    assert.equal(stored.expires_at.getTime(), issuedAt.getTime() + 7 * 86400_000, 'an invitation lasts 7 days');
 
     assert.equal((await post('/api/v1/auth/login', { email: payload.email, password: 'Nuova-Password-1' })).statusCode, 401);
     const short = await post('/api/v1/auth/complete-registration', { userId, token, password: '1234567' });
@@ -231,8 +239,11 @@ describe('invitation and password links', () => {
     const asReset = await post('/api/v1/auth/password-reset', { userId, token, password: 'Password-123' });
     assert.match(asReset.json().message, /Invalid or expired token/);
 
-    await t.database.db.update(user_tokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(user_tokens.user_id, userId));
+    // Seven days later the invitation no longer works.
+    const week = TOKEN_LIFETIME_MS.invitation;
+    t.clock.advance(week);
     const expired = await post('/api/v1/auth/complete-registration', { userId, token, password: 'Password-123' });
+    t.clock.advance(-week);
     assert.equal(expired.statusCode, 400);
     assert.match(expired.json().message, /Invalid or expired token/);
     const [row] = await t.database.db.select({ hash: users.password_hash }).from(users).where(eq(users.id, userId));
@@ -243,12 +254,14 @@ describe('invitation and password links', () => {
     const count = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(mail_outbox))[0].n;
     const before = await count();
     const unknown = await post('/api/v1/auth/forgotpassword', { email: 'sconosciuto@circolo.example' }, null, '10.1.0.1');
+    const requestedAt = t.clock.freeze();
     const known = await post('/api/v1/auth/forgotpassword', { email: OTHER_MEMBER.email }, null, '10.1.0.1');
     assert.equal(unknown.statusCode, 200);
     assert.equal(known.statusCode, 200);
     assert.deepEqual(unknown.json(), known.json());
-    // The mail goes out after the answer.
-    await t.app.services.account.auth.idle();
+    // The mail goes out after the answer, from the job runner (the clock stands still until it has).
+    await jobsDone(t.database, PASSWORD_RESET_MAIL_JOB);
+    t.clock.release();
     assert.equal(await count(), before + 1);
 
     const [link] = await lastMailLinks(t.database, OTHER_MEMBER.email);
@@ -260,7 +273,7 @@ describe('invitation and password links', () => {
       .where(eq(user_tokens.user_id, userId))
       .orderBy(sql`${user_tokens.created_at} desc`)
       .limit(1);
-    assert.ok(Math.abs(stored.expires_at.getTime() - Date.now() - 3600_000) < 60_000);
+    assert.equal(stored.expires_at.getTime(), requestedAt.getTime() + 3600_000, 'a reset link lasts one hour');
 
     const oldSession = await login(t.app, OTHER_MEMBER);
     const reset = await post('/api/v1/auth/password-reset', { userId, token, password: 'Reimpostata-99' });
@@ -273,7 +286,7 @@ describe('invitation and password links', () => {
     // Put the seeded password back for the other tests.
     const again = await post('/api/v1/auth/forgotpassword', { email: OTHER_MEMBER.email }, null, '10.1.0.2');
     assert.equal(again.statusCode, 200);
-    await t.app.services.account.auth.idle();
+    await jobsDone(t.database, PASSWORD_RESET_MAIL_JOB);
     const second = linkParams((await lastMailLinks(t.database, OTHER_MEMBER.email))[0]);
     assert.equal((await post('/api/v1/auth/password-reset', { ...second, password: OTHER_MEMBER.password })).statusCode, 200);
   });

@@ -219,8 +219,8 @@ describe('create and edit', () => {
     ['missing name', ({ name: _n, ...p }) => p, /name: Campo obbligatorio/],
     ['blank surname', (p) => ({ ...p, surname: '   ' }), /surname: Campo obbligatorio/],
     ['malformed e-mail', (p) => ({ ...p, email: 'anna.verdi@' }), /email: Inserisci un indirizzo email valido/],
-    ['wrong codice fiscale check letter', (p) => ({ ...p, fiscal_code: 'VRDNNA90A41H501A' }), /fiscal_code: Codice fiscale non valido/],
-    ['malformed codice fiscale', (p) => ({ ...p, fiscal_code: 'ABC' }), /fiscal_code: Codice fiscale non valido/],
+    ['wrong codice fiscale check letter', (p) => ({ ...p, fiscal_code: 'VRDNNA90A41H501A' }), /^fiscal_code: Codice fiscale non valido: il carattere di controllo non corrisponde$/],
+    ['malformed codice fiscale', (p) => ({ ...p, fiscal_code: 'ABC' }), /fiscal_code: /],
     ['unknown gender', (p) => ({ ...p, gender: 'X' }), /gender: /],
     ['unknown category', (p) => ({ ...p, category: '00000000-0000-4000-8000-000000000000' }), /category: Categoria non trovata/],
     [

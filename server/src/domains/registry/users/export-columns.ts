@@ -2,18 +2,6 @@ import type { User } from 'shared-api/contract';
 import { formatItalianDate, todayIn } from '../../../core/time';
 import type { ExportColumn } from '../../../core/export/exporter';
 
-/** Italian names of the permissions, as staff read them in a download. */
-export const PERMISSION_LABELS: Record<string, string> = {
-  '*': 'Tutti i permessi',
-  book_session: 'Prenotazione turni',
-  registry_access: 'Anagrafica',
-  certificates_access: 'Certificati',
-  bookings_access: 'Prenotazioni',
-  statistics_access: 'Statistiche',
-  storage_access: 'Magazzino',
-  finance_access: 'Contabilità',
-};
-
 export const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(', ');
 
 /** Columns of the users download (GET /user/export). */

@@ -1,14 +1,19 @@
 import codiceFiscaleModule from 'codice-fiscale-js';
+import { FISCAL_CODE_CHECK_LETTER, FISCAL_CODE_INVALID, hasFiscalCodeShape, normalizeFiscalCode } from 'shared-api/contract';
 
 // The package's ESM build exposes the class as a named export; its typings only declare the default.
 const CodiceFiscale = (codiceFiscaleModule as unknown as { CodiceFiscale?: typeof codiceFiscaleModule }).CodiceFiscale ?? codiceFiscaleModule;
 
-/** Format and check letter of a codice fiscale (DESIGN §5), omocodia included, computed by codice-fiscale-js. */
-export function isValidFiscalCode(code: string): boolean {
+/**
+ * What is wrong with a codice fiscale (DESIGN §5), or null: the shape rule is shared-api's (the form checks the same),
+ * the check letter is computed by codice-fiscale-js, omocodia included. The messages are the form's.
+ */
+export function fiscalCodeProblem(code: string): string | null {
+  if (!hasFiscalCodeShape(code)) return FISCAL_CODE_INVALID;
   try {
-    return CodiceFiscale.check(code.trim().toUpperCase());
+    return CodiceFiscale.check(normalizeFiscalCode(code)) ? null : FISCAL_CODE_CHECK_LETTER;
   } catch {
-    return false;
+    return FISCAL_CODE_CHECK_LETTER;
   }
 }
 

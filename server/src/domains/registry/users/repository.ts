@@ -155,8 +155,25 @@ export class UserRepository {
     return readPage<User, UserSortKey>(
       {
         ...this.source(filter, callerId),
-        rows: async (where, orderBy, limit, offset) =>
-          (await withPage(this.fullQuery().where(where).orderBy(...orderBy), limit, offset)).map((r) => this.toUser(r)),
+        rows: async (where, orderBy, limit, offset) => {
+          if (limit === null) return (await this.fullQuery().where(where).orderBy(...orderBy)).map((r) => this.toUser(r));
+          // The page's ids first, on the narrow rows an index serves; then every column of those rows only. Read in one
+          // step, the linked names and file joins were computed for each skipped row too (and the cost estimate of a deep
+          // page started PostgreSQL's JIT compiler: ~180 ms at offset 2,000).
+          const page = this.db
+            .select({ id: users.id })
+            .from(users)
+            .innerJoin(categories, eq(categories.id, users.category_id))
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset)
+            .as('page');
+          const rows = await this.fullQuery()
+            .innerJoin(page, eq(page.id, users.id))
+            .orderBy(...orderBy);
+          return rows.map((r) => this.toUser(r));
+        },
       },
       filter,
     );

@@ -9,7 +9,7 @@ import { ageOn, todayIn } from '../../../core/time';
 import type { FileRepository } from '../../../core/files/repository';
 import { CONTRACT_TYPES, PHOTO_TYPES } from '../../../core/files/policy';
 import { type AcceptedFile, type Upload, acceptUpload } from '../../../core/files/uploads';
-import { isValidFiscalCode } from './fiscal-code';
+import { fiscalCodeProblem } from './fiscal-code';
 import type { UserRepository } from './repository';
 import type { AccountPort } from '../account-port';
 import { assertReferencesExist } from '../reference-check';
@@ -42,7 +42,8 @@ export class UserRegistry {
   /** Checks the contract cannot express (check letter, minors, references) and maps the payload to columns. */
   private async prepare(payload: UserPayload) {
     const { db, users: repo } = this.deps;
-    if (!isValidFiscalCode(payload.fiscal_code)) throw new DomainError('FISCAL_CODE_INVALID', 'fiscal_code: Codice fiscale non valido');
+    const fiscalProblem = fiscalCodeProblem(payload.fiscal_code);
+    if (fiscalProblem) throw new DomainError('FISCAL_CODE_INVALID', `fiscal_code: ${fiscalProblem}`);
     if (payload.birth_date > this.today()) throw invalidInput('birth_date: La data di nascita non può essere nel futuro');
 
     const [category] = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, payload.category)).limit(1);
@@ -53,7 +54,8 @@ export class UserRegistry {
       for (const field of ['parent_name', 'parent_surname', 'parent_fiscal_code'] as const) {
         if (!payload[field]) throw invalidInput(`${field}: Campo obbligatorio per i minorenni`);
       }
-      if (!isValidFiscalCode(payload.parent_fiscal_code!)) throw new DomainError('FISCAL_CODE_INVALID', 'parent_fiscal_code: Codice fiscale non valido');
+      const parentProblem = fiscalCodeProblem(payload.parent_fiscal_code ?? '');
+      if (parentProblem) throw new DomainError('FISCAL_CODE_INVALID', `parent_fiscal_code: ${parentProblem}`);
     }
 
     await assertReferencesExist(db, payload, ['qualifications', 'reservation_rules', 'mailing_list_classes']);

@@ -1,9 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, useAuthStore } from 'shared-api';
+import { useAuthStore } from '../auth/store';
+import { ApiError } from '../client/http';
 
 const MAX_RETRIES = 3;
+const FIVE_MINUTES = 5 * 60 * 1000;
 
-/** 1 s, 2 s, 4 s … up to 30 s (spec 000 §9). */
+/** 1 s, 2 s, 4 s … up to 30 s between attempts (spec 000 §9). */
 export const retryDelay = (failures: number) => Math.min(1000 * 2 ** failures, 30_000);
 
 /** A client error (4xx) gives the same answer however often it is asked: only other failures are retried. */
@@ -19,13 +21,16 @@ function endSessionOnUnauthorized(error: unknown): void {
   }
 }
 
-/** The one QueryClient of the portal: the domain apps use it through the shared react-query singleton. */
+/**
+ * The portal's QueryClient (spec 000 §9, docs/decisions.md): the shell makes the one the domain apps share,
+ * a domain app's standalone host makes its own with the same rules.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: endSessionOnUnauthorized }),
     mutationCache: new MutationCache({ onError: endSessionOnUnauthorized }),
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60 * 1000 },
+      queries: { retry: shouldRetry, retryDelay, gcTime: FIVE_MINUTES },
     },
   });
 }

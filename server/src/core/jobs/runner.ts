@@ -1,0 +1,181 @@
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Database } from '../db/client';
+
+/**
+ * Work that runs later or again (a mail whose delivery failed, certificate expiry warnings, booking reminders),
+ * kept in the database by pg-boss 10 (schema `pgboss`), so it survives restarts and several server processes
+ * share it: a job is claimed with FOR UPDATE SKIP LOCKED and runs in one process only.
+ */
+
+/** How a job is retried: `retryLimit` more attempts, the first after `retryDelaySeconds`, doubling when `retryBackoff`. */
+export interface RetryPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+}
+
+/**
+ * One kind of job, declared once (by core or by a domain in its Domain object). `run` throws to fail the attempt;
+ * after the last retry the job is kept as failed.
+ */
+export interface JobDefinition<T = unknown, S = unknown> {
+  /** Queue name, e.g. 'mail' or 'certificates.expiry-warnings' (letters, digits, '.', '-', '_'). */
+  name: string;
+  retry?: Partial<RetryPolicy>;
+  /** A cron expression (minute hour day month weekday) in the club's time zone: the job is sent on that schedule. */
+  schedule?: string;
+  /** Jobs one worker claims per poll (default 10); they run one after the other, each completed or failed on its own. */
+  batchSize?: number;
+  /** Workers of this kind in one process (default 1): more run jobs side by side. */
+  concurrency?: number;
+  run(data: T, services: S): Promise<void>;
+}
+
+/** What the rest of the server sees: queueing a job is one call. */
+export interface Jobs {
+  /** Queues a job of a declared kind; `startAfter` delays it (seconds, or a date). Answers the job's id. */
+  send(name: string, data: object, options?: { startAfter?: number | Date; singletonKey?: string }): Promise<string>;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true };
+
+export interface JobRunnerOptions {
+  /** How often an idle worker looks for due jobs (seconds, at least 0.5). */
+  pollingIntervalSeconds?: number;
+  /** The club's time zone, for schedules. */
+  timeZone?: string;
+  /** Run workers and schedules (false: this process only queues jobs). */
+  work?: boolean;
+  onError?: (err: unknown) => void;
+}
+
+/** pg-boss's database port over our connection: the pg pool itself, or the embedded PGlite (one statement with values, several without). */
+export function pgBossDb(database: Database): PgBoss.Db {
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.driver === 'pg') {
+    const pool = client as pg.Pool;
+    return { executeSql: (text, values) => pool.query(text, values) };
+  }
+  const lite = client as PGlite;
+  return {
+    async executeSql(text, values) {
+      if (values?.length) {
+        const result = await lite.query(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }
+      // pg-boss sends its schema changes and locked sections as one multi-statement text, as pg's simple protocol allows.
+      const results = (await lite.exec(text)).map((r) => ({ rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }));
+      return results.length === 1 ? results[0] : (results as never);
+    },
+  };
+}
+
+/** What a failed attempt leaves in the job's output: the error's message (and stack), JSON-safe. */
+const errorOutput = (err: unknown): object =>
+  err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
+
+export class JobRunner<S = unknown> implements Jobs {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<never, S>>();
+  private readonly workerIds = new Map<string, string[]>();
+  private started = false;
+  private stopping = false;
+  /** Jobs running in this process, awaited by stop(). */
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    database: Database,
+    private readonly options: JobRunnerOptions = {},
+  ) {
+    const work = options.work ?? true;
+    this.boss = new PgBoss({
+      db: pgBossDb(database),
+      schedule: work,
+      supervise: work,
+      // Finished jobs are kept a week for inspection, then archived and deleted by pg-boss's maintenance.
+      archiveCompletedAfterSeconds: 7 * 24 * 3600,
+    });
+    this.boss.on('error', (err) => (options.onError ?? ((e) => console.error('Job runner:', e)))(err));
+  }
+
+  /** Creates pg-boss's schema (once per database, under its own advisory lock), the queues, their workers and schedules. */
+  async start(definitions: readonly JobDefinition<never, S>[], services: S): Promise<void> {
+    for (const definition of definitions) {
+      if (this.definitions.has(definition.name)) throw new Error(`Job dichiarato due volte: ${definition.name}`);
+      this.definitions.set(definition.name, definition);
+    }
+    await this.boss.start();
+    this.started = true;
+    for (const definition of definitions) {
+      const retry = { ...DEFAULT_RETRY, ...definition.retry };
+      const queue = {
+        name: definition.name,
+        retryLimit: retry.retryLimit,
+        retryDelay: retry.retryDelaySeconds,
+        retryBackoff: retry.retryBackoff,
+      };
+      // Several processes start together: creating a queue that exists is harmless, updating it applies new retry rules.
+      if (await this.boss.getQueue(definition.name)) await this.boss.updateQueue(definition.name, queue);
+      else await this.boss.createQueue(definition.name, queue);
+    }
+    if (this.options.work === false) return;
+    for (const definition of definitions) {
+      const ids: string[] = [];
+      for (let i = 0; i < (definition.concurrency ?? 1); i++) {
+        ids.push(
+          await this.boss.work<object>(
+            definition.name,
+            { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: definition.batchSize ?? 10 },
+            async (batch) => {
+              // pg-boss completes the whole batch when this returns: a job that throws is failed here, on its own.
+              for (const job of batch) {
+                const attempt = this.stopping
+                  ? Promise.reject(new Error('Job runner in arresto: il job sarà ripreso'))
+                  : definition.run(job.data as never, services);
+                const tracked = attempt.then(
+                  () => undefined,
+                  (err: unknown) => this.boss.fail(definition.name, job.id, errorOutput(err)),
+                );
+                this.running.add(tracked);
+                await tracked.finally(() => this.running.delete(tracked));
+              }
+            },
+          ),
+        );
+      }
+      this.workerIds.set(definition.name, ids);
+      if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: this.options.timeZone });
+      else await this.boss.unschedule(definition.name);
+    }
+  }
+
+  async send(name: string, data: object, options: { startAfter?: number | Date; singletonKey?: string } = {}): Promise<string> {
+    if (!this.started) throw new Error('Job runner non avviato');
+    if (!this.definitions.has(name)) throw new Error(`Job non dichiarato: ${name}`);
+    const id = await this.boss.send(name, data, options);
+    if (!id) throw new Error(`Job non accodato: ${name}`);
+    // A job due now is picked up by this process's idle worker at once instead of at its next poll.
+    if (options.startAfter === undefined) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+    return id;
+  }
+
+  /** A job's state and attempts (tests, diagnostics). */
+  job(name: string, id: string): Promise<PgBoss.JobWithMetadata | null> {
+    return this.boss.getJobById(name, id);
+  }
+
+  /**
+   * Stops the workers and waits for the jobs running here; leaves the database open (its owner closes it).
+   * pg-boss's own graceful stop polls once a second; waiting for our own jobs ends as soon as they do.
+   */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    this.stopping = true;
+    for (const name of this.workerIds.keys()) await this.boss.offWork(name);
+    while (this.running.size) await Promise.all([...this.running]);
+    await this.boss.stop({ graceful: false, close: false });
+  }
+}

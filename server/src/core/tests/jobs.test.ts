@@ -1,0 +1,221 @@
+/**
+ * The job runner (pg-boss 10 over our connection) on the database the suite runs on: PGlite in-process, or a
+ * fresh database on DATABASE_URL's PostgreSQL server.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { type Database, openDatabase } from '../db/client';
+import { mail_outbox } from '../db/tables';
+import { type JobDefinition, JobRunner } from '../jobs/runner';
+import { createScratchDatabase, type ScratchDatabase } from '../../testing/databases';
+import { ADMIN, build, call, categoryId, lastMailLinks, login, type TestApp, userPayload } from '../../testing/helper';
+
+const baseUrl = process.env.DATABASE_URL;
+let scratch: ScratchDatabase | null = null;
+let database: Database;
+const runners: JobRunner[] = [];
+const extraDatabases: Database[] = [];
+
+/** A second connection to the same database, as a second server process would have (PGlite: the same instance). */
+async function anotherConnection(): Promise<Database> {
+  if (!scratch) return database;
+  const other = await openDatabase({ kind: 'pg', url: scratch.url });
+  extraDatabases.push(other);
+  return other;
+}
+
+async function startRunner(on: Database, definitions: JobDefinition<never>[]): Promise<JobRunner> {
+  const runner = new JobRunner(on, { pollingIntervalSeconds: 0.5, onError: () => undefined });
+  runners.push(runner);
+  await runner.start(definitions, {});
+  return runner;
+}
+
+/** Waits until `check` holds (the test's own timeout bounds the wait). */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Seconds from the database's now() to the job's next start. */
+async function secondsUntilStart(on: Database, id: string): Promise<number> {
+  const result = await on.db.execute(sql`select extract(epoch from start_after - now())::float8 as s from pgboss.job where id = ${id}`);
+  return Number((result as unknown as { rows: { s: number }[] }).rows[0]!.s);
+}
+
+/** Makes a waiting retry due now, instead of waiting out its delay. */
+const dueNow = (on: Database, id: string) => on.db.execute(sql`update pgboss.job set start_after = now() where id = ${id}`);
+
+before(async () => {
+  if (baseUrl) {
+    scratch = await createScratchDatabase(baseUrl, 'test');
+    database = await openDatabase({ kind: 'pg', url: scratch.url });
+  } else {
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+  }
+});
+
+after(async () => {
+  await Promise.all(runners.map((runner) => runner.stop()));
+  for (const other of extraDatabases) await other.close();
+  await database.close();
+  await scratch?.drop();
+});
+
+describe('job runner', () => {
+  test('a queued job runs once with its data', async () => {
+    const seen: { n: number }[] = [];
+    const runner = await startRunner(database, [
+      {
+        name: 'prova.esegui',
+        async run(data: { n: number }) {
+          seen.push(data);
+        },
+      },
+    ]);
+    const id = await runner.send('prova.esegui', { n: 7 });
+    await until(async () => (await runner.job('prova.esegui', id))?.state === 'completed');
+    assert.deepEqual(seen, [{ n: 7 }]);
+    await assert.rejects(runner.send('prova.sconosciuto', {}), /Job non dichiarato: prova.sconosciuto/);
+  });
+
+  test('a failing job is retried with a growing delay, then kept as failed', async () => {
+    let attempts = 0;
+    const runner = await startRunner(database, [
+      {
+        name: 'prova.fallisce',
+        retry: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true },
+        async run() {
+          attempts++;
+          throw new Error(`tentativo ${attempts} fallito`);
+        },
+      },
+    ]);
+    const id = await runner.send('prova.fallisce', {});
+    const stateAfter = async (attempt: number) => {
+      await until(async () => attempts >= attempt && (await runner.job('prova.fallisce', id))?.state !== 'active');
+      return (await runner.job('prova.fallisce', id))!;
+    };
+
+    const first = await stateAfter(1);
+    assert.equal(first.state, 'retry');
+    // Backoff: the first retry waits between 1 and 2 delays (jitter), the second between 2 and 4.
+    const firstWait = await secondsUntilStart(database, id);
+    assert.ok(firstWait > 50 && firstWait <= 120, `first wait ${firstWait}s`);
+    await dueNow(database, id);
+
+    const second = await stateAfter(2);
+    assert.equal(second.state, 'retry');
+    const secondWait = await secondsUntilStart(database, id);
+    assert.ok(secondWait > 110 && secondWait <= 240, `second wait ${secondWait}s`);
+    await dueNow(database, id);
+
+    const last = await stateAfter(3);
+    assert.equal(last.state, 'failed');
+    assert.equal(attempts, 3, 'one attempt and two retries');
+    assert.match(JSON.stringify(last.output), /tentativo 3 fallito/);
+  });
+
+  test('two runners on one database never run the same job twice', async () => {
+    const total = 60;
+    const runs: { runner: string; job: number }[] = [];
+    const active = { a: 0, b: 0 };
+    let bothBusy!: () => void;
+    const bothStarted = new Promise<void>((resolve) => (bothBusy = resolve));
+    const definition = (runner: 'a' | 'b'): JobDefinition<{ n: number }> => ({
+      name: 'prova.concorrenza',
+      concurrency: 2,
+      async run({ n }) {
+        runs.push({ runner, job: n });
+        active[runner]++;
+        if (active.a > 0 && active.b > 0) bothBusy();
+        // Each runner holds its first jobs until the other has claimed one too: both really work the queue at once.
+        await bothStarted;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        active[runner]--;
+      },
+    });
+    const a = await startRunner(database, [definition('a')]);
+    await startRunner(await anotherConnection(), [definition('b')]);
+    for (let n = 0; n < total; n++) await a.send('prova.concorrenza', { n });
+    await until(async () => {
+      const result = await database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'prova.concorrenza' and state = 'completed'`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n === total;
+    });
+    assert.equal(runs.length, total, 'every job ran exactly once');
+    assert.deepEqual(
+      [...new Set(runs.map((r) => r.job))].sort((x, y) => x - y),
+      Array.from({ length: total }, (_, n) => n),
+    );
+    assert.ok(runs.some((r) => r.runner === 'a') && runs.some((r) => r.runner === 'b'), 'both runners took jobs');
+  });
+});
+
+/** A transport that refuses its first `failures` messages, then accepts and keeps them. */
+function flakyTransport(failures: number) {
+  const delivered: { to: string; text: string }[] = [];
+  let refused = 0;
+  const transport = nodemailer.createTransport({
+    name: 'flaky',
+    version: '1',
+    send(mail, callback) {
+      if (refused < failures) {
+        refused++;
+        callback(new Error('421 servizio non disponibile'), undefined as never);
+        return;
+      }
+      const { to, text } = mail.data as { to: string; text: string };
+      delivered.push({ to, text });
+      callback(null, { envelope: mail.message.getEnvelope(), messageId: `<${delivered.length}@prova>` } as never);
+    },
+  });
+  return { transport, delivered };
+}
+
+describe('mail through the job runner', () => {
+  let t: TestApp;
+  const flaky = flakyTransport(1);
+  before(async () => {
+    t = await build({}, { mailTransport: flaky.transport, jobPollingSeconds: 0.5 });
+  });
+  after(async () => {
+    await t.close();
+  });
+
+  const outboxOf = async (to: string) => (await t.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, to)))[0]!;
+
+  test('a mail whose delivery failed is sent again by the runner', async () => {
+    const admin = await login(t.app, ADMIN);
+    const payload = userPayload(await categoryId(t.app, admin, 'Soci'));
+    const email = payload.email as string;
+    assert.equal((await call(t.app, admin, 'POST', '/api/v1/user', payload)).statusCode, 201, 'the user exists even if the mail fails');
+    const failed = await outboxOf(email);
+    assert.equal(failed.status, 'failed');
+    assert.match(failed.error ?? '', /421 servizio non disponibile/);
+    assert.equal(flaky.delivered.length, 0, "nothing delivered yet");
+
+    const result = await t.database.db.execute(sql`select id from pgboss.job where name = 'mail' and data->>'outboxId' = ${failed.id}`);
+    const jobs = (result as unknown as { rows: { id: string }[] }).rows;
+    assert.equal(jobs.length, 1, 'one retry queued');
+    await dueNow(t.database, jobs[0]!.id);
+    await until(async () => (await outboxOf(email)).status === 'sent');
+    const sent = await outboxOf(email);
+    assert.equal(sent.error, null);
+    const delivered = flaky.delivered.map((m) => m.to);
+    assert.deepEqual(delivered, [email]);
+    const [link] = await lastMailLinks(t.database, email);
+    assert.ok(flaky.delivered.some((m) => m.text.includes(link!)), 'the retried mail carries the invitation link');
+  });
+
+  test('mailer.queue records the mail at once and the runner delivers it', async () => {
+    const to = 'in.coda@test.example';
+    await t.app.services.mailer.queue({ to, subject: 'Prova', text: 'Testo con https://portale.test/x', links: ['https://portale.test/x'] });
+    const queued = await outboxOf(to);
+    assert.ok(['queued', 'sent'].includes(queued.status));
+    await until(async () => (await outboxOf(to)).status === 'sent');
+    assert.ok(flaky.delivered.some((m) => m.to === to));
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * The list helper (core/list.ts): page math and when a count is needed, with a recording source; the SQL it builds
+ * (search words, sort whitelist), rendered by drizzle's dialect; replaceLinks, countRows and a whole readPage on a
+ * small table of an in-memory PGlite.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { type SQL, asc, eq, sql } from 'drizzle-orm';
+import { PgDialect, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { type Database, openDatabase } from '../db/client';
+import {
+  type ListSource,
+  countRows,
+  listMetaOf,
+  matchesAllWords,
+  readAll,
+  readPage,
+  replaceLinks,
+  searchWords,
+  searchableText,
+  withPage,
+} from '../list';
+
+const dialect = new PgDialect();
+const render = (query: SQL) => dialect.sqlToQuery(query);
+
+const items = pgTable('items', { id: integer().primaryKey(), name: text().notNull(), note: text() });
+const tags = pgTable('tags', { id: integer().primaryKey() });
+const itemTags = pgTable('item_tags', { item_id: integer().notNull(), tag_id: integer().notNull() }, (t) => [
+  primaryKey({ columns: [t.item_id, t.tag_id] }),
+]);
+
+/** A source over `total` numbered rows that records what the helper asked of it. */
+function recordingSource(total: number) {
+  const calls = { rows: [] as { where: SQL | undefined; orderBy: SQL[]; limit: number | null; offset: number }[], count: 0 };
+  const source: ListSource<number, 'name' | 'note'> = {
+    search: searchableText(items.name, items.note),
+    sortColumns: { name: items.name, note: items.note },
+    defaultSort: [items.name],
+    tieBreaker: items.id,
+    async rows(where, orderBy, limit, offset) {
+      calls.rows.push({ where, orderBy, limit, offset });
+      const all = Array.from({ length: total }, (_, i) => i + 1);
+      return limit === null ? all.slice(offset) : all.slice(offset, offset + limit);
+    },
+    async count() {
+      calls.count++;
+      return total;
+    },
+  };
+  return { source, calls };
+}
+
+describe('readPage: page math', () => {
+  test('a full first page reads the total with its own count', async () => {
+    const { source, calls } = recordingSource(45);
+    const page = await readPage(source, { page: 1, limit: 10, order: 'asc' });
+    assert.deepEqual(page.data, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    assert.deepEqual(page.meta, { totalItems: 45, totalPages: 5, currentPage: 1, itemsPerPage: 10 });
+    assert.equal(calls.count, 1);
+    assert.deepEqual(
+      calls.rows.map(({ limit, offset }) => ({ limit, offset })),
+      [{ limit: 10, offset: 0 }],
+    );
+  });
+
+  test('a first page shorter than the limit is the whole list: no count', async () => {
+    const { source, calls } = recordingSource(7);
+    const page = await readPage(source, { page: 1, limit: 10, order: 'asc' });
+    assert.equal(page.data.length, 7);
+    assert.deepEqual(page.meta, { totalItems: 7, totalPages: 1, currentPage: 1, itemsPerPage: 10 });
+    assert.equal(calls.count, 0);
+  });
+
+  test('an empty first page: total 0, no pages, no count', async () => {
+    const { source, calls } = recordingSource(0);
+    const page = await readPage(source, { page: 1, limit: 25, order: 'asc' });
+    assert.deepEqual(page.meta, { totalItems: 0, totalPages: 0, currentPage: 1, itemsPerPage: 25 });
+    assert.equal(calls.count, 0);
+  });
+
+  test('a later page skips (page - 1) × limit rows and counts even when short', async () => {
+    const { source, calls } = recordingSource(45);
+    const page = await readPage(source, { page: 5, limit: 10, order: 'asc' });
+    assert.deepEqual(page.data, [41, 42, 43, 44, 45]);
+    assert.deepEqual(calls.rows[0] && { limit: calls.rows[0].limit, offset: calls.rows[0].offset }, { limit: 10, offset: 40 });
+    assert.deepEqual(page.meta, { totalItems: 45, totalPages: 5, currentPage: 5, itemsPerPage: 10 });
+    assert.equal(calls.count, 1);
+  });
+
+  test('a page past the end is empty but keeps the real total', async () => {
+    const { source } = recordingSource(45);
+    const page = await readPage(source, { page: 9, limit: 10, order: 'asc' });
+    assert.deepEqual(page.data, []);
+    assert.equal(page.meta.totalItems, 45);
+    assert.equal(page.meta.totalPages, 5);
+  });
+
+  test('limit 0 reads every row without LIMIT and without a count: one page of all of them', async () => {
+    const { source, calls } = recordingSource(1234);
+    const page = await readPage(source, { page: 3, limit: 0, order: 'asc' });
+    assert.equal(page.data.length, 1234);
+    assert.deepEqual(
+      calls.rows.map(({ limit, offset }) => ({ limit, offset })),
+      [{ limit: null, offset: 0 }],
+    );
+    assert.deepEqual(page.meta, { totalItems: 1234, totalPages: 1, currentPage: 3, itemsPerPage: 1234 });
+    assert.equal(calls.count, 0);
+  });
+
+  test('listMetaOf: pages round up; limit 0 of nothing is zero pages', () => {
+    assert.deepEqual(listMetaOf(21, { page: 2, limit: 10 }), { totalItems: 21, totalPages: 3, currentPage: 2, itemsPerPage: 10 });
+    assert.deepEqual(listMetaOf(20, { page: 1, limit: 10 }).totalPages, 2);
+    assert.deepEqual(listMetaOf(0, { page: 1, limit: 0 }), { totalItems: 0, totalPages: 0, currentPage: 1, itemsPerPage: 0 });
+  });
+});
+
+describe('readPage: the SQL it asks for', () => {
+  test('sortBy from the whitelist orders by its column, then the tie-breaker ascending', async () => {
+    const { source, calls } = recordingSource(3);
+    await readPage(source, { page: 1, limit: 10, order: 'desc', sortBy: 'note' });
+    const orderBy = render(sql.join(calls.rows[0]!.orderBy, sql`, `)).sql;
+    assert.equal(orderBy, '"items"."note" desc, "items"."id" asc');
+  });
+
+  test('a sortBy outside the whitelist falls back to the default order', async () => {
+    const { source, calls } = recordingSource(3);
+    await readPage(source, { page: 1, limit: 10, order: 'asc', sortBy: 'password_hash' as 'name' });
+    assert.equal(render(sql.join(calls.rows[0]!.orderBy, sql`, `)).sql, '"items"."name" asc, "items"."id" asc');
+  });
+
+  test('the same WHERE goes to the page and to the count', async () => {
+    const { source, calls } = recordingSource(45);
+    let countWhere: SQL | undefined;
+    const counting: typeof source = { ...source, count: async (where) => ((countWhere = where), 45) };
+    await readPage({ ...counting, filters: [eq(items.id, 3), undefined] }, { page: 1, limit: 10, order: 'asc', q: 'rossi' });
+    assert.ok(countWhere);
+    const rowsWhere = render(calls.rows[0]!.where!);
+    assert.deepEqual(render(countWhere), rowsWhere);
+    assert.match(rowsWhere.sql, /ILIKE \$1 and "items"."id" = \$2\)$/);
+    assert.deepEqual(rowsWhere.params, ['%rossi%', 3]);
+  });
+
+  test('no q and no filters: no WHERE at all', async () => {
+    const { source, calls } = recordingSource(3);
+    await readAll(source, { order: 'asc' });
+    assert.equal(calls.rows[0]!.where, undefined);
+    assert.equal(calls.rows[0]!.limit, null);
+  });
+});
+
+describe('search words', () => {
+  test('each word becomes %word%; runs of spaces and empty queries give nothing more', () => {
+    assert.deepEqual(searchWords('  mario   rossi '), ['%mario%', '%rossi%']);
+    assert.deepEqual(searchWords(''), []);
+    assert.deepEqual(searchWords(undefined), []);
+    assert.deepEqual(searchWords('   '), []);
+  });
+
+  test("LIKE's wildcards and the escape character are taken literally", () => {
+    assert.deepEqual(searchWords('100% a_b c\\d'), ['%100\\%%', '%a\\_b%', '%c\\\\d%']);
+  });
+
+  test('at most eight words are searched', () => {
+    assert.equal(searchWords('a b c d e f g h i j').length, 8);
+  });
+
+  test('matchesAllWords: every word must match (AND), as bound parameters', () => {
+    const where = render(matchesAllWords(items.name, 'anna verdi')!);
+    assert.equal(where.sql, '"items"."name" ILIKE $1 AND "items"."name" ILIKE $2');
+    assert.deepEqual(where.params, ['%anna%', '%verdi%']);
+    assert.equal(matchesAllWords(items.name, ' '), undefined);
+    assert.equal(matchesAllWords(undefined, 'anna'), undefined);
+  });
+
+  test('searchableText joins the declared columns, a missing value as empty text', () => {
+    assert.equal(render(searchableText(items.name, items.note)).sql, `(coalesce("items"."name"::text, '') || ' ' || coalesce("items"."note"::text, ''))`);
+  });
+});
+
+describe('on a real table (PGlite)', () => {
+  let database: Database;
+  before(async () => {
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    await database.db.execute(sql`create table items (id integer primary key, name text not null, note text)`);
+    await database.db.execute(sql`create table tags (id integer primary key)`);
+    await database.db.execute(sql`create table item_tags (item_id integer not null, tag_id integer not null, primary key (item_id, tag_id))`);
+    await database.db.insert(tags).values([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    await database.db.insert(items).values([
+      { id: 1, name: 'Sconto 100%', note: 'promo' },
+      { id: 2, name: 'Sconto 1000', note: null },
+      { id: 3, name: 'nome_utente', note: 'x' },
+      { id: 4, name: 'nomeXutente', note: 'y' },
+      { id: 5, name: 'Anna Verdi', note: 'socia' },
+      { id: 6, name: 'Anna Rossi', note: 'socia' },
+    ]);
+  });
+  after(async () => {
+    await database.close();
+  });
+
+  const source = (): ListSource<{ id: number }, 'name'> => ({
+    search: searchableText(items.name, items.note),
+    sortColumns: { name: items.name },
+    defaultSort: [items.id],
+    tieBreaker: items.id,
+    rows: (where, orderBy, limit, offset) =>
+      withPage(database.db.select({ id: items.id }).from(items).where(where).orderBy(...orderBy).$dynamic(), limit, offset),
+    count: (where) => countRows(database.db, items, where),
+  });
+  const ids = async (q: string) => (await readAll(source(), { q, order: 'asc' })).map((r) => r.id);
+
+  test('% and _ in a search match only themselves', async () => {
+    assert.deepEqual(await ids('100%'), [1]);
+    assert.deepEqual(await ids('nome_utente'), [3]);
+    assert.deepEqual(await ids('sconto'), [1, 2], 'case-insensitive');
+    assert.deepEqual(await ids('anna socia rossi'), [6], 'every word, across columns');
+  });
+
+  test('pages and totals from the database', async () => {
+    const first = await readPage(source(), { page: 1, limit: 4, order: 'desc', sortBy: 'name' });
+    // PGlite compares bytes (C collation): '_' after 'X', '0' after '%', lower case after upper case.
+    assert.deepEqual(
+      first.data.map((r) => r.id),
+      [3, 4, 2, 1],
+    );
+    assert.deepEqual(first.meta, { totalItems: 6, totalPages: 2, currentPage: 1, itemsPerPage: 4 });
+    const second = await readPage(source(), { page: 2, limit: 4, order: 'desc', sortBy: 'name' });
+    assert.deepEqual(
+      second.data.map((r) => r.id),
+      [5, 6],
+    );
+    assert.equal(second.meta.totalItems, 6);
+    assert.equal(await countRows(database.db, items, eq(items.note, 'socia')), 2);
+  });
+
+  test('replaceLinks: the old set goes, the new one (without duplicates) comes, other owners untouched', async () => {
+    const linksOf = async (itemId: number) =>
+      (await database.db.select().from(itemTags).where(eq(itemTags.item_id, itemId)).orderBy(asc(itemTags.tag_id))).map((l) => l.tag_id);
+    await replaceLinks(database.db, itemTags, itemTags.item_id, itemTags.tag_id, 5 as never, [1, 2] as never);
+    await replaceLinks(database.db, itemTags, itemTags.item_id, itemTags.tag_id, 6 as never, [3] as never);
+    await replaceLinks(database.db, itemTags, itemTags.item_id, itemTags.tag_id, 5 as never, [2, 3, 3] as never);
+    assert.deepEqual(await linksOf(5), [2, 3]);
+    assert.deepEqual(await linksOf(6), [3]);
+    await replaceLinks(database.db, itemTags, itemTags.item_id, itemTags.tag_id, 5 as never, []);
+    assert.deepEqual(await linksOf(5), []);
+    assert.deepEqual(await linksOf(6), [3]);
+  });
+
+  test('replaceLinks rolls back with the caller\'s transaction', async () => {
+    await replaceLinks(database.db, itemTags, itemTags.item_id, itemTags.tag_id, 4 as never, [1] as never);
+    await assert.rejects(
+      database.db.transaction(async (tx) => {
+        await replaceLinks(tx, itemTags, itemTags.item_id, itemTags.tag_id, 4 as never, [2] as never);
+        throw new Error('annulla');
+      }),
+      /annulla/,
+    );
+    const kept = await database.db.select().from(itemTags).where(eq(itemTags.item_id, 4));
+    assert.deepEqual(
+      kept.map((l) => l.tag_id),
+      [1],
+    );
+  });
+});

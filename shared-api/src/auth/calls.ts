@@ -1,0 +1,35 @@
+/**
+ * The auth calls of spec 000 §7, one function per operation, used by the shell's pages and by the
+ * standalone host every domain app runs in on its own dev server.
+ */
+import { api } from '../client/http';
+import type { Profile, SessionUser, TokenPasswordBody } from '../contract';
+
+/** GET /auth/me: the signed-in user, or null without a session. */
+export async function fetchSessionUser(): Promise<SessionUser | null> {
+  const body = await api.get<{ user?: SessionUser | null }>('/auth/me');
+  return body.user ?? null;
+}
+
+export async function login(email: string, password: string): Promise<SessionUser> {
+  const body = await api.post<{ user: SessionUser }>('/auth/login', { email, password });
+  return body.user;
+}
+
+export const logout = () => api.post('/auth/logout');
+
+export const requestPasswordReset = (email: string) => api.post('/auth/forgotpassword', { email });
+
+/** Both answer the user's e-mail, used to sign in right after (spec 002 §7). */
+export const resetPassword = (body: TokenPasswordBody) => api.post<{ email: string }>('/auth/password-reset', body);
+export const completeRegistration = (body: TokenPasswordBody) => api.post<{ email: string }>('/auth/complete-registration', body);
+
+/** What GET /user/me fails with when its answer carries no permission list (spec 000 §7). */
+export const PERMISSIONS_ERROR = 'Failed to fetch user permissions';
+
+/** GET /user/me: the profile and the permissions. */
+export async function fetchMe(): Promise<Profile> {
+  const body = await api.get<Profile>('/user/me');
+  if (!body || !Array.isArray(body.permissions)) throw new Error(PERMISSIONS_ERROR);
+  return body;
+}
