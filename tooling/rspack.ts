@@ -5,21 +5,29 @@
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { type BrotliOptions, constants as zlib } from 'node:zlib';
 
 const root = path.resolve(__dirname, '..');
-const catalogVersion = (pkg: string): string => {
-  // Read the catalog range from the package's own package.json so requiredVersion is real semver.
-  const manifest = require(path.join(root, 'shell', 'node_modules', pkg, 'package.json')) as { version: string };
-  return `^${manifest.version}`;
-};
+/** The installed version of a library, as the shell resolves it. */
+const installedVersion = (pkg: string): string =>
+  (require(path.join(root, 'shell', 'node_modules', pkg, 'package.json')) as { version: string }).version;
+
+export interface SharedSingleton {
+  singleton: true;
+  /** A real semver range (never 'workspace:*', see STACK-NOTES). */
+  requiredVersion: string;
+  /** The version the shell provides. */
+  version: string;
+}
 
 /** Shared singletons (DESIGN §1). Workspace packages get their own version, never 'workspace:*'. */
-export function sharedSingletons() {
+export function sharedSingletons(): Record<string, SharedSingleton> {
   const libs = ['react', 'react-dom', 'react-dom/client', 'react-router-dom', '@tanstack/react-query', 'zustand', 'react-toastify'];
-  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
+  const shared: Record<string, SharedSingleton> = {};
   for (const lib of libs) {
-    const pkg = lib === 'react-dom/client' ? 'react-dom' : lib;
-    shared[lib] = { singleton: true, requiredVersion: catalogVersion(pkg) };
+    const version = installedVersion(lib === 'react-dom/client' ? 'react-dom' : lib);
+    shared[lib] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   for (const ws of ['shared-ui', 'shared-api']) {
     const { version } = require(path.join(root, ws, 'package.json')) as { version: string };
@@ -73,6 +81,22 @@ const standalonePage = (title: string) => `<!doctype html>
 </html>
 `;
 
+/** Files worth compressing: text assets of at least 1 KB, kept beside the original (which stays for old clients). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|json|html|svg|txt)$/;
+
+function compressedCopies() {
+  const common = { test: COMPRESSIBLE, threshold: 1024, minRatio: Number.MAX_SAFE_INTEGER, deleteOriginalAssets: false } as const;
+  return [
+    new CompressionPlugin<BrotliOptions>({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  ];
+}
+
 export function createConfig({ dir, name, exposes, port, outDir, title }: AppOptions): Configuration {
   // `rspack serve` (each app's `pnpm dev`) is a development build unless NODE_ENV says otherwise.
   const isProd = process.env.NODE_ENV ? process.env.NODE_ENV !== 'development' : !process.argv.includes('serve');
@@ -111,27 +135,40 @@ export function createConfig({ dir, name, exposes, port, outDir, title }: AppOpt
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name,
-        ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
-        manifest: true,
-        dts: false,
-        // With the default strategy one unreachable remote stops the shell from booting (STACK-NOTES).
-        shareStrategy: 'loaded-first',
-        shared: sharedSingletons(),
-        // The shell provides the federation runtime to the domain apps it loads, so a production remote does
-        // not ship its own copy (~32 KB gzip each). Development builds keep theirs for the standalone host.
-        experiments: isRemote ? { externalRuntime: isProd } : { provideExternalRuntime: true },
-      }),
+      // Domain apps are federation remotes. The shell is a plain bundle: its public pages never load the
+      // federation runtime; src/remotes/federation.ts starts it (providing the shell's own copies of the
+      // shared singletons) when a domain page is first opened.
+      ...(isRemote
+        ? [
+            new ModuleFederationPlugin({
+              name,
+              filename: 'remoteEntry.js',
+              exposes,
+              manifest: true,
+              dts: false,
+              // With the default strategy one unreachable remote stops the shell from booting (STACK-NOTES).
+              shareStrategy: 'loaded-first',
+              shared: sharedSingletons(),
+              // The shell provides the federation runtime to the domain apps it loads, so a production remote
+              // does not ship its own copy (~32 KB gzip each). Development builds keep theirs for the standalone host.
+              experiments: { externalRuntime: isProd },
+            }),
+          ]
+        : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
         // A visible build label: lets the deployment test prove the shell shows a rebuilt domain app.
         'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? ''),
+        // What the shell offers the domain apps: version and accepted range of each shared singleton.
+        ...(isRemote ? {} : { __SHARED_SINGLETONS__: JSON.stringify(sharedSingletons()) }),
       }),
       isRemote
         ? // Scripts from the root: the standalone dev server answers deep links with this page.
           new rspack.HtmlRspackPlugin({ templateContent: standalonePage(title ?? name), publicPath: '/' })
         : new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html') }),
+      // Brotli and gzip copies beside every script, style sheet and JSON over 1 KB, for the server's
+      // preCompressed static host (the browser gets the smaller one it accepts; nothing is compressed per request).
+      ...(isProd ? compressedCopies() : []),
     ],
     experiments: { css: true },
     devServer: {

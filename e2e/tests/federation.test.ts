@@ -4,13 +4,16 @@
  *    after one manifest line changes and the page reloads.
  * 2. With one domain app unreachable the shell boots, shows the Italian fallback with a retry button in that
  *    app's section only, and every other section works; once the app is reachable, 'Riprova' loads it.
+ * 3. The public pages and the shell's own pages start no federation: the runtime, /remotes.json and the domain
+ *    apps load with the first domain page.
+ * Both under the server's Content-Security-Policy, which allows the origins the manifest names: no violation.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { screenshot } from './support/browser.ts';
+import { recordCspViolations, screenshot } from './support/browser.ts';
 import { freePort, repoRoot } from './support/server.ts';
 import { serveStatic } from './support/static-host.ts';
 import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
@@ -23,6 +26,34 @@ const writeRemotes = (remotes: Record<string, string>) =>
   writeFileSync(path.join(portal.server.dataDir, 'remotes.json'), JSON.stringify(remotes));
 
 describe('remotes manifest read at run time', () => {
+  test('the sign-in page and the home page load no federation; the first domain page does', async () => {
+    const page = await portal.browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const federationRequests = () => requested.filter((p) => p === '/remotes.json' || p.startsWith('/apps/') || /^\/federation\./.test(p));
+    try {
+      await page.goto(`${portal.server.url}/login`);
+      await page.getByRole('button', { name: 'Entra' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(federationRequests(), []);
+
+      await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+      await page.getByText(/Ciao/).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(federationRequests(), []);
+
+      await page.goto(`${portal.server.url}/registry/users/management`);
+      await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
+      const loaded = federationRequests();
+      assert.ok(loaded.includes('/remotes.json'), loaded.join());
+      assert.ok(loaded.some((p) => /^\/federation\./.test(p)), loaded.join());
+      assert.ok(loaded.includes('/apps/mf-registry/remoteEntry.js'), loaded.join());
+      assert.ok(!loaded.some((p) => p.startsWith('/apps/mf-booking/')), 'only the app of the page');
+    } finally {
+      await page.close();
+    }
+  });
+
   test('a rebuilt domain app on another host shows in the unchanged shell', async () => {
     const label = `e2e-${Date.now()}`;
     const outDir = 'dist-e2e';
@@ -35,6 +66,7 @@ describe('remotes manifest read at run time', () => {
     const distDir = path.join(repoRoot, 'mf-registry', outDir);
     const cdn = await serveStatic(distDir, await freePort());
     const page = await portal.browser.newPage();
+    const cspViolations = await recordCspViolations(page);
     try {
       await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
       await page.goto(`${portal.server.url}/registry/users/management`);
@@ -45,7 +77,10 @@ describe('remotes manifest read at run time', () => {
       await page.reload();
       await page.getByText(`Build ${label}`).waitFor();
       await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
+      const csp = (await page.request.get(`${portal.server.url}/registry/users/management`)).headers()['content-security-policy'];
+      assert.match(csp, new RegExp(`script-src 'self' ${cdn.url.replace(/[.]/g, '\\.')}`), 'the remote host is allowed');
       await screenshot(page, 'federation-rebuilt-registry');
+      assert.deepEqual(await cspViolations(), []);
     } finally {
       writeRemotes(DEFAULT_REMOTES);
       await page.close();
@@ -58,6 +93,7 @@ describe('remotes manifest read at run time', () => {
     const storagePort = await freePort();
     writeRemotes({ ...DEFAULT_REMOTES, mf_storage: `http://127.0.0.1:${storagePort}/mf-manifest.json` });
     const page = await portal.browser.newPage();
+    const cspViolations = await recordCspViolations(page);
     try {
       await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
       await page.getByText(/Ciao/).first().waitFor();
@@ -82,6 +118,7 @@ describe('remotes manifest read at run time', () => {
         await page.getByRole('button', { name: 'Riprova' }).click();
         await page.getByText('Questa sezione non è ancora disponibile.').waitFor();
         assert.equal(await page.getByText('Impossibile caricare questa sezione del portale.').count(), 0);
+        assert.deepEqual(await cspViolations(), []);
       } finally {
         await cdn.close();
       }

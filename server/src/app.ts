@@ -1,14 +1,18 @@
 import path from 'node:path';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './core/config';
 import { type Database, openDatabase } from './core/db/client';
 import type { Domain } from './core/domain';
 import fileRoutes from './core/files/routes';
+import { type LogDestination, loggerOptions } from './core/logging';
 import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
 import origin from './core/plugins/origin';
+import requestLimits from './core/plugins/request-limits';
+import securityHeaders from './core/plugins/security-headers';
 import services, { type ServicesOptions } from './core/plugins/services';
 import session from './core/plugins/session';
 import staticHost from './core/plugins/static';
@@ -19,6 +23,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where the outbox's `MAIL {…}` lines go when no SMTP is configured (stdout by default). */
   mailLog?: (line: string) => void;
+  /** Where the log goes (stdout by default): tests read what it holds. */
+  logStream?: LogDestination;
   /** A nodemailer transport instead of SMTP_URL's (tests). */
   mailTransport?: ServicesOptions['mailTransport'];
   /** How often idle job workers poll, in seconds (tests shorten it). */
@@ -56,12 +62,13 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 /**
  * The whole server, read top to bottom: core plugins (errors, OpenAPI, services of core and of every domain),
- * the API under /api/v1 (multipart forms, sessions and access, then each domain's routes), the static host.
+ * the API under /api/v1 (multipart forms where a route takes files, body limits and NUL checks, sessions and access,
+ * then each domain's routes), the static host.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await prepareDatabase(config));
   const app = Fastify({
-    logger: config.logLevel ? { level: config.logLevel } : false,
+    logger: loggerOptions(config.logLevel, options.logStream),
     // A hop count trusts that many proxies in front of the server (what Fastify does for a number, typed as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
@@ -69,6 +76,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  // Answers over 1 KB go out brotli or gzip when the browser accepts it (built assets come pre-compressed).
+  await app.register(compress, { threshold: 1024 });
   await app.register(openapi);
   await app.register(services, { config, database, domains, ownsDatabase: !options.database,
     mailLog: options.mailLog,
@@ -76,10 +85,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     jobPollingSeconds: options.jobPollingSeconds,
     clock: options.clock,
   });
+  await app.register(securityHeaders);
   await app.register(
     async (api) => {
       await api.register(origin);
       await api.register(multipartForms);
+      await api.register(requestLimits);
       await api.register(session);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const domain of domains) if (domain.routes) await api.register(domain.routes);

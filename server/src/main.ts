@@ -1,9 +1,15 @@
 import { buildApp } from './app';
 import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './core/config';
+import { DataDirInUseError } from './core/db/data-dir-lock';
 
 /** `pnpm --filter server start`: migrate, seed an empty database, serve the API and the built portal. */
 const config = loadConfig();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  // Said plainly, without a stack: the person starting the server has a second one running.
+  console.error(err.message);
+  process.exit(1);
+});
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (err) {

@@ -48,6 +48,8 @@ export {
 
 // Table
 export { DataTable, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
+export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon } from './table/row-icons';
+export { EmailCell } from './table/cells';
 
 // Modal
 export { Modal, type ModalProps } from './modal/Modal';

@@ -1,8 +1,2 @@
-import { fetchRemotesManifest } from './remotes/manifest';
-import { registerManifest } from './remotes/runtime';
-
-// A missing or broken manifest must not stop the portal: the domain sections then show their fallback.
-fetchRemotesManifest()
-  .then(registerManifest)
-  .catch((err: unknown) => console.error('[shell] /remotes.json non disponibile', err))
-  .finally(() => import('./bootstrap'));
+// The shell is a plain bundle: the federation runtime loads with the first domain page (remotes/runtime.ts).
+import './bootstrap';

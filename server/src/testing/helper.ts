@@ -91,13 +91,16 @@ export interface BuildTestOptions {
   mailTransport?: BuildOptions['mailTransport'];
   /** How often idle job workers poll, in seconds (0.5 at least). */
   jobPollingSeconds?: number;
+  /** The log's level and where its lines go (tests of what the log holds); silent by default. */
+  log?: { level: string; lines: string[] };
 }
 
 export async function build(env: Record<string, string> = {}, options: BuildTestOptions = {}): Promise<TestApp> {
+  const { log, ...buildOptions } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-test-'));
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portale.test', STATIC_ROOT: path.join(dataDir, 'static'), ...env }),
-    logLevel: false,
+    logLevel: log?.level ?? false,
   };
   const baseUrl = process.env.DATABASE_URL;
   let database: Database;
@@ -109,7 +112,13 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
   }
   const mailLines: string[] = [];
   const clock = new TestClock();
-  const app = await buildApp(config, { ...options, database, clock, mailLog: (line) => mailLines.push(line) });
+  const app = await buildApp(config, {
+    ...buildOptions,
+    database,
+    clock,
+    mailLog: (line) => mailLines.push(line),
+    ...(log ? { logStream: { write: (line: string) => void log.lines.push(line) } } : {}),
+  });
   await app.ready();
   return {
     app,

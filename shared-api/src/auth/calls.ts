@@ -6,9 +6,14 @@ import { api } from '../client/http';
 import type { Profile, SessionUser, TokenPasswordBody } from '../contract';
 
 /** GET /auth/me: the signed-in user, or null without a session. */
+/** GET /auth/me: the session's user (null when signed out) and the club's time zone (the server's CLUB_TIMEZONE). */
+export async function fetchSession(): Promise<{ user: SessionUser | null; clubTimeZone: string | null }> {
+  const body = await api.get<{ user?: SessionUser | null; club_time_zone?: string }>('/auth/me');
+  return { user: body.user ?? null, clubTimeZone: body.club_time_zone ?? null };
+}
+
 export async function fetchSessionUser(): Promise<SessionUser | null> {
-  const body = await api.get<{ user?: SessionUser | null }>('/auth/me');
-  return body.user ?? null;
+  return (await fetchSession()).user;
 }
 
 export async function login(email: string, password: string): Promise<SessionUser> {

@@ -51,5 +51,6 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-export const meResponse = z.object({ user: sessionUser.nullable() });
+/** club_time_zone: the server's CLUB_TIMEZONE, so the portal shows instants on the club's clock. */
+export const meResponse = z.object({ user: sessionUser.nullable(), club_time_zone: z.string().optional() });
 export const loginResponse = z.object({ user: sessionUser });

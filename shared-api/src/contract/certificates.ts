@@ -10,7 +10,7 @@ import { id, isoDate } from './common';
 export const certificateTypePayload = z.object({
   name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
   days_before_warn: z
-    .array(z.coerce.number().int('Input non valido per giorni prima della notifica').min(0).max(3650))
+    .array(z.number().int('Input non valido per giorni prima della notifica').min(0).max(3650))
     .min(1, 'Campo obbligatorio')
     .max(20)
     .transform((days) => [...new Set(days)].sort((a, b) => b - a)),

@@ -20,6 +20,11 @@ export const API_ERRORS = {
   // Access
   UNAUTHENTICATED: { status: 401, text: "Devi effettuare l'accesso per continuare." },
   FORBIDDEN: { status: 403, text: 'Non hai i permessi per questa operazione.' },
+  PERMISSION_NOT_HELD: { status: 403, text: 'Non puoi concedere un permesso che non possiedi.' },
+  ADMINISTRATOR_PROTECTED: {
+    status: 403,
+    text: 'Solo chi ha tutti i permessi può modificare, disattivare o eliminare un amministratore o la sua categoria.',
+  },
   TERMS_NOT_ACCEPTED: { status: 403, text: 'Devi accettare i termini e le condizioni per continuare.' },
   // Auth (shell)
   LOGIN_FAILED: { status: 401, text: 'Email o password non corretti.' },
@@ -43,6 +48,7 @@ export const API_ERRORS = {
   FISCAL_CODE_INVALID: { status: 400, text: 'Codice fiscale non valido' },
   SELF_DELETE: { status: 400, text: 'Non puoi eliminare il tuo account.' },
   SELF_DEACTIVATE: { status: 400, text: 'Non puoi disattivare il tuo account.' },
+  DEACTIVATION_END_IN_PAST: { status: 400, text: 'La data di fine disattivazione non può essere nel passato' },
   CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria non trovata' },
   CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria con questo nome' },
   CATEGORY_IN_USE: { status: 409, text: 'Impossibile eliminare la categoria: ci sono utenti associati.' },

@@ -64,7 +64,7 @@ export const qualificationPayload = z.object({
   name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
   description: optionalText,
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colore non valido (formato atteso #RRGGBB)'),
-  priority: z.coerce
+  priority: z
     .number()
     .int('Valore decimale non consentito')
     .min(0, 'Il valore deve essere compreso tra 0 e 255')
@@ -76,14 +76,14 @@ export const qualificationPayload = z.object({
 export type QualificationPayload = z.infer<typeof qualificationPayload>;
 
 /** A whole non-negative number of a booking rule. */
-const count = z.coerce.number().int('Valore decimale non consentito').min(0, 'Il valore deve essere compreso tra 0 e infinito');
-const weekDay = z.coerce.number().int('Valore decimale non consentito').min(0, 'Giorno non valido (0–6)').max(6, 'Giorno non valido (0–6)');
+const count = z.number().int('Valore decimale non consentito').min(0, 'Il valore deve essere compreso tra 0 e infinito');
+const weekDay = z.number().int('Valore decimale non consentito').min(0, 'Giorno non valido (0–6)').max(6, 'Giorno non valido (0–6)');
 
 /** An unlock time as the booking-rule form sends it (no id: the rule's unlock times are replaced). */
 export const unlockTimePayload = z.object({
   day: weekDay,
   hour: timeOfDay,
-  num_shifts: z.coerce.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere compreso tra 1 e infinito'),
+  num_shifts: z.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere compreso tra 1 e infinito'),
 });
 
 /** POST and PATCH /user/reservation-rule (spec 001 §5 Booking rule). */

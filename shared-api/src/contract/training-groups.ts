@@ -5,7 +5,7 @@ import { medicalStatus } from './users';
 /** Training groups of the registry (spec 001 §2, §3, §5, §7): a trainer, weekdays, a time range, a maximum of trainees. */
 
 const weekDays = z
-  .array(z.coerce.number().int().min(0, 'Giorno non valido (0–6)').max(6, 'Giorno non valido (0–6)'))
+  .array(z.number().int().min(0, 'Giorno non valido (0–6)').max(6, 'Giorno non valido (0–6)'))
   .min(1, 'Campo obbligatorio')
   .max(7, 'Puoi selezionare al massimo 7 elementi')
   .transform((days) => [...new Set(days)].sort((a, b) => a - b));
@@ -23,7 +23,7 @@ export const trainingGroupPayload = z
     week_days: weekDays,
     start_time: timeOfDay,
     end_time: timeOfDay,
-    max_trainees: z.coerce.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere compreso tra 1 e infinito').max(1000),
+    max_trainees: z.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere compreso tra 1 e infinito').max(1000),
   })
   .refine((g) => g.end_time > g.start_time, { path: ['end_time'], message: "L'ora di fine deve essere successiva all'ora di inizio" });
 export type TrainingGroupPayload = z.infer<typeof trainingGroupPayload>;
@@ -42,7 +42,7 @@ export const trainingGroup = z.object({
 export type TrainingGroup = z.infer<typeof trainingGroup>;
 
 /** Euro with at most two decimals, as the forms send it (the server keeps integer cents). */
-export const euroAmount = z.coerce
+export const euroAmount = z
   .number()
   .min(0, 'Il valore deve essere compreso tra 0 e infinito')
   .max(1_000_000)

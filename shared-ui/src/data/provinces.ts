@@ -1,5 +1,8 @@
-/** The 107 Italian provinces and equivalent bodies (metropolitan cities, free consortia, autonomous provinces), by vehicle code. */
-export const ITALIAN_PROVINCES: readonly { id: string; name: string }[] = [
+/**
+ * The 107 Italian provinces and equivalent bodies (metropolitan cities, free consortia, autonomous provinces):
+ * id the vehicle code, listed alphabetically by name (what a person scans for; "L'Aquila" under L).
+ */
+export const ITALIAN_PROVINCES: readonly { id: string; name: string }[] = ([
   { id: 'AG', name: 'Agrigento' },
   { id: 'AL', name: 'Alessandria' },
   { id: 'AN', name: 'Ancona' },
@@ -107,4 +110,4 @@ export const ITALIAN_PROVINCES: readonly { id: string; name: string }[] = [
   { id: 'VR', name: 'Verona' },
   { id: 'VT', name: 'Viterbo' },
   { id: 'VV', name: 'Vibo Valentia' },
-];
+] as { id: string; name: string }[]).sort((a, b) => a.name.localeCompare(b.name, 'it'));

@@ -1,4 +1,4 @@
-import { ageFrom, formatDate, formatDateTime, formatEuro, parseIsoDate, toIsoDate } from './format';
+import { ageFrom, clubToday, formatDate, formatDateTime, formatEuro, getClubTimeZone, parseIsoDate, setClubTimeZone, toIsoDate } from './format';
 
 describe('format', () => {
   it('shows calendar dates as dd/MM/yyyy without shifting the day', () => {
@@ -7,9 +7,26 @@ describe('format', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
   });
-  it('shows date and time in local time', () => {
-    const local = new Date(2025, 2, 7, 18, 5);
-    expect(formatDateTime(local.toISOString())).toBe('07/03/2025 18:05');
+  describe("instants on the club's clock, whatever the browser's time zone", () => {
+    afterEach(() => setClubTimeZone('Europe/Rome'));
+
+    it('is Europe/Rome unless told otherwise', () => {
+      expect(getClubTimeZone()).toBe('Europe/Rome');
+    });
+    it("shows a late-evening sign-up in Rome on Rome's day (UTC is still the day before)", () => {
+      expect(formatDate('2026-03-01T23:30:00.000Z')).toBe('02/03/2026');
+      expect(formatDateTime('2026-03-01T23:30:00.000Z')).toBe('02/03/2026 00:30');
+      expect(formatDateTime('2026-07-10T16:05:00.000Z')).toBe('10/07/2026 18:05');
+    });
+    it('follows the zone the server names, and ignores an unknown one', () => {
+      setClubTimeZone('America/New_York');
+      expect(formatDate('2026-03-01T23:30:00.000Z')).toBe('01/03/2026');
+      setClubTimeZone('Not/AZone');
+      expect(getClubTimeZone()).toBe('America/New_York');
+    });
+    it("knows today's date at the club", () => {
+      expect(clubToday(new Date('2026-12-31T23:30:00.000Z'))).toBe('2027-01-01');
+    });
   });
   it('shows cents as euro with two decimals', () => {
     expect(formatEuro(1250)).toBe('12,50\u00a0€');

@@ -28,16 +28,69 @@ export const MONTH_NAMES = [
 /** Indexed by weekday number, 0 Sunday to 6 Saturday (spec 001 §9). */
 export const WEEKDAY_NAMES = ['Domenica', 'Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato'] as const;
 
-/** dd/MM/yyyy, or '' when there is no valid date. */
-export function formatDate(iso: string | null | undefined): string {
-  const date = parseIsoDate(iso);
-  return date ? format(date, 'dd/MM/yyyy') : '';
+/**
+ * The club's time zone (DESIGN §2: Europe/Rome unless the server's CLUB_TIMEZONE says otherwise; the shell sets
+ * it from GET /auth/me). Instants (created_at, …) are shown as the club lives them, whatever the browser's zone,
+ * so the portal and the server's exports agree on the day.
+ */
+export const DEFAULT_CLUB_TIME_ZONE = 'Europe/Rome';
+let clubTimeZone = DEFAULT_CLUB_TIME_ZONE;
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zoneFormats.set(timeZone, f);
+  }
+  return f;
 }
 
-/** dd/MM/yyyy HH:mm in local time, or ''. */
+/** Sets the club's time zone; an unknown zone name is ignored (the previous one stays). */
+export function setClubTimeZone(timeZone: string | null | undefined): void {
+  if (!timeZone) return;
+  try {
+    partsFormat(timeZone);
+    clubTimeZone = timeZone;
+  } catch {
+    // RangeError: not a zone this browser knows.
+  }
+}
+
+export const getClubTimeZone = (): string => clubTimeZone;
+
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Year, month, day, hour and minute of an instant on the club's clock. */
+function clubClock(date: Date): { y: string; m: string; d: string; hh: string; mm: string } {
+  const parts = Object.fromEntries(partsFormat(clubTimeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  return { y: parts.year, m: parts.month, d: parts.day, hh: parts.hour, mm: parts.minute };
+}
+
+/**
+ * dd/MM/yyyy, or '' when there is no valid date. A bare calendar date is shown as it is; an instant (with a
+ * time) as its day in the club's time zone.
+ */
+export function formatDate(iso: string | null | undefined): string {
+  const date = parseIsoDate(iso);
+  if (!date) return '';
+  if (BARE_DATE.test(iso!)) return format(date, 'dd/MM/yyyy');
+  const { y, m, d } = clubClock(date);
+  return `${d}/${m}/${y}`;
+}
+
+/** dd/MM/yyyy HH:mm on the club's clock, or ''. */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = parseIsoDate(iso);
-  return date ? format(date, 'dd/MM/yyyy HH:mm') : '';
+  if (!date) return '';
+  const { y, m, d, hh, mm } = clubClock(date);
+  return `${d}/${m}/${y} ${hh}:${mm}`;
+}
+
+/** Today's calendar date at the club, YYYY-MM-DD (what the server calls today). */
+export function clubToday(now: Date = new Date()): string {
+  const { y, m, d } = clubClock(now);
+  return `${y}-${m}-${d}`;
 }
 
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });

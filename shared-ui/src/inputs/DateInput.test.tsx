@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { Controlled } from '../testing/render';
 import { DateInput, type DateInputProps } from './DateInput';
@@ -60,5 +61,27 @@ describe('DateInput', () => {
     setup(null, { required: true, submitAttempted: true });
     expect(screen.getByLabelText('Data di nascita (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
+  });
+
+  it('Enter typed in the field submits the form around it, with the typed date', async () => {
+    const submitted: (string | null)[] = [];
+    function Form() {
+      const [value, setValue] = useState<string | null>(null);
+      return (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitted.push(value);
+          }}
+        >
+          <DateInput name="end_date" label="Data di fine" value={value} onChange={setValue} />
+        </form>
+      );
+    }
+    render(<Form />);
+    const input = screen.getByLabelText('Data di fine');
+    await waitFor(() => expect(input).not.toHaveAttribute('aria-busy'));
+    await userEvent.type(screen.getByLabelText('Data di fine'), '15/08/2030{Enter}');
+    await waitFor(() => expect(submitted).toEqual(['2030-08-15']));
   });
 });

@@ -32,6 +32,19 @@ describe('MenuInput', () => {
     expect(trigger).toHaveTextContent('Tavolo 2');
   });
 
+  it('draws tick boxes only where several options can be chosen', async () => {
+    const { trigger } = setup(['t1']);
+    await userEvent.click(trigger);
+    expect(document.querySelectorAll('.ui-menu__check')).toHaveLength(0);
+    expect(document.querySelectorAll('.ui-menu__tick')).toHaveLength(3);
+  });
+
+  it('multiple choice draws a tick box per option', async () => {
+    const { trigger } = setup([], { maxSelections: 2 });
+    await userEvent.click(trigger);
+    expect(document.querySelectorAll('.ui-menu__check')).toHaveLength(3);
+  });
+
   it('shows descriptions under the names', async () => {
     const { trigger } = setup([]);
     await userEvent.click(trigger);

@@ -230,7 +230,8 @@ export function MenuInput(props: MenuInputProps) {
                     onMouseEnter={() => setActive(index)}
                     onClick={() => choose(option.id)}
                   >
-                    <span className="ui-menu__check" aria-hidden="true" />
+                    {/* A box to tick only where several can be ticked; a single choice is marked by its highlight and a tick. */}
+                    <span className={multi ? 'ui-menu__check' : 'ui-menu__tick'} aria-hidden="true" />
                     <span className="ui-menu__text">
                       <span className="ui-menu__name">{option.name}</span>
                       {option.description && <span className="ui-menu__description">{option.description}</span>}

@@ -16,7 +16,7 @@ export function PasswordInput(props: PasswordInputProps) {
   const shown = shownError(error, submitAttempted, own);
   return (
     <Field name={name} label={label} required={required} hint={hint} error={shown}>
-      <div className="ui-input-group">
+      <div className="ui-password">
         <input
           {...controlProps(name, shown, hint, required)}
           type={visible ? 'text' : 'password'}
@@ -29,7 +29,7 @@ export function PasswordInput(props: PasswordInputProps) {
         />
         <button
           type="button"
-          className="ui-btn ui-btn--ghost ui-input-group__button"
+          className="ui-btn ui-btn--ghost ui-password__toggle"
           onClick={() => setVisible((v) => !v)}
           aria-pressed={visible}
           aria-controls={name}

@@ -2,6 +2,7 @@
  * The react-datepicker half of DateInput and TimeInput (with date-fns' Italian locale, about 40 KB gzip):
  * loaded on demand through lazy-pickers.ts, so pages without a date or time field never download it.
  */
+import type { KeyboardEvent } from 'react';
 import DatePicker from 'react-datepicker';
 import { CalendarHeader, LOCALE, PORTAL_ID } from './datepicker';
 
@@ -22,6 +23,18 @@ export interface DatePickerProps {
   minDate: Date | null;
   maxDate: Date | null;
   years: (shownYear: number) => number[];
+}
+
+/**
+ * react-datepicker takes Enter in its field to close the calendar and stops it there (preventDefault), so the
+ * form around never hears it. Enter typed in the field submits the form once the picker has committed the date.
+ */
+function submitFormOnEnter(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing || !(event.target instanceof HTMLInputElement)) return;
+  const form = event.target.form;
+  if (!form) return;
+  event.preventDefault();
+  setTimeout(() => form.isConnected && form.requestSubmit());
 }
 
 export function DatePickerControl({ a11y, required, disabled, placeholder, selected, onChange, minDate, maxDate, years }: DatePickerProps) {
@@ -45,6 +58,7 @@ export function DatePickerControl({ a11y, required, disabled, placeholder, selec
       wrapperClassName="ui-datepicker"
       portalId={PORTAL_ID}
       popperClassName="ui-datepicker-popper"
+      popperPlacement="bottom-start"
       autoComplete="off"
       showPopperArrow={false}
       isClearable={!required && !disabled}
@@ -54,6 +68,7 @@ export function DatePickerControl({ a11y, required, disabled, placeholder, selec
       disabledDayAriaLabelPrefix="Non disponibile"
       weekAriaLabelPrefix="Settimana"
       monthAriaLabelPrefix="Mese"
+      onKeyDown={submitFormOnEnter}
     />
   );
 }
@@ -95,8 +110,10 @@ export function TimePickerControl({ a11y, required, disabled, placeholder, selec
       wrapperClassName="ui-datepicker ui-timepicker"
       portalId={PORTAL_ID}
       popperClassName="ui-datepicker-popper"
+      popperPlacement="bottom-start"
       autoComplete="off"
       showPopperArrow={false}
+      onKeyDown={submitFormOnEnter}
     />
   );
 }

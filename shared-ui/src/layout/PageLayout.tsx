@@ -15,7 +15,7 @@ export interface PageLayoutProps {
 /** The layout of a list page (spec 001 §2): section name, title, then the table. */
 export function PageLayout({ section, title, buildLabel, children }: PageLayoutProps) {
   return (
-    <section className="ui-page" aria-labelledby="page-title">
+    <section className="ui-page ui-page--wide" aria-labelledby="page-title">
       <header className="ui-page__header">
         <div>
           <p className="ui-page__section">{section}</p>

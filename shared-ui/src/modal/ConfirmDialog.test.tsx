@@ -35,6 +35,29 @@ describe('ConfirmDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
+  it('Enter confirms once, as the confirm button would', async () => {
+    const pending = deferred();
+    const onConfirm = jest.fn(() => pending.promise);
+    const onClose = jest.fn();
+    render(<ConfirmDialog open title="Attiva utente" message="Sicuro?" onConfirm={onConfirm} onClose={onClose} />);
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Conferma' })).toBeDisabled();
+    pending.resolve();
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('Enter on Annulla cancels instead of confirming', async () => {
+    const onConfirm = jest.fn();
+    const onClose = jest.fn();
+    render(<ConfirmDialog open title="Elimina" message="Sicuro?" onConfirm={onConfirm} onClose={onClose} />);
+    screen.getByRole('button', { name: 'Annulla' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onClose).toHaveBeenCalled();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
   it('stays open when the confirmation fails', async () => {
     const onClose = jest.fn();
     render(<ConfirmDialog open title="Elimina" message="Sicuro?" onConfirm={() => Promise.reject(new Error('no'))} onClose={onClose} />);

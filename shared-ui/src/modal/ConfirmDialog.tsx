@@ -23,6 +23,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const pending = Boolean(props.pending) || running;
 
   const confirm = async () => {
+    if (pending) return;
     setRunning(true);
     try {
       await onConfirm();
@@ -41,6 +42,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       onClose={onClose}
       size="sm"
       closeDisabled={pending}
+      onEnter={() => void confirm()}
       footer={
         <>
           <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose} disabled={pending}>

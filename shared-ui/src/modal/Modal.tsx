@@ -11,6 +11,16 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   /** While true, neither Escape nor the close button closes (a request is pending). */
   closeDisabled?: boolean;
+  /**
+   * Enter pressed in the dialog outside a field, button, link or form (e.g. a confirmation with only text):
+   * the dialog's main action. Forms inside handle their own Enter.
+   */
+  onEnter?: () => void;
+  /**
+   * False for a dialog only its own buttons end (the terms gate): no '×' and Escape does nothing, instead of
+   * a '×' that is always disabled.
+   */
+  dismissible?: boolean;
 }
 
 // Open modals, innermost last: Escape and the focus trap belong to the top one only.
@@ -46,6 +56,11 @@ function initialFocus(dialog: HTMLElement): HTMLElement {
   return Array.from(fields).find((f) => !f.closest('.ui-datepicker')) ?? dialog;
 }
 
+/** Fields, buttons, links and forms act on Enter themselves. */
+function ownsEnter(target: EventTarget | null): boolean {
+  return target instanceof Element && Boolean(target.closest('input, textarea, select, button, a[href], form, [role="menuitem"], [role="option"]'));
+}
+
 function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
   const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
   if (focusable.length === 0) return;
@@ -62,11 +77,11 @@ function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
 }
 
 /** A dialog over the page: Escape closes it, the body does not scroll, focus stays inside and comes back after. */
-export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled, onEnter, dismissible = true }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const latest = useRef({ onClose, closeDisabled });
-  latest.current = { onClose, closeDisabled };
+  const latest = useRef({ onClose, closeDisabled: closeDisabled || !dismissible, onEnter });
+  latest.current = { onClose, closeDisabled: closeDisabled || !dismissible, onEnter };
 
   useEffect(() => {
     if (!open) return;
@@ -82,6 +97,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', clo
       if (e.key === 'Escape' && !e.defaultPrevented) {
         e.preventDefault();
         if (!latest.current.closeDisabled) latest.current.onClose();
+      } else if (e.key === 'Enter' && !e.defaultPrevented && !e.isComposing && latest.current.onEnter && !ownsEnter(e.target)) {
+        e.preventDefault();
+        latest.current.onEnter();
       } else if (e.key === 'Tab') {
         trapTab(e, dialogRef.current);
       }
@@ -99,16 +117,19 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', clo
   return createPortal(
     <div className="ui-modal-backdrop">
       <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={cx('ui-modal', `ui-modal--${size}`)}>
-        <header className="ui-modal__header">
+        {/* Plain divs, not header/footer: inside a dialog those would be extra banner and contentinfo landmarks. */}
+        <div className="ui-modal__header">
           <h2 id={titleId} className="ui-modal__title">
             {title}
           </h2>
-          <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon ui-modal__close" aria-label="Chiudi" onClick={onClose} disabled={closeDisabled}>
-            ×
-          </button>
-        </header>
+          {dismissible && (
+            <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon ui-modal__close" aria-label="Chiudi" onClick={onClose} disabled={closeDisabled}>
+              ×
+            </button>
+          )}
+        </div>
         <div className="ui-modal__body">{children}</div>
-        {footer && <footer className="ui-modal__footer">{footer}</footer>}
+        {footer && <div className="ui-modal__footer">{footer}</div>}
       </div>
     </div>,
     document.body,

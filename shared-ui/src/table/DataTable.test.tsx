@@ -100,7 +100,7 @@ describe('DataTable', () => {
     expect(screen.getByText('57 risultati')).toBeInTheDocument();
   });
 
-  it('paginates with up to 4 page buttons, an ellipsis and the last page', async () => {
+  it('paginates with up to 4 page buttons, an ellipsis, the last page and (once past it) the first', async () => {
     const calls = fakeApi(members(95));
     renderTable();
     await screen.findByText('Cognome001');
@@ -109,10 +109,10 @@ describe('DataTable', () => {
     await screen.findByText('Cognome031');
     expect(lastCall(calls).searchParams.get('page')).toBe('4');
     expect(screen.getByRole('button', { name: 'Pagina 4' })).toHaveAttribute('aria-current', 'page');
-    expect(pageButtons()).toEqual(['3', '4', '5', '6', '…', '10']);
+    expect(pageButtons()).toEqual(['1', '…', '3', '4', '5', '6', '…', '10']);
     await userEvent.click(screen.getByRole('button', { name: 'Pagina 10' }));
     await screen.findByText('Cognome091');
-    expect(pageButtons()).toEqual(['6', '7', '8', '9', '10']);
+    expect(pageButtons()).toEqual(['1', '…', '6', '7', '8', '9', '10']);
     expect(screen.getByRole('button', { name: 'Pagina successiva' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Pagina precedente' }));
     await screen.findByText('Cognome081');
@@ -264,6 +264,29 @@ describe('DataTable', () => {
     expect(within(second).getByRole('button', { name: 'Elimina' })).toBeInTheDocument();
     await userEvent.click(within(second).getByRole('button', { name: 'Modifica' }));
     expect(edit).toHaveBeenCalledWith('m2');
+  });
+
+  it('an icon action is named by its label (its tooltip too), the icon hidden from screen readers', async () => {
+    fakeApi(members(1));
+    renderTable({ rowActions: () => [{ label: 'Elimina', onClick: () => {}, icon: <svg aria-hidden="true" /> }] });
+    await screen.findByText('Cognome001');
+    const button = within(bodyRows()[0]).getByRole('button', { name: 'Elimina' });
+    expect(button).toHaveAttribute('title', 'Elimina');
+    expect(button).toHaveClass('ui-table__icon-action');
+  });
+
+  it("keeps detail columns of a card behind 'Mostra dettagli', one row at a time", async () => {
+    fakeApi(members(2));
+    renderTable({ columns: COLUMNS.map((c) => (c.key === 'category.name' ? { ...c, detail: true } : c)) });
+    await screen.findByText('Cognome001');
+    const [first, second] = bodyRows();
+    expect(within(first).getByText('Amatori').closest('td')).toHaveClass('is-detail');
+    const toggle = within(first).getByRole('button', { name: 'Mostra dettagli' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(first).toHaveClass('is-expanded');
+    expect(within(first).getByRole('button', { name: 'Nascondi dettagli' })).toHaveAttribute('aria-expanded', 'true');
+    expect(second).not.toHaveClass('is-expanded');
   });
 
   describe('download', () => {

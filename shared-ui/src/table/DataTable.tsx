@@ -15,12 +15,20 @@ export interface Column<T> {
   /** Cell content; default the row's value at `key` (dots reach nested fields, e.g. 'category.name'). */
   render?: (row: T) => ReactNode;
   align?: 'start' | 'end';
+  /**
+   * On phones (one card per row) a detail column shows only after the row's 'Mostra dettagli', so a card
+   * keeps to its key fields. Wider screens always show it.
+   */
+  detail?: boolean;
 }
 
 export interface RowAction {
   label: string;
   onClick: () => void;
-  /** With an icon the button shows only the icon; the label stays its accessible name. */
+  /**
+   * With an icon the button is compact: the icon alone on wider screens (the label is its accessible name and
+   * tooltip), icon and label on phones.
+   */
   icon?: ReactNode;
   hidden?: boolean;
   danger?: boolean;
@@ -92,6 +100,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<Sort | null>(null);
+  // Phone cards whose detail columns are shown, by row key.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const hasDetails = columns.some((c) => c.detail);
+  const toggleDetails = (key: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
 
   const filterKey = JSON.stringify(filters ?? {});
   // A new search or filter starts again from the first page.
@@ -139,7 +156,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     setPage(1);
   };
 
-  const hasActions = Boolean(rowActions);
+  const hasActions = Boolean(rowActions) || hasDetails;
   const colSpan = columns.length + (hasActions ? 1 : 0);
 
   return (
@@ -223,33 +240,42 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </td>
               </tr>
             )}
-            {data?.rows.map((row, index) => (
-              <tr key={props.rowKey ? props.rowKey(row) : defaultRowKey(row, index)}>
-                {columns.map((column) => (
-                  <td key={column.key} data-label={column.header} className={cx(column.align === 'end' && 'is-end')}>
-                    {column.render ? column.render(row) : defaultCell(valueAt(row, column.key))}
-                  </td>
-                ))}
-                {rowActions && (
-                  <td className="is-end ui-table__actions" data-label="Azioni">
-                    {rowActions(row)
-                      .filter((a) => !a.hidden)
-                      .map((action) => (
-                        <button
-                          key={action.label}
-                          type="button"
-                          className={cx('ui-btn', 'ui-btn--ghost', 'ui-btn--sm', action.icon ? 'ui-btn--icon' : undefined, action.danger && 'ui-btn--danger-text')}
-                          onClick={action.onClick}
-                          aria-label={action.icon ? action.label : undefined}
-                          title={action.icon ? action.label : undefined}
-                        >
-                          {action.icon ?? action.label}
+            {data?.rows.map((row, index) => {
+              const key = props.rowKey ? props.rowKey(row) : defaultRowKey(row, index);
+              const open = expanded.has(key);
+              return (
+                <tr key={key} className={cx(hasDetails && 'has-details', open && 'is-expanded')}>
+                  {columns.map((column) => (
+                    <td key={column.key} data-label={column.header} className={cx(column.align === 'end' && 'is-end', column.detail && 'is-detail')}>
+                      {column.render ? column.render(row) : defaultCell(valueAt(row, column.key))}
+                    </td>
+                  ))}
+                  {(rowActions || hasDetails) && (
+                    <td className="is-end ui-table__actions" data-label="Azioni">
+                      {hasDetails && (
+                        <button type="button" className="ui-btn ui-btn--ghost ui-btn--sm ui-table__details-toggle" aria-expanded={open} onClick={() => toggleDetails(key)}>
+                          {open ? 'Nascondi dettagli' : 'Mostra dettagli'}
                         </button>
-                      ))}
-                  </td>
-                )}
-              </tr>
-            ))}
+                      )}
+                      {rowActions?.(row)
+                        .filter((a) => !a.hidden)
+                        .map((action) => (
+                          <button
+                            key={action.label}
+                            type="button"
+                            className={cx('ui-btn', 'ui-btn--ghost', 'ui-btn--sm', action.icon ? 'ui-table__icon-action' : undefined, action.danger && 'ui-btn--danger-text')}
+                            onClick={action.onClick}
+                            title={action.icon ? action.label : undefined}
+                          >
+                            {action.icon}
+                            {action.icon ? <span className="ui-table__action-label">{action.label}</span> : action.label}
+                          </button>
+                        ))}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -23,14 +23,19 @@ export function pageSizeOptions(totalItems: number, current: number = DEFAULT_PA
 
 export type PageItem = number | 'ellipsis';
 
-/** Up to 4 consecutive page buttons around the current page, then '…' when pages are skipped, then the last page. */
+/**
+ * Up to 4 consecutive page buttons around the current page, the last page after a '…' when pages are skipped,
+ * and, once the window has moved past it, the first page before a '…' (page 1 stays one click away).
+ */
 export function pageItems(current: number, totalPages: number): PageItem[] {
   if (totalPages <= 1) return totalPages === 1 ? [1] : [];
   if (totalPages <= 4) return range(1, totalPages);
   const start = Math.max(1, Math.min(current - 1, totalPages - 4));
   const window = range(start, start + 3);
   const lastShown = window[window.length - 1];
-  return lastShown + 1 < totalPages ? [...window, 'ellipsis', totalPages] : [...window, totalPages];
+  const head: PageItem[] = start === 1 ? [] : start === 2 ? [1] : [1, 'ellipsis'];
+  const tail: PageItem[] = lastShown + 1 < totalPages ? ['ellipsis', totalPages] : [totalPages];
+  return [...head, ...window, ...tail];
 }
 
 function range(from: number, to: number): number[] {

@@ -7,6 +7,7 @@ export const notify = {
   error: (message: ReactNode, options?: ToastOptions): Id => toast.error(message, options),
   info: (message: ReactNode, options?: ToastOptions): Id => toast.info(message, options),
   warning: (message: ReactNode, options?: ToastOptions): Id => toast.warning(message, options),
+  dismiss: (id: Id): void => toast.dismiss(id),
 };
 
 export interface ToastPromiseMessages<E = Error> {

@@ -1,5 +1,6 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { useAuthStore } from 'shared-api';
 import {
   CompleteRegistrationPage,
   ForgotPasswordPage,
@@ -7,15 +8,17 @@ import {
   SetPasswordPage,
   useSessionBootstrap,
 } from '../features/auth';
-import { HomePage } from '../features/home';
-import { ProfilePage } from '../features/profile';
-import { TermsGate } from '../features/terms';
 import { RemotePage } from '../remotes';
 import { PublicOnly, RequireAuth } from './guards';
 import { PortalToasts } from './providers';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { PORTAL_ROUTES, PUBLIC_ROUTES, type PortalRoute, type PublicPage, type ShellPage } from './routes';
+
+// Signed-in pages of the shell and the terms gate load when first shown: the sign-in page does not carry them.
+const HomePage = lazy(() => import('../features/home').then((m) => ({ default: m.HomePage })));
+const ProfilePage = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfilePage })));
+const TermsGate = lazy(() => import('../features/terms').then((m) => ({ default: m.TermsGate })));
 
 const SHELL_PAGES: Record<ShellPage, ComponentType> = { home: HomePage, profile: ProfilePage };
 
@@ -37,7 +40,11 @@ const PUBLIC_PAGES: Record<PublicPage, ReactNode> = {
 function pageOf(route: PortalRoute): ReactNode {
   if ('shell' in route.server) {
     const Page = SHELL_PAGES[route.server.shell];
-    return <Page />;
+    return (
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
+    );
   }
   return <RemotePage remote={route.server.remote} path={route.path} />;
 }
@@ -45,6 +52,7 @@ function pageOf(route: PortalRoute): ReactNode {
 /** Every route of the portal, built from the one route table, plus the terms gate and the toasts over them. */
 export function AppRoutes() {
   useSessionBootstrap();
+  const termsPending = useAuthStore((s) => Boolean(s.user && !s.user.has_accepted_terms));
   return (
     <>
       <Routes>
@@ -58,7 +66,11 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>
-      <TermsGate />
+      {termsPending && (
+        <Suspense fallback={null}>
+          <TermsGate />
+        </Suspense>
+      )}
       <PortalToasts />
     </>
   );

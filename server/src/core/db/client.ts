@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 
 /**
  * One type for both drivers: the repositories only use what they share. Tables are imported by the code that
@@ -59,12 +60,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({
-    dataDir: options.dataDir ?? undefined,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
-  await client.waitReady;
+  // PGlite is one process's database: a second server on the same folder refuses to start.
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = new PGlite({
+      dataDir: options.dataDir ?? undefined,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    await client.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
@@ -72,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     async close() {
       if (!client.closed) await client.close();
+      release();
     },
   };
 }

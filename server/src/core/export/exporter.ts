@@ -29,13 +29,25 @@ export interface ExportFile {
   fileName: string;
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
 };
 
 const cellText = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/**
+ * Text a spreadsheet would read as a formula (= + - @, or a tab or carriage return before one): a member's phone
+ * set to `=HYPERLINK(…)` must reach the registry's download as text, never as a live formula (CSV injection).
+ */
+export const isFormulaLike = (text: string): boolean => /^[=+\-@\t\r]/.test(text);
+
+/** A CSV cell: formula-like text gets a leading apostrophe, which Excel and LibreOffice show as plain text. */
+export const csvCell = (v: string | number | null | undefined): string => {
+  const text = cellText(v);
+  return typeof v === 'string' && isFormulaLike(text) ? `'${text}` : text;
+};
 
 /** Every list's download: the same rows as CSV (';' and a BOM, as Excel in Italy expects), XLSX or PDF. */
 export async function buildExport<T>(request: ExportRequest<T>): Promise<ExportFile> {
@@ -46,7 +58,7 @@ export async function buildExport<T>(request: ExportRequest<T>): Promise<ExportF
 
 function toCsv<T>({ columns, rows }: ExportRequest<T>): Buffer {
   const text = stringify(
-    rows.map((row) => columns.map((c) => cellText(c.value(row)))),
+    rows.map((row) => columns.map((c) => csvCell(c.value(row)))),
     { delimiter: ';', bom: true, header: true, columns: columns.map((c) => c.header) },
   );
   return Buffer.from(text, 'utf8');
@@ -58,7 +70,11 @@ async function toXlsx<T>({ title, columns, rows }: ExportRequest<T>): Promise<Bu
   const sheet = workbook.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: Math.round(14 * (c.width ?? 1)) }));
   for (const row of rows) {
-    sheet.addRow(columns.map((c) => c.value(row) ?? ''));
+    const added = sheet.addRow(columns.map((c) => c.value(row) ?? ''));
+    // Strings are stored as strings (never formulas); the Text format keeps them so when a cell is edited.
+    added.eachCell((cell) => {
+      if (typeof cell.value === 'string' && isFormulaLike(cell.value)) cell.numFmt = '@';
+    });
   }
   sheet.getRow(1).font = { bold: true };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };

@@ -1,6 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { attachment } from '../content-disposition';
-import type { ExportFile } from './exporter';
+import { fileResponse } from '../plugins/openapi';
+import { CONTENT_TYPES, type ExportFile } from './exporter';
+
+/** The 200 answer of every export route in the OpenAPI description: the file in the requested format. */
+export const exportResponse = fileResponse(
+  'Il file scaricato (CSV, XLSX o PDF secondo `format`), come allegato',
+  Object.values(CONTENT_TYPES).map((type) => type.split(';')[0]),
+);
 
 export function sendExportFile(reply: FastifyReply, file: ExportFile) {
   return reply.type(file.contentType).header('content-disposition', attachment(file.fileName)).header('cache-control', 'no-store').send(file.body);

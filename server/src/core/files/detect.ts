@@ -5,10 +5,56 @@ export interface DetectedType {
   ext: string;
 }
 
-const SVG_START = /^(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s+svg[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+/** How far into a text file the SVG root element may start (after the XML declaration, comments and doctype). */
+const SVG_PROLOGUE_CHARS = 64 * 1024;
 
-const textHead = (buffer: Buffer) => buffer.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-const isSvg = (buffer: Buffer) => SVG_START.test(textHead(buffer));
+/**
+ * Whether a text starts like an SVG document: optional BOM and XML declaration, then comments, a doctype and
+ * white space in any order, then `<svg`. A scan with indexOf, each character read at most a few times, so no
+ * input can make it slow (a regex with nested quantifiers over the same text backtracked exponentially on
+ * repeated comment openers: issue 7 finding 1).
+ */
+export function looksLikeSvg(text: string): boolean {
+  const head = text.slice(0, SVG_PROLOGUE_CHARS);
+  let at = head.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const skipSpace = () => {
+    while (at < head.length && /\s/.test(head[at]!)) at++;
+  };
+  const startsWith = (prefix: string) => head.slice(at, at + prefix.length).toLowerCase() === prefix;
+  /** Moves past the next `close`; false when there is none. */
+  const skipPast = (close: string) => {
+    const end = head.indexOf(close, at);
+    if (end < 0) return false;
+    at = end + close.length;
+    return true;
+  };
+  skipSpace();
+  if (startsWith('<?xml') && !skipPast('?>')) return false;
+  // XML allows one doctype; allowing more would let each one rescan the rest of the text.
+  let doctypeSeen = false;
+  for (;;) {
+    skipSpace();
+    if (startsWith('<!--')) {
+      at += 4;
+      if (!skipPast('-->')) return false;
+    } else if (startsWith('<!doctype') && !doctypeSeen) {
+      doctypeSeen = true;
+      // An internal subset ([ … ]) may hold '>' characters: its end comes first.
+      const close = head.indexOf('>', at);
+      const subset = head.indexOf('[', at);
+      if (subset >= 0 && (close < 0 || subset < close)) {
+        at = subset;
+        if (!skipPast(']')) return false;
+      }
+      if (!skipPast('>')) return false;
+    } else if (startsWith('<svg')) {
+      const next = head[at + 4];
+      return next === undefined ? false : next === '>' || next === '/' || /\s/.test(next);
+    } else {
+      return false;
+    }
+  }
+}
 
 /** Plain text: valid UTF-8 without control characters other than tab, new line, form feed and return. */
 function isPlainText(buffer: Buffer): boolean {
@@ -25,6 +71,8 @@ function isPlainText(buffer: Buffer): boolean {
   return true;
 }
 
+const textHead = (buffer: Buffer) => buffer.subarray(0, SVG_PROLOGUE_CHARS).toString('utf8');
+
 /**
  * The type of a file from its content, never from its name (DESIGN §2).
  * file-type knows binary formats; SVG and plain text have no magic number and are sniffed here.
@@ -32,14 +80,15 @@ function isPlainText(buffer: Buffer): boolean {
 export async function detectFileType(buffer: Buffer): Promise<DetectedType | null> {
   const binary = await fileTypeFromBuffer(buffer);
   // file-type calls any XML document xml: an SVG is one.
-  if (binary?.ext === 'xml') return isSvg(buffer) ? { mime: 'image/svg+xml', ext: 'svg' } : binary;
+  if (binary?.ext === 'xml') return looksLikeSvg(textHead(buffer)) ? { mime: 'image/svg+xml', ext: 'svg' } : binary;
   if (binary) {
     // Old Word documents are OLE compound files.
     if (binary.ext === 'cfb') return { mime: 'application/msword', ext: 'doc' };
     return { mime: binary.mime, ext: binary.ext };
   }
   if (!isPlainText(buffer)) return null;
-  if (isSvg(buffer)) return { mime: 'image/svg+xml', ext: 'svg' };
-  if (textHead(buffer).startsWith('{\\rtf')) return { mime: 'application/rtf', ext: 'rtf' };
+  const head = textHead(buffer);
+  if (looksLikeSvg(head)) return { mime: 'image/svg+xml', ext: 'svg' };
+  if (head.replace(/^\uFEFF/, '').trimStart().startsWith('{\\rtf')) return { mime: 'application/rtf', ext: 'rtf' };
   return { mime: 'text/plain', ext: 'txt' };
 }

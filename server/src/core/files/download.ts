@@ -11,6 +11,6 @@ export function sendStoredFile(reply: FastifyReply, files: FileRepository, file:
     .header('x-content-type-options', 'nosniff')
     // An uploaded SVG or HTML-looking file must never run as a page of the portal.
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .header('cache-control', 'private, no-cache')
+    .header('cache-control', 'private, no-store')
     .send(files.store.openRead(file.id));
 }

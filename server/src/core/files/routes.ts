@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id } from 'shared-api/contract';
+import { errorBody, id } from 'shared-api/contract';
 import { holdsAny } from 'shared-api/contract';
+import { fileResponse } from '../plugins/openapi';
 import { currentUser } from '../plugins/session';
 import { DomainError } from '../errors';
 import { sendStoredFile } from './download';
@@ -12,7 +13,18 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { config: { access: 'signed-in' }, schema: { tags: ['files'], summary: 'Scarica un file caricato (il proprietario o l\'anagrafica)', params: z.object({ id }) } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['files'],
+        summary: 'Scarica un file caricato (il proprietario o l\'anagrafica)',
+        params: z.object({ id }),
+        response: {
+          200: fileResponse('Il file, come allegato, con il tipo rilevato dal contenuto'),
+          404: errorBody,
+        },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const file = await files.find(request.params.id);

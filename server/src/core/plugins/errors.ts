@@ -61,7 +61,12 @@ export default fp(
         return reply.code(error.statusCode).send(answer(code, known?.message ?? (known ? undefined : error.message)));
       }
       if (isReferencedRow(error)) return reply.code(409).send(answer('REFERENCED'));
-      if (pgErrorOf(error)?.code === '23505') return reply.code(409).send(answer('CONFLICT'));
+      // Text the database cannot store (a NUL byte the request checks missed, e.g. in an uploaded file's name).
+      const pgCode = pgErrorOf(error)?.code;
+      if (pgCode === '22021' || pgCode === '22P05') {
+        return reply.code(400).send(answer('VALIDATION_FAILED', 'Il testo contiene un carattere non ammesso'));
+      }
+      if (pgCode === '23505') return reply.code(409).send(answer('CONFLICT'));
       request.log.error({ err: error }, 'Errore non gestito');
       return reply.code(500).send(answer('INTERNAL'));
     });

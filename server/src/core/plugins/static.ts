@@ -4,11 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-
-/** Each domain app (shared-api's one list) served at /apps/<folder>/, its manifest the default remote. */
-export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
-  DOMAIN_APPS.map(({ folder, federationName }) => [federationName, `/apps/${folder}/mf-manifest.json`]),
-);
+import { readRemotes } from '../remotes';
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
 const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'mf-stats.json']);
@@ -16,16 +12,19 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|mjs)$/;
 
 function cacheHeaders(cors: boolean) {
   return (reply: FastifyReply, filePath: string) => {
-    const name = path.basename(filePath);
+    // With preCompressed the path is the .br or .gz copy: the rule is the original file's.
+    const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
     const immutable = !ALWAYS_REVALIDATE.has(name) && HASHED.test(name);
     reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    if (cors) reply.header('access-control-allow-origin', '*');
+    // A shell on another origin loads these scripts: open to it (CORS), and not blocked by the CORP header.
+    if (cors) reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
   };
 }
 
 /**
  * The embedded default's static host (DESIGN §1): the shell at / with SPA fallback, each domain app at
  * /apps/<folder>/ (CORS open, so a shell on another origin can load it), and /remotes.json.
+ * preCompressed: the builds write .br and .gz beside each asset; the one the browser accepts is sent as is.
  * A missing dist folder only means that part is not served: the API keeps working.
  */
 export default fp(
@@ -37,6 +36,7 @@ export default fp(
       root: shellDist,
       prefix: '/',
       cacheControl: false,
+      preCompressed: true,
       setHeaders: cacheHeaders(false),
       suppressWarning: true,
     });
@@ -46,6 +46,7 @@ export default fp(
         prefix: `/apps/${folder}/`,
         decorateReply: false,
         cacheControl: false,
+        preCompressed: true,
         setHeaders: cacheHeaders(true),
         suppressWarning: true,
       });
@@ -53,19 +54,7 @@ export default fp(
 
     app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      // Read on every request: changing one line of the file redeploys one domain app (docs/deploy.md).
-      let text: string;
-      try {
-        text = await fs.promises.readFile(path.join(dataDir, 'remotes.json'), 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_REMOTES;
-        throw err;
-      }
-      try {
-        return JSON.parse(text) as Record<string, string>;
-      } catch {
-        throw new Error(`${path.join(dataDir, 'remotes.json')} non è un JSON valido`);
-      }
+      return readRemotes(dataDir);
     });
 
     app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@ import { errorBody, exportFormat, id, listQuery, listResponse } from 'shared-api
 import type { ListMeta } from 'shared-api/contract';
 import { z } from 'zod';
 import { type ExportColumn, buildExport } from '../export/exporter';
-import { sendExportFile } from '../export/reply';
+import { exportResponse, sendExportFile } from '../export/reply';
 import type { ListRequest } from '../list';
 import type { Access } from '../plugins/session';
 
@@ -65,7 +65,7 @@ export function registerResourceRoutes<T extends z.ZodTypeAny, P extends z.ZodTy
 
   app.get(
     '/export',
-    { config: edit, schema: { tags, summary: `Scarica l'elenco ${noun[1]} (csv, xlsx, pdf)`, querystring: exportQuery, response: errors } },
+    { config: edit, schema: { tags, summary: `Scarica l'elenco ${noun[1]} (csv, xlsx, pdf)`, querystring: exportQuery, response: { 200: exportResponse, ...errors } } },
     async (request, reply) => {
       const { format, ...filter } = request.query as Query & { format: z.infer<typeof exportFormat> };
       const file = await buildExport({ format, ...spec.exportFile, rows: await service.listAll(filter), timeZone: app.config.clubTimezone });

@@ -5,12 +5,26 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { mail_outbox } from '../db/tables';
 import { ADMIN, type TestApp, build, call, categoryId, cookieOf, lastMailLinks, login, userPayload } from '../../testing/helper';
 
 let t: TestApp;
 let staticRoot: string;
+
+const BIG_SCRIPT = `console.log(${JSON.stringify('portale '.repeat(400))});`;
+const BIG_STYLE = `.shell-app { color: #333; }\n`.repeat(100);
+const BIG_JSON = JSON.stringify({ name: 'mf_registry', exposes: Array.from({ length: 60 }, (_, i) => ({ id: `mf_registry:routes${i}` })) });
+
+/** GET with the given Accept-Encoding (none when undefined); the body decoded by the Content-Encoding it came with. */
+async function fetchEncoded(url: string, acceptEncoding?: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const encoding = res.headers['content-encoding'];
+  const body =
+    encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : encoding === 'gzip' ? zlib.gunzipSync(res.rawPayload) : res.rawPayload;
+  return { res, encoding, text: body.toString('utf8') };
+}
 
 before(async () => {
   t = await build();
@@ -24,6 +38,17 @@ before(async () => {
   write('mf-registry/dist/mf-manifest.json', '{"name":"mf_registry"}');
   write('mf-registry/dist/remoteEntry.js', 'var mf_registry;');
   write('mf-registry/dist/412.9f8e7d6c.js', 'chunk');
+  // What the production build writes beside each asset over 1 KB: a brotli and a gzip copy.
+  const precompress = (file: string, content: string) => {
+    write(file, content);
+    fs.writeFileSync(path.join(staticRoot, `${file}.br`), zlib.brotliCompressSync(content));
+    fs.writeFileSync(path.join(staticRoot, `${file}.gz`), zlib.gzipSync(content));
+  };
+  precompress('shell/dist/main.5e6f7a8b.js', BIG_SCRIPT);
+  precompress('shell/dist/main.5e6f7a8b.css', BIG_STYLE);
+  precompress('mf-registry/dist/remoteEntry.js', BIG_SCRIPT);
+  precompress('mf-registry/dist/mf-manifest.json', BIG_JSON);
+  precompress('mf-registry/dist/733.0a1b2c3d.js', BIG_SCRIPT);
 });
 after(async () => {
   await t.close();
@@ -144,6 +169,74 @@ describe('static hosting', () => {
     assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal((await call(t.app, null, 'GET', '/apps/mf-booking/mf-manifest.json')).statusCode, 404);
     assert.equal((await call(t.app, null, 'GET', '/apps/mf-registry/nothing.js')).statusCode, 404);
+  });
+});
+
+describe('compression', () => {
+  test('built assets go out as their .br or .gz copy by Accept-Encoding, with Vary; as they are without it', async () => {
+    const cases: Array<[url: string, file: string, content: string, cache: string]> = [
+      ['/main.5e6f7a8b.js', 'shell/dist/main.5e6f7a8b.js', BIG_SCRIPT, 'public, max-age=31536000, immutable'],
+      ['/main.5e6f7a8b.css', 'shell/dist/main.5e6f7a8b.css', BIG_STYLE, 'public, max-age=31536000, immutable'],
+      ['/apps/mf-registry/733.0a1b2c3d.js', 'mf-registry/dist/733.0a1b2c3d.js', BIG_SCRIPT, 'public, max-age=31536000, immutable'],
+      ['/apps/mf-registry/remoteEntry.js', 'mf-registry/dist/remoteEntry.js', BIG_SCRIPT, 'no-cache'],
+      ['/apps/mf-registry/mf-manifest.json', 'mf-registry/dist/mf-manifest.json', BIG_JSON, 'no-cache'],
+    ];
+    for (const [url, file, content, cache] of cases) {
+      const br = await fetchEncoded(url, 'gzip, deflate, br');
+      assert.equal(br.encoding, 'br', url);
+      assert.equal(br.text, content, url);
+      assert.match(String(br.res.headers.vary), /accept-encoding/i, url);
+      assert.equal(br.res.headers['cache-control'], cache, url);
+      // The stored copy itself, not a compression made per request.
+      assert.deepEqual(br.res.rawPayload, fs.readFileSync(path.join(staticRoot, `${file}.br`)), url);
+
+      const gz = await fetchEncoded(url, 'gzip');
+      assert.equal(gz.encoding, 'gzip', url);
+      assert.equal(gz.text, content, url);
+      assert.equal(gz.res.headers['cache-control'], cache, url);
+
+      const plain = await fetchEncoded(url);
+      assert.equal(plain.encoding, undefined, url);
+      assert.equal(plain.text, content, url);
+      assert.match(String(plain.res.headers.vary), /accept-encoding/i, url);
+      assert.equal(plain.res.headers['cache-control'], cache, url);
+    }
+    const js = await fetchEncoded('/main.5e6f7a8b.js', 'br');
+    assert.match(String(js.res.headers['content-type']), /javascript/);
+    const css = await fetchEncoded('/main.5e6f7a8b.css', 'gzip');
+    assert.match(String(css.res.headers['content-type']), /text\/css/);
+  });
+
+  test('API answers over 1 KB are compressed when accepted (Vary: Accept-Encoding); small ones and plain clients get none', async () => {
+    const big = await fetchEncoded('/api/v1/openapi.json', 'br');
+    assert.equal(big.res.statusCode, 200);
+    assert.equal(big.encoding, 'br');
+    assert.match(String(big.res.headers.vary), /accept-encoding/i);
+    assert.ok(big.res.rawPayload.length < big.text.length / 3, 'brotli makes the description much smaller');
+    assert.match(JSON.parse(big.text).openapi, /^3\./);
+
+    const gz = await fetchEncoded('/api/v1/openapi.json', 'gzip, deflate');
+    assert.equal(gz.encoding, 'gzip');
+    assert.deepEqual(JSON.parse(gz.text), JSON.parse(big.text));
+
+    const plain = await fetchEncoded('/api/v1/openapi.json');
+    assert.equal(plain.encoding, undefined);
+    assert.deepEqual(JSON.parse(plain.text), JSON.parse(big.text));
+
+    const small = await fetchEncoded('/remotes.json', 'br');
+    assert.ok(small.res.rawPayload.length < 1024);
+    assert.equal(small.encoding, undefined);
+    assert.equal(small.res.headers['cache-control'], 'no-cache');
+    assert.equal(JSON.parse(small.text).mf_registry, '/apps/mf-registry/mf-manifest.json');
+  });
+
+  test('a signed-in list over 1 KB comes compressed', async () => {
+    const cookie = cookieOf(await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: ADMIN }));
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user?limit=0', headers: { cookie, 'accept-encoding': 'gzip' } });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-encoding'], 'gzip');
+    const list = JSON.parse(zlib.gunzipSync(res.rawPayload).toString('utf8'));
+    assert.ok(list.data.length >= 1);
   });
 });
 

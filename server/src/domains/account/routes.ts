@@ -27,6 +27,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/me', { config: { access: 'public' }, schema: { tags, summary: 'Utente della sessione (null se anonimo)', response: { 200: meResponse } } }, async (request) => ({
     user: request.user ? toSessionUser(request.user) : null,
+    club_time_zone: app.config.clubTimezone,
   }));
 
   app.post(

@@ -17,7 +17,8 @@ import {
 } from 'shared-api/contract';
 import { z } from 'zod';
 import { buildExport } from '../../core/export/exporter';
-import { sendExportFile } from '../../core/export/reply';
+import { exportResponse, sendExportFile } from '../../core/export/reply';
+import { fileResponse } from '../../core/plugins/openapi';
 import { DomainError } from '../../core/errors';
 import { sendStoredFile } from '../../core/files/download';
 import { currentUser } from '../../core/plugins/session';
@@ -29,10 +30,13 @@ import { MEDICAL_REQUEST_FILE_NAMES, medicalRequestPdf } from './medical/request
 import { CERTIFICATE_TYPE_EXPORT_COLUMNS } from './types/export-columns';
 import { CERTIFICATE_TYPE_SORT_KEYS } from './types/repository';
 import { attachment } from '../../core/content-disposition';
+import { MAX_FILE_BYTES } from '../../core/files/policy';
 
 const tags = ['certificati'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const staff = { access: ['certificates_access'] } as const;
+/** One certificate file (field `file`), 5 MB. */
+const oneFile = { multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 } };
 const listQ = listQuery.extend({ sortBy: z.enum(CERTIFICATE_SORT_KEYS).optional() });
 const exportQ = listQ.omit({ page: true, limit: true }).extend({ format: exportFormat });
 const owned = z.object({ id, userId: id });
@@ -60,7 +64,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     certificates.list(request.query),
   );
 
-  app.get('/export', { config: staff, schema: { tags, summary: "Scarica l'elenco certificati (csv, xlsx, pdf)", querystring: exportQ, response: errors } }, async (request, reply) => {
+  app.get('/export', { config: staff, schema: { tags, summary: "Scarica l'elenco certificati (csv, xlsx, pdf)", querystring: exportQ, response: { 200: exportResponse, ...errors } } }, async (request, reply) => {
     const { format, ...filter } = request.query;
     const file = await buildExport({
       format,
@@ -90,7 +94,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/user/:userId',
-    { config: staff, schema: { tags, summary: 'Carica un file del certificato (multipart, campo file)', params: owned, response: { 201: certificate, ...errors } } },
+    { config: { ...staff, ...oneFile }, schema: { tags, summary: 'Carica un file del certificato (multipart, campo file)', params: owned, response: { 201: certificate, ...errors } } },
     async (request, reply) => reply.code(201).send(await certificates.upload(request.params.id, request.params.userId, request.uploads)),
   );
 
@@ -100,13 +104,13 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => certificates.approve(request.params.id, request.params.userId, request.params.recordId, request.body),
   );
 
-  app.get('/:id/user/:userId/record/:recordId/file', { config: staff, schema: { tags, summary: 'Scarica il file di un caricamento', params: recordParams, response: errors } }, async (request, reply) =>
+  app.get('/:id/user/:userId/record/:recordId/file', { config: staff, schema: { tags, summary: 'Scarica il file di un caricamento', params: recordParams, response: { 200: fileResponse('Il file caricato, come allegato'), ...errors } } }, async (request, reply) =>
     sendStoredFile(reply, app.services.files, await certificates.recordFile(request.params.id, request.params.userId, request.params.recordId)),
   );
 
   app.post(
     '/medical/user/me',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Il socio carica il proprio certificato medico (multipart, campo file)', response: { 201: statusResponse, ...errors } } },
+    { config: { access: 'signed-in', ...oneFile }, schema: { tags, summary: 'Il socio carica il proprio certificato medico (multipart, campo file)', response: { 201: statusResponse, ...errors } } },
     async (request, reply) => {
       await certificates.uploadMine(currentUser(request).id, request.uploads);
       return reply.code(201).send({ status: 'success' as const });
@@ -115,7 +119,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:id/medical/file',
-    { config: { access: 'signed-in' }, schema: { tags, summary: "Scarica l'ultimo certificato medico caricato (il socio stesso o i certificati)", params: z.object({ id }), response: errors } },
+    { config: { access: 'signed-in' }, schema: { tags, summary: "Scarica l'ultimo certificato medico caricato (il socio stesso o i certificati)", params: z.object({ id }), response: { 200: fileResponse('Il certificato, come allegato'), ...errors } } },
     async (request, reply) => {
       const caller = currentUser(request);
       if (caller.id !== request.params.id && !holdsAny(caller.permissions, ['certificates_access'])) throw new DomainError('FORBIDDEN');
@@ -129,7 +133,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 /** /pdf/medical-request/{agonistic,non-agonistic}: the request forms with the club's name and the member's data. */
 const medicalRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['agonistic', 'non-agonistic'] as const) {
-    app.get(`/medical-request/${kind}`, { config: { access: 'signed-in' }, schema: { tags, summary: `Modulo di richiesta del certificato medico (${kind})` } }, async (request, reply) => {
+    app.get(`/medical-request/${kind}`, { config: { access: 'signed-in' }, schema: { tags, summary: `Modulo di richiesta del certificato medico (${kind})`, response: { 200: fileResponse('Il modulo in PDF, come allegato', ['application/pdf']) } } }, async (request, reply) => {
       const member = await app.services.certificates.certificates.memberData(currentUser(request).id);
       const pdf = await medicalRequestPdf(kind, member, app.config.clubName, todayIn(app.config.clubTimezone));
       return reply.type('application/pdf').header('content-disposition', attachment(MEDICAL_REQUEST_FILE_NAMES[kind])).header('cache-control', 'no-store').send(pdf);

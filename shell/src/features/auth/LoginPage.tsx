@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { isNetworkError, login, useAuthStore, type LoginForm } from 'shared-api';
-import { EmailInput, PasswordInput, fieldBinder, toastPromise } from 'shared-ui';
+import { EmailInput, PasswordInput, fieldBinder, notify, toastPromise } from 'shared-ui';
 import { AuthCard } from './AuthCard';
 import { loginResolver } from './form-schemas';
 
@@ -18,16 +18,20 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const bind = fieldBinder(form, form.formState.isSubmitted);
+  // Each attempt's toast has its own id, so a new attempt takes the last one's error off the screen.
+  const attempt = useRef(0);
 
   async function signIn({ email, password }: LoginForm) {
     setFormError(null);
     setPending(true);
+    notify.dismiss(`login-${attempt.current}`);
+    attempt.current += 1;
     try {
-      const user = await toastPromise(login(email.trim(), password), {
-        pending: 'Accesso in corso...',
-        success: 'Accesso effettuato con successo!',
-        error: "Errore durante l'accesso.",
-      });
+      const user = await toastPromise(
+        login(email.trim(), password),
+        { pending: 'Accesso in corso...', success: 'Accesso effettuato con successo!', error: "Errore durante l'accesso." },
+        { toastId: `login-${attempt.current}` },
+      );
       setUser(user);
     } catch (err) {
       setFormError(isNetworkError(err) ? LOGIN_EXCEPTION : LOGIN_FAILED);

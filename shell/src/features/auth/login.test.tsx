@@ -64,6 +64,24 @@ test('wrong credentials: error toast, the page stays and keeps an error message'
   expect(location()).toBe('/login');
 });
 
+test("a successful retry takes the failed attempt's error toast and message off the screen", async () => {
+  const user = sessionUser({ permissions: ['book_session'] });
+  let answer: { status?: number; body: unknown } = { status: 401, body: { message: 'Invalid credentials' } };
+  await openLogin({ 'POST /auth/login': () => answer, 'GET /user/me': { body: profileOf(user) } });
+  await userEvent.type(emailField(), 'giulia.bianchi@example.it');
+  await userEvent.type(passwordField(), 'sbagliata1');
+  await enter();
+  expect(await screen.findByText("Errore durante l'accesso.")).toBeInTheDocument();
+  answer = { body: { user } };
+  await userEvent.clear(passwordField());
+  await userEvent.type(passwordField(), 'segreta123');
+  await enter();
+  expect(await screen.findByText('Accesso effettuato con successo!')).toBeInTheDocument();
+  // jsdom never ends the exit animation: a dismissed toast stays in the DOM marked as leaving (data-in false).
+  await waitFor(() => expect(screen.getByText("Errore durante l'accesso.").closest('.Toastify__toast')).toHaveAttribute('data-in', 'false'));
+  expect(screen.queryByText('Accesso fallito. Controlla le tue credenziali e riprova')).not.toBeInTheDocument();
+});
+
 test('no answer from the server: the exception message', async () => {
   await openLogin({ 'POST /auth/login': 'network-error' });
   await userEvent.type(emailField(), 'giulia.bianchi@example.it');

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthStore } from 'shared-api';
-import { fetchSessionUser } from 'shared-api';
+import { fetchSession } from 'shared-api';
+import { setClubTimeZone } from 'shared-ui';
 import { meQuery } from './api';
 
 /**
@@ -15,8 +16,12 @@ export function useSessionBootstrap(): void {
 
   useEffect(() => {
     let live = true;
-    fetchSessionUser().then(
-      (u) => live && setUser(u),
+    fetchSession().then(
+      ({ user: u, clubTimeZone }) => {
+        // Every date of the portal is shown on the club's clock (shared-ui format).
+        setClubTimeZone(clubTimeZone);
+        if (live) setUser(u);
+      },
       () => live && setUser(null),
     );
     return () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthStore } from 'shared-api';
 import { groupOfPath, isPathActive } from '../../app/routes';
@@ -9,9 +10,21 @@ export function SubNav() {
   const permissions = useAuthStore((s) => s.permissions);
   const groupId = groupOfPath(pathname);
   const group = groupId ? visibleGroups(permissions).find((g) => g.id === groupId) : undefined;
+  const navRef = useRef<HTMLElement>(null);
+
+  // On a narrow screen the bar scrolls sideways: bring the active tab to the middle, so the page's tab is in view.
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    const navBox = nav.getBoundingClientRect();
+    const tabBox = active.getBoundingClientRect();
+    nav.scrollLeft += tabBox.left - navBox.left - (navBox.width - tabBox.width) / 2;
+  }, [pathname, group?.id]);
+
   if (!group) return null;
   return (
-    <nav className="shell-subnav" aria-label={`Sezione ${group.label}`} data-testid="sub-nav">
+    <nav ref={navRef} className="shell-subnav" aria-label={`Sezione ${group.label}`} data-testid="sub-nav">
       <ul className="shell-subnav__list">
         {group.links.map((link) => {
           const active = isPathActive(pathname, link.path);

@@ -119,7 +119,7 @@ export function PasswordDialog({ open, onClose }: Props) {
   const confirmLabel = step === 'confirm' ? 'Conferma' : step === 'verify' ? 'Verifica' : 'Salva';
 
   return (
-    <Modal open={open} title="Modifica password" onClose={close}>
+    <Modal open={open} title="Modifica password" onClose={close} closeDisabled={pending}>
       <form className="shell-form shell-password-dialog" onSubmit={submit} noValidate data-testid="password-dialog">
         {step === 'confirm' && <p>Sei sicuro di voler modificare la password?</p>}
         {step === 'verify' && (

@@ -241,6 +241,18 @@ describe("the 'Modifica password' dialog", () => {
     expect(dialog.getByLabelText(/^Ripeti la nuova password/)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  test('neither Escape nor × closes it while its request runs', async () => {
+    let answer!: (a: Answer) => void;
+    const { dialog } = await openDialog({ 'POST /auth/verifypassword': () => new Promise<Answer>((res) => (answer = res)) });
+    await userEvent.type(dialog.getByLabelText(/^Password attuale/), 'vecchia123{Enter}');
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Verifica' })).toBeDisabled());
+    expect(dialog.getByRole('button', { name: 'Chiudi' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Modifica password' })).toBeInTheDocument();
+    answer({ body: { correct: true } });
+    expect(await dialog.findByLabelText(/^Nuova password/)).toBeInTheDocument();
+  });
+
   test('Escape closes and clears everything; Enter confirms the first step', async () => {
     const { dialog } = await openDialog({ 'POST /auth/verifypassword': { body: { correct: false } } });
     await userEvent.type(dialog.getByLabelText(/^Password attuale/), 'qualcosa1');

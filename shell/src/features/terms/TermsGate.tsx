@@ -53,7 +53,7 @@ function TermsModal() {
       open
       title="Termini e condizioni"
       onClose={() => undefined}
-      closeDisabled
+      dismissible={false}
       footer={
         <div className="shell-dialog__actions">
           <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void logout()} disabled={pending}>

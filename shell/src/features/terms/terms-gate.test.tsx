@@ -28,6 +28,8 @@ test('blocks a user who has not accepted: the error shows and no permission is g
 
   await userEvent.keyboard('{Escape}');
   expect(screen.getByRole('dialog')).toBeInTheDocument();
+  // Only Accetta and Esci end it: no '×' that never works.
+  expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Chiudi' })).not.toBeInTheDocument();
 });
 
 test('both boxes are required, flagged only after pressing accept', async () => {

@@ -38,6 +38,8 @@ describe('Categorie utenti', () => {
   it('requires the name and sends nothing without it', async () => {
     const { api, user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Aggiungi categoria' }));
+    // the form's chunk loads when it first opens
+    await screen.findByRole('dialog', { name: /categoria$/ });
     await user.click(within(formDialog()).getByRole('button', { name: 'Crea' }));
     expect(within(formDialog()).getByText('Campo obbligatorio')).toBeInTheDocument();
     expect(api.callsTo('POST /user/category')).toHaveLength(0);

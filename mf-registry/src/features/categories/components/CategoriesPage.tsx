@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { permissionLabel, type Category } from 'shared-api';
 import { ConfirmAction, DataTable, PageLayout, type Column } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useDeleteCategory } from '../api/delete-category';
 import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from '../api/get-categories';
-import { CategoryFormModal } from './CategoryFormModal';
+
+// The form (react-hook-form and the contract's zod schemas) loads when it opens, not with the routes of the app.
+const CategoryFormModal = lazy(() => import('./CategoryFormModal').then((m) => ({ default: m.CategoryFormModal })));
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; category: Category } | null;
 
@@ -44,8 +46,10 @@ export function CategoriesPage() {
         ]}
       />
 
-      {dialog?.kind === 'create' && <CategoryFormModal onClose={close} />}
-      {dialog?.kind === 'edit' && <CategoryFormModal key={dialog.category._id} category={dialog.category} onClose={close} />}
+      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        {dialog?.kind === 'create' && <CategoryFormModal onClose={close} />}
+        {dialog?.kind === 'edit' && <CategoryFormModal key={dialog.category._id} category={dialog.category} onClose={close} />}
+      </Suspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.category : null}
         title="Elimina categoria"

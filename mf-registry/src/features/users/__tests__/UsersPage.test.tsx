@@ -175,6 +175,22 @@ describe('Gestione utenti: create', () => {
     expect(menu('Provincia di nascita')).toHaveTextContent('Roma');
   });
 
+  it("lists provinces alphabetically by name, Estero last among birth provinces; 'Contratto' names the section only once", async () => {
+    const { user } = setup();
+    await openCreate(user);
+    await user.click(menu('Provincia di residenza'));
+    const residence = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent ?? '');
+    expect(residence).toHaveLength(107);
+    expect(residence.slice(0, 3)).toEqual(['Agrigento', 'Alessandria', 'Ancona']);
+    expect(residence).toEqual([...residence].sort((a, b) => a.localeCompare(b, 'it')));
+    expect(residence.indexOf("L'Aquila")).toBeGreaterThan(residence.indexOf('Isernia'));
+    await user.keyboard('{Escape}');
+    await user.click(menu('Provincia di nascita'));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').at(-1)).toHaveTextContent('Estero');
+    await user.keyboard('{Escape}');
+    expect(within(formDialog()).getAllByText('Contratto', { exact: true })).toHaveLength(1);
+  });
+
   it('refuses a codice fiscale with a wrong check letter', async () => {
     const { api, user } = setup();
     await openCreate(user);
@@ -226,7 +242,7 @@ describe('Gestione utenti: create', () => {
     expect(screen.getByText('Il file foto.png supera la dimensione massima di 5 MB')).toBeInTheDocument();
     await user.upload(field('Foto') as HTMLInputElement, testFile(['MZ'], 'programma.exe', 'application/octet-stream'));
     expect(screen.getByText('Tipo di file non accettato: programma.exe')).toBeInTheDocument();
-    await user.upload(field('Contratto') as HTMLInputElement, testFile(['x'], 'contratto.mp3', 'audio/mpeg'));
+    await user.upload(field('File del contratto') as HTMLInputElement, testFile(['x'], 'contratto.mp3', 'audio/mpeg'));
     expect(screen.getByText('Tipo di file non accettato: contratto.mp3')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'File selezionati' })).not.toBeInTheDocument();
   });
@@ -237,7 +253,7 @@ describe('Gestione utenti: create', () => {
     await fillAdult(user);
     await choose(user, 'Qualifiche', QUALIFICATION.name);
     await user.upload(field('Foto') as HTMLInputElement, testFile(['png'], 'foto.png', 'image/png'));
-    await user.upload(field('Contratto') as HTMLInputElement, testFile(['%PDF'], 'contratto.pdf', 'application/pdf'));
+    await user.upload(field('File del contratto') as HTMLInputElement, testFile(['%PDF'], 'contratto.pdf', 'application/pdf'));
     await user.click(submitButton('Crea'));
     await screen.findByText('Utente creato con successo!');
 
@@ -372,5 +388,27 @@ describe('Gestione utenti: delete, activate, deactivate', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Disattiva utente' })).getByRole('button', { name: 'Disattiva' }));
     expect(await screen.findByText("Si è verificato un errore durante la disattivazione dell'utente")).toBeInTheDocument();
     expect(api.callsTo(`PATCH /user/${stored._id}/deactivate`)[0].body).toEqual({ end_date: null });
+  });
+
+  it('refuses a past end date on the client, saying why, and sends nothing', async () => {
+    const stored = makeUser();
+    const { api, user } = setup([stored]);
+    await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Disattiva' }));
+    await screen.findByRole('dialog', { name: 'Disattiva utente' });
+    await typeInto(user, 'Data di fine disattivazione', '01/01/2020');
+    await user.click(submitButton('Disattiva'));
+    expect(within(formDialog()).getByText('La data di fine disattivazione non può essere nel passato')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /user/${stored._id}/deactivate`)).toHaveLength(0);
+  });
+
+  it("shows the server's reason, by its code, when it refuses a deactivation", async () => {
+    const stored = makeUser();
+    const refusal = { status: 400, body: { code: 'DEACTIVATION_END_IN_PAST', message: 'La data di fine disattivazione non può essere nel passato' } };
+    const { user } = setup([stored], { [`PATCH /user/${stored._id}/deactivate`]: refusal });
+    await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Disattiva' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Disattiva utente' })).getByRole('button', { name: 'Disattiva' }));
+    expect(
+      await screen.findByText("Si è verificato un errore durante la disattivazione dell'utente: La data di fine disattivazione non può essere nel passato"),
+    ).toBeInTheDocument();
   });
 });

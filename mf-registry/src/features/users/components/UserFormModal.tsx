@@ -185,7 +185,7 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
               <legend className="ui-card__title">Contratto</legend>
               <div className="ui-grid ui-grid--2">
                 <FileInput
-                  {...common('contract_file', 'Contratto')}
+                  {...common('contract_file', 'File del contratto')}
                   accept={CONTRACT_RULES.accept}
                   maxSizeMB={CONTRACT_RULES.maxSizeMB}
                   maxFileCount={CONTRACT_RULES.maxFileCount}

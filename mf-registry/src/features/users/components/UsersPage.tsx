@@ -1,6 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAuthStore, type User } from 'shared-api';
-import { CheckboxInput, ConfirmAction, DataTable, PageLayout, formatDate, type Column } from 'shared-ui';
+import {
+  ActivateIcon,
+  CheckboxInput,
+  ConfirmAction,
+  DataTable,
+  DeactivateIcon,
+  DeleteIcon,
+  EditIcon,
+  EmailCell,
+  PageLayout,
+  formatDate,
+  type Column,
+} from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useActivateUser } from '../api/activate-user';
 import { useDeleteUser } from '../api/delete-user';
@@ -21,14 +33,15 @@ function status(user: User): string {
   return user.deactivation_date_end ? `Disattivato fino al ${formatDate(user.deactivation_date_end)}` : 'Disattivato';
 }
 
+// On a phone a card shows who the member is and their state; the other columns on demand.
 const COLUMNS: Column<User>[] = [
-  { key: 'member_id', header: 'N. libro soci', sortable: true },
+  { key: 'member_id', header: 'N. libro soci', sortable: true, detail: true },
   { key: 'surname', header: 'Cognome', sortable: true },
   { key: 'name', header: 'Nome', sortable: true },
-  { key: 'email', header: 'Email', sortable: true },
-  { key: 'phone_number', header: 'Telefono', sortable: true },
-  { key: 'fiscal_code', header: 'Codice fiscale', sortable: true },
-  { key: 'category', header: 'Categoria', sortable: true, render: (u) => u.category?.name ?? '' },
+  { key: 'email', header: 'Email', sortable: true, render: (u) => <EmailCell email={u.email} /> },
+  { key: 'phone_number', header: 'Telefono', sortable: true, detail: true },
+  { key: 'fiscal_code', header: 'Codice fiscale', sortable: true, detail: true },
+  { key: 'category', header: 'Categoria', sortable: true, detail: true, render: (u) => u.category?.name ?? '' },
   { key: 'deactivation_status', header: 'Stato', sortable: true, render: status },
 ];
 
@@ -61,14 +74,15 @@ export function UsersPage() {
           </>
         }
         rowActions={(user) => [
-          { label: 'Attiva', hidden: !user.deactivation_status, onClick: () => setDialog({ kind: 'activate', user }) },
+          { label: 'Attiva', icon: <ActivateIcon />, hidden: !user.deactivation_status, onClick: () => setDialog({ kind: 'activate', user }) },
           {
             label: 'Disattiva',
+            icon: <DeactivateIcon />,
             hidden: user.deactivation_status || user._id === myId,
             onClick: () => setDialog({ kind: 'deactivate', user }),
           },
-          { label: 'Modifica', onClick: () => setDialog({ kind: 'edit', user }) },
-          { label: 'Elimina', danger: true, hidden: user._id === myId, onClick: () => setDialog({ kind: 'delete', user }) },
+          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', user }) },
+          { label: 'Elimina', icon: <DeleteIcon />, danger: true, hidden: user._id === myId, onClick: () => setDialog({ kind: 'delete', user }) },
         ]}
       />
 

@@ -66,7 +66,7 @@ describe('sign-in and session', () => {
   });
 
   test('anonymous: /auth/me answers user null, protected calls 401', async () => {
-    assert.deepEqual((await call(t.app, null, 'GET', '/api/v1/auth/me')).json(), { user: null });
+    assert.deepEqual((await call(t.app, null, 'GET', '/api/v1/auth/me')).json(), { user: null, club_time_zone: 'Europe/Rome' });
     for (const url of ['/api/v1/user/me', '/api/v1/user', '/api/v1/user/category', '/api/v1/user/qualification']) {
       const res = await call(t.app, null, 'GET', url);
       assert.equal(res.statusCode, 401, url);
@@ -156,6 +156,7 @@ describe('deactivation', () => {
 
     const past = await call(t.app, admin, 'PATCH', `/api/v1/user/${member._id}/deactivate`, { end_date: '2000-01-01' });
     assert.equal(past.statusCode, 400);
+    assert.equal(past.json().code, 'DEACTIVATION_END_IN_PAST');
 
     const until = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
     const off = await call(t.app, admin, 'PATCH', `/api/v1/user/${member._id}/deactivate`, { end_date: until });

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { category, categoryPayload, errorBody, exportFormat, id, listQuery, listResponse } from 'shared-api/contract';
 import { buildExport } from '../../../core/export/exporter';
-import { sendExportFile } from '../../../core/export/reply';
+import { exportResponse, sendExportFile } from '../../../core/export/reply';
 import { CATEGORY_SORT_KEYS } from './repository';
 import { CATEGORY_EXPORT_COLUMNS } from './export-columns';
+import { currentUser } from '../../../core/plugins/session';
 
 const tags = ['categorie'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -25,7 +26,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/export',
-    { config, schema: { tags, summary: 'Scarica l\'elenco categorie (csv, xlsx, pdf)', querystring: categoryExportQuery, response: errors } },
+    { config, schema: { tags, summary: 'Scarica l\'elenco categorie (csv, xlsx, pdf)', querystring: categoryExportQuery, response: { 200: exportResponse, ...errors } } },
     async (request, reply) => {
       const file = await buildExport({
         format: request.query.format,
@@ -46,20 +47,20 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     { config, schema: { tags, summary: 'Crea una categoria', body: categoryPayload, response: { 201: category, ...errors } } },
-    async (request, reply) => reply.code(201).send(await categories.create(request.body)),
+    async (request, reply) => reply.code(201).send(await categories.create(request.body, currentUser(request))),
   );
 
   app.patch(
     '/:id',
     { config, schema: { tags, summary: 'Modifica una categoria', params, body: categoryPayload, response: { 200: category, ...errors } } },
-    async (request) => categories.update(request.params.id, request.body),
+    async (request) => categories.update(request.params.id, request.body, currentUser(request)),
   );
 
   app.delete(
     '/:id',
     { config, schema: { tags, summary: 'Elimina una categoria (solo se nessun utente vi appartiene)', params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await categories.remove(request.params.id);
+      await categories.remove(request.params.id, currentUser(request));
       return reply.code(204).send(null);
     },
   );

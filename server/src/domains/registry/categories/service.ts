@@ -3,8 +3,12 @@ import type { Db } from '../../../core/db/client';
 import { DomainError, isReferencedRow, isUniqueViolation } from '../../../core/errors';
 import { assertReferencesExist } from '../reference-check';
 import type { CategoryRepository } from './repository';
+import { type Actor, assertCanGrant, assertMayChange } from '../grants';
 
-/** The rules of user categories: references must exist, names are unique, a category in use cannot go. */
+/**
+ * The rules of user categories: references must exist, names are unique, a category in use cannot go; a permission
+ * is added only by who holds it, and a category holding '*' is changed only by a '*' user.
+ */
 export class CategoryService {
   constructor(
     private readonly db: Db,
@@ -21,7 +25,15 @@ export class CategoryService {
     return found;
   }
 
-  async create(payload: CategoryPayload): Promise<Category> {
+  /** The permissions a category holds now; CATEGORY_NOT_FOUND when there is none. */
+  private async permissionsOf(id: string): Promise<string[]> {
+    const permissions = await this.repo.permissionsOf(id);
+    if (!permissions) throw new DomainError('CATEGORY_NOT_FOUND');
+    return permissions;
+  }
+
+  async create(payload: CategoryPayload, actor: Actor): Promise<Category> {
+    assertCanGrant(actor, payload.permissions);
     await this.checkReferences(payload);
     try {
       const id = await this.db.transaction((tx) => this.repo.insert(tx, payload));
@@ -32,7 +44,11 @@ export class CategoryService {
     }
   }
 
-  async update(id: string, payload: CategoryPayload): Promise<Category> {
+  async update(id: string, payload: CategoryPayload, actor: Actor): Promise<Category> {
+    const current = await this.permissionsOf(id);
+    assertMayChange(actor, current);
+    // Only what is added is granted: a clerk may still edit a category holding rights they lack, without adding any.
+    assertCanGrant(actor, payload.permissions.filter((p) => !current.includes(p)));
     await this.checkReferences(payload);
     try {
       const found = await this.db.transaction((tx) => this.repo.update(tx, id, payload));
@@ -44,7 +60,8 @@ export class CategoryService {
     return this.get(id);
   }
 
-  async remove(id: string): Promise<void> {
+  async remove(id: string, actor: Actor): Promise<void> {
+    assertMayChange(actor, await this.permissionsOf(id));
     try {
       if (!(await this.repo.delete(id))) throw new DomainError('CATEGORY_NOT_FOUND');
     } catch (err) {

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, exportFormat, fitetImportReport, fitetRecord, listQuery, listResponse } from 'shared-api/contract';
 import { z } from 'zod';
 import { buildExport } from '../../../core/export/exporter';
-import { sendExportFile } from '../../../core/export/reply';
+import { exportResponse, sendExportFile } from '../../../core/export/reply';
 import { FITET_EXPORT_COLUMNS } from './export-columns';
 import { FITET_SORT_KEYS } from './repository';
+import { MAX_FILE_BYTES } from '../../../core/files/policy';
 
 const tags = ['dati FITET'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -21,7 +22,7 @@ const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/export',
-    { config, schema: { tags, summary: "Scarica l'elenco dei dati FITET (csv, xlsx, pdf)", querystring: query.omit({ page: true, limit: true }).extend({ format: exportFormat }), response: errors } },
+    { config, schema: { tags, summary: "Scarica l'elenco dei dati FITET (csv, xlsx, pdf)", querystring: query.omit({ page: true, limit: true }).extend({ format: exportFormat }), response: { 200: exportResponse, ...errors } } },
     async (request, reply) => {
       const { format, ...filter } = request.query;
       const rows = await fitet.listAll(filter);
@@ -31,7 +32,10 @@ const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '',
-    { config, schema: { tags, summary: 'Importa il file FITET (.xlsx o .csv, multipart, campo file): resoconto riga per riga', response: { 200: fitetImportReport, ...errors } } },
+    {
+      config: { ...config, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 } },
+      schema: { tags, summary: 'Importa il file FITET (.xlsx o .csv, multipart, campo file): resoconto riga per riga', response: { 200: fitetImportReport, ...errors } },
+    },
     (request) => fitet.import(request.uploads),
   );
 };

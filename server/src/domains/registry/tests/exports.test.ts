@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { csvCell } from '../../../core/export/exporter';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 
 let t: TestApp;
@@ -26,7 +27,7 @@ describe('list downloads', () => {
     assert.deepEqual([...res.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const rows: string[][] = parse(res.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' });
     const [header, ...body] = rows;
-    assert.deepEqual(header.slice(0, 4), ['Numero tessera', 'Cognome', 'Nome', 'Email']);
+    assert.deepEqual(header.slice(0, 4), ['N. libro soci', 'Cognome', 'Nome', 'Email']);
     const list = (await call(t.app, admin, 'GET', '/api/v1/user?limit=0&q=circolo.example&sortBy=surname&order=asc')).json().data;
     assert.deepEqual(
       body.map((r) => r[3]),
@@ -89,6 +90,39 @@ describe('list downloads', () => {
     const bad = await call(t.app, admin, 'GET', '/api/v1/user/export?format=docx');
     assert.equal(bad.statusCode, 400);
     assert.match(bad.json().message, /^format: /);
+  });
+});
+
+describe('formula injection', () => {
+  const HYPERLINK = '=HYPERLINK("http://x.io","a")';
+
+  test('a member phone set to =HYPERLINK(...) is text in the CSV (leading apostrophe) and in the XLSX (string, Text format)', async () => {
+    const member = await login(t.app, MEMBER);
+    assert.equal((await call(t.app, member, 'PATCH', '/api/v1/user/me', { phone_number: HYPERLINK })).statusCode, 200);
+
+    const csv = await call(t.app, admin, 'GET', '/api/v1/user/export?format=csv&q=rossi');
+    const [header, rossi] = parse(csv.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][];
+    assert.equal(rossi[header.indexOf('Telefono')], `'${HYPERLINK}`);
+
+    const xlsx = await call(t.app, admin, 'GET', '/api/v1/user/export?format=xlsx&q=rossi');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const column = (sheet.getRow(1).values as unknown[]).indexOf('Telefono');
+    const cell = sheet.getRow(2).getCell(column);
+    assert.equal(cell.type, ExcelJS.ValueType.String);
+    assert.equal(cell.value, HYPERLINK, 'the text itself, unchanged');
+    assert.equal(cell.formula, undefined);
+    assert.equal(cell.numFmt, '@');
+    assert.equal(sheet.getSheetValues().flat().some((v) => typeof v === 'object' && v !== null && 'formula' in v), false, 'no formula anywhere');
+  });
+
+  test('every formula opener is neutralised in CSV; plain text and numbers are not', () => {
+    for (const opener of ['=', '+', '-', '@', '\t', '\r']) assert.equal(csvCell(`${opener}1+1`), `'${opener}1+1`);
+    assert.equal(csvCell('Rossi'), 'Rossi');
+    assert.equal(csvCell(''), '');
+    assert.equal(csvCell(null), '');
+    assert.equal(csvCell(-3), '-3');
   });
 });
 

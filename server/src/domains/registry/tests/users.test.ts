@@ -129,6 +129,51 @@ describe('permissions', () => {
   });
 });
 
+describe('pickers for callers without registry access', () => {
+  const pick = async (session: string, query: string) => {
+    const res = await call(t.app, session, 'GET', `/api/v1/user?limit=500&${query}`);
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json().data as { _id: string; name: string; surname: string; email: string }[];
+  };
+
+  test('a member cannot recover a codice fiscale or a member id by searching', async () => {
+    const giulia = (await call(t.app, admin, 'GET', '/api/v1/user?limit=0&q=giulia.bianchi')).json().data[0];
+    for (const flag of ['onlyAvailablePartners=true', 'reducedDetails=true']) {
+      assert.ok((await pick(member, `${flag}&q=Bianchi`)).some((u) => u.email === giulia.email), `${flag}: the surname finds her`);
+      for (const prefix of [giulia.fiscal_code.slice(0, 3), giulia.fiscal_code.slice(0, 6), giulia.fiscal_code, giulia.member_id]) {
+        assert.deepEqual(await pick(member, `${flag}&q=${encodeURIComponent(prefix)}`), [], `${flag}: q=${prefix} finds nobody`);
+      }
+    }
+    // The registry keeps its full search.
+    assert.equal((await pick(admin, `reducedDetails=true&q=${giulia.fiscal_code}`))[0]?.email, giulia.email);
+  });
+
+  test('sorted by surname then name whatever sortBy asks; only the picker fields', async () => {
+    for (const flag of ['onlyAvailablePartners=true', 'reducedDetails=true']) {
+      for (const sort of ['sortBy=birth_date', 'sortBy=fiscal_code&order=desc', 'sortBy=member_id']) {
+        const data = await pick(member, `${flag}&${sort}`);
+        assert.ok(data.length >= 4);
+        const keys = data.map((u) => [u.surname, u.name]);
+        const sorted = [...keys].sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+        assert.deepEqual(keys, sorted, `${flag}&${sort}`);
+        for (const u of data) assert.deepEqual(Object.keys(u).sort(), ['_id', 'email', 'name', 'surname']);
+      }
+    }
+  });
+
+  test('reducedDetails never lists deactivated users or users who have not accepted the terms', async () => {
+    const { user: inactive } = await newMember(soci);
+    await call(t.app, admin, 'PATCH', `/api/v1/user/${inactive._id}/deactivate`, {});
+    const noTerms = (await call(t.app, admin, 'POST', '/api/v1/user', userPayload(soci))).json();
+    const emails = (await pick(member, 'reducedDetails=true')).map((u) => u.email);
+    assert.ok(emails.includes('giulia.bianchi@circolo.example'));
+    assert.ok(!emails.includes(inactive.email));
+    assert.ok(!emails.includes(noTerms.email));
+    const registryView = (await pick(admin, 'reducedDetails=true')).map((u) => u.email);
+    assert.ok(registryView.includes(inactive.email) && registryView.includes(noTerms.email), 'the registry still sees everyone');
+  });
+});
+
 describe('list', () => {
   test('search by name, surname, e-mail, codice fiscale and member id, words in any order', async () => {
     const search = async (q: string) =>
@@ -141,6 +186,21 @@ describe('list', () => {
     assert.deepEqual(await search('0004'), ['luca.ferrari@circolo.example']);
     assert.deepEqual(await search('100%'), []);
     assert.deepEqual(await search('nessuno-corrisponde'), []);
+  });
+
+  test('pages of a searched, filtered or category-sorted list are the whole list cut in pages', async () => {
+    for (const query of ['q=circolo.example&sortBy=category&order=desc', 'q=o%20circolo&onlyEnabled=true', 'sortBy=name&order=desc', 'q=a']) {
+      const ids = (res: { json(): { data: { _id: string }[] } }) => res.json().data.map((u) => u._id);
+      const whole = ids(await call(t.app, admin, 'GET', `/api/v1/user?limit=0&${query}`));
+      assert.ok(whole.length > 2, `${query}: more than one page`);
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(whole.length / 2); page++) {
+        const res = await call(t.app, admin, 'GET', `/api/v1/user?limit=2&page=${page}&${query}`);
+        assert.equal(res.json().meta.totalItems, whole.length, query);
+        paged.push(...ids(res));
+      }
+      assert.deepEqual(paged, whole, query);
+    }
   });
 
   test('sort by a whitelisted column in both directions; unknown columns → 400', async () => {

@@ -7,7 +7,7 @@ export const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(
 /** Columns of the users download (GET /user/export). */
 export function userExportColumns(timeZone: string): ExportColumn<User>[] {
   return [
-    { header: 'Numero tessera', value: (u) => u.member_id, width: 0.9 },
+    { header: 'N. libro soci', value: (u) => u.member_id, width: 0.9 },
     { header: 'Cognome', value: (u) => u.surname, width: 1.1 },
     { header: 'Nome', value: (u) => u.name, width: 1.1 },
     { header: 'Email', value: (u) => u.email, width: 2.5 },

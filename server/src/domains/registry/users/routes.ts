@@ -18,9 +18,10 @@ import { holdsAny } from 'shared-api/contract';
 import { currentUser } from '../../../core/plugins/session';
 import { DomainError } from '../../../core/errors';
 import { buildExport } from '../../../core/export/exporter';
-import { sendExportFile } from '../../../core/export/reply';
+import { exportResponse, sendExportFile } from '../../../core/export/reply';
 import { userExportColumns } from './export-columns';
 import { USER_SORT_KEYS } from './repository';
+import { MAX_FILE_BYTES } from '../../../core/files/policy';
 
 const tags = ['utenti'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -29,6 +30,8 @@ const userListQuery = listQuery.extend({ sortBy: z.enum(USER_SORT_KEYS).optional
 const userExportQuery = userListQuery.omit({ page: true, limit: true }).extend({ format: exportFormat });
 const params = z.object({ id });
 const registryAccess = { access: ['registry_access'] } as const;
+/** The user form's two files, photo (image) and contract (contract_file), 5 MB each. */
+const userForm = { ...registryAccess, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 2 } };
 
 /**
  * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails)
@@ -58,14 +61,17 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.union([listResponse(user), listResponse(userReduced)]), ...errors },
       },
     },
-    async (request) => users.list(request.query, currentUser(request).id),
+    async (request) => {
+      const caller = currentUser(request);
+      return users.list(request.query, { id: caller.id, narrow: !holdsAny(caller.permissions, ['registry_access']) });
+    },
   );
 
   app.get(
     '/export',
     {
       config: registryAccess,
-      schema: { tags, summary: 'Scarica l\'elenco utenti (csv, xlsx, pdf)', querystring: userExportQuery, response: errors },
+      schema: { tags, summary: 'Scarica l\'elenco utenti (csv, xlsx, pdf)', querystring: userExportQuery, response: { 200: exportResponse, ...errors } },
     },
     async (request, reply) => {
       const rows = await users.listAll(request.query);
@@ -94,7 +100,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
-      config: registryAccess,
+      config: userForm,
       schema: {
         tags,
         summary: 'Crea un utente e gli invia l\'invito (JSON, o multipart con i file image e contract_file)',
@@ -102,23 +108,23 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: user, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await userRegistry.create(request.body, request.uploads)),
+    async (request, reply) => reply.code(201).send(await userRegistry.create(request.body, request.uploads, currentUser(request))),
   );
 
   app.patch(
     '/:id',
     {
-      config: registryAccess,
+      config: userForm,
       schema: { tags, summary: 'Modifica un utente (i file non inviati restano)', params, body: userPayload, response: { 200: user, ...errors } },
     },
-    async (request) => userRegistry.update(request.params.id, request.body, request.uploads),
+    async (request) => userRegistry.update(request.params.id, request.body, request.uploads, currentUser(request)),
   );
 
   app.delete(
     '/:id',
     { config: registryAccess, schema: { tags, summary: 'Elimina un utente', params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await userRegistry.remove(request.params.id, currentUser(request).id);
+      await userRegistry.remove(request.params.id, currentUser(request));
       return reply.code(204).send(null);
     },
   );
@@ -126,7 +132,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/activate',
     { config: registryAccess, schema: { tags, summary: 'Riattiva un utente', params, response: { 200: user, ...errors } } },
-    async (request) => userRegistry.activate(request.params.id),
+    async (request) => userRegistry.activate(request.params.id, currentUser(request)),
   );
 
   app.patch(
@@ -141,7 +147,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => userRegistry.deactivate(request.params.id, request.body.end_date ?? null, currentUser(request).id),
+    async (request) => userRegistry.deactivate(request.params.id, request.body.end_date ?? null, currentUser(request)),
   );
 };
 

@@ -12,6 +12,7 @@ import { type AcceptedFile, type Upload, acceptUpload } from '../../../core/file
 import { fiscalCodeProblem } from './fiscal-code';
 import type { UserRepository } from './repository';
 import type { AccountPort } from '../account-port';
+import { type Actor, assertCanGrant, assertMayChange } from '../grants';
 import { assertReferencesExist } from '../reference-check';
 
 /** The message the front end matches (spec 001 §8 'with this email already exists'). */
@@ -39,6 +40,13 @@ export class UserRegistry {
     return todayIn(this.deps.clubTimezone);
   }
 
+  /** Acting on an existing user: it must exist, and a '*' user is changed only by a '*' user. */
+  private async guardTarget(id: string, actor: Actor): Promise<void> {
+    const permissions = await this.deps.users.permissionsOf(id);
+    if (!permissions) throw new DomainError('USER_NOT_FOUND');
+    assertMayChange(actor, permissions);
+  }
+
   /** Checks the contract cannot express (check letter, minors, references) and maps the payload to columns. */
   private async prepare(payload: UserPayload) {
     const { db, users: repo } = this.deps;
@@ -46,7 +54,9 @@ export class UserRegistry {
     if (fiscalProblem) throw new DomainError('FISCAL_CODE_INVALID', `fiscal_code: ${fiscalProblem}`);
     if (payload.birth_date > this.today()) throw invalidInput('birth_date: La data di nascita non può essere nel futuro');
 
-    const [category] = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, payload.category)).limit(1);
+    const [category] = await db
+      .select({ id: categories.id, name: categories.name, permissions: categories.permissions })
+      .from(categories).where(eq(categories.id, payload.category)).limit(1);
     if (!category) throw invalidInput('category: Categoria non trovata');
 
     const minor = category.name === MINOR_CATEGORY_NAME || ageOn(payload.birth_date, this.today()) < ADULT_AGE;
@@ -61,6 +71,7 @@ export class UserRegistry {
     await assertReferencesExist(db, payload, ['qualifications', 'reservation_rules', 'mailing_list_classes']);
 
     return {
+      categoryPermissions: category.permissions,
       values: {
         member_id: payload.member_id,
         name: payload.name,
@@ -103,9 +114,11 @@ export class UserRegistry {
     return accepted;
   }
 
-  async create(payload: UserPayload, uploads: Map<string, Upload> | null): Promise<User> {
+  async create(payload: UserPayload, uploads: Map<string, Upload> | null, actor: Actor): Promise<User> {
     const { db, users: repo, files } = this.deps;
     const prepared = await this.prepare(payload);
+    // Giving a user a category grants its permissions.
+    assertCanGrant(actor, prepared.categoryPermissions);
     const attached = await this.acceptFiles(uploads);
     if (await repo.emailTaken(payload.email)) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
 
@@ -137,11 +150,13 @@ export class UserRegistry {
   }
 
   /** Same payload as create; a file not sent keeps the stored one. */
-  async update(id: string, payload: UserPayload, uploads: Map<string, Upload> | null): Promise<User> {
+  async update(id: string, payload: UserPayload, uploads: Map<string, Upload> | null, actor: Actor): Promise<User> {
     const { db, users: repo, files } = this.deps;
+    await this.guardTarget(id, actor);
     const existing = await repo.findRow(id);
     if (!existing) throw new DomainError('USER_NOT_FOUND');
     const prepared = await this.prepare(payload);
+    if (existing.category_id !== prepared.values.category_id) assertCanGrant(actor, prepared.categoryPermissions);
     const attached = await this.acceptFiles(uploads);
     if (await repo.emailTaken(payload.email, id)) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
 
@@ -177,9 +192,10 @@ export class UserRegistry {
     return (await repo.get(id))!;
   }
 
-  async remove(id: string, actorId: string): Promise<void> {
+  async remove(id: string, actor: Actor): Promise<void> {
     const { db, files } = this.deps;
-    if (id === actorId) throw new DomainError('SELF_DELETE');
+    if (id === actor.id) throw new DomainError('SELF_DELETE');
+    await this.guardTarget(id, actor);
     const removedFiles = await db.transaction(async (tx) => {
       const [deleted] = await tx
         .delete(users)
@@ -193,8 +209,9 @@ export class UserRegistry {
     await files.removeBytes(removedFiles);
   }
 
-  async activate(id: string): Promise<User> {
+  async activate(id: string, actor: Actor): Promise<User> {
     const { db, users: repo } = this.deps;
+    await this.guardTarget(id, actor);
     const updated = await db
       .update(users)
       .set({ deactivation_status: false, deactivation_date_start: null, deactivation_date_end: null, updated_at: new Date() })
@@ -205,11 +222,12 @@ export class UserRegistry {
   }
 
   /** Deactivated from today through endDate (inclusive) or until activated; their sessions end now. */
-  async deactivate(id: string, endDate: string | null, actorId: string): Promise<User> {
+  async deactivate(id: string, endDate: string | null, actor: Actor): Promise<User> {
     const { db, users: repo } = this.deps;
-    if (id === actorId) throw new DomainError('SELF_DEACTIVATE');
+    if (id === actor.id) throw new DomainError('SELF_DEACTIVATE');
+    await this.guardTarget(id, actor);
     const today = this.today();
-    if (endDate && endDate < today) throw invalidInput('end_date: La data di fine disattivazione non può essere nel passato');
+    if (endDate && endDate < today) throw new DomainError('DEACTIVATION_END_IN_PAST');
     const updated = await db
       .update(users)
       .set({ deactivation_status: true, deactivation_date_start: today, deactivation_date_end: endDate, updated_at: new Date() })

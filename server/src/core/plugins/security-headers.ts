@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import { readRemotes, remoteOriginsOf } from '../remotes';
+
+/** The domain apps' origins a page may load from, per request (the manifest can change between two requests). */
+const originsOf = new WeakMap<IncomingMessage, string>();
+const remoteOrigins = (request: IncomingMessage) => originsOf.get(request) ?? '';
+
+/**
+ * Security headers on every answer (@fastify/helmet; issue 7 finding 12): a Content-Security-Policy that lets pages
+ * load scripts, styles and data from this origin and from the origins the remotes manifest names (nothing else),
+ * no framing (frame-ancestors 'none'), nosniff, no Referer, HSTS when the portal is served over https; and
+ * `Cache-Control: no-store` on every API answer that does not set its own, since they carry personal data.
+ */
+export default fp(
+  async (app) => {
+    const { dataDir, publicUrl } = app.config;
+
+    app.addHook('onRequest', async (request) => {
+      // Only a page's policy governs what loads: API answers and assets (scripts, styles, images) need no remote origin.
+      const urlPath = request.url.split('?')[0]!;
+      if (urlPath.startsWith('/api/') || /\.(?!html?$)[a-z0-9]+$/i.test(urlPath)) return;
+      let remotes: Record<string, unknown> = {};
+      try {
+        remotes = await readRemotes(dataDir);
+      } catch {
+        // A broken manifest loads no remote anyway (and /remotes.json says why): allow none.
+      }
+      originsOf.set(request.raw, remoteOriginsOf(remotes).join(' '));
+    });
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", remoteOrigins],
+          // Inline style attributes and the style tags toasts inject; styles cannot run code.
+          styleSrc: ["'self'", "'unsafe-inline'", remoteOrigins],
+          imgSrc: ["'self'", 'data:', 'blob:', remoteOrigins],
+          fontSrc: ["'self'", 'data:', remoteOrigins],
+          connectSrc: ["'self'", remoteOrigins],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      strictTransportSecurity: publicUrl.startsWith('https://') ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'security-headers', dependencies: ['services'] },
+);

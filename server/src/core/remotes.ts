@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DOMAIN_APPS } from 'shared-api/domain-apps';
+
+/** Each domain app (shared-api's one list) served at /apps/<folder>/, its manifest the default remote. */
+export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
+  DOMAIN_APPS.map(({ folder, federationName }) => [federationName, `/apps/${folder}/mf-manifest.json`]),
+);
+
+/**
+ * The remotes manifest (federation name → mf-manifest.json URL): DATA_DIR/remotes.json when it exists, else the
+ * built-in map. Read on every call, so changing one line of the file redeploys one domain app (docs/deploy.md).
+ */
+export async function readRemotes(dataDir: string): Promise<Record<string, string>> {
+  const file = path.join(dataDir, 'remotes.json');
+  let text: string;
+  try {
+    text = await fs.promises.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_REMOTES;
+    throw err;
+  }
+  try {
+    return JSON.parse(text) as Record<string, string>;
+  } catch {
+    throw new Error(`${file} non è un JSON valido`);
+  }
+}
+
+const SAME_ORIGIN = 'http://same-origin.invalid';
+
+/** The origins of the domain apps served elsewhere (absolute URLs in the manifest); relative ones are this origin. */
+export function remoteOriginsOf(remotes: Record<string, unknown>): string[] {
+  const origins = new Set<string>();
+  for (const value of Object.values(remotes)) {
+    if (typeof value !== 'string') continue;
+    try {
+      const url = new URL(value, SAME_ORIGIN);
+      if (url.origin !== SAME_ORIGIN && (url.protocol === 'http:' || url.protocol === 'https:')) origins.add(url.origin);
+    } catch {
+      /* not a URL: nothing to allow */
+    }
+  }
+  return [...origins].sort();
+}

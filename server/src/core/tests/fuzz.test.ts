@@ -1,0 +1,33 @@
+/**
+ * Fuzzing from the OpenAPI schemas, a fixed-seed sample of 1,000 bad inputs (the full 10,000:
+ * `pnpm --filter server fuzz`): no answer is a 5xx and the database is unchanged afterwards.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { type TestApp, build } from '../../testing/helper';
+import { describeReport, fuzzSession } from '../../testing/reliability/fuzz-session';
+
+export const FUZZ_SEED = 20261123;
+const SAMPLE = 1000;
+
+let t: TestApp;
+before(async () => {
+  t = await build();
+});
+after(async () => {
+  await t.close();
+});
+
+test(`${SAMPLE} generated bad inputs: 0 answers 5xx, the database unchanged`, async () => {
+  const report = await fuzzSession(t, FUZZ_SEED, SAMPLE);
+  console.log(describeReport(report, FUZZ_SEED));
+  for (const e of report.serverErrors.slice(0, 10)) console.log(`  5xx: ${e.case.method} ${e.case.url.slice(0, 200)} [${e.case.defect}] ${JSON.stringify(e.case.body)?.slice(0, 200)} → ${e.status} ${e.body}`);
+  assert.equal(report.inputs, SAMPLE);
+  assert.ok(report.sessionAlive, "the fuzzing administrator's session still works (the run was not anonymous)");
+  assert.deepEqual(report.changedTables, [], 'tables changed by bad inputs');
+  assert.deepEqual(
+    report.serverErrors.map((e) => `${e.case.method} ${e.case.url.slice(0, 120)} [${e.case.defect}] → ${e.status}`),
+    [],
+    'answers 5xx',
+  );
+});

@@ -1,0 +1,43 @@
+/**
+ * One fuzzing session: the app on a fresh seeded database, the administrator ('*') signed in, `count` generated bad
+ * inputs over every operation of the OpenAPI description, and the database digest compared before and after.
+ * Tables allowed to change: auth_attempts (throttle counts may record a refused guess), the fuzzing user's own
+ * sessions rows (a session may be touched by its own requests) and server_secrets (a signing secret is created on
+ * its first use, by any request that checks a signed link); every other table, and every other user's sessions,
+ * must be identical.
+ */
+import { sql } from 'drizzle-orm';
+import { ADMIN, type TestApp, call, login } from '../helper';
+import { type Allowances, tableDigests } from './digest';
+import { type FuzzResult, fuzz } from './fuzz';
+import { readOperations } from './operations';
+
+export interface FuzzReport extends FuzzResult {
+  operations: number;
+  changedTables: string[];
+  /** The fuzzing user's session still answers: the run was not silently anonymous. */
+  sessionAlive: boolean;
+}
+
+export async function fuzzSession(t: TestApp, seed: number, count: number): Promise<FuzzReport> {
+  const cookie = await login(t.app, ADMIN);
+  const me = (await call(t.app, cookie, 'GET', '/api/v1/user/me')).json() as { _id: string };
+  const allow: Allowances = { auth_attempts: null, server_secrets: null, sessions: (alias) => sql`${sql.raw(alias)}.user_id <> ${me._id}` };
+  const { operations } = await readOperations(t.app);
+  const before = await tableDigests(t.database, allow);
+  const result = await fuzz(t.app, operations, { seed, count, cookie });
+  const after = await tableDigests(t.database, allow);
+  const changedTables = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]);
+  const session = await call(t.app, cookie, 'GET', '/api/v1/auth/me');
+  return { ...result, operations: operations.length, changedTables, sessionAlive: session.json()?.user?.email === ADMIN.email };
+}
+
+export function describeReport(r: FuzzReport, seed: number): string {
+  const statuses = Object.entries(r.byStatus)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  return (
+    `fuzz (seed ${seed}): ${r.inputs} bad inputs over ${r.operations} operations; 5xx ${r.serverErrors.length}; ` +
+    `accepted (2xx) ${r.accepted.length}; tables changed ${r.changedTables.length ? r.changedTables.join(', ') : 'none'}; statuses ${statuses}`
+  );
+}

@@ -1,0 +1,9 @@
+/** The icons of the usual row actions (lucide), so every list draws edit, delete, activate and deactivate alike. */
+import { Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
+
+const SIZE = 18;
+
+export const EditIcon = () => <Pencil size={SIZE} aria-hidden="true" />;
+export const DeleteIcon = () => <Trash2 size={SIZE} aria-hidden="true" />;
+export const ActivateIcon = () => <UserCheck size={SIZE} aria-hidden="true" />;
+export const DeactivateIcon = () => <UserX size={SIZE} aria-hidden="true" />;

@@ -1,0 +1,89 @@
+/**
+ * The Module Federation runtime of the shell, in its own chunk: loaded the first time a domain page opens,
+ * never on the public pages. It offers the domain apps the shell's own instances of the shared singletons
+ * (one React, one router, one QueryClient context, one auth store and toast host: DESIGN §1), gives them the
+ * runtime they are built without (experiments.externalRuntime), then reads /remotes.json and registers them.
+ */
+import { init, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import injectExternalRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
+import * as TanstackQuery from '@tanstack/react-query';
+import * as React from 'react';
+import * as ReactDOM from 'react-dom';
+import * as ReactDOMClient from 'react-dom/client';
+import * as ReactRouterDOM from 'react-router-dom';
+import * as ReactToastify from 'react-toastify';
+import * as SharedApi from 'shared-api';
+import * as SharedUi from 'shared-ui';
+import type { DomainRoutes } from 'shared-ui';
+import * as Zustand from 'zustand';
+import { fetchRemotesManifest, type RemotesManifest } from './manifest';
+import type { RemoteName } from './names';
+
+/** The modules behind each shared name: the ones the shell itself runs on. */
+const SHARED_MODULES: Record<string, unknown> = {
+  react: React,
+  'react-dom': ReactDOM,
+  'react-dom/client': ReactDOMClient,
+  'react-router-dom': ReactRouterDOM,
+  '@tanstack/react-query': TanstackQuery,
+  zustand: Zustand,
+  'react-toastify': ReactToastify,
+  'shared-ui': SharedUi,
+  'shared-api': SharedApi,
+};
+
+function createFederation(): ModuleFederation {
+  const shared = Object.fromEntries(
+    Object.entries(__SHARED_SINGLETONS__).map(([name, { version, requiredVersion, singleton }]) => {
+      const lib = SHARED_MODULES[name];
+      if (!lib) throw new Error(`Modulo condiviso senza implementazione nella shell: ${name}`);
+      return [name, { version, lib: () => lib, shareConfig: { singleton, requiredVersion } }];
+    }),
+  );
+  return init({
+    name: 'shell',
+    remotes: [],
+    shared,
+    // With the default strategy one unreachable remote stops the others (STACK-NOTES).
+    shareStrategy: 'loaded-first',
+    plugins: [injectExternalRuntimeCore()],
+  });
+}
+
+let federation: ModuleFederation | null = null;
+let registered: Promise<void> | null = null;
+
+function register(instance: ModuleFederation, manifest: RemotesManifest, force = false): void {
+  instance.registerRemotes(
+    Object.entries(manifest).map(([name, entry]) => ({ name, entry })),
+    { force },
+  );
+}
+
+/** The runtime, created and given the remotes manifest once. A missing manifest leaves the remotes unregistered. */
+async function started(): Promise<ModuleFederation> {
+  federation ??= createFederation();
+  const instance = federation;
+  registered ??= fetchRemotesManifest()
+    .then((manifest) => register(instance, manifest))
+    .catch((err: unknown) => console.error('[shell] /remotes.json non disponibile', err));
+  await registered;
+  return instance;
+}
+
+/**
+ * Loads a domain app's './routes'. Attempt 0 uses what was registered at start. A later attempt is a real
+ * retry: the runtime keeps a failed manifest or entry load cached, so the manifest is read again and the
+ * remote re-registered with force, which drops those caches before loading afresh.
+ */
+export async function loadRoutes(remote: RemoteName, attempt: number): Promise<DomainRoutes> {
+  const instance = await started();
+  if (attempt > 0) {
+    const entry = (await fetchRemotesManifest())[remote];
+    if (!entry) throw new Error(`${remote} non è elencato in /remotes.json`);
+    register(instance, { [remote]: entry }, true);
+  }
+  const mod = await instance.loadRemote<{ default?: DomainRoutes }>(`${remote}/routes`);
+  if (!mod?.default) throw new Error(`${remote}/routes non ha esposto le sue pagine`);
+  return mod.default;
+}
