@@ -29,7 +29,7 @@ const textArray = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v
  */
 async function fill(database: Database): Promise<void> {
   const { db } = database;
-  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: SQL) => ((await db.execute(query)) as { rows: T[] }).rows;
   const [category] = await rows<{ id: string }>(sql`insert into categories (name, permissions) values ('Soci bench', '{book_session}') returning id`);
   const indexes = await rows<{ indexname: string; indexdef: string }>(
     sql`select indexname, indexdef from pg_indexes where tablename = 'users' and indexname not in (select conname from pg_constraint)`,
@@ -94,12 +94,12 @@ async function benchOne(kind: 'pg' | 'pglite'): Promise<void> {
     await fill(database);
     const fillSeconds = (performance.now() - filled) / 1000;
     const repo = new UserRepository(database.db, TIME_ZONE);
-    const [anyUser] = ((await database.db.execute(sql`select id from users limit 1`)) as unknown as { rows: { id: string }[] }).rows;
+    const [anyUser] = ((await database.db.execute(sql`select id from users limit 1`)) as { rows: { id: string }[] }).rows;
     const runs = Number(process.env.BENCH_LIST_RUNS ?? (kind === 'pg' ? 100 : 30));
     /** The old query reads every matching row each time: fewer runs keep the benchmark in minutes. */
     const oldRuns = Math.max(3, Math.ceil(runs / 10));
     const list = (q: string | undefined, page: number) =>
-      repo.list({ page, limit: PAGE_SIZE, q, order: 'asc' }, null).then((r) => {
+      repo.list({ page, limit: PAGE_SIZE, q, order: 'asc' }, { id: null, narrow: false }).then((r) => {
         if (r.data.length !== PAGE_SIZE) throw new Error(`pagina ${page} ${q ?? ''}: ${r.data.length} righe`);
         return r;
       });

@@ -1,6 +1,7 @@
 // npm test: every test of the project — unit (jest), API (node:test on a real server and database),
 // browser (headless Chromium through playwright-core against the built, composed portal).
-// `npm test -- --only types,unit,api,e2e` runs a subset (CI uses it for the second pass on PostgreSQL).
+// Lint (ESLint over every package, then the test that its import boundaries fire) runs first.
+// `npm test -- --only lint,types,unit,api,e2e` runs a subset (CI uses it for the second pass on PostgreSQL).
 import { existsSync } from 'node:fs';
 import { ensurePnpm, install, buildFrontEnds, run, log } from './lib.mjs';
 
@@ -18,6 +19,10 @@ const stage = (name, fn) => {
   results.push({ name, ok: status === 0 });
 };
 
+if (wants('lint')) {
+  stage('Lint (ESLint, ogni pacchetto)', () => run(pnpm, ['lint']));
+  stage('Confini tra i moduli (le regole di import scattano)', () => run(process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs']));
+}
 if (wants('types')) stage('Controllo dei tipi (tsc, ogni pacchetto)', () => run(pnpm, ['-r', '--workspace-concurrency=1', 'typecheck']));
 if (wants('unit')) stage('Test unitari (jest)', () => run(pnpm, ['exec', 'jest', '--ci']));
 if (wants('api'))

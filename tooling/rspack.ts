@@ -2,6 +2,7 @@
  * The one build configuration of the shell and every domain app, so Module Federation singletons cannot drift.
  * Each app's rspack.config.ts calls createConfig() with its name and what it exposes.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -9,9 +10,9 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { type BrotliOptions, constants as zlib } from 'node:zlib';
 
 const root = path.resolve(__dirname, '..');
+const packageVersion = (dir: string): string => (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 /** The installed version of a library, as the shell resolves it. */
-const installedVersion = (pkg: string): string =>
-  (require(path.join(root, 'shell', 'node_modules', pkg, 'package.json')) as { version: string }).version;
+const installedVersion = (pkg: string): string => packageVersion(path.join(root, 'shell', 'node_modules', pkg));
 
 export interface SharedSingleton {
   singleton: true;
@@ -30,7 +31,7 @@ export function sharedSingletons(): Record<string, SharedSingleton> {
     shared[lib] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   for (const ws of ['shared-ui', 'shared-api']) {
-    const { version } = require(path.join(root, ws, 'package.json')) as { version: string };
+    const version = packageVersion(path.join(root, ws));
     shared[ws] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   return shared;
@@ -63,7 +64,7 @@ interface DomainApp {
  * federation name, dev-server port and standalone title. Every domain app exposes './routes'.
  */
 export function createDomainAppConfig(dir: string): Configuration {
-  const apps = require(path.join(root, 'shared-api', 'src', 'domain-apps.json')) as DomainApp[];
+  const apps = JSON.parse(readFileSync(path.join(root, 'shared-api', 'src', 'domain-apps.json'), 'utf8')) as DomainApp[];
   const app = apps.find((a) => a.folder === path.basename(dir));
   if (!app) throw new Error(`${path.basename(dir)} is not listed in shared-api/src/domain-apps.json`);
   return createConfig({ dir, name: app.federationName, exposes: { './routes': './src/exposes/routes.tsx' }, port: app.devPort, title: app.title });

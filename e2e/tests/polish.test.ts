@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page, Request } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
+import { withCheckLetter } from '../../server/src/domains/registry/users/fiscal-code';
 
 const portal = portalForThisFile();
 const USERS = '/registry/users/management';
@@ -23,14 +24,6 @@ async function adminOn(path: string, viewport = { width: 1366, height: 768 }): P
   return page;
 }
 
-/** A codice fiscale with its right check letter (the server verifies it). */
-function withCheckLetter(first15: string): string {
-  const ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
-  const index = (c: string) => (c >= '0' && c <= '9' ? Number(c) : c.charCodeAt(0) - 65);
-  let sum = 0;
-  for (let i = 0; i < 15; i++) sum += i % 2 === 0 ? ODD[index(first15[i])] : index(first15[i]);
-  return first15 + String.fromCharCode(65 + (sum % 26));
-}
 
 test('Enter submits the deactivation from its date field, a past date is refused, and Enter confirms the activation', async () => {
   const page = await adminOn(USERS);

@@ -42,7 +42,9 @@ test('a malformed e-mail at sign-in is refused in the browser and never sent', a
 
 test('registration: a 7-character password is refused, a reused invitation link changes nothing', async () => {
   const adminLogin = await login(ADMIN.email, ADMIN.password);
-  const cookie = adminLogin.headers.get('set-cookie')!.split(';')[0];
+  const setCookie = adminLogin.headers.get('set-cookie');
+  assert.ok(setCookie, 'the administrator is signed in');
+  const [cookie = ''] = setCookie.split(';');
   const categories = await (await fetch(`${portal.server.url}/api/v1/user/category?limit=50`, { headers: { cookie } })).json();
   const soci = categories.data.find((c: { name: string }) => c.name === 'Soci');
   const created = await fetch(`${portal.server.url}/api/v1/user`, {

@@ -1,4 +1,5 @@
 import type { Category, User } from 'shared-api';
+import { nth } from 'shared-ui/testing';
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -54,7 +55,7 @@ export function makeCategory(overrides: Partial<Category> = {}): Category {
     name: 'Socio ordinario',
     description: 'Soci maggiorenni',
     permissions: ['book_session'],
-    reservation_rules: [RULES[0]],
+    reservation_rules: [nth(RULES, 0)],
     mailing_list_classes: [],
     ...overrides,
   };

@@ -63,7 +63,7 @@ export function loggerOptions(level: string | false, stream?: LogDestination): F
   return {
     level,
     ...(stream ? { stream } : {}),
-    serializers: { req: serializeRequest as never, err: serializeError as never },
+    serializers: { req: serializeRequest, err: serializeError as never },
     redact: { paths: SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]), censor: '[omesso]' },
   };
 }

@@ -9,7 +9,7 @@ const caches = new WeakMap<object, Map<string, Promise<Buffer>>>();
 /** A named secret, generated on first use and kept in the database so every server process signs alike. */
 export function serverSecret(db: DbOrTx, name: string): Promise<Buffer> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new Map<string, Promise<Buffer>>()));
   let secret = cache.get(name);
   if (!secret) {
     secret = (async () => {

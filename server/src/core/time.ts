@@ -18,11 +18,18 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format.format(now);
 }
 
+/** Year, month (1–12) and day of an ISO date (YYYY-MM-DD; a time part after it is ignored). */
+export function isoDateParts(iso: string): { year: number; month: number; day: number } {
+  const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) ?? [];
+  if (!year || !month || !day) throw new Error(`Data non in formato ISO: ${iso}`);
+  return { year: Number(year), month: Number(month), day: Number(day) };
+}
+
 /** Full years between an ISO birth date and an ISO day. */
 export function ageOn(birthDate: string, day: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number);
-  const [y, m, d] = day.split('-').map(Number);
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  const birth = isoDateParts(birthDate);
+  const on = isoDateParts(day);
+  return on.year - birth.year - (on.month < birth.month || (on.month === birth.month && on.day < birth.day) ? 1 : 0);
 }
 
 /** dd/MM/yyyy, as the club reads dates. */

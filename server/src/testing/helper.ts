@@ -83,7 +83,7 @@ async function freshPostgres(baseUrl: string, config: AppConfig): Promise<{ data
     await scratch.drop();
     throw err;
   }
-  return { database, drop: scratch.drop };
+  return { database, drop: () => scratch.drop() };
 }
 
 export interface BuildTestOptions {
@@ -139,7 +139,8 @@ export function cookieOf(res: LightMyRequestResponse): string {
   const header = res.headers['set-cookie'];
   const value = Array.isArray(header) ? header[0] : header;
   if (!value) throw new Error(`no session cookie (status ${res.statusCode}: ${res.body})`);
-  return value.split(';')[0];
+  const [cookie = ''] = value.split(';');
+  return cookie;
 }
 
 export async function login(app: FastifyInstance, who: { email: string; password: string }, ip = '127.0.0.1'): Promise<string> {
@@ -166,10 +167,13 @@ export async function call(
 }
 
 /** The links of the latest mail to an address, read from the outbox. */
-export async function lastMailLinks(database: Database, to: string): Promise<string[]> {
+/** The link of the last mail sent to an address (an invitation or a reset carries one). */
+export async function lastMailLink(database: Database, to: string): Promise<string> {
   const [row] = await database.db.select().from(mail_outbox).where(eq(mail_outbox.to, to)).orderBy(desc(mail_outbox.created_at)).limit(1);
   if (!row) throw new Error(`no mail to ${to}`);
-  return row.links;
+  const [link] = row.links;
+  if (!link) throw new Error(`the last mail to ${to} carries no link`);
+  return link;
 }
 
 /** Jobs of this kind waiting or running in the database (pg-boss states created, retry, active). */
@@ -177,7 +181,7 @@ export async function unfinishedJobs(database: Database, name: string): Promise<
   const result = await database.db.execute(
     sql`select id, data, state from pgboss.job where name = ${name} and state in ('created', 'retry', 'active') order by created_on`,
   );
-  return (result as unknown as { rows: { id: string; data: Record<string, unknown>; state: string }[] }).rows;
+  return (result as { rows: { id: string; data: Record<string, unknown>; state: string }[] }).rows;
 }
 
 /** Waits until the job runner has finished every job of this kind queued so far (the test's own timeout bounds the wait). */

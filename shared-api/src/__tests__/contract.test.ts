@@ -44,7 +44,7 @@ describe('API contract', () => {
 
   test('passwords need 8 characters', () => {
     const body = { userId: '00000000-0000-4000-8000-000000000001', token: 't' };
-    expect(tokenPasswordBody.safeParse({ ...body, password: '1234567' }).error?.issues[0].message).toBe(
+    expect(tokenPasswordBody.safeParse({ ...body, password: '1234567' }).error?.issues[0]?.message).toBe(
       'La password deve contenere almeno 8 caratteri',
     );
     expect(tokenPasswordBody.safeParse({ ...body, password: '12345678' }).success).toBe(true);

@@ -1,11 +1,12 @@
 import { mockApi } from '../../../shared-ui/src/testing/api-mock';
+import { nth } from '../../../shared-ui/src/testing/nth';
 import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk } from '../client/http';
 
 describe('request conventions (spec 000 §7–8)', () => {
   test('prefixes /api/v1, skips null and undefined query parameters, sends credentials', async () => {
     const server = mockApi({ 'GET /user': { body: { data: [] } } });
     await api.get('/user', { page: 1, q: null, sortBy: undefined, onlyEnabled: true });
-    const [call] = server.callsTo('GET /user');
+    const call = nth(server.callsTo('GET /user'), 0);
     expect(Object.fromEntries(call.query)).toEqual({ page: '1', onlyEnabled: 'true' });
     expect(call.credentials).toBe('include');
   });
@@ -13,14 +14,14 @@ describe('request conventions (spec 000 §7–8)', () => {
   test('JSON bodies carry a JSON content type; multipart bodies their own', async () => {
     const server = mockApi({ 'POST /auth/login': { body: {} }, 'POST /user': { body: {} } });
     await api.post('/auth/login', { email: 'a@b.it', password: 'x' });
-    const [login] = server.callsTo('POST /auth/login');
+    const login = nth(server.callsTo('POST /auth/login'), 0);
     expect(login.headers.get('content-type')).toBe('application/json');
     expect(login.body).toEqual({ email: 'a@b.it', password: 'x' });
 
     const form = new FormData();
     form.append('name', 'Mario');
     await api.post('/user', form);
-    const [multipart] = server.callsTo('POST /user');
+    const multipart = nth(server.callsTo('POST /user'), 0);
     expect(multipart.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     expect((multipart.body as FormData).get('name')).toBe('Mario');
   });

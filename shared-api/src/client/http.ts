@@ -131,12 +131,12 @@ const EXTENSION_BY_TYPE: Record<string, string> = {
 /** File name from content-disposition (RFC 5987 filename* first), else fallback + extension from the type. */
 export function fileNameFrom(headers: Headers, fallback: string): string {
   const cd = headers.get('content-disposition') ?? '';
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(cd);
-  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(cd);
-  if (plain) return plain[1].trim();
-  const type = (headers.get('content-type') ?? '').split(';')[0].trim();
-  const ext = EXTENSION_BY_TYPE[type];
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(cd)?.[1];
+  if (star) return decodeURIComponent(star.trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(cd)?.[1];
+  if (plain) return plain.trim();
+  const [type = ''] = (headers.get('content-type') ?? '').split(';');
+  const ext = EXTENSION_BY_TYPE[type.trim()];
   return ext ? `${fallback}.${ext}` : fallback;
 }
 

@@ -104,7 +104,7 @@ export type ReservationRulePayload = z.infer<typeof reservationRulePayload>;
 export const mailingListClassPayload = z.object({
   name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
   description: optionalText,
-  type: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), mailingListType),
+  type: z.preprocess((v) => (Array.isArray(v) ? (v[0] as unknown) : v), mailingListType),
   is_default: z.boolean().default(false),
 });
 export type MailingListClassPayload = z.infer<typeof mailingListClassPayload>;

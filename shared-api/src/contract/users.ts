@@ -25,7 +25,7 @@ const optionalText = (max = 500) =>
 const requiredText = (max = 200) => z.string().trim().min(1, REQUIRED).max(max);
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish());
 const idList = (max = 300) =>
-  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : JSON.parse(v)) : v), z.array(id).max(max)).default([]);
+  z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : (JSON.parse(v) as unknown)) : v), z.array(id).max(max)).default([]);
 
 /**
  * Payload of POST /user and PATCH /user/{id} (spec 001 §3, §5).

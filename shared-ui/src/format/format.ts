@@ -64,7 +64,8 @@ const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Year, month, day, hour and minute of an instant on the club's clock. */
 function clubClock(date: Date): { y: string; m: string; d: string; hh: string; mm: string } {
   const parts = Object.fromEntries(partsFormat(clubTimeZone).formatToParts(date).map((p) => [p.type, p.value]));
-  return { y: parts.year, m: parts.month, d: parts.day, hh: parts.hour, mm: parts.minute };
+  const part = (type: string) => parts[type] ?? '';
+  return { y: part('year'), m: part('month'), d: part('day'), hh: part('hour'), mm: part('minute') };
 }
 
 /**

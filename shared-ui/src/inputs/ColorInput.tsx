@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { controlProps, Field, shownError } from './Field';
 import type { BaseFieldProps } from './types';
 import { validateRequired } from './validators';
@@ -11,9 +11,11 @@ export function ColorInput(props: BaseFieldProps<string>) {
   const shown = shownError(error, submitAttempted, required ? validateRequired(value) : null);
   const colour = value || DEFAULT_COLOR;
 
-  // The form's payload carries the default, not only the swatch; only the value decides whether it is needed.
+  // The form's payload carries the default, not only the swatch; only the value decides whether it is needed
+  // (a new onChange from the parent's render is no reason to emit again).
+  const fillDefault = useEffectEvent(() => onChange(DEFAULT_COLOR));
   useEffect(() => {
-    if (!value) onChange(DEFAULT_COLOR);
+    if (!value) fillDefault();
   }, [value]);
 
   return (

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { nth } from '../testing/nth';
 import { Controlled } from '../testing/render';
 import { CompositeSections, type CompositeSectionsProps } from './CompositeSections';
 import { TextInput } from './TextInput';
@@ -49,7 +50,7 @@ describe('CompositeSections', () => {
 
   it('updates one section', async () => {
     const changes = setup([{ name: 'A' }, { name: 'B' }]);
-    await userEvent.type(screen.getAllByLabelText('Nome')[1], 'x');
+    await userEvent.type(nth(screen.getAllByLabelText('Nome'), 1), 'x');
     expect(changes.at(-1)).toEqual([{ name: 'A' }, { name: 'Bx' }]);
   });
 });

@@ -15,7 +15,7 @@ function setup(props: Partial<FileInputProps> = {}, initial: File[] = []) {
   );
   // The browser's own accept filter is bypassed, as when the user picks "All files".
   const user = userEvent.setup({ applyAccept: false });
-  return { changes, user, input: screen.getByLabelText(/Certificato/) as HTMLInputElement };
+  return { changes, user, input: screen.getByLabelText<HTMLInputElement>(/Certificato/) };
 }
 
 describe('FileInput', () => {

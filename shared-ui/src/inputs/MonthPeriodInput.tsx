@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { MONTH_NAMES } from '../format/format';
 import { FieldGroup } from './Field';
 import { SelectInput } from './SelectInput';
@@ -23,9 +23,10 @@ export function MonthPeriodInput(props: BaseFieldProps<MonthPeriod>) {
   const value = props.value ?? { month: null, year: null };
   const currentYear = new Date().getFullYear();
 
-  // The default year belongs in the form's payload, not only on screen.
+  // The default year belongs in the form's payload, not only on screen; only a missing year calls for it.
+  const fillCurrentYear = useEffectEvent(() => onChange({ ...value, year: currentYear }));
   useEffect(() => {
-    if (value.year === null) onChange({ ...value, year: currentYear });
+    if (value.year === null) fillCurrentYear();
   }, [value.year]);
 
   return (

@@ -16,7 +16,7 @@ function setup(initial: Period, props: { required?: boolean; submitAttempted?: b
 describe('PeriodInput', () => {
   it('offers the four presets', () => {
     setup({ start_date: null, end_date: null });
-    const labels = Array.from((screen.getByLabelText('Periodo predefinito') as HTMLSelectElement).options).map((o) => o.text);
+    const labels = Array.from(screen.getByLabelText<HTMLSelectElement>('Periodo predefinito').options).map((o) => o.text);
     expect(labels).toEqual(['Personalizzato', 'Dodici mesi', 'Primo pentamestre', 'Secondo pentamestre', 'Anno intero']);
   });
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
+import { nth } from '../testing/nth';
 import { Controlled } from '../testing/render';
 import { ToastHost } from '../toast/ToastHost';
 import { UnlockTimesInput, type UnlockTime } from './UnlockTimesInput';
@@ -42,7 +43,7 @@ describe('UnlockTimesInput', () => {
     expect(screen.getByLabelText('Giorno (obbligatorio)')).toHaveDisplayValue('Mercoledì');
     expect(screen.getByLabelText('Orario (obbligatorio)')).toHaveValue('18:00');
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi orario di sblocco' }));
-    await userEvent.selectOptions(screen.getAllByLabelText('Giorno (obbligatorio)')[1], 'Sabato');
+    await userEvent.selectOptions(nth(screen.getAllByLabelText('Giorno (obbligatorio)'), 1), 'Sabato');
     expect(changes).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Elimina Orario di sblocco 2' }));
     expect(changes).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { WEEKDAY_NAMES } from '../format/format';
 import { notify } from '../toast/notify';
 import { CompositeSections } from './CompositeSections';
@@ -46,9 +46,9 @@ function decode(raw: unknown): Draft | null {
     draft.day = day;
   }
   if (r.hour !== null && r.hour !== undefined) {
-    const match = typeof r.hour === 'string' ? /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(r.hour) : null;
-    if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) return null;
-    draft.hour = `${match[1].padStart(2, '0')}:${match[2]}`;
+    const [, hours, minutes] = (typeof r.hour === 'string' ? /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(r.hour) : null) ?? [];
+    if (hours === undefined || minutes === undefined || Number(hours) > 23 || Number(minutes) > 59) return null;
+    draft.hour = `${hours.padStart(2, '0')}:${minutes}`;
   }
   if (r.num_shifts !== null && r.num_shifts !== undefined) {
     const shifts = Number(r.num_shifts);
@@ -89,6 +89,8 @@ export function UnlockTimesInput(props: UnlockTimesInputProps) {
   // What this input last emitted (or accepted): a value equal to it is our own echo, anything else is new data.
   const known = useRef<string | null>(null);
 
+  // Only new data from outside re-reads the drafts; a new onChange from the parent's render does not.
+  const emitCleaned = useEffectEvent((cleaned: UnlockTime[]) => onChange(cleaned));
   useEffect(() => {
     const incoming = JSON.stringify(value ?? []);
     if (incoming === known.current) return;
@@ -98,7 +100,7 @@ export function UnlockTimesInput(props: UnlockTimesInputProps) {
       notify.error(UNLOCK_TIME_DECODE_ERROR, { toastId: UNLOCK_TIME_DECODE_ERROR });
       const cleaned = completeEntries(decoded.drafts);
       known.current = JSON.stringify(cleaned);
-      onChange(cleaned);
+      emitCleaned(cleaned);
     } else {
       known.current = incoming;
     }

@@ -7,7 +7,9 @@ test('a date field stands in, labelled, until react-datepicker has loaded', asyn
   jest.isolateModules(() => {
     // One React for the test and the isolated modules.
     for (const [name, module] of shared) jest.doMock(name, () => module);
-    DateInput = require('./DateInput').DateInput;
+    // jest.isolateModules is synchronous: the module must be required, not imported.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    DateInput = (require('./DateInput') as typeof import('./DateInput')).DateInput;
   });
   const { container } = render(<DateInput name="birth_date" label="Data di nascita" value="1990-07-22" onChange={() => undefined} />);
   const standIn = screen.getByLabelText('Data di nascita');

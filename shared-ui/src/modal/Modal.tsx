@@ -63,9 +63,9 @@ function ownsEnter(target: EventTarget | null): boolean {
 
 function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
   const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-  if (focusable.length === 0) return;
   const first = focusable[0];
-  const last = focusable[focusable.length - 1];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
   const active = document.activeElement;
   if (e.shiftKey && (active === first || active === dialog)) {
     e.preventDefault();

@@ -144,7 +144,7 @@ export function ModalForm(props: ModalFormProps) {
           {children?.(ctx)}
           {shownTabs.length > 0 && (
             <div id={`${formId}-panel`} role={shownTabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={shownTabs.length > 1 ? `${formId}-tab-${activeTab}` : undefined}>
-              {shownTabs[Math.min(activeTab, shownTabs.length - 1)].content(ctx)}
+              {shownTabs[Math.min(activeTab, shownTabs.length - 1)]?.content(ctx)}
             </div>
           )}
         </fieldset>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { http, HttpResponse } from 'msw';
 import { apiServer } from '../testing/api-mock';
+import { nth } from '../testing/nth';
 import { renderWithProviders } from '../testing/render';
 import { DataTable, type Column, type DataTableProps } from './DataTable';
 
@@ -48,8 +49,9 @@ function listReply(rows: Member[], url: URL): FakeReply {
   const p = url.searchParams;
   const q = (p.get('q') ?? '').toLowerCase();
   let data = rows.filter((r) => !q || `${r.name} ${r.surname}`.toLowerCase().includes(q));
-  const sortBy = p.get('sortBy') as keyof Member | null;
-  if (sortBy) data = [...data].sort((a, b) => String(a[sortBy]).localeCompare(String(b[sortBy])) * (p.get('order') === 'desc' ? -1 : 1));
+  // The tests sort by the text columns only.
+  const sortBy = p.get('sortBy') as 'name' | 'surname' | null;
+  if (sortBy) data = [...data].sort((a, b) => a[sortBy].localeCompare(b[sortBy]) * (p.get('order') === 'desc' ? -1 : 1));
   const limit = Number(p.get('limit') ?? 10);
   const page = Number(p.get('page') ?? 1);
   const pageRows = limit === 0 ? data : data.slice((page - 1) * limit, page * limit);
@@ -72,7 +74,7 @@ function renderTable(props: Partial<DataTableProps<Member>> = {}) {
   return renderWithProviders(<DataTable<Member> queryKey="users" path="/user" columns={COLUMNS} caption="Utenti" exportName="utenti" {...props} />);
 }
 
-const lastCall = (calls: URL[]) => calls[calls.length - 1];
+const lastCall = (calls: URL[]) => nth(calls, -1);
 const bodyRows = () => within(screen.getByRole('table', { name: 'Utenti' })).getAllByRole('row').slice(1);
 const pageButtons = () =>
   Array.from(screen.getByRole('navigation', { name: 'Paginazione' }).children)
@@ -92,10 +94,10 @@ describe('DataTable', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Caricamento in corso...');
     expect(await screen.findByText('Cognome001')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
-    expect(calls[0].pathname).toBe('/api/v1/user');
-    expect(Object.fromEntries(calls[0].searchParams)).toEqual({ page: '1', limit: '10' });
+    expect(nth(calls, 0).pathname).toBe('/api/v1/user');
+    expect(Object.fromEntries(nth(calls, 0).searchParams)).toEqual({ page: '1', limit: '10' });
     expect(bodyRows()).toHaveLength(10);
-    const first = within(bodyRows()[0]).getAllByRole('cell').map((c) => c.textContent);
+    const first = within(nth(bodyRows(), 0)).getAllByRole('cell').map((c) => c.textContent);
     expect(first).toEqual(['Cognome001', 'Nome1', 'Amatori', 'No']);
     expect(screen.getByText('57 risultati')).toBeInTheDocument();
   });
@@ -204,7 +206,7 @@ describe('DataTable', () => {
     const calls = fakeApi(members(40));
     const { rerender } = renderTable({ filters: { active: true, category: undefined } });
     await screen.findByText('Cognome001');
-    expect(Object.fromEntries(calls[0].searchParams)).toEqual({ page: '1', limit: '10', active: 'true' });
+    expect(Object.fromEntries(nth(calls, 0).searchParams)).toEqual({ page: '1', limit: '10', active: 'true' });
     await userEvent.click(screen.getByRole('button', { name: 'Pagina 2' }));
     await screen.findByText('Cognome011');
     rerender(<DataTable<Member> queryKey="users" path="/user" columns={COLUMNS} caption="Utenti" filters={{ active: false }} />);
@@ -259,7 +261,9 @@ describe('DataTable', () => {
       ],
     });
     await screen.findByText('Cognome001');
-    const [first, second] = bodyRows();
+    const rows = bodyRows();
+    const first = nth(rows, 0);
+    const second = nth(rows, 1);
     expect(within(first).queryByRole('button', { name: 'Elimina' })).not.toBeInTheDocument();
     expect(within(second).getByRole('button', { name: 'Elimina' })).toBeInTheDocument();
     await userEvent.click(within(second).getByRole('button', { name: 'Modifica' }));
@@ -270,7 +274,7 @@ describe('DataTable', () => {
     fakeApi(members(1));
     renderTable({ rowActions: () => [{ label: 'Elimina', onClick: () => {}, icon: <svg aria-hidden="true" /> }] });
     await screen.findByText('Cognome001');
-    const button = within(bodyRows()[0]).getByRole('button', { name: 'Elimina' });
+    const button = within(nth(bodyRows(), 0)).getByRole('button', { name: 'Elimina' });
     expect(button).toHaveAttribute('title', 'Elimina');
     expect(button).toHaveClass('ui-table__icon-action');
   });
@@ -279,7 +283,8 @@ describe('DataTable', () => {
     fakeApi(members(2));
     renderTable({ columns: COLUMNS.map((c) => (c.key === 'category.name' ? { ...c, detail: true } : c)) });
     await screen.findByText('Cognome001');
-    const [first, second] = bodyRows();
+    const first = nth(bodyRows(), 0);
+    const second = nth(bodyRows(), 1);
     expect(within(first).getByText('Amatori').closest('td')).toHaveClass('is-detail');
     const toggle = within(first).getByRole('button', { name: 'Mostra dettagli' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

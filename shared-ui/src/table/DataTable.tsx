@@ -83,13 +83,14 @@ function valueAt(row: unknown, path: string): unknown {
 function defaultCell(value: unknown): ReactNode {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'Sì' : 'No';
-  if (typeof value === 'object') return '';
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return '';
 }
 
 function defaultRowKey(row: unknown, index: number): string {
-  const r = row as { _id?: unknown; id?: unknown };
-  return String(r?._id ?? r?.id ?? index);
+  const { _id, id } = (row ?? {}) as { _id?: unknown; id?: unknown };
+  const key = _id ?? id;
+  return typeof key === 'string' || typeof key === 'number' ? String(key) : String(index);
 }
 
 /** The server-driven list of every admin page (spec 001 §2 Generic data table). */

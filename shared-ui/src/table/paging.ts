@@ -31,8 +31,8 @@ export function pageItems(current: number, totalPages: number): PageItem[] {
   if (totalPages <= 1) return totalPages === 1 ? [1] : [];
   if (totalPages <= 4) return range(1, totalPages);
   const start = Math.max(1, Math.min(current - 1, totalPages - 4));
-  const window = range(start, start + 3);
-  const lastShown = window[window.length - 1];
+  const lastShown = start + 3;
+  const window = range(start, lastShown);
   const head: PageItem[] = start === 1 ? [] : start === 2 ? [1] : [1, 'ellipsis'];
   const tail: PageItem[] = lastShown + 1 < totalPages ? ['ellipsis', totalPages] : [totalPages];
   return [...head, ...window, ...tail];
@@ -46,7 +46,8 @@ function range(from: number, to: number): number[] {
 
 /** Only the first key of a comma-separated sort value is sent (spec 000 §5). */
 export function firstSortKey(sortValue: string): string {
-  return sortValue.split(',')[0].trim();
+  const [first = ''] = sortValue.split(',');
+  return first.trim();
 }
 
 export interface PageData<T> {

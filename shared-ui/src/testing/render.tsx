@@ -47,3 +47,5 @@ export function Controlled<T>({ initial, onValue, children }: { initial: T; onVa
     onValue?.(next);
   });
 }
+
+export { nth } from './nth';

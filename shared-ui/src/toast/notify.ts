@@ -29,7 +29,7 @@ export function toastPromise<T, E = Error>(operation: Promise<T> | (() => Promis
     {
       pending: messages.pending,
       success: messages.success,
-      error: typeof error === 'function' ? { render: ({ data }) => error(data as E) } : error,
+      error: typeof error === 'function' ? { render: ({ data }) => error(data) } : error,
     },
     options,
   );

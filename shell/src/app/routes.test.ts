@@ -37,7 +37,7 @@ const opened = (held: string[]) => PORTAL_ROUTES.filter((r) => holdsAny(held, r.
 
 describe('the route table follows spec 000 §2.1', () => {
   test.each(PERMISSIONS.filter((p) => p !== '*'))('a user holding only %s opens the common pages and exactly its own', (permission) => {
-    expect(opened([permission])).toEqual([...COMMON_PAGES, ...SPEC_PAGES[permission]].sort());
+    expect(opened([permission])).toEqual([...COMMON_PAGES, ...(SPEC_PAGES[permission] ?? [])].sort());
   });
 
   test("no permission opens only the common pages; '*' opens every page", () => {
@@ -46,7 +46,7 @@ describe('the route table follows spec 000 §2.1', () => {
   });
 
   test('two permissions open the pages of both', () => {
-    expect(opened(['book_session', 'finance_access'])).toEqual([...COMMON_PAGES, ...SPEC_PAGES.book_session, ...SPEC_PAGES.finance_access].sort());
+    expect(opened(['book_session', 'finance_access'])).toEqual([...COMMON_PAGES, ...(SPEC_PAGES.book_session ?? []), ...(SPEC_PAGES.finance_access ?? [])].sort());
   });
 
   test('no other signed-in route exists, and every path appears once', () => {

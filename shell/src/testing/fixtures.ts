@@ -1,4 +1,4 @@
-import type { Permission, Profile, SessionUser } from 'shared-api';
+import type { Profile, SessionUser } from 'shared-api';
 
 export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -29,7 +29,7 @@ export function profileOf(user: SessionUser, overrides: Partial<Profile> = {}): 
     medical_certificate_expiration_date: '2031-06-30',
     medical_certificate_status: 'approved',
     has_accepted_terms: user.has_accepted_terms,
-    permissions: user.permissions as Permission[],
+    permissions: user.permissions,
     ...overrides,
   };
 }

@@ -195,8 +195,9 @@ export function toUserRequestBody(values: UserFormValues, minor: boolean): UserP
   if (!photo && !contract) return payload;
   const form = new FormData();
   for (const [key, value] of Object.entries(payload)) {
-    if (LIST_FIELDS.has(key)) form.append(key, JSON.stringify(value ?? []));
-    else form.append(key, value === null || value === undefined ? '' : String(value));
+    if (LIST_FIELDS.has(key) || Array.isArray(value)) form.append(key, JSON.stringify(value ?? []));
+    // Text, date and id fields; an empty optional field travels as '' (the contract reads it as null).
+    else form.append(key, typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
   }
   if (photo) form.append('image', photo);
   if (contract) form.append('contract_file', contract);

@@ -97,16 +97,17 @@ function toPdf<T>({ title, columns, rows, timeZone }: ExportRequest<T>): Promise
   const widths = columns.map((c) => (usable * (c.width ?? 1)) / totalWeight);
   const bottom = () => doc.page.height - margin - 14;
 
+  // One cell per column: a row shorter than the columns leaves the rest empty.
   const rowHeight = (cells: string[]) =>
-    Math.max(...cells.map((text, i) => doc.heightOfString(text || ' ', { width: widths[i] - 2 * padding }))) + 2 * padding;
+    Math.max(...widths.map((width, i) => doc.heightOfString(cells[i] || ' ', { width: width - 2 * padding }))) + 2 * padding;
 
   const drawRow = (cells: string[], y: number, header: boolean) => {
     const height = rowHeight(cells);
     if (header) doc.rect(margin, y, usable, height).fill('#e8e8e8').fillColor('black');
     let x = margin;
-    cells.forEach((text, i) => {
-      doc.text(text, x + padding, y + padding, { width: widths[i] - 2 * padding, lineBreak: true });
-      x += widths[i];
+    widths.forEach((width, i) => {
+      doc.text(cells[i] ?? '', x + padding, y + padding, { width: width - 2 * padding, lineBreak: true });
+      x += width;
     });
     doc
       .moveTo(margin, y + height)

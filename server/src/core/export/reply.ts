@@ -6,7 +6,7 @@ import { CONTENT_TYPES, type ExportFile } from './exporter';
 /** The 200 answer of every export route in the OpenAPI description: the file in the requested format. */
 export const exportResponse = fileResponse(
   'Il file scaricato (CSV, XLSX o PDF secondo `format`), come allegato',
-  Object.values(CONTENT_TYPES).map((type) => type.split(';')[0]),
+  Object.values(CONTENT_TYPES).map((type) => type.replace(/;.*$/, '')),
 );
 
 export function sendExportFile(reply: FastifyReply, file: ExportFile) {

@@ -67,7 +67,8 @@ export function pgBossDb(database: Database): PgBoss.Db {
       }
       // pg-boss sends its schema changes and locked sections as one multi-statement text, as pg's simple protocol allows.
       const results = (await lite.exec(text)).map((r) => ({ rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }));
-      return results.length === 1 ? results[0] : (results as never);
+      const [only, ...more] = results;
+      return only && more.length === 0 ? only : (results as never);
     },
   };
 }

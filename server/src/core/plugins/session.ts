@@ -56,7 +56,7 @@ export default fp(
       if (!access) throw new Error(`La rotta ${methods.join(',')} ${route.url} non dichiara chi può chiamarla (config.access)`);
       route.schema = {
         ...route.schema,
-        operationId: (route.schema as { operationId?: string } | undefined)?.operationId ?? operationIdOf(methods[0] ?? 'get', route.url),
+        operationId: route.schema?.operationId ?? operationIdOf(methods[0] ?? 'get', route.url),
         [PERMISSION_EXTENSION]: describeAccess(access),
       } as typeof route.schema;
       const check = accessCheck(access, Boolean(route.config?.termsExempt));

@@ -58,7 +58,7 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0];
+      const [url = ''] = request.url.split('?');
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/apps/');
       // Client-side routes (/login, /registry/users/management, …) get the shell; missing assets stay 404.
       if (isPage && !path.extname(url) && fs.existsSync(path.join(shellDist, 'index.html'))) {

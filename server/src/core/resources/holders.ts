@@ -1,4 +1,4 @@
-import { type SQL, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
@@ -20,8 +20,7 @@ export async function lockAndCountHolders(tx: DbOrTx, target: PgTable, idColumn:
   if (!rowsOf(locked).length) return null;
   const parts: string[] = [];
   for (const holder of holders) {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(holder.table).where(eq(holder.column, id) as SQL);
-    const n = row?.n ?? 0;
+    const n = await tx.$count(holder.table, eq(holder.column, id));
     if (n > 0) parts.push(`${n} ${n === 1 ? holder.noun[0] : holder.noun[1]}`);
   }
   return parts;

@@ -75,11 +75,11 @@ test('every operation × every actor answers as its declared access says', async
   // Any other {id}: the first record of the collection it belongs to (as the administrator reads it), else a random UUID.
   const firstOf = new Map<string, string>();
   for (const op of operations) {
-    const match = /^(.*)\/\{id\}(\/|$)/.exec(op.path);
-    if (!match || firstOf.has(match[1])) continue;
-    const list = await call(t.app, admin.cookie, 'GET', `${match[1]}?limit=1`);
-    const first = list.statusCode === 200 ? (list.json() as { data?: { _id?: string }[] }).data?.[0]?._id : undefined;
-    firstOf.set(match[1], first ?? randomUUID());
+    const collection = /^(.*)\/\{id\}(\/|$)/.exec(op.path)?.[1];
+    if (collection === undefined || firstOf.has(collection)) continue;
+    const list = await call(t.app, admin.cookie, 'GET', `${collection}?limit=1`);
+    const first = list.statusCode === 200 ? list.json<{ data?: { _id?: string }[] }>().data?.[0]?._id : undefined;
+    firstOf.set(collection, first ?? randomUUID());
   }
   const idsFor = (op: Operation, actor: Actor): Record<string, string> => {
     if (op.path.startsWith('/api/v1/user/category/')) return { id: victimCategory };

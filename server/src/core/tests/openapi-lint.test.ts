@@ -50,9 +50,9 @@ test('redocly lint (recommended) finds 0 errors and only the accepted warnings',
 });
 
 test('every operation has an operationId, a summary, a tag and its x-permission', async () => {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
     paths: Record<string, Record<string, { operationId?: string; summary?: string; tags?: string[]; 'x-permission'?: string }>>;
-  };
+  }>();
   const ids = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(item)) {

@@ -21,9 +21,10 @@ before(async () => {
   if (!baseUrl) return;
   const db = await scratchDatabase(baseUrl, 'twoservers');
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-two-')));
+  const [dirA = '', dirB = ''] = dirs;
   // The first migrates and seeds; the second starts on the prepared database.
-  a = await startServerProcess({ DATA_DIR: dirs[0], DATABASE_URL: db.url });
-  b = await startServerProcess({ DATA_DIR: dirs[1], DATABASE_URL: db.url });
+  a = await startServerProcess({ DATA_DIR: dirA, DATABASE_URL: db.url });
+  b = await startServerProcess({ DATA_DIR: dirB, DATABASE_URL: db.url });
   cleanup = async () => {
     await a?.stop();
     await b?.stop();
@@ -54,7 +55,9 @@ test('a session opened on one server works on the other, and signing out on it e
 /** Wrong guesses for `email` sent round the `servers` until one answers 429; how many were answered first. */
 async function guessesBeforeThrottle(servers: ServerProcess[], email: string): Promise<number> {
   for (let n = 0; n < 200; n++) {
-    const client = new Client(servers[n % servers.length].url);
+    const server = servers[n % servers.length];
+    if (!server) throw new Error('no server');
+    const client = new Client(server.url);
     const res = await client.request('POST', '/api/v1/auth/login', { email, password: `sbagliata-${n}` });
     if (res.status === 429) return n;
     assert.equal(res.status, 401, res.text);

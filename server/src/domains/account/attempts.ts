@@ -100,5 +100,5 @@ export class AttemptRepository {
 /** node-postgres answers { rows }, PGlite's drizzle driver { rows } too; some versions an array. */
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return ((result as { rows?: T[] }).rows ?? []);
 }

@@ -195,6 +195,7 @@ export async function seedRegistry(db: Db, config: Pick<AppConfig, 'seedAdminEma
           terms_accepted_at: now,
         })
         .returning({ id: users.id });
+      if (!member) throw new Error('INSERT senza riga restituita');
       if (m.qualification) await tx.insert(user_qualifications).values({ user_id: member.id, qualification_id: qualificationId(m.qualification) });
     }
     return true;

@@ -4,7 +4,7 @@
  * the registry makes them: created with a photo, invitation completed, terms accepted.
  */
 import { PERMISSIONS } from 'shared-api/contract';
-import { ADMIN, MEMBER, type TestApp, call, lastMailLinks, linkParams, login, userPayload } from '../helper';
+import { ADMIN, MEMBER, type TestApp, call, lastMailLink, linkParams, login, userPayload } from '../helper';
 
 export interface Actor {
   name: string;
@@ -48,8 +48,8 @@ export async function registeredUser(
   form.append('image', new Blob([PNG], { type: 'image/png' }), `${label}.png`);
   const created = await call(t.app, admin, 'POST', '/api/v1/user', form);
   ok(created, 201, `POST /user (${label})`);
-  const user = created.json() as { _id: string; email: string; image: { url: string } };
-  const { userId, token } = linkParams((await lastMailLinks(t.database, user.email))[0]);
+  const user = created.json<{ _id: string; email: string; image: { url: string } }>();
+  const { userId, token } = linkParams(await lastMailLink(t.database, user.email));
   ok(await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password: PASSWORD }), 200, 'complete-registration');
   const cookie = await login(t.app, { email: user.email, password: PASSWORD });
   ok(await call(t.app, cookie, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true }), 200, 'accept-terms');
@@ -58,7 +58,7 @@ export async function registeredUser(
 
 export async function makeCast(t: TestApp): Promise<{ actors: Actor[]; admin: Actor }> {
   const adminCookie = await login(t.app, ADMIN);
-  const me = async (cookie: string) => (await call(t.app, cookie, 'GET', '/api/v1/user/me')).json() as { _id: string };
+  const me = async (cookie: string) => (await call(t.app, cookie, 'GET', '/api/v1/user/me')).json<{ _id: string }>();
   const admin: Actor = {
     name: "'*' (amministratore)",
     cookie: adminCookie,

@@ -6,8 +6,9 @@ import type { Database } from '../../core/db/client';
 export type Allowances = Record<string, ((alias: string) => ReturnType<typeof sql>) | null>;
 
 async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows;
+  // Both drivers answer a raw query as { rows } (PGlite's and pg's results), which drizzle's shared type does not name.
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
 export async function tableDigests(database: Database, allow: Allowances = {}): Promise<Record<string, string>> {
@@ -28,7 +29,8 @@ export async function tableDigests(database: Database, allow: Allowances = {}): 
       sql`SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS h
           FROM ${sql.identifier(table_schema)}.${sql.identifier(table_name)} AS t${where}`,
     );
-    out[name] = `${row.n}:${row.h}`;
+    if (!row) throw new Error(`no digest of ${name}`);
+    out[name] = `${String(row.n)}:${String(row.h)}`;
   }
   return out;
 }

@@ -21,7 +21,7 @@ export interface FuzzReport extends FuzzResult {
 
 export async function fuzzSession(t: TestApp, seed: number, count: number): Promise<FuzzReport> {
   const cookie = await login(t.app, ADMIN);
-  const me = (await call(t.app, cookie, 'GET', '/api/v1/user/me')).json() as { _id: string };
+  const me = (await call(t.app, cookie, 'GET', '/api/v1/user/me')).json<{ _id: string }>();
   const allow: Allowances = { auth_attempts: null, server_secrets: null, sessions: (alias) => sql`${sql.raw(alias)}.user_id <> ${me._id}` };
   const { operations } = await readOperations(t.app);
   const before = await tableDigests(t.database, allow);

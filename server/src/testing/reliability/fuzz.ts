@@ -54,7 +54,6 @@ const typesOf = (schema: JsonSchema): Set<string> => {
   if (out.size === 0) for (const t of ['string', 'number', 'boolean', 'object', 'array', 'null']) out.add(t); // {}: anything
   return out;
 };
-const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** A plausible value the schema accepts (the background of a case: the defect is elsewhere). */
 export function plausible(schema: JsonSchema): fc.Arbitrary<unknown> {
@@ -130,7 +129,7 @@ export function defective(schema: JsonSchema): fc.Arbitrary<unknown> {
     options.push(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}${NUL}${b}`));
     const str = (schema.anyOf ?? schema.oneOf)?.find((b) => b.type === 'string') ?? schema;
     if (str.maxLength !== undefined)
-      options.push(fc.integer({ min: (str.maxLength as number) + 1, max: Math.max((str.maxLength as number) * 4, 100_000) }).map((n) => 'x'.repeat(n)));
+      options.push(fc.integer({ min: (str.maxLength) + 1, max: Math.max((str.maxLength) * 4, 100_000) }).map((n) => 'x'.repeat(n)));
     if ((str.minLength ?? 0) >= 1) options.push(fc.constant(''));
     const tricks = TRICKS.filter((v) => (str.enum ? !str.enum.includes(v) : str.pattern || str.format === 'uuid' ? !matches(str, v) : false));
     if (tricks.length) options.push(fc.constantFrom(...tricks));
@@ -141,7 +140,7 @@ export function defective(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (typeof num.maximum === 'number' && num.maximum < Number.MAX_SAFE_INTEGER) options.push(fc.integer({ min: 1, max: 1_000_000 }).map((d) => (num.maximum as number) + d));
   if (schema.enum && types.has('boolean')) options.push(fc.constantFrom(true, false).filter((v) => !schema.enum!.includes(v)));
   if (schema.type === 'array') {
-    if (typeof schema.maxItems === 'number') options.push(fc.constant(Array.from({ length: (schema.maxItems as number) + 1 }, (_, i) => `v${i}`)));
+    if (typeof schema.maxItems === 'number') options.push(fc.constant(Array.from({ length: (schema.maxItems) + 1 }, (_, i) => `v${i}`)));
     if (schema.items) options.push(fc.array(defective(schema.items), { minLength: 1, maxLength: 3 }));
   }
   if (schema.type === 'object' && schema.properties) options.push(defectiveObject(schema));
@@ -154,8 +153,8 @@ function defectiveObject(schema: JsonSchema): fc.Arbitrary<Record<string, unknow
   const keys = Object.keys(schema.properties ?? {});
   const required = schema.required ?? [];
   const defects: fc.Arbitrary<{ key: string; value: unknown }>[] = [];
-  if (keys.length) defects.push(fc.constantFrom(...keys).chain((key) => defective(schema.properties![key]).map((value) => ({ key, value }))));
-  if (required.length) defects.push(fc.constantFrom(...required).map((key) => ({ key, value: MISSING as unknown })));
+  if (keys.length) defects.push(fc.constantFrom(...keys).chain((key) => defective(schema.properties?.[key] ?? {}).map((value) => ({ key, value }))));
+  if (required.length) defects.push(fc.constantFrom(...required).map((key) => ({ key, value: MISSING })));
   return plausibleObject(schema, fc.oneof(...defects));
 }
 
@@ -246,7 +245,7 @@ export function casesFor(op: Operation, validIds: Record<string, string>, signed
   }
   return fc.oneof(...defects).map((c) => {
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      const v = c.path[name];
+      const v = c.path[name] ?? '';
       return v.startsWith('\u0001RAW') ? v.slice(4) : encodeSegment(v);
     });
     const query = Object.entries(c.query).filter(([, v]) => v !== undefined) as [string, string][];

@@ -48,7 +48,7 @@ export const PERMISSION_EXTENSION = 'x-permission';
 export async function readOperations(app: FastifyInstance): Promise<{ document: Record<string, unknown>; operations: Operation[] }> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
   if (res.statusCode !== 200) throw new Error(`openapi.json → ${res.statusCode}`);
-  const document = res.json() as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  const document = res.json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>();
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(item)) {

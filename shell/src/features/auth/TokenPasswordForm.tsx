@@ -66,9 +66,9 @@ export function TokenPasswordForm({ flow }: { flow: TokenPasswordFlow }) {
     }
     try {
       setUser(await login(email, password));
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch {
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   }
 

@@ -24,7 +24,7 @@ test('a valid address is sent and the success toast shows', async () => {
   await userEvent.type(screen.getByLabelText(/^Email/), ' mario.rossi@example.it ');
   await userEvent.click(screen.getByRole('button', { name: 'Invia' }));
   expect(await screen.findByText('Email inviata con successo! Controlla la tua casella di posta elettronica.')).toBeInTheDocument();
-  expect(server.callsTo('POST /auth/forgotpassword')[0].body).toEqual({ email: 'mario.rossi@example.it' });
+  expect(server.callsTo('POST /auth/forgotpassword')[0]?.body).toEqual({ email: 'mario.rossi@example.it' });
 });
 
 test('a failure shows the error toast', async () => {

@@ -51,7 +51,7 @@ test('success: the toasts, the session filled, then the home page', async () => 
   expect(await screen.findByText('Accesso effettuato con successo!')).toBeInTheDocument();
   await waitFor(() => expect(location()).toBe('/'));
   expect(await screen.findByRole('heading', { name: 'Ciao Giulia!' })).toBeInTheDocument();
-  expect(server.callsTo('POST /auth/login')[0].body).toEqual({ email: 'giulia.bianchi@example.it', password: 'segreta123' });
+  expect(server.callsTo('POST /auth/login')[0]?.body).toEqual({ email: 'giulia.bianchi@example.it', password: 'segreta123' });
 });
 
 test('wrong credentials: error toast, the page stays and keeps an error message', async () => {

@@ -64,8 +64,8 @@ describe('set-new-password page (/change-password, /login-change-password)', () 
     await userEvent.click(screen.getByRole('button', { name: 'Conferma' }));
     expect(await screen.findByText('Reset password completato con successo!')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/'));
-    expect(server.callsTo('POST /auth/password-reset')[0].body).toEqual({ userId: UID, token: 'tok123', password: 'nuovapass1' });
-    expect(server.callsTo('POST /auth/login')[0].body).toEqual({ email: user.email, password: 'nuovapass1' });
+    expect(server.callsTo('POST /auth/password-reset')[0]?.body).toEqual({ userId: UID, token: 'tok123', password: 'nuovapass1' });
+    expect(server.callsTo('POST /auth/login')[0]?.body).toEqual({ email: user.email, password: 'nuovapass1' });
     expect(await screen.findByRole('heading', { name: 'Ciao Giulia!' })).toBeInTheDocument();
   });
 
@@ -130,7 +130,7 @@ describe('registration completion (/complete-registration)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Crea' }));
     expect(await screen.findByText('Registrazione completata con successo!')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Ciao Luca!' })).toBeInTheDocument();
-    expect(server.callsTo('POST /auth/complete-registration')[0].body).toEqual({
+    expect(server.callsTo('POST /auth/complete-registration')[0]?.body).toEqual({
       userId: UID,
       token: 'invite1',
       password: 'benvenuto1',

@@ -20,7 +20,7 @@ export function useLogout(): () => Promise<void> {
     // signOut (not setUser(null)): the router applies navigations in a transition, so a guard may see the
     // signed-out store on this page first; signedOut tells it not to remember the page.
     signOut();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
     queryClient.clear();
   };
 }

@@ -59,7 +59,7 @@ export function EditableField({ name, label, kind, savedValue, onSave }: Props) 
   }
 
   function onBlur(event: FocusEvent<HTMLDivElement>) {
-    if (!containerRef.current?.contains(event.relatedTarget as Node | null)) revert();
+    if (!containerRef.current?.contains(event.relatedTarget)) revert();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

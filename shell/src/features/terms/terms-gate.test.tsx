@@ -53,7 +53,7 @@ test('accepting sends both flags, confirms and reloads the page', async () => {
       'I termini sono stati accettati correttamente. Ricarica la pagina manualmente se non venisse fatto automaticamente.',
     ),
   ).toBeInTheDocument();
-  expect(server.callsTo('POST /auth/accept-terms')[0].body).toEqual({ privacy_policy: true, regulations: true });
+  expect(server.callsTo('POST /auth/accept-terms')[0]?.body).toEqual({ privacy_policy: true, regulations: true });
   expect(reload).toHaveBeenCalledTimes(1);
 });
 

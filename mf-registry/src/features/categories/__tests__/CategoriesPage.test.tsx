@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-ui/testing';
+import { nth, renderWithProviders } from 'shared-ui/testing';
 import type { Category } from 'shared-api';
 import { CategoriesPage } from '../components/CategoriesPage';
 import { mockApi } from 'shared-ui/testing/api';
@@ -26,13 +26,13 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Categorie utenti', () => {
   it('lists name, description, permissions, booking rules and mailing lists', async () => {
-    setup([makeCategory({ permissions: ['book_session', 'registry_access'], mailing_list_classes: [MAILING_LISTS[0]] })]);
+    setup([makeCategory({ permissions: ['book_session', 'registry_access'], mailing_list_classes: [nth(MAILING_LISTS, 0)] })]);
     expect(await screen.findByRole('heading', { name: 'Categorie utenti' })).toBeInTheDocument();
     const row = await rowOf('Socio ordinario');
     expect(within(row).getByText('Soci maggiorenni')).toBeInTheDocument();
     expect(within(row).getByText('Prenotazione turni, Anagrafica')).toBeInTheDocument();
-    expect(within(row).getByText(RULES[0].name)).toBeInTheDocument();
-    expect(within(row).getByText(MAILING_LISTS[0].name)).toBeInTheDocument();
+    expect(within(row).getByText(nth(RULES, 0).name)).toBeInTheDocument();
+    expect(within(row).getByText(nth(MAILING_LISTS, 0).name)).toBeInTheDocument();
   });
 
   it('requires the name and sends nothing without it', async () => {
@@ -72,7 +72,7 @@ describe('Categorie utenti', () => {
     // The menu closed at the limit; reopened, the other rules cannot be chosen.
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.click(menu('Regole di prenotazione'));
-    expect(screen.getByRole('option', { name: new RegExp(RULES[5].name) })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: new RegExp(nth(RULES, 5).name) })).toHaveAttribute('aria-disabled', 'true');
     await user.click(menu('Regole di prenotazione'));
 
     await user.click(menu('Mailing list'));
@@ -85,7 +85,7 @@ describe('Categorie utenti', () => {
 
     await user.click(within(formDialog()).getByRole('button', { name: 'Crea' }));
     expect(await screen.findByText('Categoria creata con successo!')).toBeInTheDocument();
-    expect(api.callsTo('POST /user/category')[0].body).toEqual({
+    expect(api.callsTo('POST /user/category')[0]?.body).toEqual({
       name: 'Agonisti',
       description: 'Squadra',
       permissions: ['book_session', 'storage_access'],
@@ -101,7 +101,7 @@ describe('Categorie utenti', () => {
     expect(menu('Permessi')).toHaveTextContent('Tutti i permessi');
     await user.click(within(formDialog()).getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Categoria modificata con successo!')).toBeInTheDocument();
-    expect(api.callsTo(`PATCH /user/category/${admins._id}`)[0].body).toMatchObject({ name: 'Amministratori', permissions: ['*'] });
+    expect(api.callsTo(`PATCH /user/category/${admins._id}`)[0]?.body).toMatchObject({ name: 'Amministratori', permissions: ['*'] });
   });
 
   it('reports a failed edit', async () => {

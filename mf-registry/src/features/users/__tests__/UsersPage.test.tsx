@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-ui/testing';
+import { nth, renderWithProviders } from 'shared-ui/testing';
 import { useAuthStore, type User } from 'shared-api';
 import { UsersPage } from '../components/UsersPage';
 import { computeFiscalCode } from '../fiscal-code';
@@ -131,7 +131,7 @@ describe('Gestione utenti: create', () => {
     await user.click(submitButton('Crea'));
 
     expect(await screen.findByText('Utente creato con successo!')).toBeInTheDocument();
-    const [post] = api.callsTo('POST /user');
+    const post = nth(api.callsTo('POST /user'), 0);
     expect(post.body).toEqual({
       member_id: '42',
       name: 'Mario',
@@ -226,7 +226,7 @@ describe('Gestione utenti: create', () => {
     await typeInto(user, 'Codice fiscale del genitore', 'RSSMRA85T10A562S');
     await user.click(submitButton('Crea'));
     await screen.findByText('Utente creato con successo!');
-    expect(api.callsTo('POST /user')[0].body).toMatchObject({
+    expect(api.callsTo('POST /user')[0]?.body).toMatchObject({
       birth_date: `${tenYearsAgo}-12-10`,
       parent_name: 'Giulia',
       parent_surname: 'Rossi',
@@ -238,11 +238,11 @@ describe('Gestione utenti: create', () => {
     const { user } = setup();
     await openCreate(user);
     const big = testFile(6 * 1024 * 1024, 'foto.png', 'image/png');
-    await user.upload(field('Foto') as HTMLInputElement, big);
+    await user.upload(field('Foto'), big);
     expect(screen.getByText('Il file foto.png supera la dimensione massima di 5 MB')).toBeInTheDocument();
-    await user.upload(field('Foto') as HTMLInputElement, testFile(['MZ'], 'programma.exe', 'application/octet-stream'));
+    await user.upload(field('Foto'), testFile(['MZ'], 'programma.exe', 'application/octet-stream'));
     expect(screen.getByText('Tipo di file non accettato: programma.exe')).toBeInTheDocument();
-    await user.upload(field('File del contratto') as HTMLInputElement, testFile(['x'], 'contratto.mp3', 'audio/mpeg'));
+    await user.upload(field('File del contratto'), testFile(['x'], 'contratto.mp3', 'audio/mpeg'));
     expect(screen.getByText('Tipo di file non accettato: contratto.mp3')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'File selezionati' })).not.toBeInTheDocument();
   });
@@ -252,12 +252,12 @@ describe('Gestione utenti: create', () => {
     await openCreate(user);
     await fillAdult(user);
     await choose(user, 'Qualifiche', QUALIFICATION.name);
-    await user.upload(field('Foto') as HTMLInputElement, testFile(['png'], 'foto.png', 'image/png'));
-    await user.upload(field('File del contratto') as HTMLInputElement, testFile(['%PDF'], 'contratto.pdf', 'application/pdf'));
+    await user.upload(field('Foto'), testFile(['png'], 'foto.png', 'image/png'));
+    await user.upload(field('File del contratto'), testFile(['%PDF'], 'contratto.pdf', 'application/pdf'));
     await user.click(submitButton('Crea'));
     await screen.findByText('Utente creato con successo!');
 
-    const body = api.callsTo('POST /user')[0].body as FormData;
+    const body = api.callsTo('POST /user')[0]?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect((body.get('image') as File).name).toBe('foto.png');
     expect((body.get('contract_file') as File).name).toBe('contratto.pdf');
@@ -323,7 +323,7 @@ describe('Gestione utenti: edit', () => {
     await user.click(submitButton('Salva'));
 
     expect(await screen.findByText('Utente modificato con successo!')).toBeInTheDocument();
-    const [patch] = api.callsTo(`PATCH /user/${stored._id}`);
+    const patch = nth(api.callsTo(`PATCH /user/${stored._id}`), 0);
     expect(patch.body).toMatchObject({ name: 'Marco', fiscal_code: regenerated, phone_number: '3470000000', category: CATEGORY_ADULT._id });
     expect(patch.body).not.toHaveProperty('image');
   });
@@ -378,7 +378,7 @@ describe('Gestione utenti: delete, activate, deactivate', () => {
     await typeInto(user, 'Data di fine disattivazione', '30/06/2030');
     await user.click(submitButton('Disattiva'));
     expect(await screen.findByText('Utente disattivato con successo!')).toBeInTheDocument();
-    expect(api.callsTo(`PATCH /user/${stored._id}/deactivate`)[0].body).toEqual({ end_date: '2030-06-30' });
+    expect(api.callsTo(`PATCH /user/${stored._id}/deactivate`)[0]?.body).toEqual({ end_date: '2030-06-30' });
   });
 
   it('deactivates without an end date and reports a failure', async () => {
@@ -387,7 +387,7 @@ describe('Gestione utenti: delete, activate, deactivate', () => {
     await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Disattiva' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Disattiva utente' })).getByRole('button', { name: 'Disattiva' }));
     expect(await screen.findByText("Si è verificato un errore durante la disattivazione dell'utente")).toBeInTheDocument();
-    expect(api.callsTo(`PATCH /user/${stored._id}/deactivate`)[0].body).toEqual({ end_date: null });
+    expect(api.callsTo(`PATCH /user/${stored._id}/deactivate`)[0]?.body).toEqual({ end_date: null });
   });
 
   it('refuses a past end date on the client, saying why, and sends nothing', async () => {

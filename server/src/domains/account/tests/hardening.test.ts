@@ -23,7 +23,7 @@ import {
   categoryId,
   cookieOf,
   jobsDone,
-  lastMailLinks,
+  lastMailLink,
   linkParams,
   login,
   unfinishedJobs,
@@ -59,7 +59,7 @@ async function newMember(): Promise<{ id: string; email: string; password: strin
   const payload = userPayload(await categoryId(t.app, admin, 'Soci'));
   const created = await call(t.app, admin, 'POST', '/api/v1/user', payload);
   assert.equal(created.statusCode, 201);
-  const { userId, token } = linkParams((await lastMailLinks(t.database, payload.email as string))[0]);
+  const { userId, token } = linkParams(await lastMailLink(t.database, payload.email as string));
   const password = 'Password-123';
   assert.equal((await inject('POST', '/api/v1/auth/complete-registration', { userId, token, password })).statusCode, 200);
   await t.database.db.update(users).set({ terms_accepted_at: new Date() }).where(eq(users.id, userId));
@@ -85,7 +85,7 @@ describe('finding 4: the login throttle holds under concurrency', () => {
     const refused = guesses.filter((g) => g.status === 429 && g.code === 'TOO_MANY_LOGIN_ATTEMPTS').length;
     assert.equal(checked, ATTEMPT_LIMITS.login.max, `password checks: ${checked}`);
     assert.equal(refused, 200 - ATTEMPT_LIMITS.login.max);
-    assert.equal((await counter('login', `${LUCA.email}|127.0.0.1`)).attempts, ATTEMPT_LIMITS.login.max);
+    assert.equal((await counter('login', `${LUCA.email}|127.0.0.1`))?.attempts, ATTEMPT_LIMITS.login.max);
     // Even the right password waits for the window.
     assert.equal((await inject('POST', '/api/v1/auth/login', LUCA)).statusCode, 429);
   });
@@ -108,7 +108,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
         .select({ s: sql<number>`extract(epoch from ${auth_attempts.blocked_until} - now())::float8` })
         .from(auth_attempts)
         .where(and(eq(auth_attempts.kind, 'login_account'), eq(auth_attempts.key, MATTEO.email)));
-      return Number(row.s);
+      return Number(row!.s);
     };
     const first = await delayOf();
     assert.ok(first > 0 && first <= account.baseMs / 1000, `first delay ${first}`);
@@ -156,7 +156,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
       assert.equal(refused.statusCode, 429);
       assert.equal(refused.json().code, 'TOO_MANY_LOGIN_ATTEMPTS');
       const [row] = await proxied.database.db.select().from(auth_attempts).where(eq(auth_attempts.kind, 'login'));
-      assert.equal(row.key, `${GIULIA.email}|198.51.100.7`);
+      assert.equal(row!.key, `${GIULIA.email}|198.51.100.7`);
     } finally {
       await proxied.close();
     }
@@ -166,7 +166,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
     for (let i = 0; i < 5; i++) await inject('POST', '/api/v1/auth/login', { email: 'nessuno@circolo.example', password: `Sbagliata-${i}` }, {}, '10.7.0.1');
     const rows = await t.database.db.select().from(auth_attempts).where(eq(auth_attempts.key, 'nessuno@circolo.example|10.7.0.1'));
     assert.equal(rows.length, 1);
-    assert.equal(rows[0].attempts, 5);
+    assert.equal(rows[0]!.attempts, 5);
 
     await t.database.db.insert(auth_attempts).values([
       { kind: 'login', key: 'vecchio|10.7.0.2', attempts: 3, created_at: new Date(Date.now() - ATTEMPT_LIMITS.login.windowMs - 1000) },
@@ -206,9 +206,10 @@ describe('finding 8: no live links at rest', () => {
       assert.equal((await call(production.app, admin, 'POST', '/api/v1/user', payload)).statusCode, 201);
       const line = production.mailLines.find((l) => l.includes(payload.email as string));
       assert.ok(line);
-      assert.doesNotMatch(line!, /token=|http/);
-      assert.deepEqual(JSON.parse(line!.slice(5)).links, []);
-      assert.equal((await lastMailLinks(production.database, payload.email as string)).length, 1);
+      assert.doesNotMatch(line, /token=|http/);
+      assert.deepEqual(JSON.parse(line.slice(5)).links, []);
+      // The outbox keeps the link (for its bounded time); only the log line leaves it out.
+      assert.match(await lastMailLink(production.database, payload.email as string), /token=/);
     } finally {
       await production.close();
     }
@@ -225,17 +226,17 @@ describe('finding 8: no live links at rest', () => {
     await t.app.services.account.housekeeping.runOnce();
     const rows = await t.database.db.select().from(mail_outbox).where(sql`${mail_outbox.to} in ('vecchia@test.example', 'nuova@test.example')`);
     const byTo = Object.fromEntries(rows.map((r) => [r.to, r]));
-    assert.equal(byTo['vecchia@test.example'].body, '');
-    assert.deepEqual(byTo['vecchia@test.example'].links, []);
-    assert.equal(byTo['vecchia@test.example'].subject, 'Vecchia');
-    assert.equal(byTo['nuova@test.example'].body, 'link ancora valido');
+    assert.equal(byTo['vecchia@test.example']!.body, '');
+    assert.deepEqual(byTo['vecchia@test.example']!.links, []);
+    assert.equal(byTo['vecchia@test.example']!.subject, 'Vecchia');
+    assert.equal(byTo['nuova@test.example']!.body, 'link ancora valido');
   });
 
   test('a new reset link cancels the older one; using a link cancels the other links of its kind', async () => {
     const ask = async (ip: string) => {
       assert.equal((await inject('POST', '/api/v1/auth/forgotpassword', { email: FRANCESCA.email }, {}, ip)).statusCode, 200);
       await jobsDone(t.database, PASSWORD_RESET_MAIL_JOB);
-      return linkParams((await lastMailLinks(t.database, FRANCESCA.email))[0]);
+      return linkParams(await lastMailLink(t.database, FRANCESCA.email));
     };
     const first = await ask('10.8.0.1');
     const second = await ask('10.8.0.2');
@@ -291,16 +292,16 @@ describe('finding 10: changing the password or the e-mail needs the password con
     assert.equal(refused.statusCode, 403);
     assert.equal(refused.json().code, 'REAUTH_REQUIRED');
     const [still] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, me.id));
-    assert.equal(still.email, me.email);
+    assert.equal(still!.email, me.email);
 
     assert.deepEqual((await call(t.app, me.session, 'POST', '/api/v1/auth/verifypassword', { password: me.password })).json(), { correct: true });
     const moved = await call(t.app, me.session, 'PATCH', '/api/v1/user/me', { email: newEmail });
     assert.equal(moved.statusCode, 200);
     assert.equal(moved.json().email, newEmail);
     const [notice] = await t.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, me.email)).orderBy(sql`${mail_outbox.created_at} desc`).limit(1);
-    assert.equal(notice.subject, "L'indirizzo email del tuo account è stato modificato");
-    assert.match(notice.body, /contatta subito la segreteria/);
-    assert.doesNotMatch(notice.body, new RegExp(newEmail.replace(/\./g, '\\.')));
+    assert.equal(notice!.subject, "L'indirizzo email del tuo account è stato modificato");
+    assert.match(notice!.body, /contatta subito la segreteria/);
+    assert.doesNotMatch(notice!.body, new RegExp(newEmail.replace(/\./g, '\\.')));
   });
 });
 
@@ -355,7 +356,7 @@ describe('finding 14: forgot-password does the same work in the request for know
     const sent: Mail[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const original = mailer.send;
+    const original = mailer.send.bind(mailer);
     // A mailer that does not finish until released: were the answer waiting for the mail, it would never come.
     mailer.send = async (mail: Mail) => {
       sent.push(mail);
@@ -409,9 +410,10 @@ describe('finding 15: blank passwords, bounded sessions', () => {
       const res = await inject('POST', '/api/v1/auth/login', { email: me.email, password: me.password }, {}, '10.15.0.1');
       cookies.push(cookieOf(res));
     }
-    const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.user_id, me.id));
+    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.user_id, me.id));
+    const n = row?.n;
     assert.equal(n, MAX_SESSIONS_PER_USER);
-    assert.equal((await call(t.app, cookies[0], 'GET', '/api/v1/user/me')).statusCode, 401, 'the oldest ended');
+    assert.equal((await call(t.app, cookies[0]!, 'GET', '/api/v1/user/me')).statusCode, 401, 'the oldest ended');
     assert.equal((await call(t.app, cookies.at(-1)!, 'GET', '/api/v1/user/me')).statusCode, 200);
   });
 });

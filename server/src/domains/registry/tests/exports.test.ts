@@ -26,7 +26,7 @@ describe('list downloads', () => {
     assert.equal(fileName(res.headers['content-disposition']), 'utenti.csv');
     assert.deepEqual([...res.rawPayload.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const rows: string[][] = parse(res.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' });
-    const [header, ...body] = rows;
+    const [header = [], ...body] = rows;
     assert.deepEqual(header.slice(0, 4), ['N. libro soci', 'Cognome', 'Nome', 'Email']);
     const list = (await call(t.app, admin, 'GET', '/api/v1/user?limit=0&q=circolo.example&sortBy=surname&order=asc')).json().data;
     assert.deepEqual(
@@ -45,7 +45,8 @@ describe('list downloads', () => {
     assert.equal(fileName(res.headers['content-disposition']), 'utenti.xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
+    const [sheet] = workbook.worksheets;
+    assert.ok(sheet, 'one worksheet');
     assert.equal(sheet.getRow(1).getCell(2).value, 'Cognome');
     assert.equal(sheet.rowCount, 2);
     assert.equal(sheet.getRow(2).getCell(2).value, 'Rossi');
@@ -77,8 +78,10 @@ describe('list downloads', () => {
     const xlsx = await call(t.app, admin, 'GET', '/api/v1/user/category/export?format=xlsx&q=ordinari');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    assert.equal(workbook.worksheets[0].getRow(2).getCell(1).value, 'Soci');
-    assert.equal(workbook.worksheets[0].getRow(2).getCell(4).value, 'Standard soci');
+    const [sheet] = workbook.worksheets;
+    assert.ok(sheet, 'one worksheet');
+    assert.equal(sheet.getRow(2).getCell(1).value, 'Soci');
+    assert.equal(sheet.getRow(2).getCell(4).value, 'Standard soci');
     const pdf = await call(t.app, admin, 'GET', '/api/v1/user/category/export?format=pdf');
     assert.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-');
   });
@@ -101,13 +104,15 @@ describe('formula injection', () => {
     assert.equal((await call(t.app, member, 'PATCH', '/api/v1/user/me', { phone_number: HYPERLINK })).statusCode, 200);
 
     const csv = await call(t.app, admin, 'GET', '/api/v1/user/export?format=csv&q=rossi');
-    const [header, rossi] = parse(csv.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][];
+    const table: string[][] = parse(csv.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' });
+    const [header = [], rossi = []] = table;
     assert.equal(rossi[header.indexOf('Telefono')], `'${HYPERLINK}`);
 
     const xlsx = await call(t.app, admin, 'GET', '/api/v1/user/export?format=xlsx&q=rossi');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
+    assert.ok(sheet);
     const column = (sheet.getRow(1).values as unknown[]).indexOf('Telefono');
     const cell = sheet.getRow(2).getCell(column);
     assert.equal(cell.type, ExcelJS.ValueType.String);
@@ -131,7 +136,7 @@ describe('terms documents', () => {
     for (const [url, name] of [
       ['/api/v1/pdf/privacy-policy', 'informativa_privacy.pdf'],
       ['/api/v1/pdf/regulations', 'regolamento.pdf'],
-    ]) {
+    ] as const) {
       const res = await call(t.app, null, 'GET', url);
       assert.equal(res.statusCode, 200, url);
       assert.equal(res.headers['content-type'], 'application/pdf');

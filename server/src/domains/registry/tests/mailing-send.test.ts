@@ -62,7 +62,7 @@ describe('sending to mailing lists', () => {
     assert.match(page.body, /Vuoi smettere di ricevere le email di «Promo soci»\?/);
     const forged = new URLSearchParams(url.search);
     forged.set('s', 'x'.repeat(43));
-    assert.equal((await call(t.app, null, 'GET', `${url.pathname}?${forged}`)).statusCode, 400);
+    assert.equal((await call(t.app, null, 'GET', `${url.pathname}?${forged.toString()}`)).statusCode, 400);
 
     const done = await t.app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { files, mail_outbox } from '../../../core/db/tables';
 import { users } from '../tables';
 import {
@@ -12,7 +12,7 @@ import {
   build,
   call,
   categoryId,
-  lastMailLinks,
+  lastMailLink,
   linkParams,
   login,
   uniqueEmail,
@@ -56,11 +56,8 @@ function form(payload: Record<string, unknown>, attachments: Record<string, { na
 /** Rows and stored files that a refused request must leave untouched. */
 async function snapshot() {
   const db = t.database.db;
-  const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  const [f] = await db.select({ n: sql<number>`count(*)::int` }).from(files);
-  const [m] = await db.select({ n: sql<number>`count(*)::int` }).from(mail_outbox);
   const dir = path.join(t.config.dataDir, 'files');
-  return { users: u.n, files: f.n, mails: m.n, stored: fs.existsSync(dir) ? fs.readdirSync(dir).length : 0 };
+  return { users: await db.$count(users), files: await db.$count(files), mails: await db.$count(mail_outbox), stored: fs.existsSync(dir) ? fs.readdirSync(dir).length : 0 };
 }
 
 /** Creates a member through the API, completes the invitation and accepts the terms. */
@@ -68,7 +65,7 @@ async function newMember(categoryIdValue: string, password = 'Password-123') {
   const created = await call(t.app, admin, 'POST', '/api/v1/user', userPayload(categoryIdValue));
   assert.equal(created.statusCode, 201, created.body);
   const user = created.json();
-  const { userId, token } = linkParams((await lastMailLinks(t.database, user.email))[0]);
+  const { userId, token } = linkParams(await lastMailLink(t.database, user.email));
   await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password });
   const session = await login(t.app, { email: user.email, password });
   await call(t.app, session, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true });
@@ -153,7 +150,7 @@ describe('pickers for callers without registry access', () => {
       for (const sort of ['sortBy=birth_date', 'sortBy=fiscal_code&order=desc', 'sortBy=member_id']) {
         const data = await pick(member, `${flag}&${sort}`);
         assert.ok(data.length >= 4);
-        const keys = data.map((u) => [u.surname, u.name]);
+        const keys = data.map((u) => [u.surname, u.name] as const);
         const sorted = [...keys].sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
         assert.deepEqual(keys, sorted, `${flag}&${sort}`);
         for (const u of data) assert.deepEqual(Object.keys(u).sort(), ['_id', 'email', 'name', 'surname']);
@@ -366,7 +363,7 @@ describe('create and edit', () => {
     assert.equal((await call(t.app, member, 'GET', created.contract_file.url)).statusCode, 403);
     assert.equal((await call(t.app, null, 'GET', created.contract_file.url)).statusCode, 401);
 
-    const { userId, token } = linkParams((await lastMailLinks(t.database, created.email))[0]);
+    const { userId, token } = linkParams(await lastMailLink(t.database, created.email));
     await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password: 'Password-123' });
     const owner = await login(t.app, { email: created.email, password: 'Password-123' });
     await call(t.app, owner, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true });
@@ -493,7 +490,7 @@ describe('profile (/user/me)', () => {
     assert.equal(moved.json().email, address);
     assert.equal(moved.json().name, user.name);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user._id));
-    assert.equal(row.email, address);
+    assert.equal(row?.email, address);
     await login(t.app, { email: address, password: 'Password-123' });
   });
 });

@@ -1,5 +1,6 @@
 import codiceFiscaleModule from 'codice-fiscale-js';
 import { FISCAL_CODE_CHECK_LETTER, FISCAL_CODE_INVALID, hasFiscalCodeShape, normalizeFiscalCode } from 'shared-api/contract';
+import { isoDateParts } from '../../../core/time';
 
 // The package's ESM build exposes the class as a named export; its typings only declare the default.
 const CodiceFiscale = (codiceFiscaleModule as unknown as { CodiceFiscale?: typeof codiceFiscaleModule }).CodiceFiscale ?? codiceFiscaleModule;
@@ -28,7 +29,7 @@ export interface FiscalCodePerson {
 
 /** The codice fiscale of a person born in Italy (used to seed the demo club). */
 export function computeFiscalCode(person: FiscalCodePerson): string {
-  const [year, month, day] = person.birthDate.split('-').map(Number);
+  const { year, month, day } = isoDateParts(person.birthDate);
   return new CodiceFiscale({
     name: person.name,
     surname: person.surname,
@@ -40,3 +41,6 @@ export function computeFiscalCode(person: FiscalCodePerson): string {
     birthplaceProvincia: person.birthProvince,
   }).toString();
 }
+
+/** The first 15 characters of a codice fiscale with its check letter (tests and demo data), computed by codice-fiscale-js. */
+export const withCheckLetter = (first15: string): string => first15 + CodiceFiscale.getCheckCode(first15);

@@ -187,7 +187,7 @@ export class UserRepository {
           const result = await this.db.execute(
             sql`select ${qualified(users, 'id')} as id from ${from}${join}${filterOutside} order by ${sql.join(orderBy, sql`, `)} limit ${limit} offset ${offset}`,
           );
-          const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+          const ids = (result as { rows: { id: string }[] }).rows.map((r) => r.id);
           if (!ids.length) return [];
           const rows = await this.fullQuery().where(inArray(users.id, ids)).orderBy(...orderBy);
           return rows.map((r) => this.toUser(r));

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { User, UserPayload } from 'shared-api/contract';
 import { ADULT_AGE, MINOR_CATEGORY_NAME } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
-import { categories, mailing_list_classes, qualifications, reservation_rules, users } from '../tables';
+import { categories, users } from '../tables';
 import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
 import { ageOn, todayIn } from '../../../core/time';
 import type { FileRepository } from '../../../core/files/repository';
@@ -49,7 +49,7 @@ export class UserRegistry {
 
   /** Checks the contract cannot express (check letter, minors, references) and maps the payload to columns. */
   private async prepare(payload: UserPayload) {
-    const { db, users: repo } = this.deps;
+    const { db } = this.deps;
     const fiscalProblem = fiscalCodeProblem(payload.fiscal_code);
     if (fiscalProblem) throw new DomainError('FISCAL_CODE_INVALID', `fiscal_code: ${fiscalProblem}`);
     if (payload.birth_date > this.today()) throw invalidInput('birth_date: La data di nascita non può essere nel futuro');

@@ -1,0 +1,198 @@
+// ESLint for every package of the workspace: `pnpm lint` at the root (and the 'lint' stage of `npm test`).
+// Type-aware typescript-eslint, the rules of hooks, and the import boundaries of docs/decisions.md
+// ("Code layout and lint"). The boundaries are checked on the resolved file an import points at, so a relative
+// path, a package name or a re-export through an index all count the same.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const at = (...parts) => path.join(root, ...parts);
+const folders = (dir, test = () => true) =>
+  existsSync(at(dir))
+    ? readdirSync(at(dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory() && test(d.name))
+        .map((d) => d.name)
+    : [];
+
+/** Every domain app (mf-*) present in the workspace: a new one is covered by the rules without editing this file. */
+const domainApps = folders('.', (name) => name.startsWith('mf-'));
+const apps = ['shell', ...domainApps];
+/** Every server domain folder (server/src/domains/<domain>/). */
+const serverDomains = folders('server/src/domains');
+/**
+ * What one server domain may import from another: its index.ts (the public face it re-exports on purpose) and its
+ * tables.ts (foreign keys across domains). Its services, repositories, routes, seed and tests stay private.
+ */
+const domainPublicFace = ['index.ts', 'tables.ts'];
+
+const boundaryZones = [
+  // A domain app reaches the others only through the shell at run time (Module Federation), never by import.
+  ...domainApps.map((app) => ({
+    target: at(app),
+    from: apps.filter((other) => other !== app).map((other) => at(other)),
+    message: `${app} è un'app di dominio: importa solo shared-ui e shared-api, mai la shell o un'altra app di dominio.`,
+  })),
+  // Shared packages sit below every app.
+  ...['shared-ui', 'shared-api'].map((pkg) => ({
+    target: at(pkg),
+    from: apps.map((app) => at(app)),
+    message: `${pkg} è un pacchetto condiviso: non importa la shell né le app di dominio.`,
+  })),
+  // The server shares only the contract (shared-api) with the front ends.
+  {
+    target: at('server'),
+    from: [...apps, 'shared-ui'].map((pkg) => at(pkg)),
+    message: 'Il server condivide con i front end solo shared-api.',
+  },
+  // Core is what every domain uses; it never knows a domain.
+  {
+    target: at('server/src/core'),
+    from: at('server/src/domains'),
+    message: 'server/src/core non importa mai un dominio (server/src/domains/**): le dipendenze vanno da domains/ a core/.',
+  },
+  // A domain reaches another only through its public face; never the list of domains (domains/index.ts) above it.
+  ...serverDomains.map((domain) => ({
+    target: at('server/src/domains', domain),
+    from: at('server/src/domains'),
+    except: [`./${domain}`, ...serverDomains.filter((d) => d !== domain).flatMap((d) => domainPublicFace.map((file) => `./${d}/${file}`))],
+    message: `Un dominio importa da un altro solo ${domainPublicFace.join(' e ')}; domains/index.ts (l'elenco dei domini) non si importa da un dominio.`,
+  })),
+  // No arrow runs back up: core and the domains never import the app that assembles them (their tests may build it).
+  {
+    target: [at('server/src/{core,domains}/**/!(*.test).ts')],
+    from: [at('server/src/app.ts'), at('server/src/main.ts')],
+    message: "core/ e domains/ non importano l'app che li assembla (app.ts, main.ts).",
+  },
+  // A repository speaks SQL and returns rows: HTTP answers are decided by services and the error plugin.
+  {
+    target: at('server/src/**/repository.ts'),
+    from: [at('server/src/core/plugins/errors.ts')],
+    message: 'Un repository non conosce HTTP: restituisce righe, e il service decide (errori di dominio).',
+  },
+];
+
+/** Package names of the apps, for a front end or server that would import one as a dependency. */
+const appPackagePattern = { regex: '^(shell|mf-[a-z-]+)(/.*)?$', message: 'Le app (shell, mf-*) non si importano da altri pacchetti.' };
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '.data/**',
+      '.tools/**',
+      '.tmp/**',
+      'e2e/artifacts/**',
+      'bench/results/**',
+      '**/coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+      parserOptions: {
+        // Each file is checked with the nearest tsconfig.json (its package's); the root's own files with a default project.
+        projectService: { allowDefaultProject: ['jest.setup.ts'] },
+        tsconfigRootDir: root,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // An async function where a promise-returning API is expected (a Fastify plugin, a fetch stand-in) is fine.
+      '@typescript-eslint/require-await': 'off',
+      // React ignores what an event handler returns; handlers that await keep their own try/catch (toasts).
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // node:test's test() and describe() return promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
+      ],
+    },
+  },
+  // Browser code: the front ends and the shared packages they load.
+  {
+    files: ['shell/src/**', 'mf-*/src/**', 'shared-ui/src/**', 'shared-api/src/**', 'jest.setup.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': ['error', { patterns: [appPackagePattern] }],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [appPackagePattern] }] },
+  },
+  // A repository imports neither Fastify nor the errors that become HTTP answers (DomainError lives in core/errors.ts
+  // beside the PostgreSQL error helpers, which a repository may use).
+  {
+    files: ['server/src/**/repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            appPackagePattern,
+            {
+              regex: '^(fastify|@fastify/.*|fastify-plugin|http-errors)$',
+              message: 'Un repository non conosce HTTP: niente Fastify né errori HTTP.',
+            },
+            {
+              regex: '(^|/)errors$',
+              importNames: ['DomainError', 'invalidInput'],
+              message: 'Un repository non lancia errori di dominio (diventano risposte HTTP): restituisce righe, e il service decide.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Tests (jest, node:test) and the scripts that bootstrap the commands.
+  // Tests read API answers as untyped JSON on purpose (the assertions check their shape), so the no-unsafe-* family
+  // is off there; promises, thenables and everything else stay checked.
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test/**', '**/__tests__/**', 'e2e/tests/**', 'jest.setup.ts'],
+    languageOptions: { globals: { ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  // Plain JavaScript (scripts/, configs): no type information.
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,95 @@
+// The import boundaries of eslint.config.mjs fire: each case lints a few lines as if they were a file of the
+// repository (ESLint's Node API, the real configuration, the real files the imports point at) and expects the
+// boundary error, or none. Run by `npm test` (lint stage) and by `node --test scripts/lint-boundaries.test.mjs`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The boundary rules need no type information: leaving it out saves building every package's program.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfigFile: path.join(root, 'eslint.config.mjs'),
+  overrideConfig: tseslint.configs.disableTypeChecked,
+});
+
+/** The boundary errors ESLint reports for `code` placed at `file` (a path under the repository). */
+async function boundaryErrors(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  const fatal = result.messages.filter((m) => m.fatal);
+  assert.deepEqual(fatal, [], `${file} parses`);
+  return result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const expectBlocked = async (file, code, fragment) => {
+  const errors = await boundaryErrors(file, code);
+  assert.equal(errors.length, 1, `one boundary error for ${file}:\n${code}\ngot: ${JSON.stringify(errors)}`);
+  assert.ok(errors[0].includes(fragment), `the error says why: ${errors[0]}`);
+};
+const expectAllowed = async (file, code) => assert.deepEqual(await boundaryErrors(file, code), [], `${file} may import:\n${code}`);
+
+test('a domain app imports neither another domain app nor the shell', async () => {
+  await expectBlocked(
+    'mf-booking/src/exposes/routes.tsx',
+    "import routes from '../../../mf-registry/src/exposes/routes';\nexport default routes;\n",
+    "mf-booking è un'app di dominio",
+  );
+  await expectBlocked('mf-booking/src/exposes/routes.tsx', "export * from '../../../shell/src/app/routes';\n", "mf-booking è un'app di dominio");
+  await expectBlocked('mf-booking/src/exposes/routes.tsx', "export { default } from 'mf-registry/src/exposes/routes';\n", 'Le app (shell, mf-*)');
+});
+
+test('a domain app may import the shared packages and its own files', async () => {
+  await expectAllowed(
+    'mf-booking/src/exposes/routes.tsx',
+    "import { notify } from 'shared-ui';\nimport { api } from 'shared-api';\nimport { bootstrap } from '../bootstrap';\nexport default { notify, api, bootstrap };\n",
+  );
+});
+
+test('a shared package imports no app', async () => {
+  await expectBlocked('shared-ui/src/index.ts', "export * from '../../shell/src/app/routes';\n", 'shared-ui è un pacchetto condiviso');
+  await expectBlocked(
+    'shared-api/src/index.ts',
+    "export { default } from '../../mf-registry/src/exposes/routes';\n",
+    'shared-api è un pacchetto condiviso',
+  );
+});
+
+test('server core imports no domain, nor the app above it', async () => {
+  await expectBlocked(
+    'server/src/core/list.ts',
+    "export { users } from '../domains/registry/tables';\n",
+    'server/src/core non importa mai un dominio',
+  );
+  await expectBlocked('server/src/core/list.ts', "export { domains } from '../domains';\n", 'server/src/core non importa mai un dominio');
+  await expectBlocked('server/src/core/list.ts', "export { buildApp } from '../app';\n", "non importano l'app");
+});
+
+test('a server domain reaches another only through its index.ts and tables.ts', async () => {
+  await expectBlocked(
+    'server/src/domains/account/service.ts',
+    "export { UserRegistry } from '../registry/users/service';\n",
+    'Un dominio importa da un altro solo',
+  );
+  await expectBlocked('server/src/domains/account/service.ts', "export { domains } from '../index';\n", 'Un dominio importa da un altro solo');
+  await expectAllowed(
+    'server/src/domains/account/service.ts',
+    "export { UserRepository } from '../registry';\nexport { users } from '../registry/tables';\nexport { sessions } from './tables';\n",
+  );
+});
+
+test('a repository throws no HTTP errors and knows no Fastify', async () => {
+  const repository = 'server/src/domains/registry/users/repository.ts';
+  await expectBlocked(
+    repository,
+    "import { DomainError } from '../../../core/errors';\nexport const refuse = () => new DomainError('NOT_FOUND');\n",
+    'Un repository non lancia errori di dominio',
+  );
+  await expectBlocked(repository, "import type { FastifyReply } from 'fastify';\nexport type R = FastifyReply;\n", 'Un repository non conosce HTTP');
+  await expectAllowed(
+    repository,
+    "import { isUniqueViolation } from '../../../core/errors';\nexport const taken = (err: unknown) => isUniqueViolation(err);\n",
+  );
+});
