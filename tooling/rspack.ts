@@ -102,6 +102,7 @@ export function createConfig({ dir, name, exposes, port, outDir, title }: AppOpt
   // `rspack serve` (each app's `pnpm dev`) is a development build unless NODE_ENV says otherwise.
   const isProd = process.env.NODE_ENV ? process.env.NODE_ENV !== 'development' : !process.argv.includes('serve');
   const isRemote = Boolean(exposes);
+  const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
   return {
     context: dir,
     mode: isProd ? 'production' : 'development',
@@ -175,7 +176,8 @@ export function createConfig({ dir, name, exposes, port, outDir, title }: AppOpt
       port,
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:8080' }],
+      // The API refuses state-changing calls from other origins (ALLOWED_ORIGINS): the proxy speaks as the API's own origin.
+      proxy: [{ context: ['/api'], target: apiUrl, headers: { origin: new URL(apiUrl).origin } }],
     },
     performance: { hints: false },
   };

@@ -69,7 +69,17 @@ test('administrator invites a member who completes registration and manages the 
   await saveField(member, phone);
   const email = member.getByTestId('editable-email');
   await email.getByRole('textbox').fill('chiara.e@example.it');
-  await saveField(member, email);
+  // A new e-mail needs the current password confirmed first: the server refuses (REAUTH_REQUIRED), the profile asks.
+  const emailSaved = member.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/user/me') && r.request().method() === 'PATCH' && r.status() === 200,
+  );
+  await email.getByRole('button', { name: 'Salva modifiche' }).click();
+  const reauth = member.getByTestId('reauth-dialog');
+  await reauth.getByLabel(/^Password attuale/).fill('Benvenuta-2026');
+  await reauth.getByRole('button', { name: 'Verifica' }).click();
+  await emailSaved;
+  await toast(member, 'Modifiche salvate con successo');
+  await reauth.waitFor({ state: 'detached' });
 
   // Password: the three-step dialog.
   await member.getByRole('button', { name: 'Modifica password' }).click();

@@ -10,6 +10,7 @@ import { type LogDestination, loggerOptions } from './core/logging';
 import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
+import origin from './core/plugins/origin';
 import requestLimits from './core/plugins/request-limits';
 import securityHeaders from './core/plugins/security-headers';
 import services, { type ServicesOptions } from './core/plugins/services';
@@ -57,6 +58,8 @@ export async function prepareDatabase(config: AppConfig): Promise<Database> {
   }
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /**
  * The whole server, read top to bottom: core plugins (errors, OpenAPI, services of core and of every domain),
  * the API under /api/v1 (multipart forms where a route takes files, body limits and NUL checks, sessions and access,
@@ -66,7 +69,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await prepareDatabase(config));
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of the server (what Fastify does for a number, typed as a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityHeaders);
   await app.register(
     async (api) => {
+      await api.register(origin);
       await api.register(multipartForms);
       await api.register(requestLimits);
       await api.register(session);

@@ -27,14 +27,54 @@ export interface AppConfig {
   staticRoot: string;
   /** Fastify's logger level (default warn: errors and warnings, not every request), or false for none. */
   logLevel: string | false;
-  /** Behind a load balancer: trust X-Forwarded-For so throttling sees the member's address (Fastify's trustProxy). */
-  trustProxy: boolean | string;
+  /**
+   * Behind a load balancer: which X-Forwarded-For hops to trust so throttling sees the member's address
+   * (Fastify's trustProxy): a hop count (TRUST_PROXY=1) or the proxies' addresses/CIDRs (TRUST_PROXY=10.0.0.5,10.0.1.0/24).
+   * false (unset): the connection's address. "true" (trust any header) is refused: anyone could pick their address.
+   */
+  trustProxy: false | number | string[];
+  /** Development: NODE_ENV is not 'production'. Only then are e-mailed links printed in the log's MAIL line. */
+  development: boolean;
+  /**
+   * Origins whose pages may send state-changing API requests (POST/PUT/PATCH/DELETE): ALLOWED_ORIGINS
+   * (comma-separated), default the origin of PUBLIC_URL. Requests from other sites are refused (CSRF).
+   */
+  allowedOrigins: string[];
+}
+
+/** TRUST_PROXY: unset or 'false' → false; a whole number → hop count; otherwise a comma-separated list of addresses. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true non è accettato (chiunque potrebbe scegliersi l\'indirizzo con X-Forwarded-For): indica il numero di proxy davanti al server (es. TRUST_PROXY=1) o i loro indirizzi separati da virgole',
+    );
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+function parseOrigins(value: string | undefined, publicUrl: string): string[] {
+  if (!value?.trim()) return [new URL(publicUrl).origin];
+  return value.split(',').map((o) => {
+    const trimmed = o.trim();
+    try {
+      return new URL(trimmed).origin;
+    } catch {
+      throw new Error(`ALLOWED_ORIGINS: origine non valida "${trimmed}" (atteso ad es. https://portale.example)`);
+    }
+  });
 }
 
 /** Reads the configuration from the environment (README lists the variables). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT non valido: ${env.PORT}`);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -42,13 +82,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Portale del circolo <noreply@circolo.example>',
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     clubTimezone: env.CLUB_TIMEZONE || 'Europe/Rome',
     clubName: env.CLUB_NAME || 'Circolo del tennistavolo',
     seedAdminEmail: (env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase(),
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     staticRoot: path.resolve(env.STATIC_ROOT || REPO_ROOT),
     logLevel: env.LOG_LEVEL === 'silent' ? false : env.LOG_LEVEL || 'warn',
-    trustProxy: !env.TRUST_PROXY || env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    development: env.NODE_ENV !== 'production',
+    allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS, publicUrl),
   };
 }

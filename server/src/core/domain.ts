@@ -68,4 +68,6 @@ export interface Domain {
   jobs?: readonly JobDefinition<never, Services>[];
   /** Work at start, after migrations and seeds (e.g. purging expired rows). */
   onStart?(services: Services, database: Database): Promise<void>;
+  /** Work when the app closes, before the database does (e.g. stopping a periodic task started in onStart). */
+  onStop?(services: Services): Promise<void>;
 }

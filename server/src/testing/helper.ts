@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { type BuildOptions, buildApp, seedIfEmpty } from '../app';
 import { type AppConfig, loadConfig } from '../core/config';
 import { type Database, MIGRATIONS_FOLDER, dumpPglite, openDatabase } from '../core/db/client';
@@ -174,6 +174,19 @@ export async function lastMailLink(database: Database, to: string): Promise<stri
   const [link] = row.links;
   if (!link) throw new Error(`the last mail to ${to} carries no link`);
   return link;
+}
+
+/** Jobs of this kind waiting or running in the database (pg-boss states created, retry, active). */
+export async function unfinishedJobs(database: Database, name: string): Promise<{ id: string; data: Record<string, unknown>; state: string }[]> {
+  const result = await database.db.execute(
+    sql`select id, data, state from pgboss.job where name = ${name} and state in ('created', 'retry', 'active') order by created_on`,
+  );
+  return (result as { rows: { id: string; data: Record<string, unknown>; state: string }[] }).rows;
+}
+
+/** Waits until the job runner has finished every job of this kind queued so far (the test's own timeout bounds the wait). */
+export async function jobsDone(database: Database, name: string): Promise<void> {
+  while ((await unfinishedJobs(database, name)).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 export function linkParams(link: string): { userId: string; token: string; path: string } {

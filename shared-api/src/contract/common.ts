@@ -23,7 +23,12 @@ export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario n
 
 export const email = z.string().trim().toLowerCase().min(1, required).email(FIELD_MESSAGES.email);
 
-export const password = z.string().min(1, required).min(PASSWORD_MIN_LENGTH, FIELD_MESSAGES.password);
+/** A new password: at least 8 characters, not only blanks (spec 000 §9). */
+export const password = z
+  .string()
+  .min(1, required)
+  .min(PASSWORD_MIN_LENGTH, FIELD_MESSAGES.password)
+  .refine((v) => v.trim().length > 0, FIELD_MESSAGES.passwordBlank);
 
 /** A choice among fixed values: an empty choice is a missing field, anything else not offered is invalid. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>

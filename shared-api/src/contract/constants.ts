@@ -8,6 +8,7 @@ export const FIELD_MESSAGES = {
   required: 'Campo obbligatorio',
   email: 'Inserisci un indirizzo email valido',
   password: 'La password deve contenere almeno 8 caratteri',
+  passwordBlank: 'La password non può essere vuota o composta solo da spazi',
 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
 

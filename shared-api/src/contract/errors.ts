@@ -32,6 +32,12 @@ export const API_ERRORS = {
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, text: 'Troppi tentativi di accesso non riusciti. Riprova tra 15 minuti.' },
   TOO_MANY_RESET_REQUESTS: { status: 429, text: "Troppe richieste di reimpostazione della password. Riprova tra un'ora." },
   INVALID_TOKEN: { status: 400, text: 'Token non valido o scaduto, riprova a richiedere il reset della password' },
+  /** Too many failed sign-ins on one account from any address: a delay that grows, never a permanent lock. */
+  LOGIN_DELAYED: { status: 429, text: 'Troppi tentativi di accesso non riusciti per questo account. Riprova tra qualche minuto.' },
+  /** Changing the password or the e-mail needs the current password confirmed in the last few minutes. */
+  REAUTH_REQUIRED: { status: 403, text: 'Per continuare conferma la tua password attuale.' },
+  /** A state-changing request sent by a page of another site (CSRF). */
+  CROSS_SITE_REQUEST: { status: 403, text: 'Richiesta rifiutata: proviene da un altro sito.' },
   // Files
   FILE_TOO_LARGE: { status: 400, text: 'Il file supera la dimensione massima consentita.' },
   FILE_TYPE_NOT_ALLOWED: { status: 400, text: 'Tipo di file non accettato.' },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { mail_outbox } from '../db/tables';
@@ -21,6 +21,11 @@ export interface MailerOptions {
   jobs: Jobs;
   /** Where the outbox line goes without SMTP (stdout by default). */
   log?: (line: string) => void;
+  /**
+   * Print the links of a mail in the outbox line: only in development (AppConfig.development), where a
+   * developer or a browser test follows them. In production the line names the mail without its live links.
+   */
+  printLinks: boolean;
   onError?: (err: unknown) => void;
 }
 
@@ -75,7 +80,13 @@ export class Mailer {
     if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
     if (!this.transport) {
       await db.update(mail_outbox).set({ status: 'logged', error: null }).where(eq(mail_outbox.id, outboxId));
-      this.log(`MAIL ${JSON.stringify({ to: mail.to, subject: mail.subject, links: mail.links })}`);
+      this.log(
+        `MAIL ${JSON.stringify(
+          this.options.printLinks
+            ? { to: mail.to, subject: mail.subject, links: mail.links }
+            : { to: mail.to, subject: mail.subject, links: [], hiddenLinks: mail.links.length },
+        )}`,
+      );
       return;
     }
     try {
@@ -93,6 +104,22 @@ export class Mailer {
       .values({ ...mail, body: mail.text, transport: this.transport ? 'smtp' : 'log', status: 'queued' })
       .returning({ id: mail_outbox.id });
     return row!.id;
+  }
+
+  /**
+   * Keeps the outbox's bodies and links for a bounded time: mails older than `maxAgeMs` keep their recipient,
+   * subject and status as the record, but their text and links are emptied (live links do not rest in the database).
+   */
+  async redactOlderThan(maxAgeMs: number): Promise<void> {
+    await this.options.db
+      .update(mail_outbox)
+      .set({ body: '', links: [] })
+      .where(
+        and(
+          lt(mail_outbox.created_at, sql`now() - make_interval(secs => ${maxAgeMs / 1000})`),
+          or(sql`${mail_outbox.body} <> ''`, sql`cardinality(${mail_outbox.links}) > 0`),
+        ),
+      );
   }
 
   close(): void {

@@ -52,6 +52,7 @@ export default fp<ServicesOptions>(
       from: config.mailFrom,
       jobs,
       log: mailLog,
+      printLinks: config.development,
       onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox e sarà ritentato'),
     });
     const core: CoreServices = { db, config, clock, mailer, jobs, files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))) };
@@ -66,6 +67,7 @@ export default fp<ServicesOptions>(
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => {
       await jobs.stop();
+      for (const domain of domains) await domain.onStop?.(services as Services);
       mailer.close();
       if (ownsDatabase) await database.close();
     });

@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Domain } from '../../core/domain';
 import { UserRepository } from '../registry';
 import { AttemptRepository } from './attempts';
+import { Housekeeping } from './housekeeping';
 import { invitationMail } from './mail-templates';
 import profileRoutes from './profile-routes';
 import authRoutes from './routes';
-import { AuthService } from './service';
+import { AuthService, PASSWORD_RESET_MAIL_JOB, type PasswordResetMailJob } from './service';
 import { SessionRepository } from './sessions';
 import termsRoutes from './terms-routes';
 import { UserTokenRepository } from './user-tokens';
@@ -16,6 +17,7 @@ export interface AccountServices {
   sessions: SessionRepository;
   attempts: AttemptRepository;
   tokens: UserTokenRepository;
+  housekeeping: Housekeeping;
 }
 
 declare module '../../core/domain' {
@@ -32,15 +34,18 @@ const routes: FastifyPluginAsync = async (app) => {
 
 export const account: Domain = {
   name: 'account',
-  services({ db, config, mailer, clock }) {
+  services({ db, config, mailer, jobs, clock }) {
     const sessions = new SessionRepository(db, config.clubTimezone, clock);
     const attempts = new AttemptRepository(db, clock);
     const tokens = new UserTokenRepository(clock);
     const users = new UserRepository(db, config.clubTimezone);
-    const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, publicUrl: config.publicUrl });
+    const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, jobs, publicUrl: config.publicUrl });
+    const housekeeping = new Housekeeping({ attempts, sessions, mailer }, (err) =>
+      console.error(`Pulizia periodica non riuscita: ${err instanceof Error ? err.name : 'errore sconosciuto'}`),
+    );
     return {
       sessionResolver: sessions,
-      account: { auth, sessions, attempts, tokens },
+      account: { auth, sessions, attempts, tokens, housekeeping },
       // The registry invites the users it creates and ends the sessions of those it deactivates (its AccountPort).
       accountPort: {
         async issueInvitation(tx, user) {
@@ -53,8 +58,17 @@ export const account: Domain = {
     };
   },
   routes,
-  async onStart({ account: { attempts, sessions } }) {
-    await attempts.purgeOld();
-    await sessions.purgeExpired();
+  jobs: [
+    {
+      // Forgot-password's lookup, token and mail, after the request has answered; a failed run is retried by the runner.
+      name: PASSWORD_RESET_MAIL_JOB,
+      run: ({ email }: PasswordResetMailJob, { account }) => account.auth.sendResetLink(email),
+    },
+  ],
+  async onStart({ account: { housekeeping } }) {
+    await housekeeping.start();
+  },
+  async onStop({ account: { housekeeping } }) {
+    await housekeeping.stop();
   },
 };

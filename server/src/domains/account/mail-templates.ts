@@ -44,3 +44,21 @@ export function passwordResetMail(user: Recipient, link: string): Mail {
     links: [link],
   };
 }
+
+/** To the old address after an e-mail change: the owner learns of it even if someone else made it. */
+export function emailChangedMail(user: Recipient, oldEmail: string): Mail {
+  return {
+    to: oldEmail,
+    subject: 'L\'indirizzo email del tuo account è stato modificato',
+    text: [
+      `Ciao ${user.name},`,
+      '',
+      `l'indirizzo email con cui accedi al portale del circolo non è più ${oldEmail}: da ora le comunicazioni arriveranno al nuovo indirizzo.`,
+      '',
+      'Se non sei stato tu a modificarlo, contatta subito la segreteria del circolo.',
+      '',
+      'Il circolo di tennistavolo',
+    ].join('\n'),
+    links: [],
+  };
+}

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, profile, updateMeBody } from 'shared-api/contract';
 import { currentUser } from '../../core/plugins/session';
-import { DomainError, isUniqueViolation } from '../../core/errors';
-import { EMAIL_TAKEN_MESSAGE } from '../registry';
+import { DomainError } from '../../core/errors';
 
 const tags = ['profilo'];
 
@@ -24,18 +23,19 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/me',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Modifica telefono ed email', body: updateMeBody, response: { 200: profile, 400: errorBody, 409: errorBody } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Modifica telefono ed email (l\'email solo dopo la verifica della password attuale)',
+        body: updateMeBody,
+        response: { 200: profile, 400: errorBody, 403: errorBody, 409: errorBody },
+      },
+    },
     async (request) => {
-      const { id } = currentUser(request);
-      const { phone_number, email } = request.body;
-      if (email && (await users.emailTaken(email, id))) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
-      try {
-        await users.update(id, { ...(phone_number !== undefined ? { phone_number } : {}), ...(email !== undefined ? { email } : {}) });
-      } catch (err) {
-        if (isUniqueViolation(err, 'users_email_key')) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
-        throw err;
-      }
-      return profileOf(id);
+      const me = currentUser(request);
+      await app.services.account.auth.updateContacts(me, request.body);
+      return profileOf(me.id);
     },
   );
 };

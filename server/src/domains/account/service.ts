@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SessionUser } from 'shared-api/contract';
+import type { SessionUser, UpdateMeBody } from 'shared-api/contract';
 import type { Db } from '../../core/db/client';
 import { users } from '../registry/tables';
-import { DomainError } from '../../core/errors';
+import { DomainError, isUniqueViolation } from '../../core/errors';
+import type { Jobs } from '../../core/jobs/runner';
 import type { Mailer } from '../../core/mail/mailer';
-import { passwordResetMail } from './mail-templates';
-import type { UserRepository } from '../registry';
-import { ATTEMPT_LIMITS, type AttemptRepository, attemptKey } from './attempts';
+import { emailChangedMail, passwordResetMail } from './mail-templates';
+import { EMAIL_TAKEN_MESSAGE, type UserRepository } from '../registry';
+import { type AttemptRepository, accountKey, attemptKey } from './attempts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/passwords';
 import type { CurrentUser } from '../../core/domain';
 import type { SessionRepository } from './sessions';
@@ -21,7 +22,14 @@ export interface AuthServiceDeps {
   attempts: AttemptRepository;
   tokens: UserTokenRepository;
   mailer: Mailer;
+  jobs: Jobs;
   publicUrl: string;
+}
+
+/** The job forgot-password queues: the address the reset link is asked for (declared in the account domain). */
+export const PASSWORD_RESET_MAIL_JOB = 'account.password-reset-mail';
+export interface PasswordResetMailJob {
+  email: string;
 }
 
 export const toSessionUser = (u: Omit<CurrentUser, 'sessionId'>): SessionUser => ({
@@ -37,42 +45,49 @@ export const toSessionUser = (u: Omit<CurrentUser, 'sessionId'>): SessionUser =>
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  /** Checks a password for an address, counting failures per e-mail + IP. */
+  /**
+   * Checks a password for an address. Each check first takes a slot of two throttles, each counted and decided in
+   * one statement: e-mail + IP (a hard limit) and the account alone (a growing delay, whatever the address).
+   * Only a check holding both slots reaches the password hash; a success gives both back.
+   */
   private async checkCredentials(email: string, password: string, ip: string) {
     const { users: repo, attempts } = this.deps;
     const key = attemptKey(email, ip);
-    const failures = await attempts.recentCount('login', key);
-    if (failures >= ATTEMPT_LIMITS.login.max) throw new DomainError('TOO_MANY_LOGIN_ATTEMPTS');
+    const account = accountKey(email);
+    if (!(await attempts.reserve('login', key))) throw new DomainError('TOO_MANY_LOGIN_ATTEMPTS');
+    if (!(await attempts.reserve('login_account', account))) throw new DomainError('LOGIN_DELAYED');
     const user = await repo.findForLogin(email);
     const correct = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
-    if (!user || !correct) {
-      await attempts.record('login', key);
-      return { user: null, key, failures };
-    }
-    return { user, key, failures };
+    if (!user || !correct) return null;
+    await attempts.clear('login', key);
+    await attempts.clear('login_account', account);
+    return user;
   }
 
   async login(email: string, password: string, ip: string): Promise<{ user: SessionUser; token: string }> {
-    const { sessions, attempts } = this.deps;
-    const { user, key, failures } = await this.checkCredentials(email, password, ip);
+    const user = await this.checkCredentials(email, password, ip);
     if (!user) throw new DomainError('LOGIN_FAILED');
     if (user.is_deactivated) throw new DomainError('ACCOUNT_DEACTIVATED');
-    if (failures > 0) await attempts.clear('login', key);
-    const token = await sessions.create(user.id);
+    const token = await this.deps.sessions.create(user.id);
     return {
       token,
       user: toSessionUser({ ...user, has_accepted_terms: user.terms_accepted_at !== null }),
     };
   }
 
-  /** Same answer whether the address exists or not; the mail goes only to active users. */
+  /**
+   * Same answer, and the same work before it, whether the address exists or not (finding 14): the request only
+   * counts the attempt and queues the job PASSWORD_RESET_MAIL_JOB with the address; looking the address up,
+   * issuing the token and sending the mail are the job's, run by the job runner after the answer.
+   */
   async forgotPassword(email: string, ip: string): Promise<void> {
-    const { db, users: repo, attempts, tokens, mailer, publicUrl } = this.deps;
-    const key = attemptKey(email, ip);
-    if ((await attempts.recentCount('forgot_password', key)) >= ATTEMPT_LIMITS.forgot_password.max) {
-      throw new DomainError('TOO_MANY_RESET_REQUESTS');
-    }
-    await attempts.record('forgot_password', key);
+    if (!(await this.deps.attempts.reserve('forgot_password', attemptKey(email, ip)))) throw new DomainError('TOO_MANY_RESET_REQUESTS');
+    await this.deps.jobs.send(PASSWORD_RESET_MAIL_JOB, { email } satisfies PasswordResetMailJob);
+  }
+
+  /** The job's work: the reset mail, only to an active user (nothing for an unknown or deactivated address). */
+  async sendResetLink(email: string): Promise<void> {
+    const { db, users: repo, tokens, mailer, publicUrl } = this.deps;
     const user = await repo.findForLogin(email);
     if (!user || user.is_deactivated) return;
     const token = await tokens.issue(db, user.id, 'reset');
@@ -105,18 +120,48 @@ export class AuthService {
     return email;
   }
 
-  /** The old-password step of the change-password dialog; wrong answers count as failed logins. */
+  /**
+   * The old-password step of the change-password dialog; wrong answers count as failed logins. A right one marks
+   * this session as recently verified, which changing the password or the e-mail requires (signing in does not).
+   */
   async verifyPassword(user: CurrentUser, password: string, ip: string): Promise<boolean> {
-    const { user: found, key, failures } = await this.checkCredentials(user.email, password, ip);
-    if (found && failures > 0) await this.deps.attempts.clear('login', key);
-    return Boolean(found && found.id === user.id);
+    const found = await this.checkCredentials(user.email, password, ip);
+    const correct = Boolean(found && found.id === user.id);
+    if (correct) await this.deps.sessions.markVerified(user.sessionId);
+    return correct;
   }
 
-  /** New password for the signed-in user; their other sessions end. */
+  private async requireRecentVerification(user: CurrentUser): Promise<void> {
+    if (!(await this.deps.sessions.recentlyVerified(user.sessionId))) throw new DomainError('REAUTH_REQUIRED');
+  }
+
+  /** New password for the signed-in user, after a recent password check in this session; their other sessions end. */
   async updatePassword(user: CurrentUser, newPassword: string): Promise<void> {
+    await this.requireRecentVerification(user);
     const passwordHash = await hashPassword(newPassword);
     await this.deps.users.update(user.id, { password_hash: passwordHash });
     await this.deps.sessions.deleteAllOf(user.id, user.sessionId);
+  }
+
+  /**
+   * PATCH /user/me: phone and e-mail. A new e-mail needs a recent password check in this session (like the
+   * password) and the old address is told of the change.
+   */
+  async updateContacts(user: CurrentUser, changes: UpdateMeBody): Promise<void> {
+    const { users: repo, mailer } = this.deps;
+    const { phone_number, email } = changes;
+    const emailChanges = email !== undefined && email !== user.email;
+    if (emailChanges) {
+      await this.requireRecentVerification(user);
+      if (await repo.emailTaken(email, user.id)) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+    }
+    try {
+      await repo.update(user.id, { ...(phone_number !== undefined ? { phone_number } : {}), ...(emailChanges ? { email } : {}) });
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_key')) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+      throw err;
+    }
+    if (emailChanges) await mailer.send(emailChangedMail(user, user.email));
   }
 
   async acceptTerms(userId: string): Promise<void> {

@@ -11,6 +11,12 @@ import { hashSecret, newSecret } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Sessions kept per user: signing in once more drops the oldest beyond these (docs/decisions.md). */
+export const MAX_SESSIONS_PER_USER = 10;
+
+/** How long a confirmed password (POST /auth/verifypassword) allows changing the password or the e-mail. */
+export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
+
 export class SessionRepository implements SessionResolver {
   private readonly findByHash: ReturnType<typeof SessionRepository.prepareFind>;
 
@@ -25,7 +31,25 @@ export class SessionRepository implements SessionResolver {
   async create(userId: string): Promise<string> {
     const { token, hash } = newSecret();
     await this.db.insert(sessions).values({ token_hash: hash, user_id: userId, expires_at: new Date(this.clock.now().getTime() + SESSION_DAYS * DAY_MS) });
+    // Only the newest few sessions of a user live on: sign-ins cannot pile up rows without end.
+    await this.db.execute(sql`
+      DELETE FROM sessions WHERE user_id = ${userId} AND id NOT IN (
+        SELECT id FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC, id LIMIT ${MAX_SESSIONS_PER_USER})`);
     return token;
+  }
+
+  /** The user confirmed their password in this session just now. */
+  async markVerified(sessionId: string): Promise<void> {
+    await this.db.update(sessions).set({ verified_at: this.clock.now() }).where(eq(sessions.id, sessionId));
+  }
+
+  /** True when the password was confirmed in this session within the last REAUTH_WINDOW_MS. */
+  async recentlyVerified(sessionId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), gt(sessions.verified_at, new Date(this.clock.now().getTime() - REAUTH_WINDOW_MS))));
+    return Boolean(row);
   }
 
   /**
@@ -77,7 +101,7 @@ export class SessionRepository implements SessionResolver {
     };
   }
 
-  /** Drops expired sessions (run at start). */
+  /** Drops expired sessions (at start and by the periodic housekeeping). */
   async purgeExpired(): Promise<void> {
     await this.db.delete(sessions).where(lt(sessions.expires_at, this.clock.now()));
   }

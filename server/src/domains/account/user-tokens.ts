@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client';
 import { type Clock, systemClock } from '../../core/time';
 import { user_tokens } from './tables';
@@ -18,14 +18,18 @@ export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 export class UserTokenRepository {
   constructor(private readonly clock: Clock = systemClock) {}
 
-  /** A new token for the user; only its hash is stored. */
+  /** A new token for the user; only its hash is stored. The user's earlier unused tokens of this kind stop working. */
   async issue(tx: DbOrTx, userId: string, kind: UserTokenKind): Promise<string> {
     const { token, hash } = newSecret();
+    await tx.delete(user_tokens).where(and(eq(user_tokens.user_id, userId), eq(user_tokens.kind, kind), isNull(user_tokens.used_at)));
     await tx.insert(user_tokens).values({ user_id: userId, kind, token_hash: hash, expires_at: new Date(this.clock.now().getTime() + TOKEN_LIFETIME_MS[kind]) });
     return token;
   }
 
-  /** Marks the token used if it is the user's, of this kind, unused and unexpired; false otherwise. Single use even under races. */
+  /**
+   * Marks the token used if it is the user's, of this kind, unused and unexpired; false otherwise. Single use even
+   * under races. Once one is used, the user's other tokens of this kind stop working.
+   */
   async consume(tx: DbOrTx, userId: string, kind: UserTokenKind, token: string): Promise<boolean> {
     const now = this.clock.now();
     const used = await tx
@@ -41,6 +45,10 @@ export class UserTokenRepository {
         ),
       )
       .returning({ id: user_tokens.id });
-    return used.length === 1;
+    if (used.length !== 1) return false;
+    await tx
+      .delete(user_tokens)
+      .where(and(eq(user_tokens.user_id, userId), eq(user_tokens.kind, kind), isNull(user_tokens.used_at), ne(user_tokens.id, used[0]!.id)));
+    return true;
   }
 }

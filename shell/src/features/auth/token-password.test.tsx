@@ -38,6 +38,13 @@ describe('set-new-password page (/change-password, /login-change-password)', () 
     await confirm();
     expect(screen.getByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
 
+    // Eight spaces are not a password: the contract's rule, the server's own message.
+    await userEvent.clear(screen.getByLabelText(/^Nuova password/));
+    await userEvent.clear(screen.getByLabelText(/^Conferma password/));
+    await fill('        ', '        ');
+    await confirm();
+    expect(await screen.findByText('La password non può essere vuota o composta solo da spazi')).toBeInTheDocument();
+
     await userEvent.clear(screen.getByLabelText(/^Nuova password/));
     await userEvent.clear(screen.getByLabelText(/^Conferma password/));
     await fill('nuovapass1', 'nuovapass2');

@@ -6,6 +6,7 @@ import { meQuery } from '../auth/api';
 import { useLogout } from '../auth/use-logout';
 import { EditableField } from './EditableField';
 import { PasswordDialog } from './PasswordDialog';
+import { ReauthDialog } from './ReauthDialog';
 import { updateMe } from './api';
 
 const SAVED = 'Modifiche salvate con successo';
@@ -30,6 +31,10 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   );
 }
 
+/** The server's answer when an e-mail change needs the current password confirmed first (issue 7 finding 10). */
+const needsPassword = (err: unknown) =>
+  err instanceof ApiError && (err.body as { code?: unknown } | null)?.code === 'REAUTH_REQUIRED';
+
 const dateOrNull = (iso: string | null) => (iso ? formatDate(iso) : null);
 
 /** /user/profile (spec 000 §2.7): the member's data, phone and e-mail editable, password change, logout. */
@@ -38,6 +43,8 @@ export function ProfilePage() {
   const queryClient = useQueryClient();
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  /** A change waiting for the password check the server asked for. */
+  const [awaitingPassword, setAwaitingPassword] = useState<UpdateMeBody | null>(null);
 
   /** Optimistic save of one contact value; the previous profile comes back if the server refuses. */
   async function saveContact(changes: UpdateMeBody) {
@@ -50,6 +57,10 @@ export function ProfilePage() {
       await queryClient.invalidateQueries({ queryKey });
     } catch (err) {
       if (previous) queryClient.setQueryData<Profile>(queryKey, previous);
+      if (needsPassword(err)) {
+        setAwaitingPassword(changes);
+        return;
+      }
       notify.error(err instanceof ApiError && err.status === 0 ? NETWORK_ERROR : SERVER_ERROR);
     }
   }
@@ -127,6 +138,15 @@ export function ProfilePage() {
       )}
 
       <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ReauthDialog
+        open={awaitingPassword !== null}
+        onCancel={() => setAwaitingPassword(null)}
+        onVerified={() => {
+          const changes = awaitingPassword;
+          setAwaitingPassword(null);
+          if (changes) void saveContact(changes);
+        }}
+      />
     </div>
   );
 }

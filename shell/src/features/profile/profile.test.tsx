@@ -110,6 +110,56 @@ test('a network failure rolls the value back with its own message', async () => 
   await waitFor(() => expect(phone()).toHaveValue('3331234567'));
 });
 
+describe('an e-mail change the server wants confirmed with the password (REAUTH_REQUIRED)', () => {
+  /** Refuses a new e-mail until POST /auth/verifypassword succeeded, as the server does. */
+  function reauthServer() {
+    let verified = false;
+    const profile = profileServer(({ body }) =>
+      (body as { email?: string }).email !== undefined && !verified
+        ? { status: 403, body: { code: 'REAUTH_REQUIRED', message: 'Per continuare conferma la tua password attuale.' } }
+        : { body: {} },
+    );
+    return {
+      ...profile,
+      'POST /auth/verifypassword': ({ body }: ApiCall) => {
+        verified = (body as { password: string }).password === 'attuale123';
+        return { body: { correct: verified } };
+      },
+    };
+  }
+
+  test('asks the password, then saves the e-mail', async () => {
+    const { server } = await openProfile(reauthServer());
+    await userEvent.clear(email());
+    await userEvent.type(email(), 'nuova@example.it{Enter}');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Conferma la tua password' }));
+    expect(email()).toHaveValue(user.email);
+    expect(screen.queryByText('Errore durante il salvataggio delle modifiche. Riprova più tardi.')).not.toBeInTheDocument();
+
+    await userEvent.type(dialog.getByLabelText(/^Password attuale/), 'sbagliata1{Enter}');
+    expect(await dialog.findByText('Password errata, riprova')).toBeInTheDocument();
+    await userEvent.clear(dialog.getByLabelText(/^Password attuale/));
+    await userEvent.type(dialog.getByLabelText(/^Password attuale/), 'attuale123{Enter}');
+
+    expect(await screen.findByText('Modifiche salvate con successo')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(email()).toHaveValue('nuova@example.it'));
+    expect(server.callsTo('PATCH /user/me').map((c) => c.body)).toEqual([{ email: 'nuova@example.it' }, { email: 'nuova@example.it' }]);
+  });
+
+  test('cancelling keeps the old e-mail and sends nothing more', async () => {
+    const { server } = await openProfile(reauthServer());
+    await userEvent.clear(email());
+    await userEvent.type(email(), 'nuova@example.it{Enter}');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Conferma la tua password' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Annulla' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(email()).toHaveValue(user.email);
+    expect(server.callsTo('PATCH /user/me')).toHaveLength(1);
+    expect(server.callsTo('POST /auth/verifypassword')).toHaveLength(0);
+  });
+});
+
 describe("the 'Modifica password' dialog", () => {
   async function openDialog(api: Record<string, Handler> = {}) {
     const view = await openProfile({ ...profileServer(), ...api });
@@ -149,6 +199,15 @@ describe("the 'Modifica password' dialog", () => {
     }
     await userEvent.click(dialog.getByRole('button', { name: 'Salva' }));
     expect(await dialog.findByText('La password deve contenere almeno 8 caratteri')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
+
+    // Eight spaces: long enough, but blank; the contract refuses them too.
+    for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) {
+      await userEvent.clear(dialog.getByLabelText(label));
+      await userEvent.type(dialog.getByLabelText(label), '        ');
+    }
+    await userEvent.click(dialog.getByRole('button', { name: 'Salva' }));
+    expect(await dialog.findByText('La password non può essere vuota o composta solo da spazi')).toBeInTheDocument();
     expect(server.callsTo('PATCH /auth/updatepassword/me')).toHaveLength(0);
 
     for (const label of [/^Nuova password/, /^Ripeti la nuova password/]) await userEvent.clear(dialog.getByLabelText(label));

@@ -475,6 +475,9 @@ describe('profile (/user/me)', () => {
     assert.equal(phone.statusCode, 200);
     assert.equal(phone.json().phone_number, '+39 366 9999999');
 
+    // A new e-mail needs the password confirmed first (issue 7 finding 10).
+    assert.equal((await call(t.app, session, 'PATCH', '/api/v1/user/me', { email: uniqueEmail('senza.verifica') })).json().code, 'REAUTH_REQUIRED');
+    await call(t.app, session, 'POST', '/api/v1/auth/verifypassword', { password: 'Password-123' });
     const taken = await call(t.app, session, 'PATCH', '/api/v1/user/me', { email: MEMBER.email });
     assert.equal(taken.statusCode, 409);
     assert.equal(taken.json().message, 'User with this email already exists');
