@@ -127,6 +127,8 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
     mailLines,
     clock,
     async close() {
+      // Work queued at start (e.g. the certificates' expiry warnings) finishes before the app and its pool close.
+      await dueJobsDone(database);
       await app.close();
       await database.close();
       await drop();
@@ -187,6 +189,17 @@ export async function unfinishedJobs(database: Database, name: string): Promise<
 /** Waits until the job runner has finished every job of this kind queued so far (the test's own timeout bounds the wait). */
 export async function jobsDone(database: Database, name: string): Promise<void> {
   while ((await unfinishedJobs(database, name)).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Waits, at most 10 s, until no job that is due has yet to run (the runner works them off in the background). */
+async function dueJobsDone(database: Database): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const result = await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+    );
+    if (((result as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export function linkParams(link: string): { userId: string; token: string; path: string } {

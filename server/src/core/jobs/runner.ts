@@ -169,14 +169,16 @@ export class JobRunner<S = unknown> implements Jobs {
 
   /**
    * Stops the workers and waits for the jobs running here; leaves the database open (its owner closes it).
-   * pg-boss's own graceful stop polls once a second; waiting for our own jobs ends as soon as they do.
+   * Our own jobs are awaited first; pg-boss's graceful stop then waits for its workers (it polls once a second).
    */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     this.stopping = true;
-    for (const name of this.workerIds.keys()) await this.boss.offWork(name);
+    // pg-boss's graceful stop stops every worker and waits until none is active, a batch fetched in the meantime
+    // included (our handler fails it back to the queue while stopping). offWork() first would drop the workers from
+    // what that stop waits for, and a late batch would then reach a closed connection.
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
     while (this.running.size) await Promise.all([...this.running]);
-    await this.boss.stop({ graceful: false, close: false });
   }
 }
