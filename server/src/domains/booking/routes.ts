@@ -126,10 +126,18 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ status: 'success' as const, ...(await sessions.list(request.query)) }),
   );
 
-  // '/' under the prefix answers both /training-session and /training-session/ (the spec's spelling).
-  app.post('/', { config: staff, schema: { tags, summary: "Crea un turno singolo o ricorrente ('+ TS', copia), uno per tavolo", body: trainingSessionPayload, response: { 201: createdSessions, ...errors } } }, async (request, reply) =>
-    reply.code(201).send({ data: await sessions.create(request.body) }),
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      config: staff,
+      schema: { tags, summary: "Crea un turno singolo o ricorrente ('+ TS', copia), uno per tavolo", body: trainingSessionPayload, response: { 201: createdSessions, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send({ data: await sessions.create(request.body) }),
   );
+  // The spec spells it POST /training-session/: a 307 sends the same request (method and body) to the route above,
+  // which checks access and input; this alias does nothing else, so it stays out of the API description.
+  app.post('/', { prefixTrailingSlash: 'slash', schema: { hide: true } }, (_request, reply) => reply.code(307).redirect('/api/v1/training-session'));
 
   app.patch(
     '/booking/:id',

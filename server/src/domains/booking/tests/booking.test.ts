@@ -26,7 +26,7 @@ async function pair(options: Parameters<typeof createMembers>[2] = {}): Promise<
 }
 
 async function single(overrides: Record<string, unknown> = {}): Promise<{ _id: string; specific_date: string }> {
-  const res = await api(admin, 'POST', '/training-session/', {
+  const res = await api(admin, 'POST', '/training-session', {
     title: 'Turno singolo',
     day: '2027-03-24',
     start_time: '18:00',
@@ -88,7 +88,7 @@ describe('game tables', () => {
 
 describe('training sessions', () => {
   test('a recurring group on two tables is expanded for the range asked, one session per table', async () => {
-    const created = await api(admin, 'POST', '/training-session/', {
+    const created = await api(admin, 'POST', '/training-session', {
       title: 'Allenamento serale',
       start_time: '20:00',
       end_time: '21:30',
@@ -162,7 +162,7 @@ describe('training sessions', () => {
       [{ participant_qualifications: [] }, 400, /^participant_qualifications: Campo obbligatorio$/],
     ];
     for (const [change, status, message] of cases) {
-      const res = await api(admin, 'POST', '/training-session/', { ...base, ...change });
+      const res = await api(admin, 'POST', '/training-session', { ...base, ...change });
       assert.equal(res.statusCode, status, `${JSON.stringify(change)} → ${res.body}`);
       assert.match(res.json().message, message);
     }
@@ -174,7 +174,7 @@ describe('training sessions', () => {
 
   test('edit and delete: one occurrence (exception) or the group from today on, keeping the past', async () => {
     setNow('2027-03-22', '10:00');
-    const created = await api(admin, 'POST', '/training-session/', {
+    const created = await api(admin, 'POST', '/training-session', {
       title: 'Gruppo da modificare',
       start_time: '17:00',
       end_time: '18:00',
@@ -272,7 +272,7 @@ describe('training sessions', () => {
   test('copy is a create from an existing session; an exception through the group endpoint', async () => {
     const original = await single({ title: 'Da copiare', day: '2027-04-12', color: '#abcdef' });
     const read = (await api(admin, 'GET', `/training-session/${original._id}`)).json();
-    const copy = await api(admin, 'POST', '/training-session/', {
+    const copy = await api(admin, 'POST', '/training-session', {
       title: read.title,
       day: '2027-04-13',
       start_time: read.start_time,
@@ -294,7 +294,7 @@ describe('the booking engine', () => {
 
   before(async () => {
     setNow('2027-03-22', '10:00');
-    const res = await api(admin, 'POST', '/training-session/', {
+    const res = await api(admin, 'POST', '/training-session', {
       title: 'Turno prenotabile',
       start_time: '18:00',
       end_time: '19:30',
@@ -509,7 +509,7 @@ describe('the booking engine', () => {
 
   test('a booked occurrence survives an edit of its group; an occurrence with a booking cannot be deleted', async () => {
     setNow('2027-04-05', '10:00');
-    const created = await api(admin, 'POST', '/training-session/', {
+    const created = await api(admin, 'POST', '/training-session', {
       title: 'Gruppo con prenotazione',
       start_time: '19:00',
       end_time: '20:00',
@@ -579,11 +579,26 @@ describe('races', () => {
   });
 });
 
+describe('availability and the spec spelling of create', () => {
+  test("a table's day lists its occurrences with available; POST /training-session/ is sent on to /training-session", async () => {
+    setNow('2027-03-22', '10:00');
+    const day = (await api(admin, 'GET', `/training-session/game-tables/${tables[0]}/availability?date=2027-03-23`)).json().data as { date: string; start_time: string; available: boolean }[];
+    assert.ok(day.some((o) => o.start_time === '18:00' && !o.available), JSON.stringify(day));
+    const free = (await api(admin, 'GET', `/training-session/game-tables/${tables[0]}/availability?date=2027-03-30`)).json().data as { available: boolean }[];
+    assert.ok(free.length > 0 && free.every((o) => o.available));
+    assert.equal((await api(admin, 'GET', `/training-session/game-tables/${randomUUID()}/availability?date=2027-03-30`)).statusCode, 404);
+
+    const slash = await api(admin, 'POST', '/training-session/', { title: 'x' });
+    assert.equal(slash.statusCode, 307);
+    assert.equal(slash.headers.location, '/api/v1/training-session');
+  });
+});
+
 describe('access', () => {
   test('members read sessions and their own bookings; only bookings staff change sessions', async () => {
     const member = await login(t.app, MEMBER);
     assert.equal((await api(member, 'GET', '/training-session?startDate=2027-03-22&endDate=2027-03-28')).statusCode, 200);
-    assert.equal((await api(member, 'POST', '/training-session/', { title: 'x' })).statusCode, 403);
+    assert.equal((await api(member, 'POST', '/training-session', { title: 'x' })).statusCode, 403);
     assert.equal((await api(member, 'GET', '/training-session/group')).statusCode, 403);
     assert.equal((await api(null, 'GET', '/user/me/booked-sessions')).statusCode, 401);
     assert.equal(typeof (await userIdOf(t.database, MEMBER.email)), 'string');
