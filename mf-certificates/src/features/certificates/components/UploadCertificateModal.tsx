@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Certificate } from 'shared-api';
-import { FileInput, ModalForm } from 'shared-ui';
+import { FileInput, ModalForm, notify } from 'shared-ui';
 import { useUploadCertificate } from '../api/upload-certificate';
 
 /** Spec 001 §5 Certificates: one file, 5 MB, png, jpeg, jpg or pdf. */
@@ -17,7 +17,10 @@ export function UploadCertificateModal({ certificate, onClose }: { certificate: 
       title="Carica certificato"
       onClose={onClose}
       submitLabel="Carica"
-      validate={() => Promise.resolve(files.length > 0)}
+      validate={() => {
+        if (files.length === 0) notify.error(UPLOAD_MISSING);
+        return Promise.resolve(files.length > 0);
+      }}
       onSubmit={() => {
         const [file] = files;
         if (!file) return Promise.reject(new Error(UPLOAD_MISSING));
@@ -37,7 +40,7 @@ export function UploadCertificateModal({ certificate, onClose }: { certificate: 
             value={files}
             onChange={setFiles}
             {...CERTIFICATE_FILE_RULES}
-            error={submitAttempted && files.length === 0 ? UPLOAD_MISSING : null}
+            submitAttempted={submitAttempted}
           />
         </>
       )}

@@ -83,7 +83,7 @@ function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded
           onChange={setFiles}
           disabled={pending}
           hint="Un file PDF, PNG o JPEG di al massimo 5 MB"
-          error={attempted && files.length === 0 ? CARD_MESSAGES.fileMissing : null}
+          submitAttempted={attempted}
           {...MEDICAL_FILE_RULES}
         />
       </form>
