@@ -42,7 +42,7 @@ describe('Gestione certificati', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'Gestione certificati' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    for (const h of ['Tipologia', 'Cognome', 'Nome', 'Codice fiscale', 'File', 'Data di scadenza', 'Approvato', 'Valido', 'Note']) {
+    for (const h of ['Tipologia', 'Cognome', 'Nome', 'Codice fiscale', 'File', 'Scadenza', 'Approvato', 'Valido', 'Note']) {
       expect(headers.some((text) => text?.startsWith(h))).toBe(true);
     }
     const mario = await rowOf('Rossi');
@@ -68,7 +68,7 @@ describe('Gestione certificati', () => {
     await rowOf('Rossi');
     await user.click(within(screen.getByRole('columnheader', { name: /Tipologia/ })).getByRole('button'));
     await waitFor(() => expect(api.callsTo('GET /certificate').at(-1)?.query.get('sortBy')).toBe('type'));
-    await user.click(within(screen.getByRole('columnheader', { name: /Data di scadenza/ })).getByRole('button'));
+    await user.click(within(screen.getByRole('columnheader', { name: /Scadenza/ })).getByRole('button'));
     await waitFor(() => expect(api.callsTo('GET /certificate').at(-1)?.query.get('sortBy')).toBe('current_end_date'));
   });
 

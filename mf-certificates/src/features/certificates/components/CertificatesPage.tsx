@@ -20,7 +20,14 @@ function FileCell({ certificate, onApprove }: { certificate: Certificate; onAppr
   if (!record) return <span className="ui-muted">Nessun file</span>;
   return (
     <span className="ui-row">
-      <button type="button" className="ui-btn ui-btn--ghost ui-btn--sm" title={`Scarica ${record.fileName}`} onClick={() => void downloadRecordFile(record.fileUrl, record.fileName)}>
+      <button
+        type="button"
+        className="ui-btn ui-btn--ghost ui-btn--sm"
+        title={`Scarica ${record.fileName}`}
+        // A long file name is cut with an ellipsis so every column fits at 1280 px; the title shows it whole.
+        style={{ maxWidth: '11em', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'inline-block' }}
+        onClick={() => void downloadRecordFile(record.fileUrl, record.fileName)}
+      >
         {record.fileName}
       </button>
       {pendingRecord(certificate) && (
@@ -53,7 +60,7 @@ export function CertificatesPage() {
     { key: 'user.name', header: 'Nome', sortable: true, sortKey: 'name' },
     { key: 'user.fiscal_code', header: 'Codice fiscale', sortable: true, sortKey: 'fiscal_code', detail: true },
     { key: 'file', header: 'File', render: (c) => <FileCell certificate={c} onApprove={() => setDialog({ kind: 'approve', certificate: c })} /> },
-    { key: 'current_end_date', header: 'Data di scadenza', sortable: true, render: (c) => formatDate(c.current_end_date ?? '') },
+    { key: 'current_end_date', header: 'Scadenza', sortable: true, render: (c) => formatDate(c.current_end_date ?? '') },
     { key: 'is_approved', header: 'Approvato', sortable: true },
     { key: 'status', header: 'Valido', render: (c) => <StateCell certificate={c} /> },
     { key: 'notes', header: 'Note', render: notesOf, detail: true },
