@@ -164,6 +164,7 @@ describe("the member's medical certificate", () => {
 });
 
 describe('races and staff without registry access', () => {
+  // On PostgreSQL the two requests interleave (without the row lock both were stored); PGlite runs them in turn.
   test('two uploads from the profile at once: one record, the other refused as awaiting approval', async () => {
     const [first, second] = await Promise.all([
       call(t.app, other, 'POST', '/api/v1/certificate/medical/user/me', form(await pdfFile('uno'))),
