@@ -128,6 +128,12 @@ describe('error texts by code', () => {
     expect(errorText(error, 'Errore durante la creazione', { detailed: ['FILE_TYPE_NOT_ALLOWED'] })).toBe('Errore durante la creazione: Tipo di file non accettato: foto.png');
     expect(errorText(error, 'Errore durante la creazione')).toBe('Errore durante la creazione');
   });
+
+  test("a server code shows the server's own message instead of the fallback", () => {
+    const error = refused('QUALIFICATION_IN_USE', 'Impossibile eliminare la qualifica: è assegnata a 2 utenti.', 409);
+    expect(errorText(error, "Errore durante l'eliminazione", { server: ['QUALIFICATION_IN_USE'] })).toBe('Impossibile eliminare la qualifica: è assegnata a 2 utenti.');
+    expect(errorText(error, "Errore durante l'eliminazione", { server: ['RESERVATION_RULE_IN_USE'] })).toBe("Errore durante l'eliminazione");
+  });
 });
 
 describe('upload (multipart with progress)', () => {

@@ -30,15 +30,18 @@ export interface ErrorTextOptions {
   own?: readonly ApiErrorCode[];
   /** Codes whose server message is appended to the fallback ('fallback: message'), e.g. which file was refused. */
   detailed?: readonly ApiErrorCode[];
+  /** Codes whose server message replaces the fallback: it is already Italian and says more, e.g. who still holds a row. */
+  server?: readonly ApiErrorCode[];
 }
 
 /**
  * The Italian text to show for a failed action: the caller's fallback (the spec's wording for that action)
  * unless the error's code is one the caller lets speak for itself. Decided by code, never by the message.
  */
-export function errorText(error: unknown, fallback: string, { own = [], detailed = [] }: ErrorTextOptions = {}): string {
+export function errorText(error: unknown, fallback: string, { own = [], detailed = [], server = [] }: ErrorTextOptions = {}): string {
   const code = error instanceof ApiError ? error.code : null;
   if (code && own.includes(code)) return API_ERRORS[code].text;
+  if (code && server.includes(code) && error instanceof ApiError && error.message) return error.message;
   if (code && detailed.includes(code) && error instanceof ApiError && error.message) return `${fallback}: ${error.message}`;
   return fallback;
 }
