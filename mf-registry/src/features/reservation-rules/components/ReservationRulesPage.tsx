@@ -25,15 +25,17 @@ function UnlockTimes({ rule }: { rule: ReservationRule }) {
   );
 }
 
+// Every column of spec 001 §2 fits a 1366 px laptop: short headers (the form's labels say them in full), and only
+// the name and the two maxima sortable.
 const COLUMNS: Column<ReservationRule>[] = [
   { key: 'name', header: 'Nome', sortable: true },
   { key: 'description', header: 'Descrizione', detail: true },
-  { key: 'max_rounds_per_week', header: 'Turni max a settimana', sortable: true, align: 'end' },
-  { key: 'max_rounds_per_day', header: 'Turni max al giorno', sortable: true, align: 'end' },
-  { key: 'hours_before_booking_to_ignore_rules', header: 'Ore prima per ignorare le regole', sortable: true, align: 'end', detail: true },
-  { key: 'hours_before_booking_to_cancel', header: 'Ore prima per annullare', sortable: true, align: 'end', detail: true },
-  { key: 'week_start_day', header: 'Inizio settimana', sortable: true, render: (r) => weekday(r.week_start_day), detail: true },
-  { key: 'week_end_day', header: 'Fine settimana', sortable: true, render: (r) => weekday(r.week_end_day), detail: true },
+  { key: 'max_rounds_per_week', header: 'Turni/sett.', sortable: true, align: 'end' },
+  { key: 'max_rounds_per_day', header: 'Turni/giorno', sortable: true, align: 'end' },
+  { key: 'hours_before_booking_to_ignore_rules', header: 'Ore ignora regole', align: 'end', detail: true },
+  { key: 'hours_before_booking_to_cancel', header: 'Ore annullamento', align: 'end', detail: true },
+  { key: 'week_start_day', header: 'Inizio sett.', render: (r) => weekday(r.week_start_day), detail: true },
+  { key: 'week_end_day', header: 'Fine sett.', render: (r) => weekday(r.week_end_day), detail: true },
   { key: 'unlock_times', header: 'Orari di sblocco', render: (r) => <UnlockTimes rule={r} /> },
 ];
 
