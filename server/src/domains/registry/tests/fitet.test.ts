@@ -113,13 +113,12 @@ describe('FITET import', () => {
 
   test('two imports racing on the same new card codes leave one record per card code, each row created once', async () => {
     const codes = ['1038114', '1051230'];
-    await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from('Codice tessera;Tipo tessera;Categoria;Data emissione;Data scadenza\n'), 'vuoto.csv'));
     const existing = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data as { member_id: string }[];
     const fresh = codes.filter((c) => !existing.some((r) => r.member_id === c));
     const csv = Buffer.from(`Codice tessera;Tipo tessera;Categoria;Data emissione;Data scadenza\n${codes.map((c) => `${c};Agonistica;4ª categoria;01/09/2026;31/08/2027`).join('\n')}\n`);
     const answers = await Promise.all([1, 2].map(() => call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(csv, 'corsa.csv'))));
     for (const a of answers) assert.equal(a.statusCode, 200, a.body);
-    const reports = answers.map((a) => a.json() as { created: number; updated: number });
+    const reports = answers.map((a) => a.json<{ created: number; updated: number }>());
     assert.equal(reports.reduce((n, r) => n + r.created, 0), fresh.length, JSON.stringify(reports));
     assert.equal(reports.reduce((n, r) => n + r.created + r.updated, 0), codes.length * 2);
     const after = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data as { member_id: string; category: string }[];
