@@ -44,7 +44,10 @@ test('FITET: an .xlsx creates, updates and refuses rows, and the report says whi
   await page.getByText('Nessun dato da mostrare').waitFor();
 
   // Marco Rossi's card (the demo member with FITET code 1045872) first comes in alone.
-  let report = await importFitet('tesserati-agosto.xlsx', await workbook([['1045872', 'Agonistica', '3ª categoria', new Date(Date.UTC(2025, 8, 1)), '31/08/2026']]));
+  let report = await importFitet(
+    'tesserati-agosto.xlsx',
+    await workbook([['1045872', 'Agonistica', '3ª categoria', new Date(Date.UTC(2025, 8, 1)), '31/08/2026']]),
+  );
   assert.deepEqual(await counts(report), ['1', '0', '0']);
   await report.getByRole('button', { name: 'Chiudi resoconto' }).click();
   await page.getByRole('cell', { name: '1045872' }).waitFor();
@@ -72,7 +75,14 @@ test('FITET: an .xlsx creates, updates and refuses rows, and the report says whi
 
   const marco = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '1045872' }) });
   await marco.getByRole('cell', { name: '2ª categoria' }).waitFor();
-  assert.deepEqual(await marco.getByRole('cell').allInnerTexts(), ['1045872', 'Agonistica', '2ª categoria', '01/09/2026', '31/08/2027', 'Rossi Marco']);
+  assert.deepEqual(await marco.getByRole('cell').allInnerTexts(), [
+    '1045872',
+    'Agonistica',
+    '2ª categoria',
+    '01/09/2026',
+    '31/08/2027',
+    'Rossi Marco',
+  ]);
   await page.getByRole('cell', { name: 'Ferrari Luca' }).waitFor();
   await screenshot(page, 'registry-fitet');
 });
@@ -96,7 +106,14 @@ test('Qualifiche sociali: the administrator creates a qualification with a colou
 
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Istruttore', exact: true }) });
   await row.waitFor();
-  assert.deepEqual((await row.getByRole('cell').allInnerTexts()).slice(0, 6), ['Istruttore', 'Tecnici federali del circolo', '#1E88E5', 'Standard soci', 'Tornei e gare', '50']);
+  assert.deepEqual((await row.getByRole('cell').allInnerTexts()).slice(0, 6), [
+    'Istruttore',
+    'Tecnici federali del circolo',
+    '#1E88E5',
+    'Standard soci',
+    'Tornei e gare',
+    '50',
+  ]);
   await screenshot(page, 'registry-qualifications');
 });
 
@@ -133,7 +150,16 @@ test('Regole di prenotazione: a rule with two unlock times shows them as readabl
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Serale', exact: true }) });
   await row.getByText('Lun 18:00 · 2 turni').waitFor();
   await row.getByText('Gio 09:30 · 1 turno').waitFor();
-  assert.deepEqual((await row.getByRole('cell').allInnerTexts()).slice(0, 8), ['Serale', 'Turni della sera', '3', '1', '2', '24', 'Lunedì', 'Domenica']);
+  assert.deepEqual((await row.getByRole('cell').allInnerTexts()).slice(0, 8), [
+    'Serale',
+    'Turni della sera',
+    '3',
+    '1',
+    '2',
+    '24',
+    'Lunedì',
+    'Domenica',
+  ]);
   await screenshot(page, 'registry-booking-rules');
 
   const saved = (await (await page.request.get(`${portal.server.url}/api/v1/user/reservation-rule?q=Serale`)).json()) as {

@@ -2,7 +2,17 @@
 export function ColourSwatch({ colour }: { colour: string }) {
   return (
     <span className="ui-row" style={{ gap: '0.4rem', alignItems: 'center', display: 'inline-flex' }}>
-      <span aria-hidden="true" style={{ display: 'inline-block', width: '1rem', height: '1rem', borderRadius: '3px', border: '1px solid var(--ui-border)', background: colour }} />
+      <span
+        aria-hidden="true"
+        style={{
+          display: 'inline-block',
+          width: '1rem',
+          height: '1rem',
+          borderRadius: '3px',
+          border: '1px solid var(--ui-border)',
+          background: colour,
+        }}
+      />
       <code>{colour.toUpperCase()}</code>
     </span>
   );

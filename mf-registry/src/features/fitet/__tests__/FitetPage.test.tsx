@@ -39,7 +39,11 @@ describe('Dati FITET', () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Dati FITET' })).toBeInTheDocument();
     const row = (await screen.findByRole('cell', { name: '1045872' })).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1045872', 'Agonistica', '3ª categoria', '01/09/2025', '31/08/2026', 'Rossi Marco']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1045872', 'Agonistica', '3ª categoria', '01/09/2025', '31/08/2026', 'Rossi Marco']);
     expect(screen.getByRole('button', { name: 'Scarica' })).toBeInTheDocument();
   });
 
@@ -64,10 +68,26 @@ describe('Dati FITET', () => {
 
     const report = await screen.findByRole('dialog', { name: 'Resoconto importazione FITET' });
     expect(await screen.findByText('File FITET importato con successo!')).toBeInTheDocument();
-    expect(within(report).getAllByRole('definition').map((d) => d.textContent)).toEqual(['1', '1', '2']);
-    expect(within(report).getAllByRole('term').map((t) => t.textContent)).toEqual(['Create', 'Aggiornate', 'Rifiutate']);
-    const rows = within(within(report).getByRole('table', { name: 'Righe rifiutate' })).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      within(report)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['1', '1', '2']);
+    expect(
+      within(report)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Create', 'Aggiornate', 'Rifiutate']);
+    const rows = within(within(report).getByRole('table', { name: 'Righe rifiutate' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['4', '9999999', 'Nessun utente con questo codice tessera'],
       ['5', '1038114', 'Data scadenza non valida: 31/02/2026'],
     ]);
@@ -82,7 +102,10 @@ describe('Dati FITET', () => {
     const message = 'Il formato .xls (Excel 97-2003) non è supportato: salva il file come .xlsx o .csv e caricalo di nuovo';
     const { user } = setup({ 'POST /user/fitet': { status: 400, body: { code: 'FILE_TYPE_NOT_ALLOWED', message } } });
     const dialog = await openUpload(user);
-    await user.upload(within(dialog).getByLabelText(/^File FITET/), testFile([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], 'vecchio.xls', 'application/vnd.ms-excel'));
+    await user.upload(
+      within(dialog).getByLabelText(/^File FITET/),
+      testFile([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], 'vecchio.xls', 'application/vnd.ms-excel'),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Carica' }));
     const expected = `Si è verificato un errore durante il caricamento del file FITET: ${message}`;
     expect(await within(dialog).findByText(expected, { selector: '[role="alert"]' })).toBeInTheDocument();

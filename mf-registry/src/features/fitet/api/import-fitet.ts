@@ -19,6 +19,10 @@ export const useImportFitet = createMutation({
     return upload<FitetImportReport>('POST', FITET_PATH, body, { onProgress });
   },
   invalidates: FITET_QUERY_KEY,
-  toasts: { pending: 'Caricamento del file FITET in corso...', success: 'File FITET importato con successo!', error: 'Si è verificato un errore durante il caricamento del file FITET' },
+  toasts: {
+    pending: 'Caricamento del file FITET in corso...',
+    success: 'File FITET importato con successo!',
+    error: 'Si è verificato un errore durante il caricamento del file FITET',
+  },
   errorCodes: { detailed: ['FITET_FILE_INVALID', 'FILE_TYPE_NOT_ALLOWED', 'FILE_TOO_LARGE', 'FILE_MISSING', 'TOO_MANY_FILES', 'VALIDATION_FAILED'] },
 });

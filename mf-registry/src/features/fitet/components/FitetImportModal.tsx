@@ -54,7 +54,14 @@ export function FitetImportModal({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <Modal open title={report ? 'Resoconto importazione FITET' : 'Carica file FITET'} onClose={onClose} closeDisabled={pending} footer={footer} size={report ? 'lg' : 'md'}>
+    <Modal
+      open
+      title={report ? 'Resoconto importazione FITET' : 'Carica file FITET'}
+      onClose={onClose}
+      closeDisabled={pending}
+      footer={footer}
+      size={report ? 'lg' : 'md'}
+    >
       {report ? (
         <FitetImportReportView report={report} />
       ) : (

@@ -9,15 +9,21 @@ export function FitetImportReportView({ report }: { report: FitetImportReport })
       <dl className="ui-grid ui-grid--3" aria-label="Esito dell'importazione">
         <div className="ui-card">
           <dt className="ui-muted">Create</dt>
-          <dd className="ui-card__title" style={{ margin: 0 }}>{report.created}</dd>
+          <dd className="ui-card__title" style={{ margin: 0 }}>
+            {report.created}
+          </dd>
         </div>
         <div className="ui-card">
           <dt className="ui-muted">Aggiornate</dt>
-          <dd className="ui-card__title" style={{ margin: 0 }}>{report.updated}</dd>
+          <dd className="ui-card__title" style={{ margin: 0 }}>
+            {report.updated}
+          </dd>
         </div>
         <div className="ui-card">
           <dt className="ui-muted">Rifiutate</dt>
-          <dd className="ui-card__title" style={{ margin: 0 }}>{rejected}</dd>
+          <dd className="ui-card__title" style={{ margin: 0 }}>
+            {rejected}
+          </dd>
         </div>
       </dl>
       {rejected > 0 && (

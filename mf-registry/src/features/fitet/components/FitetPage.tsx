@@ -35,7 +35,9 @@ export function FitetPage() {
           </button>
         }
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>{importing && <FitetImportModal onClose={() => setImporting(false)} />}</Suspense>
+      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        {importing && <FitetImportModal onClose={() => setImporting(false)} />}
+      </Suspense>
     </PageLayout>
   );
 }

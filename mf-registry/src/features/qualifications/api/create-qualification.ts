@@ -5,6 +5,10 @@ import { QUALIFICATIONS_PATH, QUALIFICATIONS_QUERY_KEY, QUALIFICATION_ERRORS } f
 export const useCreateQualification = createMutation({
   mutationFn: (body: QualificationPayload) => api.post<Qualification>(QUALIFICATIONS_PATH, body),
   invalidates: QUALIFICATIONS_QUERY_KEY,
-  toasts: { pending: 'Creazione qualifica in corso...', success: 'Qualifica creata con successo!', error: 'Si è verificato un errore durante la creazione della qualifica' },
+  toasts: {
+    pending: 'Creazione qualifica in corso...',
+    success: 'Qualifica creata con successo!',
+    error: 'Si è verificato un errore durante la creazione della qualifica',
+  },
   errorCodes: QUALIFICATION_ERRORS,
 });

@@ -5,6 +5,10 @@ import { QUALIFICATIONS_PATH, QUALIFICATIONS_QUERY_KEY, QUALIFICATION_ERRORS } f
 export const useDeleteQualification = createMutation({
   mutationFn: (id: string) => api.delete(`${QUALIFICATIONS_PATH}/${id}`),
   invalidates: QUALIFICATIONS_QUERY_KEY,
-  toasts: { pending: 'Eliminazione qualifica in corso...', success: 'Qualifica eliminata con successo!', error: "Si è verificato un errore durante l'eliminazione della qualifica" },
+  toasts: {
+    pending: 'Eliminazione qualifica in corso...',
+    success: 'Qualifica eliminata con successo!',
+    error: "Si è verificato un errore durante l'eliminazione della qualifica",
+  },
   errorCodes: QUALIFICATION_ERRORS,
 });

@@ -11,7 +11,10 @@ import { QUALIFICATION_LIMITS, qualificationToForm, type QualificationFormValues
 
 /** Create (qualification undefined) or edit a qualification (spec 001 §5 Qualification), validated by the contract's qualificationForm. */
 export function QualificationFormModal({ qualification, onClose }: { qualification?: Qualification; onClose: () => void }) {
-  const form = useForm<QualificationFormValues>({ defaultValues: qualificationToForm(qualification), resolver: formResolver(zodResolver(qualificationForm)) });
+  const form = useForm<QualificationFormValues>({
+    defaultValues: qualificationToForm(qualification),
+    resolver: formResolver(zodResolver(qualificationForm)),
+  });
   const rules = useReservationRuleOptions();
   const mailingLists = useMailingListClassOptions();
   const createQualification = useCreateQualification();
@@ -40,7 +43,13 @@ export function QualificationFormModal({ qualification, onClose }: { qualificati
             <TextArea {...bind('description')} label="Descrizione" />
             <div className="ui-grid ui-grid--2">
               <ColorInput {...bind('color')} label="Colore" required />
-              <NumberInput {...bind('priority')} label="Priorità" required min={QUALIFICATION_LIMITS.priority.min} max={QUALIFICATION_LIMITS.priority.max} />
+              <NumberInput
+                {...bind('priority')}
+                label="Priorità"
+                required
+                min={QUALIFICATION_LIMITS.priority.min}
+                max={QUALIFICATION_LIMITS.priority.max}
+              />
             </div>
             <MenuInput
               {...bind('reservation_rules')}

@@ -51,7 +51,17 @@ describe('Regole di prenotazione', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent);
-    expect(cells.slice(0, 9)).toEqual(['Standard soci', 'Regola di base', '3', '1', '2', '24', 'Lunedì', 'Domenica', 'Lun 18:00 · 2 turniGio 09:30 · 1 turno']);
+    expect(cells.slice(0, 9)).toEqual([
+      'Standard soci',
+      'Regola di base',
+      '3',
+      '1',
+      '2',
+      '24',
+      'Lunedì',
+      'Domenica',
+      'Lun 18:00 · 2 turniGio 09:30 · 1 turno',
+    ]);
     expect(within(row).getByText('Lun 18:00 · 2 turni')).toBeInTheDocument();
     expect(within(row).getByText('Gio 09:30 · 1 turno')).toBeInTheDocument();
   });

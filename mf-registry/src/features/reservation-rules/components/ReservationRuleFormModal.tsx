@@ -17,7 +17,10 @@ const WEEKDAY_OPTIONS = WEEKDAY_NAMES.map((label, day) => ({ value: String(day),
  * the input leaves it out of the value and it would be lost.
  */
 export function ReservationRuleFormModal({ rule, onClose }: { rule?: ReservationRule; onClose: () => void }) {
-  const form = useForm<ReservationRuleFormValues>({ defaultValues: reservationRuleToForm(rule), resolver: formResolver(zodResolver(reservationRuleForm)) });
+  const form = useForm<ReservationRuleFormValues>({
+    defaultValues: reservationRuleToForm(rule),
+    resolver: formResolver(zodResolver(reservationRuleForm)),
+  });
   const unlockTimeIncomplete = useRef(false);
   const createRule = useCreateReservationRule();
   const updateRule = useUpdateReservationRule();
