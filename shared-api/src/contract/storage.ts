@@ -92,10 +92,8 @@ export const storageUnloadPayload = z
     quantity: wholeNumber(1, MAX_MOVEMENT_QUANTITY),
     start_date: isoDate,
     reason: notes,
-    user: z
-      .union([id, z.literal(''), z.null()])
-      .optional()
-      .transform((v) => v || null),
+    /** The member of a delivery ('' from a cleared form counts as none). */
+    user: z.preprocess((v) => (v === '' ? null : v), id.nullish()).transform((v) => v ?? null),
     notes,
   })
   .superRefine((unload, ctx) => {

@@ -1,4 +1,13 @@
-import type { StorageCategory, StorageCategoryPayload, StorageItem, StorageItemPayload, StorageLoad, StorageLoadPayload, StorageUnload, StorageUnloadPayload } from 'shared-api/contract';
+import type {
+  StorageCategory,
+  StorageCategoryPayload,
+  StorageItem,
+  StorageItemPayload,
+  StorageLoad,
+  StorageLoadPayload,
+  StorageUnload,
+  StorageUnloadPayload,
+} from 'shared-api/contract';
 import type { Domain } from '../../core/domain';
 import { invalidInput } from '../../core/errors';
 import { EditableService } from '../../core/resources/service';

@@ -25,56 +25,68 @@ const storageRoutes: FastifyPluginAsync = async (app) => {
   const { categories, items, loads, unloads } = app.services.storage;
   await app.register(
     async (storage) => {
-      await storage.register(async (r) => {
-        registerResourceRoutes(r, {
-          tag: 'magazzino',
-          noun: ['categoria di articoli', 'categorie di articoli'],
-          access,
-          item: storageCategory,
-          payload: storageCategoryPayload,
-          sortKeys: STORAGE_CATEGORY_SORT_KEYS,
-          maxLimit: 500,
-          exportFile: { baseName: 'categorie_articoli', title: 'Categorie articoli', columns: STORAGE_CATEGORY_EXPORT_COLUMNS },
-          service: categories,
-        });
-      }, { prefix: '/item-category' });
-      await storage.register(async (r) => {
-        registerResourceRoutes(r, {
-          tag: 'magazzino',
-          noun: ['articolo', 'articoli'],
-          access,
-          item: storageItem,
-          payload: storageItemPayload,
-          sortKeys: STORAGE_ITEM_SORT_KEYS,
-          maxLimit: 500,
-          exportFile: { baseName: 'magazzino', title: 'Gestione magazzino', columns: STORAGE_ITEM_EXPORT_COLUMNS },
-          service: items,
-        });
-      }, { prefix: '/item' });
-      await storage.register(async (r) => {
-        registerResourceRoutes(r, {
-          tag: 'magazzino',
-          noun: ['carico', 'carichi'],
-          access,
-          item: storageLoad,
-          payload: storageLoadPayload,
-          sortKeys: STORAGE_LOAD_SORT_KEYS,
-          exportFile: { baseName: 'carichi', title: 'Carico', columns: STORAGE_LOAD_EXPORT_COLUMNS },
-          service: loads,
-        });
-      }, { prefix: '/load' });
-      await storage.register(async (r) => {
-        registerResourceRoutes(r, {
-          tag: 'magazzino',
-          noun: ['scarico', 'scarichi'],
-          access,
-          item: storageUnload,
-          payload: storageUnloadPayload,
-          sortKeys: STORAGE_UNLOAD_SORT_KEYS,
-          exportFile: { baseName: 'scarichi', title: 'Scarico', columns: STORAGE_UNLOAD_EXPORT_COLUMNS },
-          service: unloads,
-        });
-      }, { prefix: '/unload' });
+      await storage.register(
+        async (r) => {
+          registerResourceRoutes(r, {
+            tag: 'magazzino',
+            noun: ['categoria di articoli', 'categorie di articoli'],
+            access,
+            item: storageCategory,
+            payload: storageCategoryPayload,
+            sortKeys: STORAGE_CATEGORY_SORT_KEYS,
+            maxLimit: 500,
+            exportFile: { baseName: 'categorie_articoli', title: 'Categorie articoli', columns: STORAGE_CATEGORY_EXPORT_COLUMNS },
+            service: categories,
+          });
+        },
+        { prefix: '/item-category' },
+      );
+      await storage.register(
+        async (r) => {
+          registerResourceRoutes(r, {
+            tag: 'magazzino',
+            noun: ['articolo', 'articoli'],
+            access,
+            item: storageItem,
+            payload: storageItemPayload,
+            sortKeys: STORAGE_ITEM_SORT_KEYS,
+            maxLimit: 500,
+            exportFile: { baseName: 'magazzino', title: 'Gestione magazzino', columns: STORAGE_ITEM_EXPORT_COLUMNS },
+            service: items,
+          });
+        },
+        { prefix: '/item' },
+      );
+      await storage.register(
+        async (r) => {
+          registerResourceRoutes(r, {
+            tag: 'magazzino',
+            noun: ['carico', 'carichi'],
+            access,
+            item: storageLoad,
+            payload: storageLoadPayload,
+            sortKeys: STORAGE_LOAD_SORT_KEYS,
+            exportFile: { baseName: 'carichi', title: 'Carico', columns: STORAGE_LOAD_EXPORT_COLUMNS },
+            service: loads,
+          });
+        },
+        { prefix: '/load' },
+      );
+      await storage.register(
+        async (r) => {
+          registerResourceRoutes(r, {
+            tag: 'magazzino',
+            noun: ['scarico', 'scarichi'],
+            access,
+            item: storageUnload,
+            payload: storageUnloadPayload,
+            sortKeys: STORAGE_UNLOAD_SORT_KEYS,
+            exportFile: { baseName: 'scarichi', title: 'Scarico', columns: STORAGE_UNLOAD_EXPORT_COLUMNS },
+            service: unloads,
+          });
+        },
+        { prefix: '/unload' },
+      );
     },
     { prefix: '/storage' },
   );

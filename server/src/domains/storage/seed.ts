@@ -2,7 +2,8 @@ import type { Db } from '../../core/db/client';
 import { users } from '../registry/tables';
 import { storage_item_categories, storage_items, storage_loads, storage_unloads } from './tables';
 
-type DemoMovement = { load: number; date: string; notes?: string } | { unload: number; date: string; reason: string } | { delivery: number; date: string; to: string };
+type DemoMovement =
+  { load: number; date: string; notes?: string } | { unload: number; date: string; reason: string } | { delivery: number; date: string; to: string };
 
 /** The demo stockroom: three categories, a few items, and the movements their quantities come from. */
 const DEMO: { category: string; items: { description: string; movements: DemoMovement[] }[] }[] = [
@@ -52,8 +53,12 @@ export async function seedStorage(db: Db): Promise<void> {
         if (!item) throw new Error('INSERT senza riga restituita');
         for (const m of written) {
           if ('load' in m) await tx.insert(storage_loads).values({ item_id: item.id, quantity: m.load, date: m.date, notes: m.notes ?? null });
-          else if ('unload' in m) await tx.insert(storage_unloads).values({ type: 'UNLOAD', item_id: item.id, quantity: m.unload, start_date: m.date, reason: m.reason });
-          else await tx.insert(storage_unloads).values({ type: 'DELIVERY', item_id: item.id, quantity: m.delivery, start_date: m.date, user_id: memberIds.get(m.to) ?? null });
+          else if ('unload' in m)
+            await tx.insert(storage_unloads).values({ type: 'UNLOAD', item_id: item.id, quantity: m.unload, start_date: m.date, reason: m.reason });
+          else
+            await tx
+              .insert(storage_unloads)
+              .values({ type: 'DELIVERY', item_id: item.id, quantity: m.delivery, start_date: m.date, user_id: memberIds.get(m.to) ?? null });
         }
       }
     }

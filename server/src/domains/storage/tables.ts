@@ -52,7 +52,11 @@ export const storage_loads = pgTable(
     notes: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('storage_loads_item_idx').on(t.item_id), index('storage_loads_date_idx').on(t.date), check('storage_loads_quantity_check', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('storage_loads_item_idx').on(t.item_id),
+    index('storage_loads_date_idx').on(t.date),
+    check('storage_loads_quantity_check', sql`${t.quantity} > 0`),
+  ],
 );
 
 /** An unload (Scarico): type UNLOAD with a reason, or DELIVERY to a member. */

@@ -25,7 +25,14 @@ export class StorageCategoryRepository {
       sortColumns: { name: c.name },
       defaultSort: [c.name],
       tieBreaker: c.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: (where) => countRows(this.db, c, where),
     };
   }

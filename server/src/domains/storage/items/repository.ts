@@ -39,9 +39,20 @@ export class StorageItemRepository {
       sortColumns: { description: i.description, category: c.name, total_quantity: i.total_quantity, current_quantity: i.current_quantity },
       defaultSort: [i.description],
       tieBreaker: i.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: async (where) => {
-        const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(i).innerJoin(c, eq(c.id, i.category_id)).where(where);
+        const [row] = await this.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(i)
+          .innerJoin(c, eq(c.id, i.category_id))
+          .where(where);
         return row?.n ?? 0;
       },
     };

@@ -29,9 +29,20 @@ export class StorageLoadRepository implements MovementRepository<StorageLoad, St
       sortColumns: { item: i.description, quantity: l.quantity, date: l.date, notes: l.notes },
       defaultSort: [l.date, l.created_at],
       tieBreaker: l.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: async (where) => {
-        const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(l).innerJoin(i, eq(i.id, l.item_id)).where(where);
+        const [row] = await this.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(l)
+          .innerJoin(i, eq(i.id, l.item_id))
+          .where(where);
         return row?.n ?? 0;
       },
     };

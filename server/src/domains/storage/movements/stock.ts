@@ -9,7 +9,8 @@ export interface StockChange {
   total: number;
 }
 
-export type StockOutcome = { ok: true } | { ok: false; missing: true } | { ok: false; missing: false; description: string; current: number; change: StockChange };
+export type StockOutcome =
+  { ok: true } | { ok: false; missing: true } | { ok: false; missing: false; description: string; current: number; change: StockChange };
 
 const i = storage_items;
 
@@ -23,7 +24,10 @@ export async function applyStockChanges(tx: DbOrTx, changes: readonly StockChang
   const merged = new Map<string, StockChange>();
   for (const change of changes) {
     const prev = merged.get(change.itemId);
-    merged.set(change.itemId, prev ? { itemId: change.itemId, current: prev.current + change.current, total: prev.total + change.total } : { ...change });
+    merged.set(
+      change.itemId,
+      prev ? { itemId: change.itemId, current: prev.current + change.current, total: prev.total + change.total } : { ...change },
+    );
   }
   for (const change of [...merged.values()].sort((a, b) => a.itemId.localeCompare(b.itemId))) {
     const updated = await tx

@@ -25,7 +25,9 @@ export class StorageUnloadRepository implements MovementRepository<StorageUnload
         quantity: u.quantity,
         start_date: u.start_date,
         reason: u.reason,
-        user: sql<StorageUnload['user']>`case when ${users.id} is null then null else json_build_object('_id', ${users.id}, 'name', ${users.name}, 'surname', ${users.surname}) end`,
+        user: sql<
+          StorageUnload['user']
+        >`case when ${users.id} is null then null else json_build_object('_id', ${users.id}, 'name', ${users.name}, 'surname', ${users.surname}) end`,
         notes: u.notes,
       })
       .from(u)
@@ -37,10 +39,25 @@ export class StorageUnloadRepository implements MovementRepository<StorageUnload
   private source(): ListSource<StorageUnload, StorageUnloadSortKey> {
     return {
       search: searchableText(i.description, u.reason, users.surname, users.name, u.notes),
-      sortColumns: { type: u.type, item: i.description, quantity: u.quantity, start_date: u.start_date, reason: u.reason, user: sql`${users.surname} || ' ' || ${users.name}`, notes: u.notes },
+      sortColumns: {
+        type: u.type,
+        item: i.description,
+        quantity: u.quantity,
+        start_date: u.start_date,
+        reason: u.reason,
+        user: sql`${users.surname} || ' ' || ${users.name}`,
+        notes: u.notes,
+      },
       defaultSort: [u.start_date, u.created_at],
       tieBreaker: u.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: async (where) => {
         const [row] = await this.db
           .select({ n: sql<number>`count(*)::int` })

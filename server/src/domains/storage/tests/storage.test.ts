@@ -20,7 +20,12 @@ after(async () => {
 
 const API = '/api/v1/storage';
 
-async function ok(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, status = method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200) {
+async function ok(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  status = method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200,
+) {
   const res = await call(t.app, admin, method, `${API}${url}`, body);
   assert.equal(res.statusCode, status, `${method} ${url}: ${res.body}`);
   return status === 204 ? null : res.json();
@@ -56,7 +61,14 @@ const unload = (item: string, quantity: number, extra: Record<string, unknown> =
   ...extra,
 });
 
-const delivery = (item: string, quantity: number, user = memberId) => ({ type: 'DELIVERY', item, quantity, start_date: '2026-11-21', user, notes: 'Consegnata a mano' });
+const delivery = (item: string, quantity: number, user = memberId) => ({
+  type: 'DELIVERY',
+  item,
+  quantity,
+  start_date: '2026-11-21',
+  user,
+  notes: 'Consegnata a mano',
+});
 
 describe('item categories (/storage/item-category)', () => {
   test('create, rename, list with search and sort, download; a name is unique; delete', async () => {
@@ -71,7 +83,10 @@ describe('item categories (/storage/item-category)', () => {
       ['Attrezzatura da tavolo'],
     );
     const sorted = (await ok('GET', '/item-category?limit=500&sortBy=name&order=desc')).data.map((c: { name: string }) => c.name);
-    assert.deepEqual(sorted, [...sorted].sort((x: string, y: string) => y.localeCompare(x, 'en', { sensitivity: 'base' })));
+    assert.deepEqual(
+      sorted,
+      [...sorted].sort((x: string, y: string) => y.localeCompare(x, 'en', { sensitivity: 'base' })),
+    );
 
     const taken = await call(t.app, admin, 'POST', `${API}/item-category`, { name: 'Attrezzatura da tavolo' });
     assert.equal(taken.statusCode, 409);
@@ -107,12 +122,22 @@ describe('item categories (/storage/item-category)', () => {
 describe('items (/storage/item)', () => {
   test('create and edit with the category; list with search, sort by category and paging; the selector reads 500', async () => {
     const category = await newCategory('Palline da allenamento');
-    const created = await ok('POST', '/item', { description: 'Palline bianche 40+', category: category._id, total_quantity: 120, current_quantity: 100 });
+    const created = await ok('POST', '/item', {
+      description: 'Palline bianche 40+',
+      category: category._id,
+      total_quantity: 120,
+      current_quantity: 100,
+    });
     assert.deepEqual(
       { description: created.description, category: created.category, total: created.total_quantity, current: created.current_quantity },
       { description: 'Palline bianche 40+', category: { _id: category._id, name: 'Palline da allenamento' }, total: 120, current: 100 },
     );
-    const edited = await ok('PATCH', `/item/${created._id}`, { description: 'Palline bianche 40+ (scatola)', category: category._id, total_quantity: 120, current_quantity: 90 });
+    const edited = await ok('PATCH', `/item/${created._id}`, {
+      description: 'Palline bianche 40+ (scatola)',
+      category: category._id,
+      total_quantity: 120,
+      current_quantity: 90,
+    });
     assert.equal(edited.current_quantity, 90);
 
     // The search reads the category's name too.
@@ -134,7 +159,10 @@ describe('items (/storage/item)', () => {
       all.slice(0, 4).map((i) => i._id),
     );
     const names = all.map((i) => i.category.name);
-    assert.deepEqual(names, [...names].sort((x, y) => x.localeCompare(y, 'en', { sensitivity: 'base' })));
+    assert.deepEqual(
+      names,
+      [...names].sort((x, y) => x.localeCompare(y, 'en', { sensitivity: 'base' })),
+    );
     assert.equal((await call(t.app, admin, 'GET', `${API}/item?limit=501`)).statusCode, 400);
 
     const xlsx = await call(t.app, admin, 'GET', `${API}/item/export?format=xlsx&q=allenamento`);
@@ -211,7 +239,10 @@ describe('loads (/storage/load)', () => {
     const res = await call(t.app, admin, 'DELETE', `${API}/load/${load._id}`);
     assert.equal(res.statusCode, 409);
     assert.equal(res.json().code, 'STORAGE_NOT_ENOUGH_STOCK');
-    assert.equal(res.json().message, `Quantità non disponibile in magazzino: di «${item.description}» restano 1 pezzi, l'operazione ne toglierebbe 5.`);
+    assert.equal(
+      res.json().message,
+      `Quantità non disponibile in magazzino: di «${item.description}» restano 1 pezzi, l'operazione ne toglierebbe 5.`,
+    );
     assert.equal((await call(t.app, admin, 'GET', `${API}/load/${load._id}`)).statusCode, 200);
     assert.deepEqual(await quantities(item._id), { total: 5, current: 1 });
   });
@@ -238,7 +269,10 @@ describe('loads (/storage/load)', () => {
     );
     const csv = await call(t.app, admin, 'GET', `${API}/load/export?format=csv&q=pieghevole&sortBy=date`);
     assert.equal(csv.statusCode, 200);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     assert.equal(lines[0], 'Articolo;Quantità;Data di acquisizione;Note');
     assert.equal(lines[1], 'Tavolo pieghevole da esterno;1;10/01/2026;');
     assert.equal(lines.length, 4);
@@ -283,7 +317,10 @@ describe('unloads and deliveries (/storage/unload)', () => {
     const byType = (await ok('GET', '/unload?q=gara&sortBy=type&order=asc')).data.map((row: { type: string }) => row.type);
     assert.deepEqual(byType, ['DELIVERY', 'UNLOAD']);
     const csv = await call(t.app, admin, 'GET', `${API}/unload/export?format=csv&q=gara&sortBy=type`);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     assert.equal(lines[0], 'Tipo;Articolo;Quantità;Data;Motivo;Cognome;Nome;Note');
     assert.equal(lines[1], 'Consegna;Maglia da gara taglia L;3;21/11/2026;;Rossi;Marco;Consegnata a mano');
     assert.equal(lines[2], 'Scarico;Maglia da gara taglia L;2;20/11/2026;Materiale rotto;;;');
@@ -296,7 +333,10 @@ describe('unloads and deliveries (/storage/unload)', () => {
       const res = await call(t.app, admin, 'POST', `${API}/unload`, body);
       assert.equal(res.statusCode, 409, res.body);
       assert.equal(res.json().code, 'STORAGE_NOT_ENOUGH_STOCK');
-      assert.equal(res.json().message, "Quantità non disponibile in magazzino: di «Rete professionale» restano 3 pezzi, l'operazione ne toglierebbe 4.");
+      assert.equal(
+        res.json().message,
+        "Quantità non disponibile in magazzino: di «Rete professionale» restano 3 pezzi, l'operazione ne toglierebbe 4.",
+      );
     }
     assert.equal((await ok('GET', '/unload?limit=0')).meta.totalItems, before);
     assert.deepEqual(await quantities(item._id), { total: 3, current: 3 });
@@ -354,8 +394,14 @@ describe('unloads and deliveries (/storage/unload)', () => {
       ...unloads.map((u) => call(t.app, admin, 'PATCH', `${API}/unload/${u._id}`, unload(item._id, 5))),
     ]);
     for (const a of answers) assert.ok([200, 204, 409].includes(a.statusCode), a.body);
-    const loaded = (await ok('GET', `/load?q=${encodeURIComponent(item.description)}&limit=0`)).data.reduce((s: number, l: { quantity: number }) => s + l.quantity, 0);
-    const taken = (await ok('GET', `/unload?q=${encodeURIComponent(item.description)}&limit=0`)).data.reduce((s: number, u: { quantity: number }) => s + u.quantity, 0);
+    const loaded = (await ok('GET', `/load?q=${encodeURIComponent(item.description)}&limit=0`)).data.reduce(
+      (s: number, l: { quantity: number }) => s + l.quantity,
+      0,
+    );
+    const taken = (await ok('GET', `/unload?q=${encodeURIComponent(item.description)}&limit=0`)).data.reduce(
+      (s: number, u: { quantity: number }) => s + u.quantity,
+      0,
+    );
     const { total, current } = await quantities(item._id);
     assert.equal(total, loaded);
     assert.equal(current, loaded - taken);
