@@ -88,7 +88,10 @@ test('a load then a delivery change the item quantity; an oversized unload is re
   await toast(page, 'Scarico registrato con successo!');
   const deliveryRow = page.getByRole('row').filter({ hasText: ITEM });
   await deliveryRow.waitFor();
-  assert.deepEqual((await deliveryRow.getByRole('cell').allInnerTexts()).slice(0, 7).map((t) => t.trim()), ['Consegna', ITEM, '3', '10/11/2026', '', 'Rossi', 'Marco']);
+  assert.deepEqual(
+    (await deliveryRow.getByRole('cell').allInnerTexts()).slice(0, 7).map((t) => t.trim()),
+    ['Consegna', ITEM, '3', '10/11/2026', '', 'Rossi', 'Marco'],
+  );
   assert.deepEqual(await itemRow(page), [ITEM, 'Attrezzatura', '10', '7']);
 
   // Scarico of 8 with 7 in stock: refused with the reason, the form keeps what was typed, nothing changes.

@@ -12,7 +12,14 @@ export function makeItem(overrides: Partial<StorageItem> = {}): StorageItem {
 export const SHIRT = makeItem({ _id: uuid(11), description: 'Maglia taglia M', category: CLOTHES, total_quantity: 30, current_quantity: 3 });
 
 export function makeLoad(overrides: Partial<StorageLoad> = {}): StorageLoad {
-  return { _id: uuid(20), item: { _id: uuid(10), description: 'Palline 40+' }, quantity: 20, date: '2026-09-01', notes: 'Inizio stagione', ...overrides };
+  return {
+    _id: uuid(20),
+    item: { _id: uuid(10), description: 'Palline 40+' },
+    quantity: 20,
+    date: '2026-09-01',
+    notes: 'Inizio stagione',
+    ...overrides,
+  };
 }
 
 export function makeUnload(overrides: Partial<StorageUnload> = {}): StorageUnload {

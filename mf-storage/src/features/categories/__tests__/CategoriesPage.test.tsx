@@ -33,7 +33,9 @@ describe('Categorie articoli', () => {
 
   it('deletes after the warning; a category items use shows why it cannot go', async () => {
     const message = 'Impossibile eliminare la categoria: è usata da 2 articoli.';
-    const { api, user } = setup({ [`DELETE /storage/item-category/${BALLS._id}`]: { status: 409, body: { code: 'STORAGE_CATEGORY_IN_USE', message } } });
+    const { api, user } = setup({
+      [`DELETE /storage/item-category/${BALLS._id}`]: { status: 409, body: { code: 'STORAGE_CATEGORY_IN_USE', message } },
+    });
     const row = (await screen.findByRole('cell', { name: 'Materiale di gioco' })).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Elimina' }));
     const dialog = await screen.findByRole('dialog', { name: 'Elimina categoria' });

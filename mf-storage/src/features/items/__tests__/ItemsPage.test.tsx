@@ -29,7 +29,9 @@ describe('Gestione magazzino', () => {
     expect(within(row).getByText('20')).toBeInTheDocument();
     expect(within(row).getByText('18')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Categoria/ }));
-    await waitFor(() => expect(Object.fromEntries(api.callsTo('GET /storage/item').at(-1)?.query ?? [])).toMatchObject({ sortBy: 'category', order: 'asc' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(api.callsTo('GET /storage/item').at(-1)?.query ?? [])).toMatchObject({ sortBy: 'category', order: 'asc' }),
+    );
   });
 
   it('requires every field and sends nothing without them', async () => {
@@ -57,7 +59,12 @@ describe('Gestione magazzino', () => {
     await typeInto(user, 'Quantità attuale', '10');
     await user.click(within(formDialog()).getByRole('button', { name: 'Crea' }));
     expect(await screen.findByText('Articolo creato con successo!')).toBeInTheDocument();
-    expect(api.callsTo('POST /storage/item')[0]?.body).toEqual({ description: 'Maglia taglia L', category: CLOTHES._id, total_quantity: 10, current_quantity: 10 });
+    expect(api.callsTo('POST /storage/item')[0]?.body).toEqual({
+      description: 'Maglia taglia L',
+      category: CLOTHES._id,
+      total_quantity: 10,
+      current_quantity: 10,
+    });
   });
 
   it("shows the server's reason when an item that movements use cannot be deleted", async () => {

@@ -9,7 +9,13 @@ import { choose, typeInto } from '../../../test/form';
 
 jest.setTimeout(20_000);
 
-const delivery = makeUnload({ _id: uuid(31), type: 'DELIVERY', reason: null, user: { _id: MARCO._id, name: 'Marco', surname: 'Rossi' }, item: { _id: SHIRT._id, description: SHIRT.description } });
+const delivery = makeUnload({
+  _id: uuid(31),
+  type: 'DELIVERY',
+  reason: null,
+  user: { _id: MARCO._id, name: 'Marco', surname: 'Rossi' },
+  item: { _id: SHIRT._id, description: SHIRT.description },
+});
 
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...selectorHandlers, 'GET /storage/unload': list([makeUnload(), delivery]), ...extra });
@@ -73,7 +79,15 @@ describe('Scarico', () => {
     await choose(user, 'Socio', 'Rossi Marco');
     await user.click(within(formDialog()).getByRole('button', { name: 'Crea' }));
     expect(await screen.findByText('Scarico registrato con successo!')).toBeInTheDocument();
-    expect(api.callsTo('POST /storage/unload')[0]?.body).toEqual({ type: 'DELIVERY', item: SHIRT._id, quantity: 1, start_date: '2026-11-21', reason: null, user: MARCO._id, notes: null });
+    expect(api.callsTo('POST /storage/unload')[0]?.body).toEqual({
+      type: 'DELIVERY',
+      item: SHIRT._id,
+      quantity: 1,
+      start_date: '2026-11-21',
+      reason: null,
+      user: MARCO._id,
+      notes: null,
+    });
     expect(Object.fromEntries(api.callsTo('GET /user')[0]?.query ?? [])).toMatchObject({ reducedDetails: 'true', limit: '500' });
   });
 });

@@ -17,7 +17,7 @@ const COLUMNS: Column<StorageUnload>[] = [
   { key: 'reason', header: 'Motivo', sortable: true },
   { key: 'user.surname', header: 'Cognome', sortable: true, sortKey: 'user' },
   { key: 'user.name', header: 'Nome' },
-  { key: 'notes', header: 'Note', detail: true },
+  { key: 'notes', header: 'Note', sortable: true, detail: true },
 ];
 
 /** Scarico (spec 001 §2 Storage): unloads with a reason and deliveries to members, each taken from the stock. */
