@@ -102,7 +102,6 @@ export function participantsOf(bookingId: SQL): SQL {
   ), '[]'::json)`;
 }
 
-
 /**
  * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
  * statement in two steps: the page of lean rows (occurrence, table, booking) is chosen and sorted first, then only
@@ -110,7 +109,15 @@ export function participantsOf(bookingId: SQL): SQL {
  * group rather than once per row. The session's own table is joined under its name so `training_sessions.id` can
  * be the lists' tie-breaker.
  */
-export function occurrenceRowsSql(from: string, to: string, tz: string, where: SQL[], orderBy: SQL[] | null, limit: number | null, offset: number): SQL {
+export function occurrenceRowsSql(
+  from: string,
+  to: string,
+  tz: string,
+  where: SQL[],
+  orderBy: SQL[] | null,
+  limit: number | null,
+  offset: number,
+): SQL {
   const startAt = sql`((o.date + o.start_time::time) at time zone ${tz})`;
   const endAt = sql`(${startAt} + make_interval(mins => o.duration_minutes))`;
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`${training_sessions}.id`];
