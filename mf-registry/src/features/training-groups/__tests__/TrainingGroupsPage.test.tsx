@@ -26,7 +26,7 @@ function setup(groups: TrainingGroup[] = [GROUP], participants: Record<string, E
   return { api, user };
 }
 
-const card = async (title: string) => (await screen.findByRole('region', { name: title })) as HTMLElement;
+const card = async (title: string) => screen.findByRole('region', { name: title });
 const dialog = (name: string) => screen.getByRole('dialog', { name });
 
 describe('Gruppi di allenamento', () => {
