@@ -181,7 +181,7 @@ test('a training group with two members enrolled cannot be overfilled nor delete
   await enroll(page, card, title, 'Bianchi Giulia', '35');
   await toast(page, "Si è verificato un errore durante l'aggiunta del partecipante al gruppo di allenamento: L'utente è già iscritto a questo gruppo di allenamento");
   await page.getByRole('dialog', { name: 'Aggiungi partecipante' }).getByRole('button', { name: 'Annulla' }).click();
-  await enroll(page, card, title, 'Ferrari Luca', '35');
+  await enroll(page, card, title, 'Colombo Matteo', '35');
   await toast(
     page,
     "Si è verificato un errore durante l'aggiunta del partecipante al gruppo di allenamento: Il gruppo di allenamento ha già raggiunto il numero massimo di partecipanti (2)",
