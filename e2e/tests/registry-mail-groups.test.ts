@@ -154,8 +154,11 @@ test('a training group with two members enrolled cannot be overfilled nor delete
   await create.getByLabel(/^Descrizione/).fill('Agonisti serie C');
   await chooseUser(page, create, /^Allenatore/, 'Rossi Marco');
   await chooseMany(page, create, /^Giorni della settimana/, ['Lunedì', 'Mercoledì']);
+  // Typed, then Tab to the next field, as a person does at the keyboard.
   await create.getByLabel(/^Ora di inizio/).fill('18:00');
+  await create.getByLabel(/^Ora di inizio/).press('Tab');
   await create.getByLabel(/^Ora di fine/).fill('19:30');
+  await create.getByLabel(/^Ora di fine/).press('Tab');
   await create.getByLabel(/^Numero massimo di partecipanti/).fill('2');
   await screenshot(page, 'registry-groups-0-form');
   await create.getByRole('button', { name: 'Crea' }).click();
