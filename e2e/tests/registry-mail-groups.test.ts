@@ -44,7 +44,8 @@ async function recipientsOf(server: RunningServer, subject: string, count: numbe
   const withSubject = () => server.mails.filter((m) => m.subject === subject);
   const deadline = Date.now() + 20_000;
   while (withSubject().length < count) {
-    if (Date.now() > deadline) throw new Error(`${withSubject().length} of ${count} mails '${subject}' delivered:\n${server.output.slice(-20).join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`${withSubject().length} of ${count} mails '${subject}' delivered:\n${server.output.slice(-20).join('\n')}`);
     await new Promise((res) => setTimeout(res, 200));
   }
   const logged = withSubject()
@@ -112,7 +113,12 @@ test('a mail to mailing lists reaches exactly the active members they reach, onc
   if (youth.stored) assert.deepEqual(youth.stored, [MEMBERS.matteo]);
 
   // With the default list too: every active member, the minor once, the deactivated member not at all.
-  await sendEmail(page, ['Squadra giovanile', 'Comunicazioni del circolo'], 'Chiusura per le feste', 'Il circolo resta chiuso dal 24 al 26 dicembre.');
+  await sendEmail(
+    page,
+    ['Squadra giovanile', 'Comunicazioni del circolo'],
+    'Chiusura per le feste',
+    'Il circolo resta chiuso dal 24 al 26 dicembre.',
+  );
   const form = page.getByRole('dialog', { name: 'Invia email' });
   await toast(page, 'Email inviata con successo! 5 email messe in coda di invio.');
   await form.waitFor({ state: 'detached' });
@@ -182,7 +188,10 @@ test('a training group with two members enrolled cannot be overfilled nor delete
 
   // Twice the same member, then a third member: both refused with the server's reason, nothing enrolled.
   await enroll(page, card, title, 'Bianchi Giulia', '35');
-  await toast(page, "Si è verificato un errore durante l'aggiunta del partecipante al gruppo di allenamento: L'utente è già iscritto a questo gruppo di allenamento");
+  await toast(
+    page,
+    "Si è verificato un errore durante l'aggiunta del partecipante al gruppo di allenamento: L'utente è già iscritto a questo gruppo di allenamento",
+  );
   await page.getByRole('dialog', { name: 'Aggiungi partecipante' }).getByRole('button', { name: 'Annulla' }).click();
   await enroll(page, card, title, 'Colombo Matteo', '35');
   await toast(

@@ -12,7 +12,11 @@ const isBlank = (value: unknown) =>
  * uses. The fields named in `required` say 'Campo obbligatorio' when blank, before any rule of the schema: a time
  * or a number left empty has no text of its own in the schema (spec 001 §5 Generic inputs).
  */
-export function payloadResolver<V extends FieldValues>(schema: Schema, toPayload: (values: V) => unknown, required: readonly (keyof V & string)[] = []): Resolver<V> {
+export function payloadResolver<V extends FieldValues>(
+  schema: Schema,
+  toPayload: (values: V) => unknown,
+  required: readonly (keyof V & string)[] = [],
+): Resolver<V> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the payload's type is the schema's input, not the form's values
   const check = zodResolver(schema) as unknown as Resolver<any>;
   return async (values, context, options) => {

@@ -28,7 +28,12 @@ export function mailingListToForm(list?: MailingListClass): MailingListFormValue
 
 /** The payload of the contract's mailingListClassPayload (only the first type is sent, spec 001 §5). */
 export function toMailingListPayload(values: MailingListFormValues): MailingListClassPayload {
-  return { name: values.name.trim(), description: values.description.trim() || null, type: (values.type[0] ?? '') as MailingListType, is_default: values.is_default };
+  return {
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+    type: (values.type[0] ?? '') as MailingListType,
+    is_default: values.is_default,
+  };
 }
 
 export interface SendEmailFormValues {

@@ -58,22 +58,34 @@ describe('Mailing list', () => {
     await user.click(screen.getByRole('option', { name: /Commerciale/ }));
     await user.click(within(form).getByRole('button', { name: 'Crea' }));
     expect(await screen.findByText('Mailing list creata con successo!')).toBeInTheDocument();
-    expect(api.callsTo('POST /user/mailing-list/classes')[0]?.body).toEqual({ name: 'Offerte e promozioni', description: 'Convenzioni', type: 'COMMERCIALE', is_default: false });
+    expect(api.callsTo('POST /user/mailing-list/classes')[0]?.body).toEqual({
+      name: 'Offerte e promozioni',
+      description: 'Convenzioni',
+      type: 'COMMERCIALE',
+      is_default: false,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Aggiungi mailing list' })).not.toBeInTheDocument());
   });
 
   it('edits the default flag of a list', async () => {
-    const { api, user } = setup([TOURNAMENTS], { [`PATCH /user/mailing-list/classes/${TOURNAMENTS._id}`]: { body: { ...TOURNAMENTS, is_default: true } } });
+    const { api, user } = setup([TOURNAMENTS], {
+      [`PATCH /user/mailing-list/classes/${TOURNAMENTS._id}`]: { body: { ...TOURNAMENTS, is_default: true } },
+    });
     await user.click(within(await rowOf('Tornei e gare')).getByRole('button', { name: 'Modifica' }));
     const form = await screen.findByRole('dialog', { name: 'Modifica mailing list' });
     expect(within(form).getByLabelText(/^Nome/)).toHaveValue('Tornei e gare');
     await user.click(within(form).getByRole('checkbox', { name: /Predefinita/ }));
     await user.click(within(form).getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Mailing list modificata con successo!')).toBeInTheDocument();
-    expect(api.callsTo(`PATCH /user/mailing-list/classes/${TOURNAMENTS._id}`)[0]?.body).toEqual({ name: 'Tornei e gare', description: null, type: 'INFORMATIVA', is_default: true });
+    expect(api.callsTo(`PATCH /user/mailing-list/classes/${TOURNAMENTS._id}`)[0]?.body).toEqual({
+      name: 'Tornei e gare',
+      description: null,
+      type: 'INFORMATIVA',
+      is_default: true,
+    });
   });
 
-  it("says who still holds a list that cannot be deleted, and deletes one that nobody holds", async () => {
+  it('says who still holds a list that cannot be deleted, and deletes one that nobody holds', async () => {
     const { api, user } = setup([INFO, TOURNAMENTS], {
       [`DELETE /user/mailing-list/classes/${INFO._id}`]: {
         status: 409,

@@ -19,7 +19,9 @@ const COLUMNS: Column<MailingListClass>[] = [
     key: 'type',
     header: 'Tipo',
     sortable: true,
-    render: (l) => <span className={`ui-badge ${l.type === 'COMMERCIALE' ? 'ui-badge--warning' : 'ui-badge--accent'}`}>{MAILING_LIST_TYPE_LABELS[l.type]}</span>,
+    render: (l) => (
+      <span className={`ui-badge ${l.type === 'COMMERCIALE' ? 'ui-badge--warning' : 'ui-badge--accent'}`}>{MAILING_LIST_TYPE_LABELS[l.type]}</span>
+    ),
   },
   { key: 'is_default', header: 'Predefinita', sortable: true },
 ];

@@ -14,7 +14,11 @@ const GROUP = makeTrainingGroup();
 const GIULIA = makeEnrollment();
 const participantsPath = (g: TrainingGroup) => `GET /user/training-group/${g._id}/participants`;
 
-function setup(groups: TrainingGroup[] = [GROUP], participants: Record<string, Enrollment[]> = { [GROUP._id]: [GIULIA] }, extra: Parameters<typeof mockApi>[0] = {}) {
+function setup(
+  groups: TrainingGroup[] = [GROUP],
+  participants: Record<string, Enrollment[]> = { [GROUP._id]: [GIULIA] },
+  extra: Parameters<typeof mockApi>[0] = {},
+) {
   const api = mockApi({
     'GET /user/training-group': list(groups),
     ...Object.fromEntries(groups.map((g) => [participantsPath(g), { body: { data: participants[g._id] ?? [] } }])),
@@ -173,14 +177,18 @@ describe('Gruppi di allenamento', () => {
     ['ALREADY_ENROLLED', "L'utente è già iscritto a questo gruppo di allenamento"],
   ])('shows why an enrollment is refused (%s)', async (code, message) => {
     const giulia = nthUser(0);
-    const { user } = setup(undefined, undefined, { [`POST /user/training-group/${GROUP._id}/user/${giulia._id}`]: { status: 409, body: { code, message } } });
+    const { user } = setup(undefined, undefined, {
+      [`POST /user/training-group/${GROUP._id}/user/${giulia._id}`]: { status: 409, body: { code, message } },
+    });
     await user.click(within(await card('Agonisti serie C')).getByRole('button', { name: 'Aggiungi partecipante a Agonisti serie C' }));
     const form = await screen.findByRole('dialog', { name: 'Aggiungi partecipante' });
     await user.click(within(form).getByRole('combobox', { name: /^Partecipante/ }));
     await user.click(await screen.findByRole('option', { name: /Bianchi Giulia/ }));
     await user.type(within(form).getByLabelText(/^Quota mensile/), '30');
     await user.click(within(form).getByRole('button', { name: 'Aggiungi' }));
-    expect(await screen.findByText(`Si è verificato un errore durante l'aggiunta del partecipante al gruppo di allenamento: ${message}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Si è verificato un errore durante l'aggiunta del partecipante al gruppo di allenamento: ${message}`),
+    ).toBeInTheDocument();
     expect(dialog('Aggiungi partecipante')).toBeInTheDocument();
   });
 

@@ -20,7 +20,8 @@ export const useEnrollParticipant = createMutation({
 });
 
 export const useUpdateEnrollment = createMutation({
-  mutationFn: ({ enrollmentId, body }: { enrollmentId: string; body: EnrollmentPayload }) => api.patch<Enrollment>(`${TRAINING_GROUPS_PATH}/enrollment/${enrollmentId}`, body),
+  mutationFn: ({ enrollmentId, body }: { enrollmentId: string; body: EnrollmentPayload }) =>
+    api.patch<Enrollment>(`${TRAINING_GROUPS_PATH}/enrollment/${enrollmentId}`, body),
   invalidates: TRAINING_GROUPS_QUERY_KEY,
   toasts: {
     pending: 'Modifica partecipante in corso...',

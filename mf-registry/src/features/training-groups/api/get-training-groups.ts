@@ -17,7 +17,8 @@ export interface GroupsPageParams {
 export const trainingGroupsQuery = (params: GroupsPageParams) =>
   queryOptions({
     queryKey: [TRAINING_GROUPS_QUERY_KEY, 'page', params],
-    queryFn: ({ signal }) => api.get<ListResponse<TrainingGroup>>(TRAINING_GROUPS_PATH, { page: params.page, limit: GROUPS_PAGE_SIZE, q: params.q || undefined }, signal),
+    queryFn: ({ signal }) =>
+      api.get<ListResponse<TrainingGroup>>(TRAINING_GROUPS_PATH, { page: params.page, limit: GROUPS_PAGE_SIZE, q: params.q || undefined }, signal),
     refetchInterval: FIVE_MINUTES,
     placeholderData: keepPreviousData,
   });
@@ -28,7 +29,8 @@ export const useTrainingGroups = (params: GroupsPageParams) => useQuery(training
 export const participantsQuery = (groupId: string) =>
   queryOptions({
     queryKey: [TRAINING_GROUPS_QUERY_KEY, 'participants', groupId],
-    queryFn: ({ signal }) => api.get<{ data: Enrollment[] }>(`${TRAINING_GROUPS_PATH}/${groupId}/participants`, undefined, signal).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get<{ data: Enrollment[] }>(`${TRAINING_GROUPS_PATH}/${groupId}/participants`, undefined, signal).then((r) => r.data),
     refetchInterval: FIVE_MINUTES,
   });
 
@@ -38,4 +40,6 @@ export const useParticipants = (groupId: string) => useQuery(participantsQuery(g
 export const GROUP_FORM_ERRORS: ErrorTextOptions = { detailed: ['VALIDATION_FAILED'] };
 
 /** Enrolling past the maximum, twice, or an unknown user: the server's reason follows the spec's error text. */
-export const ENROLLMENT_ERRORS: ErrorTextOptions = { detailed: ['TRAINING_GROUP_FULL', 'ALREADY_ENROLLED', 'VALIDATION_FAILED', 'TRAINING_GROUP_NOT_FOUND'] };
+export const ENROLLMENT_ERRORS: ErrorTextOptions = {
+  detailed: ['TRAINING_GROUP_FULL', 'ALREADY_ENROLLED', 'VALIDATION_FAILED', 'TRAINING_GROUP_NOT_FOUND'],
+};

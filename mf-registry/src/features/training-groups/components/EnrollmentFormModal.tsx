@@ -5,7 +5,15 @@ import { DateInput, MenuInput, ModalForm, NumberInput, TextInput, fieldBinder } 
 import { payloadResolver } from '../../../components/payload-resolver';
 import { useEnrollParticipant, useUpdateEnrollment } from '../api/enrollment-mutations';
 import { useGroupUserOptions } from '../api/get-user-options';
-import { ENROLLMENT_REQUIRED, enrollmentToForm, groupTitle, personName, toEnrollmentPayload, userOptions, type EnrollmentFormValues } from '../training-group-form';
+import {
+  ENROLLMENT_REQUIRED,
+  enrollmentToForm,
+  groupTitle,
+  personName,
+  toEnrollmentPayload,
+  userOptions,
+  type EnrollmentFormValues,
+} from '../training-group-form';
 
 /**
  * Add a participant to a group (trainee, monthly fee, enrollment date: all required, spec 001 §5), or edit an

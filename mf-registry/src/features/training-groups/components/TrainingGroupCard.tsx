@@ -55,7 +55,12 @@ export function TrainingGroupCard({ group, onEdit, onDelete, onAddParticipant, o
       <div className="ui-row">
         <h3 className="ui-muted">Partecipanti</h3>
         <span className="ui-spacer" />
-        <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={onAddParticipant} aria-label={`Aggiungi partecipante a ${title}`}>
+        <button
+          type="button"
+          className="ui-btn ui-btn--secondary ui-btn--sm"
+          onClick={onAddParticipant}
+          aria-label={`Aggiungi partecipante a ${title}`}
+        >
           Aggiungi partecipante
         </button>
       </div>
@@ -64,9 +69,24 @@ export function TrainingGroupCard({ group, onEdit, onDelete, onAddParticipant, o
   );
 }
 
-function Participants({ group, title, onEdit, onRemove }: { group: TrainingGroup; title: string; onEdit: (e: Enrollment) => void; onRemove: (e: Enrollment) => void }) {
+function Participants({
+  group,
+  title,
+  onEdit,
+  onRemove,
+}: {
+  group: TrainingGroup;
+  title: string;
+  onEdit: (e: Enrollment) => void;
+  onRemove: (e: Enrollment) => void;
+}) {
   const participants = useParticipants(group._id);
-  if (participants.isPending) return <p role="status" className="ui-muted">Caricamento dei partecipanti in corso...</p>;
+  if (participants.isPending)
+    return (
+      <p role="status" className="ui-muted">
+        Caricamento dei partecipanti in corso...
+      </p>
+    );
   if (participants.isError)
     return (
       <div className="ui-alert ui-alert--error" role="alert">
@@ -116,7 +136,13 @@ function Participants({ group, title, onEdit, onRemove }: { group: TrainingGroup
                 </td>
                 <td data-label="Data di iscrizione">{formatDate(enrollment.enrollment_date)}</td>
                 <td className="is-end ui-table__actions" data-label="Azioni">
-                  <button type="button" className="ui-btn ui-btn--ghost ui-btn--sm ui-table__icon-action" title="Modifica" onClick={() => onEdit(enrollment)} aria-label={`Modifica ${name}`}>
+                  <button
+                    type="button"
+                    className="ui-btn ui-btn--ghost ui-btn--sm ui-table__icon-action"
+                    title="Modifica"
+                    onClick={() => onEdit(enrollment)}
+                    aria-label={`Modifica ${name}`}
+                  >
                     <EditIcon />
                     <span className="ui-table__action-label">Modifica</span>
                   </button>

@@ -57,7 +57,14 @@ export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGro
           <>
             <TextArea {...bind('description')} label="Descrizione" rows={2} />
             <MenuInput {...bind('trainer')} label="Allenatore" options={trainers} loading={users.isPending} required />
-            <MenuInput {...bind('week_days')} label="Giorni della settimana" options={WEEKDAY_OPTIONS} maxSelections={MAX_WEEK_DAYS} searchable={false} required />
+            <MenuInput
+              {...bind('week_days')}
+              label="Giorni della settimana"
+              options={WEEKDAY_OPTIONS}
+              maxSelections={MAX_WEEK_DAYS}
+              searchable={false}
+              required
+            />
             <div className="ui-grid ui-grid--2">
               <TimeInput {...bind('start_time')} label="Ora di inizio" required />
               <TimeInput {...bind('end_time')} label="Ora di fine" required />

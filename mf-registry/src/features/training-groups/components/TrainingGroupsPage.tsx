@@ -53,7 +53,10 @@ export function TrainingGroupsPage() {
           <div className="ui-table-toolbar__actions">
             <ExportMenu
               onExport={(format) =>
-                download(`${TRAINING_GROUPS_PATH}/export`, format === 'pdf' ? 'gruppi-allenamento' : `gruppi-allenamento.${format}`, { q: q || undefined, format })
+                download(`${TRAINING_GROUPS_PATH}/export`, format === 'pdf' ? 'gruppi-allenamento' : `gruppi-allenamento.${format}`, {
+                  q: q || undefined,
+                  format,
+                })
               }
             />
             <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
@@ -91,13 +94,25 @@ export function TrainingGroupsPage() {
 
         {totalPages > 1 && (
           <nav className="ui-pagination" aria-label="Paginazione">
-            <button type="button" className="ui-pagination__button" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label="Pagina precedente">
+            <button
+              type="button"
+              className="ui-pagination__button"
+              onClick={() => setPage(page - 1)}
+              disabled={page <= 1}
+              aria-label="Pagina precedente"
+            >
               ‹
             </button>
             <span className="ui-muted">
               Pagina {page} di {totalPages}
             </span>
-            <button type="button" className="ui-pagination__button" onClick={() => setPage(page + 1)} disabled={page >= totalPages} aria-label="Pagina successiva">
+            <button
+              type="button"
+              className="ui-pagination__button"
+              onClick={() => setPage(page + 1)}
+              disabled={page >= totalPages}
+              aria-label="Pagina successiva"
+            >
               ›
             </button>
           </nav>
@@ -108,7 +123,9 @@ export function TrainingGroupsPage() {
         {dialog?.kind === 'create' && <TrainingGroupFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <TrainingGroupFormModal key={dialog.group._id} group={dialog.group} onClose={close} />}
         {dialog?.kind === 'enroll' && <EnrollmentFormModal group={dialog.group} onClose={close} />}
-        {dialog?.kind === 'edit-enrollment' && <EnrollmentFormModal key={dialog.enrollment._id} group={dialog.group} enrollment={dialog.enrollment} onClose={close} />}
+        {dialog?.kind === 'edit-enrollment' && (
+          <EnrollmentFormModal key={dialog.enrollment._id} group={dialog.group} enrollment={dialog.enrollment} onClose={close} />
+        )}
       </Suspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.group : null}
