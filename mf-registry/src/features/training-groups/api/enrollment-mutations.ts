@@ -2,14 +2,9 @@ import { api, type Enrollment, type EnrollmentPayload } from 'shared-api';
 import { createMutation } from 'shared-ui';
 import { ENROLLMENT_ERRORS, TRAINING_GROUPS_PATH, TRAINING_GROUPS_QUERY_KEY } from './get-training-groups';
 
-/** Spec 001 §5 Training group: adding a participant needs the group. */
-export const GROUP_ID_REQUIRED = "L'ID del gruppo è necessario per aggiungere un partecipante";
-
 export const useEnrollParticipant = createMutation({
-  mutationFn: ({ groupId, userId, body }: { groupId: string; userId: string; body: EnrollmentPayload }) => {
-    if (!groupId) return Promise.reject(new Error(GROUP_ID_REQUIRED));
-    return api.post<Enrollment>(`${TRAINING_GROUPS_PATH}/${groupId}/user/${userId}`, body);
-  },
+  mutationFn: ({ groupId, userId, body }: { groupId: string; userId: string; body: EnrollmentPayload }) =>
+    api.post<Enrollment>(`${TRAINING_GROUPS_PATH}/${groupId}/user/${userId}`, body),
   invalidates: TRAINING_GROUPS_QUERY_KEY,
   toasts: {
     pending: 'Aggiunta partecipante in corso...',
