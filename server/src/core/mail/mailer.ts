@@ -75,8 +75,9 @@ export class Mailer {
 
   /**
    * Records several mails in one transaction (all or none: a send to a mailing list is never half recorded) and
-   * leaves their delivery to the job runner, one 'mail' job each, queued in one statement: a list of hundreds of
-   * members costs a few round trips instead of two per mail.
+   * leaves their delivery to the job runner, one 'mail' job each, queued right after in one statement: a list of
+   * hundreds of members costs a few round trips instead of two per mail. Should that second statement fail, the
+   * mails stay in the outbox as 'queued', unsent.
    */
   async queueAll(mails: readonly Mail[]): Promise<void> {
     if (mails.length === 0) return;
