@@ -8,4 +8,4 @@ export const MAILING_LISTS_PATH = '/user/mailing-list/classes';
 export const MAILING_LISTS_QUERY_KEY = 'mailing-list-classes';
 
 /** A refused field, or a list still given to users, categories or qualifications: the server's reason says what to change. */
-export const MAILING_LIST_ERRORS: ErrorTextOptions = { detailed: ['VALIDATION_FAILED', 'MAILING_LIST_CLASS_IN_USE'] };
+export const MAILING_LIST_ERRORS: ErrorTextOptions = { detailed: ['VALIDATION_FAILED'], server: ['MAILING_LIST_CLASS_IN_USE'] };
