@@ -72,10 +72,7 @@ export const API_ERRORS = {
   CERTIFICATE_NOT_FOUND: { status: 404, text: 'Certificato non trovato' },
   CERTIFICATE_EXISTS: { status: 409, text: "L'utente ha già un certificato di questa tipologia" },
   CERTIFICATE_RECORD_NOT_FOUND: { status: 404, text: 'Caricamento del certificato non trovato' },
-  NO_RECORDS_TO_UPDATE: {
-    status: 404,
-    text: 'Non sono stati trovati record per aggiornare la data di scadenza. Assicurati di aver caricato un record',
-  },
+  NO_RECORDS_TO_UPDATE: { status: 404, text: 'Non sono stati trovati record per aggiornare la data di scadenza. Assicurati di aver caricato un record' },
   MEDICAL_CERTIFICATE_NOT_FOUND: { status: 404, text: 'Non è stato trovato alcun certificato medico attivo per questo utente.' },
   MEDICAL_CERTIFICATE_PENDING: { status: 409, text: 'Il certificato caricato è in attesa di approvazione' },
   NO_MEDICAL_CERTIFICATE_TYPE: { status: 409, text: 'Nessuna tipologia di certificato medico è configurata: contatta la segreteria.' },
