@@ -47,7 +47,7 @@ export const euro = z.preprocess(
   textToNumber,
   z
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : 'Importo non valido') })
-    .min(0, "L'importo non può essere negativo")
+    .min(0, { message: "L'importo non può essere negativo", abort: true })
     .max(MAX_EURO, `L'importo non può superare ${MAX_EURO.toLocaleString('it-IT')} €`)
     .refine(twoDecimals, 'Sono ammessi al massimo due decimali'),
 );

@@ -15,7 +15,6 @@ import { type ListRequest, type ListSource, readAll, readPage, searchWords, with
 import { qualified } from '../../../core/sql';
 import { isoTimestamp, rowsOf, sumCents } from '../sql';
 import {
-  ENTRY_SEARCH_TEXT,
   finance_accounting_counters,
   finance_accounting_entries,
   finance_accounting_items,
@@ -68,6 +67,9 @@ export interface EntryRow {
 
 const subaccountJson = (subaccountId: SQL) =>
   sql<SubaccountRef>`(select json_build_object('_id', rs.id, 'subaccount_id', rs.code, 'name', rs.name, 'payment_type', rs.payment_type, 'account_id', ra.code, 'account_name', ra.name, 'ledger_type', ra.ledger_type) from ${s} rs join ${a} ra on ra.id = rs.account_id where rs.id = ${subaccountId})`;
+
+/** The trigram-indexed text of tables.ts ENTRY_SEARCH_TEXT, qualified for queries that join tables with the same column names. */
+const entrySearchText = sql`(coalesce(${qualified(e, 'description')}, '') || ' ' || coalesce(${qualified(e, 'notes')}, ''))`;
 
 type ItemCents = Omit<AccountingItem, 'taxable_amount' | 'vat' | 'total'> & { taxable_cents: number; vat_cents: number; total_cents: number };
 
@@ -125,7 +127,7 @@ export class LedgerRepository {
     return and(
       ...words.map(
         (w) =>
-          sql`(${ENTRY_SEARCH_TEXT} ILIKE ${w} OR ${e.business_entity_id} IN (select id from ${be} where name ILIKE ${w}) OR ${e.subaccount_id} IN (select id from ${s} where name ILIKE ${w}) OR ${e.fiscal_year} ILIKE ${w} OR ${e.document_number}::text ILIKE ${w})`,
+          sql`(${entrySearchText} ILIKE ${w} OR ${e.business_entity_id} IN (select id from ${be} where name ILIKE ${w}) OR ${e.subaccount_id} IN (select id from ${s} where name ILIKE ${w}) OR ${e.fiscal_year} ILIKE ${w} OR ${e.document_number}::text ILIKE ${w})`,
       ),
     );
   }
