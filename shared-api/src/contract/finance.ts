@@ -344,7 +344,7 @@ const periodValue = z.union([
 export const selfCertificationPayload = z
   .object({
     user: idOrIds(1, 1, 'Puoi selezionare al massimo 1 elemento').transform((ids) => ids[0]!),
-    period: periodValue.nullish(),
+    period: z.preprocess((v) => (v === null || v === '' ? undefined : v), periodValue.optional()),
     year: optionalWholeNumber(1900, 2999),
     month: optionalWholeNumber(1, 12),
     amount: positiveEuro,
