@@ -19,6 +19,7 @@ CREATE TABLE "finance_accounting_entries" (
 	"taxable_cents" bigint NOT NULL,
 	"vat_cents" bigint NOT NULL,
 	"total_cents" bigint NOT NULL,
+	"search_text" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "finance_accounting_entries_total_check" CHECK ("finance_accounting_entries"."total_cents" = "finance_accounting_entries"."taxable_cents" + "finance_accounting_entries"."vat_cents")
 );
@@ -147,7 +148,8 @@ CREATE INDEX "finance_accounting_entries_registration_idx" ON "finance_accountin
 CREATE INDEX "finance_accounting_entries_total_idx" ON "finance_accounting_entries" USING btree ("total_cents");--> statement-breakpoint
 CREATE INDEX "finance_accounting_entries_business_entity_idx" ON "finance_accounting_entries" USING btree ("business_entity_id");--> statement-breakpoint
 CREATE INDEX "finance_accounting_entries_subaccount_idx" ON "finance_accounting_entries" USING btree ("subaccount_id");--> statement-breakpoint
-CREATE INDEX "finance_accounting_entries_search_idx" ON "finance_accounting_entries" USING gin ((coalesce(description, '') || ' ' || coalesce(notes, '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finance_accounting_entries_search_idx" ON "finance_accounting_entries" USING gin (search_text gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finance_accounting_entries_year_progressive_idx" ON "finance_accounting_entries" USING btree ("fiscal_year" DESC NULLS LAST,"progressive" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "finance_accounting_items_entry_idx" ON "finance_accounting_items" USING btree ("entry_id","position");--> statement-breakpoint
 CREATE INDEX "finance_accounting_items_subaccount_idx" ON "finance_accounting_items" USING btree ("subaccount_id");--> statement-breakpoint
 CREATE INDEX "finance_accounting_postings_entry_idx" ON "finance_accounting_postings" USING btree ("entry_id");--> statement-breakpoint

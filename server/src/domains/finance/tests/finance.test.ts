@@ -484,6 +484,13 @@ describe('customers and suppliers, self-certifications', () => {
       taxable_amount: 5,
       business_entity: created.json()._id,
     });
+    // The movements list finds the entry by the entity's new name.
+    await call(t.app, admin, 'PATCH', `/api/v1/finance/business-entity/${created.json()._id}`, entity({ name: 'Utensileria Zeta' }));
+    const found = (await call(t.app, admin, 'GET', '/api/v1/finance/accounting-entry?q=utensileria%20zeta')).json().data;
+    assert.deepEqual(
+      found.map((e: { business_entity: { name: string } }) => e.business_entity.name),
+      ['Utensileria Zeta'],
+    );
     const held = await call(t.app, admin, 'DELETE', `/api/v1/finance/business-entity/${created.json()._id}`);
     assert.equal(held.statusCode, 409);
     assert.match(held.json().message, /1 voce contabile/);
