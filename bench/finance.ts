@@ -8,7 +8,7 @@
  *    payments per second next to bare one-row inserts at the same concurrency, then debits = credits to the cent.
  */
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/src/core/config.ts';
 import { openDatabase } from '../server/src/core/db/client.ts';
 import { FileRepository } from '../server/src/core/files/repository.ts';
@@ -41,8 +41,6 @@ async function time(runs: number, work: () => Promise<unknown>): Promise<{ p50: 
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
-type Rows<T> = { rows: T[] };
-
 export async function benchFinance(): Promise<void> {
   const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   const scratch = await createScratchDatabase(baseUrl, 'bench');
@@ -55,15 +53,14 @@ export async function benchFinance(): Promise<void> {
     const files = new FileRepository(db, new FileStore('/tmp/bench-finance-files'));
     const services = finance.services!({ db, config, files } as never, {} as never) as { finance: FinanceServices };
     const { charges } = services.finance;
+    const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as { rows: T[] }).rows;
 
     // ——— 1. the movements list on ENTRIES entries ———
     const started = performance.now();
-    const [refs] = (
-      (await db.execute(sql`
+    const [refs] = await rows<{ cost: string; revenue: string; entity: string }>(sql`
         select (select id from finance_subaccounts where name = 'Materiale sportivo') as cost,
                (select id from finance_subaccounts where name = 'Quote sociali') as revenue,
-               (select id from finance_business_entities limit 1) as entity`)) as unknown as Rows<{ cost: string; revenue: string; entity: string }>
-    ).rows;
+               (select id from finance_business_entities limit 1) as entity`);
     const words = ['racchette', 'palline', 'reti', 'affitto', 'luce', 'acqua', 'trasferta', 'iscrizione', 'torneo', 'magliette'];
     await db.execute(sql`
       insert into finance_accounting_entries (fiscal_year, progressive, registration_date, document_number, business_entity_id, payment_type, notes,
@@ -83,8 +80,7 @@ export async function benchFinance(): Promise<void> {
     const fillSeconds = (performance.now() - started) / 1000;
 
     const repo = new LedgerRepository(db);
-    const [one] = ((await db.execute(sql`select id from finance_accounting_entries order by random() limit 1`)) as unknown as Rows<{ id: string }>)
-      .rows;
+    const [one] = await rows<{ id: string }>(sql`select id from finance_accounting_entries order by random() limit 1`);
     const searched = await repo.list({ page: 1, limit: PAGE_SIZE, q: 'racchette', sortBy: 'total', order: 'desc' });
     const listRows = [
       {
@@ -119,11 +115,9 @@ export async function benchFinance(): Promise<void> {
     );
 
     // ——— 2. PAYMENTS payments at once on CHARGES charges ———
-    const [category] = (
-      (await db.execute(sql`select id from finance_income_categories where name = 'Quote sociali'`)) as unknown as Rows<{ id: string }>
-    ).rows;
-    const users = ((await db.execute(sql`select id from users`)) as unknown as Rows<{ id: string }>).rows.map((r) => r.id);
-    const created = [];
+    const [category] = await rows<{ id: string }>(sql`select id from finance_income_categories where name = 'Quote sociali'`);
+    const users = (await rows<{ id: string }>(sql`select id from users`)).map((r) => r.id);
+    const created: Awaited<ReturnType<FinanceServices['charges']['create']>> = [];
     for (let i = 0; i < CHARGES; i++) {
       created.push(
         ...(await charges.create({
@@ -157,11 +151,9 @@ export async function benchFinance(): Promise<void> {
     const paySeconds = (performance.now() - payStart) / 1000;
     const failed = results.filter((r) => r.status === 'rejected');
     const balance = await services.finance.ledger.trialBalance('2050-2051');
-    const [counts] = (
-      (await db.execute(
-        sql`select count(*)::int as n, count(distinct progressive)::int as d, max(progressive) as m from finance_accounting_entries where fiscal_year = '2050-2051'`,
-      )) as unknown as Rows<{ n: number; d: number; m: number }>
-    ).rows;
+    const [counts] = await rows<{ n: number; d: number; m: number }>(
+      sql`select count(*)::int as n, count(distinct progressive)::int as d, max(progressive) as m from finance_accounting_entries where fiscal_year = '2050-2051'`,
+    );
     console.log(`\n${PAYMENTS} pagamenti contemporanei su ${CHARGES} incassi, PostgreSQL (pool di 10 connessioni)`);
     console.table([
       { misura: 'insert di una riga (baseline)', 'al secondo': Math.round(PAYMENTS / bareSeconds), secondi: +bareSeconds.toFixed(2) },
