@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../../core/db/client';
 import { files } from '../../../core/db/tables';
 import { type ListRequest, type ListSource, readAll, readPage, searchWords, withPage } from '../../../core/list';
 import { qualified } from '../../../core/sql';
-import { isoTimestamp, rowsOf, sumCents } from '../sql';
+import { isoTimestamp, sumCents } from '../sql';
 import {
   finance_accounting_counters,
   finance_accounting_entries,
@@ -216,17 +216,17 @@ export class LedgerRepository {
   }
 
   /**
-   * The next progressive number of a fiscal year. The counter row stays locked until the transaction ends, so
-   * concurrent entries of one year are numbered one after the other and a rolled-back entry gives its number back.
+   * Gives the entry the next progressive number of its fiscal year. The counter row stays locked until the
+   * transaction ends, so concurrent entries of one year are numbered one after the other and a rolled-back entry
+   * gives its number back; callers make this their transaction's last statement, so the lock is held only until
+   * the commit.
    */
-  async nextProgressive(tx: DbOrTx, fiscalYear: string): Promise<number> {
+  async assignNextProgressive(tx: DbOrTx, entryId: string, fiscalYear: string): Promise<void> {
     const c = finance_accounting_counters;
-    const result = await tx.execute(
-      sql`insert into ${c} (fiscal_year, last_progressive) values (${fiscalYear}, 1) on conflict (fiscal_year) do update set last_progressive = ${c}.last_progressive + 1 returning last_progressive`,
+    await tx.execute(
+      sql`with n as (insert into ${c} (fiscal_year, last_progressive) values (${fiscalYear}, 1) on conflict (fiscal_year) do update set last_progressive = ${c}.last_progressive + 1 returning last_progressive)
+          update ${e} set progressive = n.last_progressive from n where ${e.id} = ${entryId}`,
     );
-    const [row] = rowsOf<{ last_progressive: number }>(result);
-    if (!row) throw new Error('contatore senza riga restituita');
-    return Number(row.last_progressive);
   }
 
   /** A manual number: the counter moves past it, so automatic numbers never collide with it. */
