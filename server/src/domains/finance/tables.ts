@@ -205,7 +205,7 @@ export const finance_accounting_entries = pgTable(
     index('finance_accounting_entries_business_entity_idx').on(t.business_entity_id),
     index('finance_accounting_entries_subaccount_idx').on(t.subaccount_id),
     index('finance_accounting_entries_search_idx').using('gin', sql`search_text gin_trgm_ops`),
-    index('finance_accounting_entries_year_progressive_idx').on(t.fiscal_year.desc(), t.progressive.desc(), t.id),
+    index('finance_accounting_entries_year_progressive_idx').on(t.fiscal_year.desc().nullsFirst(), t.progressive.desc().nullsFirst(), t.id),
     check('finance_accounting_entries_total_check', sql`${t.total_cents} = ${t.taxable_cents} + ${t.vat_cents}`),
   ],
 );

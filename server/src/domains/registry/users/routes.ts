@@ -35,12 +35,13 @@ const userForm = { ...registryAccess, multipart: { maxFileBytes: MAX_FILE_BYTES,
 
 /**
  * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails)
- * only need book_session or finance_access and get only id, name, surname and e-mail (DESIGN §3).
+ * only need book_session, finance_access or storage_access (the delivery form's member) and get only id, name,
+ * surname and e-mail (DESIGN §3).
  */
 const userListAccess = async (request: FastifyRequest) => {
   const query = request.query as z.infer<typeof userListQuery>;
   const picker = query.onlyAvailablePartners || query.reducedDetails;
-  const allowed: Permission[] = picker ? ['registry_access', 'book_session', 'finance_access'] : ['registry_access'];
+  const allowed: Permission[] = picker ? ['registry_access', 'book_session', 'finance_access', 'storage_access'] : ['registry_access'];
   if (!holdsAny(currentUser(request).permissions, allowed)) throw new DomainError('FORBIDDEN');
 };
 
@@ -52,7 +53,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       // Declared as the widest access; without a picker flag userListAccess narrows it to registry_access.
-      config: { access: ['registry_access', 'book_session', 'finance_access'] },
+      config: { access: ['registry_access', 'book_session', 'finance_access', 'storage_access'] },
       preHandler: userListAccess,
       schema: {
         tags,
