@@ -286,6 +286,24 @@ describe('member charges and payments', () => {
     assert.equal((await trialBalance(t.app, admin, '2031-2032')).data.length, 0);
   });
 
+  test('payments racing for what remains of one charge: exactly as many as fit are accepted, the rest refused', async () => {
+    const [c] = await charge(t.app, admin, [uid(OTHER_MEMBER.email)], chart.category, 100);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(t.app, admin, 'POST', `/api/v1/finance/member-charge/${c!._id}/payment`, {
+          amount_paid: 20,
+          payment_date: '2038-10-01',
+          payment_type: 'cash',
+        }),
+      ),
+    );
+    assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 201, 201, 201, 201, 400, 400, 400, 400, 400]);
+    const after = (await call(t.app, admin, 'GET', `/api/v1/finance/member-charge/${c!._id}`)).json();
+    assert.deepEqual([after.amount_paid, after.amount_remaining], [100, 0]);
+    const balance = await trialBalance(t.app, admin, '2038-2039');
+    assert.deepEqual([balance.totals.debit, balance.totals.credit], [100, 100]);
+  });
+
   test('charges: 1001 users, an amount due below what is paid, a missing category are refused', async () => {
     const many = await call(t.app, admin, 'POST', '/api/v1/finance/member-charge', {
       user: Array.from({ length: 1001 }, (_, i) => `3f2504e0-4f89-41d3-9a0c-${String(i).padStart(12, '0')}`),
