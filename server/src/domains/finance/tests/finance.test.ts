@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { loadConfig } from '../../../core/config';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { type TestChart, charge, makeChart, trialBalance, userIds } from './helpers';
 
@@ -587,6 +588,12 @@ describe('downloads and access', () => {
     const csv = await call(t.app, admin, 'GET', '/api/v1/finance/trial-balance/export?fiscal_year=2026-2027&format=csv');
     assert.equal(csv.statusCode, 200);
     assert.match(csv.body, /Quote sociali/);
+  });
+
+  test('CLUB_IBAN: spaces dropped, upper case; unset is null; a malformed one stops the start', () => {
+    assert.equal(loadConfig({ CLUB_IBAN: 'it60 x054 2811 1010 0000 0123 456' }).clubIban, 'IT60X0542811101000000123456');
+    assert.equal(loadConfig({}).clubIban, null);
+    assert.throws(() => loadConfig({ CLUB_IBAN: 'IT60 123' }), /CLUB_IBAN non valido/);
   });
 
   test('members and visitors reach no finance call', async () => {
