@@ -329,13 +329,17 @@ async function calendar(): Promise<void> {
     await database.db.execute(sql`vacuum analyze`);
     const fillSeconds = (performance.now() - filling) / 1000;
 
-    // Counting every statement the pool runs.
-    const pool = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    // Counting every statement sent, through the pool or inside a transaction: on the clients' own query method.
+    type Client = { query: (...args: unknown[]) => unknown; release: () => void };
+    const pool = (database.db as unknown as { $client: { connect: () => Promise<Client> } }).$client;
+    const sample = await pool.connect();
+    const proto = Object.getPrototypeOf(sample) as Client;
+    sample.release();
     let statements = 0;
-    const query = pool.query.bind(pool);
-    pool.query = (...args: unknown[]) => {
+    const query = proto.query;
+    proto.query = function (this: Client, ...args: unknown[]) {
       statements++;
-      return query(...args);
+      return query.apply(this, args);
     };
     const service = new TrainingSessionService(database.db, new TrainingSessionRepository(database.db, TZ), () => today);
     const monthStart = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
