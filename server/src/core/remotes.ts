@@ -8,17 +8,27 @@ export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
 );
 
 /**
- * The remotes manifest (federation name → mf-manifest.json URL): DATA_DIR/remotes.json when it exists, else the
- * built-in map. Read on every call, so changing one line of the file redeploys one domain app (docs/deploy.md).
+ * Where the live set of domain apps comes from when no hand-written DATA_DIR/remotes.json overrides it: the platform
+ * domain's live release (it registers itself as Services.remotesSource; core imports no domain). null: no release yet.
  */
-export async function readRemotes(dataDir: string): Promise<Record<string, string>> {
+export interface RemotesSource {
+  liveRemotes(): Promise<Record<string, string> | null>;
+}
+
+/**
+ * The remotes manifest (federation name → mf-manifest.json URL), read on every call: DATA_DIR/remotes.json when it
+ * exists (a hand-written override, docs/deploy.md), else the live release, else the built-in map. An app the live
+ * release does not list keeps its built-in line.
+ */
+export async function readRemotes(dataDir: string, source?: RemotesSource): Promise<Record<string, string>> {
   const file = path.join(dataDir, 'remotes.json');
   let text: string;
   try {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_REMOTES;
-    throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    const live = await source?.liveRemotes();
+    return live ? { ...DEFAULT_REMOTES, ...live } : DEFAULT_REMOTES;
   }
   try {
     return JSON.parse(text) as Record<string, string>;

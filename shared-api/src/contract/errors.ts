@@ -77,6 +77,10 @@ export const API_ERRORS = {
   MEDICAL_CERTIFICATE_PENDING: { status: 409, text: 'Il certificato caricato è in attesa di approvazione' },
   NO_MEDICAL_CERTIFICATE_TYPE: { status: 409, text: 'Nessuna tipologia di certificato medico è configurata: contatta la segreteria.' },
   FILE_MISSING: { status: 400, text: 'Impossibile caricare il certificato: file mancante.' },
+  // Platform: releases of the domain apps
+  RELEASE_REFUSED: { status: 422, text: 'La release non può andare in linea: vedi i motivi elencati.' },
+  VERSION_EXISTS: { status: 409, text: 'Questa versione è già pubblicata: una versione pubblicata non si sovrascrive.' },
+  NO_PREVIOUS_RELEASE: { status: 409, text: 'Non esiste una release precedente a cui tornare.' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

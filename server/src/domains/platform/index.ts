@@ -1,0 +1,36 @@
+import { DOMAIN_APPS } from 'shared-api/domain-apps';
+import type { Domain } from '../../core/domain';
+import { ReleaseRepository } from './repository';
+import routes from './routes';
+import { PlatformService } from './service';
+
+declare module '../../core/domain' {
+  interface Services {
+    platform: PlatformService;
+  }
+}
+
+/**
+ * The platform's releases of the domain apps (issue 12): immutable published versions in the releases root,
+ * numbered releases in the database (the live one behind /remotes.json), composing with a whole-set check,
+ * rollback. Not a member domain: every call is '*' only.
+ */
+export const platform: Domain = {
+  name: 'platform',
+  services({ db, config }) {
+    const platform = new PlatformService({
+      db,
+      repo: new ReleaseRepository(db),
+      apps: DOMAIN_APPS,
+      releasesDir: config.releasesDir,
+      releasesUrl: config.releasesUrl,
+      staticRoot: config.staticRoot,
+    });
+    return { platform, remotesSource: platform };
+  },
+  routes,
+  async onStart({ platform }) {
+    // A fresh clone's first start publishes the built apps as their first versions and makes them the live release.
+    await platform.publishLocalBuilds((line) => console.log(line));
+  },
+};
