@@ -53,7 +53,13 @@ function createFederation(): ModuleFederation {
 let federation: ModuleFederation | null = null;
 let registered: Promise<void> | null = null;
 
+/** Remotes whose './routes' this page has loaded: their version stays until the page reloads (never a hot swap). */
+const loadedRemotes = new Set<string>();
+/** The manifest URL each remote was registered with. */
+const registeredEntries = new Map<string, string>();
+
 function register(instance: ModuleFederation, manifest: RemotesManifest, force = false): void {
+  for (const [name, entry] of Object.entries(manifest)) registeredEntries.set(name, entry);
   instance.registerRemotes(
     Object.entries(manifest).map(([name, entry]) => ({ name, entry })),
     { force },
@@ -76,8 +82,14 @@ async function started(): Promise<ModuleFederation> {
  * retry: the runtime keeps a failed manifest or entry load cached, so the manifest is read again and the
  * remote re-registered with force, which drops those caches before loading afresh.
  */
-export async function loadRoutes(remote: RemoteName, attempt: number): Promise<DomainRoutes> {
+export async function loadRoutes(remote: RemoteName, attempt: number): Promise<{ routes: DomainRoutes; entry: string | null }> {
+  const fresh = registered === null;
   const instance = await started();
+  if (attempt === 0 && !fresh && !loadedRemotes.has(remote)) {
+    // An app first opened long after the page started: the release may have moved on since; take the live version.
+    const entry = await fetchRemotesManifest().then((m) => m[remote], () => undefined);
+    if (entry && entry !== registeredEntries.get(remote)) register(instance, { [remote]: entry }, true);
+  }
   if (attempt > 0) {
     const entry = (await fetchRemotesManifest())[remote];
     if (!entry) throw new Error(`${remote} non è elencato in /remotes.json`);
@@ -85,5 +97,6 @@ export async function loadRoutes(remote: RemoteName, attempt: number): Promise<D
   }
   const mod = await instance.loadRemote<{ default?: DomainRoutes }>(`${remote}/routes`);
   if (!mod?.default) throw new Error(`${remote}/routes non ha esposto le sue pagine`);
-  return mod.default;
+  loadedRemotes.add(remote);
+  return { routes: mod.default, entry: registeredEntries.get(remote) ?? null };
 }

@@ -4,6 +4,7 @@
  * Tests mock this module: jest cannot resolve federated imports.
  */
 import type { DomainRoutes } from 'shared-ui';
+import { recordLoadedEntry } from './loaded-entries';
 import type { RemoteName } from './names';
 
 let federation: Promise<typeof import('./federation')> | null = null;
@@ -19,5 +20,8 @@ export async function loadDomainRoutes(remote: RemoteName, attempt: number): Pro
     federation = null;
     throw err;
   }
-  return runtime.loadRoutes(remote, attempt);
+  const { routes, entry } = await runtime.loadRoutes(remote, attempt);
+  // What this page runs: the update offer compares it with /remotes.json (./updates).
+  if (entry) recordLoadedEntry(remote, entry);
+  return routes;
 }
