@@ -62,7 +62,7 @@ export function UpdateOffer({ remote }: { remote: RemoteName }) {
       {' — '}
       <button
         type="button"
-        className="ui-button"
+        className="ui-btn ui-btn--primary"
         onClick={() => {
           setAsked(true);
           if (!updateHoldReason()) pageReload.run();
