@@ -75,6 +75,7 @@ let page: Page;
 let v1: string;
 let v2: string;
 let v3: string;
+let v4: string;
 
 const compose = (apps: Record<string, string>) => api.post(`${portal.server.url}/api/v1/platform/releases`, { data: { apps } });
 const history = async () => (await (await api.get(`${portal.server.url}/api/v1/platform/releases`)).json()) as History;
@@ -85,13 +86,15 @@ describe('releases of a domain app, from the platform team to an open tab', () =
     v1 = release([], { BUILD_LABEL: LABEL_V1, OUT_DIR: outDir });
     v2 = release(['--dist', variant('v2', (_f, text) => text.replaceAll(LABEL_V1, LABEL_V2))]);
     v3 = release(['--dist', variant('v3', (file, text) => (file === 'mf-manifest.json' ? requireReact17(text) : text))]);
+    // Passes every static check (manifest, ranges, entry present), but its remote entry throws when loaded.
+    v4 = release(['--dist', variant('v4', (file, text) => (file === 'remoteEntry.js' ? `throw new Error('v4 guasta');\n${text}` : text))]);
   });
   after(() => {
     for (const dir of copies) rmSync(dir, { recursive: true, force: true });
   });
 
   test('the versions are distinct and immutable; republishing is refused', () => {
-    assert.equal(new Set([v1, v2, v3]).size, 3);
+    assert.equal(new Set([v1, v2, v3, v4]).size, 4);
     const again = spawnSync('pnpm', ['--filter', 'mf-registry', 'release', '--dist', buildDir], {
       cwd: repoRoot,
       env: { ...process.env, RELEASES_DIR: path.join(portal.server.dataDir, 'releases') },
@@ -150,6 +153,30 @@ describe('releases of a domain app, from the platform team to an open tab', () =
     assert.match(react.provided, /^19\./);
     assert.deepEqual(await history(), before);
     assert.deepEqual(await (await api.get(`${portal.server.url}/remotes.json`)).json(), remotesBefore);
+    await page.reload();
+    await page.getByText(`Build ${LABEL_V1}`).waitFor();
+  });
+
+  test('a v4 that passes the checks but fails to load is switched, found broken by the headless check, rolled back', async () => {
+    const before = await history();
+    const res = await compose({ 'mf-registry': v4 });
+    assert.equal(res.status(), 201, await res.text());
+    const body = (await res.json()) as { release: { number: number; live: boolean }; health: { ok: boolean; reason: string; checked: string[] }; rolledBackTo: { apps: Record<string, string>; kind: string; note: string } };
+    assert.equal(body.health.ok, false);
+    assert.deepEqual(body.health.checked, ['mf-registry']);
+    assert.match(body.health.reason, /mf-registry: [\s\S]*v4 guasta/);
+    assert.equal(body.rolledBackTo.kind, 'auto-rollback');
+    assert.match(body.rolledBackTo.note, /v4 guasta/);
+    assert.equal(body.rolledBackTo.apps['mf-registry'], v1);
+    const after = await history();
+    assert.deepEqual(
+      after.data.slice(0, 2).map((r) => [r.kind, r.live]),
+      [
+        ['auto-rollback', true],
+        ['compose', false],
+      ],
+    );
+    assert.equal(after.data.length, before.data.length + 2);
     await page.reload();
     await page.getByText(`Build ${LABEL_V1}`).waitFor();
     await page.close();

@@ -47,6 +47,13 @@ export interface AppConfig {
    * address when the versions are uploaded there (docs/deploy.md).
    */
   releasesUrl: string;
+  /**
+   * The headless check after a release switch (RELEASE_HEALTH_CHECK): 'on' (default: Chromium at CHROMIUM_PATH or
+   * /usr/bin/chromium, skipped when absent), 'off', or the path of a Chromium executable.
+   */
+  releaseHealthCheck: string;
+  /** Where that check finds the shell (RELEASE_HEALTH_URL), default this server at http://127.0.0.1:<PORT>. */
+  releaseHealthUrl: string;
 }
 
 /** TRUST_PROXY: unset or 'false' → false; a whole number → hop count; otherwise a comma-separated list of addresses. */
@@ -102,5 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS, publicUrl),
     releasesDir: path.resolve(env.RELEASES_DIR || path.join(dataDir, 'releases')),
     releasesUrl: (env.RELEASES_URL || '/releases').replace(/\/+$/, ''),
+    releaseHealthCheck: env.RELEASE_HEALTH_CHECK || 'on',
+    releaseHealthUrl: (env.RELEASE_HEALTH_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -100,3 +100,19 @@ export async function loadRoutes(remote: RemoteName, attempt: number): Promise<{
   loadedRemotes.add(remote);
   return { routes: mod.default, entry: registeredEntries.get(remote) ?? null };
 }
+
+/**
+ * The release health check (./release-check): registers `remote` at `entry` and loads its './routes' as a page
+ * would; answers how many pages it exposes, and fails when it exposes none or its code throws.
+ */
+export async function checkRemote(remote: string, entry: string): Promise<number> {
+  federation ??= createFederation();
+  const instance = federation;
+  register(instance, { [remote]: entry }, true);
+  const mod = await instance.loadRemote<{ default?: DomainRoutes }>(`${remote}/routes`);
+  const routes = mod?.default;
+  if (!routes || typeof routes !== 'object') throw new Error(`${remote}/routes non ha esposto le sue pagine`);
+  const pages = Object.values(routes).filter((page) => typeof page === 'function' || (typeof page === 'object' && page !== null));
+  if (pages.length === 0) throw new Error(`${remote}/routes non espone nessuna pagina`);
+  return pages.length;
+}

@@ -1,5 +1,6 @@
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import type { Domain } from '../../core/domain';
+import { headlessHealthChecker } from './health';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
 import { PlatformService } from './service';
@@ -25,6 +26,8 @@ export const platform: Domain = {
       releasesDir: config.releasesDir,
       releasesUrl: config.releasesUrl,
       staticRoot: config.staticRoot,
+      // After a switch, each changed app is loaded in a headless Chromium; a failure rolls the switch back.
+      health: headlessHealthChecker(config.releaseHealthCheck, { baseUrl: () => config.releaseHealthUrl }),
     });
     return { platform, remotesSource: platform };
   },

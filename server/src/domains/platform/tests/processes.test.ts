@@ -34,7 +34,8 @@ function freshClone(): string {
 }
 
 async function start(env: { DATA_DIR: string } & Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess(env);
+  // Fake builds: nothing a browser could load, so no headless check after a switch.
+  const server = await startServerProcess({ RELEASE_HEALTH_CHECK: 'off', ...env });
   cleanups.push(() => server.stop());
   return server;
 }
