@@ -179,6 +179,37 @@ describe('releases of a domain app, from the platform team to an open tab', () =
     assert.equal(after.data.length, before.data.length + 2);
     await page.reload();
     await page.getByText(`Build ${LABEL_V1}`).waitFor();
+  });
+
+  test('a domain app built by another toolchain (Vite, ES module remote entry) is released, composed and loads in the rspack shell', async () => {
+    const res = spawnSync('pnpm', ['--filter', 'vite-domain-app', 'release'], {
+      cwd: repoRoot,
+      env: { ...process.env, RELEASES_DIR: path.join(portal.server.dataDir, 'releases'), OUT_DIR: `dist-e2e-${stamp}` },
+      encoding: 'utf8',
+    });
+    copies.push(path.join(repoRoot, 'e2e', 'vite-app', `dist-e2e-${stamp}`));
+    assert.equal(res.status, 0, res.stdout + res.stderr);
+    const vite = /Pubblicata mf-storage (\S+)/.exec(res.stdout)?.[1];
+    assert.ok(vite, res.stdout);
+
+    const versions = (await (await api.get(`${portal.server.url}/api/v1/platform/versions`)).json()) as { data: { app: string; version: string; remoteEntry: { type: string } }[] };
+    assert.equal(versions.data.find((v) => v.app === 'mf-storage' && v.version === vite)?.remoteEntry.type, 'module');
+
+    const composed = await compose({ 'mf-storage': vite });
+    assert.equal(composed.status(), 201, await composed.text());
+    const body = (await composed.json()) as { health: { ok: boolean; reason: string | null } | null; rolledBackTo: unknown };
+    assert.equal(body.health?.ok, true, body.health?.reason ?? '');
+    assert.equal(body.rolledBackTo, null);
+
+    const cspViolations = await recordCspViolations(page);
+    await page.goto(`${portal.server.url}/storage/management`);
+    await page.getByRole('heading', { name: 'Sezione costruita con Vite' }).waitFor();
+    await page.getByText('Questa sezione arriva da una build Vite con @module-federation/vite.').waitFor();
+    await screenshot(page, 'releases-vite-app');
+    // The rest of the portal still runs on the rspack-built apps.
+    await page.goto(`${portal.server.url}/registry/users/management`);
+    await page.getByText(`Build ${LABEL_V1}`).waitFor();
+    assert.deepEqual(await cspViolations(), []);
     await page.close();
   });
 });
