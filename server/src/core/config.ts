@@ -54,6 +54,12 @@ export interface AppConfig {
   releaseHealthCheck: string;
   /** Where that check finds the shell (RELEASE_HEALTH_URL), default this server at http://127.0.0.1:<PORT>. */
   releaseHealthUrl: string;
+  /**
+   * Per-developer override (DEV_OVERRIDE_ORIGINS, comma-separated): a signed-in user holding '*' may point their own
+   * browser's /remotes.json line of one domain app at a build served from one of these origins (e.g. their
+   * `pnpm dev` at http://localhost:3102). Empty: off.
+   */
+  devOverrideOrigins: string[];
 }
 
 /** TRUST_PROXY: unset or 'false' → false; a whole number → hop count; otherwise a comma-separated list of addresses. */
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     releasesDir: path.resolve(env.RELEASES_DIR || path.join(dataDir, 'releases')),
     releasesUrl: (env.RELEASES_URL || '/releases').replace(/\/+$/, ''),
     releaseHealthCheck: env.RELEASE_HEALTH_CHECK || 'on',
+    devOverrideOrigins: env.DEV_OVERRIDE_ORIGINS?.trim() ? parseOrigins(env.DEV_OVERRIDE_ORIGINS, publicUrl) : [],
     releaseHealthUrl: (env.RELEASE_HEALTH_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -7,12 +7,20 @@ export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
   DOMAIN_APPS.map(({ folder, federationName }) => [federationName, `/apps/${folder}/mf-manifest.json`]),
 );
 
+/** The cookie holding one browser's own remotes lines (DEV_OVERRIDE_ORIGINS; the platform domain reads it). */
+export const DEV_OVERRIDE_COOKIE = 'mf_dev_override';
+
 /**
  * Where the live set of domain apps comes from when no hand-written DATA_DIR/remotes.json overrides it: the platform
  * domain's live release (it registers itself as Services.remotesSource; core imports no domain). null: no release yet.
  */
 export interface RemotesSource {
   liveRemotes(): Promise<Record<string, string> | null>;
+  /**
+   * One browser's own lines over the live set (a platform developer pointing their browser at a local build), read
+   * from the request's cookies; null when none apply.
+   */
+  overrideFor?(cookieHeader: string | undefined): Promise<Record<string, string> | null>;
 }
 
 /**
@@ -20,7 +28,13 @@ export interface RemotesSource {
  * exists (a hand-written override, docs/deploy.md), else the live release, else the built-in map. An app the live
  * release does not list keeps its built-in line.
  */
-export async function readRemotes(dataDir: string, source?: RemotesSource): Promise<Record<string, string>> {
+export async function readRemotes(dataDir: string, source?: RemotesSource, cookieHeader?: string): Promise<Record<string, string>> {
+  const base = await sharedRemotes(dataDir, source);
+  const own = cookieHeader ? await source?.overrideFor?.(cookieHeader) : null;
+  return own ? { ...base, ...own } : base;
+}
+
+async function sharedRemotes(dataDir: string, source?: RemotesSource): Promise<Record<string, string>> {
   const file = path.join(dataDir, 'remotes.json');
   let text: string;
   try {

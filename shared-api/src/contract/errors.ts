@@ -81,6 +81,7 @@ export const API_ERRORS = {
   RELEASE_REFUSED: { status: 422, text: 'La release non può andare in linea: vedi i motivi elencati.' },
   VERSION_EXISTS: { status: 409, text: 'Questa versione è già pubblicata: una versione pubblicata non si sovrascrive.' },
   NO_PREVIOUS_RELEASE: { status: 409, text: 'Non esiste una release precedente a cui tornare.' },
+  DEV_OVERRIDE_OFF: { status: 409, text: 'Le build locali non sono abilitate su questo portale (DEV_OVERRIDE_ORIGINS).' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

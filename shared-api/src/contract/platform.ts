@@ -74,3 +74,15 @@ export type ComposeResponse = z.infer<typeof composeResponse>;
 
 export const releaseRefused = z.object({ code: z.literal('RELEASE_REFUSED'), message: z.string(), reasons: z.array(releaseReason) });
 export const rollbackPayload = z.object({ note: z.string().trim().max(500).optional() });
+
+/** Per-developer override: point this browser's line of one domain app at a local build. */
+export const devOverridePayload = z.object({
+  app: z.string().trim().min(1, 'App obbligatoria').max(60),
+  url: z.string().trim().url('Indirizzo non valido').max(500),
+});
+export const devOverrideState = z.object({
+  enabled: z.boolean(),
+  allowedOrigins: z.array(z.string()),
+  /** Federation name → manifest URL this browser uses instead of the live release. */
+  lines: z.record(z.string(), z.string()),
+});

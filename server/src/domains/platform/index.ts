@@ -1,6 +1,8 @@
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import type { Domain } from '../../core/domain';
+import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
 import { headlessHealthChecker } from './health';
+import { DevOverrides } from './overrides';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
 import { PlatformService } from './service';
@@ -8,6 +10,7 @@ import { PlatformService } from './service';
 declare module '../../core/domain' {
   interface Services {
     platform: PlatformService;
+    devOverrides: DevOverrides;
   }
 }
 
@@ -18,7 +21,7 @@ declare module '../../core/domain' {
  */
 export const platform: Domain = {
   name: 'platform',
-  services({ db, config }) {
+  services({ db, config }, built) {
     const platform = new PlatformService({
       db,
       repo: new ReleaseRepository(db),
@@ -29,7 +32,12 @@ export const platform: Domain = {
       // After a switch, each changed app is loaded in a headless Chromium; a failure rolls the switch back.
       health: headlessHealthChecker(config.releaseHealthCheck, { baseUrl: () => config.releaseHealthUrl }),
     });
-    return { platform, remotesSource: platform };
+    const devOverrides = new DevOverrides({ origins: config.devOverrideOrigins, apps: DOMAIN_APPS, cookieName: DEV_OVERRIDE_COOKIE, sessions: () => built.sessionResolver });
+    return {
+      platform,
+      devOverrides,
+      remotesSource: { liveRemotes: () => platform.liveRemotes(), overrideFor: (cookies) => devOverrides.overrideFor(cookies) },
+    };
   },
   routes,
   async onStart({ platform }) {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { composePayload, composeResponse, errorBody, platformRelease, releaseRefused, releasesResponse, rollbackPayload, versionsResponse } from 'shared-api/contract';
+import { composePayload, composeResponse, devOverridePayload, devOverrideState, errorBody, platformRelease, releaseRefused, releasesResponse, rollbackPayload, versionsResponse } from 'shared-api/contract';
 import { currentUser } from '../../core/plugins/session';
+import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
+import { encodeOverride } from './overrides';
 import { ReleaseRefused } from './service';
 
 const tags = ['piattaforma'];
@@ -9,7 +11,9 @@ const platformTeam = { access: ['*'] } as const;
 
 /** /platform: published versions, releases, compose and rollback ('*' only). */
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { platform } = app.services;
+  const { platform, devOverrides } = app.services;
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.publicUrl.startsWith('https://') } as const;
+  const overrideState = (lines: Record<string, string>) => ({ enabled: devOverrides.enabled, allowedOrigins: [...devOverrides.origins], lines });
 
   app.get(
     '/platform/versions',
@@ -59,6 +63,40 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await platform.rollback(currentUser(request), request.body.note ?? null)),
+  );
+
+  app.get(
+    '/platform/override',
+    { config: platformTeam, schema: { tags, summary: 'Le build locali a cui punta questo browser (override per sviluppatore)', response: { 200: devOverrideState, ...errors } } },
+    (request) => overrideState(devOverrides.current(request.headers.cookie)),
+  );
+
+  app.put(
+    '/platform/override',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: "Punta questo browser a una build locale di un'app di dominio",
+        description: "Solo verso le origini di DEV_OVERRIDE_ORIGINS (409 DEV_OVERRIDE_OFF se non configurato); vale per questo browser e per le sessioni di chi ha '*'.",
+        body: devOverridePayload,
+        response: { 200: devOverrideState, 409: errorBody, ...errors },
+      },
+    },
+    (request, reply) => {
+      const lines = devOverrides.lines(devOverrides.current(request.headers.cookie), request.body.app, request.body.url);
+      reply.setCookie(DEV_OVERRIDE_COOKIE, encodeOverride(lines), cookieOptions);
+      return overrideState(lines);
+    },
+  );
+
+  app.delete(
+    '/platform/override',
+    { config: platformTeam, schema: { tags, summary: 'Questo browser torna alla release in linea', response: { 200: devOverrideState, ...errors } } },
+    (_request, reply) => {
+      reply.clearCookie(DEV_OVERRIDE_COOKIE, cookieOptions);
+      return overrideState({});
+    },
   );
 };
 
