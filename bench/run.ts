@@ -2,8 +2,10 @@
 import { benchAuthThroughput } from './auth-throughput.ts';
 import { benchList } from './list.ts';
 import { benchPageWeight } from './page-weight.ts';
+import { benchReleases } from './releases.ts';
 
 const only = process.argv[2];
 if (!only || only === 'weight') await benchPageWeight();
 if (!only || only === 'auth') await benchAuthThroughput();
 if (!only || only === 'list') await benchList();
+if (!only || only === 'releases') await benchReleases();
