@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { ADMIN } from '../../../testing/helper';
@@ -77,6 +78,28 @@ test('a fresh clone’s first start publishes its builds as the live release; re
   const afterRestart = (await client.request('GET', '/api/v1/platform/releases')).json as { data: { kind: string }[]; live: number };
   assert.deepEqual(afterRestart, before, 'the same history and live release; the start added none over a team release');
   assert.equal((await remotesOf(server)).mf_registry, `/releases/mf-registry/${v2}/mf-manifest.json`);
+
+  // The platform team's command wraps the same calls.
+  const compose = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'cli.ts'), 'compose', ...args], {
+      env: { ...process.env, PORTAL_URL: server.url, PLATFORM_EMAIL: ADMIN.email, PLATFORM_PASSWORD: ADMIN.password },
+      encoding: 'utf8',
+    });
+  const listed = compose('versions');
+  assert.equal(listed.status, 0, listed.stderr);
+  assert.match(listed.stdout, new RegExp(`mf-registry ${v2.replace(/\./g, '\\.')}`));
+  const react17 = publishVersion({ releasesDir: path.join(dir, 'releases'), app: 'mf-registry', distDir: fakeBuild('mf-registry', { label: 'r17', requires: { react: '^17.0.0' } }), packageVersion: '2.3.6' }).version;
+  const refused = compose('set', `mf-registry=${react17}`);
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /Rifiutato \(422\)[\s\S]*mf-registry 2\.3\.6-[0-9a-f]{8}: richiede react \^17\.0\.0, la shell fornisce 19\.3\.1/);
+  const dry = compose('set', `mf-registry=${first.mf_registry!.split('/')[3]}`, '--dry-run');
+  assert.equal(dry.status, 0, dry.stderr);
+  assert.match(dry.stdout, /Controllo superato \(prova: nulla è cambiato\)/);
+  const back = compose('rollback', '--note', 'prova del comando');
+  assert.equal(back.status, 0, back.stderr);
+  assert.match(back.stdout, /rollback → 1 .*«prova del comando»/);
+  assert.match(compose('releases').stdout, /^\* \d+ .* rollback/m);
+  assert.equal((await remotesOf(server)).mf_registry, first.mf_registry);
 });
 
 const skip = process.env.DATABASE_URL ? false : 'DATABASE_URL non impostato: due server su un PostgreSQL si provano solo nel passaggio su PostgreSQL';
