@@ -53,7 +53,7 @@ function createFederation(): ModuleFederation {
 let federation: ModuleFederation | null = null;
 let registered: Promise<void> | null = null;
 
-/** Remotes whose './routes' this page has loaded: their version stays until the page reloads (never a hot swap). */
+/** Remotes this page has loaded something of: their version stays until the page reloads (never a hot swap). */
 const loadedRemotes = new Set<string>();
 /** The manifest URL each remote was registered with. */
 const registeredEntries = new Map<string, string>();
@@ -78,11 +78,11 @@ async function started(): Promise<ModuleFederation> {
 }
 
 /**
- * Loads a domain app's './routes'. Attempt 0 uses what was registered at start. A later attempt is a real
- * retry: the runtime keeps a failed manifest or entry load cached, so the manifest is read again and the
- * remote re-registered with force, which drops those caches before loading afresh.
+ * Loads what a domain app exposes as `./{exposed}` (its default export). Attempt 0 uses what was registered at
+ * start. A later attempt is a real retry: the runtime keeps a failed manifest or entry load cached, so the
+ * manifest is read again and the remote re-registered with force, which drops those caches before loading afresh.
  */
-export async function loadRoutes(remote: RemoteName, attempt: number): Promise<{ routes: DomainRoutes; entry: string | null }> {
+export async function loadExposed(remote: RemoteName, exposed: string, attempt: number): Promise<unknown> {
   const fresh = registered === null;
   const instance = await started();
   if (attempt === 0 && !fresh && !loadedRemotes.has(remote)) {
@@ -95,10 +95,15 @@ export async function loadRoutes(remote: RemoteName, attempt: number): Promise<{
     if (!entry) throw new Error(`${remote} non è elencato in /remotes.json`);
     register(instance, { [remote]: entry }, true);
   }
-  const mod = await instance.loadRemote<{ default?: DomainRoutes }>(`${remote}/routes`);
-  if (!mod?.default) throw new Error(`${remote}/routes non ha esposto le sue pagine`);
+  const mod = await instance.loadRemote<{ default?: unknown }>(`${remote}/${exposed}`);
+  if (!mod?.default) throw new Error(`${remote}/${exposed} non ha esposto nulla`);
   loadedRemotes.add(remote);
-  return { routes: mod.default, entry: registeredEntries.get(remote) ?? null };
+  return mod.default;
+}
+
+/** The manifest URL `remote` was loaded from in this page (the update offer compares it with /remotes.json). */
+export function entryOf(remote: RemoteName): string | null {
+  return registeredEntries.get(remote) ?? null;
 }
 
 /**
@@ -116,3 +121,6 @@ export async function checkRemote(remote: string, entry: string): Promise<number
   if (pages.length === 0) throw new Error(`${remote}/routes non espone nessuna pagina`);
   return pages.length;
 }
+
+/** A domain app's './routes': its pages by route path. */
+export const loadRoutes = (remote: RemoteName, attempt: number) => loadExposed(remote, 'routes', attempt) as Promise<DomainRoutes>;
