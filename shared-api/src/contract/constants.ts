@@ -92,3 +92,4 @@ export const MINOR_CATEGORY_NAME = 'Minorenne';
 export const ADULT_AGE = 18;
 
 export * from './errors';
+export * from './finance-constants';

@@ -87,6 +87,52 @@ export const API_ERRORS = {
   STORAGE_UNLOAD_NOT_FOUND: { status: 404, text: 'Scarico non trovato' },
   /** A movement that would leave an item with less than zero in stock (or undo more than is left). */
   STORAGE_NOT_ENOUGH_STOCK: { status: 409, text: 'Quantità non disponibile in magazzino.' },
+  // Finance (spec 002 §8; the server's message keeps the phrases the spec matches: docs/decisions.md)
+  ACCOUNT_NOT_FOUND: { status: 404, text: 'Conto non trovato' },
+  ACCOUNT_CODE_TAKEN: { status: 409, text: 'Il codice inserito è già stato utilizzato' },
+  ACCOUNT_IN_USE: { status: 409, text: 'Impossibile eliminare il conto: ha dei sottoconti.' },
+  PARENT_ACCOUNT_NOT_FOUND: { status: 400, text: 'Il conto padre indicato non esiste' },
+  SUBACCOUNT_NOT_FOUND: { status: 404, text: 'Sottoconto non trovato' },
+  SUBACCOUNT_CODE_TAKEN: { status: 409, text: 'Il codice inserito è già stato utilizzato' },
+  SUBACCOUNT_IN_USE: { status: 409, text: 'Impossibile eliminare il sottoconto: è ancora usato.' },
+  SUBACCOUNT_WRONG_LEDGER: {
+    status: 400,
+    text: 'I sottoconti economici devono appartenere a conti Ricavi o Costi, quelli patrimoniali a conti Patrimoniale attivo o passivo',
+  },
+  INCOME_CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria di entrata non trovata' },
+  INCOME_CATEGORY_IN_USE: { status: 409, text: 'Impossibile eliminare la categoria di entrata: è ancora usata.' },
+  MEMBER_CHARGE_NOT_FOUND: { status: 404, text: 'Incasso socio non trovato: potrebbe essere stato eliminato' },
+  MEMBER_CHARGE_HAS_PAYMENTS: { status: 409, text: "Impossibile eliminare l'incasso socio: ha dei pagamenti registrati." },
+  MEMBER_CHARGE_BELOW_PAID: { status: 400, text: "L'importo dovuto non può essere inferiore a quanto già pagato" },
+  MEMBER_CHARGE_CATEGORY_LOCKED: {
+    status: 409,
+    text: "Impossibile cambiare la categoria di entrata: l'incasso ha dei pagamenti già registrati in contabilità.",
+  },
+  PAYMENT_NOT_FOUND: { status: 404, text: 'Pagamento non trovato' },
+  PAYMENT_EXCEEDS_REMAINING: { status: 400, text: "L'importo del pagamento supera quanto resta da pagare" },
+  NO_INCOME_CATEGORY: { status: 400, text: "Per aggiungere un pagamento, è necessario che l'incasso socio abbia una categoria di entrata associata" },
+  NO_CASH_SUBACCOUNT: {
+    status: 400,
+    text: 'Per registrare un pagamento in contanti, la categoria di entrata deve avere almeno un sottoconto di cassa',
+  },
+  NO_BANK_SUBACCOUNT: {
+    status: 400,
+    text: 'Per registrare un pagamento con banca, la categoria di entrata deve avere almeno un sottoconto bancario valido',
+  },
+  BUSINESS_ENTITY_NOT_FOUND: { status: 404, text: 'Entità commerciale non trovata' },
+  BUSINESS_ENTITY_IN_USE: { status: 409, text: "Impossibile eliminare l'entità commerciale: è usata da voci contabili." },
+  SELF_CERTIFICATION_NOT_FOUND: { status: 404, text: 'Autocertificazione non trovata' },
+  ACCOUNTING_ENTRY_NOT_FOUND: { status: 404, text: 'Voce contabile non trovata' },
+  PROGRESSIVE_TAKEN: { status: 409, text: "Il numero progressivo è già usato in quest'anno fiscale" },
+  ENTRY_POSTED_BY_PAYMENT: {
+    status: 409,
+    text: 'Questa voce contabile è stata registrata da un pagamento: modificala o eliminala dal pagamento in Incasso soci.',
+  },
+  NO_PAYMENT_SUBACCOUNT: {
+    status: 400,
+    text: 'Per registrare il movimento serve un tipo di pagamento a cui corrisponda un sottoconto patrimoniale di cassa o di banca',
+  },
+  ATTACHMENT_NOT_FOUND: { status: 404, text: 'Allegato non trovato' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
