@@ -9,8 +9,9 @@ const labelled = (label: string) => new RegExp(`^${escape(label)}( \\(obbligator
 export const field = (label: string) => screen.getByLabelText(labelled(label));
 export const menu = (label: string) => screen.getByRole('combobox', { name: labelled(label) });
 
+/** Picks an option of a menu, opening it unless a multiple choice left it open. */
 export async function choose(user: UserEventApi, label: string, option: string) {
-  await user.click(menu(label));
+  if (menu(label).getAttribute('aria-expanded') !== 'true') await user.click(menu(label));
   await user.click(await screen.findByRole('option', { name: new RegExp(`^${escape(option)}`) }));
 }
 
