@@ -1,8 +1,14 @@
 import type { DomainRoutes } from 'shared-ui';
 import { AccountsPage } from '../features/accounts/components/AccountsPage';
+import { IncomeCategoriesPage } from '../features/income-categories/components/IncomeCategoriesPage';
+import { MembersCashoutPage } from '../features/member-charges/components/MembersCashoutPage';
+import { SubaccountsPage } from '../features/subaccounts/components/SubaccountsPage';
 
 /** The finance pages and I miei pagamenti, by the paths of the shell's route table (spec 000 §2.1, 002 §2). */
 const routes: DomainRoutes = {
   '/finance/insertion-count': AccountsPage,
+  '/finance/insertion-subcount': SubaccountsPage,
+  '/finance/entry-categories': IncomeCategoriesPage,
+  '/finance/members-cashout': MembersCashoutPage,
 };
 export default routes;

@@ -2,15 +2,54 @@ import type { Account, IncomeCategory, MemberCharge, MemberPayment, Subaccount, 
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export const CASH_ACCOUNT: Account = { _id: uuid(1), account_id: 100, name: 'Cassa', ledger_type: 'Patrimoniale attivo', created_at: '2026-09-01T08:00:00.000Z' };
-export const BANK_ACCOUNT: Account = { _id: uuid(2), account_id: 110, name: 'Banca', ledger_type: 'Patrimoniale attivo', created_at: '2026-09-01T08:00:00.000Z' };
-export const FEES_ACCOUNT: Account = { _id: uuid(3), account_id: 300, name: 'Quote sociali', ledger_type: 'Ricavi', created_at: '2026-09-01T08:00:00.000Z' };
+export const CASH_ACCOUNT: Account = {
+  _id: uuid(1),
+  account_id: 100,
+  name: 'Cassa',
+  ledger_type: 'Patrimoniale attivo',
+  created_at: '2026-09-01T08:00:00.000Z',
+};
+export const BANK_ACCOUNT: Account = {
+  _id: uuid(2),
+  account_id: 110,
+  name: 'Banca',
+  ledger_type: 'Patrimoniale attivo',
+  created_at: '2026-09-01T08:00:00.000Z',
+};
+export const FEES_ACCOUNT: Account = {
+  _id: uuid(3),
+  account_id: 300,
+  name: 'Quote sociali',
+  ledger_type: 'Ricavi',
+  created_at: '2026-09-01T08:00:00.000Z',
+};
 
 const parent = (a: Account) => ({ _id: a._id, account_id: a.account_id, name: a.name, ledger_type: a.ledger_type });
 
-export const CASH: Subaccount = { _id: uuid(11), subaccount_id: 1, name: 'Cassa contanti', payment_type: 'cash', parent_account: parent(CASH_ACCOUNT), created_at: '2026-09-01T08:00:00.000Z' };
-export const MPS: Subaccount = { _id: uuid(12), subaccount_id: 1, name: 'Banca MPS', payment_type: 'bank_mps', parent_account: parent(BANK_ACCOUNT), created_at: '2026-09-01T08:00:00.000Z' };
-export const SEASON_FEE: Subaccount = { _id: uuid(13), subaccount_id: 1, name: 'Quota stagione', payment_type: null, parent_account: parent(FEES_ACCOUNT), created_at: '2026-09-01T08:00:00.000Z' };
+export const CASH: Subaccount = {
+  _id: uuid(11),
+  subaccount_id: 1,
+  name: 'Cassa contanti',
+  payment_type: 'cash',
+  parent_account: parent(CASH_ACCOUNT),
+  created_at: '2026-09-01T08:00:00.000Z',
+};
+export const MPS: Subaccount = {
+  _id: uuid(12),
+  subaccount_id: 1,
+  name: 'Banca MPS',
+  payment_type: 'bank_mps',
+  parent_account: parent(BANK_ACCOUNT),
+  created_at: '2026-09-01T08:00:00.000Z',
+};
+export const SEASON_FEE: Subaccount = {
+  _id: uuid(13),
+  subaccount_id: 1,
+  name: 'Quota stagione',
+  payment_type: null,
+  parent_account: parent(FEES_ACCOUNT),
+  created_at: '2026-09-01T08:00:00.000Z',
+};
 
 export const ref = (s: Subaccount): SubaccountRef => ({
   _id: s._id,
