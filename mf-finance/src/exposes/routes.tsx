@@ -1,6 +1,8 @@
 import type { DomainRoutes } from 'shared-ui';
+import '../finance.css';
 import { AccountsPage } from '../features/accounts/components/AccountsPage';
 import { IncomeCategoriesPage } from '../features/income-categories/components/IncomeCategoriesPage';
+import { MyPaymentsPage } from '../features/my-payments/components/MyPaymentsPage';
 import { MembersCashoutPage } from '../features/member-charges/components/MembersCashoutPage';
 import { SubaccountsPage } from '../features/subaccounts/components/SubaccountsPage';
 
@@ -10,5 +12,6 @@ const routes: DomainRoutes = {
   '/finance/insertion-subcount': SubaccountsPage,
   '/finance/entry-categories': IncomeCategoriesPage,
   '/finance/members-cashout': MembersCashoutPage,
+  '/user/payments': MyPaymentsPage,
 };
 export default routes;
