@@ -4,6 +4,7 @@ import { AccountsPage } from '../features/accounts/components/AccountsPage';
 import { IncomeCategoriesPage } from '../features/income-categories/components/IncomeCategoriesPage';
 import { MyPaymentsPage } from '../features/my-payments/components/MyPaymentsPage';
 import { MembersCashoutPage } from '../features/member-charges/components/MembersCashoutPage';
+import { SelfCertificationsPage } from '../features/self-certifications/components/SelfCertificationsPage';
 import { SubaccountsPage } from '../features/subaccounts/components/SubaccountsPage';
 
 /** The finance pages and I miei pagamenti, by the paths of the shell's route table (spec 000 §2.1, 002 §2). */
@@ -12,6 +13,7 @@ const routes: DomainRoutes = {
   '/finance/insertion-subcount': SubaccountsPage,
   '/finance/entry-categories': IncomeCategoriesPage,
   '/finance/members-cashout': MembersCashoutPage,
+  '/finance/self-certifications': SelfCertificationsPage,
   '/user/payments': MyPaymentsPage,
 };
 export default routes;

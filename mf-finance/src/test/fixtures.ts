@@ -1,4 +1,4 @@
-import type { Account, IncomeCategory, MemberCharge, MemberPayment, Subaccount, SubaccountRef } from 'shared-api';
+import type { Account, IncomeCategory, MemberCharge, MemberPayment, SelfCertification, Subaccount, SubaccountRef } from 'shared-api';
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -101,6 +101,19 @@ export function makePayment(overrides: Partial<MemberPayment> = {}): MemberPayme
     payment_type: 'cash',
     user: { _id: MARCO._id, name: MARCO.name, surname: MARCO.surname },
     accounting_entry: { _id: uuid(70), fiscal_year: '2026-2027', progressive: 4 },
+    ...overrides,
+  };
+}
+
+export function makeSelfCertification(overrides: Partial<SelfCertification> = {}): SelfCertification {
+  return {
+    _id: uuid(80),
+    user: { _id: MARCO._id, name: MARCO.name, surname: MARCO.surname },
+    year: 2026,
+    month: 10,
+    amount: 300,
+    issue_date: '2026-11-02',
+    created_at: '2026-11-02T09:00:00.000Z',
     ...overrides,
   };
 }
