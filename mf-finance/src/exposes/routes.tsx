@@ -1,6 +1,7 @@
 import type { DomainRoutes } from 'shared-ui';
 import '../finance.css';
 import { AccountsPage } from '../features/accounts/components/AccountsPage';
+import { BusinessEntitiesPage } from '../features/business-entities/components/BusinessEntitiesPage';
 import { IncomeCategoriesPage } from '../features/income-categories/components/IncomeCategoriesPage';
 import { MyPaymentsPage } from '../features/my-payments/components/MyPaymentsPage';
 import { MembersCashoutPage } from '../features/member-charges/components/MembersCashoutPage';
@@ -13,6 +14,7 @@ const routes: DomainRoutes = {
   '/finance/insertion-subcount': SubaccountsPage,
   '/finance/entry-categories': IncomeCategoriesPage,
   '/finance/members-cashout': MembersCashoutPage,
+  '/finance/providers-customers-registry': BusinessEntitiesPage,
   '/finance/self-certifications': SelfCertificationsPage,
   '/user/payments': MyPaymentsPage,
 };

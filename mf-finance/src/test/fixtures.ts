@@ -1,4 +1,4 @@
-import type { Account, IncomeCategory, MemberCharge, MemberPayment, SelfCertification, Subaccount, SubaccountRef } from 'shared-api';
+import type { Account, BusinessEntity, IncomeCategory, MemberCharge, MemberPayment, SelfCertification, Subaccount, SubaccountRef } from 'shared-api';
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -114,6 +114,24 @@ export function makeSelfCertification(overrides: Partial<SelfCertification> = {}
     amount: 300,
     issue_date: '2026-11-02',
     created_at: '2026-11-02T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeBusinessEntity(overrides: Partial<BusinessEntity> = {}): BusinessEntity {
+  return {
+    _id: uuid(90),
+    name: 'Sport Forniture Srl',
+    address: 'Via Roma 1',
+    province: 'MI',
+    city: 'Milano',
+    postal_code: '20121',
+    identification_code: '12345678901',
+    phone1: '02 1234567',
+    phone2: null,
+    email: 'ordini@sportforniture.example',
+    notes: null,
+    created_at: '2026-09-10T10:00:00.000Z',
     ...overrides,
   };
 }
