@@ -1,4 +1,14 @@
-import type { Account, BusinessEntity, IncomeCategory, MemberCharge, MemberPayment, SelfCertification, Subaccount, SubaccountRef } from 'shared-api';
+import type {
+  Account,
+  AccountingEntry,
+  BusinessEntity,
+  IncomeCategory,
+  MemberCharge,
+  MemberPayment,
+  SelfCertification,
+  Subaccount,
+  SubaccountRef,
+} from 'shared-api';
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -134,4 +144,37 @@ export function makeBusinessEntity(overrides: Partial<BusinessEntity> = {}): Bus
     created_at: '2026-09-10T10:00:00.000Z',
     ...overrides,
   };
+}
+
+export function makeEntry(overrides: Partial<AccountingEntry> = {}): AccountingEntry {
+  const line = { _id: uuid(101), subaccount: ref(SEASON_FEE), description: 'Quota Rossi', taxable_amount: 100, vat: 0, total: 100 };
+  return {
+    _id: uuid(100),
+    progressive: 4,
+    fiscal_year: '2026-2027',
+    ledger_type: 'Ricavi',
+    account_name: 'Quote sociali',
+    subaccount: ref(SEASON_FEE),
+    description: 'Quota Rossi',
+    document_number: null,
+    business_entity: null,
+    registration_date: '2026-10-03',
+    taxable_amount: 100,
+    vat: 0,
+    total: 100,
+    payment_type: 'cash',
+    notes: null,
+    attachment: null,
+    items: [line],
+    payment: null,
+    created_at: '2026-10-03T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A file the test environment's FormData keeps as a file (Node's File, not jsdom's). */
+export function testFile(content: BlobPart[] | number, name: string, type: string): File {
+  const { File: NodeFile } = jest.requireActual<typeof import('node:buffer')>('node:buffer');
+  const parts = typeof content === 'number' ? [new Uint8Array(content)] : content;
+  return new NodeFile(parts as never, name, { type }) as unknown as File;
 }

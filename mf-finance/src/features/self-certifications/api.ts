@@ -6,7 +6,8 @@ export const CERTIFICATIONS_PATH = '/finance/self-certification';
 export const CERTIFICATIONS_QUERY_KEY = 'finance-self-certifications';
 
 export const useCreateSelfCertification = createMutation({
-  mutationFn: (body: SelfCertificationPayload & { period: { month: number; year: number } }) => api.post<SelfCertification>(CERTIFICATIONS_PATH, body),
+  mutationFn: (body: SelfCertificationPayload & { period: { month: number; year: number } }) =>
+    api.post<SelfCertification>(CERTIFICATIONS_PATH, body),
   invalidates: CERTIFICATIONS_QUERY_KEY,
   toasts: {
     pending: 'Creazione in corso...',

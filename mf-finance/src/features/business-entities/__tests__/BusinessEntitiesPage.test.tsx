@@ -22,7 +22,12 @@ describe('Anagrafica fornitori e clienti', () => {
   it('lists every column, the sortable ones as sort buttons', async () => {
     setup();
     const row = (await screen.findByRole('cell', { name: 'Sport Forniture Srl' })).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').slice(0, 11).map((c) => c.textContent)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 11)
+        .map((c) => c.textContent),
+    ).toEqual([
       'Sport Forniture Srl',
       'Via Roma 1',
       'MI',

@@ -17,7 +17,7 @@ const MADE: MyPayment[] = [
 const PENDING: MyPayment[] = [{ _id: uuid(3), title: 'Quota 2026-2027', date: '2026-09-01', amount: 250, amount_paid: 150, type: 'pending' }];
 const INCOMING: MyPayment[] = [{ _id: uuid(4), title: 'Compenso 10/2026', date: '2026-11-02', amount: 300, type: 'incoming' }];
 
-function setup(byType: Record<string, MyPayment[]>, bank = BANK) {
+function setup(byType: Record<string, MyPayment[]>, bank: { club_name: string; iban: string | null } = BANK) {
   const api = mockApi({
     'GET /user/me/payments': (call: ApiCall) => ({ body: { data: byType[call.query.get('type') ?? ''] ?? [], bank_details: bank } }),
   });
@@ -26,7 +26,10 @@ function setup(byType: Record<string, MyPayment[]>, bank = BANK) {
   return { api, user };
 }
 
-const texts = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.textContent?.replace(/\u00a0/g, ' '));
+const texts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent?.replace(/\u00a0/g, ' '));
 
 describe('I miei pagamenti', () => {
   it('without incoming payments hides Ricevuti and opens Effettuati: each payment with date, type and amount', async () => {
@@ -35,10 +38,7 @@ describe('I miei pagamenti', () => {
     expect(screen.getByRole('heading', { name: 'Il tuo profilo, i tuoi pagamenti' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Effettuati', 'In sospeso']);
     expect(screen.getByRole('tab', { name: 'Effettuati' })).toHaveAttribute('aria-selected', 'true');
-    expect(texts(list)).toEqual([
-      'Quota 2026-202704/10/2026 · Banca MPS c/c ordinario50,00 €',
-      'Quota 2026-202703/10/2026 · Cassa100,00 €',
-    ]);
+    expect(texts(list)).toEqual(['Quota 2026-202704/10/2026 · Banca MPS c/c ordinario50,00 €', 'Quota 2026-202703/10/2026 · Cassa100,00 €']);
     expect(api.calls.map((c) => c.query.get('type'))).toEqual(expect.arrayContaining(['incoming', 'made']));
   });
 

@@ -34,15 +34,12 @@ describe('Autocertificazioni', () => {
   it('lists name, surname, month, year, amount, issue and creation dates', async () => {
     setup();
     const row = (await screen.findByRole('cell', { name: 'Rossi' })).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').slice(0, 7).map((c) => c.textContent?.replace(/\u00a0/g, ' '))).toEqual([
-      'Marco',
-      'Rossi',
-      'Ottobre',
-      '2026',
-      '300,00 €',
-      '02/11/2026',
-      '02/11/2026',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 7)
+        .map((c) => c.textContent?.replace(/\u00a0/g, ' ')),
+    ).toEqual(['Marco', 'Rossi', 'Ottobre', '2026', '300,00 €', '02/11/2026', '02/11/2026']);
   });
 
   it('adds one: the user among available partners, the period as month and year, amount and release date', async () => {
@@ -73,7 +70,10 @@ describe('Autocertificazioni', () => {
 
   it('downloads the PDF the server renders, with total amounts when ticked', async () => {
     const { api, user } = setup({
-      [`GET ${pdfPath}`]: { body: '%PDF-1.7', headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="autocertificazione.pdf"' } },
+      [`GET ${pdfPath}`]: {
+        body: '%PDF-1.7',
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="autocertificazione.pdf"' },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Scarica PDF' }));
     const dialog = await screen.findByRole('dialog', { name: 'Scarica autocertificazione' });

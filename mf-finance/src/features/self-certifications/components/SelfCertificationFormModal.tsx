@@ -55,7 +55,12 @@ export function SelfCertificationFormModal({ onClose }: { onClose: () => void })
         return (
           <>
             <MenuInput {...bind('user')} label="Utente" required options={userOptions(users.data)} loading={users.isLoading} />
-            <MonthPeriodInput {...bind('period')} label="Periodo" required error={submitAttempted ? nestedMessage(form.formState.errors.period) : null} />
+            <MonthPeriodInput
+              {...bind('period')}
+              label="Periodo"
+              required
+              error={submitAttempted ? nestedMessage(form.formState.errors.period) : null}
+            />
             <NumberInput {...bind('amount')} label="Importo" required allowDecimals min={0} suffix="€" />
             <DateInput {...bind('release_date')} label="Data di rilascio" required />
           </>
