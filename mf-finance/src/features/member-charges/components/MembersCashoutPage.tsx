@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { FINANCE_EXPORT_KEYS, type MemberCharge, type MemberPayment } from 'shared-api';
 import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, formatDate, type Column } from 'shared-ui';
+import { AddPaymentIcon, PaymentsIcon } from '../../../components/icons';
 import { formatAmount } from '../../../components/money';
 import { fullName } from '../../../components/options';
 import { FINANCE_PAGE } from '../../../components/page';
@@ -65,9 +66,15 @@ export function MembersCashoutPage() {
         rowActions={(charge) => [
           {
             label: 'Pagamenti',
+            icon: <PaymentsIcon />,
             onClick: () => setPanel(charge),
           },
-          { label: 'Aggiungi pagamento', onClick: () => setDialog({ kind: 'add-payment', charge }), hidden: charge.amount_remaining <= 0 },
+          {
+            label: 'Aggiungi pagamento',
+            icon: <AddPaymentIcon />,
+            onClick: () => setDialog({ kind: 'add-payment', charge }),
+            hidden: charge.amount_remaining <= 0,
+          },
           { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', charge }) },
           { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', charge }) },
         ]}

@@ -23,7 +23,7 @@ export function PaymentsPanel({ charge: shown, onAdd, onEdit, onCancel, onClose 
   const rows = payments.data ?? [];
 
   return (
-    <Modal open placement="side" size="md" title={`Pagamenti effettuati da ${fullName(charge.user)}`} onClose={onClose}>
+    <Modal open placement="side" size="lg" title={`Pagamenti effettuati da ${fullName(charge.user)}`} onClose={onClose}>
       <div className="ui-stack">
         <p>
           Incasso n. {charge.code}
