@@ -10,4 +10,4 @@ import { storage } from './storage';
  * (the registry's categories and users exist before anything that points at them). Adding a domain is one folder
  * under domains/ and one line here.
  */
-export const domains: readonly Domain[] = [registry, account, certificates, storage, finance];
+export const domains: readonly Domain[] = [registry, account, certificates, finance, storage];

@@ -77,16 +77,6 @@ export const API_ERRORS = {
   MEDICAL_CERTIFICATE_PENDING: { status: 409, text: 'Il certificato caricato è in attesa di approvazione' },
   NO_MEDICAL_CERTIFICATE_TYPE: { status: 409, text: 'Nessuna tipologia di certificato medico è configurata: contatta la segreteria.' },
   FILE_MISSING: { status: 400, text: 'Impossibile caricare il certificato: file mancante.' },
-  // Storage
-  STORAGE_CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria di articoli non trovata' },
-  STORAGE_CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria di articoli con questo nome' },
-  STORAGE_CATEGORY_IN_USE: { status: 409, text: 'Impossibile eliminare la categoria: ci sono articoli associati.' },
-  STORAGE_ITEM_NOT_FOUND: { status: 404, text: 'Articolo non trovato' },
-  STORAGE_ITEM_IN_USE: { status: 409, text: "Impossibile eliminare l'articolo: ci sono movimenti di magazzino associati." },
-  STORAGE_LOAD_NOT_FOUND: { status: 404, text: 'Carico non trovato' },
-  STORAGE_UNLOAD_NOT_FOUND: { status: 404, text: 'Scarico non trovato' },
-  /** A movement that would leave an item with less than zero in stock (or undo more than is left). */
-  STORAGE_NOT_ENOUGH_STOCK: { status: 409, text: 'Quantità non disponibile in magazzino.' },
   // Finance (spec 002 §8; the server's message keeps the phrases the spec matches: docs/decisions.md)
   ACCOUNT_NOT_FOUND: { status: 404, text: 'Conto non trovato' },
   ACCOUNT_CODE_TAKEN: { status: 409, text: 'Il codice inserito è già stato utilizzato' },
@@ -133,6 +123,16 @@ export const API_ERRORS = {
     text: 'Per registrare il movimento serve un tipo di pagamento a cui corrisponda un sottoconto patrimoniale di cassa o di banca',
   },
   ATTACHMENT_NOT_FOUND: { status: 404, text: 'Allegato non trovato' },
+  // Storage
+  STORAGE_CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria di articoli non trovata' },
+  STORAGE_CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria di articoli con questo nome' },
+  STORAGE_CATEGORY_IN_USE: { status: 409, text: 'Impossibile eliminare la categoria: ci sono articoli associati.' },
+  STORAGE_ITEM_NOT_FOUND: { status: 404, text: 'Articolo non trovato' },
+  STORAGE_ITEM_IN_USE: { status: 409, text: "Impossibile eliminare l'articolo: ci sono movimenti di magazzino associati." },
+  STORAGE_LOAD_NOT_FOUND: { status: 404, text: 'Carico non trovato' },
+  STORAGE_UNLOAD_NOT_FOUND: { status: 404, text: 'Scarico non trovato' },
+  /** A movement that would leave an item with less than zero in stock (or undo more than is left). */
+  STORAGE_NOT_ENOUGH_STOCK: { status: 409, text: 'Quantità non disponibile in magazzino.' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -32,13 +32,14 @@ export const finance: Domain = {
   name: 'finance',
   services({ db, config, files }) {
     const chartRepository = new ChartRepository(db);
-    const ledger = new LedgerService(db, new LedgerRepository(db), chartRepository, files);
+    const ledgerRepository = new LedgerRepository(db);
+    const ledger = new LedgerService(db, ledgerRepository, chartRepository, files);
     return {
       finance: {
-        chart: new ChartService(db, chartRepository),
+        chart: new ChartService(db, chartRepository, ledgerRepository),
         ledger,
         charges: new ChargeService(db, new ChargeRepository(db), chartRepository, ledger, { club_name: config.clubName, iban: config.clubIban }),
-        entities: new EntitiesService(db, new EntitiesRepository(db), config.clubName),
+        entities: new EntitiesService(db, new EntitiesRepository(db), config.clubName, ledgerRepository),
       },
     };
   },

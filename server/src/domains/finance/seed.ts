@@ -22,10 +22,11 @@ import { LedgerService } from './ledger/service';
 export async function seedFinance(db: Db, config: AppConfig): Promise<void> {
   const files = new FileRepository(db, new FileStore(path.join(config.dataDir, 'files')));
   const chartRepository = new ChartRepository(db);
-  const chart = new ChartService(db, chartRepository);
-  const ledger = new LedgerService(db, new LedgerRepository(db), chartRepository, files);
+  const ledgerRepository = new LedgerRepository(db);
+  const chart = new ChartService(db, chartRepository, ledgerRepository);
+  const ledger = new LedgerService(db, ledgerRepository, chartRepository, files);
   const charges = new ChargeService(db, new ChargeRepository(db), chartRepository, ledger, { club_name: config.clubName, iban: config.clubIban });
-  const entities = new EntitiesService(db, new EntitiesRepository(db), config.clubName);
+  const entities = new EntitiesService(db, new EntitiesRepository(db), config.clubName, ledgerRepository);
 
   const account = (account_id: number, name: string, ledger_type: 'Costi' | 'Ricavi' | 'Patrimoniale attivo' | 'Patrimoniale passivo') =>
     chart.createAccount({ account_id, name, ledger_type });

@@ -6,6 +6,3 @@ export const isoTimestamp = (column: AnyColumn | SQL): SQL<string> =>
 
 /** A bigint sum of cents, as a number (a bigint comes back as text from the drivers). */
 export const sumCents = (column: AnyColumn | SQL): SQL<number> => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
-
-/** Rows of a raw execute() on either driver (pg answers { rows }, PGlite too). */
-export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []));

@@ -164,9 +164,6 @@ export const finance_accounting_counters = pgTable('finance_accounting_counters'
   last_progressive: integer().notNull(),
 });
 
-/** What the movements list's search reads on the entry itself (a trigram index covers it). */
-export const ENTRY_SEARCH_TEXT = sql`(coalesce(description, '') || ' ' || coalesce(notes, ''))`;
-
 /**
  * An accounting entry (a movement): its header, and the first line's subaccount with the lines' sums so the
  * movements list sorts and searches without aggregating. payment_id: the member payment that posted it.
@@ -191,16 +188,26 @@ export const finance_accounting_entries = pgTable(
     taxable_cents: cents().notNull(),
     vat_cents: cents().notNull(),
     total_cents: cents().notNull(),
+    /**
+     * What the movements list's search reads, kept by the repository on every write: description, notes, fiscal
+     * year, document number, business entity and the lines' subaccounts (a trigram index covers it).
+     */
+    search_text: text().notNull().default(''),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('finance_accounting_entries_progressive_key').on(t.fiscal_year, t.progressive),
+    // 0 is the placeholder of an entry whose number its own transaction takes last (ledger/service.ts).
+    uniqueIndex('finance_accounting_entries_progressive_key')
+      .on(t.fiscal_year, t.progressive)
+      .where(sql`progressive > 0`),
+    check('finance_accounting_entries_progressive_check', sql`${t.progressive} >= 0`),
     uniqueIndex('finance_accounting_entries_payment_key').on(t.payment_id),
     index('finance_accounting_entries_registration_idx').on(t.registration_date),
     index('finance_accounting_entries_total_idx').on(t.total_cents),
     index('finance_accounting_entries_business_entity_idx').on(t.business_entity_id),
     index('finance_accounting_entries_subaccount_idx').on(t.subaccount_id),
-    index('finance_accounting_entries_search_idx').using('gin', sql`${ENTRY_SEARCH_TEXT} gin_trgm_ops`),
+    index('finance_accounting_entries_search_idx').using('gin', sql`search_text gin_trgm_ops`),
+    index('finance_accounting_entries_year_progressive_idx').on(t.fiscal_year.desc().nullsFirst(), t.progressive.desc().nullsFirst(), t.id),
     check('finance_accounting_entries_total_check', sql`${t.total_cents} = ${t.taxable_cents} + ${t.vat_cents}`),
   ],
 );

@@ -19,7 +19,9 @@ CREATE TABLE "finance_accounting_entries" (
 	"taxable_cents" bigint NOT NULL,
 	"vat_cents" bigint NOT NULL,
 	"total_cents" bigint NOT NULL,
+	"search_text" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "finance_accounting_entries_progressive_check" CHECK ("finance_accounting_entries"."progressive" >= 0),
 	CONSTRAINT "finance_accounting_entries_total_check" CHECK ("finance_accounting_entries"."total_cents" = "finance_accounting_entries"."taxable_cents" + "finance_accounting_entries"."vat_cents")
 );
 --> statement-breakpoint
@@ -141,13 +143,14 @@ ALTER TABLE "finance_member_charges" ADD CONSTRAINT "finance_member_charges_inco
 ALTER TABLE "finance_member_payments" ADD CONSTRAINT "finance_member_payments_charge_id_finance_member_charges_id_fk" FOREIGN KEY ("charge_id") REFERENCES "public"."finance_member_charges"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_self_certifications" ADD CONSTRAINT "finance_self_certifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "finance_subaccounts" ADD CONSTRAINT "finance_subaccounts_account_id_finance_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."finance_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "finance_accounting_entries_progressive_key" ON "finance_accounting_entries" USING btree ("fiscal_year","progressive");--> statement-breakpoint
+CREATE UNIQUE INDEX "finance_accounting_entries_progressive_key" ON "finance_accounting_entries" USING btree ("fiscal_year","progressive") WHERE progressive > 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "finance_accounting_entries_payment_key" ON "finance_accounting_entries" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "finance_accounting_entries_registration_idx" ON "finance_accounting_entries" USING btree ("registration_date");--> statement-breakpoint
 CREATE INDEX "finance_accounting_entries_total_idx" ON "finance_accounting_entries" USING btree ("total_cents");--> statement-breakpoint
 CREATE INDEX "finance_accounting_entries_business_entity_idx" ON "finance_accounting_entries" USING btree ("business_entity_id");--> statement-breakpoint
 CREATE INDEX "finance_accounting_entries_subaccount_idx" ON "finance_accounting_entries" USING btree ("subaccount_id");--> statement-breakpoint
-CREATE INDEX "finance_accounting_entries_search_idx" ON "finance_accounting_entries" USING gin ((coalesce(description, '') || ' ' || coalesce(notes, '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finance_accounting_entries_search_idx" ON "finance_accounting_entries" USING gin (search_text gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "finance_accounting_entries_year_progressive_idx" ON "finance_accounting_entries" USING btree ("fiscal_year" DESC NULLS FIRST,"progressive" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "finance_accounting_items_entry_idx" ON "finance_accounting_items" USING btree ("entry_id","position");--> statement-breakpoint
 CREATE INDEX "finance_accounting_items_subaccount_idx" ON "finance_accounting_items" USING btree ("subaccount_id");--> statement-breakpoint
 CREATE INDEX "finance_accounting_postings_entry_idx" ON "finance_accounting_postings" USING btree ("entry_id");--> statement-breakpoint

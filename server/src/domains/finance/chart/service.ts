@@ -12,9 +12,12 @@ import {
   type SubaccountEditPayload,
   type SubaccountPayload,
 } from 'shared-api/contract';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, isUniqueViolation } from '../../../core/errors';
 import type { ListRequest } from '../../../core/list';
+import type { LedgerRepository } from '../ledger/repository';
+import { finance_accounting_entries, finance_accounting_items } from '../tables';
 import type { AccountSortKey, ChartRepository, IncomeCategorySortKey, SubaccountSortKey } from './repository';
 
 const kindAllows = (kind: string, ledger: LedgerType) => (kind === 'economic' ? ECONOMIC_LEDGERS : ASSET_LEDGERS).includes(ledger);
@@ -28,6 +31,7 @@ export class ChartService {
   constructor(
     private readonly db: Db,
     private readonly repo: ChartRepository,
+    private readonly ledger: LedgerRepository,
   ) {}
 
   private async withCodes<R>(run: (tx: DbOrTx) => Promise<R>, taken: 'ACCOUNT_CODE_TAKEN' | 'SUBACCOUNT_CODE_TAKEN'): Promise<R> {
@@ -146,6 +150,11 @@ export class ChartService {
       // Without a manual code it keeps its code, or takes the next free one when it moves to another account.
       const code = payload.subaccount_id ?? (current.account_id === accountId ? current.code : await this.repo.nextSubaccountCode(tx, accountId));
       await this.repo.updateSubaccount(tx, id, { code, name: payload.name, account_id: accountId, payment_type: payload.payment_type });
+      // The movements that use it are found by its new code and name.
+      await this.ledger.refreshSearchText(
+        tx,
+        sql`${finance_accounting_entries.id} in (select entry_id from ${finance_accounting_items} where subaccount_id = ${id})`,
+      );
     }, 'SUBACCOUNT_CODE_TAKEN');
     return this.getSubaccount(id);
   }

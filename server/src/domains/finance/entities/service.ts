@@ -6,9 +6,12 @@ import {
   type SelfCertificationPayload,
   euroToCents,
 } from 'shared-api/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
 import type { ListRequest } from '../../../core/list';
+import type { LedgerRepository } from '../ledger/repository';
+import { finance_accounting_entries } from '../tables';
 import type { BusinessEntitySortKey, EntitiesRepository, SelfCertificationSortKey } from './repository';
 import { selfCertificationFileName, selfCertificationPdf } from './self-certification-pdf';
 
@@ -18,6 +21,7 @@ export class EntitiesService {
     private readonly db: Db,
     private readonly repo: EntitiesRepository,
     private readonly clubName: string,
+    private readonly ledger: LedgerRepository,
   ) {}
 
   // ——— business entities ———
@@ -42,6 +46,8 @@ export class EntitiesService {
 
   async updateEntity(id: string, payload: BusinessEntityPayload): Promise<BusinessEntity> {
     if (!(await this.repo.updateEntity(id, payload))) throw new DomainError('BUSINESS_ENTITY_NOT_FOUND');
+    // The movements that name it are found by its new name.
+    await this.ledger.refreshSearchText(this.db, eq(finance_accounting_entries.business_entity_id, id));
     return this.getEntity(id);
   }
 

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../../core/db/client';
 import { files } from '../../../core/db/tables';
 import { type ListRequest, type ListSource, readAll, readPage, searchWords, withPage } from '../../../core/list';
 import { qualified } from '../../../core/sql';
-import { isoTimestamp, rowsOf, sumCents } from '../sql';
+import { isoTimestamp, sumCents } from '../sql';
 import {
   finance_accounting_counters,
   finance_accounting_entries,
@@ -68,9 +68,6 @@ export interface EntryRow {
 const subaccountJson = (subaccountId: SQL) =>
   sql<SubaccountRef>`(select json_build_object('_id', rs.id, 'subaccount_id', rs.code, 'name', rs.name, 'payment_type', rs.payment_type, 'account_id', ra.code, 'account_name', ra.name, 'ledger_type', ra.ledger_type) from ${s} rs join ${a} ra on ra.id = rs.account_id where rs.id = ${subaccountId})`;
 
-/** The trigram-indexed text of tables.ts ENTRY_SEARCH_TEXT, qualified for queries that join tables with the same column names. */
-const entrySearchText = sql`(coalesce(${qualified(e, 'description')}, '') || ' ' || coalesce(${qualified(e, 'notes')}, ''))`;
-
 type ItemCents = Omit<AccountingItem, 'taxable_amount' | 'vat' | 'total'> & { taxable_cents: number; vat_cents: number; total_cents: number };
 
 /** Accounting entries, their lines and postings, the progressive counters and the trial balance: SQL only. */
@@ -117,19 +114,22 @@ export class LedgerRepository {
       .$dynamic();
   }
 
-  /**
-   * Every search word must appear in the entry's description or notes (trigram index), its business entity's name,
-   * its subaccount's name, its fiscal year or its document number.
-   */
+  /** Every search word must appear in the entry's search text (see tables.ts: a trigram index serves it). */
   private searchOf(q: string | undefined): SQL | undefined {
     const words = searchWords(q);
     if (!words.length) return undefined;
-    return and(
-      ...words.map(
-        (w) =>
-          sql`(${entrySearchText} ILIKE ${w} OR ${e.business_entity_id} IN (select id from ${be} where name ILIKE ${w}) OR ${e.subaccount_id} IN (select id from ${s} where name ILIKE ${w}) OR ${e.fiscal_year} ILIKE ${w} OR ${e.document_number}::text ILIKE ${w})`,
-      ),
-    );
+    return and(...words.map((w) => sql`${e.search_text} ILIKE ${w}`));
+  }
+
+  /**
+   * Recomputes the search text of the entries the condition names (after a write, or when a business entity or a
+   * subaccount they show is renamed).
+   */
+  async refreshSearchText(tx: DbOrTx, where: SQL): Promise<void> {
+    await tx.execute(sql`update ${e} set search_text = concat_ws(' ', ${e.description}, ${e.notes}, ${e.fiscal_year}, ${e.document_number}::text,
+      (select rb.name from ${be} rb where rb.id = ${qualified(e, 'business_entity_id')}),
+      (select string_agg(rs.code::text || ' ' || rs.name || ' ' || coalesce(li.description, ''), ' ') from ${it} li join ${s} rs on rs.id = li.subaccount_id where li.entry_id = ${qualified(e, 'id')}))
+      where ${where}`);
   }
 
   private source(q: string | undefined): ListSource<AccountingEntry, EntrySortKey> {
@@ -216,17 +216,17 @@ export class LedgerRepository {
   }
 
   /**
-   * The next progressive number of a fiscal year. The counter row stays locked until the transaction ends, so
-   * concurrent entries of one year are numbered one after the other and a rolled-back entry gives its number back.
+   * Gives the entry the next progressive number of its fiscal year. The counter row stays locked until the
+   * transaction ends, so concurrent entries of one year are numbered one after the other and a rolled-back entry
+   * gives its number back; callers make this their transaction's last statement, so the lock is held only until
+   * the commit.
    */
-  async nextProgressive(tx: DbOrTx, fiscalYear: string): Promise<number> {
+  async assignNextProgressive(tx: DbOrTx, entryId: string, fiscalYear: string): Promise<void> {
     const c = finance_accounting_counters;
-    const result = await tx.execute(
-      sql`insert into ${c} (fiscal_year, last_progressive) values (${fiscalYear}, 1) on conflict (fiscal_year) do update set last_progressive = ${c}.last_progressive + 1 returning last_progressive`,
+    await tx.execute(
+      sql`with n as (insert into ${c} (fiscal_year, last_progressive) values (${fiscalYear}, 1) on conflict (fiscal_year) do update set last_progressive = ${c}.last_progressive + 1 returning last_progressive)
+          update ${e} set progressive = n.last_progressive from n where ${e.id} = ${entryId}`,
     );
-    const [row] = rowsOf<{ last_progressive: number }>(result);
-    if (!row) throw new Error('contatore senza riga restituita');
-    return Number(row.last_progressive);
   }
 
   /** A manual number: the counter moves past it, so automatic numbers never collide with it. */
@@ -241,6 +241,7 @@ export class LedgerRepository {
     const [row] = await tx.insert(e).values(header(values)).returning({ id: e.id });
     if (!row) throw new Error('INSERT senza riga restituita');
     await this.writeLines(tx, row.id, values.lines);
+    await this.refreshSearchText(tx, eq(e.id, row.id));
     return row.id;
   }
 
@@ -248,6 +249,7 @@ export class LedgerRepository {
     await tx.update(e).set(header(values)).where(eq(e.id, id));
     await tx.delete(it).where(eq(it.entry_id, id));
     await this.writeLines(tx, id, values.lines);
+    await this.refreshSearchText(tx, eq(e.id, id));
   }
 
   private async writeLines(tx: DbOrTx, entryId: string, lines: EntryValues['lines']) {

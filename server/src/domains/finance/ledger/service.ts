@@ -19,6 +19,13 @@ import type { ChartRepository } from '../chart/repository';
 import { manualPostings, paymentPostings } from './posting';
 import type { EntryRow, EntrySortKey, EntryValues, LedgerRepository } from './repository';
 
+/**
+ * The placeholder number of an entry whose next number is taken last in its transaction (repo.assignNextProgressive):
+ * the fiscal year's counter row stays locked from then until the commit only, so entries of one year are written in
+ * parallel and numbered one after the other at the end.
+ */
+const NUMBER_AT_COMMIT = 0;
+
 const ATTACHMENT_TYPES: ReadonlySet<string> = new Set(ENTRY_ATTACHMENT_MIME_TYPES);
 
 type EntryHeader = Pick<
@@ -91,6 +98,7 @@ export class LedgerService {
         await this.files.save(tx, file, null);
         await this.repo.setAttachment(tx, entryId, file.id);
       }
+      if (progressive === NUMBER_AT_COMMIT) await this.repo.assignNextProgressive(tx, entryId, head.fiscal_year);
       return entryId;
     });
     return this.get(id);
@@ -115,6 +123,7 @@ export class LedgerService {
         await this.repo.setAttachment(tx, id, file?.id ?? null);
         if (replaced) await this.files.deleteRows(tx, [replaced]);
       }
+      if (progressive === NUMBER_AT_COMMIT) await this.repo.assignNextProgressive(tx, id, fiscalYear);
     });
     if (replaced) await this.files.removeBytes([replaced]);
     return this.get(id);
@@ -135,9 +144,9 @@ export class LedgerService {
   // ——— what member payments post (called inside the payment's transaction) ———
 
   async postPayment(tx: DbOrTx, posting: PaymentPosting): Promise<void> {
-    const progressive = await this.repo.nextProgressive(tx, posting.fiscalYear);
-    const entryId = await this.repo.insert(tx, { ...this.paymentValues(posting), progressive });
+    const entryId = await this.repo.insert(tx, { ...this.paymentValues(posting), progressive: NUMBER_AT_COMMIT });
     await this.repo.replacePostings(tx, entryId, paymentPostings(posting.assetSubaccountId, posting.economicSubaccountId, posting.amountCents));
+    await this.repo.assignNextProgressive(tx, entryId, posting.fiscalYear);
   }
 
   /** The payment changed: its entry follows (a new number when its date moves it to another fiscal year). */
@@ -147,6 +156,7 @@ export class LedgerService {
     const progressive = await this.renumber(tx, current, posting.fiscalYear, null);
     await this.repo.update(tx, current.id, { ...this.paymentValues(posting), progressive });
     await this.repo.replacePostings(tx, current.id, paymentPostings(posting.assetSubaccountId, posting.economicSubaccountId, posting.amountCents));
+    if (progressive === NUMBER_AT_COMMIT) await this.repo.assignNextProgressive(tx, current.id, posting.fiscalYear);
   }
 
   async unpostPayment(tx: DbOrTx, paymentId: string): Promise<void> {
@@ -198,8 +208,9 @@ export class LedgerService {
     }
   }
 
+  /** A manual number, claimed now; or NUMBER_AT_COMMIT: the next number is taken by the transaction's last statement. */
   private async numberFor(tx: DbOrTx, fiscalYear: string, manual: number | null): Promise<number> {
-    if (manual === null) return this.repo.nextProgressive(tx, fiscalYear);
+    if (manual === null) return NUMBER_AT_COMMIT;
     await this.repo.claimProgressive(tx, fiscalYear, manual);
     return manual;
   }

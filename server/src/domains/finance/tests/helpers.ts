@@ -21,12 +21,12 @@ export async function makeChart(app: FastifyInstance, cookie: string): Promise<T
   const account = async (name: string, ledger_type: string) => {
     const res = await call(app, cookie, 'POST', '/api/v1/finance/account', { account_id: nextCode++, name, ledger_type });
     assert.equal(res.statusCode, 201, res.body);
-    return res.json()._id as string;
+    return res.json<{ _id: string }>()._id;
   };
   const sub = async (parent: string, name: string, payment_type: string | null = null) => {
     const res = await call(app, cookie, 'POST', '/api/v1/finance/subaccount', { name, parent_account: parent, payment_type });
     assert.equal(res.statusCode, 201, res.body);
-    return res.json().data[0]._id as string;
+    return res.json<{ data: { _id: string }[] }>().data[0]!._id;
   };
   const assets = await account('Cassa e banche (test)', 'Patrimoniale attivo');
   const liabilities = await account('Debiti (test)', 'Patrimoniale passivo');
@@ -47,7 +47,7 @@ export async function makeChart(app: FastifyInstance, cookie: string): Promise<T
       asset_subaccounts: asset,
     });
     assert.equal(res.statusCode, 201, res.body);
-    return res.json()._id as string;
+    return res.json<{ _id: string }>()._id;
   };
   return {
     ...chart,
@@ -59,7 +59,7 @@ export async function makeChart(app: FastifyInstance, cookie: string): Promise<T
 export async function userIds(app: FastifyInstance, cookie: string): Promise<Map<string, string>> {
   const res = await call(app, cookie, 'GET', '/api/v1/user?limit=500&reducedDetails=true');
   assert.equal(res.statusCode, 200, res.body);
-  return new Map((res.json().data as { _id: string; email: string }[]).map((u) => [u.email, u._id]));
+  return new Map(res.json<{ data: { _id: string; email: string }[] }>().data.map((u) => [u.email, u._id]));
 }
 
 export async function charge(app: FastifyInstance, cookie: string, users: string[], category: string, amount_due: number) {
@@ -71,17 +71,17 @@ export async function charge(app: FastifyInstance, cookie: string, users: string
     amount_due,
   });
   assert.equal(res.statusCode, 201, res.body);
-  return res.json().data as { _id: string; amount_due: number; amount_paid: number; amount_remaining: number; user: { _id: string } }[];
+  return res.json<{ data: { _id: string; amount_due: number; amount_paid: number; amount_remaining: number; user: { _id: string } }[] }>().data;
 }
 
 /** The trial balance of a fiscal year: totals and each subaccount's row by id. */
 export async function trialBalance(app: FastifyInstance, cookie: string, fiscalYear: string) {
   const res = await call(app, cookie, 'GET', `/api/v1/finance/trial-balance?fiscal_year=${fiscalYear}`);
   assert.equal(res.statusCode, 200, res.body);
-  const body = res.json() as {
+  const body = res.json<{
     totals: { debit: number; credit: number };
     balanced: boolean;
     data: { subaccount: { _id: string }; debit: number; credit: number }[];
-  };
+  }>();
   return { ...body, of: (id: string) => body.data.find((r) => r.subaccount._id === id) ?? { debit: 0, credit: 0 } };
 }
