@@ -1,8 +1,6 @@
 import type { DomainRoutes } from 'shared-ui';
 import '../finance.css';
-import { AccountingMovementsPage } from '../features/accounting-movements/components/AccountingMovementsPage';
 import { AccountsPage } from '../features/accounts/components/AccountsPage';
-import { BusinessEntitiesPage } from '../features/business-entities/components/BusinessEntitiesPage';
 import { IncomeCategoriesPage } from '../features/income-categories/components/IncomeCategoriesPage';
 import { MyPaymentsPage } from '../features/my-payments/components/MyPaymentsPage';
 import { MembersCashoutPage } from '../features/member-charges/components/MembersCashoutPage';
@@ -15,9 +13,7 @@ const routes: DomainRoutes = {
   '/finance/insertion-subcount': SubaccountsPage,
   '/finance/entry-categories': IncomeCategoriesPage,
   '/finance/members-cashout': MembersCashoutPage,
-  '/finance/providers-customers-registry': BusinessEntitiesPage,
   '/finance/self-certifications': SelfCertificationsPage,
-  '/finance/accounting-movements': AccountingMovementsPage,
   '/user/payments': MyPaymentsPage,
 };
 export default routes;
