@@ -99,3 +99,5 @@ export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] a
 /** An unlock time of a booking rule as the rules page and its download show it: 'Lun 18:00 · 2 turni'. */
 export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }): string =>
   `${WEEKDAY_SHORT[u.day] ?? u.day} ${u.hour} · ${u.num_shifts} ${u.num_shifts === 1 ? 'turno' : 'turni'}`;
+
+export * from './finance-constants';

@@ -6,4 +6,5 @@ export * from './references';
 export * from './account';
 export * from './certificates';
 export * from './training-groups';
+export * from './finance';
 export * from './storage';
