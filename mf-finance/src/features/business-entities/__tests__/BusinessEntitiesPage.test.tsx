@@ -22,7 +22,11 @@ describe('Anagrafica fornitori e clienti', () => {
   it('lists every column of the spec, the four sortable ones sortable, with the download action', async () => {
     const { api, user } = setup();
     const row = (await screen.findByRole('cell', { name: 'Sport Forniture Srl' })).closest('tr') as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       'Sport Forniture Srl',
       'Via Roma 1',
       'MI',
@@ -64,7 +68,9 @@ describe('Anagrafica fornitori e clienti', () => {
     await typeInto(user, 'Email', 'ordini@sportforniture.example');
     await typeInto(user, 'Telefono 1', '02 1234567');
     await user.click(within(dialog()).getByRole('button', { name: 'Crea' }));
-    expect(await within(dialog()).findByText('Codice identificativo non valido: partita IVA (11 cifre) o codice fiscale (16 caratteri)')).toBeInTheDocument();
+    expect(
+      await within(dialog()).findByText('Codice identificativo non valido: partita IVA (11 cifre) o codice fiscale (16 caratteri)'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST /finance/business-entity')).toHaveLength(0);
 
     await typeInto(user, 'Codice identificativo', '01234567890');
@@ -111,7 +117,9 @@ describe('Anagrafica fornitori e clienti', () => {
     await screen.findByRole('dialog', { name: 'Modifica fornitore o cliente' });
     await typeInto(user, 'Città', 'Bollate (MI)');
     await user.click(within(dialog()).getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByText("Si è verificato un errore durante la modifica dell'entità commerciale: email: Email non valida")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Si è verificato un errore durante la modifica dell'entità commerciale: email: Email non valida"),
+    ).toBeInTheDocument();
     expect(field('Città')).toHaveValue('Bollate (MI)');
   });
 
@@ -126,7 +134,9 @@ describe('Anagrafica fornitori e clienti', () => {
     await screen.findByRole('cell', { name: 'Sport Forniture Srl' });
     await user.click(screen.getAllByRole('button', { name: 'Elimina' })[0]!);
     let confirm = await screen.findByRole('dialog', { name: 'Elimina fornitore o cliente' });
-    expect(confirm).toHaveTextContent("Sei sicuro di voler eliminare questo fornitore o cliente (Sport Forniture Srl)? L'operazione non è reversibile");
+    expect(confirm).toHaveTextContent(
+      "Sei sicuro di voler eliminare questo fornitore o cliente (Sport Forniture Srl)? L'operazione non è reversibile",
+    );
     await user.click(within(confirm).getByRole('button', { name: 'Elimina' }));
     expect(
       await screen.findByText(
