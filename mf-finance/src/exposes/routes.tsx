@@ -1,6 +1,8 @@
 import type { DomainRoutes } from 'shared-ui';
 import '../finance.css';
 import { AccountsPage } from '../features/accounts/components/AccountsPage';
+import { AccountingMovementsPage } from '../features/accounting-movements/components/AccountingMovementsPage';
+import { BusinessEntitiesPage } from '../features/business-entities/components/BusinessEntitiesPage';
 import { IncomeCategoriesPage } from '../features/income-categories/components/IncomeCategoriesPage';
 import { MyPaymentsPage } from '../features/my-payments/components/MyPaymentsPage';
 import { MembersCashoutPage } from '../features/member-charges/components/MembersCashoutPage';
@@ -10,6 +12,8 @@ import { SubaccountsPage } from '../features/subaccounts/components/SubaccountsP
 /** The finance pages and I miei pagamenti, by the paths of the shell's route table (spec 000 §2.1, 002 §2). */
 const routes: DomainRoutes = {
   '/finance/insertion-count': AccountsPage,
+  '/finance/providers-customers-registry': BusinessEntitiesPage,
+  '/finance/accounting-movements': AccountingMovementsPage,
   '/finance/insertion-subcount': SubaccountsPage,
   '/finance/entry-categories': IncomeCategoriesPage,
   '/finance/members-cashout': MembersCashoutPage,
