@@ -64,7 +64,9 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 export function parseIban(value: string | undefined): string | null {
   const iban = value?.replace(/\s+/g, '').toUpperCase();
   if (!iban) return null;
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) throw new Error(`CLUB_IBAN non valido: "${value}" (atteso ad es. IT60 X054 2811 1010 0000 0123 456)`);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) {
+    throw new Error(`CLUB_IBAN non valido: "${value}" (atteso ad es. IT60 X054 2811 1010 0000 0123 456)`);
+  }
   return iban;
 }
 

@@ -33,7 +33,13 @@ const jsonText = (v: unknown) => {
 const optionalText = (max = 2000) =>
   z.preprocess(blankToNull, z.string().trim().max(max, `Al massimo ${max} caratteri`).nullish()).transform((v) => v ?? null);
 const requiredText = (max = 200) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Al massimo ${max} caratteri`);
-const optionalId = z.preprocess(blankToNull, id.nullish()).transform((v) => v ?? null);
+/** A single select may send its choice alone, as a one-element list, or (multipart) as that list JSON-encoded. */
+const unwrapOne = (v: unknown) => {
+  const parsed = typeof v === 'string' && v.startsWith('[') ? jsonText(v) : v;
+  return Array.isArray(parsed) && parsed.length <= 1 ? ((parsed[0] as unknown) ?? null) : parsed;
+};
+const singleId = z.preprocess(unwrapOne, id);
+const optionalId = z.preprocess((v) => blankToNull(unwrapOne(v)), id.nullish()).transform((v) => v ?? null);
 
 /** Largest amount the API takes: ten million euro (a bigint sum of cents never comes close to overflowing). */
 export const MAX_EURO = 10_000_000;
@@ -386,7 +392,7 @@ export const selfCertificationPdfQuery = z.object({
 // ——— accounting entries (Movimenti contabili) ———
 
 const lineShape = {
-  subaccount: id,
+  subaccount: singleId,
   description: optionalText(500),
   taxable_amount: euro,
   vat: z.preprocess(blankToNull, euro.nullish()).transform((v) => v ?? 0),

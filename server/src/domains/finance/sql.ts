@@ -6,4 +6,3 @@ export const isoTimestamp = (column: AnyColumn | SQL): SQL<string> =>
 
 /** A bigint sum of cents, as a number (a bigint comes back as text from the drivers). */
 export const sumCents = (column: AnyColumn | SQL): SQL<number> => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
-

@@ -197,7 +197,9 @@ export const finance_accounting_entries = pgTable(
   },
   (t) => [
     // 0 is the placeholder of an entry whose number its own transaction takes last (ledger/service.ts).
-    uniqueIndex('finance_accounting_entries_progressive_key').on(t.fiscal_year, t.progressive).where(sql`progressive > 0`),
+    uniqueIndex('finance_accounting_entries_progressive_key')
+      .on(t.fiscal_year, t.progressive)
+      .where(sql`progressive > 0`),
     check('finance_accounting_entries_progressive_check', sql`${t.progressive} >= 0`),
     uniqueIndex('finance_accounting_entries_payment_key').on(t.payment_id),
     index('finance_accounting_entries_registration_idx').on(t.registration_date),

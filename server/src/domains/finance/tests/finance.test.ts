@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { loadConfig } from '../../../core/config';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { type TestChart, charge, makeChart, trialBalance, userIds } from './helpers';
 
@@ -284,6 +285,24 @@ describe('member charges and payments', () => {
 
     assert.equal((await call(t.app, admin, 'GET', `/api/v1/finance/member-charge/${noBank!._id}/payments`)).json().data.length, 0);
     assert.equal((await trialBalance(t.app, admin, '2031-2032')).data.length, 0);
+  });
+
+  test('payments racing for what remains of one charge: exactly as many as fit are accepted, the rest refused', async () => {
+    const [c] = await charge(t.app, admin, [uid(OTHER_MEMBER.email)], chart.category, 100);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(t.app, admin, 'POST', `/api/v1/finance/member-charge/${c!._id}/payment`, {
+          amount_paid: 20,
+          payment_date: '2038-10-01',
+          payment_type: 'cash',
+        }),
+      ),
+    );
+    assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 201, 201, 201, 201, 400, 400, 400, 400, 400]);
+    const after = (await call(t.app, admin, 'GET', `/api/v1/finance/member-charge/${c!._id}`)).json();
+    assert.deepEqual([after.amount_paid, after.amount_remaining], [100, 0]);
+    const balance = await trialBalance(t.app, admin, '2038-2039');
+    assert.deepEqual([balance.totals.debit, balance.totals.credit], [100, 100]);
   });
 
   test('charges: 1001 users, an amount due below what is paid, a missing category are refused', async () => {
@@ -569,6 +588,12 @@ describe('downloads and access', () => {
     const csv = await call(t.app, admin, 'GET', '/api/v1/finance/trial-balance/export?fiscal_year=2026-2027&format=csv');
     assert.equal(csv.statusCode, 200);
     assert.match(csv.body, /Quote sociali/);
+  });
+
+  test('CLUB_IBAN: spaces dropped, upper case; unset is null; a malformed one stops the start', () => {
+    assert.equal(loadConfig({ CLUB_IBAN: 'it60 x054 2811 1010 0000 0123 456' }).clubIban, 'IT60X0542811101000000123456');
+    assert.equal(loadConfig({}).clubIban, null);
+    assert.throws(() => loadConfig({ CLUB_IBAN: 'IT60 123' }), /CLUB_IBAN non valido/);
   });
 
   test('members and visitors reach no finance call', async () => {

@@ -1,6 +1,6 @@
 /**
- * Property: whatever sequence of payments, edits and deletions the treasurer records (some refused), the trial
- * balance stays balanced to the cent and every charge's remaining amount is its amount due minus the sum of its
+ * Property: whatever sequence of payments, edits and deletions (and manual movements among them) the treasurer
+ * records (some refused), the trial balance stays balanced to the cent and every charge's remaining amount is its amount due minus the sum of its
  * payments — checked against a model kept in integer cents.
  */
 import assert from 'node:assert/strict';
@@ -33,7 +33,8 @@ const DATES = ['2041-08-20', '2041-09-01', '2041-12-31', '2042-03-15', '2042-09-
 type Op =
   | { kind: 'pay'; charge: number; cents: number; type: number; date: number }
   | { kind: 'edit'; pick: number; cents: number; type: number; date: number }
-  | { kind: 'delete'; pick: number };
+  | { kind: 'delete'; pick: number }
+  | { kind: 'movement'; lines: { sub: number; cents: number; vat: number }[]; type: number; date: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
@@ -51,6 +52,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     date: fc.nat(DATES.length - 1),
   }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(50) }),
+  fc.record({
+    kind: fc.constant('movement' as const),
+    lines: fc.array(fc.record({ sub: fc.nat(2), cents: fc.integer({ min: 0, max: 50_000 }), vat: fc.integer({ min: 0, max: 11_000 }) }), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+    type: fc.nat(2),
+    date: fc.nat(DATES.length - 1),
+  }),
 );
 
 test('random payments, edits and deletions keep the books balanced and every remaining amount exact', async () => {
@@ -64,6 +74,20 @@ test('random payments, edits and deletions keep the books balanced and every rem
       const model = charges.map((id, i) => ({ id, due: Math.round(dues[i]! * 100), payments: new Map<string, number>() }));
 
       for (const o of ops) {
+        if (o.kind === 'movement') {
+          // A cost, a liability or a cash line: the revenue subaccount stays the payments' alone.
+          const subs = [chart.equipment, chart.supplier, chart.cash];
+          const date = DATES[o.date]!;
+          const first = Number(date.slice(5, 7)) >= 9 ? Number(date.slice(0, 4)) : Number(date.slice(0, 4)) - 1;
+          const res = await call(t.app, admin, 'POST', '/api/v1/finance/accounting-entry/complex', {
+            fiscal_year: `${first}-${first + 1}`,
+            registration_date: date,
+            payment_type: TYPES[o.type],
+            items: o.lines.map((l) => ({ subaccount: subs[l.sub], taxable_amount: l.cents / 100, vat: l.vat / 100 })),
+          });
+          assert.equal(res.statusCode, 201, res.body);
+          continue;
+        }
         if (o.kind === 'pay') {
           const c = model[o.charge]!;
           const res = await call(t.app, admin, 'POST', `/api/v1/finance/member-charge/${c.id}/payment`, {
