@@ -1,16 +1,65 @@
-import type { Account, IncomeCategory, MemberCharge, MemberPayment, Subaccount, SubaccountRef } from 'shared-api';
+import type {
+  Account,
+  AccountingEntry,
+  BusinessEntity,
+  IncomeCategory,
+  MemberCharge,
+  MemberPayment,
+  SelfCertification,
+  Subaccount,
+  SubaccountRef,
+} from 'shared-api';
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export const CASH_ACCOUNT: Account = { _id: uuid(1), account_id: 100, name: 'Cassa', ledger_type: 'Patrimoniale attivo', created_at: '2026-09-01T08:00:00.000Z' };
-export const BANK_ACCOUNT: Account = { _id: uuid(2), account_id: 110, name: 'Banca', ledger_type: 'Patrimoniale attivo', created_at: '2026-09-01T08:00:00.000Z' };
-export const FEES_ACCOUNT: Account = { _id: uuid(3), account_id: 300, name: 'Quote sociali', ledger_type: 'Ricavi', created_at: '2026-09-01T08:00:00.000Z' };
+export const CASH_ACCOUNT: Account = {
+  _id: uuid(1),
+  account_id: 100,
+  name: 'Cassa',
+  ledger_type: 'Patrimoniale attivo',
+  created_at: '2026-09-01T08:00:00.000Z',
+};
+export const BANK_ACCOUNT: Account = {
+  _id: uuid(2),
+  account_id: 110,
+  name: 'Banca',
+  ledger_type: 'Patrimoniale attivo',
+  created_at: '2026-09-01T08:00:00.000Z',
+};
+export const FEES_ACCOUNT: Account = {
+  _id: uuid(3),
+  account_id: 300,
+  name: 'Quote sociali',
+  ledger_type: 'Ricavi',
+  created_at: '2026-09-01T08:00:00.000Z',
+};
 
 const parent = (a: Account) => ({ _id: a._id, account_id: a.account_id, name: a.name, ledger_type: a.ledger_type });
 
-export const CASH: Subaccount = { _id: uuid(11), subaccount_id: 1, name: 'Cassa contanti', payment_type: 'cash', parent_account: parent(CASH_ACCOUNT), created_at: '2026-09-01T08:00:00.000Z' };
-export const MPS: Subaccount = { _id: uuid(12), subaccount_id: 1, name: 'Banca MPS', payment_type: 'bank_mps', parent_account: parent(BANK_ACCOUNT), created_at: '2026-09-01T08:00:00.000Z' };
-export const SEASON_FEE: Subaccount = { _id: uuid(13), subaccount_id: 1, name: 'Quota stagione', payment_type: null, parent_account: parent(FEES_ACCOUNT), created_at: '2026-09-01T08:00:00.000Z' };
+export const CASH: Subaccount = {
+  _id: uuid(11),
+  subaccount_id: 1,
+  name: 'Cassa contanti',
+  payment_type: 'cash',
+  parent_account: parent(CASH_ACCOUNT),
+  created_at: '2026-09-01T08:00:00.000Z',
+};
+export const MPS: Subaccount = {
+  _id: uuid(12),
+  subaccount_id: 1,
+  name: 'Banca MPS',
+  payment_type: 'bank_mps',
+  parent_account: parent(BANK_ACCOUNT),
+  created_at: '2026-09-01T08:00:00.000Z',
+};
+export const SEASON_FEE: Subaccount = {
+  _id: uuid(13),
+  subaccount_id: 1,
+  name: 'Quota stagione',
+  payment_type: null,
+  parent_account: parent(FEES_ACCOUNT),
+  created_at: '2026-09-01T08:00:00.000Z',
+};
 
 export const ref = (s: Subaccount): SubaccountRef => ({
   _id: s._id,
@@ -62,6 +111,19 @@ export function makePayment(overrides: Partial<MemberPayment> = {}): MemberPayme
     payment_type: 'cash',
     user: { _id: MARCO._id, name: MARCO.name, surname: MARCO.surname },
     accounting_entry: { _id: uuid(70), fiscal_year: '2026-2027', progressive: 4 },
+    ...overrides,
+  };
+}
+
+export function makeSelfCertification(overrides: Partial<SelfCertification> = {}): SelfCertification {
+  return {
+    _id: uuid(80),
+    user: { _id: MARCO._id, name: MARCO.name, surname: MARCO.surname },
+    year: 2026,
+    month: 10,
+    amount: 300,
+    issue_date: '2026-11-02',
+    created_at: '2026-11-02T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -29,7 +29,7 @@ export interface ModalFormProps {
   isValid?: boolean;
   /** Validates the form when it is submitted (e.g. react-hook-form's trigger running the contract's schema). */
   validate?: () => Promise<boolean>;
-  toasts: { pending: string; success: string; error: string | ((e: ApiError | Error) => string) };
+  toasts: { pending: string; success: string; error: string | ((e: ApiError | Error) => string); autoClose?: number };
   children?: (ctx: ModalFormContext) => ReactNode;
   /** Alternative forms in one modal (e.g. single or recurring); at most 2. */
   tabs?: ModalFormTab[];

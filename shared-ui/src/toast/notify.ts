@@ -16,6 +16,8 @@ export interface ToastPromiseMessages<E = Error> {
   success: string;
   /** A fixed text, or one chosen from the error (e.g. matching the server message). */
   error: string | ((error: E) => string);
+  /** How long the success or error toast stays, in ms (e.g. 8000 for the member payments, spec 002 §8); default the container's. */
+  autoClose?: number;
 }
 
 /**
@@ -31,6 +33,6 @@ export function toastPromise<T, E = Error>(operation: Promise<T> | (() => Promis
       success: messages.success,
       error: typeof error === 'function' ? { render: ({ data }) => error(data) } : error,
     },
-    options,
+    messages.autoClose === undefined ? options : { autoClose: messages.autoClose, ...options },
   );
 }

@@ -16,20 +16,32 @@ const ACCOUNT_REFUSALS: ErrorTextOptions = { own: ['ACCOUNT_CODE_TAKEN'], detail
 export const useCreateAccount = createMutation({
   mutationFn: (body: AccountPayload) => api.post<Account>(ACCOUNTS_PATH, body),
   invalidates: ACCOUNTS_QUERY_KEY,
-  toasts: { pending: 'Creazione in corso...', success: 'Conto creato con successo!', error: 'Si è verificato un errore durante la creazione del conto' },
+  toasts: {
+    pending: 'Creazione in corso...',
+    success: 'Conto creato con successo!',
+    error: 'Si è verificato un errore durante la creazione del conto',
+  },
   errorCodes: ACCOUNT_REFUSALS,
 });
 
 export const useUpdateAccount = createMutation({
   mutationFn: ({ id, body }: { id: string; body: AccountPayload }) => api.patch<Account>(`${ACCOUNTS_PATH}/${id}`, body),
   invalidates: ACCOUNTS_QUERY_KEY,
-  toasts: { pending: 'Modifica in corso...', success: 'Conto modificato con successo!', error: 'Si è verificato un errore durante la modifica del conto' },
+  toasts: {
+    pending: 'Modifica in corso...',
+    success: 'Conto modificato con successo!',
+    error: 'Si è verificato un errore durante la modifica del conto',
+  },
   errorCodes: ACCOUNT_REFUSALS,
 });
 
 export const useDeleteAccount = createMutation({
   mutationFn: (id: string) => api.delete(`${ACCOUNTS_PATH}/${id}`),
   invalidates: ACCOUNTS_QUERY_KEY,
-  toasts: { pending: 'Eliminazione in corso...', success: 'Conto eliminato con successo!', error: "Si è verificato un errore durante l'eliminazione del conto" },
+  toasts: {
+    pending: 'Eliminazione in corso...',
+    success: 'Conto eliminato con successo!',
+    error: "Si è verificato un errore durante l'eliminazione del conto",
+  },
   errorCodes: ACCOUNT_REFUSALS,
 });

@@ -21,14 +21,22 @@ const SUBACCOUNT_REFUSALS: ErrorTextOptions = {
 export const useCreateSubaccount = createMutation({
   mutationFn: (body: SubaccountPayload) => api.post<{ data: Subaccount[] }>(SUBACCOUNTS_PATH, body),
   invalidates: SUBACCOUNTS_QUERY_KEY,
-  toasts: { pending: 'Creazione in corso...', success: 'Sottoconto creato con successo!', error: 'Si è verificato un errore durante la creazione del sottoconto' },
+  toasts: {
+    pending: 'Creazione in corso...',
+    success: 'Sottoconto creato con successo!',
+    error: 'Si è verificato un errore durante la creazione del sottoconto',
+  },
   errorCodes: SUBACCOUNT_REFUSALS,
 });
 
 export const useUpdateSubaccount = createMutation({
   mutationFn: ({ id, body }: { id: string; body: SubaccountEditPayload }) => api.patch<Subaccount>(`${SUBACCOUNTS_PATH}/${id}`, body),
   invalidates: SUBACCOUNTS_QUERY_KEY,
-  toasts: { pending: 'Modifica in corso...', success: 'Sottoconto modificato con successo!', error: 'Si è verificato un errore durante la modifica del sottoconto' },
+  toasts: {
+    pending: 'Modifica in corso...',
+    success: 'Sottoconto modificato con successo!',
+    error: 'Si è verificato un errore durante la modifica del sottoconto',
+  },
   errorCodes: SUBACCOUNT_REFUSALS,
 });
 

@@ -60,7 +60,10 @@ describe('Inserimento conto', () => {
   it('deletes after a confirmation that warns it is not reversible; an account with subaccounts says why it stays', async () => {
     const { api, user } = setup({
       'GET /finance/account': list([CASH_ACCOUNT]),
-      [`DELETE /finance/account/${CASH_ACCOUNT._id}`]: { status: 409, body: { code: 'ACCOUNT_IN_USE', message: 'Impossibile eliminare il conto: ha dei sottoconti.' } },
+      [`DELETE /finance/account/${CASH_ACCOUNT._id}`]: {
+        status: 409,
+        body: { code: 'ACCOUNT_IN_USE', message: 'Impossibile eliminare il conto: ha dei sottoconti.' },
+      },
     });
     await screen.findByRole('cell', { name: 'Cassa' });
     await user.click(screen.getByRole('button', { name: 'Elimina' }));

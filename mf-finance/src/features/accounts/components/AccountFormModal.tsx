@@ -22,8 +22,13 @@ const toPayload = (v: AccountFormValues): AccountPayloadInput => ({
 /** Add (account undefined) or edit an account (spec 002 §5: name and ledger required, the code optional). */
 export function AccountFormModal({ account, onClose }: { account?: Account; onClose: () => void }) {
   const form = useForm<AccountFormValues>({
-    defaultValues: { account_id: account ? String(account.account_id) : '', name: account?.name ?? '', ledger_type: account ? [account.ledger_type] : [] },
-    resolver: (values, context, options) => formResolver<AccountFormValues>(zodResolver(accountPayload))(toPayload(values) as never, context, options),
+    defaultValues: {
+      account_id: account ? String(account.account_id) : '',
+      name: account?.name ?? '',
+      ledger_type: account ? [account.ledger_type] : [],
+    },
+    resolver: (values, context, options) =>
+      formResolver<AccountFormValues>(zodResolver(accountPayload))(toPayload(values) as never, context, options),
   });
   const create = useCreateAccount();
   const update = useUpdateAccount();
@@ -47,7 +52,13 @@ export function AccountFormModal({ account, onClose }: { account?: Account; onCl
         const bind = fieldBinder(form, submitAttempted);
         return (
           <>
-            <NumberInput {...bind('account_id')} label="Codice conto" min={1} max={999_999_999} hint="Facoltativo: senza codice il conto prende il primo libero" />
+            <NumberInput
+              {...bind('account_id')}
+              label="Codice conto"
+              min={1}
+              max={999_999_999}
+              hint="Facoltativo: senza codice il conto prende il primo libero"
+            />
             <TextInput {...bind('name')} label="Nome" required />
             <MenuInput {...bind('ledger_type')} label="Registro" required options={LEDGER_OPTIONS} searchable={false} />
           </>

@@ -35,14 +35,19 @@ describe('Categorie di entrata', () => {
     expect(within(dialog()).getAllByText('Campo obbligatorio')).toHaveLength(3);
 
     await user.click(menu('Sottoconti economici'));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringMatching(/^300\.1 Quota stagione/)]);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringMatching(/^300\.1 Quota stagione/)]);
     await user.click(screen.getByRole('option', { name: /^300\.1 Quota stagione/ }));
     await user.keyboard('{Escape}');
     await user.click(menu('Sottoconti patrimoniali'));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      expect.stringMatching(/^100\.1 Cassa contanti/),
-      expect.stringMatching(/^110\.1 Banca MPS/),
-    ]);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringMatching(/^100\.1 Cassa contanti/), expect.stringMatching(/^110\.1 Banca MPS/)]);
     await user.keyboard('{Escape}');
     await choose(user, 'Sottoconti patrimoniali', '100.1 Cassa contanti');
     await choose(user, 'Sottoconti patrimoniali', '110.1 Banca MPS');

@@ -34,7 +34,7 @@ export function IncomeCategoryFormModal({ category, onClose }: { category?: Inco
       asset_subaccounts: category?.asset_subaccounts.map((s) => s._id) ?? [],
     },
     resolver: (values, context, options) =>
-      formResolver<CategoryFormValues>(zodResolver(incomeCategoryPayload))(values satisfies IncomeCategoryPayloadInput as never, context, options),
+      formResolver<CategoryFormValues>(zodResolver(incomeCategoryPayload))(values satisfies IncomeCategoryPayloadInput, context, options),
   });
   const subaccounts = useSubaccountOptions();
   const create = useCreateIncomeCategory();

@@ -43,7 +43,9 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
 
   const submit = () => {
     const values = toPayload(form.getValues());
-    return subaccount ? update.mutateAsync({ id: subaccount._id, body: subaccountEditPayload.parse(values) }) : create.mutateAsync(subaccountPayload.parse(values));
+    return subaccount
+      ? update.mutateAsync({ id: subaccount._id, body: subaccountEditPayload.parse(values) })
+      : create.mutateAsync(subaccountPayload.parse(values));
   };
 
   const accountOptions = (accounts.data ?? []).map((a) => ({ id: a._id, name: `${a.account_id} ${a.name}`, description: a.ledger_type }));
@@ -62,7 +64,13 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
         const bind = fieldBinder(form, submitAttempted);
         return (
           <>
-            <NumberInput {...bind('subaccount_id')} label="Codice" min={1} max={999_999_999} hint="Facoltativo: senza codice il sottoconto prende il primo libero del conto" />
+            <NumberInput
+              {...bind('subaccount_id')}
+              label="Codice"
+              min={1}
+              max={999_999_999}
+              hint="Facoltativo: senza codice il sottoconto prende il primo libero del conto"
+            />
             <TextInput {...bind('name')} label="Nome" required />
             <MenuInput
               {...bind('parent_account')}
