@@ -1,7 +1,5 @@
 import type {
   Account,
-  AccountingEntry,
-  BusinessEntity,
   IncomeCategory,
   MemberCharge,
   MemberPayment,
