@@ -235,6 +235,20 @@ test('the treasurer records a supplier and a multi-line movement with its PDF, f
   assert.equal(download.suggestedFilename(), 'fattura-4512.pdf');
   assert.deepEqual(await readFile(await download.path()), PDF);
 
+  // The list's download (export key finance-accounting-entry), in the list's order.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    (async () => {
+      await page.getByRole('button', { name: 'Scarica', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+    })(),
+  ]);
+  assert.match(csv.suggestedFilename(), /^finance-accounting-entry.*\.csv$/);
+  const exported = await readFile(await csv.path(), 'utf8');
+  assert.ok(exported.includes(SUPPLIER) && exported.includes('Due tavoli omologati'), exported);
+  assert.ok(exported.indexOf('Reti nuove') < exported.indexOf('Due tavoli omologati'), 'the file keeps fiscal year descending');
+  assert.ok(exported.indexOf('Due tavoli omologati') < exported.indexOf('Palline da allenamento'), 'the file keeps fiscal year descending');
+
   // Posted as double entry: both cost lines in debit, the books of the year balanced.
   const balance = await json<{ balanced: boolean; data: { subaccount: { _id: string }; debit: number; credit: number }[] }>(
     await page.request.get(`${portal.server.url}/api/v1/finance/trial-balance?fiscal_year=2026-2027`),

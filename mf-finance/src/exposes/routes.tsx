@@ -12,12 +12,12 @@ import { SubaccountsPage } from '../features/subaccounts/components/SubaccountsP
 /** The finance pages and I miei pagamenti, by the paths of the shell's route table (spec 000 §2.1, 002 §2). */
 const routes: DomainRoutes = {
   '/finance/insertion-count': AccountsPage,
-  '/finance/providers-customers-registry': BusinessEntitiesPage,
-  '/finance/accounting-movements': AccountingMovementsPage,
   '/finance/insertion-subcount': SubaccountsPage,
   '/finance/entry-categories': IncomeCategoriesPage,
   '/finance/members-cashout': MembersCashoutPage,
+  '/finance/providers-customers-registry': BusinessEntitiesPage,
   '/finance/self-certifications': SelfCertificationsPage,
+  '/finance/accounting-movements': AccountingMovementsPage,
   '/user/payments': MyPaymentsPage,
 };
 export default routes;

@@ -120,6 +120,21 @@ describe('Movimenti contabili', () => {
     await waitFor(() => expect(api.callsTo('GET /finance/accounting-entry').at(-1)?.query.get('sortBy')).toBe('business_entity'));
   });
 
+  it("downloads the list as finance-accounting-entry in the list's order", async () => {
+    const { api, user } = setup({
+      'GET /finance/accounting-entry/export': {
+        body: 'csv',
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="finance-accounting-entry.csv"' },
+      },
+    });
+    await screen.findByRole('cell', { name: 'Fattura di novembre' });
+    await user.click(screen.getByRole('button', { name: 'Scarica' }));
+    await user.click(screen.getByRole('menuitem', { name: 'CSV' }));
+    expect(await screen.findByText('File scaricato con successo!')).toBeInTheDocument();
+    expect(Object.fromEntries(api.callsTo('GET /finance/accounting-entry/export')[0]!.query)).toEqual({ format: 'csv' });
+    expect(clicked.map((a) => a.download)).toEqual(['finance-accounting-entry.csv']);
+  });
+
   it('an entry a member payment posted says so and has no edit or delete', async () => {
     setup();
     const row = (await screen.findByRole('cell', { name: /Pagamento Rossi Marco/ })).closest('tr') as HTMLElement;
