@@ -53,7 +53,10 @@ async function search(page: Page, text: string, rows: number) {
 
 /** A second screenshot with the wide table scrolled to its end, where the amounts are. */
 async function screenshotAmounts(page: Page, name: string) {
-  await page.locator('.ui-table-wrap').first().evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  await page
+    .locator('.ui-table-wrap')
+    .first()
+    .evaluate((el) => (el.scrollLeft = el.scrollWidth));
   await screenshot(page, name);
 }
 
@@ -162,23 +165,37 @@ test('the treasurer charges the season fee, records a cash and a bank payment po
   const paymentRows = panel.getByRole('table', { name: 'Pagamenti' }).locator('tbody tr');
   await paymentRows.nth(1).waitFor();
   const panelCells = await Promise.all([0, 1].map(async (i) => (await paymentRows.nth(i).getByRole('cell').allInnerTexts()).map(nbsp).slice(1, 4)));
-  assert.deepEqual(panelCells.sort((a, b) => a[1]!.localeCompare(b[1]!)), [
-    ['100,00 €', '03/11/2026', 'Cassa'],
-    ['50,50 €', '10/11/2026', 'Banca'],
-  ]);
+  assert.deepEqual(
+    panelCells.sort((a, b) => a[1]!.localeCompare(b[1]!)),
+    [
+      ['100,00 €', '03/11/2026', 'Cassa'],
+      ['50,50 €', '10/11/2026', 'Banca'],
+    ],
+  );
   await screenshot(admin, 'finance-payments-panel');
   await panel.getByRole('button', { name: 'Chiudi' }).click();
 
   // Movimenti contabili: the two entries the payments posted, on the fee's revenue subaccount, cash and MPS.
   await open(admin, '/finance/accounting-movements', 'Movimenti contabili');
   await search(admin, `Incasso n. ${code}`, 2);
-  const entries = (await admin.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.innerText))))
+  const entries = (
+    await admin.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.innerText)))
+  )
     .map((r) => r.map(nbsp))
-    .map((r) => [r[1], r[2], r[3], r[4], r[5], r[6], r[12], r[13]])
+    .map((r) => [r[1], r[2], r[3], r[4], r[5], r[6]?.replace(/\s*Da Incasso soci$/, ' [Da Incasso soci]'), r[12], r[13]])
     .sort((a, b) => a[7]!.localeCompare(b[7]!));
   assert.deepEqual(entries, [
-    ['2026-2027', 'Ricavi', 'Quote sociali', '1', 'Quota stagione', `Incasso n. ${code} – Rossi Marco`, '50,50 €', 'Banca MPS c/c ordinario'],
-    ['2026-2027', 'Ricavi', 'Quote sociali', '1', 'Quota stagione', `Incasso n. ${code} – Rossi Marco`, '100,00 €', 'Cassa'],
+    [
+      '2026-2027',
+      'Ricavi',
+      'Quote sociali',
+      '1',
+      'Quota stagione',
+      `Incasso n. ${code} – Rossi Marco [Da Incasso soci]`,
+      '50,50 €',
+      'Banca MPS c/c ordinario',
+    ],
+    ['2026-2027', 'Ricavi', 'Quote sociali', '1', 'Quota stagione', `Incasso n. ${code} – Rossi Marco [Da Incasso soci]`, '100,00 €', 'Cassa'],
   ]);
   await screenshot(admin, 'finance-accounting-movements');
   await screenshotAmounts(admin, 'finance-accounting-movements-amounts');
@@ -232,7 +249,7 @@ test('the treasurer charges the season fee, records a cash and a bank payment po
   const [download] = await Promise.all([admin.waitForEvent('download'), pdfDialog.getByRole('button', { name: 'Scarica PDF' }).click()]);
   await toast(admin, 'File scaricato con successo!');
   assert.match(download.suggestedFilename(), /\.pdf$/);
-  const bytes = await readFile((await download.path())!);
+  const bytes = await readFile(await download.path());
   assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   const flat = nbsp(text).replace(/\s+/g, ' ');

@@ -1,12 +1,4 @@
-import type {
-  Account,
-  IncomeCategory,
-  MemberCharge,
-  MemberPayment,
-  SelfCertification,
-  Subaccount,
-  SubaccountRef,
-} from 'shared-api';
+import type { Account, IncomeCategory, MemberCharge, MemberPayment, SelfCertification, Subaccount, SubaccountRef } from 'shared-api';
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
