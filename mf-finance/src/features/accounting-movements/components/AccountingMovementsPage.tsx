@@ -52,8 +52,9 @@ const COLUMNS: Column<AccountingEntry>[] = [
   {
     key: 'description',
     header: 'Descrizione',
+    // One element, so a phone card (label and value side by side) keeps the text and its tag together.
     render: (e) => (
-      <>
+      <span>
         {e.description}
         {e.payment && (
           <>
@@ -63,7 +64,7 @@ const COLUMNS: Column<AccountingEntry>[] = [
             </span>
           </>
         )}
-      </>
+      </span>
     ),
   },
   { key: 'document_number', header: 'Numero documento', detail: true },

@@ -145,7 +145,7 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
                     <TextInput {...bind(`items.${index}.description`)} label="Descrizione" />
                     <NumberInput {...bind(`items.${index}.taxable_amount`)} label="Imponibile" required allowDecimals min={0} suffix="€" />
                     <NumberInput {...bind(`items.${index}.vat`)} label="IVA" allowDecimals min={0} suffix="€" />
-                    <p className="ui-field" aria-live="polite">
+                    <p aria-live="polite">
                       Totale: <strong>{total === null ? '—' : formatEuro(total)}</strong>
                     </p>
                   </div>
