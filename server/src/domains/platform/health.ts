@@ -5,7 +5,6 @@
  * refused at load, a timeout) fails the check, and the service rolls the switch back.
  */
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
 import type { HealthChecker } from './service';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -30,6 +29,8 @@ export class HeadlessHealthChecker implements HealthChecker {
 
   async check(remotes: { app: string; federationName: string; manifestUrl: string }[]): Promise<{ ok: boolean; reason: string | null }> {
     if (remotes.length === 0) return { ok: true, reason: null };
+    // Loaded on the first check only: a server that never switches a release never loads the browser driver.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: this.o.executablePath, args: CHROMIUM_ARGS, headless: true });
     try {
       const failures: string[] = [];
