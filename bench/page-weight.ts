@@ -144,7 +144,8 @@ export async function measurePageWeights(): Promise<PageWeights> {
         await p.getByTestId('remote-loading').waitFor({ state: 'attached' });
         await p.getByTestId('remote-loading').waitFor({ state: 'detached' });
       });
-      apps[app] = all.filter((t) => new URL(t.url).pathname.startsWith(`/apps/${app}/`));
+      // Served from /apps/<app>/ or, once a release is live, from /releases/<app>/<version>/.
+      apps[app] = all.filter((t) => new RegExp(`^/(apps|releases)/${app}/`).test(new URL(t.url).pathname));
     }
     await signedIn.close();
     return { floor, login, users, apps };

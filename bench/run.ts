@@ -4,6 +4,7 @@ import { benchBooking } from './booking.ts';
 import { benchFinance } from './finance.ts';
 import { benchList } from './list.ts';
 import { benchPageWeight } from './page-weight.ts';
+import { benchReleases } from './releases.ts';
 
 const only = process.argv[2];
 if (!only || only === 'weight') await benchPageWeight();
@@ -11,3 +12,4 @@ if (!only || only === 'auth') await benchAuthThroughput();
 if (!only || only === 'list') await benchList();
 if (!only || only === 'booking') await benchBooking();
 if (!only || only === 'finance') await benchFinance();
+if (!only || only === 'releases') await benchReleases();

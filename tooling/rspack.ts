@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { rspack, type Configuration } from '@rspack/core';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { type BrotliOptions, constants as zlib } from 'node:zlib';
@@ -99,6 +99,22 @@ function compressedCopies() {
   ];
 }
 
+/** The file the shell's build publishes beside index.html: what it provides the domain apps (the releases' whole-set check reads it). */
+export const PROVIDES_FILE = 'provides.json';
+
+/** Writes PROVIDES_FILE: every shared singleton the shell offers and its version, and the federation runtime's. */
+class PublishProvidedPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PublishProvidedPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PublishProvidedPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const shared = Object.fromEntries(Object.entries(sharedSingletons()).map(([lib, { version }]) => [lib, version]));
+        const provided = { shared, federationRuntime: installedVersion('@module-federation/enhanced'), exposesRequired: ['./routes'] };
+        compilation.emitAsset(PROVIDES_FILE, new rspack.sources.RawSource(`${JSON.stringify(provided, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 export function createConfig({ dir, name, exposes, port, outDir, title }: AppOptions): Configuration {
   // `rspack serve` (each app's `pnpm dev`) is a development build unless NODE_ENV says otherwise.
   const isProd = process.env.NODE_ENV ? process.env.NODE_ENV !== 'development' : !process.argv.includes('serve');
@@ -168,6 +184,7 @@ export function createConfig({ dir, name, exposes, port, outDir, title }: AppOpt
         ? // Scripts from the root: the standalone dev server answers deep links with this page.
           new rspack.HtmlRspackPlugin({ templateContent: standalonePage(title ?? name), publicPath: '/' })
         : new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html') }),
+      ...(isRemote ? [] : [new PublishProvidedPlugin()]),
       // Brotli and gzip copies beside every script, style sheet and JSON over 1 KB, for the server's
       // preCompressed static host (the browser gets the smaller one it accepts; nothing is compressed per request).
       ...(isProd ? compressedCopies() : []),

@@ -73,3 +73,6 @@ export { ITALIAN_PROVINCES } from './data/provinces';
 
 // Standalone host of a domain app on its own dev server
 export { StandaloneHost, type StandaloneHostProps } from './standalone/StandaloneHost';
+
+// Release updates: a page with unsaved input holds the switch to a new version of its app (the shell's 'Aggiorna')
+export { holdUpdate, useHoldUpdate, useUpdateHoldReason, updateHoldReason, subscribeUpdateHolds } from './updates/holds';

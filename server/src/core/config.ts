@@ -42,6 +42,26 @@ export interface AppConfig {
    * (comma-separated), default the origin of PUBLIC_URL. Requests from other sites are refused (CSRF).
    */
   allowedOrigins: string[];
+  /** The releases root: each published version of a domain app, <folder>/<version>/ (RELEASES_DIR, default DATA_DIR/releases). */
+  releasesDir: string;
+  /**
+   * Where browsers find the releases root (RELEASES_URL): default /releases on this server; a CDN or object storage
+   * address when the versions are uploaded there (docs/deploy.md).
+   */
+  releasesUrl: string;
+  /**
+   * The headless check after a release switch (RELEASE_HEALTH_CHECK): 'on' (default: Chromium at CHROMIUM_PATH or
+   * /usr/bin/chromium, skipped when absent), 'off', or the path of a Chromium executable.
+   */
+  releaseHealthCheck: string;
+  /** Where that check finds the shell (RELEASE_HEALTH_URL), default this server at http://127.0.0.1:<PORT>. */
+  releaseHealthUrl: string;
+  /**
+   * Per-developer override (DEV_OVERRIDE_ORIGINS, comma-separated): a signed-in user holding '*' may point their own
+   * browser's /remotes.json line of one domain app at a build served from one of these origins (e.g. their
+   * `pnpm dev` at http://localhost:3102). Empty: off.
+   */
+  devOverrideOrigins: string[];
 }
 
 /** TRUST_PROXY: unset or 'false' → false; a whole number → hop count; otherwise a comma-separated list of addresses. */
@@ -86,11 +106,12 @@ function parseOrigins(value: string | undefined, publicUrl: string): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT non valido: ${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data')),
+    dataDir,
     databaseUrl: env.DATABASE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Portale del circolo <noreply@circolo.example>',
@@ -105,5 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     development: env.NODE_ENV !== 'production',
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS, publicUrl),
+    releasesDir: path.resolve(env.RELEASES_DIR || path.join(dataDir, 'releases')),
+    releasesUrl: (env.RELEASES_URL || '/releases').replace(/\/+$/, ''),
+    releaseHealthCheck: env.RELEASE_HEALTH_CHECK || 'on',
+    devOverrideOrigins: env.DEV_OVERRIDE_ORIGINS?.trim() ? parseOrigins(env.DEV_OVERRIDE_ORIGINS, publicUrl) : [],
+    releaseHealthUrl: (env.RELEASE_HEALTH_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   };
 }

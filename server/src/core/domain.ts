@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client';
 import type { FileRepository } from './files/repository';
 import type { JobDefinition, Jobs } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
+import type { RemotesSource } from './remotes';
 import type { Clock } from './time';
 
 /** The signed-in user as every request sees it (resolved by the domain that owns sessions). */
@@ -42,6 +43,8 @@ export interface CoreServices {
  */
 export interface Services extends CoreServices {
   sessionResolver: SessionResolver;
+  /** The live set of domain apps behind /remotes.json (the platform domain's releases); the built-in map without it. */
+  remotesSource?: RemotesSource;
 }
 
 /** Services already built when a domain builds its own: those of core and of the domains listed before it. */

@@ -7,18 +7,42 @@ export const DEFAULT_REMOTES: Record<string, string> = Object.fromEntries(
   DOMAIN_APPS.map(({ folder, federationName }) => [federationName, `/apps/${folder}/mf-manifest.json`]),
 );
 
+/** The cookie holding one browser's own remotes lines (DEV_OVERRIDE_ORIGINS; the platform domain reads it). */
+export const DEV_OVERRIDE_COOKIE = 'mf_dev_override';
+
 /**
- * The remotes manifest (federation name → mf-manifest.json URL): DATA_DIR/remotes.json when it exists, else the
- * built-in map. Read on every call, so changing one line of the file redeploys one domain app (docs/deploy.md).
+ * Where the live set of domain apps comes from when no hand-written DATA_DIR/remotes.json overrides it: the platform
+ * domain's live release (it registers itself as Services.remotesSource; core imports no domain). null: no release yet.
  */
-export async function readRemotes(dataDir: string): Promise<Record<string, string>> {
+export interface RemotesSource {
+  liveRemotes(): Promise<Record<string, string> | null>;
+  /**
+   * One browser's own lines over the live set (a platform developer pointing their browser at a local build), read
+   * from the request's cookies; null when none apply.
+   */
+  overrideFor?(cookieHeader: string | undefined): Promise<Record<string, string> | null>;
+}
+
+/**
+ * The remotes manifest (federation name → mf-manifest.json URL), read on every call: DATA_DIR/remotes.json when it
+ * exists (a hand-written override, docs/deploy.md), else the live release, else the built-in map. An app the live
+ * release does not list keeps its built-in line.
+ */
+export async function readRemotes(dataDir: string, source?: RemotesSource, cookieHeader?: string): Promise<Record<string, string>> {
+  const base = await sharedRemotes(dataDir, source);
+  const own = cookieHeader ? await source?.overrideFor?.(cookieHeader) : null;
+  return own ? { ...base, ...own } : base;
+}
+
+async function sharedRemotes(dataDir: string, source?: RemotesSource): Promise<Record<string, string>> {
   const file = path.join(dataDir, 'remotes.json');
   let text: string;
   try {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_REMOTES;
-    throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    const live = await source?.liveRemotes();
+    return live ? { ...DEFAULT_REMOTES, ...live } : DEFAULT_REMOTES;
   }
   try {
     return JSON.parse(text) as Record<string, string>;

@@ -157,6 +157,10 @@ export const API_ERRORS = {
   STORAGE_UNLOAD_NOT_FOUND: { status: 404, text: 'Scarico non trovato' },
   /** A movement that would leave an item with less than zero in stock (or undo more than is left). */
   STORAGE_NOT_ENOUGH_STOCK: { status: 409, text: 'Quantità non disponibile in magazzino.' },
+  // Platform: releases of the domain apps
+  RELEASE_REFUSED: { status: 422, text: 'La release non può andare in linea: vedi i motivi elencati.' },
+  NO_PREVIOUS_RELEASE: { status: 409, text: 'Non esiste una release precedente a cui tornare.' },
+  DEV_OVERRIDE_OFF: { status: 409, text: 'Le build locali non sono abilitate su questo portale (DEV_OVERRIDE_ORIGINS).' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -9,3 +9,4 @@ export * from './training-groups';
 export * from './booking';
 export * from './finance';
 export * from './storage';
+export * from './platform';

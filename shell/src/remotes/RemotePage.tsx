@@ -3,6 +3,7 @@ import type { DomainRoutes } from 'shared-ui';
 import type { RemoteName } from './names';
 import { RemoteErrorBoundary, RemoteLoadError } from './RemoteErrorBoundary';
 import { loadDomainRoutes } from './runtime';
+import { UpdateOffer } from './updates';
 
 type DomainPage = ComponentType<{ path: string }>;
 
@@ -77,16 +78,19 @@ export function RemotePage({ remote, path }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const { attempt, Page } = current(remote);
   return (
-    <RemoteErrorBoundary
-      key={attempt}
-      onRetry={(loadFailed) => {
-        if (loadFailed) reload(remote);
-        rerender();
-      }}
-    >
-      <Suspense fallback={<RemoteLoading />}>
-        <Page path={path} />
-      </Suspense>
-    </RemoteErrorBoundary>
+    <>
+      <UpdateOffer remote={remote} />
+      <RemoteErrorBoundary
+        key={attempt}
+        onRetry={(loadFailed) => {
+          if (loadFailed) reload(remote);
+          rerender();
+        }}
+      >
+        <Suspense fallback={<RemoteLoading />}>
+          <Page path={path} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </>
   );
 }

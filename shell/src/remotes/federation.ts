@@ -53,7 +53,13 @@ function createFederation(): ModuleFederation {
 let federation: ModuleFederation | null = null;
 let registered: Promise<void> | null = null;
 
+/** Remotes this page has loaded something of: their version stays until the page reloads (never a hot swap). */
+const loadedRemotes = new Set<string>();
+/** The manifest URL each remote was registered with. */
+const registeredEntries = new Map<string, string>();
+
 function register(instance: ModuleFederation, manifest: RemotesManifest, force = false): void {
+  for (const [name, entry] of Object.entries(manifest)) registeredEntries.set(name, entry);
   instance.registerRemotes(
     Object.entries(manifest).map(([name, entry]) => ({ name, entry })),
     { force },
@@ -77,7 +83,13 @@ async function started(): Promise<ModuleFederation> {
  * manifest is read again and the remote re-registered with force, which drops those caches before loading afresh.
  */
 export async function loadExposed(remote: RemoteName, exposed: string, attempt: number): Promise<unknown> {
+  const fresh = registered === null;
   const instance = await started();
+  if (attempt === 0 && !fresh && !loadedRemotes.has(remote)) {
+    // An app first opened long after the page started: the release may have moved on since; take the live version.
+    const entry = await fetchRemotesManifest().then((m) => m[remote], () => undefined);
+    if (entry && entry !== registeredEntries.get(remote)) register(instance, { [remote]: entry }, true);
+  }
   if (attempt > 0) {
     const entry = (await fetchRemotesManifest())[remote];
     if (!entry) throw new Error(`${remote} non è elencato in /remotes.json`);
@@ -85,7 +97,29 @@ export async function loadExposed(remote: RemoteName, exposed: string, attempt: 
   }
   const mod = await instance.loadRemote<{ default?: unknown }>(`${remote}/${exposed}`);
   if (!mod?.default) throw new Error(`${remote}/${exposed} non ha esposto nulla`);
+  loadedRemotes.add(remote);
   return mod.default;
+}
+
+/** The manifest URL `remote` was loaded from in this page (the update offer compares it with /remotes.json). */
+export function entryOf(remote: RemoteName): string | null {
+  return registeredEntries.get(remote) ?? null;
+}
+
+/**
+ * The release health check (./release-check): registers `remote` at `entry` and loads its './routes' as a page
+ * would; answers how many pages it exposes, and fails when it exposes none or its code throws.
+ */
+export async function checkRemote(remote: string, entry: string): Promise<number> {
+  federation ??= createFederation();
+  const instance = federation;
+  register(instance, { [remote]: entry }, true);
+  const mod = await instance.loadRemote<{ default?: DomainRoutes }>(`${remote}/routes`);
+  const routes = mod?.default;
+  if (!routes || typeof routes !== 'object') throw new Error(`${remote}/routes non ha esposto le sue pagine`);
+  const pages = Object.values(routes).filter((page) => typeof page === 'function' || (typeof page === 'object' && page !== null));
+  if (pages.length === 0) throw new Error(`${remote}/routes non espone nessuna pagina`);
+  return pages.length;
 }
 
 /** A domain app's './routes': its pages by route path. */

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { DomainRoutes } from 'shared-ui';
+import { recordLoadedEntry } from './loaded-entries';
 import type { RemoteName } from './names';
 
 let federation: Promise<typeof import('./federation')> | null = null;
@@ -22,7 +23,12 @@ async function runtime(): Promise<typeof import('./federation')> {
 
 /** Loads a domain app's './routes' (attempt > 0: a real retry, see ./federation). */
 export async function loadDomainRoutes(remote: RemoteName, attempt: number): Promise<DomainRoutes> {
-  return (await runtime()).loadRoutes(remote, attempt);
+  const loaded = await runtime();
+  const routes = await loaded.loadRoutes(remote, attempt);
+  // What this page runs: the update offer compares it with /remotes.json (./updates).
+  const entry = loaded.entryOf(remote);
+  if (entry) recordLoadedEntry(remote, entry);
+  return routes;
 }
 
 /**

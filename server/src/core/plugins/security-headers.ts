@@ -23,7 +23,7 @@ export default fp(
       if (urlPath.startsWith('/api/') || /\.(?!html?$)[a-z0-9]+$/i.test(urlPath)) return;
       let remotes: Record<string, unknown> = {};
       try {
-        remotes = await readRemotes(dataDir);
+        remotes = await readRemotes(dataDir, app.services.remotesSource, request.headers.cookie);
       } catch {
         // A broken manifest loads no remote anyway (and /remotes.json says why): allow none.
       }

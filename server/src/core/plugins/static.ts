@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-import { readRemotes } from '../remotes';
+import { DEV_OVERRIDE_COOKIE, readRemotes } from '../remotes';
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
 const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'mf-stats.json']);
@@ -29,7 +29,7 @@ function cacheHeaders(cors: boolean) {
  */
 export default fp(
   async (app) => {
-    const { staticRoot, dataDir } = app.config;
+    const { staticRoot, dataDir, releasesDir } = app.config;
     const shellDist = path.join(staticRoot, 'shell', 'dist');
 
     await app.register(fastifyStatic, {
@@ -52,14 +52,39 @@ export default fp(
       });
     }
 
-    app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return readRemotes(dataDir);
+    // The releases root (issue 12): <folder>/<version>/ never changes once published, so everything under it is cached
+    // for a year, whatever its name; only the release (/remotes.json) changes which version a page loads.
+    if (!app.config.releasesUrl.startsWith('http')) {
+      fs.mkdirSync(releasesDir, { recursive: true });
+      await app.register(fastifyStatic, {
+        root: releasesDir,
+        prefix: `${app.config.releasesUrl}/`,
+        decorateReply: false,
+        cacheControl: false,
+        preCompressed: true,
+        // The publication record and half-copied folders are not for browsers.
+        allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.') || part === 'release.json'),
+        setHeaders: (reply: FastifyReply) => {
+          reply
+            .header('cache-control', 'public, max-age=31536000, immutable')
+            .header('access-control-allow-origin', '*')
+            .header('cross-origin-resource-policy', 'cross-origin');
+        },
+        suppressWarning: true,
+      });
+    }
+
+    app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+      // Derived from the live release on every read; no-cache: browsers and CDNs revalidate it on every use, so a compose shows at once.
+      // A developer's own lines (a cookie) make the answer theirs only: never kept by a shared cache.
+      const own = request.headers.cookie?.includes(`${DEV_OVERRIDE_COOKIE}=`);
+      reply.header('cache-control', own ? 'private, no-cache' : 'no-cache');
+      return readRemotes(dataDir, app.services.remotesSource, request.headers.cookie);
     });
 
     app.setNotFoundHandler((request, reply) => {
       const [url = ''] = request.url.split('?');
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/apps/');
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/apps/') && !url.startsWith(`${app.config.releasesUrl}/`);
       // Client-side routes (/login, /registry/users/management, …) get the shell; missing assets stay 404.
       if (isPage && !path.extname(url) && fs.existsSync(path.join(shellDist, 'index.html'))) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDist);

@@ -158,6 +158,18 @@ describe('pickers for callers without registry access', () => {
     }
   });
 
+  test('each staff permission that picks members (bookings, finance, storage, certificates) reaches the picker, never the registry list', async () => {
+    for (const permission of ['bookings_access', 'finance_access', 'storage_access', 'certificates_access']) {
+      const category = await call(t.app, admin, 'POST', '/api/v1/user/category', { name: `Staff ${permission}`, permissions: [permission] });
+      assert.equal(category.statusCode, 201, category.body);
+      const { session } = await newMember(category.json()._id);
+      for (const flag of ['onlyAvailablePartners=true', 'reducedDetails=true']) {
+        assert.ok((await pick(session, flag)).some((u) => u.email === MEMBER.email), `${permission}: ${flag}`);
+      }
+      assert.equal((await call(t.app, session, 'GET', '/api/v1/user?limit=500')).statusCode, 403, `${permission}: the registry list`);
+    }
+  });
+
   test('reducedDetails never lists deactivated users or users who have not accepted the terms', async () => {
     const { user: inactive } = await newMember(soci);
     await call(t.app, admin, 'PATCH', `/api/v1/user/${inactive._id}/deactivate`, {});

@@ -33,11 +33,11 @@ const registryAccess = { access: ['registry_access'] } as const;
 /** The user form's two files, photo (image) and contract (contract_file), 5 MB each. */
 const userForm = { ...registryAccess, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 2 } };
 
-const PICKER_ACCESS: Permission[] = ['registry_access', 'book_session', 'finance_access', 'storage_access', 'certificates_access'];
+const PICKER_ACCESS: Permission[] = ['registry_access', 'book_session', 'bookings_access', 'finance_access', 'storage_access', 'certificates_access'];
 
 /**
  * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails)
- * only need book_session, finance_access, storage_access (the delivery form's member) or certificates_access (the
+ * only need book_session, bookings_access (the admin booking modal's participants), finance_access, storage_access (the delivery form's member) or certificates_access (the
  * certificate form's user selector, spec 001 §7) and get only id, name, surname and e-mail (DESIGN §3).
  */
 const userListAccess = async (request: FastifyRequest) => {

@@ -1,0 +1,159 @@
+/**
+ * The platform's two commands (docs/deploy.md "Releases"):
+ *
+ *   publish <folder> <distDir>   copies a build into the releases root as <folder>/<version>/ (what each app's
+ *                                `pnpm release` runs after building: scripts/release.mjs); an existing version is refused.
+ *   compose versions             every published version (through the API)
+ *   compose releases             the history, the live one marked
+ *   compose set app=version … [--dry-run]   checks the whole set and makes it live
+ *   compose rollback [--note "…"]           the release before the live one, live again
+ *
+ * `publish` writes the releases root directly (RELEASES_DIR, or DATA_DIR/releases): it needs no server, like an
+ * upload to a CDN. `compose` talks to a running portal's API, so its checks, lock and history are the server's:
+ * PORTAL_URL (default http://localhost:8080), PLATFORM_EMAIL and PLATFORM_PASSWORD of a user holding '*'.
+ */
+import path from 'node:path';
+import { loadConfig } from '../../core/config';
+import { VersionExistsError, publishVersion } from './releases-root';
+import { readPackageVersion } from './service';
+
+class CommandError extends Error {}
+
+function publish([folder, distDir]: string[]): void {
+  if (!folder || !distDir) throw new CommandError('Uso: publish <cartella app> <cartella della build>');
+  const { releasesDir } = loadConfig();
+  const appDir = path.resolve(distDir, '..');
+  try {
+    const info = publishVersion({
+      releasesDir,
+      app: folder,
+      distDir: path.resolve(distDir),
+      packageVersion: readPackageVersion(appDir),
+      publishedBy: process.env.RELEASE_PUBLISHER ?? process.env.USER ?? null,
+    });
+    console.log(`Pubblicata ${folder} ${info.version} in ${path.join(releasesDir, folder, info.version)}`);
+    console.log(`Per metterla in linea: pnpm compose set ${folder}=${info.version}`);
+  } catch (err) {
+    if (err instanceof VersionExistsError) throw new CommandError(err.message);
+    throw err;
+  }
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function api(): Promise<(method: string, url: string, body?: unknown) => Promise<Answer>> {
+  const base = (process.env.PORTAL_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const email = process.env.PLATFORM_EMAIL;
+  const password = process.env.PLATFORM_PASSWORD;
+  if (!email || !password) throw new CommandError("Imposta PLATFORM_EMAIL e PLATFORM_PASSWORD (un utente con il permesso '*')");
+  let cookie = '';
+  const request = async (method: string, url: string, body?: unknown): Promise<Answer> => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie?.startsWith('sid=')) cookie = setCookie.replace(/;.*$/, '');
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed };
+  };
+  const login = await request('POST', '/api/v1/auth/login', { email, password });
+  if (login.status !== 200) throw new CommandError(`Accesso a ${base} non riuscito (${login.status}): ${JSON.stringify(login.body)}`);
+  return request;
+}
+
+interface ReleaseView {
+  number: number | null;
+  apps: Record<string, string>;
+  kind: string;
+  live: boolean;
+  createdAt: string;
+  createdBy: { name: string } | null;
+  restores: number | null;
+  note: string | null;
+}
+
+const describeRelease = (r: ReleaseView) =>
+  `${r.live ? '*' : ' '} ${r.number ?? '(prova)'}  ${r.createdAt}  ${r.kind}${r.restores ? ` → ${r.restores}` : ''}  ${r.createdBy?.name ?? 'sistema'}${r.note ? `  «${r.note}»` : ''}\n${Object.entries(r.apps)
+    .map(([app, version]) => `      ${app} ${version}`)
+    .join('\n')}`;
+
+function failOn(answer: Answer): void {
+  if (answer.status < 300) return;
+  const body = answer.body as { message?: string; reasons?: { message: string }[] };
+  const lines = body.reasons?.map((r) => `  - ${r.message}`) ?? [];
+  throw new CommandError([`Rifiutato (${answer.status}): ${body.message ?? JSON.stringify(body)}`, ...lines].join('\n'));
+}
+
+async function compose([command, ...args]: string[]): Promise<void> {
+  const request = await api();
+  switch (command) {
+    case 'versions': {
+      const res = await request('GET', '/api/v1/platform/versions');
+      failOn(res);
+      const { data } = res.body as { data: { app: string; version: string; publishedAt: string | null; exposes: string[] | null; problem: string | null }[] };
+      for (const v of data) console.log(`${v.app} ${v.version}  ${v.publishedAt ?? ''}  ${v.problem ?? (v.exposes ?? []).join(',')}`);
+      return;
+    }
+    case 'releases': {
+      const res = await request('GET', '/api/v1/platform/releases');
+      failOn(res);
+      for (const r of (res.body as { data: ReleaseView[] }).data) console.log(describeRelease(r));
+      return;
+    }
+    case 'set': {
+      const dryRun = args.includes('--dry-run');
+      const apps = Object.fromEntries(
+        args
+          .filter((a) => a !== '--dry-run')
+          .map((a) => {
+            const [app, version] = a.split('=');
+            if (!app || !version) throw new CommandError(`Atteso app=versione, trovato "${a}"`);
+            return [app, version];
+          }),
+      );
+      const res = await request('POST', '/api/v1/platform/releases', { apps, dryRun });
+      failOn(res);
+      const body = res.body as { release: ReleaseView; health: { ok: boolean; reason: string | null } | null; rolledBackTo: ReleaseView | null };
+      console.log(dryRun ? 'Controllo superato (prova: nulla è cambiato):' : 'Release in linea:');
+      console.log(describeRelease(body.release));
+      if (body.rolledBackTo) {
+        throw new CommandError(`Il controllo dopo il passaggio non è riuscito (${body.health?.reason}): ripristinata la release ${body.rolledBackTo.number}`);
+      }
+      return;
+    }
+    case 'rollback': {
+      const noteAt = args.indexOf('--note');
+      const note = noteAt >= 0 ? args[noteAt + 1] : undefined;
+      const res = await request('POST', '/api/v1/platform/releases/rollback', note ? { note } : {});
+      failOn(res);
+      console.log('Di nuovo in linea:');
+      console.log(describeRelease(res.body as ReleaseView));
+      return;
+    }
+    default:
+      throw new CommandError('Uso: compose versions | releases | set app=versione … [--dry-run] | rollback [--note "…"]');
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === 'publish') return publish(rest);
+  if (command === 'compose') return compose(rest);
+  throw new CommandError('Uso: cli.ts publish <app> <dist> | compose …');
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(err instanceof CommandError ? `✖ ${err.message}` : err);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+/**
+ * The health check after a release switch (issue 12): a headless Chromium (playwright-core) opens the shell's
+ * /__release-check page once per changed app, which loads that app's remote entry and its './routes' through the
+ * shell's federation runtime and shared singletons. Any failure (script error, missing expose, a shared module
+ * refused at load, a timeout) fails the check, and the service rolls the switch back.
+ */
+import fs from 'node:fs';
+import type { HealthChecker } from './service';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface HealthOptions {
+  /** The shell as the check reaches it (this server: http://127.0.0.1:<PORT>). */
+  baseUrl: () => string;
+  executablePath: string;
+  timeoutMs?: number;
+}
+
+/** The configured check, or null when it is off or no Chromium is installed (RELEASE_HEALTH_CHECK). */
+export function headlessHealthChecker(setting: string, options: Omit<HealthOptions, 'executablePath'>): HealthChecker | null {
+  if (setting === 'off') return null;
+  const executablePath = setting && setting !== 'on' ? setting : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
+  if (!fs.existsSync(executablePath)) return null;
+  return new HeadlessHealthChecker({ ...options, executablePath });
+}
+
+export class HeadlessHealthChecker implements HealthChecker {
+  constructor(private readonly o: HealthOptions) {}
+
+  async check(remotes: { app: string; federationName: string; manifestUrl: string }[]): Promise<{ ok: boolean; reason: string | null }> {
+    if (remotes.length === 0) return { ok: true, reason: null };
+    // Loaded on the first check only: a server that never switches a release never loads the browser driver.
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: this.o.executablePath, args: CHROMIUM_ARGS, headless: true });
+    try {
+      const failures: string[] = [];
+      for (const { app, federationName, manifestUrl } of remotes) {
+        const page = await browser.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (err) => errors.push(err.message));
+        try {
+          const url = `${this.o.baseUrl()}/__release-check?remote=${encodeURIComponent(federationName)}&entry=${encodeURIComponent(manifestUrl)}`;
+          await page.goto(url, { timeout: this.o.timeoutMs ?? 20_000 });
+          const root = page.locator('#root[data-release-check]');
+          await root.waitFor({ timeout: this.o.timeoutMs ?? 20_000 });
+          if ((await root.getAttribute('data-release-check')) !== 'ok') failures.push(`${app}: ${(await root.textContent()) ?? 'errore'}`);
+          else if (errors.length > 0) failures.push(`${app}: ${errors[0]}`);
+        } catch (err) {
+          failures.push(`${app}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+        } finally {
+          await page.close();
+        }
+      }
+      return failures.length === 0 ? { ok: true, reason: null } : { ok: false, reason: failures.join('; ') };
+    } finally {
+      await browser.close();
+    }
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The releases root (RELEASES_DIR): every published version of every domain app, as `<folder>/<version>/`, a copy
+ * of the app's built files plus `release.json` (who published it and when). A version folder is never written again:
+ * publishing makes the copy under a temporary name and renames it into place, and a version that exists is refused.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Written beside the app's files in each version folder. */
+export const RELEASE_INFO = 'release.json';
+/** The Module Federation manifest every version must carry. */
+export const MANIFEST_FILE = 'mf-manifest.json';
+
+/** Compressed copies are derived from the files they sit beside; the build stamp is not part of the app. */
+const DERIVED = /\.(?:br|gz)$|^\.built$/;
+/** A version: the package.json version, a dash, 8 hex digits of the built files' hash (e.g. 0.1.0-3f9a1c2b). */
+export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?-[0-9a-f]{8}$/;
+const FOLDER_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+
+export interface ReleaseInfo {
+  app: string;
+  version: string;
+  publishedAt: string;
+  publishedBy: string | null;
+}
+
+export class VersionExistsError extends Error {
+  constructor(
+    readonly app: string,
+    readonly version: string,
+  ) {
+    super(`La versione ${version} di ${app} è già pubblicata: una versione pubblicata non si sovrascrive`);
+    this.name = 'VersionExistsError';
+  }
+}
+
+function filesOf(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesOf(p, base));
+    else if (entry.isFile() && !DERIVED.test(entry.name)) out.push(path.relative(base, p).split(path.sep).join('/'));
+  }
+  return out.sort();
+}
+
+/** The version a build gets: package version + the first 8 hex digits of sha256 over its files' names and contents. */
+export function versionOf(distDir: string, packageVersion: string): string {
+  const files = filesOf(distDir);
+  if (!files.includes(MANIFEST_FILE)) throw new Error(`${distDir} non contiene ${MANIFEST_FILE}: non è la build di un'app di dominio`);
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(distDir, file))).update('\0');
+  return `${packageVersion}-${hash.digest('hex').slice(0, 8)}`;
+}
+
+export interface PublishOptions {
+  releasesDir: string;
+  /** The app's folder name (mf-registry). */
+  app: string;
+  distDir: string;
+  packageVersion: string;
+  publishedBy?: string | null;
+  now?: Date;
+}
+
+/**
+ * Copies a build into `<releasesDir>/<app>/<version>/` and answers the version. Refuses (VersionExistsError) when
+ * that version exists; two publishers of the same build race on the final rename, and only one wins.
+ */
+export function publishVersion({ releasesDir, app, distDir, packageVersion, publishedBy = null, now = new Date() }: PublishOptions): ReleaseInfo {
+  if (!FOLDER_PATTERN.test(app)) throw new Error(`Nome di app non valido: ${app}`);
+  const version = versionOf(distDir, packageVersion);
+  const appDir = path.join(releasesDir, app);
+  const target = path.join(appDir, version);
+  if (fs.existsSync(target)) throw new VersionExistsError(app, version);
+  fs.mkdirSync(appDir, { recursive: true });
+  const incoming = path.join(appDir, `.incoming-${randomUUID()}`);
+  try {
+    // Every file, the compressed copies included (the static host sends them as they are).
+    fs.cpSync(distDir, incoming, { recursive: true, filter: (src) => path.basename(src) !== '.built' });
+    const info: ReleaseInfo = { app, version, publishedAt: now.toISOString(), publishedBy };
+    fs.writeFileSync(path.join(incoming, RELEASE_INFO), `${JSON.stringify(info, null, 2)}\n`);
+    // The existence check above is advisory: the rename settles a race (a non-empty target makes it fail).
+    if (fs.existsSync(target)) throw new VersionExistsError(app, version);
+    try {
+      fs.renameSync(incoming, target);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOTEMPTY' || code === 'EEXIST') throw new VersionExistsError(app, version);
+      throw err;
+    }
+    return info;
+  } finally {
+    fs.rmSync(incoming, { recursive: true, force: true });
+  }
+}
+
+/** What a version's manifest says, as the checks and the API read it. */
+export interface ManifestSummary {
+  /** Federation name (mf_registry). */
+  name: string | null;
+  /** Shared module → the range it requires; null when the manifest has no `shared` list. */
+  shared: Record<string, string> | null;
+  /** Exposed paths ('./routes'); null when the manifest has no `exposes` list. */
+  exposes: string[] | null;
+  buildVersion: string | null;
+  /** The remote entry file, relative to the version folder, and its type ('global' script or ES 'module'). */
+  remoteEntry: { path: string; type: string } | null;
+}
+
+export interface PublishedVersion extends ManifestSummary {
+  app: string;
+  version: string;
+  publishedAt: string | null;
+  publishedBy: string | null;
+  /** Why the manifest could not be read, when it could not. */
+  problem: string | null;
+}
+
+interface RawManifest {
+  name?: unknown;
+  shared?: unknown;
+  exposes?: unknown;
+  metaData?: { buildInfo?: { buildVersion?: unknown }; remoteEntry?: { name?: unknown; path?: unknown; type?: unknown } };
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+export function summarizeManifest(raw: RawManifest): ManifestSummary {
+  const shared = Array.isArray(raw.shared)
+    ? Object.fromEntries(
+        (raw.shared as { name?: unknown; requiredVersion?: unknown; version?: unknown }[])
+          .filter((s) => typeof s?.name === 'string')
+          .map((s) => [s.name as string, str(s.requiredVersion) ?? str(s.version) ?? '*']),
+      )
+    : null;
+  const exposes = Array.isArray(raw.exposes)
+    ? (raw.exposes as { path?: unknown; name?: unknown }[]).map((e) => str(e?.path) ?? (typeof e?.name === 'string' ? `./${e.name}` : '')).filter(Boolean)
+    : null;
+  const entry = raw.metaData?.remoteEntry;
+  const entryName = str(entry?.name);
+  return {
+    name: str(raw.name),
+    shared,
+    exposes,
+    buildVersion: str(raw.metaData?.buildInfo?.buildVersion),
+    remoteEntry: entryName ? { path: [str(entry?.path), entryName].filter(Boolean).join('/'), type: str(entry?.type) ?? 'global' } : null,
+  };
+}
+
+const EMPTY_SUMMARY: ManifestSummary = { name: null, shared: null, exposes: null, buildVersion: null, remoteEntry: null };
+
+/** One published version, read from its folder; null when there is no such folder. */
+export function readVersion(releasesDir: string, app: string, version: string): PublishedVersion | null {
+  if (!FOLDER_PATTERN.test(app) || version.startsWith('.') || version.includes('/') || version.includes('\\')) return null;
+  const dir = path.join(releasesDir, app, version);
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return null;
+  let info: Partial<ReleaseInfo> = {};
+  try {
+    info = JSON.parse(fs.readFileSync(path.join(dir, RELEASE_INFO), 'utf8')) as ReleaseInfo;
+  } catch {
+    /* a version copied by hand: no publication record */
+  }
+  const base = { app, version, publishedAt: info.publishedAt ?? null, publishedBy: info.publishedBy ?? null };
+  try {
+    const raw = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as RawManifest;
+    return { ...base, ...summarizeManifest(raw), problem: null };
+  } catch (err) {
+    const problem = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `${MANIFEST_FILE} mancante` : `${MANIFEST_FILE} non è un JSON valido`;
+    return { ...base, ...EMPTY_SUMMARY, problem };
+  }
+}
+
+/** Every published version of the given apps, newest publication first within each app. */
+export function listVersions(releasesDir: string, apps: readonly string[]): PublishedVersion[] {
+  const out: PublishedVersion[] = [];
+  for (const app of apps) {
+    const appDir = path.join(releasesDir, app);
+    if (!fs.existsSync(appDir)) continue;
+    const versions = fs
+      .readdirSync(appDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => readVersion(releasesDir, app, e.name))
+      .filter((v): v is PublishedVersion => v !== null)
+      .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.version.localeCompare(a.version));
+    out.push(...versions);
+  }
+  return out;
+}
+
+/** Whether a file of a version exists (the remote entry the manifest names). */
+export function versionFileExists(releasesDir: string, app: string, version: string, file: string): boolean {
+  const dir = path.join(releasesDir, app, version);
+  const target = path.resolve(dir, file);
+  if (!target.startsWith(dir + path.sep)) return false;
+  return fs.existsSync(target) && fs.statSync(target).isFile();
+}

@@ -1,0 +1,58 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../core/db/client';
+import { platform_live, platform_releases } from './tables';
+
+export type ReleaseRow = typeof platform_releases.$inferSelect;
+export type NewRelease = typeof platform_releases.$inferInsert;
+
+/** The releases and the live pointer (SQL only). */
+export class ReleaseRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Serialises every change of the live release: EXCLUSIVE lets plain reads (/remotes.json) through and makes any
+   * other compose, rollback or first-start release wait for this transaction's end. It also covers the empty table,
+   * where a row lock would have no row to hold.
+   */
+  async lockLive(tx: Tx): Promise<ReleaseRow | null> {
+    await tx.execute(sql`LOCK TABLE platform_live IN EXCLUSIVE MODE`);
+    return this.live(tx);
+  }
+
+  async live(db: DbOrTx = this.db): Promise<ReleaseRow | null> {
+    const [row] = await db
+      .select({ release: platform_releases })
+      .from(platform_live)
+      .innerJoin(platform_releases, eq(platform_releases.number, platform_live.release_number))
+      .limit(1);
+    return row?.release ?? null;
+  }
+
+  async get(db: DbOrTx, number: number): Promise<ReleaseRow | null> {
+    const [row] = await db.select().from(platform_releases).where(eq(platform_releases.number, number));
+    return row ?? null;
+  }
+
+  async insertLive(tx: Tx, release: NewRelease): Promise<ReleaseRow> {
+    const [row] = await tx.insert(platform_releases).values(release).returning();
+    if (!row) throw new Error('release non inserita');
+    await tx
+      .insert(platform_live)
+      .values({ id: true, release_number: row.number })
+      .onConflictDoUpdate({ target: platform_live.id, set: { release_number: row.number, updated_at: sql`now()` } });
+    return row;
+  }
+
+  async history(limit: number): Promise<ReleaseRow[]> {
+    return this.db.select().from(platform_releases).orderBy(desc(platform_releases.number)).limit(limit);
+  }
+
+  /** Whether anyone ever composed or rolled back by hand (until then, each start follows the local builds). */
+  async hasTeamRelease(db: DbOrTx = this.db): Promise<boolean> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(platform_releases)
+      .where(sql`${platform_releases.kind} NOT IN ('initial', 'start')`);
+    return (row?.n ?? 0) > 0;
+  }
+}

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { composePayload, composeResponse, devOverridePayload, devOverrideState, errorBody, platformRelease, releaseRefused, releasesResponse, rollbackPayload, versionsResponse } from 'shared-api/contract';
+import { currentUser } from '../../core/plugins/session';
+import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
+import { encodeOverride } from './overrides';
+import { ReleaseRefused } from './service';
+
+const tags = ['piattaforma'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const platformTeam = { access: ['*'] } as const;
+
+/** /platform: published versions, releases, compose and rollback ('*' only). */
+const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { platform, devOverrides } = app.services;
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.publicUrl.startsWith('https://') } as const;
+  const overrideState = (lines: Record<string, string>) => ({ enabled: devOverrides.enabled, allowedOrigins: [...devOverrides.origins], lines });
+
+  app.get(
+    '/platform/versions',
+    { config: platformTeam, schema: { tags, summary: "Ogni versione pubblicata di ogni app di dominio, con il riassunto del manifest", response: { 200: versionsResponse, ...errors } } },
+    () => platform.versions(),
+  );
+
+  app.get(
+    '/platform/releases',
+    { config: platformTeam, schema: { tags, summary: 'Storico delle release, dalla più recente; quella in linea è segnata', response: { 200: releasesResponse, ...errors } } },
+    () => platform.releases(),
+  );
+
+  app.post(
+    '/platform/releases',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: "Controlla l'insieme di versioni e, se non è una prova (dryRun), lo mette in linea",
+        description:
+          "Le app non indicate restano alla versione in linea. 422 elenca ogni motivo per cui l'insieme non può andare in linea (app, dipendenza, versione richiesta e fornita) e nulla cambia.",
+        body: composePayload,
+        response: { 200: composeResponse, 201: composeResponse, 422: releaseRefused, ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const result = await platform.compose(request.body.apps, request.body.dryRun ?? false, currentUser(request));
+        return reply.code(result.dryRun ? 200 : 201).send(result);
+      } catch (err) {
+        if (err instanceof ReleaseRefused) return reply.code(422).send({ code: 'RELEASE_REFUSED', message: err.message, reasons: err.reasons });
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/platform/releases/rollback',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Rimette in linea la release precedente (una nuova voce dello storico che rimanda a quella)',
+        body: rollbackPayload,
+        response: { 201: platformRelease, 409: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await platform.rollback(currentUser(request), request.body.note ?? null)),
+  );
+
+  app.get(
+    '/platform/override',
+    { config: platformTeam, schema: { tags, summary: 'Le build locali a cui punta questo browser (override per sviluppatore)', response: { 200: devOverrideState, ...errors } } },
+    (request) => overrideState(devOverrides.current(request.headers.cookie)),
+  );
+
+  app.put(
+    '/platform/override',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: "Punta questo browser a una build locale di un'app di dominio",
+        description: "Solo verso le origini di DEV_OVERRIDE_ORIGINS (409 DEV_OVERRIDE_OFF se non configurato); vale per questo browser e per le sessioni di chi ha '*'.",
+        body: devOverridePayload,
+        response: { 200: devOverrideState, 409: errorBody, ...errors },
+      },
+    },
+    (request, reply) => {
+      const lines = devOverrides.lines(devOverrides.current(request.headers.cookie), request.body.app, request.body.url);
+      reply.setCookie(DEV_OVERRIDE_COOKIE, encodeOverride(lines), cookieOptions);
+      return overrideState(lines);
+    },
+  );
+
+  app.delete(
+    '/platform/override',
+    { config: platformTeam, schema: { tags, summary: 'Questo browser torna alla release in linea', response: { 200: devOverrideState, ...errors } } },
+    (_request, reply) => {
+      reply.clearCookie(DEV_OVERRIDE_COOKIE, cookieOptions);
+      return overrideState({});
+    },
+  );
+};
+
+export default platformRoutes;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Releases of the domain apps (issue 12): published versions, the numbered releases and the calls that compose and
+ * roll them back. '*' only.
+ */
+
+/** One reason a candidate release is refused: the app, the dependency and both versions where they apply. */
+export const releaseReason = z.object({
+  app: z.string(),
+  version: z.string().nullable(),
+  dependency: z.string().nullable(),
+  /** The range the app's manifest requires. */
+  required: z.string().nullable(),
+  /** The version the live shell provides. */
+  provided: z.string().nullable(),
+  message: z.string(),
+});
+export type ReleaseReason = z.infer<typeof releaseReason>;
+
+export const publishedVersion = z.object({
+  app: z.string(),
+  version: z.string(),
+  publishedAt: z.string().nullable(),
+  publishedBy: z.string().nullable(),
+  name: z.string().nullable(),
+  shared: z.record(z.string(), z.string()).nullable(),
+  exposes: z.array(z.string()).nullable(),
+  buildVersion: z.string().nullable(),
+  remoteEntry: z.object({ path: z.string(), type: z.string() }).nullable(),
+  problem: z.string().nullable(),
+});
+export type PublishedVersion = z.infer<typeof publishedVersion>;
+
+export const platformRelease = z.object({
+  number: z.number().int(),
+  apps: z.record(z.string(), z.string()),
+  kind: z.enum(['initial', 'start', 'compose', 'rollback', 'auto-rollback']),
+  basedOn: z.number().int().nullable(),
+  restores: z.number().int().nullable(),
+  note: z.string().nullable(),
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  live: z.boolean(),
+});
+export type PlatformRelease = z.infer<typeof platformRelease>;
+
+export const versionsResponse = z.object({ data: z.array(publishedVersion), shell: z.object({ shared: z.record(z.string(), z.string()) }).nullable() });
+export const releasesResponse = z.object({ data: z.array(platformRelease), live: z.number().int().nullable() });
+
+const versionString = z.string().trim().min(1, 'Versione obbligatoria').max(100, 'Versione troppo lunga');
+export const composePayload = z.object({
+  /** Folder of a domain app (mf-registry) → the version to put live; apps left out keep the live version. */
+  apps: z.record(z.string().trim().min(1).max(60), versionString).refine((apps) => Object.keys(apps).length > 0, 'Indica almeno una app e la sua versione'),
+  dryRun: z.boolean().optional(),
+});
+export type ComposePayload = z.infer<typeof composePayload>;
+
+export const healthResult = z.object({
+  ok: z.boolean(),
+  checked: z.array(z.string()),
+  reason: z.string().nullable(),
+});
+
+export const composeResponse = z.object({
+  dryRun: z.boolean(),
+  /** The release made live (or, on a dry run, the set that would be: number null). */
+  release: platformRelease.extend({ number: z.number().int().nullable() }),
+  /** The headless check after the switch, when it ran; a failure rolled the switch back (rolledBackTo). */
+  health: healthResult.nullable(),
+  rolledBackTo: platformRelease.nullable(),
+});
+export type ComposeResponse = z.infer<typeof composeResponse>;
+
+export const releaseRefused = z.object({ code: z.literal('RELEASE_REFUSED'), message: z.string(), reasons: z.array(releaseReason) });
+export const rollbackPayload = z.object({ note: z.string().trim().max(500).optional() });
+
+/** Per-developer override: point this browser's line of one domain app at a local build. */
+export const devOverridePayload = z.object({
+  app: z.string().trim().min(1, 'App obbligatoria').max(60),
+  url: z.string().trim().url('Indirizzo non valido').max(500),
+});
+export const devOverrideState = z.object({
+  enabled: z.boolean(),
+  allowedOrigins: z.array(z.string()),
+  /** Federation name → manifest URL this browser uses instead of the live release. */
+  lines: z.record(z.string(), z.string()),
+});
