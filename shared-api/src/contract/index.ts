@@ -6,3 +6,4 @@ export * from './references';
 export * from './account';
 export * from './certificates';
 export * from './training-groups';
+export * from './booking';

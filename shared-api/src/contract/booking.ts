@@ -1,0 +1,404 @@
+import { z } from 'zod';
+import { REQUIRED, boolish, id, isoDate, timeOfDay } from './common';
+
+/**
+ * Booking (spec 000 §2.8, §2.10–§2.12, §3, §7; spec 001 §5, §7; DESIGN §4): game tables, training sessions
+ * (single sessions, groups repeating on week days, their exceptions), the occurrences the calendars and the search
+ * read, bookings and their cancellation, the member's booked sessions.
+ *
+ * An occurrence is named by its session `_id` and its date: a group's occurrences are computed, not stored, and
+ * come back with `isVirtual: true` and `virtualGroupId`; booking, editing or deleting one of them stores an
+ * exception for that date (then `isVirtual` is false). Every call that acts on one occurrence of a group
+ * carries its date (`date` or `occurrence_date`).
+ */
+
+/* ---------------------------------------------------------------- game tables */
+
+/** POST and PATCH /training-session/game-tables (spec 001 §5 Game table: number and description required). */
+export const gameTablePayload = z.object({
+  number: z
+    .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') })
+    .int('Valore decimale non consentito')
+    .min(1, 'Il valore deve essere compreso tra 1 e 9999')
+    .max(9999, 'Il valore deve essere compreso tra 1 e 9999'),
+  description: z.string().trim().min(1, REQUIRED).max(500),
+});
+export type GameTablePayload = z.infer<typeof gameTablePayload>;
+
+export const gameTable = z.object({ _id: id, number: z.number().int(), description: z.string() });
+export type GameTable = z.infer<typeof gameTable>;
+
+/* ---------------------------------------------------------------- training sessions */
+
+/** Weekday numbers as the form sends them: strings '0' (Sunday) … '6' (Saturday); numbers are accepted too. */
+const recurringDays = z
+  .array(
+    z.preprocess(
+      (v) => (typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v),
+      z.number().int('Giorno non valido (0–6)').min(0, 'Giorno non valido (0–6)').max(6, 'Giorno non valido (0–6)'),
+    ),
+  )
+  .max(7, 'Puoi selezionare al massimo 7 elementi')
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+
+export const EDIT_SCOPES = ['single', 'group'] as const;
+export const editScope = z.enum(EDIT_SCOPES);
+export type EditScope = z.infer<typeof editScope>;
+
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colore non valido (formato atteso #RRGGBB)');
+
+/** Minutes of a time range; '00:00' as the end means midnight (the range runs to the end of the day). */
+export function rangeMinutes(start: string, end: string): number {
+  const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const endMin = end === '00:00' ? 24 * 60 : toMin(end);
+  return endMin - toMin(start);
+}
+
+export const END_BEFORE_START = "L'ora di fine deve essere successiva all'ora di inizio";
+export const TOO_MANY_SESSIONS = 'Non è possibile questo numero di turni';
+export const durationTooLong = (total: number) => `La durata non può essere maggiore di ${total} minuti`;
+
+/**
+ * The fields every session payload shares (spec 000 §3 Session create/update payload). `day` makes a single
+ * session; `recurring_days` with `start_date` and `end_date` a group repeating on those week days. A session on
+ * several `game_tables` is one session per table.
+ */
+const sessionFields = {
+  title: z.string().trim().min(1, REQUIRED).max(200),
+  /** The date of a single session. */
+  day: isoDate.nullish(),
+  start_time: timeOfDay,
+  /** After start_time; '00:00' means midnight. */
+  end_time: timeOfDay,
+  /** Minutes; a single range's duration must be end − start (it is computed when left out). */
+  duration: z.number().int('Valore decimale non consentito').nullish(),
+  is_booking_allowed: z.boolean().default(true),
+  color: colour.nullish(),
+  participant_qualifications: z.array(id).min(1, REQUIRED).max(300),
+  game_tables: z.array(id).min(1, REQUIRED).max(100),
+  session_not_considered_for_stats: z.boolean().default(false),
+  recurring_days: recurringDays.nullish(),
+  start_date: isoDate.nullish(),
+  end_date: isoDate.nullish(),
+};
+
+type SessionFieldsShape = {
+  day?: string | null;
+  start_time: string;
+  end_time: string;
+  recurring_days?: number[] | null;
+  start_date?: string | null;
+  end_date?: string | null;
+};
+
+/** Single (day) or recurring (week days and a period), never both, never neither; the period in order. */
+function checkWhen(s: SessionFieldsShape, ctx: z.RefinementCtx) {
+  if (rangeMinutes(s.start_time, s.end_time) <= 0) ctx.addIssue({ code: 'custom', path: ['end_time'], message: END_BEFORE_START });
+  const recurring = Boolean(s.recurring_days?.length || s.start_date || s.end_date);
+  if (!s.day && !recurring) ctx.addIssue({ code: 'custom', path: ['day'], message: REQUIRED });
+  if (s.day && recurring) ctx.addIssue({ code: 'custom', path: ['day'], message: 'Indica una data (turno singolo) oppure i giorni e il periodo (turno ricorrente), non entrambi' });
+  if (!s.day && recurring) {
+    if (!s.recurring_days?.length) ctx.addIssue({ code: 'custom', path: ['recurring_days'], message: REQUIRED });
+    if (!s.start_date) ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUIRED });
+    if (!s.end_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: REQUIRED });
+    if (s.start_date && s.end_date && s.end_date < s.start_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'La data di fine non può precedere la data di inizio' });
+    }
+  }
+}
+
+/**
+ * POST /training-session/ ('+ TS', and copy), PATCH /training-session/{id}: one time range.
+ * On PATCH: `editScope` single (only this occurrence: give `occurrence_date` for a group's occurrence) or group
+ * (the group from today on, keeping past occurrences and booked ones).
+ */
+export const trainingSessionPayload = z
+  .object({
+    ...sessionFields,
+    editScope: editScope.nullish(),
+    /** PATCH of one occurrence of a group (editScope single): its date. */
+    occurrence_date: isoDate.nullish(),
+  })
+  .superRefine((s, ctx) => {
+    checkWhen(s, ctx);
+    const total = rangeMinutes(s.start_time, s.end_time);
+    if (total > 0 && s.duration != null && s.duration !== total) {
+      ctx.addIssue({ code: 'custom', path: ['duration'], message: `La durata deve corrispondere all'intervallo scelto (${total} minuti)` });
+    }
+  });
+export type TrainingSessionPayload = z.infer<typeof trainingSessionPayload>;
+export type TrainingSessionPayloadInput = z.input<typeof trainingSessionPayload>;
+
+/**
+ * POST /training-session/group/session ('+ TM'): the range start_time–end_time split into `number_of_sessions`
+ * sessions of `duration` minutes each, back to back from the start (spec 001 §5 Multiple sessions), on a day or
+ * on the week days of a period.
+ */
+export const multiSessionPayload = z
+  .object({
+    ...sessionFields,
+    duration: z.number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') }).int('Valore decimale non consentito'),
+    number_of_sessions: z
+      .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') })
+      .int('Valore decimale non consentito')
+      .min(1, TOO_MANY_SESSIONS)
+      .max(96, TOO_MANY_SESSIONS),
+  })
+  .superRefine((s, ctx) => {
+    checkWhen(s, ctx);
+    const total = rangeMinutes(s.start_time, s.end_time);
+    if (total <= 0) return;
+    if (s.duration > total) ctx.addIssue({ code: 'custom', path: ['duration'], message: durationTooLong(total) });
+    else if (s.duration <= 0 || s.duration * s.number_of_sessions > total) ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: TOO_MANY_SESSIONS });
+  });
+export type MultiSessionPayload = z.infer<typeof multiSessionPayload>;
+
+/** A participant of a booking as the calendars show it: the colour of their highest-priority qualification, else black. */
+export const participant = z.object({ _id: id, name: z.string(), surname: z.string(), color: z.string() });
+export type Participant = z.infer<typeof participant>;
+
+/** A group as an occurrence carries it (spec 000 §3 `group`). */
+export const sessionGroupRef = z.object({ _id: id, start_date: isoDate, end_date: isoDate });
+
+/**
+ * One occurrence of a training session on a date (GET /training-session and friends): a single session, a group's
+ * computed occurrence (isVirtual) or a stored exception of a group.
+ */
+export const trainingSession = z.object({
+  /** The session (a single session, or the group's session on one table and time slot). */
+  _id: id,
+  title: z.string(),
+  /** The date of this occurrence (YYYY-MM-DD, club calendar). */
+  specific_date: isoDate,
+  /** Its weekday, 0 Sunday … 6 Saturday. */
+  day: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  /** Minutes. */
+  duration: z.number().int(),
+  /** Start and end as instants (ISO 8601, UTC), from the club's time zone. */
+  start_at: z.string(),
+  end_at: z.string(),
+  color: z.string(),
+  is_booking_allowed: z.boolean(),
+  /** Qualification ids: a participant needs one of them. */
+  participant_qualifications: z.array(id),
+  game_table: gameTable,
+  /** The tables of the session's group (or its own table). */
+  game_tables: z.array(gameTable),
+  session_not_considered_for_stats: z.boolean(),
+  participants: z.array(participant),
+  participant_colors: z.array(z.string()),
+  /** The active booking of this occurrence, or null (then it is available). */
+  booking_id: id.nullable(),
+  group: sessionGroupRef.nullable(),
+  group_week_days: z.array(z.number().int()),
+  group_game_tables: z.array(gameTable),
+  recurring_days: z.array(z.string()),
+  /** True for a group's occurrence computed for the range (no exception stored for it). */
+  isVirtual: z.boolean(),
+  virtualGroupId: id.nullable(),
+});
+export type TrainingSession = z.infer<typeof trainingSession>;
+
+/**
+ * GET /training-session: the occurrences between startDate and endDate (both included; at most 400 days),
+ * optionally on one table (table_id, or `table`), starting at or after startTime and ending at or before endTime,
+ * available=true (no booking) or false (booked). Ordered by date, start time, table number.
+ */
+export const trainingSessionQuery = z
+  .object({
+    startDate: isoDate,
+    endDate: isoDate,
+    table_id: id.optional(),
+    table: id.optional(),
+    startTime: timeOfDay.optional(),
+    endTime: timeOfDay.optional(),
+    available: boolish.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(0).max(5000).default(1000),
+  })
+  .refine((q) => q.endDate >= q.startDate, { path: ['endDate'], message: 'La data di fine non può precedere la data di inizio' })
+  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= 400, { path: ['endDate'], message: 'Intervallo troppo ampio (al massimo 400 giorni)' });
+export type TrainingSessionQuery = z.infer<typeof trainingSessionQuery>;
+
+export const trainingSessionList = z.object({
+  status: z.literal('success'),
+  data: z.array(trainingSession),
+  meta: z.object({ totalItems: z.number().int(), totalPages: z.number().int(), currentPage: z.number().int(), itemsPerPage: z.number().int() }),
+});
+export type TrainingSessionList = z.infer<typeof trainingSessionList>;
+
+/** GET /training-session/{id}?date=: the session, or its occurrence on `date` (required for a group's session). */
+export const occurrenceQuery = z.object({ date: isoDate.optional() });
+
+/** DELETE /training-session/{id}?date=: a single session, or one occurrence of a group (date required then). */
+export const deleteSessionQuery = occurrenceQuery;
+
+/** What POST /training-session/ and /group/session create: one session per table (and per time slot). */
+export const createdSessions = z.object({ data: z.array(trainingSession) });
+
+/* ---------------------------------------------------------------- groups and exceptions */
+
+/** A group's session on one table and time slot. */
+export const groupSession = z.object({
+  _id: id,
+  title: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  duration: z.number().int(),
+  color: z.string(),
+  is_booking_allowed: z.boolean(),
+  game_table: gameTable,
+});
+
+/** An occurrence of a group changed on its own: `deleted`, or its own values (null = the session's). */
+export const sessionException = z.object({
+  _id: id,
+  session_id: id,
+  date: isoDate,
+  deleted: z.boolean(),
+  title: z.string().nullable(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  color: z.string().nullable(),
+  is_booking_allowed: z.boolean().nullable(),
+  booking_id: id.nullable(),
+});
+export type SessionException = z.infer<typeof sessionException>;
+
+/** GET /training-session/group and /group/{id}. */
+export const sessionGroup = z.object({
+  _id: id,
+  title: z.string(),
+  start_date: isoDate,
+  end_date: isoDate,
+  week_days: z.array(z.number().int()),
+  participant_qualifications: z.array(id),
+  session_not_considered_for_stats: z.boolean(),
+  game_tables: z.array(gameTable),
+  sessions: z.array(groupSession),
+  exceptions: z.array(sessionException),
+});
+export type SessionGroup = z.infer<typeof sessionGroup>;
+
+/** PATCH /training-session/group/{id}: the group's new values from today on (as editScope group). */
+export const sessionGroupPayload = trainingSessionPayload;
+
+/**
+ * POST /training-session/group/{id}/exception: one occurrence (`session_id` on `date`) deleted, or given its own
+ * values; fields left out keep the session's.
+ */
+export const sessionExceptionPayload = z
+  .object({
+    session_id: id,
+    date: isoDate,
+    deleted: z.boolean().default(false),
+    title: z.string().trim().min(1, REQUIRED).max(200).nullish(),
+    start_time: timeOfDay.nullish(),
+    end_time: timeOfDay.nullish(),
+    color: colour.nullish(),
+    is_booking_allowed: z.boolean().nullish(),
+  })
+  .refine((e) => !e.start_time || !e.end_time || rangeMinutes(e.start_time, e.end_time) > 0, { path: ['end_time'], message: END_BEFORE_START });
+export type SessionExceptionPayload = z.infer<typeof sessionExceptionPayload>;
+
+/* ---------------------------------------------------------------- bookings */
+
+export const MAX_ADMIN_PARTICIPANTS = 4;
+
+/**
+ * POST /training-session/{id}/book. A member books themselves with one partner (`partnersId` holds one id, not
+ * their own). An administrator (bookings_access) with `admin: true` books one to four users and does not take part.
+ * `date`: the occurrence's date (required for a group's session; a single session's own date otherwise).
+ */
+export const bookPayload = z.object({
+  partnersId: z
+    .array(id)
+    .min(1, { message: 'Scegli almeno un compagno', abort: true })
+    .max(MAX_ADMIN_PARTICIPANTS, `Puoi selezionare al massimo ${MAX_ADMIN_PARTICIPANTS} partecipanti`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Un partecipante è stato scelto due volte'),
+  date: isoDate.optional(),
+  admin: z.boolean().default(false),
+});
+export type BookPayload = z.infer<typeof bookPayload>;
+export type BookPayloadInput = z.input<typeof bookPayload>;
+
+export const booking = z.object({
+  _id: id,
+  training_session_id: id,
+  date: isoDate,
+  start_at: z.string(),
+  end_at: z.string(),
+  participants: z.array(participant),
+  booked_by: id,
+  created_at: z.string(),
+});
+export type Booking = z.infer<typeof booking>;
+
+/** PATCH /training-session/{id}/book: cancels the booking of that session's occurrence on `date`. */
+export const cancelOccurrencePayload = z.object({ date: isoDate.optional() });
+
+export const cancelResponse = z.object({ status: z.literal('success'), booking_id: id });
+
+/** GET /training-session/{id}/participants?date=. */
+export const participantsResponse = z.object({ data: z.array(participant), booking_id: id.nullable() });
+
+/** GET /training-session/game-tables/{id}/availability: the table's occurrences of a day (or a range), each with `available`. */
+export const availabilityQuery = z
+  .object({ date: isoDate.optional(), startDate: isoDate.optional(), endDate: isoDate.optional() })
+  .refine((q) => q.date || q.startDate, { path: ['date'], message: REQUIRED });
+export const availabilityResponse = z.object({
+  data: z.array(
+    z.object({
+      session_id: id,
+      title: z.string(),
+      date: isoDate,
+      start_time: z.string(),
+      end_time: z.string(),
+      available: z.boolean(),
+      booking_id: id.nullable(),
+    }),
+  ),
+});
+
+/* ---------------------------------------------------------------- my bookings */
+
+export const bookedSessionsQuery = z.object({ filter: z.enum(['future', 'past']).default('future') });
+
+/** GET /user/me/booked-sessions (spec 000 §3 Booking). Future: soonest first; past: latest first. */
+export const bookedSession = z.object({
+  /** The booking id (PATCH /training-session/booking/{id} cancels it). */
+  _id: id,
+  trainingSession: z.object({ _id: id, title: z.string(), start_time: z.string(), end_time: z.string() }),
+  session_date: isoDate,
+  specific_date: isoDate,
+  start_at: z.string(),
+  end_at: z.string(),
+  users: z.array(participant),
+  participants: z.array(participant),
+  game_table: gameTable.nullable(),
+  pastPrenotation: z.boolean(),
+  /** Whether the member may still cancel it (until the rule's hours_before_booking_to_cancel). */
+  can_cancel: z.boolean(),
+});
+export type BookedSession = z.infer<typeof bookedSession>;
+export const bookedSessionsResponse = z.object({ data: z.array(bookedSession) });
+
+/**
+ * The English fragments the booking refusals' messages carry (spec 000 §8), each naming its subject:
+ * 'User …' (the booker) or 'Partner …' (a chosen partner; every participant of an administrator's booking).
+ * Clients decide by `code` (API_ERRORS), the fragments keep the spec's matching working.
+ */
+export const BOOKING_FRAGMENTS = {
+  noShifts: 'no available booking shifts',
+  alreadyBooked: 'already booked',
+  notAllowed: 'Booking is not allowed for this session',
+  medical: 'does not have a valid medical certificate',
+  partnerNotFound: 'Partner not found',
+  past: 'Cannot book a session in the past',
+  qualifications: 'does not have the required qualifications',
+  overlap: 'already has a booking at this time',
+  daily: 'has reached the maximum number of bookings for the day',
+} as const;
+
