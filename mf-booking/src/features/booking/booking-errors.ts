@@ -2,7 +2,7 @@
  * The Italian text of a refused booking (spec 000 §8): chosen by the fragment of the server's message and by
  * its subject, 'User …' (the booker) or 'Partner …' (a chosen partner or participant).
  */
-import { ApiError } from 'shared-api';
+import { API_ERRORS, ApiError, type ApiErrorCode } from 'shared-api';
 
 type Subject = 'user' | 'partner' | 'other';
 interface Rule {
@@ -34,11 +34,11 @@ const RULES: Rule[] = [
     },
   },
   {
-    fragment: /overlap/i,
+    fragment: /overlap|already has a booking at this time/i,
     text: { user: 'Hai già prenotato un turno in questo orario', partner: 'Un compagno scelto ha già un turno prenotato in questo orario', other: BOOKING_FAILED },
   },
   {
-    fragment: /daily|per day|for the day/i,
+    fragment: /daily|maximum number of bookings for the day/i,
     text: {
       user: 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata',
       partner: 'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata',
@@ -55,8 +55,30 @@ function subjectOf(message: string): Subject {
   return 'other';
 }
 
+/** The refusals whose code names the case (shared-api API_ERRORS): their text is the spec's. */
+const BOOKING_CODES: readonly ApiErrorCode[] = [
+  'SESSION_ALREADY_BOOKED',
+  'BOOKING_NOT_ALLOWED',
+  'BOOKING_OUTSIDE_ACTIVE_WEEK',
+  'PARTNER_NOT_FOUND',
+  'MEDICAL_CERTIFICATE_INVALID_USER',
+  'MEDICAL_CERTIFICATE_INVALID_PARTNER',
+  'QUALIFICATION_MISSING_USER',
+  'QUALIFICATION_MISSING_PARTNER',
+  'OVERLAPPING_BOOKING_USER',
+  'OVERLAPPING_BOOKING_PARTNER',
+  'DAILY_LIMIT_USER',
+  'DAILY_LIMIT_PARTNER',
+  'WEEKLY_LIMIT_USER',
+  'WEEKLY_LIMIT_PARTNER',
+  'SESSION_NOT_ON_DATE',
+  'TRAINING_SESSION_NOT_FOUND',
+];
+
+/** By the contract's code first; an answer without one falls back on the spec's fragment matching. */
 export function bookingErrorText(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return BOOKING_FAILED;
+  if (error.code && BOOKING_CODES.includes(error.code)) return API_ERRORS[error.code].text;
   const message = error.message;
   const rule = RULES.find((r) => r.fragment.test(message));
   if (!rule) return BOOKING_FAILED;

@@ -49,7 +49,7 @@ describe('booking modal', () => {
 
   it('member: a refusal shows its Italian text and keeps the modal open', async () => {
     const { user, onClose } = setup('member', {
-      [BOOK]: { status: 403, body: { code: 'VALIDATION_FAILED', message: 'User Mario Rossi does not have a valid medical certificate' } },
+      [BOOK]: { status: 409, body: { code: 'MEDICAL_CERTIFICATE_INVALID_USER', message: 'User Mario Rossi does not have a valid medical certificate' } },
     });
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('combobox', { name: /^Scegli compagno/ }));
@@ -72,6 +72,6 @@ describe('booking modal', () => {
     await user.click(menu());
     await user.click(within(dialog).getByRole('button', { name: 'Prenota' }));
     await waitFor(() => expect(api.callsTo(BOOK)).toHaveLength(1));
-    expect((api.callsTo(BOOK)[0]!.body as { partnersId: string[] }).partnersId).toEqual(PARTNERS.slice(0, 4).map((p) => p._id));
+    expect(api.callsTo(BOOK)[0]!.body).toEqual({ partnersId: PARTNERS.slice(0, 4).map((p) => p._id), date: '2026-11-24', admin: true });
   });
 });

@@ -20,6 +20,8 @@ describe('booking refusals', () => {
     ['Partner Lucia Bianchi has an overlapping booking', 'Un compagno scelto ha già un turno prenotato in questo orario'],
     ['User Mario Rossi reached the daily maximum of bookings', 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata'],
     ['Partner Lucia Bianchi reached the daily maximum of bookings', 'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata'],
+    ['User Mario Rossi already has a booking at this time', 'Hai già prenotato un turno in questo orario'],
+    ['Partner Lucia Bianchi has reached the maximum number of bookings for the day', 'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata'],
     ['Something unexpected', 'Errore durante la prenotazione del turno'],
   ])('%s → %s', (message, text) => {
     expect(bookingErrorText(refused(message))).toBe(text);
@@ -28,5 +30,15 @@ describe('booking refusals', () => {
   it('a network failure or a non-API error is the generic text', () => {
     expect(bookingErrorText(new ApiError('already booked', 0, null))).toBe('Errore durante la prenotazione del turno');
     expect(bookingErrorText(new Error('already booked'))).toBe('Errore durante la prenotazione del turno');
+  });
+});
+
+describe('booking refusals by code', () => {
+  it('the contract code decides when present, whatever the message says', () => {
+    const byCode = (code: string) => new ApiError('whatever', 409, { code, message: 'whatever' });
+    expect(bookingErrorText(byCode('WEEKLY_LIMIT_PARTNER'))).toBe('Un compagno scelto non può prenotare turni in questo momento');
+    expect(bookingErrorText(byCode('DAILY_LIMIT_USER'))).toBe('Hai già raggiunto il numero massimo di turni prenotabili per la giornata');
+    expect(bookingErrorText(byCode('SESSION_ALREADY_BOOKED'))).toBe('Questo turno è già stato prenotato');
+    expect(bookingErrorText(byCode('MEDICAL_CERTIFICATE_INVALID_USER'))).toBe('Non puoi prenotare turni senza un certificato medico valido');
   });
 });

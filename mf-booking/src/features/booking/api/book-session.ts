@@ -25,13 +25,16 @@ export interface BookVariables {
   /** The occurrence's date, YYYY-MM-DD. */
   date: string;
   partnersId: string[];
+  /** An administrator books the chosen users and does not take part. */
+  admin: boolean;
 }
 
 /** POST /training-session/{id}/book; a success refreshes the sessions, the search and the member's bookings. */
 export function useBookSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ sessionId, date, partnersId }: BookVariables) => api.post(`/training-session/${sessionId}/book`, { partnersId, date }),
+    mutationFn: ({ sessionId, date, partnersId, admin }: BookVariables) =>
+      api.post(`/training-session/${sessionId}/book`, admin ? { partnersId, date, admin } : { partnersId, date }),
     onSuccess: () =>
       Promise.all(
         [TRAINING_SESSIONS_QUERY_KEY, 'my-bookings'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),

@@ -34,7 +34,7 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
       onClose={onClose}
       submitLabel="Prenota"
       isValid={chosen.length >= 1 && chosen.length <= MAX_PARTICIPANTS[mode]}
-      onSubmit={() => book.mutateAsync({ sessionId: session._id, date, partnersId: chosen })}
+      onSubmit={() => book.mutateAsync({ sessionId: session._id, date, partnersId: chosen, admin })}
       toasts={BOOKING_TOASTS}
     >
       {({ submitAttempted }) => (

@@ -44,14 +44,14 @@ describe('Gestione tavoli', () => {
 
   it('shows the server refusal of a number already taken and keeps the form', async () => {
     const { user } = setup({
-      'POST /training-session/game-tables': { status: 409, body: { code: 'CONFLICT', message: 'Table number already exists' } },
+      'POST /training-session/game-tables': { status: 409, body: { code: 'GAME_TABLE_NUMBER_TAKEN', message: 'Table number already exists' } },
     });
     await user.click(await screen.findByRole('button', { name: '+ Aggiungi tavolo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aggiungi tavolo' });
     await user.type(within(dialog).getByLabelText(/^Numero/), '1');
     await user.type(within(dialog).getByLabelText(/^Descrizione/), 'Doppione');
     await user.click(within(dialog).getByRole('button', { name: 'Crea' }));
-    expect(await screen.findByText('Esiste già un elemento con questi dati.')).toBeInTheDocument();
+    expect(await screen.findByText('Esiste già un tavolo con questo numero')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Descrizione/)).toHaveValue('Doppione');
   });
 

@@ -1,15 +1,11 @@
 import { api, type ErrorTextOptions } from 'shared-api';
 import { createMutation } from 'shared-ui';
-import type { GameTable } from '../../../api/types';
+import type { GameTable, GameTablePayload } from 'shared-api';
 import { GAME_TABLES_PATH, GAME_TABLES_QUERY_KEY } from './get-game-tables';
 
-export interface GameTablePayload {
-  number: number;
-  description: string;
-}
 
 // A number already taken, or a table still holding sessions: the server's code says which.
-const TABLE_CONFLICTS: ErrorTextOptions = { own: ['CONFLICT', 'REFERENCED'] };
+const TABLE_CONFLICTS: ErrorTextOptions = { own: ['GAME_TABLE_NUMBER_TAKEN', 'GAME_TABLE_IN_USE', 'GAME_TABLE_NOT_FOUND', 'REFERENCED'] };
 
 export const useCreateGameTable = createMutation({
   mutationFn: (body: GameTablePayload) => api.post<GameTable>(GAME_TABLES_PATH, body),

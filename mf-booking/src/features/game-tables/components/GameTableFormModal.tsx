@@ -10,7 +10,7 @@ export function GameTableFormModal({ table, onClose }: { table?: GameTable; onCl
   const createTable = useCreateGameTable();
   const updateTable = useUpdateGameTable();
   const parsed = parseNumber(number);
-  const isValid = parsed !== null && Number.isInteger(parsed) && parsed >= 1 && description.trim().length > 0;
+  const isValid = parsed !== null && Number.isInteger(parsed) && parsed >= 1 && parsed <= 9999 && description.trim().length > 0;
 
   const submit = () => {
     const body = { number: parsed!, description: description.trim() };
@@ -30,7 +30,7 @@ export function GameTableFormModal({ table, onClose }: { table?: GameTable; onCl
     >
       {({ submitAttempted }) => (
         <>
-          <NumberInput name="number" label="Numero" value={number} onChange={setNumber} min={1} required submitAttempted={submitAttempted} />
+          <NumberInput name="number" label="Numero" value={number} onChange={setNumber} min={1} max={9999} required submitAttempted={submitAttempted} />
           <TextArea name="description" label="Descrizione" value={description} onChange={setDescription} required submitAttempted={submitAttempted} />
         </>
       )}

@@ -22,4 +22,5 @@ export const useCancelMyBooking = createMutation({
   mutationFn: (bookingId: string) => api.patch(`/training-session/booking/${bookingId}`),
   invalidates: MY_BOOKINGS_QUERY_KEY,
   toasts: { pending: 'Annullamento in corso...', success: 'Prenotazione annullata con successo!', error: 'Impossibile annullare la prenotazione' },
+  errorCodes: { own: ['BOOKING_CANCEL_TOO_LATE'] },
 });

@@ -32,7 +32,7 @@ export function BookingCard({ booking, imminent, past, onCancel }: { booking: Bo
       <p>{participants}</p>
       <p>{table}</p>
       <div className="ui-row">
-        {!past && (
+        {!past && booking.can_cancel !== false && (
           <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon" aria-label="Annulla prenotazione" title="Annulla prenotazione" onClick={onCancel}>
             <X size={18} aria-hidden="true" />
           </button>
