@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from 'shared-api';
 import { rowsOf, type ListOf, type Partner } from '../../../api/types';
+import { TRAINING_SESSIONS_QUERY_KEY } from '../../sessions/get-sessions';
+import { MY_BOOKINGS_QUERY_KEY } from '../../my-bookings/api/booked-sessions';
 
 export const PARTNERS_QUERY_KEY = 'booking-partners';
-export const TRAINING_SESSIONS_QUERY_KEY = 'training-sessions';
 const FIVE_MINUTES = 5 * 60 * 1000;
 
 /** GET /user?limit=500&onlyAvailablePartners=true, refreshed every 5 minutes (spec 000 §7). */
@@ -37,7 +38,7 @@ export function useBookSession() {
       api.post(`/training-session/${sessionId}/book`, admin ? { partnersId, date, admin } : { partnersId, date }),
     onSuccess: () =>
       Promise.all(
-        [TRAINING_SESSIONS_QUERY_KEY, 'my-bookings'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+        [TRAINING_SESSIONS_QUERY_KEY, MY_BOOKINGS_QUERY_KEY].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
       ),
   });
 }
