@@ -1,13 +1,18 @@
+import { lazy } from 'react';
 import type { DomainRoutes } from 'shared-ui';
 import '../booking.css';
-import { GameTablesPage } from '../features/game-tables/components/GameTablesPage';
-import { MyBookingsPage } from '../features/my-bookings/components/MyBookingsPage';
-import { SearchPage } from '../features/search/components/SearchPage';
+
+// Each page loads when first opened (the shell mounts it inside Suspense), so the calendar, its admin forms and the
+// calendar-file library never weigh on the other pages.
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 /** The booking pages built so far; the statistics paths show the shell's "not yet available" message. */
 const routes: DomainRoutes = {
-  '/book-session': SearchPage,
-  '/user/bookings': MyBookingsPage,
-  '/bookings/game-tables': GameTablesPage,
+  '/book-session': page(() => import('../features/search/components/SearchPage'), 'SearchPage'),
+  '/book-session-calendar': page(() => import('../features/calendar/components/CalendarPages'), 'MemberCalendarPage'),
+  '/user/bookings': page(() => import('../features/my-bookings/components/MyBookingsPage'), 'MyBookingsPage'),
+  '/bookings/game-tables': page(() => import('../features/game-tables/components/GameTablesPage'), 'GameTablesPage'),
+  '/bookings/sessions': page(() => import('../features/calendar/components/CalendarPages'), 'SessionsAdminPage'),
+  '/bookings/calendar': page(() => import('../features/calendar/components/CalendarPages'), 'BookingsCalendarPage'),
 };
 export default routes;
