@@ -210,3 +210,51 @@ describe('calendar, admin mode', () => {
     expect((api.callsTo('POST /training-session/')[0]!.body as Record<string, unknown>).editScope).toBeUndefined();
   });
 });
+
+describe("admin '+ TS' and '+ TM'", () => {
+  it("'+ TS' offers single and recurring, refuses an empty form and shows the required fields", async () => {
+    const { api, user } = setup('admin', []);
+    await user.click(screen.getByRole('button', { name: '+ TS' }));
+    const form = await screen.findByRole('dialog', { name: 'Nuovo turno di allenamento' });
+    expect(within(form).getByRole('tab', { name: 'Turno singolo' })).toBeInTheDocument();
+    await user.click(within(form).getByRole('tab', { name: 'Turno ricorrente' }));
+    expect(within(form).getByRole('combobox', { name: /^Giorni della settimana/ })).toBeInTheDocument();
+    expect(within(form).getByRole('group', { name: /^Periodo/ })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Crea' }));
+    expect(within(form).getAllByText('Campo obbligatorio').length).toBeGreaterThanOrEqual(4);
+    expect(api.callsTo('POST /training-session/')).toHaveLength(0);
+  });
+
+  it("'+ TM' creates a group of sessions through /training-session/group/session", async () => {
+    const { api, user } = setup('admin', [], { 'POST /training-session/group/session': { status: 201, body: { data: [] } } });
+    await user.click(screen.getByRole('button', { name: '+ TM' }));
+    const form = await screen.findByRole('dialog', { name: 'Nuovo gruppo di turni' });
+    await user.type(within(form).getByLabelText(/^Titolo/), 'Blocchi');
+    await user.type(within(form).getByLabelText(/^Orario di inizio/), '18:00');
+    await user.keyboard('{Escape}');
+    await user.type(within(form).getByLabelText(/^Orario di fine/), '20:00');
+    await user.keyboard('{Escape}');
+    const count = within(form).getByLabelText(/^Numero di turni/);
+    await user.clear(count);
+    await user.type(count, '4');
+    expect(within(form).getByLabelText(/^Durata \(minuti\)/)).toHaveValue('30');
+    await user.click(within(form).getByRole('combobox', { name: /^Qualifiche dei partecipanti/ }));
+    await user.click(await screen.findByRole('option', { name: /Agonista/ }));
+    await user.click(within(form).getByRole('combobox', { name: /^Tavoli/ }));
+    await user.click(await screen.findByRole('option', { name: /Tavolo 1/ }));
+    await user.click(await screen.findByRole('option', { name: /Tavolo 2/ }));
+    await user.keyboard('{Escape}');
+    await user.click(within(form).getByRole('button', { name: 'Crea' }));
+    await waitFor(() => expect(api.callsTo('POST /training-session/group/session')).toHaveLength(1));
+    expect(api.callsTo('POST /training-session/group/session')[0]!.body).toMatchObject({
+      title: 'Blocchi',
+      day: today,
+      start_time: '18:00',
+      end_time: '20:00',
+      number_of_sessions: 4,
+      duration: 30,
+      game_tables: [TABLES[0]!._id, TABLES[1]!._id],
+    });
+    expect(await screen.findByText('Gruppo di turni di allenamento creato con successo!')).toBeInTheDocument();
+  });
+});

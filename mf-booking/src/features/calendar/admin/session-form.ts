@@ -3,7 +3,7 @@
  * the contract's schemas (trainingSessionPayload, multiSessionPayload) validate them with the spec's messages.
  */
 import type { EditScope, TrainingSession } from 'shared-api';
-import { multiSessionPayload, rangeMinutes, trainingSessionPayload } from 'shared-api/contract';
+import { REQUIRED, multiSessionPayload, rangeMinutes, trainingSessionPayload } from 'shared-api/contract';
 import { DEFAULT_COLOR, parseNumber, type Period } from 'shared-ui';
 import { ADMIN_DEFAULT } from '../event-style';
 
@@ -130,13 +130,36 @@ function collect(issues: readonly { path: readonly PropertyKey[]; message: strin
   return errors;
 }
 
+/**
+ * What the form says before the contract: the fields the chosen kind (single or recurring) needs, and missing
+ * times as missing rather than malformed. The contract tells single from recurring by the fields present, so an
+ * empty recurring form would otherwise be reported as a missing day.
+ */
+function requiredErrors(v: SessionFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!v.start_time) errors.start_time = REQUIRED;
+  if (!v.end_time) errors.end_time = REQUIRED;
+  if (v.recurring) {
+    if (!v.recurring_days.length) errors.recurring_days = REQUIRED;
+    if (!v.period.start_date) errors.start_date = REQUIRED;
+    if (!v.period.end_date) errors.end_date = REQUIRED;
+  }
+  return errors;
+}
+
+function result(input: Record<string, unknown>, parsed: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }, v: SessionFormValues): Built {
+  const own = requiredErrors(v);
+  const errors = { ...(parsed.success ? {} : collect(parsed.error!.issues)), ...own };
+  if (v.recurring) delete errors.day;
+  return Object.keys(errors).length === 0 ? { body: input, errors } : { body: null, errors };
+}
+
 /** Validates the values with the contract and makes the payload: '+ TS' one range, '+ TM' split into sessions. */
 export function buildPayload(v: SessionFormValues, variant: SessionVariant, edit?: { scope: EditScope; occurrenceDate: string | null }): Built {
   const base = basePayload(v);
   if (variant === 'multi') {
     const input = { ...base, duration: parseNumber(v.duration) ?? undefined, number_of_sessions: parseNumber(v.number_of_sessions) ?? undefined };
-    const parsed = multiSessionPayload.safeParse(input);
-    return parsed.success ? { body: input, errors: {} } : { body: null, errors: collect(parsed.error.issues) };
+    return result(input, multiSessionPayload.safeParse(input), v);
   }
   const total = totalMinutes(v);
   const input = {
@@ -144,6 +167,5 @@ export function buildPayload(v: SessionFormValues, variant: SessionVariant, edit
     duration: total && total > 0 ? total : null,
     ...(edit ? { editScope: edit.scope, occurrence_date: edit.occurrenceDate } : {}),
   };
-  const parsed = trainingSessionPayload.safeParse(input);
-  return parsed.success ? { body: input, errors: {} } : { body: null, errors: collect(parsed.error.issues) };
+  return result(input, trainingSessionPayload.safeParse(input), v);
 }
