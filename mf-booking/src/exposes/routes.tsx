@@ -4,7 +4,8 @@ import '../booking.css';
 
 // Each page loads when first opened (the shell mounts it inside Suspense), so the calendar, its admin forms and the
 // calendar-file library never weigh on the other pages.
-const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
 
 /** The booking pages built so far; the statistics paths show the shell's "not yet available" message. */
 const routes: DomainRoutes = {

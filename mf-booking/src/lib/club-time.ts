@@ -9,7 +9,16 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function wallClockFormat(timeZone: string) {
   let f = formats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     formats.set(timeZone, f);
   }
   return f;
@@ -17,8 +26,12 @@ function wallClockFormat(timeZone: string) {
 
 /** The offset (ms) of `timeZone` from UTC at the instant `utcMs`. */
 function offsetAt(utcMs: number, timeZone: string): number {
-  const p = Object.fromEntries(wallClockFormat(timeZone).formatToParts(new Date(utcMs)).map((x) => [x.type, Number(x.value)]));
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  const p = Object.fromEntries(
+    wallClockFormat(timeZone)
+      .formatToParts(new Date(utcMs))
+      .map((x) => [x.type, Number(x.value)]),
+  );
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(utcMs / 1000) * 1000;
 }
 

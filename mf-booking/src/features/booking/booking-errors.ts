@@ -15,13 +15,21 @@ const BOOKING_FAILED = 'Errore durante la prenotazione del turno';
 const RULES: Rule[] = [
   {
     fragment: /no available booking shifts/i,
-    text: { partner: 'Un compagno scelto non può prenotare turni in questo momento', user: 'Non hai turni a disposizione per prenotare in questa settimana', other: 'Turno non disponibile' },
+    text: {
+      partner: 'Un compagno scelto non può prenotare turni in questo momento',
+      user: 'Non hai turni a disposizione per prenotare in questa settimana',
+      other: 'Turno non disponibile',
+    },
   },
   { fragment: /already booked/i, text: { other: 'Questo turno è già stato prenotato' } },
   { fragment: /Booking is not allowed for this session/i, text: { other: 'Questo turno non può essere prenotato' } },
   {
     fragment: /does not have a valid medical certificate/i,
-    text: { user: 'Non puoi prenotare turni senza un certificato medico valido', partner: 'Un compagno scelto non ha un certificato medico valido', other: BOOKING_FAILED },
+    text: {
+      user: 'Non puoi prenotare turni senza un certificato medico valido',
+      partner: 'Un compagno scelto non ha un certificato medico valido',
+      other: BOOKING_FAILED,
+    },
   },
   { fragment: /Partner not found/i, text: { other: 'Un compagno scelto non è stato trovato' } },
   { fragment: /Cannot book a session in the past/i, text: { other: 'Non puoi prenotare un turno fuori dalla settimana attualmente attiva' } },
@@ -35,7 +43,11 @@ const RULES: Rule[] = [
   },
   {
     fragment: /overlap|already has a booking at this time/i,
-    text: { user: 'Hai già prenotato un turno in questo orario', partner: 'Un compagno scelto ha già un turno prenotato in questo orario', other: BOOKING_FAILED },
+    text: {
+      user: 'Hai già prenotato un turno in questo orario',
+      partner: 'Un compagno scelto ha già un turno prenotato in questo orario',
+      other: BOOKING_FAILED,
+    },
   },
   {
     fragment: /daily|maximum number of bookings for the day/i,

@@ -150,7 +150,8 @@ export function verticalPlacement(e: { start_time: string; end_time: string }): 
 /** The grid's slot labels: every 30 minutes by day, every hour by week. */
 export function slotLabels(view: Exclude<CalendarView, 'month'>): string[] {
   const labels: string[] = [];
-  for (let m = GRID_START; m < GRID_END; m += SLOT_MINUTES[view]) labels.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  for (let m = GRID_START; m < GRID_END; m += SLOT_MINUTES[view])
+    labels.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
   return labels;
 }
 

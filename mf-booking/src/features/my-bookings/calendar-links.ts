@@ -52,7 +52,11 @@ function range(entry: CalendarEntry): { start: Date; end: Date } {
 }
 
 /** 20261130T170000Z */
-const basicUtc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const basicUtc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function googleCalendarUrl(entry: CalendarEntry): string {
   const { start, end } = range(entry);
@@ -80,7 +84,13 @@ export function outlookCalendarUrl(entry: CalendarEntry): string {
 export async function icsFile(entry: CalendarEntry): Promise<string> {
   const { createEvent } = await import('ics');
   const { start, end } = range(entry);
-  const parts = (d: Date): [number, number, number, number, number] => [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
+  const parts = (d: Date): [number, number, number, number, number] => [
+    d.getUTCFullYear(),
+    d.getUTCMonth() + 1,
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+  ];
   const { error, value } = createEvent({
     title: entry.title,
     start: parts(start),

@@ -28,7 +28,12 @@ function readDate(raw: string | null): string | null {
 const readTime = (raw: string | null) => (raw && TIME.test(raw) ? raw : null);
 
 export function readFilters(params: URLSearchParams): SearchFilters {
-  return { date: readDate(params.get('date')), table: params.get('table') || null, startTime: readTime(params.get('startTime')), endTime: readTime(params.get('endTime')) };
+  return {
+    date: readDate(params.get('date')),
+    table: params.get('table') || null,
+    startTime: readTime(params.get('startTime')),
+    endTime: readTime(params.get('endTime')),
+  };
 }
 
 /** The query string of a search; an empty table, start or end is left out. */

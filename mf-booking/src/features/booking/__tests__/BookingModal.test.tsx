@@ -49,7 +49,10 @@ describe('booking modal', () => {
 
   it('member: a refusal shows its Italian text and keeps the modal open', async () => {
     const { user, onClose } = setup('member', {
-      [BOOK]: { status: 409, body: { code: 'MEDICAL_CERTIFICATE_INVALID_USER', message: 'User Mario Rossi does not have a valid medical certificate' } },
+      [BOOK]: {
+        status: 409,
+        body: { code: 'MEDICAL_CERTIFICATE_INVALID_USER', message: 'User Mario Rossi does not have a valid medical certificate' },
+      },
     });
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('combobox', { name: /^Scegli compagno/ }));

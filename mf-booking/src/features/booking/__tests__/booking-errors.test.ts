@@ -15,13 +15,22 @@ describe('booking refusals', () => {
     ['Partner not found', 'Un compagno scelto non è stato trovato'],
     ['Cannot book a session in the past or outside the active booking week', 'Non puoi prenotare un turno fuori dalla settimana attualmente attiva'],
     ['User Mario Rossi does not have the required qualifications', 'Non hai le qualifiche necessarie per prenotare questo turno'],
-    ['Partner Lucia Bianchi does not have the required qualifications', 'Un compagno scelto non ha le qualifiche necessarie per prenotare questo turno'],
+    [
+      'Partner Lucia Bianchi does not have the required qualifications',
+      'Un compagno scelto non ha le qualifiche necessarie per prenotare questo turno',
+    ],
     ['User Mario Rossi has an overlapping booking', 'Hai già prenotato un turno in questo orario'],
     ['Partner Lucia Bianchi has an overlapping booking', 'Un compagno scelto ha già un turno prenotato in questo orario'],
     ['User Mario Rossi reached the daily maximum of bookings', 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata'],
-    ['Partner Lucia Bianchi reached the daily maximum of bookings', 'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata'],
+    [
+      'Partner Lucia Bianchi reached the daily maximum of bookings',
+      'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata',
+    ],
     ['User Mario Rossi already has a booking at this time', 'Hai già prenotato un turno in questo orario'],
-    ['Partner Lucia Bianchi has reached the maximum number of bookings for the day', 'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata'],
+    [
+      'Partner Lucia Bianchi has reached the maximum number of bookings for the day',
+      'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata',
+    ],
     ['Something unexpected', 'Errore durante la prenotazione del turno'],
   ])('%s → %s', (message, text) => {
     expect(bookingErrorText(refused(message))).toBe(text);

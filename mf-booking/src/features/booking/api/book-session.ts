@@ -37,8 +37,6 @@ export function useBookSession() {
     mutationFn: ({ sessionId, date, partnersId, admin }: BookVariables) =>
       api.post(`/training-session/${sessionId}/book`, admin ? { partnersId, date, admin } : { partnersId, date }),
     onSuccess: () =>
-      Promise.all(
-        [TRAINING_SESSIONS_QUERY_KEY, MY_BOOKINGS_QUERY_KEY].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
-      ),
+      Promise.all([TRAINING_SESSIONS_QUERY_KEY, MY_BOOKINGS_QUERY_KEY].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 }

@@ -49,7 +49,11 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
             <dt>Tavolo</dt>
             <dd>{session.game_table ? `Tavolo ${session.game_table.number}` : 'non specificato'}</dd>
           </dl>
-          {partners.isError && <p role="alert" className="ui-alert ui-alert--error">Errore durante il caricamento dei dati per il modal.</p>}
+          {partners.isError && (
+            <p role="alert" className="ui-alert ui-alert--error">
+              Errore durante il caricamento dei dati per il modal.
+            </p>
+          )}
           <MenuInput
             name="partners"
             label={admin ? 'Seleziona i partecipanti' : 'Scegli compagno'}

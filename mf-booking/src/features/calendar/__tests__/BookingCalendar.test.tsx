@@ -28,7 +28,11 @@ describe('calendar, member mode', () => {
   it('offers only week and day, opens on the week and reads Monday to Sunday with limit 1000', async () => {
     const { api, user } = setup('member');
     const views = screen.getByRole('tablist', { name: 'Vista' });
-    expect(within(views).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settimana', 'Giorno']);
+    expect(
+      within(views)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Settimana', 'Giorno']);
     expect(within(views).getByRole('tab', { name: 'Settimana' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('grid', { name: 'Vista settimana' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /training-session').length).toBeGreaterThan(0));
@@ -101,7 +105,13 @@ describe('calendar, member mode', () => {
 describe('calendar, admin mode', () => {
   it('opens on the month with limit 3000, shows two events a day and the rest behind +N', async () => {
     const sessions = ['17:00', '18:00', '19:00', '20:00'].map((start, i) =>
-      makeSession({ specific_date: today, title: `Turno ${i + 1}`, start_time: start, end_time: `${Number(start.slice(0, 2)) + 1}:00`, color: i === 2 ? '#aa0000' : '#00aa00' }),
+      makeSession({
+        specific_date: today,
+        title: `Turno ${i + 1}`,
+        start_time: start,
+        end_time: `${Number(start.slice(0, 2)) + 1}:00`,
+        color: i === 2 ? '#aa0000' : '#00aa00',
+      }),
     );
     const { api, user } = setup('admin', sessions);
     expect(screen.getByRole('grid', { name: 'Vista mese' })).toBeInTheDocument();
@@ -127,7 +137,9 @@ describe('calendar, admin mode', () => {
   it('deletes a booked occurrence’s booking after its confirmation', async () => {
     const bookingId = '00000000-0000-4000-8000-0000000000cc';
     const booked = makeSession({ specific_date: today, title: 'Occupato', booking_id: bookingId, participants: [person('Mario', 'Rossi')] });
-    const { api, user } = setup('admin', [booked], { [`PATCH /training-session/booking/${bookingId}`]: { body: { status: 'success', booking_id: bookingId } } });
+    const { api, user } = setup('admin', [booked], {
+      [`PATCH /training-session/booking/${bookingId}`]: { body: { status: 'success', booking_id: bookingId } },
+    });
     await user.click(await screen.findByRole('button', { name: /^Azioni Occupato/ }));
     await user.click(await screen.findByRole('button', { name: 'Cancella prenotazione' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confermi la cancellazione?' });
@@ -139,7 +151,13 @@ describe('calendar, admin mode', () => {
 
   it('a group occurrence asks the scope: one occurrence is deleted by date, the whole group by its id', async () => {
     const groupId = '00000000-0000-4000-8000-0000000000dd';
-    const occurrence = makeSession({ specific_date: today, title: 'Gruppo', isVirtual: true, virtualGroupId: groupId, group: { _id: groupId, start_date: today, end_date: addDays(today, 60) } });
+    const occurrence = makeSession({
+      specific_date: today,
+      title: 'Gruppo',
+      isVirtual: true,
+      virtualGroupId: groupId,
+      group: { _id: groupId, start_date: today, end_date: addDays(today, 60) },
+    });
     const { api, user } = setup('admin', [occurrence], {
       [`DELETE /training-session/${occurrence._id}`]: { status: 204 },
       [`DELETE /training-session/group/${groupId}`]: { status: 204 },
@@ -206,7 +224,12 @@ describe('calendar, admin mode', () => {
     const copy = await screen.findByRole('dialog', { name: 'Copia turno di allenamento' });
     await user.click(within(copy).getByRole('button', { name: 'Crea' }));
     await waitFor(() => expect(api.callsTo('POST /training-session/')).toHaveLength(1));
-    expect(api.callsTo('POST /training-session/')[0]!.body).toMatchObject({ title: 'Gruppo', day: today, recurring_days: null, game_tables: [TABLES[0]!._id] });
+    expect(api.callsTo('POST /training-session/')[0]!.body).toMatchObject({
+      title: 'Gruppo',
+      day: today,
+      recurring_days: null,
+      game_tables: [TABLES[0]!._id],
+    });
     expect((api.callsTo('POST /training-session/')[0]!.body as Record<string, unknown>).editScope).toBeUndefined();
   });
 });

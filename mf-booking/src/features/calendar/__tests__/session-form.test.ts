@@ -16,18 +16,34 @@ describe('session form', () => {
   it('requires title, day, qualifications and tables, with the spec message', () => {
     const { body, errors } = buildPayload({ ...emptyForm(null), start_time: '18:00', end_time: '19:00' }, 'single-range');
     expect(body).toBeNull();
-    expect(errors).toMatchObject({ title: 'Campo obbligatorio', day: 'Campo obbligatorio', participant_qualifications: 'Campo obbligatorio', game_tables: 'Campo obbligatorio' });
+    expect(errors).toMatchObject({
+      title: 'Campo obbligatorio',
+      day: 'Campo obbligatorio',
+      participant_qualifications: 'Campo obbligatorio',
+      game_tables: 'Campo obbligatorio',
+    });
   });
 
   it('a single range: end after start, duration computed', () => {
-    expect(buildPayload(filled({ end_time: '17:00' }), 'single-range').errors.end_time).toBe("L'ora di fine deve essere successiva all'ora di inizio");
-    expect(buildPayload(filled(), 'single-range').body).toMatchObject({ day: '2026-12-01', duration: 120, start_time: '18:00', end_time: '20:00', recurring_days: null });
+    expect(buildPayload(filled({ end_time: '17:00' }), 'single-range').errors.end_time).toBe(
+      "L'ora di fine deve essere successiva all'ora di inizio",
+    );
+    expect(buildPayload(filled(), 'single-range').body).toMatchObject({
+      day: '2026-12-01',
+      duration: 120,
+      start_time: '18:00',
+      end_time: '20:00',
+      recurring_days: null,
+    });
   });
 
   it('recurring: weekdays as strings and both period dates required', () => {
     const missing = buildPayload(filled({ recurring: true }), 'single-range');
     expect(missing.errors).toMatchObject({ recurring_days: 'Campo obbligatorio', start_date: 'Campo obbligatorio', end_date: 'Campo obbligatorio' });
-    const ok = buildPayload(filled({ recurring: true, recurring_days: ['1', '3'], period: { start_date: '2026-09-01', end_date: '2027-06-30' } }), 'single-range');
+    const ok = buildPayload(
+      filled({ recurring: true, recurring_days: ['1', '3'], period: { start_date: '2026-09-01', end_date: '2027-06-30' } }),
+      'single-range',
+    );
     expect(ok.body).toMatchObject({ day: null, recurring_days: ['1', '3'], start_date: '2026-09-01', end_date: '2027-06-30' });
   });
 
@@ -39,9 +55,15 @@ describe('session form', () => {
   });
 
   it('+ TM: too many sessions, a duration above the total, and a valid split', () => {
-    expect(buildPayload(filled({ number_of_sessions: '5', duration: '30' }), 'multi').errors.number_of_sessions).toBe('Non è possibile questo numero di turni');
-    expect(buildPayload(filled({ number_of_sessions: '1', duration: '0' }), 'multi').errors.number_of_sessions).toBe('Non è possibile questo numero di turni');
-    expect(buildPayload(filled({ number_of_sessions: '1', duration: '150' }), 'multi').errors.duration).toBe('La durata non può essere maggiore di 120 minuti');
+    expect(buildPayload(filled({ number_of_sessions: '5', duration: '30' }), 'multi').errors.number_of_sessions).toBe(
+      'Non è possibile questo numero di turni',
+    );
+    expect(buildPayload(filled({ number_of_sessions: '1', duration: '0' }), 'multi').errors.number_of_sessions).toBe(
+      'Non è possibile questo numero di turni',
+    );
+    expect(buildPayload(filled({ number_of_sessions: '1', duration: '150' }), 'multi').errors.duration).toBe(
+      'La durata non può essere maggiore di 120 minuti',
+    );
     expect(buildPayload(filled({ number_of_sessions: '4', duration: '30' }), 'multi').body).toMatchObject({ number_of_sessions: 4, duration: 30 });
   });
 });

@@ -26,7 +26,8 @@ export function AdminSessionActions({ session, onClose }: { session: TrainingSes
   const deleteGroup = useDeleteGroup();
   const deleteBooking = useDeleteBooking();
   const when = `${formatDate(session.specific_date)} ${hhmm(session.start_time)} - ${hhmm(session.end_time)}, Tavolo ${session.game_table.number}`;
-  const ask = (then: 'edit' | 'delete') => setStep(groupId ? { kind: 'scope', then } : then === 'edit' ? { kind: 'edit', scope: 'single' } : { kind: 'delete', scope: 'single' });
+  const ask = (then: 'edit' | 'delete') =>
+    setStep(groupId ? { kind: 'scope', then } : then === 'edit' ? { kind: 'edit', scope: 'single' } : { kind: 'delete', scope: 'single' });
 
   switch (step.kind) {
     case 'menu':

@@ -1,8 +1,31 @@
 import { useState } from 'react';
 import type { EditScope, TrainingSession, TrainingSessionPayloadInput } from 'shared-api';
-import { CheckboxInput, ColorInput, DateInput, MenuInput, ModalForm, NumberInput, PeriodInput, TextInput, TimeInput, toMenuOptions, type ModalFormContext } from 'shared-ui';
+import {
+  CheckboxInput,
+  ColorInput,
+  DateInput,
+  MenuInput,
+  ModalForm,
+  NumberInput,
+  PeriodInput,
+  TextInput,
+  TimeInput,
+  toMenuOptions,
+  type ModalFormContext,
+} from 'shared-ui';
 import { tableOptions, useGameTables } from '../../game-tables/api/get-game-tables';
-import { buildPayload, emptyForm, formFromSession, totalMinutes, withCount, withDuration, WEEKDAY_OPTIONS, type FieldErrors, type SessionFormValues, type SessionVariant } from './session-form';
+import {
+  buildPayload,
+  emptyForm,
+  formFromSession,
+  totalMinutes,
+  withCount,
+  withDuration,
+  WEEKDAY_OPTIONS,
+  type FieldErrors,
+  type SessionFormValues,
+  type SessionVariant,
+} from './session-form';
 import { useCreateSession, useCreateSessionGroup, useQualifications, useUpdateSession } from './session-api';
 
 export type SessionFormPurpose =
@@ -32,7 +55,10 @@ export function SessionFormModal({ purpose, onClose }: { purpose: SessionFormPur
   const update = useUpdateSession();
   const set = (patch: Partial<SessionFormValues>) => setValues((v) => ({ ...v, ...patch }));
 
-  const edit = purpose.kind === 'edit' ? { scope: purpose.scope, occurrenceDate: purpose.grouped && purpose.scope === 'single' ? purpose.session.specific_date : null } : undefined;
+  const edit =
+    purpose.kind === 'edit'
+      ? { scope: purpose.scope, occurrenceDate: purpose.grouped && purpose.scope === 'single' ? purpose.session.specific_date : null }
+      : undefined;
   const built = buildPayload(values, variant, edit);
   const total = totalMinutes(values);
   const multi = variant === 'multi';
@@ -45,9 +71,26 @@ export function SessionFormModal({ purpose, onClose }: { purpose: SessionFormPur
   const toasts = purpose.kind === 'edit' ? update.toasts : multi ? createGroup.toasts : create.toasts;
   const title = purpose.kind === 'edit' ? 'Modifica turno di allenamento' : purpose.kind === 'copy' ? 'Copia turno di allenamento' : TITLES[variant];
 
-  const fields = (ctx: ModalFormContext) => <SessionFields values={values} set={set} setValues={setValues} errors={ctx.submitAttempted ? built.errors : {}} multi={multi} total={total} tables={tableOptions(tables.data)} qualifications={toMenuOptions(qualifications.data)} />;
+  const fields = (ctx: ModalFormContext) => (
+    <SessionFields
+      values={values}
+      set={set}
+      setValues={setValues}
+      errors={ctx.submitAttempted ? built.errors : {}}
+      multi={multi}
+      total={total}
+      tables={tableOptions(tables.data)}
+      qualifications={toMenuOptions(qualifications.data)}
+    />
+  );
   // Creating and copying choose single or recurring; an edit's scope already decided it.
-  const tabs = purpose.kind === 'edit' ? undefined : [{ label: 'Turno singolo', content: fields }, { label: 'Turno ricorrente', content: fields }];
+  const tabs =
+    purpose.kind === 'edit'
+      ? undefined
+      : [
+          { label: 'Turno singolo', content: fields },
+          { label: 'Turno ricorrente', content: fields },
+        ];
 
   return (
     <ModalForm
@@ -86,19 +129,53 @@ function SessionFields({ values, set, setValues, errors, multi, total, tables, q
       <TextInput name="title" label="Titolo" value={values.title} onChange={(title) => set({ title })} required error={errors.title} />
       {values.recurring ? (
         <>
-          <MenuInput name="recurring_days" label="Giorni della settimana" value={values.recurring_days} onChange={(recurring_days) => set({ recurring_days })} options={WEEKDAY_OPTIONS} maxSelections={7} required error={errors.recurring_days} searchable={false} />
+          <MenuInput
+            name="recurring_days"
+            label="Giorni della settimana"
+            value={values.recurring_days}
+            onChange={(recurring_days) => set({ recurring_days })}
+            options={WEEKDAY_OPTIONS}
+            maxSelections={7}
+            required
+            error={errors.recurring_days}
+            searchable={false}
+          />
           <PeriodInput name="period" label="Periodo" value={values.period} onChange={(period) => set({ period })} required error={periodError} />
         </>
       ) : (
         <DateInput name="day" label="Giorno" value={values.day} onChange={(day) => set({ day })} required error={errors.day} />
       )}
       <div className="ui-grid ui-grid--2">
-        <TimeInput name="start_time" label="Orario di inizio" value={values.start_time} onChange={(start_time) => set({ start_time })} stepMinutes={step} required error={errors.start_time} />
-        <TimeInput name="end_time" label="Orario di fine" value={values.end_time} onChange={(end_time) => set({ end_time })} stepMinutes={step} required error={errors.end_time} />
+        <TimeInput
+          name="start_time"
+          label="Orario di inizio"
+          value={values.start_time}
+          onChange={(start_time) => set({ start_time })}
+          stepMinutes={step}
+          required
+          error={errors.start_time}
+        />
+        <TimeInput
+          name="end_time"
+          label="Orario di fine"
+          value={values.end_time}
+          onChange={(end_time) => set({ end_time })}
+          stepMinutes={step}
+          required
+          error={errors.end_time}
+        />
       </div>
       {multi ? (
         <div className="ui-grid ui-grid--2">
-          <NumberInput name="number_of_sessions" label="Numero di turni" value={values.number_of_sessions} onChange={(text) => setValues((v) => withCount(v, text))} min={1} required error={errors.number_of_sessions} />
+          <NumberInput
+            name="number_of_sessions"
+            label="Numero di turni"
+            value={values.number_of_sessions}
+            onChange={(text) => setValues((v) => withCount(v, text))}
+            min={1}
+            required
+            error={errors.number_of_sessions}
+          />
           <NumberInput
             name="duration"
             label="Durata (minuti)"
@@ -115,12 +192,44 @@ function SessionFields({ values, set, setValues, errors, multi, total, tables, q
           Durata: {total && total > 0 ? `${total} minuti` : '-'}
         </p>
       )}
-      {errors.duration && !multi && <p role="alert" className="ui-alert ui-alert--error">{errors.duration}</p>}
+      {errors.duration && !multi && (
+        <p role="alert" className="ui-alert ui-alert--error">
+          {errors.duration}
+        </p>
+      )}
       <ColorInput name="color" label="Colore" value={values.color} onChange={(color) => set({ color })} />
-      <MenuInput name="participant_qualifications" label="Qualifiche dei partecipanti" value={values.participant_qualifications} onChange={(participant_qualifications) => set({ participant_qualifications })} options={qualifications} maxSelections={300} required error={errors.participant_qualifications} />
-      <MenuInput name="game_tables" label="Tavoli" value={values.game_tables} onChange={(game_tables) => set({ game_tables })} options={tables} maxSelections={Math.max(tables.length, 1)} required error={errors.game_tables} />
-      <CheckboxInput name="is_booking_allowed" label="Prenotazione consentita" value={values.is_booking_allowed} onChange={(is_booking_allowed) => set({ is_booking_allowed })} />
-      <CheckboxInput name="session_not_considered_for_stats" label="Non considerare nelle statistiche" value={values.session_not_considered_for_stats} onChange={(session_not_considered_for_stats) => set({ session_not_considered_for_stats })} />
+      <MenuInput
+        name="participant_qualifications"
+        label="Qualifiche dei partecipanti"
+        value={values.participant_qualifications}
+        onChange={(participant_qualifications) => set({ participant_qualifications })}
+        options={qualifications}
+        maxSelections={300}
+        required
+        error={errors.participant_qualifications}
+      />
+      <MenuInput
+        name="game_tables"
+        label="Tavoli"
+        value={values.game_tables}
+        onChange={(game_tables) => set({ game_tables })}
+        options={tables}
+        maxSelections={Math.max(tables.length, 1)}
+        required
+        error={errors.game_tables}
+      />
+      <CheckboxInput
+        name="is_booking_allowed"
+        label="Prenotazione consentita"
+        value={values.is_booking_allowed}
+        onChange={(is_booking_allowed) => set({ is_booking_allowed })}
+      />
+      <CheckboxInput
+        name="session_not_considered_for_stats"
+        label="Non considerare nelle statistiche"
+        value={values.session_not_considered_for_stats}
+        onChange={(session_not_considered_for_stats) => set({ session_not_considered_for_stats })}
+      />
     </div>
   );
 }

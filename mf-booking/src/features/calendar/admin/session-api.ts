@@ -24,7 +24,11 @@ export const groupIdOf = (s: TrainingSession) => s.group?._id ?? s.virtualGroupI
 export const useCreateSession = createMutation({
   mutationFn: (body: TrainingSessionPayloadInput) => api.post('/training-session/', body),
   invalidates: TRAINING_SESSIONS_QUERY_KEY,
-  toasts: { pending: 'Creazione in corso...', success: 'Turno di allenamento creato con successo!', error: 'Errore durante la creazione del turno di allenamento.' },
+  toasts: {
+    pending: 'Creazione in corso...',
+    success: 'Turno di allenamento creato con successo!',
+    error: 'Errore durante la creazione del turno di allenamento.',
+  },
   errorCodes: SESSION_CODES,
 });
 
@@ -42,21 +46,33 @@ export const useCreateSessionGroup = createMutation({
 export const useUpdateSession = createMutation({
   mutationFn: ({ id, body }: { id: string; body: TrainingSessionPayloadInput }) => api.patch(`/training-session/${id}`, body),
   invalidates: TRAINING_SESSIONS_QUERY_KEY,
-  toasts: { pending: 'Aggiornamento in corso...', success: 'Turno di allenamento aggiornato con successo!', error: "Errore durante l'aggiornamento del turno di allenamento." },
+  toasts: {
+    pending: 'Aggiornamento in corso...',
+    success: 'Turno di allenamento aggiornato con successo!',
+    error: "Errore durante l'aggiornamento del turno di allenamento.",
+  },
   errorCodes: SESSION_CODES,
 });
 
 export const useDeleteOccurrence = createMutation({
   mutationFn: (s: TrainingSession) => api.delete(`/training-session/${s._id}?date=${s.specific_date}`),
   invalidates: TRAINING_SESSIONS_QUERY_KEY,
-  toasts: { pending: 'Eliminazione in corso...', success: 'Turno singolo eliminato con successo!', error: "Errore durante l'eliminazione del turno singolo." },
+  toasts: {
+    pending: 'Eliminazione in corso...',
+    success: 'Turno singolo eliminato con successo!',
+    error: "Errore durante l'eliminazione del turno singolo.",
+  },
   errorCodes: SESSION_CODES,
 });
 
 export const useDeleteGroup = createMutation({
   mutationFn: (groupId: string) => api.delete(`/training-session/group/${groupId}`),
   invalidates: TRAINING_SESSIONS_QUERY_KEY,
-  toasts: { pending: 'Eliminazione in corso...', success: 'Turno ricorrente eliminato con successo!', error: "Errore durante l'eliminazione del turno ricorrente." },
+  toasts: {
+    pending: 'Eliminazione in corso...',
+    success: 'Turno ricorrente eliminato con successo!',
+    error: "Errore durante l'eliminazione del turno ricorrente.",
+  },
   errorCodes: SESSION_CODES,
 });
 
@@ -64,5 +80,9 @@ export const useDeleteGroup = createMutation({
 export const useDeleteBooking = createMutation({
   mutationFn: (bookingId: string) => api.patch(`/training-session/booking/${bookingId}`),
   invalidates: TRAINING_SESSIONS_QUERY_KEY,
-  toasts: { pending: 'Cancellazione in corso...', success: 'Prenotazione cancellata con successo!', error: 'Impossibile cancellare la prenotazione.' },
+  toasts: {
+    pending: 'Cancellazione in corso...',
+    success: 'Prenotazione cancellata con successo!',
+    error: 'Impossibile cancellare la prenotazione.',
+  },
 });

@@ -147,7 +147,11 @@ function requiredErrors(v: SessionFormValues): FieldErrors {
   return errors;
 }
 
-function result(input: Record<string, unknown>, parsed: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }, v: SessionFormValues): Built {
+function result(
+  input: Record<string, unknown>,
+  parsed: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  v: SessionFormValues,
+): Built {
   const own = requiredErrors(v);
   const errors = { ...(parsed.success ? {} : collect(parsed.error!.issues)), ...own };
   if (v.recurring) delete errors.day;

@@ -67,10 +67,22 @@ export function BookingCalendar({ mode, views, toolbarExtra }: BookingCalendarPr
         onTable={setTableId}
         extra={toolbarExtra}
       />
-      {tables.isError && <p role="alert" className="ui-alert ui-alert--error">Errore durante il recupero dei tavoli di gioco.</p>}
-      {sessions.isError && <p role="alert" className="ui-alert ui-alert--error">Si è verificato un errore durante il recupero delle sessioni di allenamento</p>}
+      {tables.isError && (
+        <p role="alert" className="ui-alert ui-alert--error">
+          Errore durante il recupero dei tavoli di gioco.
+        </p>
+      )}
+      {sessions.isError && (
+        <p role="alert" className="ui-alert ui-alert--error">
+          Si è verificato un errore durante il recupero delle sessioni di allenamento
+        </p>
+      )}
       <div className="bk-calendar__body" aria-busy={sessions.isFetching}>
-        {sessions.isPending && <p role="status" className="bk-calendar__loading">Caricamento in corso...</p>}
+        {sessions.isPending && (
+          <p role="status" className="bk-calendar__loading">
+            Caricamento in corso...
+          </p>
+        )}
         {view === 'month' ? (
           <MonthGrid date={date} dayNames={dayNames} events={events} handlers={handlers} />
         ) : (

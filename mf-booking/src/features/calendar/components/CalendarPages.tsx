@@ -18,7 +18,12 @@ function AdminCalendar() {
   const [creating, setCreating] = useState<'single-range' | 'multi' | null>(null);
   const extra = (
     <div className="ui-row bk-toolbar__create">
-      <button type="button" className="ui-btn ui-btn--primary ui-btn--sm" title="Crea un turno singolo o ricorrente" onClick={() => setCreating('single-range')}>
+      <button
+        type="button"
+        className="ui-btn ui-btn--primary ui-btn--sm"
+        title="Crea un turno singolo o ricorrente"
+        onClick={() => setCreating('single-range')}
+      >
         + TS
       </button>
       <button type="button" className="ui-btn ui-btn--primary ui-btn--sm" title="Crea un gruppo di turni" onClick={() => setCreating('multi')}>

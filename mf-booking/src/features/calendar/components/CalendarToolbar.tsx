@@ -41,7 +41,12 @@ export function CalendarToolbar({ views, view, onView, date, onDate, tables, tab
         <button type="button" className="ui-btn ui-btn--ghost ui-btn--sm" aria-label="Tavolo precedente" onClick={() => cycle(-1)}>
           ‹
         </button>
-        <button type="button" className={`ui-btn ui-btn--sm ${tableId === null ? 'ui-btn--primary' : 'ui-btn--secondary'}`} aria-pressed={tableId === null} onClick={() => onTable(null)}>
+        <button
+          type="button"
+          className={`ui-btn ui-btn--sm ${tableId === null ? 'ui-btn--primary' : 'ui-btn--secondary'}`}
+          aria-pressed={tableId === null}
+          onClick={() => onTable(null)}
+        >
           Tutti i tavoli
         </button>
         {tables.map((t) => (
@@ -65,7 +70,12 @@ export function CalendarToolbar({ views, view, onView, date, onDate, tables, tab
           <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" aria-label="Precedente" onClick={() => onDate(step(view, date, -1))}>
             ‹
           </button>
-          <button type="button" className="ui-btn ui-btn--ghost ui-btn--sm bk-toolbar__period" aria-label={`Scegli la data: ${periodLabel(view, date)}`} onClick={() => setPicking(true)}>
+          <button
+            type="button"
+            className="ui-btn ui-btn--ghost ui-btn--sm bk-toolbar__period"
+            aria-label={`Scegli la data: ${periodLabel(view, date)}`}
+            onClick={() => setPicking(true)}
+          >
             {periodLabel(view, date)}
           </button>
           <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" aria-label="Successivo" onClick={() => onDate(step(view, date, 1))}>
@@ -75,7 +85,14 @@ export function CalendarToolbar({ views, view, onView, date, onDate, tables, tab
         {views.length > 1 && (
           <div className="ui-tabs" role="tablist" aria-label="Vista">
             {views.map((v) => (
-              <button key={v} type="button" role="tab" aria-selected={v === view} className={`ui-tabs__tab${v === view ? ' is-active' : ''}`} onClick={() => onView(v)}>
+              <button
+                key={v}
+                type="button"
+                role="tab"
+                aria-selected={v === view}
+                className={`ui-tabs__tab${v === view ? ' is-active' : ''}`}
+                onClick={() => onView(v)}
+              >
                 {VIEW_LABELS[v]}
               </button>
             ))}
@@ -122,11 +139,24 @@ function DatePickerModal({ view, date, onClose, onPick }: { view: CalendarView; 
     >
       {view === 'month' ? (
         <div className="ui-row">
-          <SelectInput name="pick-month" label="Mese" value={month} onChange={setMonth} options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m }))} />
+          <SelectInput
+            name="pick-month"
+            label="Mese"
+            value={month}
+            onChange={setMonth}
+            options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m }))}
+          />
           <SelectInput name="pick-year" label="Anno" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: y }))} />
         </div>
       ) : (
-        <DateInput name="pick-date" label={view === 'week' ? 'Un giorno della settimana' : 'Giorno'} value={picked} onChange={setPicked} minDate={bounds.min} maxDate={bounds.max} />
+        <DateInput
+          name="pick-date"
+          label={view === 'week' ? 'Un giorno della settimana' : 'Giorno'}
+          value={picked}
+          onChange={setPicked}
+          minDate={bounds.min}
+          maxDate={bounds.max}
+        />
       )}
     </Modal>
   );

@@ -20,7 +20,10 @@ export function EventCard({ session, mode, compact, bookable, onOpen, onActions,
   const people = booked ? participantNames(session) || 'Prenotato' : 'Nessun partecipante';
   const label = `${time} ${session.title} Tavolo ${session.game_table.number}${booked ? ` ${people}` : ''}`;
   return (
-    <div className={`bk-event${compact ? ' bk-event--compact' : ''}${booked ? ' bk-event--booked' : ''}`} style={{ ...style, ...borderStyle(session, mode) }}>
+    <div
+      className={`bk-event${compact ? ' bk-event--compact' : ''}${booked ? ' bk-event--booked' : ''}`}
+      style={{ ...style, ...borderStyle(session, mode) }}
+    >
       <button type="button" className="bk-event__open" onClick={onOpen} aria-label={label} title={label}>
         <span className="bk-event__time">{time}</span> <span className="bk-event__title">{session.title}</span>
         {!compact && (
@@ -32,7 +35,12 @@ export function EventCard({ session, mode, compact, bookable, onOpen, onActions,
         )}
       </button>
       {onActions && (
-        <button type="button" className="bk-event__actions" aria-label={`Azioni ${session.title} ${time} Tavolo ${session.game_table.number}`} onClick={onActions}>
+        <button
+          type="button"
+          className="bk-event__actions"
+          aria-label={`Azioni ${session.title} ${time} Tavolo ${session.game_table.number}`}
+          onClick={onActions}
+        >
           ⋮
         </button>
       )}

@@ -7,7 +7,17 @@ import { EventCard } from './EventCard';
 import type { GridHandlers } from './TimeGrid';
 
 /** Month view: a Monday-first grid, two events a day and a '+N' summary opening the rest (spec 000 §2.12). */
-export function MonthGrid({ date, dayNames, events, handlers }: { date: string; dayNames: string[]; events: TrainingSession[]; handlers: GridHandlers }) {
+export function MonthGrid({
+  date,
+  dayNames,
+  events,
+  handlers,
+}: {
+  date: string;
+  dayNames: string[];
+  events: TrainingSession[];
+  handlers: GridHandlers;
+}) {
   const [more, setMore] = useState<string | null>(null);
   const month = date.slice(0, 7);
   const byDay = new Map<string, TrainingSession[]>();
@@ -49,7 +59,12 @@ export function MonthGrid({ date, dayNames, events, handlers }: { date: string; 
             const rest = dayEvents.slice(MONTH_EVENTS_PER_DAY);
             const colours = [...new Set(rest.map((e) => borderColours(e, handlers.mode)[0]))].slice(0, MONTH_SUMMARY_COLOURS);
             return (
-              <div key={d} role="gridcell" aria-label={formatDate(d)} className={`bk-month__cell${d.startsWith(month) ? '' : ' bk-month__cell--other'}`}>
+              <div
+                key={d}
+                role="gridcell"
+                aria-label={formatDate(d)}
+                className={`bk-month__cell${d.startsWith(month) ? '' : ' bk-month__cell--other'}`}
+              >
                 <span className="bk-month__date">{Number(d.slice(8))}</span>
                 {dayEvents.slice(0, MONTH_EVENTS_PER_DAY).map(card)}
                 {rest.length > 0 && (

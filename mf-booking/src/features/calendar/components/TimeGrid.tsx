@@ -12,7 +12,19 @@ export interface GridHandlers {
 }
 
 /** Day (30-minute slots) and week (60-minute slots) views: hours 16 to 23, overlapping events side by side. */
-export function TimeGrid({ view, days, dayNames, events, handlers }: { view: 'day' | 'week'; days: string[]; dayNames: string[]; events: TrainingSession[]; handlers: GridHandlers }) {
+export function TimeGrid({
+  view,
+  days,
+  dayNames,
+  events,
+  handlers,
+}: {
+  view: 'day' | 'week';
+  days: string[];
+  dayNames: string[];
+  events: TrainingSession[];
+  handlers: GridHandlers;
+}) {
   const labels = slotLabels(view);
   return (
     <div className={`bk-grid bk-grid--${view}`} role="grid" aria-label={view === 'day' ? 'Vista giorno' : 'Vista settimana'}>
@@ -50,7 +62,13 @@ export function TimeGrid({ view, days, dayNames, events, handlers }: { view: 'da
                   bookable={handlers.isBookable(event)}
                   onOpen={() => handlers.onOpen(event)}
                   onActions={handlers.onActions && (() => handlers.onActions!(event))}
-                  style={{ position: 'absolute', top: `${place.top}%`, height: `${place.height}%`, left: `${(column / columns) * 100}%`, width: `${100 / columns}%` }}
+                  style={{
+                    position: 'absolute',
+                    top: `${place.top}%`,
+                    height: `${place.height}%`,
+                    left: `${(column / columns) * 100}%`,
+                    width: `${100 / columns}%`,
+                  }}
                 />
               );
             })}

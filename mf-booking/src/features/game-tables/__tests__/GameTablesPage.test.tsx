@@ -19,7 +19,9 @@ describe('Gestione tavoli', () => {
   it('shows one card per table with its number and description, in number order', async () => {
     setup({ 'GET /training-session/game-tables': list([makeTable(3, 'Fondo'), makeTable(1, 'Ingresso')]) });
     const grid = await screen.findByRole('list', { name: 'Tavoli' });
-    const titles = within(grid).getAllByRole('heading').map((h) => h.textContent);
+    const titles = within(grid)
+      .getAllByRole('heading')
+      .map((h) => h.textContent);
     expect(titles).toEqual(['Tavolo 1', 'Tavolo 3']);
     expect(within(grid).getByText('Fondo')).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: '+ Aggiungi tavolo' })).toBeInTheDocument();

@@ -30,7 +30,16 @@ export function GameTableFormModal({ table, onClose }: { table?: GameTable; onCl
     >
       {({ submitAttempted }) => (
         <>
-          <NumberInput name="number" label="Numero" value={number} onChange={setNumber} min={1} max={9999} required submitAttempted={submitAttempted} />
+          <NumberInput
+            name="number"
+            label="Numero"
+            value={number}
+            onChange={setNumber}
+            min={1}
+            max={9999}
+            required
+            submitAttempted={submitAttempted}
+          />
           <TextArea name="description" label="Descrizione" value={description} onChange={setDescription} required submitAttempted={submitAttempted} />
         </>
       )}

@@ -18,7 +18,11 @@ export function GameTablesPage() {
 
   return (
     <PageLayout {...ADMIN_PAGE} title="Gestione tavoli">
-      {tables.isPending && <p role="status" className="ui-loading">Caricamento in corso...</p>}
+      {tables.isPending && (
+        <p role="status" className="ui-loading">
+          Caricamento in corso...
+        </p>
+      )}
       {tables.isError && (
         <div className="ui-alert ui-alert--error" role="alert">
           Errore durante il recupero dei tavoli di gioco.{' '}
@@ -34,10 +38,20 @@ export function GameTablesPage() {
               <h2 className="ui-card__title">Tavolo {table.number}</h2>
               <p className="bk-table-card__description">{table.description}</p>
               <div className="ui-row">
-                <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon" aria-label={`Modifica Tavolo ${table.number}`} onClick={() => setDialog({ kind: 'edit', table })}>
+                <button
+                  type="button"
+                  className="ui-btn ui-btn--ghost ui-btn--icon"
+                  aria-label={`Modifica Tavolo ${table.number}`}
+                  onClick={() => setDialog({ kind: 'edit', table })}
+                >
                   <EditIcon />
                 </button>
-                <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon" aria-label={`Elimina Tavolo ${table.number}`} onClick={() => setDialog({ kind: 'delete', table })}>
+                <button
+                  type="button"
+                  className="ui-btn ui-btn--ghost ui-btn--icon"
+                  aria-label={`Elimina Tavolo ${table.number}`}
+                  onClick={() => setDialog({ kind: 'delete', table })}
+                >
                   <DeleteIcon />
                 </button>
               </div>

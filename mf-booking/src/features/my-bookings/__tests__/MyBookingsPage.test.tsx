@@ -9,7 +9,11 @@ import { makeBooking } from '../../../test/fixtures';
 
 jest.setTimeout(20_000);
 
-function setup(future = [makeBooking()], past = [makeBooking({ session_date: '2025-01-10', pastPrenotation: true })], extra: Parameters<typeof mockApi>[0] = {}) {
+function setup(
+  future = [makeBooking()],
+  past = [makeBooking({ session_date: '2025-01-10', pastPrenotation: true })],
+  extra: Parameters<typeof mockApi>[0] = {},
+) {
   const api = mockApi({
     'GET /user/me/booked-sessions': (call) => ({ body: { data: call.query.get('filter') === 'past' ? past : future } }),
     ...extra,
@@ -26,7 +30,11 @@ describe('Le mie prenotazioni', () => {
       [
         makeBooking({ session_date: today, trainingSession: { _id: 'a', title: 'Oggi', start_time: '18:00', end_time: '19:00' } }),
         makeBooking({ session_date: addDays(today, 1), trainingSession: { _id: 'b', title: 'Domani', start_time: '20:00', end_time: '21:30' } }),
-        makeBooking({ session_date: addDays(today, 2), game_table: null, trainingSession: { _id: 'c', title: 'Dopodomani', start_time: '17:00', end_time: '18:00' } }),
+        makeBooking({
+          session_date: addDays(today, 2),
+          game_table: null,
+          trainingSession: { _id: 'c', title: 'Dopodomani', start_time: '17:00', end_time: '18:00' },
+        }),
       ],
       [makeBooking({ session_date: '2025-01-10', trainingSession: { _id: 'd', title: 'Vecchio turno', start_time: '18:00', end_time: '19:00' } })],
     );
@@ -62,7 +70,9 @@ describe('Le mie prenotazioni', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Conferma' }));
     await waitFor(() => expect(api.callsTo(`PATCH /training-session/booking/${booking._id}`)).toHaveLength(1));
     expect(await screen.findByText('Prenotazione annullata con successo!')).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo('GET /user/me/booked-sessions').filter((c) => c.query.get('filter') === 'future').length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(api.callsTo('GET /user/me/booked-sessions').filter((c) => c.query.get('filter') === 'future').length).toBeGreaterThan(1),
+    );
   });
 
   it('shows the error toast when the server refuses the cancellation', async () => {

@@ -39,7 +39,11 @@ export function MyBookingsPage() {
         ))}
       </div>
       <div id="bookings-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="bk-bookings">
-        {bookings.isPending && <p role="status" className="ui-loading">Caricamento in corso...</p>}
+        {bookings.isPending && (
+          <p role="status" className="ui-loading">
+            Caricamento in corso...
+          </p>
+        )}
         {bookings.isError && (
           <p role="alert" className="ui-alert ui-alert--error">
             Si è verificato un errore: {bookings.error.message}
@@ -52,7 +56,12 @@ export function MyBookingsPage() {
               const date = booking.session_date ?? booking.specific_date ?? '';
               return (
                 <li key={booking._id}>
-                  <BookingCard booking={booking} imminent={date === today || date === tomorrow} past={tab === 'past'} onCancel={() => setCancelling(booking)} />
+                  <BookingCard
+                    booking={booking}
+                    imminent={date === today || date === tomorrow}
+                    past={tab === 'past'}
+                    onCancel={() => setCancelling(booking)}
+                  />
                 </li>
               );
             })}

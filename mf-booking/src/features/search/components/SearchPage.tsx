@@ -23,13 +23,22 @@ export function SearchPage() {
   const [booking, setBooking] = useState<TrainingSession | null>(null);
   const results = useQuery({
     ...sessionsQuery(
-      { startDate: filters.date ?? '', endDate: filters.date ?? '', table_id: filters.table, startTime: filters.startTime, endTime: filters.endTime, available: true, limit: 100 },
+      {
+        startDate: filters.date ?? '',
+        endDate: filters.date ?? '',
+        table_id: filters.table,
+        startTime: filters.startTime,
+        endTime: filters.endTime,
+        available: true,
+        limit: 100,
+      },
       ONE_MINUTE,
     ),
     enabled: Boolean(filters.date),
   });
 
-  const apply = (next: SearchFilters) => void navigate({ pathname: location.pathname, search: `?${writeFilters(next).toString()}` }, { replace: true, state: next });
+  const apply = (next: SearchFilters) =>
+    void navigate({ pathname: location.pathname, search: `?${writeFilters(next).toString()}` }, { replace: true, state: next });
   const table = tables.data?.find((t) => t._id === filters.table);
 
   return (
@@ -43,28 +52,47 @@ export function SearchPage() {
               <li className="ui-badge">{formatDate(filters.date)}</li>
               {filters.table && (
                 <li>
-                  <button type="button" className="ui-badge ui-badge--accent" aria-label={`Rimuovi filtro ${table ? `Tavolo ${table.number}` : 'tavolo'}`} onClick={() => apply({ ...filters, table: null })}>
+                  <button
+                    type="button"
+                    className="ui-badge ui-badge--accent"
+                    aria-label={`Rimuovi filtro ${table ? `Tavolo ${table.number}` : 'tavolo'}`}
+                    onClick={() => apply({ ...filters, table: null })}
+                  >
                     {table ? `Tavolo ${table.number}` : 'Tavolo'} ×
                   </button>
                 </li>
               )}
               {filters.startTime && (
                 <li>
-                  <button type="button" className="ui-badge ui-badge--accent" aria-label={`Rimuovi filtro dalle ${filters.startTime}`} onClick={() => apply({ ...filters, startTime: null })}>
+                  <button
+                    type="button"
+                    className="ui-badge ui-badge--accent"
+                    aria-label={`Rimuovi filtro dalle ${filters.startTime}`}
+                    onClick={() => apply({ ...filters, startTime: null })}
+                  >
                     Dalle {filters.startTime} ×
                   </button>
                 </li>
               )}
               {filters.endTime && (
                 <li>
-                  <button type="button" className="ui-badge ui-badge--accent" aria-label={`Rimuovi filtro alle ${filters.endTime}`} onClick={() => apply({ ...filters, endTime: null })}>
+                  <button
+                    type="button"
+                    className="ui-badge ui-badge--accent"
+                    aria-label={`Rimuovi filtro alle ${filters.endTime}`}
+                    onClick={() => apply({ ...filters, endTime: null })}
+                  >
                     Alle {filters.endTime} ×
                   </button>
                 </li>
               )}
             </ul>
           </div>
-          {results.isPending && <p role="status" className="ui-loading">Caricamento in corso...</p>}
+          {results.isPending && (
+            <p role="status" className="ui-loading">
+              Caricamento in corso...
+            </p>
+          )}
           {results.isError && <p role="alert" className="ui-alert ui-alert--error">{`Si è verificato un errore: ${results.error.message}`}</p>}
           {results.data?.length === 0 && <p className="ui-empty">Nessun risultato trovato per i filtri selezionati.</p>}
           {results.data && results.data.length > 0 && (

@@ -38,7 +38,14 @@ export function SearchPanel({ initial, onSearch }: SearchPanelProps) {
 
   return (
     <section className="ui-card bk-search-panel" aria-labelledby="search-panel-title">
-      <button type="button" id="search-panel-title" className="bk-search-panel__toggle" aria-expanded={open} aria-controls="search-panel-body" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        id="search-panel-title"
+        className="bk-search-panel__toggle"
+        aria-expanded={open}
+        aria-controls="search-panel-body"
+        onClick={() => setOpen(!open)}
+      >
         Ricerca turni
       </button>
       {open && (
@@ -62,8 +69,22 @@ export function SearchPanel({ initial, onSearch }: SearchPanelProps) {
             loading={tables.isPending}
             placeholder="Scegli tra i tavoli"
           />
-          <TimeInput name="startTime" label="Orario di inizio" value={values.startTime} onChange={(startTime) => set({ startTime })} min="00:00" max={values.endTime ?? '23:59'} />
-          <TimeInput name="endTime" label="Orario di fine" value={values.endTime} onChange={(endTime) => set({ endTime })} min={values.startTime ?? '00:00'} max="23:59" />
+          <TimeInput
+            name="startTime"
+            label="Orario di inizio"
+            value={values.startTime}
+            onChange={(startTime) => set({ startTime })}
+            min="00:00"
+            max={values.endTime ?? '23:59'}
+          />
+          <TimeInput
+            name="endTime"
+            label="Orario di fine"
+            value={values.endTime}
+            onChange={(endTime) => set({ endTime })}
+            min={values.startTime ?? '00:00'}
+            max="23:59"
+          />
           <button type="button" className="ui-btn ui-btn--primary" onClick={search}>
             Cerca
           </button>
