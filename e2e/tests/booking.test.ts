@@ -1,0 +1,332 @@
+/**
+ * Booking in the composed portal (issue 10, "Done means"): a member searches a day, books a shift with a partner,
+ * finds it under Future, downloads its .ics and cancels it; a member without a valid certificate is refused; the
+ * administrator lays out a recurring group on two tables in the admin calendar, edits one occurrence and the
+ * group, copies a session, books three users into one occurrence and deletes that booking; the member calendar
+ * offers only day and week.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser.ts';
+import { ADMIN, MEMBER_PASSWORD, choose, portalForThisFile, signIn, toast } from './support/portal.ts';
+
+const portal = portalForThisFile();
+const ZONE = 'Europe/Rome';
+const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+// Demo members (server/src/domains/booking/seed.ts): these three have an approved medical certificate, Marco has none.
+const BOOKER = { email: 'matteo.colombo@circolo.example', name: 'Matteo Colombo' };
+const PARTNER = 'Luca Ferrari';
+const NO_CERTIFICATE = 'marco.rossi@circolo.example';
+
+/** Club wall clock now: its date and minutes since midnight. */
+function clubNow(): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const italian = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/**
+ * The day the test's own sessions are on: today while its evening is still ahead (a booking may not start in the
+ * past), else tomorrow. Nobody of the demo club is booked on it at these hours.
+ */
+const now = clubNow();
+const DAY = now.minutes < 20 * 60 ? now.date : addDays(now.date, 1);
+
+/** UTC form of the club's wall-clock `time` on DAY, as an .ics DTSTART in UTC (…Z). */
+function icsUtc(date: string, time: string): string {
+  // The zone's offset at that moment: format the naive UTC guess in the zone and correct by the difference.
+  const guess = Date.parse(`${date}T${time}:00Z`);
+  const shown = clubWall(new Date(guess));
+  const utc = guess - (Date.parse(`${shown}Z`) - guess);
+  return new Date(utc)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+function clubWall(d: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+async function signedIn(
+  email: string,
+  password: string,
+  options: { userAgent?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const context = await portal.browser.newContext({
+    viewport: options.viewport ?? { width: 1366, height: 900 },
+    userAgent: options.userAgent,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await signIn(page, portal.server.url, email, password);
+  return page;
+}
+
+/** A call to the API from inside the signed-in page (same origin, its cookie). */
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : {} };
+    },
+    { method, path, body },
+  );
+}
+
+interface Ref {
+  _id: string;
+  number?: number;
+  name?: string;
+}
+
+let memberSessionTitle = '';
+
+test('a member searches the day, books a shift with a partner, finds it under Future, downloads its .ics and cancels it', async () => {
+  // The administrator opens a shift for this test on table 6, 21:00–22:00 of DAY.
+  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  const tables = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/training-session/game-tables')).body.data;
+  const qualifications = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/user/qualification?limit=300')).body.data;
+  memberSessionTitle = 'Turno serale di prova';
+  const created = await apiCall(admin, 'POST', '/training-session/', {
+    title: memberSessionTitle,
+    day: DAY,
+    start_time: '21:00',
+    end_time: '22:00',
+    participant_qualifications: qualifications.map((q) => q._id),
+    game_tables: [tables.find((t) => t.number === 6)!._id],
+    color: '#ff8f00',
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  await admin.context().close();
+
+  const page = await signedIn(BOOKER.email, MEMBER_PASSWORD, { userAgent: MAC });
+  await page.goto(`${portal.server.url}/book-session`);
+  await page.getByRole('heading', { name: 'Cerca il turno più adatto a te' }).waitFor();
+  await page.getByLabel(/^Giorno/).fill(italian(DAY));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Cerca' }).click();
+  await page.getByText('Risultati per:').waitFor();
+  assert.equal(new URL(page.url()).searchParams.get('date'), JSON.stringify(DAY));
+  const card = page.getByRole('article').filter({ hasText: memberSessionTitle });
+  await card.waitFor();
+  assert.match(await card.innerText(), /Tavolo 6[\s\S]*21:00 - 22:00[\s\S]*60 minuti/);
+  await screenshot(page, 'booking-1-search');
+
+  await card.getByRole('button', { name: 'Prenota' }).click();
+  const modal = page.getByRole('dialog', { name: `Prenotati a: ${memberSessionTitle}` });
+  await modal.waitFor();
+  await choose(page, /^Scegli compagno/, PARTNER);
+  await screenshot(page, 'booking-2-modal');
+  await modal.getByRole('button', { name: 'Prenota' }).click();
+  await toast(page, 'Turno prenotato correttamente!');
+  await modal.waitFor({ state: 'detached' });
+
+  await page.goto(`${portal.server.url}/user/bookings`);
+  const booking = page.getByRole('article').filter({ hasText: memberSessionTitle });
+  await booking.waitFor();
+  const text = await booking.innerText();
+  assert.match(text, new RegExp(italian(DAY)));
+  assert.match(text, /21:00-22:00/);
+  assert.match(text, new RegExp(PARTNER));
+  assert.match(text, /Tavolo 6/);
+  assert.match(text, /Imminente/, 'today or tomorrow is imminent');
+  await screenshot(page, 'booking-3-my-bookings');
+
+  const download = page.waitForEvent('download');
+  await booking.getByRole('button', { name: 'Aggiungi al calendario' }).click();
+  const file = await download;
+  assert.equal(file.suggestedFilename(), `prenotazione-${DAY}.ics`);
+  const ics = readFileSync(await file.path(), 'utf8');
+  assert.match(ics, /BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT[\s\S]*END:VEVENT[\s\S]*END:VCALENDAR/);
+  assert.match(ics, new RegExp(`SUMMARY:${memberSessionTitle}`));
+  assert.match(ics, new RegExp(`DTSTART:${icsUtc(DAY, '21:00')}`));
+  assert.match(ics, new RegExp(`DTEND:${icsUtc(DAY, '22:00')}`));
+
+  await booking.getByRole('button', { name: 'Annulla prenotazione' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Annulla prenotazione' });
+  await confirm.getByText('Sei sicuro di voler annullare la prenotazione?').waitFor();
+  await confirm.getByRole('button', { name: 'Conferma' }).click();
+  await toast(page, 'Prenotazione annullata con successo!');
+  await booking.waitFor({ state: 'detached' });
+  await page.context().close();
+});
+
+test("a member without a valid medical certificate is told 'Non puoi prenotare turni senza un certificato medico valido'", async () => {
+  const page = await signedIn(NO_CERTIFICATE, MEMBER_PASSWORD);
+  await page.goto(`${portal.server.url}/book-session?date=${encodeURIComponent(JSON.stringify(DAY))}`);
+  const card = page.getByRole('article').filter({ hasText: memberSessionTitle });
+  await card.getByRole('button', { name: 'Prenota' }).click();
+  const modal = page.getByRole('dialog', { name: `Prenotati a: ${memberSessionTitle}` });
+  await choose(page, /^Scegli compagno/, PARTNER);
+  await modal.getByRole('button', { name: 'Prenota' }).click();
+  await toast(page, 'Non puoi prenotare turni senza un certificato medico valido');
+  await screenshot(page, 'booking-4-no-certificate');
+  await page.context().close();
+});
+
+test('the member calendar offers only day and week', async () => {
+  const page = await signedIn(BOOKER.email, MEMBER_PASSWORD);
+  await page.goto(`${portal.server.url}/book-session-calendar`);
+  const views = page.getByRole('tablist', { name: 'Vista' });
+  await views.waitFor();
+  assert.deepEqual(await views.getByRole('tab').allInnerTexts(), ['Settimana', 'Giorno']);
+  await page.getByRole('grid', { name: 'Vista settimana' }).waitFor();
+  await page
+    .getByRole('button', { name: /Allenamento libero|Turno serale di prova/ })
+    .first()
+    .waitFor();
+  await screenshot(page, 'booking-5-member-calendar-week');
+  await views.getByRole('tab', { name: 'Giorno' }).click();
+  await page.getByRole('grid', { name: 'Vista giorno' }).waitFor();
+  await screenshot(page, 'booking-6-member-calendar-day');
+  // Under 925 px the day names are short.
+  await page.setViewportSize({ width: 900, height: 900 });
+  await views.getByRole('tab', { name: 'Settimana' }).click();
+  await page.getByRole('columnheader', { name: /^Lun / }).waitFor();
+  await page.context().close();
+});
+
+/** The admin calendar's day view on DAY, showing one table. */
+async function showDay(page: Page, table: number): Promise<void> {
+  await page.getByRole('tablist', { name: 'Vista' }).getByRole('tab', { name: 'Giorno' }).click();
+  await page.getByRole('button', { name: /^Scegli la data/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Scegli la data' });
+  await picker.getByLabel(/^Giorno/).fill(italian(DAY));
+  await picker.getByLabel(/^Giorno/).press('Escape');
+  await picker.getByRole('button', { name: 'Vai' }).click();
+  await page
+    .getByRole('group', { name: 'Tavoli' })
+    .getByRole('button', { name: `Tavolo ${table}`, exact: true })
+    .click();
+}
+
+const cardOf = (page: Page, title: string, time: string) => page.getByRole('button', { name: new RegExp(`^${time} ${title} Tavolo`) });
+const actionsOf = (page: Page, title: string, time: string) => page.getByRole('button', { name: new RegExp(`^Azioni ${title} ${time}`) });
+
+test('the administrator creates a recurring group on two tables, edits one occurrence and the group, copies a session, books three users and deletes the booking', async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password);
+  await page.goto(`${portal.server.url}/bookings/sessions`);
+  await page.getByRole('grid', { name: 'Vista mese' }).waitFor();
+  await screenshot(page, 'booking-7-admin-month');
+
+  // '+ TS', recurring: every day of the week for two weeks, 20:00–21:00, on tables 4 and 5.
+  await page.getByRole('button', { name: '+ TS' }).click();
+  const form = page.getByRole('dialog', { name: 'Nuovo turno di allenamento' });
+  await form.getByRole('tab', { name: 'Turno ricorrente' }).click();
+  await form.getByLabel(/^Titolo/).fill('Gruppo agonisti');
+  await form.getByRole('combobox', { name: /^Giorni della settimana/ }).click();
+  await page.getByRole('button', { name: 'Seleziona tutto' }).click();
+  await form.getByLabel(/^Data inizio/).fill(italian(now.date));
+  await form.getByLabel(/^Data inizio/).press('Escape');
+  await form.getByLabel(/^Data fine/).fill(italian(addDays(now.date, 14)));
+  await form.getByLabel(/^Data fine/).press('Escape');
+  await form.getByLabel(/^Orario di inizio/).fill('20:00');
+  await form.getByLabel(/^Orario di inizio/).press('Escape');
+  await form.getByLabel(/^Orario di fine/).fill('21:00');
+  await form.getByLabel(/^Orario di fine/).press('Escape');
+  await form.getByRole('combobox', { name: /^Qualifiche dei partecipanti/ }).click();
+  await page.getByRole('button', { name: 'Seleziona tutto' }).click();
+  await form.getByRole('combobox', { name: /^Tavoli/ }).click();
+  await page.getByRole('option', { name: /^Tavolo 4/ }).click();
+  await page.getByRole('option', { name: /^Tavolo 5/ }).click();
+  await form.getByLabel(/^Titolo/).click();
+  await screenshot(page, 'booking-8-admin-form');
+  await form.getByRole('button', { name: 'Crea' }).click();
+  await toast(page, 'Turno di allenamento creato con successo!');
+  await form.waitFor({ state: 'detached' });
+
+  // One occurrence on table 4, scope single.
+  await showDay(page, 4);
+  await cardOf(page, 'Gruppo agonisti', '20:00 - 21:00').waitFor();
+  await actionsOf(page, 'Gruppo agonisti', '20:00 - 21:00').click();
+  await page.getByRole('button', { name: 'Modifica', exact: true }).click();
+  await page.getByRole('button', { name: 'Solo questo turno' }).click();
+  let edit = page.getByRole('dialog', { name: 'Modifica turno di allenamento' });
+  await edit.getByLabel(/^Titolo/).fill('Agonisti: sparring');
+  await edit.getByRole('button', { name: 'Salva' }).click();
+  await toast(page, 'Turno di allenamento aggiornato con successo!');
+  await cardOf(page, 'Agonisti: sparring', '20:00 - 21:00').waitFor();
+
+  // The group from table 5, scope group: table 4's edited occurrence keeps its own title.
+  await page.getByRole('group', { name: 'Tavoli' }).getByRole('button', { name: 'Tavolo 5', exact: true }).click();
+  await actionsOf(page, 'Gruppo agonisti', '20:00 - 21:00').click();
+  await page.getByRole('button', { name: 'Modifica', exact: true }).click();
+  await page.getByRole('button', { name: 'Tutti i turni del gruppo' }).click();
+  edit = page.getByRole('dialog', { name: 'Modifica turno di allenamento' });
+  await edit.getByLabel(/^Titolo/).fill('Agonisti');
+  await edit.getByRole('button', { name: 'Salva' }).click();
+  await toast(page, 'Turno di allenamento aggiornato con successo!');
+  await cardOf(page, 'Agonisti', '20:00 - 21:00').waitFor();
+  await page.getByRole('group', { name: 'Tavoli' }).getByRole('button', { name: 'Tavolo 4', exact: true }).click();
+  await cardOf(page, 'Agonisti: sparring', '20:00 - 21:00').waitFor();
+
+  // Copy table 4's occurrence into a new single session, then book three users into it.
+  await actionsOf(page, 'Agonisti: sparring', '20:00 - 21:00').click();
+  await page.getByRole('button', { name: 'Copia' }).click();
+  const copy = page.getByRole('dialog', { name: 'Copia turno di allenamento' });
+  await copy.getByLabel(/^Titolo/).fill('Sparring copia');
+  await copy.getByRole('button', { name: 'Crea' }).click();
+  await toast(page, 'Turno di allenamento creato con successo!');
+  await cardOf(page, 'Sparring copia', '20:00 - 21:00').click();
+  const book = page.getByRole('dialog', { name: 'Prenota degli utenti a: Sparring copia' });
+  for (const name of ['Luca Ferrari', 'Francesca Romano', 'Matteo Colombo']) {
+    await book.getByRole('combobox', { name: /^Seleziona i partecipanti/ }).click();
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  }
+  await book.getByRole('heading').click();
+  await screenshot(page, 'booking-9-admin-booking');
+  await book.getByRole('button', { name: 'Prenota' }).click();
+  await toast(page, 'Turno prenotato correttamente!');
+  const booked = page.getByRole('button', { name: /^20:00 - 21:00 Sparring copia Tavolo 4 Luca Ferrari, Francesca Romano, Matteo Colombo/ });
+  await booked.waitFor();
+  await screenshot(page, 'booking-10-admin-day');
+
+  await actionsOf(page, 'Sparring copia', '20:00 - 21:00').click();
+  await page.getByRole('button', { name: 'Cancella prenotazione' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confermi la cancellazione?' });
+  await confirm.getByRole('button', { name: 'Cancella' }).click();
+  await toast(page, 'Prenotazione cancellata con successo!');
+  await booked.waitFor({ state: 'detached' });
+  await cardOf(page, 'Sparring copia', '20:00 - 21:00').waitFor();
+
+  await page.goto(`${portal.server.url}/bookings/game-tables`);
+  await page.getByRole('list', { name: 'Tavoli' }).getByRole('heading', { name: 'Tavolo 6' }).waitFor();
+  await screenshot(page, 'booking-11-game-tables');
+  await page.context().close();
+});
