@@ -195,7 +195,7 @@ describe('calendar, admin mode', () => {
     });
     const { api, user } = setup('admin', [occurrence], {
       [`PATCH /training-session/${occurrence._id}`]: { body: occurrence },
-      'POST /training-session/': { status: 201, body: { data: [occurrence] } },
+      'POST /training-session': { status: 201, body: { data: [occurrence] } },
     });
     await user.click(await screen.findByRole('button', { name: /^Azioni Gruppo/ }));
     await user.click(await screen.findByRole('button', { name: 'Modifica' }));
@@ -223,14 +223,14 @@ describe('calendar, admin mode', () => {
     await user.click(await screen.findByRole('button', { name: 'Copia' }));
     const copy = await screen.findByRole('dialog', { name: 'Copia turno di allenamento' });
     await user.click(within(copy).getByRole('button', { name: 'Crea' }));
-    await waitFor(() => expect(api.callsTo('POST /training-session/')).toHaveLength(1));
-    expect(api.callsTo('POST /training-session/')[0]!.body).toMatchObject({
+    await waitFor(() => expect(api.callsTo('POST /training-session')).toHaveLength(1));
+    expect(api.callsTo('POST /training-session')[0]!.body).toMatchObject({
       title: 'Gruppo',
       day: today,
       recurring_days: null,
       game_tables: [TABLES[0]!._id],
     });
-    expect((api.callsTo('POST /training-session/')[0]!.body as Record<string, unknown>).editScope).toBeUndefined();
+    expect((api.callsTo('POST /training-session')[0]!.body as Record<string, unknown>).editScope).toBeUndefined();
   });
 });
 
@@ -245,7 +245,7 @@ describe("admin '+ TS' and '+ TM'", () => {
     expect(within(form).getByRole('group', { name: /^Periodo/ })).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Crea' }));
     expect(within(form).getAllByText('Campo obbligatorio').length).toBeGreaterThanOrEqual(4);
-    expect(api.callsTo('POST /training-session/')).toHaveLength(0);
+    expect(api.callsTo('POST /training-session')).toHaveLength(0);
   });
 
   it("'+ TM' creates a group of sessions through /training-session/group/session", async () => {

@@ -22,7 +22,7 @@ const SESSION_CODES: ErrorTextOptions = {
 export const groupIdOf = (s: TrainingSession) => s.group?._id ?? s.virtualGroupId ?? null;
 
 export const useCreateSession = createMutation({
-  mutationFn: (body: TrainingSessionPayloadInput) => api.post('/training-session/', body),
+  mutationFn: (body: TrainingSessionPayloadInput) => api.post('/training-session', body),
   invalidates: TRAINING_SESSIONS_QUERY_KEY,
   toasts: {
     pending: 'Creazione in corso...',

@@ -36,7 +36,7 @@ export function TimeGrid({
           </span>
         ))}
       </div>
-      <div className="bk-grid__body" role="row" style={{ gridTemplateRows: `repeat(${labels.length}, var(--bk-slot-height))` }}>
+      <div className="bk-grid__body" role="row">
         <div className="bk-grid__times" role="rowheader">
           {labels.map((l) => (
             <span key={l} className="bk-grid__time">
