@@ -75,6 +75,23 @@ describe('calendar, member mode', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('three overlapping sessions in a week column are compact; in the day view they show their details', async () => {
+    const three = TABLES.map((t) => makeSession({ specific_date: day, game_table: t, title: `Turno ${t.number}` }));
+    const { user } = setup('member', three);
+    const event = await screen.findByRole('button', { name: /^18:00 - 19:30 Turno 1 Tavolo 1$/ });
+    expect(within(event).queryByText('Nessun partecipante')).not.toBeInTheDocument();
+    expect(event.parentElement).toHaveStyle({ width: `${100 / 3}%` });
+    await user.click(screen.getByRole('tab', { name: 'Giorno' }));
+    await user.click(screen.getByRole('button', { name: /^Scegli la data/ }));
+    const picker = await screen.findByRole('dialog', { name: 'Scegli la data' });
+    const input = within(picker).getByLabelText(/^Giorno/);
+    await user.clear(input);
+    await user.type(input, `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
+    await user.click(within(picker).getByRole('button', { name: 'Vai' }));
+    const detailed = await screen.findByRole('button', { name: /^18:00 - 19:30 Turno 2 Tavolo 2$/ });
+    expect(within(detailed).getByText('Nessun partecipante')).toBeInTheDocument();
+  });
+
   it('the table arrows wrap around and filter the read by table', async () => {
     const { api, user } = setup('member');
     await screen.findByRole('button', { name: 'Tavolo 1' });

@@ -58,7 +58,8 @@ export function TimeGrid({
                   key={eventKey(event)}
                   session={event}
                   mode={handlers.mode}
-                  compact={isCompact(view, end - start)}
+                  // Three or more side by side in a week column leave no room for more than the time and title.
+                  compact={isCompact(view, end - start) || (view === 'week' && columns >= 3)}
                   bookable={handlers.isBookable(event)}
                   onOpen={() => handlers.onOpen(event)}
                   onActions={handlers.onActions && (() => handlers.onActions!(event))}
