@@ -1,5 +1,6 @@
 /** Runs every benchmark one after the other (2 cores: never in parallel) and prints their figures. */
 import { benchAuthThroughput } from './auth-throughput.ts';
+import { benchBooking } from './booking.ts';
 import { benchList } from './list.ts';
 import { benchPageWeight } from './page-weight.ts';
 
@@ -7,3 +8,4 @@ const only = process.argv[2];
 if (!only || only === 'weight') await benchPageWeight();
 if (!only || only === 'auth') await benchAuthThroughput();
 if (!only || only === 'list') await benchList();
+if (!only || only === 'booking') await benchBooking();

@@ -1,5 +1,6 @@
 import type { Domain } from '../core/domain';
 import { account } from './account';
+import { booking } from './booking';
 import { certificates } from './certificates';
 import { registry } from './registry';
 
@@ -8,4 +9,4 @@ import { registry } from './registry';
  * (the registry's categories and users exist before anything that points at them). Adding a domain is one folder
  * under domains/ and one line here.
  */
-export const domains: readonly Domain[] = [registry, account, certificates];
+export const domains: readonly Domain[] = [registry, account, certificates, booking];

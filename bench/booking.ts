@@ -1,0 +1,345 @@
+/**
+ * The booking engine under load, on the real server process (PGlite or a scratch PostgreSQL database):
+ * - contention: N members (500 on PostgreSQL, 100 on PGlite) each book the same occurrence with their own partner at
+ *   once: exactly one 201 expected, every other answer SESSION_ALREADY_BOOKED; p50/p99 latency next to the same number
+ *   of concurrent GET /auth/me (baseline);
+ * - throughput (PostgreSQL): distinct bookings per second with 50 connections over many members and occurrences,
+ *   next to pgbench's simple-update TPS (-c 50) on the same PostgreSQL server in the same run;
+ * - calendar (PostgreSQL): a month of the admin calendar over 50 tables, 5,000 members, two years of groups and
+ *   500,000 bookings, through the service in-process: p95 and SQL statements per request, next to a primary-key read.
+ * BENCH_BOOKING_DB=pg|pglite picks one database; BENCH_BOOKING_PARTS=contention,throughput,calendar picks parts.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { type SQL, sql } from 'drizzle-orm';
+import { seedIfEmpty } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/core/config.ts';
+import { type Database, openDatabase } from '../server/src/core/db/client.ts';
+import { hashPassword } from '../server/src/core/passwords.ts';
+import { TrainingSessionRepository } from '../server/src/domains/booking/training-sessions/repository.ts';
+import { TrainingSessionService } from '../server/src/domains/booking/training-sessions/service.ts';
+import { createScratchDatabase } from '../server/src/testing/databases.ts';
+import { startServer } from '../e2e/tests/support/server.ts';
+
+const TZ = 'Europe/Rome';
+const PASSWORD = 'Socio-2026!';
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const todayInRome = () => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Members bench.<i>@bench.example (Soci, Amatore, password PASSWORD, approved medical certificate till 2099) with a
+ * rule of their own whose week starts today (so the next six days are bookable whatever the weekday) and large quotas.
+ */
+async function addMembers(database: Database, count: number): Promise<void> {
+  const hash = await hashPassword(PASSWORD);
+  const weekStart = new Date(`${todayInRome()}T12:00:00Z`).getUTCDay();
+  await database.db.execute(sql`
+    with rule as (
+      insert into reservation_rules (name, max_rounds_per_week, max_rounds_per_day, hours_before_booking_to_ignore_rules, hours_before_booking_to_cancel, week_start_day, week_end_day)
+      values ('Bench', 10000, 1000, 0, 0, ${weekStart}, ${(weekStart + 6) % 7}) returning id
+    ), u as (
+      insert into users (name, surname, email, category_id, password_hash, registration_completed_at, terms_accepted_at)
+      select 'Socio', 'Bench ' || i, 'bench.' || i || '@bench.example', (select id from categories where name = 'Soci'), ${hash}, now(), now()
+      from generate_series(1, ${count}) i returning id
+    ), q as (
+      insert into user_qualifications (user_id, qualification_id) select u.id, (select id from qualifications where name = 'Amatore') from u
+    ), r as (
+      insert into user_reservation_rules (user_id, reservation_rule_id) select u.id, (select id from rule) from u
+    ), f as (
+      insert into files (id, original_name, mime, size, owner_user_id) select gen_random_uuid(), 'c.pdf', 'application/pdf', 1, u.id from u returning id, owner_user_id
+    ), c as (
+      insert into certificates (type_id, user_id) select (select id from certificate_types where is_medical order by name limit 1), u.id from u returning id, user_id
+    )
+    insert into certificate_records (certificate_id, file_id, is_approved, end_date)
+    select c.id, f.id, true, '2099-12-31' from c join f on f.owner_user_id = c.user_id`);
+}
+
+/** A database with the demo club, migrated and seeded; PGlite in its own data folder (the server opens it after). */
+async function prepare(kind: 'pg' | 'pglite'): Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
+  const config = loadConfig({ DATA_DIR: dataDir });
+  if (kind === 'pg') {
+    const scratch = await createScratchDatabase(BASE_URL, 'bench');
+    const database = await openDatabase({ kind: 'pg', url: scratch.url });
+    await database.migrate();
+    await seedIfEmpty(database, config);
+    return { database, env: { DATABASE_URL: scratch.url, DATA_DIR: dataDir }, cleanup: async () => (await scratch.drop(), rmSync(dataDir, { recursive: true, force: true })) };
+  }
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+  await database.migrate();
+  await seedIfEmpty(database, config);
+  return { database, env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function loginAll(url: string, emails: string[], parallel = 4): Promise<string[]> {
+  const cookies: string[] = emails.map(() => '');
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < emails.length) {
+        const i = next++;
+        const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: emails[i], password: PASSWORD }) });
+        if (!res.ok) throw new Error(`login ${emails[i]}: ${res.status} ${await res.text()}`);
+        cookies[i] = res.headers.get('set-cookie')!.split(';')[0]!;
+      }
+    }),
+  );
+  return cookies;
+}
+
+async function timed(work: () => Promise<Response>): Promise<{ ms: number; status: number; code?: string }> {
+  const start = performance.now();
+  const res = await work();
+  const body = (await res.json().catch(() => ({}))) as { code?: string };
+  return { ms: performance.now() - start, status: res.status, code: body.code };
+}
+
+async function contention(kind: 'pg' | 'pglite'): Promise<void> {
+  const n = kind === 'pg' ? 500 : 100;
+  const { database, env, cleanup } = await prepare(kind);
+  await addMembers(database, 2 * n);
+  const tomorrow = addDays(todayInRome(), 1);
+  const [session] = await rowsOf<{ id: string }>(
+    database,
+    sql`insert into training_sessions (specific_date, title, start_time, duration_minutes, game_table_id)
+        values (${tomorrow}, 'Conteso', '20:00', 60, (select id from game_tables where number = 1)) returning id`,
+  );
+  await database.db.execute(sql`insert into training_session_qualifications (session_id, qualification_id) select ${session!.id}, id from qualifications`);
+  const users = await rowsOf<{ id: string; email: string }>(database, sql`select id, email from users where email like 'bench.%' order by email`);
+  await database.close();
+
+  // The server process on that database (its own data folder for PGlite).
+  const saved = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  const server = await startServer(env);
+  if (saved !== undefined) process.env.DATABASE_URL = saved;
+  try {
+    const bookers = users.slice(0, n);
+    const partners = users.slice(n, 2 * n);
+    const cookies = await loginAll(server.url, bookers.map((u) => u.email));
+    const headers = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
+
+    const base = await Promise.all(cookies.map((cookie) => timed(() => fetch(`${server.url}/api/v1/auth/me`, { headers: { cookie } }))));
+    const answers = await Promise.all(
+      cookies.map((cookie, i) =>
+        timed(() => fetch(`${server.url}/api/v1/training-session/${session!.id}/book`, { method: 'POST', headers: headers(cookie), body: JSON.stringify({ partnersId: [partners[i]!.id] }) })),
+      ),
+    );
+    const created = answers.filter((a) => a.status === 201).length;
+    const already = answers.filter((a) => a.status === 409 && a.code === 'SESSION_ALREADY_BOOKED').length;
+    const other = answers.length - created - already;
+    const stats = (list: { ms: number }[]) => {
+      const sorted = list.map((a) => a.ms).sort((a, b) => a - b);
+      return { p50: +percentile(sorted, 50).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1]!.toFixed(1) };
+    };
+    console.log(`\nContesa: ${n} soci prenotano insieme lo stesso turno, ${kind === 'pg' ? 'PostgreSQL' : 'PGlite'} (server reale)`);
+    console.table([
+      { misura: `${n} GET /auth/me insieme (baseline)`, ...stats(base), '201': '-', 'già prenotato': '-', altro: base.filter((b) => b.status !== 200).length },
+      { misura: `${n} POST /training-session/{id}/book insieme`, ...stats(answers), '201': created, 'già prenotato': already, altro: other },
+    ]);
+    if (created !== 1 || other !== 0) console.warn(`  ! atteso esattamente un 201 e solo rifiuti 'già prenotato': ${JSON.stringify(answers.filter((a) => a.status !== 409).slice(0, 3))}`);
+  } finally {
+    await server.stop();
+    await cleanup();
+  }
+}
+
+/** pgbench simple-update TPS with 50 clients on a scratch database of the same server. */
+function pgbenchTps(seconds: number): number | null {
+  const u = new URL(BASE_URL);
+  const name = `bench_pgbench_${Date.now()}`;
+  const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres'];
+  try {
+    execFileSync('createdb', [...conn, name]);
+    execFileSync('pgbench', [...conn, '-i', '-s', '10', '-q', name], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', [...conn, '-b', 'simple-update', '-c', '50', '-j', '2', '-T', String(seconds), name], { encoding: 'utf8' });
+    const tps = /tps = ([\d.]+)/.exec(out);
+    return tps ? Number(tps[1]) : null;
+  } catch (err) {
+    console.warn(`pgbench non disponibile: ${(err as Error).message.split('\n')[0]}`);
+    return null;
+  } finally {
+    try {
+      execFileSync('dropdb', [...conn, '--if-exists', name]);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+async function throughput(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+  const pairs = 100;
+  const { database, env, cleanup } = await prepare('pg');
+  await addMembers(database, 2 * pairs);
+  // 50 tables, every 30 minutes 16:00–23:00 on the next six days: 4,200 occurrences as single sessions.
+  await database.db.execute(sql`insert into game_tables (number, description) select n, 'Bench ' || n from generate_series(101, 150) n`);
+  const today = todayInRome();
+  await database.db.execute(sql`
+    insert into training_sessions (specific_date, title, start_time, duration_minutes, game_table_id)
+    select ${today}::date + d, 'Bench', to_char(time '16:00' + make_interval(mins => 30 * s), 'HH24:MI'), 30, t.id
+    from generate_series(1, 6) d, generate_series(0, 13) s, game_tables t where t.number > 100`);
+  await database.db.execute(sql`insert into training_session_qualifications (session_id, qualification_id) select s.id, q.id from training_sessions s, qualifications q where s.title = 'Bench'`);
+  const occurrences = await rowsOf<{ id: string }>(
+    database,
+    sql`select s.id from training_sessions s join game_tables t on t.id = s.game_table_id where s.title = 'Bench' order by s.specific_date, s.start_time, t.number`,
+  );
+  const users = await rowsOf<{ id: string; email: string }>(database, sql`select id, email from users where email like 'bench.%' order by email`);
+  await database.close();
+
+  const saved = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  const server = await startServer(env);
+  if (saved !== undefined) process.env.DATABASE_URL = saved;
+  try {
+    const bookers = users.slice(0, pairs);
+    const partners = users.slice(pairs, 2 * pairs);
+    const cookies = await loginAll(server.url, bookers.map((u) => u.email));
+    // Occurrence k goes to pair k mod 100: 50 tables a slot, so no pair gets two occurrences at one time.
+    let next = 0;
+    let created = 0;
+    let refused = 0;
+    const deadline = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (performance.now() < deadline && next < occurrences.length) {
+          const k = next++;
+          const res = await fetch(`${server.url}/api/v1/training-session/${occurrences[k]!.id}/book`, {
+            method: 'POST',
+            headers: { cookie: cookies[k % pairs]!, 'content-type': 'application/json' },
+            body: JSON.stringify({ partnersId: [partners[k % pairs]!.id] }),
+          });
+          await res.arrayBuffer();
+          if (res.status === 201) created++;
+          else refused++;
+        }
+      }),
+    );
+    const elapsed = Math.min(seconds, (performance.now() - (deadline - seconds * 1000)) / 1000);
+    const perSecond = created / elapsed;
+    const tps = pgbenchTps(seconds);
+    console.log(`\nPrenotazioni distinte al secondo, 50 connessioni, PostgreSQL (server reale, pool di 10), ${seconds} s`);
+    console.table([
+      { misura: 'pgbench simple-update -c 50 (baseline)', 'al secondo': tps === null ? 'n/d' : Math.round(tps), rapporto: 1 },
+      { misura: `POST /book riusciti (${refused} rifiuti)`, 'al secondo': Math.round(perSecond), rapporto: tps ? +(perSecond / tps).toFixed(3) : 'n/d' },
+    ]);
+  } finally {
+    await server.stop();
+    await cleanup();
+  }
+}
+
+async function calendar(): Promise<void> {
+  const runs = Number(process.env.BENCH_BOOKING_RUNS ?? 50);
+  const scratch = await createScratchDatabase(BASE_URL, 'bench');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
+  const database = await openDatabase({ kind: 'pg', url: scratch.url });
+  try {
+    await database.migrate();
+    await seedIfEmpty(database, loadConfig({ DATA_DIR: dataDir }));
+    const filling = performance.now();
+    await addMembers(database, 5000);
+    await database.db.execute(sql`insert into game_tables (number, description) select n, 'Bench ' || n from generate_series(101, 150) n`);
+    const today = todayInRome();
+    const start = addDays(today, -365);
+    const end = addDays(today, 365);
+    // One group per table, every day, 14 slots of 30 minutes from 16:00: 700 group sessions, ~511,000 occurrences in two years.
+    await database.db.execute(sql`
+      with g as (insert into training_session_groups (start_date, end_date, week_days) select ${start}::date, ${end}::date, '{0,1,2,3,4,5,6}' from generate_series(1, 50) returning id),
+      gt as (select g.id as group_id, t.id as table_id from (select id, row_number() over () as r from g) g join (select id, row_number() over (order by number) as r from game_tables where number > 100) t on t.r = g.r)
+      insert into training_sessions (group_id, title, start_time, duration_minutes, game_table_id)
+      select gt.group_id, 'Allenamento', to_char(time '16:00' + make_interval(mins => 30 * s), 'HH24:MI'), 30, gt.table_id from gt, generate_series(0, 13) s`);
+    // 500,000 bookings: the first 500,000 occurrences in date order, each pinned by its exception, two members each.
+    await database.db.execute(sql`
+      create temp table occ as
+      select s.id as session_id, d::date as date, s.start_time, row_number() over (order by d, s.start_time, s.id) as k
+      from training_sessions s join training_session_groups g on g.id = s.group_id, generate_series(g.start_date, g.end_date, interval '1 day') d
+      where s.title = 'Allenamento'`);
+    await database.db.execute(sql`delete from occ where k > 500000`);
+    await database.db.execute(sql`insert into training_session_exceptions (session_id, date, title, start_time, duration_minutes) select session_id, date, 'Allenamento', start_time, 30 from occ`);
+    await database.db.execute(sql`create temp table members as select id, row_number() over (order by id) - 1 as r from users where email like 'bench.%'`);
+    await database.db.execute(sql`
+      create temp table b as
+      select gen_random_uuid() as id, o.session_id, o.date, ((o.date + o.start_time::time) at time zone ${TZ}) as start_at, o.k from occ o`);
+    await database.db.execute(sql`insert into bookings (id, session_id, date, start_at, end_at) select id, session_id, date, start_at, start_at + interval '30 minutes' from b`);
+    await database.db.execute(sql`
+      insert into booking_participants (booking_id, user_id, start_at, end_at)
+      select b.id, m.id, b.start_at, b.start_at + interval '30 minutes' from b join members m on m.r in ((b.k * 2) % 5000, (b.k * 2 + 1) % 5000)`);
+    await database.db.execute(sql`vacuum analyze`);
+    const fillSeconds = (performance.now() - filling) / 1000;
+
+    // Counting every statement the pool runs.
+    const pool = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    let statements = 0;
+    const query = pool.query.bind(pool);
+    pool.query = (...args: unknown[]) => {
+      statements++;
+      return query(...args);
+    };
+    const service = new TrainingSessionService(database.db, new TrainingSessionRepository(database.db, TZ), () => today);
+    const monthStart = addDays(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
+    const monthEnd = addDays(monthStart, 41);
+    const [anyTable] = await rowsOf<{ id: string }>(database, sql`select id from game_tables where number = 101`);
+    const measure = async (label: string, work: () => Promise<unknown>) => {
+      for (let i = 0; i < 3; i++) await work();
+      const samples: number[] = [];
+      statements = 0;
+      let last: unknown;
+      for (let i = 0; i < runs; i++) {
+        const t0 = performance.now();
+        last = await work();
+        samples.push(performance.now() - t0);
+      }
+      samples.sort((a, b) => a - b);
+      const meta = (last as { meta?: { totalItems: number }; data?: unknown[] }) ?? {};
+      return { misura: label, righe: meta.data?.length ?? 1, p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1), 'istruzioni SQL': +(statements / runs).toFixed(2) };
+    };
+    const rows = [
+      await measure('lettura di una riga per chiave (baseline)', () => database.db.execute(sql`select * from bookings where id = (select id from bookings limit 1)`)),
+      await measure('mese (6 settimane), un tavolo, limit 3000', () => service.list({ startDate: monthStart, endDate: monthEnd, table_id: anyTable!.id, page: 1, limit: 3000 })),
+      await measure('mese (6 settimane), 50 tavoli, limit 3000', () => service.list({ startDate: monthStart, endDate: monthEnd, page: 1, limit: 3000 })),
+      await measure('settimana, 50 tavoli, liberi (available=true)', () => service.list({ startDate: monthStart, endDate: addDays(monthStart, 6), available: true, page: 1, limit: 3000 })),
+    ];
+    const [counts] = await rowsOf<{ groups: number; sessions: number; bookings: number; members: number }>(
+      database,
+      sql`select (select count(*) from training_session_groups)::int as groups, (select count(*) from training_sessions)::int as sessions, (select count(*) from bookings)::int as bookings, (select count(*) from users)::int as members`,
+    );
+    console.log(
+      `\nCalendario amministratore, PostgreSQL: ${counts!.members} utenti, ${counts!.groups} gruppi, ${counts!.sessions} turni, ${counts!.bookings.toLocaleString('it-IT')} prenotazioni su due anni (riempito in ${fillSeconds.toFixed(0)} s); ms, ${runs} esecuzioni`,
+    );
+    console.table(rows);
+  } finally {
+    await database.close();
+    await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchBooking(): Promise<void> {
+  const only = process.env.BENCH_BOOKING_DB;
+  const parts = (process.env.BENCH_BOOKING_PARTS ?? 'contention,throughput,calendar').split(',');
+  if (parts.includes('contention')) {
+    if (!only || only === 'pg') await contention('pg').catch((err: Error) => console.warn(`Contesa su PostgreSQL non misurata: ${err.message}`));
+    if (!only || only === 'pglite') await contention('pglite');
+  }
+  if (only !== 'pglite' && parts.includes('throughput')) await throughput().catch((err: Error) => console.warn(`Throughput non misurato: ${err.message}`));
+  if (only !== 'pglite' && parts.includes('calendar')) await calendar().catch((err: Error) => console.warn(`Calendario non misurato: ${err.message}`));
+}

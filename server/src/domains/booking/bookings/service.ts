@@ -1,0 +1,187 @@
+import type { ApiErrorCode, BookPayload, BookedSession, Booking, Participant } from 'shared-api/contract';
+import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
+import type { CurrentUser } from '../../../core/domain';
+import type { Db, DbOrTx } from '../../../core/db/client';
+import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
+import { activeBookingWeek, bookingWeekOf } from '../dates';
+import type { TrainingSessionRepository } from '../training-sessions/repository';
+import type { TrainingSessionService } from '../training-sessions/service';
+import type { BookingRepository, LockedUser } from './repository';
+
+const HOUR_MS = 3_600_000;
+
+/** Who a refusal is about: the booker ('User …') or a chosen partner ('Partner Nome Cognome …'), spec 000 §8. */
+interface Subject {
+  user: LockedUser;
+  role: 'USER' | 'PARTNER';
+}
+
+const subjectText = (s: Subject) => (s.role === 'USER' ? 'User' : `Partner ${s.user.name} ${s.user.surname}`);
+
+function refuse(base: 'MEDICAL_CERTIFICATE_INVALID' | 'QUALIFICATION_MISSING' | 'OVERLAPPING_BOOKING' | 'DAILY_LIMIT' | 'WEEKLY_LIMIT', s: Subject, fragment: string, detail = ''): never {
+  throw new DomainError(`${base}_${s.role}` as ApiErrorCode, `${subjectText(s)} ${fragment}${detail}`);
+}
+
+export interface BookingClock {
+  now(): Date;
+  today(): string;
+}
+
+/**
+ * The booking engine (DESIGN §4): every check in one transaction, in the design's order, under row locks on the
+ * participants; the database's unique index settles two bookings of one occurrence.
+ */
+export class BookingService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: BookingRepository,
+    private readonly sessions: TrainingSessionService,
+    private readonly sessionRepo: TrainingSessionRepository,
+    private readonly clock: BookingClock,
+  ) {}
+
+  /** POST /training-session/{id}/book. */
+  async book(actor: CurrentUser, sessionId: string, payload: BookPayload): Promise<Booking> {
+    const asAdmin = payload.admin;
+    if (asAdmin && !holdsAny(actor.permissions, ['bookings_access'])) throw new DomainError('FORBIDDEN', 'Solo chi gestisce le prenotazioni può prenotare altri utenti');
+    if (!asAdmin) {
+      if (payload.partnersId.length !== 1) throw invalidInput('partnersId: Puoi scegliere un solo compagno');
+      if (payload.partnersId[0] === actor.id) throw invalidInput('partnersId: Il compagno non può essere chi prenota');
+    }
+    const participantIds = asAdmin ? payload.partnersId : [actor.id, ...payload.partnersId];
+    const now = this.clock.now();
+    const today = this.clock.today();
+    try {
+      const bookingId = await this.db.transaction(async (tx) => {
+        // The participants first: a booking racing for any of them waits here, then sees this one.
+        const locked = await this.repo.lockUsers(tx, participantIds, today);
+        const occurrence = await this.sessions.occurrence(tx, sessionId, payload.date);
+
+        if (!asAdmin && !occurrence.is_booking_allowed) throw new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
+        if (occurrence.booking_id) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
+
+        const startAt = new Date(occurrence.start_at);
+        if (startAt.getTime() <= now.getTime()) throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past}: it started at ${occurrence.start_at}`);
+        if (!asAdmin) {
+          const rule = await this.repo.ruleOf(tx, actor.id);
+          // Without a rule the week is the calendar's, Monday to Sunday.
+          const week = activeBookingWeek(today, rule?.week_start_day ?? 1, rule?.week_end_day ?? 0);
+          if (occurrence.specific_date < week.start || occurrence.specific_date > week.end) {
+            throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${week.start} – ${week.end})`);
+          }
+        }
+
+        const subjects: Subject[] = participantIds.map((id, i) => {
+          const user = locked.find((u) => u.id === id);
+          if (!user || !user.active || !user.accepted_terms) throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
+          return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
+        });
+
+        for (const s of subjects) if (s.user.medical !== 'approved') refuse('MEDICAL_CERTIFICATE_INVALID', s, F.medical);
+
+        const holders = await this.repo.holdersOfAny(tx, participantIds, occurrence.participant_qualifications);
+        for (const s of subjects) if (!holders.has(s.user.id)) refuse('QUALIFICATION_MISSING', s, F.qualifications);
+
+        const busy = await this.repo.overlapping(tx, participantIds, occurrence.start_at, occurrence.end_at);
+        for (const s of subjects) if (busy.has(s.user.id)) refuse('OVERLAPPING_BOOKING', s, F.overlap);
+
+        if (!asAdmin) for (const s of subjects) await this.checkQuotas(tx, s, occurrence.specific_date, startAt, now);
+
+        const id = await this.repo.insert(
+          tx,
+          { session_id: sessionId, date: occurrence.specific_date, start_at: occurrence.start_at, end_at: occurrence.end_at, booked_by: actor.id },
+          participantIds,
+        );
+        // A group's occurrence is pinned as booked: later changes of the group leave it as it is.
+        if (occurrence.virtualGroupId) {
+          await this.sessionRepo.pinOccurrence(tx, sessionId, occurrence.specific_date, {
+            deleted: false,
+            title: occurrence.title,
+            start_time: occurrence.start_time,
+            duration_minutes: occurrence.duration,
+            color: occurrence.color,
+            is_booking_allowed: occurrence.is_booking_allowed,
+          });
+        }
+        return id;
+      });
+      const created = await this.repo.booking(this.db, bookingId);
+      if (!created) throw new DomainError('BOOKING_NOT_FOUND');
+      return created;
+    } catch (err) {
+      if (isUniqueViolation(err, 'bookings_occurrence_key')) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
+      throw err;
+    }
+  }
+
+  /** Daily and weekly quota of the participant's rule; none within hours_before_booking_to_ignore_rules of the start. */
+  private async checkQuotas(tx: DbOrTx, s: Subject, date: string, startAt: Date, now: Date): Promise<void> {
+    const rule = await this.repo.ruleOf(tx, s.user.id);
+    if (!rule) return;
+    if (startAt.getTime() - now.getTime() < rule.hours_before_booking_to_ignore_rules * HOUR_MS) return;
+    const daily = await this.repo.countBetween(tx, s.user.id, date, date);
+    if (daily >= rule.max_rounds_per_day) refuse('DAILY_LIMIT', s, F.daily, ` (${rule.max_rounds_per_day})`);
+    const week = bookingWeekOf(date, rule.week_start_day, rule.week_end_day);
+    if (!week) return;
+    const unlocked = await this.repo.unlockedShifts(tx, rule, week.start, now);
+    const allowed = unlocked === null ? rule.max_rounds_per_week : Math.min(unlocked, rule.max_rounds_per_week);
+    const weekly = await this.repo.countBetween(tx, s.user.id, week.start, week.end);
+    if (weekly >= allowed) {
+      const who = s.role === 'USER' ? 'User has' : `${subjectText(s)} has`;
+      throw new DomainError(`WEEKLY_LIMIT_${s.role}`, `${who} ${F.noShifts} this week (${weekly} of ${allowed} used)`);
+    }
+  }
+
+  /**
+   * Cancels an active booking: a member only their own and until the rule's hours_before_booking_to_cancel before the
+   * start (no rule: until the start); bookings staff always. The occurrence is free again at once.
+   */
+  private async cancel(actor: CurrentUser, where: { id: string } | { sessionId: string; date: string }): Promise<string> {
+    const staff = holdsAny(actor.permissions, ['bookings_access']);
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const found = await this.repo.lockActive(tx, where);
+      if (!found) throw new DomainError('BOOKING_NOT_FOUND');
+      if (!staff) {
+        if (!found.participant_ids.includes(actor.id)) throw new DomainError('BOOKING_NOT_FOUND');
+        const rule = await this.repo.ruleOf(tx, actor.id);
+        const deadline = new Date(found.start_at).getTime() - (rule?.hours_before_booking_to_cancel ?? 0) * HOUR_MS;
+        if (now.getTime() > deadline) {
+          throw new DomainError(
+            'BOOKING_CANCEL_TOO_LATE',
+            rule?.hours_before_booking_to_cancel
+              ? `Non è più possibile annullare questa prenotazione: si può annullare fino a ${rule.hours_before_booking_to_cancel} ore prima dell'inizio.`
+              : undefined,
+          );
+        }
+      }
+      await this.repo.cancel(tx, found.id, actor.id, now);
+      return found.id;
+    });
+  }
+
+  cancelById(actor: CurrentUser, bookingId: string): Promise<string> {
+    return this.cancel(actor, { id: bookingId });
+  }
+
+  async cancelOccurrence(actor: CurrentUser, sessionId: string, date: string | undefined): Promise<string> {
+    const session = await this.sessionRepo.session(this.db, sessionId);
+    if (!session) throw new DomainError('TRAINING_SESSION_NOT_FOUND');
+    return this.cancel(actor, { sessionId, date: this.sessions.dateOf(session, date) });
+  }
+
+  /** The participants of an occurrence (none when it is free). */
+  async participants(sessionId: string, date: string | undefined): Promise<{ data: Participant[]; booking_id: string | null }> {
+    const occurrence = await this.sessions.occurrence(this.db, sessionId, date);
+    return { data: occurrence.participants, booking_id: occurrence.booking_id };
+  }
+
+  /** GET /user/me/booked-sessions. */
+  async bookedSessions(actor: CurrentUser, filter: 'future' | 'past'): Promise<BookedSession[]> {
+    const now = this.clock.now();
+    const rows = await this.repo.bookedSessions(this.db, actor.id, filter, now);
+    const rule = rows.length ? await this.repo.ruleOf(this.db, actor.id) : null;
+    const hours = rule?.hours_before_booking_to_cancel ?? 0;
+    return rows.map((row) => ({ ...row, can_cancel: !row.pastPrenotation && now.getTime() <= new Date(row.start_at).getTime() - hours * HOUR_MS }));
+  }
+}

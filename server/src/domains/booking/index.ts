@@ -1,0 +1,53 @@
+import type { GameTable, GameTablePayload } from 'shared-api/contract';
+import type { Domain } from '../../core/domain';
+import { EditableService } from '../../core/resources/service';
+import { todayIn } from '../../core/time';
+import { BookingRepository } from './bookings/repository';
+import { BookingService } from './bookings/service';
+import { GameTableRepository, type GameTableSortKey } from './game-tables/repository';
+import routes from './routes';
+import { seedBooking } from './seed';
+import { TrainingSessionRepository } from './training-sessions/repository';
+import { TrainingSessionService } from './training-sessions/service';
+
+export interface BookingServices {
+  gameTables: EditableService<GameTable, GameTablePayload, GameTableSortKey>;
+  sessions: TrainingSessionService;
+  bookings: BookingService;
+}
+
+declare module '../../core/domain' {
+  interface Services {
+    booking: BookingServices;
+  }
+}
+
+/** Game tables, training sessions and their groups, the booking engine, the member's bookings (DESIGN §4). */
+export const booking: Domain = {
+  name: 'booking',
+  services({ db, config, clock }, services) {
+    const today = () => todayIn(config.clubTimezone, clock.now());
+    const sessionRepo = new TrainingSessionRepository(db, config.clubTimezone);
+    const sessions = new TrainingSessionService(db, sessionRepo, today);
+    // The medical status is the certificates domain's SQL, read through the port it provides.
+    const medical = () => {
+      if (!services.medicalStatus) throw new Error('Il dominio certificates non fornisce medicalStatus');
+      return services.medicalStatus;
+    };
+    const bookingRepo = new BookingRepository(config.clubTimezone, (userId) => medical().statusOf(userId));
+    return {
+      booking: {
+        gameTables: new EditableService(db, new GameTableRepository(db), {
+          notFound: 'GAME_TABLE_NOT_FOUND',
+          inUse: 'GAME_TABLE_IN_USE',
+          inUseMessage: (holders) => `Impossibile eliminare il tavolo: è usato da ${holders}.`,
+          uniqueName: { constraint: 'game_tables_number_key', code: 'GAME_TABLE_NUMBER_TAKEN' },
+        }),
+        sessions,
+        bookings: new BookingService(db, bookingRepo, sessions, sessionRepo, { now: () => clock.now(), today }),
+      },
+    };
+  },
+  routes,
+  seed: seedBooking,
+};

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { qualifications, users } from '../registry/tables';
+
+/**
+ * Tables of the booking domain (DESIGN §4): game tables; training sessions (a single session has a date, a group's
+ * session has none: the group's week days and period make its occurrences, computed for the range asked, never one
+ * row per date); exceptions (an occurrence of a group edited, deleted or booked); bookings of occurrences.
+ */
+
+export const game_tables = pgTable('game_tables', {
+  id: uuid().primaryKey().defaultRandom(),
+  number: integer().notNull().unique('game_tables_number_key'),
+  description: text().notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A group repeating on week days between two dates (both included); its sessions are one per table and time slot. */
+export const training_session_groups = pgTable(
+  'training_session_groups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    start_date: date({ mode: 'string' }).notNull(),
+    end_date: date({ mode: 'string' }).notNull(),
+    /** 0 Sunday … 6 Saturday. */
+    week_days: smallint().array().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('training_session_groups_period_idx').on(t.start_date, t.end_date)],
+);
+
+/**
+ * A session on one table: a single session (specific_date, no group) or a group's session (group_id, no date).
+ * Times are the club's wall clock: start_time HH:MM and a duration in minutes (so a range may end at midnight).
+ */
+export const training_sessions = pgTable(
+  'training_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    group_id: uuid().references(() => training_session_groups.id, { onDelete: 'cascade' }),
+    specific_date: date({ mode: 'string' }),
+    title: text().notNull(),
+    start_time: text().notNull(),
+    duration_minutes: integer().notNull(),
+    color: text(),
+    is_booking_allowed: boolean().notNull().default(true),
+    session_not_considered_for_stats: boolean().notNull().default(false),
+    game_table_id: uuid()
+      .notNull()
+      .references(() => game_tables.id, { onDelete: 'restrict' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('training_sessions_date_idx').on(t.specific_date, t.start_time),
+    index('training_sessions_group_idx').on(t.group_id),
+    index('training_sessions_table_idx').on(t.game_table_id),
+  ],
+);
+
+/** Qualifications a participant needs one of. */
+export const training_session_qualifications = pgTable(
+  'training_session_qualifications',
+  {
+    session_id: uuid()
+      .notNull()
+      .references(() => training_sessions.id, { onDelete: 'cascade' }),
+    qualification_id: uuid()
+      .notNull()
+      .references(() => qualifications.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.session_id, t.qualification_id] }), index('training_session_qualifications_qualification_idx').on(t.qualification_id)],
+);
+
+/**
+ * One occurrence of a group's session stored on its own: deleted, edited (its own values; null = the session's) or
+ * booked (a booking pins it, so later changes of the group leave it as it was booked). At most one per session and date.
+ */
+export const training_session_exceptions = pgTable(
+  'training_session_exceptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    session_id: uuid()
+      .notNull()
+      .references(() => training_sessions.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    deleted: boolean().notNull().default(false),
+    title: text(),
+    start_time: text(),
+    duration_minutes: integer(),
+    color: text(),
+    is_booking_allowed: boolean(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('training_session_exceptions_session_date_key').on(t.session_id, t.date), index('training_session_exceptions_date_idx').on(t.date)],
+);
+
+/**
+ * A booking of one occurrence (session, date). start_at/end_at are the occurrence's instants when booked, so
+ * overlap and quota checks read one index. The partial unique index makes a second active booking of the same
+ * occurrence impossible whatever races; a cancelled booking (cancelled_at set) frees it.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    session_id: uuid()
+      .notNull()
+      .references(() => training_sessions.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    start_at: timestamp({ withTimezone: true }).notNull(),
+    end_at: timestamp({ withTimezone: true }).notNull(),
+    booked_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    cancelled_at: timestamp({ withTimezone: true }),
+    cancelled_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('bookings_occurrence_key').on(t.session_id, t.date).where(sql`cancelled_at is null`),
+    index('bookings_date_idx').on(t.date),
+  ],
+);
+
+/** The participants of a booking (the booker and a partner, or one to four users an administrator chose). */
+export const booking_participants = pgTable(
+  'booking_participants',
+  {
+    booking_id: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Copied from the booking: a member's bookings by time come off one index. */
+    start_at: timestamp({ withTimezone: true }).notNull(),
+    end_at: timestamp({ withTimezone: true }).notNull(),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.booking_id, t.user_id] }), index('booking_participants_user_time_idx').on(t.user_id, t.start_at).where(sql`active`)],
+);

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../core/db/client';
+import { files } from '../../../core/db/tables';
+import { hashPassword } from '../../../core/passwords';
+import { certificate_records, certificate_types, certificates } from '../../certificates/tables';
+import { categories, qualifications, user_qualifications, users } from '../../registry/tables';
+
+/** Test data written straight into the database: what other domains own (members, certificates), made fast. */
+
+let counter = 0;
+
+export interface TestMember {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Members of 'Soci' who can sign in, with an approved medical certificate ending on `certificateEnd` (null: no
+ * certificate) and the given qualifications by name (default Amatore, whose rule is 'Standard soci' like the category's).
+ */
+export async function createMembers(
+  database: Database,
+  count: number,
+  options: { certificateEnd?: string | null; qualifications?: string[]; category?: string; label?: string } = {},
+): Promise<TestMember[]> {
+  const { db } = database;
+  const password = 'Socio-2026!';
+  const hash = await hashPassword(password);
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.name, options.category ?? 'Soci'));
+  if (!category) throw new Error('categoria non trovata');
+  const label = options.label ?? 'socio';
+  const stamp = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  const now = new Date();
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Nome${i}`,
+        surname: `${label}${stamp}x${i}`,
+        email: `${label}.${stamp}.${i}@test.example`,
+        category_id: category.id,
+        password_hash: hash,
+        registration_completed_at: now,
+        terms_accepted_at: now,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const ids = rows.map((r) => r.id);
+  const qualificationNames = options.qualifications ?? ['Amatore'];
+  if (qualificationNames.length) {
+    const quals = await db.select({ id: qualifications.id }).from(qualifications).where(inArray(qualifications.name, qualificationNames));
+    await db.insert(user_qualifications).values(ids.flatMap((user_id) => quals.map((q) => ({ user_id, qualification_id: q.id }))));
+  }
+  if (options.certificateEnd !== null) await giveCertificates(database, ids, options.certificateEnd ?? '2099-12-31');
+  return rows.map((r) => ({ ...r, password }));
+}
+
+/** An approved medical certificate (latest record) ending on `end` for each user; `approved: false` leaves it awaiting approval. */
+export async function giveCertificates(database: Database, userIds: string[], end: string, approved = true): Promise<void> {
+  const { db } = database;
+  const [type] = await db.select({ id: certificate_types.id }).from(certificate_types).where(sql`${certificate_types.is_medical}`).limit(1);
+  if (!type) throw new Error('nessuna tipologia medica');
+  for (const userId of userIds) {
+    const fileId = randomUUID();
+    await db.insert(files).values({ id: fileId, original_name: 'c.pdf', mime: 'application/pdf', size: 1, owner_user_id: userId });
+    const [cert] = await db
+      .insert(certificates)
+      .values({ type_id: type.id, user_id: userId })
+      .onConflictDoUpdate({ target: [certificates.user_id, certificates.type_id], set: { notes: null } })
+      .returning({ id: certificates.id });
+    await db.insert(certificate_records).values({ certificate_id: cert!.id, file_id: fileId, is_approved: approved, end_date: end, uploaded_at: new Date(Date.now() + counter++) });
+  }
+}
+
+export async function userIdOf(database: Database, email: string): Promise<string> {
+  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`utente ${email} non trovato`);
+  return row.id;
+}
+
+export async function qualificationIds(database: Database, names: string[]): Promise<string[]> {
+  return (await database.db.select({ id: qualifications.id }).from(qualifications).where(inArray(qualifications.name, names))).map((q) => q.id);
+}
+
+/** An instant from a club wall-clock time in Europe/Rome (what the tests fix "now" to). */
+export function romeInstant(date: string, time: string): Date {
+  // Try both offsets Rome can have and keep the one whose Rome wall clock matches.
+  for (const offset of ['+01:00', '+02:00']) {
+    const candidate = new Date(`${date}T${time}:00${offset}`);
+    const wall = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(candidate);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(candidate);
+    if (wall === time && day === date) return candidate;
+  }
+  throw new Error(`ora locale inesistente: ${date} ${time}`);
+}

@@ -1,0 +1,235 @@
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { ListMeta, SessionException, SessionGroup, TrainingSession } from 'shared-api/contract';
+import type { Db, DbOrTx } from '../../../core/db/client';
+import { type ListSource, readPage } from '../../../core/list';
+import { qualifications } from '../../registry/tables';
+import { bookings, game_tables, training_session_exceptions, training_session_groups, training_session_qualifications, training_sessions } from '../tables';
+import { DEFAULT_SESSION_COLOR, type OccurrenceFilter, endTimeSql, occurrenceConditions, occurrenceCountSql, occurrenceRowsSql, readOccurrences, rowsOf } from './occurrences';
+
+export type SessionRow = typeof training_sessions.$inferSelect;
+export type GroupRow = typeof training_session_groups.$inferSelect;
+export type NewSession = typeof training_sessions.$inferInsert;
+export type ExceptionValues = Pick<typeof training_session_exceptions.$inferInsert, 'title' | 'start_time' | 'duration_minutes' | 'color' | 'is_booking_allowed' | 'deleted'>;
+
+const s = training_sessions;
+const g = training_session_groups;
+const x = training_session_exceptions;
+
+/** Training sessions, groups and exceptions (DESIGN §4): SQL only. */
+export class TrainingSessionRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly timeZone: string,
+  ) {}
+
+  /** One page of the occurrences of [from, to]: one statement for the page, one for the total when the page is full. */
+  list(from: string, to: string, filter: OccurrenceFilter, page: number, limit: number): Promise<{ data: TrainingSession[]; meta: ListMeta }> {
+    const source: ListSource<TrainingSession, 'date'> = {
+      filters: occurrenceConditions(filter),
+      sortColumns: { date: sql`o.date` },
+      defaultSort: [sql`o.date`, sql`o.start_time`, sql`gt.number`],
+      tieBreaker: s.id,
+      rows: (where, orderBy, lim, offset) => readOccurrences(this.db, occurrenceRowsSql(from, to, this.timeZone, where ? [where] : [], orderBy, lim, offset)),
+      count: async (where) => rowsOf<{ n: number }>(await this.db.execute(occurrenceCountSql(from, to, where ? [where] : [])))[0]?.n ?? 0,
+    };
+    return readPage(source, { page, limit, order: 'asc' });
+  }
+
+  /** The occurrence of a session on a date (null: the session does not occur then, or that occurrence was deleted). */
+  async occurrence(tx: DbOrTx, sessionId: string, date: string): Promise<TrainingSession | null> {
+    const [found] = await readOccurrences(tx, occurrenceRowsSql(date, date, this.timeZone, occurrenceConditions({ sessionId }), null, 1, 0));
+    return found ?? null;
+  }
+
+  /** The first occurrences of sessions on or after a date (the answer of a create or an edit). */
+  async firstOccurrences(ids: string[], from: string, to: string): Promise<TrainingSession[]> {
+    if (!ids.length) return [];
+    const list = await readOccurrences(
+      this.db,
+      occurrenceRowsSql(from, to, this.timeZone, [sql`o.session_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`], [sql`o.date`, sql`o.start_time`, sql`gt.number`], null, 0),
+    );
+    const seen = new Set<string>();
+    return list.filter((o) => (seen.has(o._id) ? false : (seen.add(o._id), true)));
+  }
+
+  async session(tx: DbOrTx, id: string): Promise<SessionRow | null> {
+    const [row] = await tx.select().from(s).where(eq(s.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async group(tx: DbOrTx, id: string, lock = false): Promise<GroupRow | null> {
+    const q = tx.select().from(g).where(eq(g.id, id)).limit(1);
+    const [row] = lock ? await q.for('update') : await q;
+    return row ?? null;
+  }
+
+  async groupSessions(tx: DbOrTx, groupId: string): Promise<SessionRow[]> {
+    return tx.select().from(s).where(eq(s.group_id, groupId)).orderBy(asc(s.start_time), asc(s.created_at));
+  }
+
+  async qualificationsOf(tx: DbOrTx, sessionId: string): Promise<string[]> {
+    return (await tx.select({ id: training_session_qualifications.qualification_id }).from(training_session_qualifications).where(eq(training_session_qualifications.session_id, sessionId))).map(
+      (r) => r.id,
+    );
+  }
+
+  /** How many of these ids are game tables / qualifications (the service refuses unknown ones). */
+  async existingTables(ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    return (await this.db.select({ id: game_tables.id }).from(game_tables).where(inArray(game_tables.id, ids))).map((r) => r.id);
+  }
+
+  async existingQualifications(ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    return (await this.db.select({ id: qualifications.id }).from(qualifications).where(inArray(qualifications.id, ids))).map((r) => r.id);
+  }
+
+  async insertGroup(tx: DbOrTx, values: { start_date: string; end_date: string; week_days: number[] }): Promise<string> {
+    const [row] = await tx.insert(g).values(values).returning({ id: g.id });
+    if (!row) throw new Error('INSERT senza riga restituita');
+    return row.id;
+  }
+
+  async insertSessions(tx: DbOrTx, rows: NewSession[], qualificationIds: string[]): Promise<string[]> {
+    if (!rows.length) return [];
+    const ids = (await tx.insert(s).values(rows).returning({ id: s.id })).map((r) => r.id);
+    if (qualificationIds.length) {
+      await tx.insert(training_session_qualifications).values(ids.flatMap((session_id) => qualificationIds.map((qualification_id) => ({ session_id, qualification_id }))));
+    }
+    return ids;
+  }
+
+  async updateSession(tx: DbOrTx, id: string, values: Partial<NewSession>, qualificationIds: string[]): Promise<void> {
+    await tx.update(s).set(values).where(eq(s.id, id));
+    await tx.delete(training_session_qualifications).where(eq(training_session_qualifications.session_id, id));
+    if (qualificationIds.length) await tx.insert(training_session_qualifications).values(qualificationIds.map((qualification_id) => ({ session_id: id, qualification_id })));
+  }
+
+  async deleteSession(tx: DbOrTx, id: string): Promise<void> {
+    await tx.delete(s).where(eq(s.id, id));
+  }
+
+  async setGroupEnd(tx: DbOrTx, id: string, endDate: string): Promise<void> {
+    await tx.update(g).set({ end_date: endDate }).where(eq(g.id, id));
+  }
+
+  async deleteGroup(tx: DbOrTx, id: string): Promise<void> {
+    await tx.delete(g).where(eq(g.id, id));
+  }
+
+  /** The active booking of an occurrence, if any. */
+  async activeBooking(tx: DbOrTx, sessionId: string, date: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.session_id, sessionId), eq(bookings.date, date), isNull(bookings.cancelled_at)))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** Active bookings of a single session or of a group's sessions on or after a date. */
+  async activeBookingsFrom(tx: DbOrTx, sessionIds: string[], from: string): Promise<{ session_id: string; date: string; start_time: string; duration_minutes: number; game_table_id: string }[]> {
+    if (!sessionIds.length) return [];
+    return rowsOf(
+      await tx.execute(sql`
+        select b.session_id, b.date::text as date, coalesce(x.start_time, s.start_time) as start_time,
+               coalesce(x.duration_minutes, s.duration_minutes) as duration_minutes, s.game_table_id
+        from ${bookings} b
+        join ${s} s on s.id = b.session_id
+        left join ${x} x on x.session_id = b.session_id and x.date = b.date
+        where b.cancelled_at is null and b.date >= ${from}::date and b.session_id in (${sql.join(sessionIds.map((id) => sql`${id}::uuid`), sql`, `)})`),
+    );
+  }
+
+  /** Stores an exception for (session, date), replacing the values of one already there. */
+  async upsertException(tx: DbOrTx, sessionId: string, date: string, values: ExceptionValues): Promise<void> {
+    await tx
+      .insert(x)
+      .values({ session_id: sessionId, date, ...values })
+      .onConflictDoUpdate({ target: [x.session_id, x.date], set: values });
+  }
+
+  /** Pins an occurrence as it is (a booking of a group's occurrence): nothing changes if an exception is already stored. */
+  async pinOccurrence(tx: DbOrTx, sessionId: string, date: string, values: ExceptionValues): Promise<void> {
+    await tx
+      .insert(x)
+      .values({ session_id: sessionId, date, ...values })
+      .onConflictDoNothing({ target: [x.session_id, x.date] });
+  }
+
+  /** Deletes the exceptions of these sessions on or after a date except those of booked occurrences. */
+  async dropUnbookedExceptionsFrom(tx: DbOrTx, sessionIds: string[], from: string): Promise<void> {
+    if (!sessionIds.length) return;
+    await tx.execute(sql`
+      delete from ${x} x
+      where x.session_id in (${sql.join(sessionIds.map((id) => sql`${id}::uuid`), sql`, `)}) and x.date >= ${from}::date
+        and not exists (select 1 from ${bookings} b where b.session_id = x.session_id and b.date = x.date and b.cancelled_at is null)`);
+  }
+
+  /** Whether anything still hangs on a group: exceptions of its sessions, or bookings (any state). */
+  async groupHasHistory(tx: DbOrTx, groupId: string): Promise<boolean> {
+    const rows = rowsOf<{ held: boolean }>(
+      await tx.execute(sql`
+        select exists (select 1 from ${x} x join ${s} s on s.id = x.session_id where s.group_id = ${groupId} and not x.deleted)
+            or exists (select 1 from ${bookings} b join ${s} s on s.id = b.session_id where s.group_id = ${groupId}) as held`),
+    );
+    return rows[0]?.held ?? false;
+  }
+
+  /** Whether a group occurs at least once in its period (some date falls on one of its week days). */
+  async groupOccursBetween(tx: DbOrTx, from: string, to: string, weekDays: number[]): Promise<boolean> {
+    const rows = rowsOf<{ occurs: boolean }>(
+      await tx.execute(
+        sql`select exists (select 1 from generate_series(${from}::date, ${to}::date, interval '1 day') d(day) where extract(dow from d.day)::int in (${sql.join(
+          weekDays.map((d) => sql`${d}`),
+          sql`, `,
+        )})) as occurs`,
+      ),
+    );
+    return rows[0]?.occurs ?? false;
+  }
+
+  /** Groups with their sessions and exceptions (GET /training-session/group[/{id}]). */
+  async groups(id?: string): Promise<SessionGroup[]> {
+    const rows = rowsOf<SessionGroup>(
+      await this.db.execute(sql`
+        select g.id as "_id",
+          coalesce((select s.title from ${s} s where s.group_id = g.id order by s.start_time, s.created_at limit 1), '') as title,
+          g.start_date::text as start_date, g.end_date::text as end_date, g.week_days,
+          coalesce((select array_agg(distinct q.qualification_id::text) from ${training_session_qualifications} q join ${s} s on s.id = q.session_id where s.group_id = g.id), '{}') as participant_qualifications,
+          coalesce((select bool_or(s.session_not_considered_for_stats) from ${s} s where s.group_id = g.id), false) as session_not_considered_for_stats,
+          coalesce((select json_agg(json_build_object('_id', t.id, 'number', t.number, 'description', t.description) order by t.number) from ${game_tables} t
+                    where t.id in (select s.game_table_id from ${s} s where s.group_id = g.id)), '[]'::json) as game_tables,
+          coalesce((select json_agg(json_build_object('_id', s.id, 'title', s.title, 'start_time', s.start_time,
+                      'end_time', ${endTimeSql(sql`s.start_time`, sql`s.duration_minutes`)}, 'duration', s.duration_minutes,
+                      'color', coalesce(s.color, ${DEFAULT_SESSION_COLOR}), 'is_booking_allowed', s.is_booking_allowed,
+                      'game_table', json_build_object('_id', t.id, 'number', t.number, 'description', t.description)) order by s.start_time, t.number)
+                    from ${s} s join ${game_tables} t on t.id = s.game_table_id where s.group_id = g.id), '[]'::json) as sessions,
+          coalesce((select json_agg(json_build_object('_id', x.id, 'session_id', x.session_id, 'date', x.date::text, 'deleted', x.deleted,
+                      'title', x.title, 'start_time', x.start_time,
+                      'end_time', case when x.start_time is null and x.duration_minutes is null then null
+                                       else ${endTimeSql(sql`coalesce(x.start_time, s.start_time)`, sql`coalesce(x.duration_minutes, s.duration_minutes)`)} end,
+                      'color', x.color, 'is_booking_allowed', x.is_booking_allowed,
+                      'booking_id', (select b.id from ${bookings} b where b.session_id = x.session_id and b.date = x.date and b.cancelled_at is null)) order by x.date)
+                    from ${x} x join ${s} s on s.id = x.session_id where s.group_id = g.id), '[]'::json) as exceptions
+        from ${g} g
+        ${id ? sql`where g.id = ${id}` : sql``}
+        order by g.start_date desc, g.id`),
+    );
+    return rows;
+  }
+
+  /** Exceptions of one occurrence (to answer a stored exception). */
+  async exception(sessionId: string, date: string): Promise<SessionException | null> {
+    const [group] = await this.db.select({ group_id: s.group_id }).from(s).where(eq(s.id, sessionId)).limit(1);
+    if (!group?.group_id) return null;
+    const found = (await this.groups(group.group_id))[0]?.exceptions.find((e) => e.session_id === sessionId && e.date === date);
+    return found ?? null;
+  }
+
+  /** Exceptions on or after a date (group edits keep booked ones and drop the rest). */
+  async exceptionsFrom(tx: DbOrTx, sessionIds: string[], from: string) {
+    if (!sessionIds.length) return [];
+    return tx.select().from(x).where(and(inArray(x.session_id, sessionIds), gte(x.date, from)));
+  }
+}
