@@ -234,6 +234,27 @@ test("a member without a valid medical certificate is told 'Non puoi prenotare t
   await page.context().close();
 });
 
+test("a member over the daily limit gets 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata'", async () => {
+  // Matteo's rule (Standard soci, through his category) allows one shift a day.
+  await openSession('Primo turno del giorno', '22:00', '22:30', 3);
+  await openSession('Secondo turno del giorno', '22:30', '23:00', 3);
+  const page = await signedIn(BOOKER.email, MEMBER_PASSWORD);
+  await page.goto(`${portal.server.url}/book-session?date=${encodeURIComponent(JSON.stringify(DAY))}`);
+  const bookWith = async (title: string, partner: string) => {
+    await page.getByRole('article').filter({ hasText: title }).getByRole('button', { name: 'Prenota' }).click();
+    const modal = page.getByRole('dialog', { name: `Prenotati a: ${title}` });
+    await pick(page, /^Scegli compagno/, partner);
+    await modal.getByRole('button', { name: 'Prenota' }).click();
+    return modal;
+  };
+  const first = await bookWith('Primo turno del giorno', 'Francesca Romano');
+  await toast(page, 'Turno prenotato correttamente!');
+  await first.waitFor({ state: 'detached' });
+  await bookWith('Secondo turno del giorno', PARTNER);
+  await toast(page, 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata');
+  await page.context().close();
+});
+
 test('the member calendar offers only day and week', async () => {
   const page = await signedIn(BOOKER.email, MEMBER_PASSWORD);
   await page.goto(`${portal.server.url}/book-session-calendar`);
