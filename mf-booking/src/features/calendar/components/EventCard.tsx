@@ -18,19 +18,25 @@ export function EventCard({ session, mode, compact, bookable, onOpen, onActions,
   const time = `${hhmm(session.start_time)} - ${hhmm(session.end_time)}`;
   const booked = isBooked(session);
   const people = booked ? participantNames(session) || 'Prenotato' : 'Nessun partecipante';
-  const label = `${time} ${session.title} Tavolo ${session.game_table.number}${booked ? ` ${people}` : ''}`;
+  // Compact cards keep table and participants for screen readers: the button's name is always its whole content.
+  const hiddenWhenCompact = compact ? 'ui-visually-hidden' : undefined;
   return (
     <div
       className={`bk-event${compact ? ' bk-event--compact' : ''}${booked ? ' bk-event--booked' : ''}`}
       style={{ ...style, ...borderStyle(session, mode) }}
     >
-      <button type="button" className="bk-event__open" onClick={onOpen} aria-label={label} title={label}>
-        <span className="bk-event__time">{time}</span> <span className="bk-event__title">{session.title}</span>
-        {!compact && (
+      <button
+        type="button"
+        className="bk-event__open"
+        onClick={onOpen}
+        title={`${time} ${session.title} Tavolo ${session.game_table.number} ${people}`}
+      >
+        <span className="bk-event__time">{time}</span> <span className="bk-event__title">{session.title}</span>{' '}
+        <span className={hiddenWhenCompact}>{`Tavolo ${session.game_table.number}`}</span> <span className={hiddenWhenCompact}>{people}</span>
+        {bookable && !compact && (
           <>
-            <span className="bk-event__table">Tavolo {session.game_table.number}</span>
-            <span className="bk-event__people">{people}</span>
-            {bookable && <span className="bk-event__cta">Clicca per prenotare</span>}
+            {' '}
+            <span className="bk-event__cta">Clicca per prenotare</span>
           </>
         )}
       </button>

@@ -59,13 +59,11 @@ export function MonthGrid({
             const rest = dayEvents.slice(MONTH_EVENTS_PER_DAY);
             const colours = [...new Set(rest.map((e) => borderColours(e, handlers.mode)[0]))].slice(0, MONTH_SUMMARY_COLOURS);
             return (
-              <div
-                key={d}
-                role="gridcell"
-                aria-label={formatDate(d)}
-                className={`bk-month__cell${d.startsWith(month) ? '' : ' bk-month__cell--other'}`}
-              >
-                <span className="bk-month__date">{Number(d.slice(8))}</span>
+              <div key={d} role="gridcell" className={`bk-month__cell${d.startsWith(month) ? '' : ' bk-month__cell--other'}`}>
+                <span className="bk-month__date">
+                  <span aria-hidden="true">{Number(d.slice(8))}</span>
+                  <span className="ui-visually-hidden">{formatDate(d)}</span>
+                </span>
                 {dayEvents.slice(0, MONTH_EVENTS_PER_DAY).map(card)}
                 {rest.length > 0 && (
                   <button

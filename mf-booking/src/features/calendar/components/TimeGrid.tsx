@@ -45,7 +45,7 @@ export function TimeGrid({
           ))}
         </div>
         {days.map((d) => (
-          <div key={d} className="bk-grid__day" role="gridcell" aria-label={formatDate(d)}>
+          <div key={d} className="bk-grid__day" role="gridcell">
             {labels.map((l) => (
               <span key={l} className="bk-grid__slot" />
             ))}
