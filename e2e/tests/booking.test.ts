@@ -175,6 +175,9 @@ test('a member searches the day, books a shift with a partner, finds it under Fu
   await card.waitFor();
   assert.match(await card.innerText(), /Tavolo 6[\s\S]*21:00 - 22:00[\s\S]*60 minuti/);
   await screenshot(page, 'booking-1-search');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'booking-1-search-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   await card.getByRole('button', { name: 'Prenota' }).click();
   const modal = page.getByRole('dialog', { name: `Prenotati a: ${memberSessionTitle}` });
@@ -274,6 +277,9 @@ test('the member calendar offers only day and week', async () => {
   await page.setViewportSize({ width: 900, height: 900 });
   await views.getByRole('tab', { name: 'Settimana' }).click();
   await page.getByRole('columnheader', { name: /^Lun / }).waitFor();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await views.getByRole('tab', { name: 'Giorno' }).click();
+  await screenshot(page, 'booking-6-member-calendar-phone');
   await page.context().close();
 });
 

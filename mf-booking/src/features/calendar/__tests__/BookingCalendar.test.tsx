@@ -145,6 +145,22 @@ describe('calendar, admin mode', () => {
     expect(within(popup).getByRole('button', { name: /^20:00 - 21:00 Turno 4 Tavolo/ })).toBeInTheDocument();
   });
 
+  it('the month picker offers month and year within two years either side', async () => {
+    const { api, user } = setup('admin', []);
+    await user.click(screen.getByRole('button', { name: /^Scegli la data/ }));
+    const picker = await screen.findByRole('dialog', { name: 'Scegli la data' });
+    const year = Number(today.slice(0, 4));
+    const years = within(within(picker).getByLabelText('Anno'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(years.filter((y) => y !== 'Seleziona...')).toEqual([year - 2, year - 1, year, year + 1, year + 2].map(String));
+    await user.selectOptions(within(picker).getByLabelText('Mese'), 'Marzo');
+    await user.selectOptions(within(picker).getByLabelText('Anno'), String(year + 1));
+    await user.click(within(picker).getByRole('button', { name: 'Vai' }));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject(visibleRange('month', `${year + 1}-03-01`)));
+    expect(screen.getByRole('button', { name: /^Scegli la data/ })).toHaveTextContent(`Marzo ${year + 1}`);
+  });
+
   it('a free session opens the admin booking modal for up to four users', async () => {
     const { user } = setup('admin', [makeSession({ specific_date: today, title: 'Libero' })]);
     await user.click(await screen.findByRole('button', { name: /Libero Tavolo 1 / }));
