@@ -1,4 +1,5 @@
 import { createDomainAppConfig } from '../tooling/rspack';
 
 // Name, dev port and title come from the one list of domain apps (shared-api/src/domain-apps.json).
-export default createDomainAppConfig(__dirname);
+// Besides its pages, the app exposes the medical-certificate card the shell's profile renders.
+export default createDomainAppConfig(__dirname, { './profile-card': './src/exposes/profile-card.tsx' });

@@ -61,13 +61,14 @@ interface DomainApp {
 
 /**
  * A domain app's build, named from the one list of domain apps (shared-api/src/domain-apps.json):
- * federation name, dev-server port and standalone title. Every domain app exposes './routes'.
+ * federation name, dev-server port and standalone title. Every domain app exposes './routes'; `moreExposes` adds
+ * components the shell renders inside its own pages (e.g. mf-certificates' './profile-card').
  */
-export function createDomainAppConfig(dir: string): Configuration {
+export function createDomainAppConfig(dir: string, moreExposes: Record<string, string> = {}): Configuration {
   const apps = JSON.parse(readFileSync(path.join(root, 'shared-api', 'src', 'domain-apps.json'), 'utf8')) as DomainApp[];
   const app = apps.find((a) => a.folder === path.basename(dir));
   if (!app) throw new Error(`${path.basename(dir)} is not listed in shared-api/src/domain-apps.json`);
-  return createConfig({ dir, name: app.federationName, exposes: { './routes': './src/exposes/routes.tsx' }, port: app.devPort, title: app.title });
+  return createConfig({ dir, name: app.federationName, exposes: { './routes': './src/exposes/routes.tsx', ...moreExposes }, port: app.devPort, title: app.title });
 }
 
 /** The page a domain app's dev server shows when the app runs alone (its StandaloneHost mounts on #root). */

@@ -1,5 +1,5 @@
 // Federation
-export type { DomainRoutes } from './federation/domain-routes';
+export type { DomainRoutes, ProfileCardProps } from './federation/domain-routes';
 
 // Inputs
 export type { BaseFieldProps } from './inputs/types';
@@ -48,7 +48,7 @@ export {
 
 // Table
 export { DataTable, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
-export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon } from './table/row-icons';
+export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon, UploadIcon } from './table/row-icons';
 export { EmailCell } from './table/cells';
 
 // Modal

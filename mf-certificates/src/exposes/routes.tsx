@@ -1,5 +1,10 @@
 import type { DomainRoutes } from 'shared-ui';
+import { CertificatesPage } from '../features/certificates/components/CertificatesPage';
+import { TypesPage } from '../features/types/components/TypesPage';
 
-// This app's pages land in later work; until then the shell shows its "not yet available" message for them.
-const routes: DomainRoutes = {};
+/** The certificates pages (spec 001 §2 Certificates); the member's card is './profile-card'. */
+const routes: DomainRoutes = {
+  '/certificates/management': CertificatesPage,
+  '/certificates/types': TypesPage,
+};
 export default routes;

@@ -1,5 +1,14 @@
 import type { DomainRoutes } from 'shared-ui';
+import { CategoriesPage } from '../features/categories/components/CategoriesPage';
+import { ItemsPage } from '../features/items/components/ItemsPage';
+import { LoadsPage } from '../features/loads/components/LoadsPage';
+import { UnloadsPage } from '../features/unloads/components/UnloadsPage';
 
-// This app's pages land in later work; until then the shell shows its "not yet available" message for them.
-const routes: DomainRoutes = {};
+/** The storage pages, by the paths of the shell's route table (spec 000 §2.1). */
+const routes: DomainRoutes = {
+  '/storage/management': ItemsPage,
+  '/storage/categories': CategoriesPage,
+  '/storage/load': LoadsPage,
+  '/storage/unload': UnloadsPage,
+};
 export default routes;

@@ -3,10 +3,11 @@ import { account } from './account';
 import { booking } from './booking';
 import { certificates } from './certificates';
 import { registry } from './registry';
+import { storage } from './storage';
 
 /**
  * The one list of the portal's domains. Order matters twice: services are built and seeds run in this order
  * (the registry's categories and users exist before anything that points at them). Adding a domain is one folder
  * under domains/ and one line here.
  */
-export const domains: readonly Domain[] = [registry, account, certificates, booking];
+export const domains: readonly Domain[] = [registry, account, certificates, booking, storage];

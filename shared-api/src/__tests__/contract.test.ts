@@ -1,4 +1,5 @@
-import { categoryPayload, listQuery, tokenPasswordBody, userPayload } from '../contract';
+import { categoryPayload, listQuery, qualificationForm, qualificationPayload, reservationRuleForm, tokenPasswordBody, userPayload } from '../contract';
+import { unlockTimeText } from '../contract/constants';
 
 const validUser = {
   member_id: '12',
@@ -60,5 +61,55 @@ describe('API contract', () => {
   test('list query coerces text and defaults', () => {
     expect(listQuery.parse({ page: '2', limit: '0' })).toEqual({ page: 2, limit: 0, order: 'asc' });
     expect(listQuery.safeParse({ order: 'sideways' }).success).toBe(false);
+  });
+});
+
+describe('form schemas of the registry (numbers as typed)', () => {
+  const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+  test('qualification priority: typed text becomes the number; empty, decimal, out of range and not a number are refused', () => {
+    const base = { name: 'Agonista', color: '#FF0000', reservation_rules: [], mailing_list_classes: [] };
+    expect(qualificationForm.parse({ ...base, priority: ' 12 ' }).priority).toBe(12);
+    expect(messages(qualificationForm.safeParse({ ...base, priority: '' }))).toEqual({ priority: 'Campo obbligatorio' });
+    expect(messages(qualificationForm.safeParse({ ...base, priority: '1,5' }))).toEqual({ priority: 'Valore decimale non consentito' });
+    expect(messages(qualificationForm.safeParse({ ...base, priority: '256' }))).toEqual({ priority: 'Il valore deve essere compreso tra 0 e 255' });
+    expect(messages(qualificationForm.safeParse({ ...base, priority: 'alta' }))).toEqual({ priority: 'Inserisci un numero' });
+    // The API itself still takes JSON numbers only, with 0 as the default.
+    expect(qualificationPayload.safeParse({ ...base, priority: '12' }).success).toBe(false);
+    expect(qualificationPayload.parse(base).priority).toBe(0);
+  });
+
+  test('booking rule: counts and week days from text; a week day outside 0–6 is refused', () => {
+    const form = {
+      name: 'Soci',
+      max_rounds_per_week: '3',
+      max_rounds_per_day: '1',
+      hours_before_booking_to_ignore_rules: '0',
+      hours_before_booking_to_cancel: '24',
+      week_start_day: '1',
+      week_end_day: '0',
+      unlock_times: [{ day: 1, hour: '18:00', num_shifts: 2, _id: 'kept-out' }],
+    };
+    expect(reservationRuleForm.parse(form)).toEqual({
+      name: 'Soci',
+      description: null,
+      max_rounds_per_week: 3,
+      max_rounds_per_day: 1,
+      hours_before_booking_to_ignore_rules: 0,
+      hours_before_booking_to_cancel: 24,
+      week_start_day: 1,
+      week_end_day: 0,
+      unlock_times: [{ day: 1, hour: '18:00', num_shifts: 2 }],
+    });
+    expect(messages(reservationRuleForm.safeParse({ ...form, week_end_day: '7', max_rounds_per_day: '' }))).toEqual({
+      week_end_day: 'Giorno non valido (0–6)',
+      max_rounds_per_day: 'Campo obbligatorio',
+    });
+  });
+
+  test("unlock times read as 'Lun 18:00 · 2 turni'", () => {
+    expect(unlockTimeText({ day: 1, hour: '18:00', num_shifts: 2 })).toBe('Lun 18:00 · 2 turni');
+    expect(unlockTimeText({ day: 0, hour: '09:30', num_shifts: 1 })).toBe('Dom 09:30 · 1 turno');
   });
 });

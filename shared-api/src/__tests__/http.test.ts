@@ -1,6 +1,6 @@
 import { mockApi } from '../../../shared-ui/src/testing/api-mock';
 import { nth } from '../../../shared-ui/src/testing/nth';
-import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk } from '../client/http';
+import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk, upload } from '../client/http';
 
 describe('request conventions (spec 000 §7–8)', () => {
   test('prefixes /api/v1, skips null and undefined query parameters, sends credentials', async () => {
@@ -127,5 +127,43 @@ describe('error texts by code', () => {
     const error = refused('FILE_TYPE_NOT_ALLOWED', 'Tipo di file non accettato: foto.png', 400);
     expect(errorText(error, 'Errore durante la creazione', { detailed: ['FILE_TYPE_NOT_ALLOWED'] })).toBe('Errore durante la creazione: Tipo di file non accettato: foto.png');
     expect(errorText(error, 'Errore durante la creazione')).toBe('Errore durante la creazione');
+  });
+
+  test("a server code shows the server's own message instead of the fallback", () => {
+    const error = refused('QUALIFICATION_IN_USE', 'Impossibile eliminare la qualifica: è assegnata a 2 utenti.', 409);
+    expect(errorText(error, "Errore durante l'eliminazione", { server: ['QUALIFICATION_IN_USE'] })).toBe('Impossibile eliminare la qualifica: è assegnata a 2 utenti.');
+    expect(errorText(error, "Errore durante l'eliminazione", { server: ['RESERVATION_RULE_IN_USE'] })).toBe("Errore durante l'eliminazione");
+  });
+});
+
+describe('upload (multipart with progress)', () => {
+  test('sends the form with credentials, reports progress up to the whole body and answers the parsed JSON', async () => {
+    const server = mockApi({ 'POST /user/fitet': { body: { total: 1 } } });
+    const form = new FormData();
+    form.append('file', new Blob(['Codice tessera;Tipo tessera\n1;A\n']), 'fitet.csv');
+    const seen: { loaded: number; total: number }[] = [];
+    await expect(upload('POST', '/user/fitet', form, { onProgress: (p) => seen.push(p) })).resolves.toEqual({ total: 1 });
+    const call = nth(server.callsTo('POST /user/fitet'), 0);
+    expect(call.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(((call.body as FormData).get('file') as File).name).toBe('fitet.csv');
+    expect(seen.length).toBeGreaterThan(0);
+    const last = nth(seen, seen.length - 1);
+    expect(last.loaded).toBe(last.total);
+  });
+
+  test('a refusal is an ApiError with the status, the code and the body', async () => {
+    mockApi({ 'POST /user/fitet': { status: 400, body: { code: 'FITET_FILE_INVALID', message: 'Colonne mancanti nel file: Categoria' } } });
+    const err = (await upload('POST', '/user/fitet', new FormData()).catch((e) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(400);
+    expect(err.code).toBe('FITET_FILE_INVALID');
+    expect(err.message).toBe('Colonne mancanti nel file: Categoria');
+  });
+
+  test('no answer at all gives status 0', async () => {
+    mockApi({ 'POST /user/fitet': 'network-error' });
+    const err = (await upload('POST', '/user/fitet', new FormData()).catch((e) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(0);
   });
 });

@@ -30,15 +30,18 @@ export interface ErrorTextOptions {
   own?: readonly ApiErrorCode[];
   /** Codes whose server message is appended to the fallback ('fallback: message'), e.g. which file was refused. */
   detailed?: readonly ApiErrorCode[];
+  /** Codes whose server message replaces the fallback: it is already Italian and says more, e.g. who still holds a row. */
+  server?: readonly ApiErrorCode[];
 }
 
 /**
  * The Italian text to show for a failed action: the caller's fallback (the spec's wording for that action)
  * unless the error's code is one the caller lets speak for itself. Decided by code, never by the message.
  */
-export function errorText(error: unknown, fallback: string, { own = [], detailed = [] }: ErrorTextOptions = {}): string {
+export function errorText(error: unknown, fallback: string, { own = [], detailed = [], server = [] }: ErrorTextOptions = {}): string {
   const code = error instanceof ApiError ? error.code : null;
   if (code && own.includes(code)) return API_ERRORS[code].text;
+  if (code && server.includes(code) && error instanceof ApiError && error.message) return error.message;
   if (code && detailed.includes(code) && error instanceof ApiError && error.message) return `${fallback}: ${error.message}`;
   return fallback;
 }
@@ -121,6 +124,52 @@ export const api = {
   patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
   delete: <T = unknown>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
 };
+
+export interface UploadProgress {
+  /** Bytes of the request body sent so far. */
+  loaded: number;
+  /** Bytes of the whole body (0 when the browser cannot tell). */
+  total: number;
+}
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+function parseText(status: number, text: string): unknown {
+  if (status === 204 || !text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+/**
+ * Sends a multipart body with the conventions of `request` (base, credentials, errors carrying status and body,
+ * 204 or empty → {}), through XMLHttpRequest because fetch reports no upload progress: `onProgress` hears how
+ * much of the file has left the browser, for a progress bar.
+ */
+export function upload<T = unknown>(method: 'POST' | 'PATCH' | 'PUT', path: string, body: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, buildUrl(path));
+    xhr.withCredentials = true;
+    if (onProgress) xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    xhr.onload = () => {
+      const parsed = parseText(xhr.status, xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(parsed as T);
+      else reject(new ApiError(errorMessageFrom(parsed, xhr.status), xhr.status, parsed));
+    };
+    xhr.onerror = () => reject(new ApiError('Unknown error occurred', 0, null));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    if (signal?.aborted) return reject(new DOMException('The upload was aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+    return undefined;
+  });
+}
 
 const EXTENSION_BY_TYPE: Record<string, string> = {
   'application/pdf': 'pdf',

@@ -73,3 +73,21 @@ export type NamedRef = z.infer<typeof namedRef>;
 
 /** Booleans that may arrive as text from a query string or a multipart field. */
 export const boolish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+
+const TYPED_NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * A number as a form's text or choice field holds it ('12', '1,5', ''), for the form-side schemas: empty is a
+ * missing field, text that is no number says so, and then `rules` (the payload's own) speak. The API's payloads
+ * take JSON numbers only; forms parse their values through these to build them.
+ */
+export const typedNumber = (rules: z.ZodType<number, number>) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const text = v.trim().replace(',', '.');
+      if (!text) return undefined;
+      return TYPED_NUMBER.test(text) ? Number(text) : v;
+    },
+    z.number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero') }).pipe(rules),
+  );

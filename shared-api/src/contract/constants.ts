@@ -92,3 +92,10 @@ export const MINOR_CATEGORY_NAME = 'Minorenne';
 export const ADULT_AGE = 18;
 
 export * from './errors';
+
+/** Italian short weekday names, index 0 Sunday … 6 Saturday (spec 001 §3). */
+export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] as const;
+
+/** An unlock time of a booking rule as the rules page and its download show it: 'Lun 18:00 · 2 turni'. */
+export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }): string =>
+  `${WEEKDAY_SHORT[u.day] ?? u.day} ${u.hour} · ${u.num_shifts} ${u.num_shifts === 1 ? 'turno' : 'turni'}`;

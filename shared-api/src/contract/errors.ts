@@ -101,6 +101,16 @@ export const API_ERRORS = {
   WEEKLY_LIMIT_PARTNER: { status: 409, text: 'Un compagno scelto non può prenotare turni in questo momento' },
   BOOKING_NOT_FOUND: { status: 404, text: 'Prenotazione non trovata' },
   BOOKING_CANCEL_TOO_LATE: { status: 409, text: 'Non è più possibile annullare questa prenotazione: il turno inizia a breve.' },
+  // Storage
+  STORAGE_CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria di articoli non trovata' },
+  STORAGE_CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria di articoli con questo nome' },
+  STORAGE_CATEGORY_IN_USE: { status: 409, text: 'Impossibile eliminare la categoria: ci sono articoli associati.' },
+  STORAGE_ITEM_NOT_FOUND: { status: 404, text: 'Articolo non trovato' },
+  STORAGE_ITEM_IN_USE: { status: 409, text: "Impossibile eliminare l'articolo: ci sono movimenti di magazzino associati." },
+  STORAGE_LOAD_NOT_FOUND: { status: 404, text: 'Carico non trovato' },
+  STORAGE_UNLOAD_NOT_FOUND: { status: 404, text: 'Scarico non trovato' },
+  /** A movement that would leave an item with less than zero in stock (or undo more than is left). */
+  STORAGE_NOT_ENOUGH_STOCK: { status: 409, text: 'Quantità non disponibile in magazzino.' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

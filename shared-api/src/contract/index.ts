@@ -7,3 +7,4 @@ export * from './account';
 export * from './certificates';
 export * from './training-groups';
 export * from './booking';
+export * from './storage';

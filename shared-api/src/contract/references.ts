@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAILING_LIST_TYPES } from './constants';
-import { id, namedRef, timeOfDay } from './common';
+import { id, namedRef, timeOfDay, typedNumber } from './common';
 
 /**
  * Reference lists of the registry as GET /user/qualification, /user/reservation-rule and
@@ -74,6 +74,10 @@ export const qualificationPayload = z.object({
   mailing_list_classes: refIds(5),
 });
 export type QualificationPayload = z.infer<typeof qualificationPayload>;
+export type QualificationPayloadInput = z.input<typeof qualificationPayload>;
+
+/** The qualification form (mf-registry): the priority as typed, required there (spec 001 §5); parses to the payload. */
+export const qualificationForm = qualificationPayload.extend({ priority: typedNumber(qualificationPayload.shape.priority.unwrap()) });
 
 /** A whole non-negative number of a booking rule. */
 const count = z.number().int('Valore decimale non consentito').min(0, 'Il valore deve essere compreso tra 0 e infinito');
@@ -99,6 +103,17 @@ export const reservationRulePayload = z.object({
   unlock_times: z.array(unlockTimePayload).max(50).default([]),
 });
 export type ReservationRulePayload = z.infer<typeof reservationRulePayload>;
+export type ReservationRulePayloadInput = z.input<typeof reservationRulePayload>;
+
+/** The booking-rule form (mf-registry): numbers as typed and week days as chosen (text); parses to the payload. */
+export const reservationRuleForm = reservationRulePayload.extend({
+  max_rounds_per_week: typedNumber(count),
+  max_rounds_per_day: typedNumber(count),
+  hours_before_booking_to_ignore_rules: typedNumber(count),
+  hours_before_booking_to_cancel: typedNumber(count),
+  week_start_day: typedNumber(weekDay),
+  week_end_day: typedNumber(weekDay),
+});
 
 /** POST and PATCH /user/mailing-list/classes (spec 001 §5 Mailing list class; a list of types sends its first). */
 export const mailingListClassPayload = z.object({

@@ -6,7 +6,7 @@ import { Controlled } from '../testing/render';
 import { ToastHost } from '../toast/ToastHost';
 import { UnlockTimesInput, type UnlockTime } from './UnlockTimesInput';
 
-function setup(initial: unknown[], props: { required?: boolean; submitAttempted?: boolean } = {}) {
+function setup(initial: unknown[], props: { required?: boolean; submitAttempted?: boolean; onIncompleteChange?: (incomplete: boolean) => void } = {}) {
   const changes: UnlockTime[][] = [];
   render(
     <>
@@ -47,6 +47,17 @@ describe('UnlockTimesInput', () => {
     expect(changes).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Elimina Orario di sblocco 2' }));
     expect(changes).toHaveLength(0);
+  });
+
+  it('tells the form while a started entry is incomplete', async () => {
+    const reports: boolean[] = [];
+    setup([], { onIncompleteChange: (incomplete) => reports.push(incomplete) });
+    expect(reports.at(-1)).toBe(false);
+    await userEvent.selectOptions(screen.getByLabelText('Giorno (obbligatorio)'), 'Lunedì');
+    expect(reports.at(-1)).toBe(true);
+    await userEvent.type(screen.getByLabelText('Orario (obbligatorio)'), '20:00');
+    await userEvent.type(screen.getByLabelText('Numero di turni (obbligatorio)'), '2');
+    expect(reports.at(-1)).toBe(false);
   });
 
   it("a stored entry that cannot be read shows 'Errore nella decodifica dell'orario di sblocco.' and is left out", async () => {

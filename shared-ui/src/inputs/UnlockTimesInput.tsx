@@ -20,6 +20,11 @@ export interface UnlockTime {
 
 export interface UnlockTimesInputProps extends BaseFieldProps<UnlockTime[]> {
   max?: number;
+  /**
+   * Hears whether an entry is started but not complete. Such an entry stays out of the value, so a form
+   * that would otherwise save without it asks here and refuses to submit while one is pending.
+   */
+  onIncompleteChange?: (incomplete: boolean) => void;
 }
 
 export const UNLOCK_TIME_DECODE_ERROR = "Errore nella decodifica dell'orario di sblocco.";
@@ -105,6 +110,12 @@ export function UnlockTimesInput(props: UnlockTimesInputProps) {
       known.current = incoming;
     }
   }, [value]);
+
+  const reportIncomplete = useEffectEvent((incomplete: boolean) => props.onIncompleteChange?.(incomplete));
+  const incomplete = drafts.some((d) => started(d) && completeEntries([d]).length === 0);
+  useEffect(() => {
+    reportIncomplete(incomplete);
+  }, [incomplete]);
 
   const update = (next: Draft[]) => {
     setDrafts(next);

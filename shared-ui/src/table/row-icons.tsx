@@ -1,5 +1,5 @@
-/** The icons of the usual row actions (lucide), so every list draws edit, delete, activate and deactivate alike. */
-import { Pencil, Trash2, UserCheck, UserX } from 'lucide-react';
+/** The icons of the usual row actions (lucide), so every list draws edit, delete, activate, deactivate and upload alike. */
+import { Pencil, Trash2, Upload, UserCheck, UserX } from 'lucide-react';
 
 const SIZE = 18;
 
@@ -7,3 +7,4 @@ export const EditIcon = () => <Pencil size={SIZE} aria-hidden="true" />;
 export const DeleteIcon = () => <Trash2 size={SIZE} aria-hidden="true" />;
 export const ActivateIcon = () => <UserCheck size={SIZE} aria-hidden="true" />;
 export const DeactivateIcon = () => <UserX size={SIZE} aria-hidden="true" />;
+export const UploadIcon = () => <Upload size={SIZE} aria-hidden="true" />;

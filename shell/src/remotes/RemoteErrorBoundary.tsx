@@ -15,7 +15,16 @@ interface Props {
   children: ReactNode;
   /** Called when the user presses Riprova; loadFailed tells whether the app itself must be fetched again. */
   onRetry: (loadFailed: boolean) => void;
+  /** What failed, for a part of a page (default: a whole section of the portal). */
+  title?: string;
+  text?: string;
+  /** Inside a card of a shell page rather than in place of a whole page. */
+  inline?: boolean;
 }
+
+const SECTION_TITLE = 'Impossibile caricare questa sezione del portale.';
+const SECTION_TEXT =
+  'La sezione potrebbe essere in aggiornamento o momentaneamente non raggiungibile. Il resto del portale continua a funzionare: riprova tra qualche istante e, se il problema persiste, contatta un amministratore.';
 
 interface State {
   error: Error | null;
@@ -41,13 +50,12 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   render() {
     if (!this.state.error) return this.props.children;
+    const { inline = false, title = SECTION_TITLE, text = SECTION_TEXT } = this.props;
+    const Heading = inline ? 'h3' : 'h2';
     return (
-      <section className="shell-remote-error" role="alert" data-testid="remote-fallback">
-        <h2 className="shell-remote-error__title">Impossibile caricare questa sezione del portale.</h2>
-        <p className="shell-remote-error__text">
-          La sezione potrebbe essere in aggiornamento o momentaneamente non raggiungibile. Il resto del portale
-          continua a funzionare: riprova tra qualche istante e, se il problema persiste, contatta un amministratore.
-        </p>
+      <section className={inline ? 'shell-remote-error shell-remote-error--inline' : 'shell-remote-error'} role="alert" data-testid="remote-fallback">
+        <Heading className="shell-remote-error__title">{title}</Heading>
+        <p className="shell-remote-error__text">{text}</p>
         <button type="button" className="ui-btn ui-btn--primary" onClick={this.retry}>
           Riprova
         </button>

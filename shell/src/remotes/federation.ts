@@ -72,18 +72,21 @@ async function started(): Promise<ModuleFederation> {
 }
 
 /**
- * Loads a domain app's './routes'. Attempt 0 uses what was registered at start. A later attempt is a real
- * retry: the runtime keeps a failed manifest or entry load cached, so the manifest is read again and the
- * remote re-registered with force, which drops those caches before loading afresh.
+ * Loads what a domain app exposes as `./{exposed}` (its default export). Attempt 0 uses what was registered at
+ * start. A later attempt is a real retry: the runtime keeps a failed manifest or entry load cached, so the
+ * manifest is read again and the remote re-registered with force, which drops those caches before loading afresh.
  */
-export async function loadRoutes(remote: RemoteName, attempt: number): Promise<DomainRoutes> {
+export async function loadExposed(remote: RemoteName, exposed: string, attempt: number): Promise<unknown> {
   const instance = await started();
   if (attempt > 0) {
     const entry = (await fetchRemotesManifest())[remote];
     if (!entry) throw new Error(`${remote} non è elencato in /remotes.json`);
     register(instance, { [remote]: entry }, true);
   }
-  const mod = await instance.loadRemote<{ default?: DomainRoutes }>(`${remote}/routes`);
-  if (!mod?.default) throw new Error(`${remote}/routes non ha esposto le sue pagine`);
+  const mod = await instance.loadRemote<{ default?: unknown }>(`${remote}/${exposed}`);
+  if (!mod?.default) throw new Error(`${remote}/${exposed} non ha esposto nulla`);
   return mod.default;
 }
+
+/** A domain app's './routes': its pages by route path. */
+export const loadRoutes = (remote: RemoteName, attempt: number) => loadExposed(remote, 'routes', attempt) as Promise<DomainRoutes>;

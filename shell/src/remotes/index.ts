@@ -1,2 +1,3 @@
 export { RemotePage } from './RemotePage';
+export { RemoteComponent, type RemoteComponentProps } from './RemoteComponent';
 export { REMOTE_NAMES, type RemoteName } from './names';

@@ -3,21 +3,34 @@
  * (./federation) is a separate chunk fetched on the first domain page, so the public pages never download it.
  * Tests mock this module: jest cannot resolve federated imports.
  */
+import type { ComponentType } from 'react';
 import type { DomainRoutes } from 'shared-ui';
 import type { RemoteName } from './names';
 
 let federation: Promise<typeof import('./federation')> | null = null;
 
-/** Loads a domain app's './routes' (attempt > 0: a real retry, see ./federation). */
-export async function loadDomainRoutes(remote: RemoteName, attempt: number): Promise<DomainRoutes> {
+async function runtime(): Promise<typeof import('./federation')> {
   federation ??= import(/* webpackChunkName: "federation" */ './federation');
-  let runtime: typeof import('./federation');
   try {
-    runtime = await federation;
+    return await federation;
   } catch (err) {
     // A failed chunk download is not remembered: 'Riprova' fetches it again.
     federation = null;
     throw err;
   }
-  return runtime.loadRoutes(remote, attempt);
+}
+
+/** Loads a domain app's './routes' (attempt > 0: a real retry, see ./federation). */
+export async function loadDomainRoutes(remote: RemoteName, attempt: number): Promise<DomainRoutes> {
+  return (await runtime()).loadRoutes(remote, attempt);
+}
+
+/**
+ * Loads a component a domain app exposes as `./{exposed}` (e.g. mf_certificates' './profile-card'), for the shell to
+ * render inside one of its own pages (attempt > 0: a real retry).
+ */
+export async function loadRemoteComponent<P extends object>(remote: RemoteName, exposed: string, attempt: number): Promise<ComponentType<P>> {
+  const loaded = await (await runtime()).loadExposed(remote, exposed, attempt);
+  if (typeof loaded !== 'function' && (typeof loaded !== 'object' || loaded === null)) throw new Error(`${remote}/${exposed} non è un componente`);
+  return loaded as ComponentType<P>;
 }

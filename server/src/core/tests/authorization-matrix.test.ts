@@ -14,8 +14,8 @@ import { type Operation, declaredToAllow, readOperations, urlOf } from '../../te
 
 /**
  * Operations whose access depends on the request, each called both ways. Keep this list tiny.
- * GET /user declares the widest access (its pickers: onlyAvailablePartners / reducedDetails for book_session and
- * finance_access); without a picker flag it narrows to registry_access.
+ * GET /user declares the widest access (its pickers: onlyAvailablePartners / reducedDetails for book_session,
+ * finance_access, storage_access and certificates_access); without a picker flag it narrows to registry_access.
  */
 const VARIANTS: Record<string, { label: string; query: Record<string, string>; /** Narrower than declared. */ access?: Operation['access'] }[]> = {
   get_user: [

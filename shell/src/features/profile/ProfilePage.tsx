@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type Profile, type UpdateMeBody } from 'shared-api';
-import { formatDate, notify } from 'shared-ui';
+import { formatDate, notify, type ProfileCardProps } from 'shared-ui';
+import { RemoteComponent } from '../../remotes';
 import { meQuery } from '../auth/api';
 import { useLogout } from '../auth/use-logout';
 import { EditableField } from './EditableField';
@@ -131,8 +132,16 @@ export function ProfilePage() {
           <Card title="Informazioni di iscrizione">
             <dl className="shell-rows">
               <Row label="Data di iscrizione" value={dateOrNull(me.data.created_at)} />
-              <Row label="Scadenza certificato medico" value={dateOrNull(me.data.medical_certificate_expiration_date)} />
             </dl>
+            {/* The medical certificate (expiry, upload, download, request forms) is the certificates app's. */}
+            <RemoteComponent<ProfileCardProps>
+              remote="mf_certificates"
+              exposed="profile-card"
+              props={{ profile: me.data, refreshProfile: () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }) }}
+              loadingText="Caricamento del certificato medico in corso..."
+              failureTitle="Impossibile caricare il certificato medico."
+              failureText="Il resto del profilo funziona: riprova tra qualche istante e, se il problema persiste, contatta un amministratore."
+            />
           </Card>
         </div>
       )}

@@ -4,6 +4,31 @@ import type { Profile } from 'shared-api';
 import { renderApp } from '../../testing/render-app';
 import { profileOf, sessionUser } from '../../testing/fixtures';
 import type { Answer, ApiCall, Handler } from 'shared-ui/testing/api';
+import type { ProfileCardProps } from 'shared-ui';
+import { loadRemoteComponent } from '../../remotes/runtime';
+import { resetLoadedComponents } from '../../remotes/RemoteComponent';
+
+// jest cannot resolve federated imports: the module that calls loadRemote is the one replaced. The certificate card
+// is mf_certificates' (its own tests cover it); here a stand-in shows what the shell hands it.
+jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
+const loadComponent = loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>;
+
+function StandInCard({ profile, refreshProfile }: ProfileCardProps) {
+  return (
+    <div data-testid="certificate-card">
+      <span>Scadenza {profile.medical_certificate_expiration_date}</span>
+      <button type="button" onClick={() => void refreshProfile()}>
+        Aggiorna profilo
+      </button>
+    </div>
+  );
+}
+
+beforeEach(() => {
+  resetLoadedComponents();
+  loadComponent.mockReset();
+  loadComponent.mockResolvedValue(StandInCard as never);
+});
 
 const user = sessionUser();
 
@@ -42,7 +67,37 @@ test('the four cards show the member data', async () => {
   expect(federation.getByText('Quarta categoria')).toBeInTheDocument();
   const registration = within(screen.getByRole('region', { name: 'Informazioni di iscrizione' }));
   expect(registration.getByText('Data di iscrizione')).toBeInTheDocument();
-  expect(registration.getByText('30/06/2031')).toBeInTheDocument();
+  // The certificate part is mf_certificates' './profile-card', handed the profile.
+  expect(await registration.findByText('Scadenza 2031-06-30')).toBeInTheDocument();
+  expect(loadComponent).toHaveBeenCalledWith('mf_certificates', 'profile-card', 0);
+});
+
+test("the certificate card can have the profile read again (after an upload changed the member's status)", async () => {
+  const { server } = await openProfile();
+  const reads = server.callsTo('GET /user/me').length;
+  await userEvent.click(await screen.findByRole('button', { name: 'Aggiorna profilo' }));
+  await waitFor(() => expect(server.callsTo('GET /user/me')).toHaveLength(reads + 1));
+});
+
+test('the profile works when the certificates app cannot be loaded; Riprova loads the card again', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  loadComponent.mockReset();
+  loadComponent.mockRejectedValueOnce(new Error('ScriptNetworkError'));
+  loadComponent.mockResolvedValueOnce(StandInCard as never);
+  await openProfile();
+  const registration = within(screen.getByRole('region', { name: 'Informazioni di iscrizione' }));
+  const fallback = await registration.findByTestId('remote-fallback');
+  expect(fallback).toHaveTextContent('Impossibile caricare il certificato medico.');
+  // The rest of the profile keeps working.
+  expect(registration.getByText('Data di iscrizione')).toBeInTheDocument();
+  expect(phone()).toHaveValue('3331234567');
+  await userEvent.click(within(fallback).getByRole('button', { name: 'Riprova' }));
+  expect(await registration.findByTestId('certificate-card')).toBeInTheDocument();
+  expect(loadComponent.mock.calls).toEqual([
+    ['mf_certificates', 'profile-card', 0],
+    ['mf_certificates', 'profile-card', 1],
+  ]);
+  jest.restoreAllMocks();
 });
 
 test('focus shows save and cancel; cancel restores the value and sends nothing', async () => {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { BookedSession, Booking, MedicalStatus, Participant } from 'shared-api/contract';
+import type { BookedSession, MedicalStatus, Participant } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { qualified } from '../../../core/sql';
 import { isActiveUser } from '../../registry';
@@ -14,16 +14,27 @@ import {
   users,
 } from '../../registry/tables';
 import { booking_participants, bookings, game_tables, training_session_exceptions, training_sessions } from '../tables';
-import { endTimeSql, isoInstant, participantsOf, rowsOf } from '../training-sessions/occurrences';
+import { DEFAULT_PARTICIPANT_COLOR, endTimeSql, isoInstant, participantsOf, rowsOf } from '../training-sessions/occurrences';
 
-/** A participant as the checks read them, locked. */
-export interface LockedUser {
+/** What the booking checks know of a participant (read after their row is locked). */
+export interface ParticipantFacts {
   id: string;
   name: string;
   surname: string;
   active: boolean;
   accepted_terms: boolean;
   medical: MedicalStatus;
+  qualified: boolean;
+  busy: boolean;
+  color: string;
+  rule: ApplicableRule | null;
+  daily: number;
+  /** The rule's week holding the date (meaningless without a rule). */
+  week_start: string | null;
+  week_end: string | null;
+  weekly: number;
+  unlock_count: number;
+  unlocked: number;
 }
 
 /** The booking rule that applies to a member (DESIGN §4), with the shifts its unlock times have released by now. */
@@ -48,105 +59,98 @@ export class BookingRepository {
 
   /**
    * Locks the participants' user rows (FOR UPDATE, in id order, so two bookings sharing a member never deadlock):
-   * a second booking for any of them waits here until the first commits, then sees its booking in the checks.
+   * a second booking for any of them waits here until the first commits. The checks read in a later statement,
+   * whose snapshot then sees that booking. Answers the ids found.
    */
-  async lockUsers(tx: DbOrTx, ids: readonly string[], today: string): Promise<LockedUser[]> {
-    return rowsOf<LockedUser>(
-      await tx.execute(sql`
-        select ${users.id} as id, ${users.name} as name, ${users.surname} as surname, ${isActiveUser(today)} as active,
-               ${users.terms_accepted_at} is not null as accepted_terms, ${this.medicalStatusOf(qualified(users, 'id'))} as medical
-        from ${users}
-        where ${users.id} in (${idList(ids)})
-        order by ${users.id}
-        for update of ${users}`),
-    );
+  async lockUsers(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
+    const rows = rowsOf<{ id: string }>(await tx.execute(sql`select ${users.id} as id from ${users} where ${users.id} in (${idList(ids)}) order by ${users.id} for update`));
+    return rows.map((r) => r.id);
   }
 
-  /** Those of the users holding at least one of the qualifications. */
-  async holdersOfAny(tx: DbOrTx, userIds: readonly string[], qualificationIds: readonly string[]): Promise<Set<string>> {
-    if (!qualificationIds.length) return new Set(userIds);
-    const rows = rowsOf<{ user_id: string }>(
-      await tx.execute(sql`
-        select distinct user_id from ${user_qualifications}
-        where user_id in (${idList(userIds)}) and qualification_id in (${idList(qualificationIds)})`),
-    );
-    return new Set(rows.map((r) => r.user_id));
-  }
-
-  /** Those of the users with an active booking overlapping [startAt, endAt). */
-  async overlapping(tx: DbOrTx, userIds: readonly string[], startAt: string, endAt: string): Promise<Set<string>> {
-    const rows = rowsOf<{ user_id: string }>(
-      await tx.execute(sql`
-        select distinct p.user_id from ${booking_participants} p
-        where p.active and p.user_id in (${idList(userIds)}) and p.start_at < ${endAt}::timestamptz and p.end_at > ${startAt}::timestamptz`),
-    );
-    return new Set(rows.map((r) => r.user_id));
+  /** The candidate rules of the outer user (`users`): own, then highest-priority qualification's, then category's; the most generous first. */
+  private ruleSql(userId: SQL): SQL {
+    return sql`
+      with candidates as (
+        select ur.reservation_rule_id as rule_id, 1 as level, 0 as priority from ${user_reservation_rules} ur where ur.user_id = ${userId}
+        union all
+        select qr.reservation_rule_id, 2, q.priority from ${user_qualifications} uq
+          join ${qualifications} q on q.id = uq.qualification_id
+          join ${qualification_reservation_rules} qr on qr.qualification_id = q.id
+        where uq.user_id = ${userId}
+        union all
+        select cr.reservation_rule_id, 3, 0 from ${users} cu join ${category_reservation_rules} cr on cr.category_id = cu.category_id where cu.id = ${userId}
+      )
+      select r.id, r.max_rounds_per_week, r.max_rounds_per_day, r.hours_before_booking_to_ignore_rules, r.hours_before_booking_to_cancel,
+             r.week_start_day, r.week_end_day
+      from candidates c join ${reservation_rules} r on r.id = c.rule_id
+      order by c.level, c.priority desc, r.max_rounds_per_week desc, r.max_rounds_per_day desc, r.id
+      limit 1`;
   }
 
   /**
-   * The member's rule: their own; else that of their highest-priority qualification that has one; else their
-   * category's. Several at one level: the most generous (weekly, then daily quota). Null: no quota.
+   * The member's rule (DESIGN §4): their own; else that of their highest-priority qualification that has one; else
+   * their category's. Several at one level: the most generous (weekly, then daily quota). Null: no quota.
    */
   async ruleOf(tx: DbOrTx, userId: string): Promise<ApplicableRule | null> {
-    const [row] = rowsOf<ApplicableRule>(
+    const [row] = rowsOf<ApplicableRule>(await tx.execute(this.ruleSql(sql`${userId}::uuid`)));
+    return row ?? null;
+  }
+
+  /**
+   * Everything the checks need about each participant, in ONE statement: state, medical status, qualification,
+   * overlap, their rule, their bookings that day and in their rule's week holding the date, and the shifts the
+   * rule's unlock times have released by `now` (unlock_count 0: the rule has none).
+   */
+  async participantFacts(
+    tx: DbOrTx,
+    ids: readonly string[],
+    on: { date: string; startAt: string; endAt: string; qualifications: readonly string[]; today: string; now: Date },
+  ): Promise<ParticipantFacts[]> {
+    const counted = (from: SQL, to: SQL) => sql`(select count(*)::int from ${booking_participants} p join ${bookings} b on b.id = p.booking_id
+      where p.active and p.user_id = ${users.id} and b.date between ${from} and ${to})`;
+    const weekStart = sql`(${on.date}::date - ((extract(dow from ${on.date}::date)::int - r.week_start_day + 7) % 7))`;
+    const quals = on.qualifications.length ? sql`array[${idList(on.qualifications)}]` : sql`array[]::uuid[]`;
+    return rowsOf<ParticipantFacts>(
       await tx.execute(sql`
-        with candidates as (
-          select ur.reservation_rule_id as rule_id, 1 as level, 0 as priority from ${user_reservation_rules} ur where ur.user_id = ${userId}
-          union all
-          select qr.reservation_rule_id, 2, q.priority from ${user_qualifications} uq
-            join ${qualifications} q on q.id = uq.qualification_id
-            join ${qualification_reservation_rules} qr on qr.qualification_id = q.id
-          where uq.user_id = ${userId}
-          union all
-          select cr.reservation_rule_id, 3, 0 from ${users} u join ${category_reservation_rules} cr on cr.category_id = u.category_id where u.id = ${userId}
+        select ${users.id} as id, ${users.name} as name, ${users.surname} as surname, ${isActiveUser(on.today)} as active,
+          ${users.terms_accepted_at} is not null as accepted_terms, ${this.medicalStatusOf(qualified(users, 'id'))} as medical,
+          (cardinality(${quals}) = 0 or exists (select 1 from ${user_qualifications} uq where uq.user_id = ${users.id} and uq.qualification_id = any(${quals}))) as qualified,
+          exists (select 1 from ${booking_participants} p where p.active and p.user_id = ${users.id}
+                  and p.start_at < ${on.endAt}::timestamptz and p.end_at > ${on.startAt}::timestamptz) as busy,
+          coalesce((select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+                    where uq.user_id = ${users.id} order by q.priority desc, q.name limit 1), ${DEFAULT_PARTICIPANT_COLOR}) as color,
+          case when r.id is null then null else json_build_object('id', r.id, 'max_rounds_per_week', r.max_rounds_per_week, 'max_rounds_per_day', r.max_rounds_per_day,
+            'hours_before_booking_to_ignore_rules', r.hours_before_booking_to_ignore_rules, 'hours_before_booking_to_cancel', r.hours_before_booking_to_cancel,
+            'week_start_day', r.week_start_day, 'week_end_day', r.week_end_day) end as rule,
+          ${counted(sql`${on.date}::date`, sql`${on.date}::date`)} as daily,
+          ${weekStart}::text as week_start,
+          (${weekStart} + ((r.week_end_day - r.week_start_day + 7) % 7))::text as week_end,
+          case when r.id is null then 0 else ${counted(weekStart, sql`(${weekStart} + ((r.week_end_day - r.week_start_day + 7) % 7))`)} end as weekly,
+          (select count(*)::int from ${reservation_rule_unlock_times} u where u.reservation_rule_id = r.id) as unlock_count,
+          (select coalesce(sum(u.num_shifts), 0)::int from ${reservation_rule_unlock_times} u where u.reservation_rule_id = r.id
+             and ((${weekStart} + ((u.day - r.week_start_day + 7) % 7)) + u.hour::time) at time zone ${this.timeZone} <= ${on.now.toISOString()}::timestamptz) as unlocked
+        from ${users}
+        left join lateral (${this.ruleSql(qualified(users, 'id'))}) r on true
+        where ${users.id} in (${idList(ids)})`),
+    );
+  }
+
+  /** The booking and its participants in one statement. */
+  async insert(tx: DbOrTx, values: { session_id: string; date: string; start_at: string; end_at: string; booked_by: string }, participantIds: readonly string[]): Promise<{ id: string; created_at: string }> {
+    const [row] = rowsOf<{ id: string; created_at: string }>(
+      await tx.execute(sql`
+        with b as (
+          insert into ${bookings} (session_id, date, start_at, end_at, booked_by)
+          values (${values.session_id}, ${values.date}::date, ${values.start_at}::timestamptz, ${values.end_at}::timestamptz, ${values.booked_by})
+          returning id, start_at, end_at, created_at
+        ), p as (
+          insert into ${booking_participants} (booking_id, user_id, start_at, end_at)
+          select b.id, u.id, b.start_at, b.end_at from b, unnest(array[${idList(participantIds)}]) as u(id)
         )
-        select r.id, r.max_rounds_per_week, r.max_rounds_per_day, r.hours_before_booking_to_ignore_rules, r.hours_before_booking_to_cancel,
-               r.week_start_day, r.week_end_day
-        from candidates c join ${reservation_rules} r on r.id = c.rule_id
-        order by c.level, c.priority desc, r.max_rounds_per_week desc, r.max_rounds_per_day desc, r.id
-        limit 1`),
+        select b.id, ${isoInstant(sql`b.created_at`)} as created_at from b`),
     );
-    return row ?? null;
-  }
-
-  /** Shifts of a week the rule's unlock times have released by `now` (null: the rule has no unlock times). */
-  async unlockedShifts(tx: DbOrTx, rule: ApplicableRule, weekStart: string, now: Date): Promise<number | null> {
-    const [row] = rowsOf<{ unlocked: number; n: number }>(
-      await tx.execute(sql`
-        select coalesce(sum(u.num_shifts) filter (
-                 where ((${weekStart}::date + ((u.day - ${rule.week_start_day} + 7) % 7)) + u.hour::time) at time zone ${this.timeZone} <= ${now.toISOString()}::timestamptz
-               ), 0)::int as unlocked, count(*)::int as n
-        from ${reservation_rule_unlock_times} u where u.reservation_rule_id = ${rule.id}`),
-    );
-    return row && row.n > 0 ? row.unlocked : null;
-  }
-
-  /** Active bookings a member takes part in between two dates (both included). */
-  async countBetween(tx: DbOrTx, userId: string, from: string, to: string): Promise<number> {
-    const [row] = rowsOf<{ n: number }>(
-      await tx.execute(sql`
-        select count(*)::int as n from ${booking_participants} p join ${bookings} b on b.id = p.booking_id
-        where p.active and p.user_id = ${userId} and b.date between ${from}::date and ${to}::date`),
-    );
-    return row?.n ?? 0;
-  }
-
-  async insert(tx: DbOrTx, values: { session_id: string; date: string; start_at: string; end_at: string; booked_by: string }, participantIds: readonly string[]): Promise<string> {
-    const times = { start_at: new Date(values.start_at), end_at: new Date(values.end_at) };
-    const [row] = await tx.insert(bookings).values({ ...values, ...times }).returning({ id: bookings.id });
     if (!row) throw new Error('INSERT senza riga restituita');
-    await tx.insert(booking_participants).values(participantIds.map((user_id) => ({ booking_id: row.id, user_id, ...times })));
-    return row.id;
-  }
-
-  async booking(tx: DbOrTx, id: string): Promise<Booking | null> {
-    const [row] = rowsOf<Booking>(
-      await tx.execute(sql`
-        select b.id as "_id", b.session_id as training_session_id, b.date::text as date, ${isoInstant(sql`b.start_at`)} as start_at, ${isoInstant(sql`b.end_at`)} as end_at,
-               ${participantsOf(sql`b.id`)} as participants, b.booked_by, ${isoInstant(sql`b.created_at`)} as created_at
-        from ${bookings} b where b.id = ${id}`),
-    );
-    return row ?? null;
+    return row;
   }
 
   /** An active booking, locked, with its participants' ids. */

@@ -1,18 +1,18 @@
 import type { ApiErrorCode, BookPayload, BookedSession, Booking, Participant } from 'shared-api/contract';
 import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
-import type { Db, DbOrTx } from '../../../core/db/client';
+import type { Db } from '../../../core/db/client';
 import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
-import { activeBookingWeek, bookingWeekOf } from '../dates';
+import { activeBookingWeek } from '../dates';
 import type { TrainingSessionRepository } from '../training-sessions/repository';
 import type { TrainingSessionService } from '../training-sessions/service';
-import type { BookingRepository, LockedUser } from './repository';
+import type { BookingRepository, ParticipantFacts } from './repository';
 
 const HOUR_MS = 3_600_000;
 
 /** Who a refusal is about: the booker ('User …') or a chosen partner ('Partner Nome Cognome …'), spec 000 §8. */
 interface Subject {
-  user: LockedUser;
+  user: ParticipantFacts;
   role: 'USER' | 'PARTNER';
 }
 
@@ -20,6 +20,21 @@ const subjectText = (s: Subject) => (s.role === 'USER' ? 'User' : `Partner ${s.u
 
 function refuse(base: 'MEDICAL_CERTIFICATE_INVALID' | 'QUALIFICATION_MISSING' | 'OVERLAPPING_BOOKING' | 'DAILY_LIMIT' | 'WEEKLY_LIMIT', s: Subject, fragment: string, detail = ''): never {
   throw new DomainError(`${base}_${s.role}` as ApiErrorCode, `${subjectText(s)} ${fragment}${detail}`);
+}
+
+/** Daily and weekly quota of the participant's rule; none within hours_before_booking_to_ignore_rules of the start. */
+function checkQuotas(s: Subject, date: string, startAt: Date, now: Date): void {
+  const { rule } = s.user;
+  if (!rule) return;
+  if (startAt.getTime() - now.getTime() < rule.hours_before_booking_to_ignore_rules * HOUR_MS) return;
+  if (s.user.daily >= rule.max_rounds_per_day) refuse('DAILY_LIMIT', s, F.daily, ` (${rule.max_rounds_per_day})`);
+  // A date between two of the rule's weeks belongs to none: no weekly quota.
+  if (!s.user.week_end || date > s.user.week_end) return;
+  const allowed = s.user.unlock_count > 0 ? Math.min(s.user.unlocked, rule.max_rounds_per_week) : rule.max_rounds_per_week;
+  if (s.user.weekly >= allowed) {
+    const who = s.role === 'USER' ? 'User has' : `${subjectText(s)} has`;
+    throw new DomainError(`WEEKLY_LIMIT_${s.role}`, `${who} ${F.noShifts} this week (${s.user.weekly} of ${allowed} used)`);
+  }
 }
 
 export interface BookingClock {
@@ -52,42 +67,43 @@ export class BookingService {
     const now = this.clock.now();
     const today = this.clock.today();
     try {
-      const bookingId = await this.db.transaction(async (tx) => {
-        // The participants first: a booking racing for any of them waits here, then sees this one.
-        const locked = await this.repo.lockUsers(tx, participantIds, today);
+      return await this.db.transaction(async (tx) => {
+        // The participants first: a booking racing for any of them waits here; the checks below then see it.
+        await this.repo.lockUsers(tx, participantIds);
         const occurrence = await this.sessions.occurrence(tx, sessionId, payload.date);
 
         if (!asAdmin && !occurrence.is_booking_allowed) throw new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
         if (occurrence.booking_id) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
-
         const startAt = new Date(occurrence.start_at);
         if (startAt.getTime() <= now.getTime()) throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past}: it started at ${occurrence.start_at}`);
+
+        const facts = await this.repo.participantFacts(tx, participantIds, {
+          date: occurrence.specific_date,
+          startAt: occurrence.start_at,
+          endAt: occurrence.end_at,
+          qualifications: occurrence.participant_qualifications,
+          today,
+          now,
+        });
+        const subjects: Subject[] = participantIds.map((id, i) => {
+          const user = facts.find((u) => u.id === id);
+          if (!user || !user.active || !user.accepted_terms) throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
+          return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
+        });
         if (!asAdmin) {
-          const rule = await this.repo.ruleOf(tx, actor.id);
+          const rule = subjects[0]?.user.rule ?? null;
           // Without a rule the week is the calendar's, Monday to Sunday.
           const week = activeBookingWeek(today, rule?.week_start_day ?? 1, rule?.week_end_day ?? 0);
           if (occurrence.specific_date < week.start || occurrence.specific_date > week.end) {
             throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${week.start} – ${week.end})`);
           }
         }
-
-        const subjects: Subject[] = participantIds.map((id, i) => {
-          const user = locked.find((u) => u.id === id);
-          if (!user || !user.active || !user.accepted_terms) throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
-          return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
-        });
-
         for (const s of subjects) if (s.user.medical !== 'approved') refuse('MEDICAL_CERTIFICATE_INVALID', s, F.medical);
+        for (const s of subjects) if (!s.user.qualified) refuse('QUALIFICATION_MISSING', s, F.qualifications);
+        for (const s of subjects) if (s.user.busy) refuse('OVERLAPPING_BOOKING', s, F.overlap);
+        if (!asAdmin) for (const s of subjects) checkQuotas(s, occurrence.specific_date, startAt, now);
 
-        const holders = await this.repo.holdersOfAny(tx, participantIds, occurrence.participant_qualifications);
-        for (const s of subjects) if (!holders.has(s.user.id)) refuse('QUALIFICATION_MISSING', s, F.qualifications);
-
-        const busy = await this.repo.overlapping(tx, participantIds, occurrence.start_at, occurrence.end_at);
-        for (const s of subjects) if (busy.has(s.user.id)) refuse('OVERLAPPING_BOOKING', s, F.overlap);
-
-        if (!asAdmin) for (const s of subjects) await this.checkQuotas(tx, s, occurrence.specific_date, startAt, now);
-
-        const id = await this.repo.insert(
+        const created = await this.repo.insert(
           tx,
           { session_id: sessionId, date: occurrence.specific_date, start_at: occurrence.start_at, end_at: occurrence.end_at, booked_by: actor.id },
           participantIds,
@@ -103,32 +119,23 @@ export class BookingService {
             is_booking_allowed: occurrence.is_booking_allowed,
           });
         }
-        return id;
+        const participants = subjects
+          .map((s) => ({ _id: s.user.id, name: s.user.name, surname: s.user.surname, color: s.user.color }))
+          .sort((a, b) => a.surname.localeCompare(b.surname) || a.name.localeCompare(b.name));
+        return {
+          _id: created.id,
+          training_session_id: sessionId,
+          date: occurrence.specific_date,
+          start_at: occurrence.start_at,
+          end_at: occurrence.end_at,
+          participants,
+          booked_by: actor.id,
+          created_at: created.created_at,
+        };
       });
-      const created = await this.repo.booking(this.db, bookingId);
-      if (!created) throw new DomainError('BOOKING_NOT_FOUND');
-      return created;
     } catch (err) {
       if (isUniqueViolation(err, 'bookings_occurrence_key')) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
       throw err;
-    }
-  }
-
-  /** Daily and weekly quota of the participant's rule; none within hours_before_booking_to_ignore_rules of the start. */
-  private async checkQuotas(tx: DbOrTx, s: Subject, date: string, startAt: Date, now: Date): Promise<void> {
-    const rule = await this.repo.ruleOf(tx, s.user.id);
-    if (!rule) return;
-    if (startAt.getTime() - now.getTime() < rule.hours_before_booking_to_ignore_rules * HOUR_MS) return;
-    const daily = await this.repo.countBetween(tx, s.user.id, date, date);
-    if (daily >= rule.max_rounds_per_day) refuse('DAILY_LIMIT', s, F.daily, ` (${rule.max_rounds_per_day})`);
-    const week = bookingWeekOf(date, rule.week_start_day, rule.week_end_day);
-    if (!week) return;
-    const unlocked = await this.repo.unlockedShifts(tx, rule, week.start, now);
-    const allowed = unlocked === null ? rule.max_rounds_per_week : Math.min(unlocked, rule.max_rounds_per_week);
-    const weekly = await this.repo.countBetween(tx, s.user.id, week.start, week.end);
-    if (weekly >= allowed) {
-      const who = s.role === 'USER' ? 'User has' : `${subjectText(s)} has`;
-      throw new DomainError(`WEEKLY_LIMIT_${s.role}`, `${who} ${F.noShifts} this week (${weekly} of ${allowed} used)`);
     }
   }
 

@@ -95,40 +95,66 @@ export function participantsOf(bookingId: SQL): SQL {
   ), '[]'::json)`;
 }
 
-const tableJson = (alias: string) => sql.raw(`json_build_object('_id', ${alias}.id, 'number', ${alias}.number, 'description', ${alias}.description)`);
 
 /**
- * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page.
- * The session's own table is joined under its name so `training_sessions.id` can be the lists' tie-breaker.
+ * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
+ * statement in two steps: the page of lean rows (occurrence, table, booking) is chosen and sorted first, then only
+ * its rows get their qualifications, participants and group tables, each aggregated once per session, booking or
+ * group rather than once per row. The session's own table is joined under its name so `training_sessions.id` can
+ * be the lists' tie-breaker.
  */
 export function occurrenceRowsSql(from: string, to: string, tz: string, where: SQL[], orderBy: SQL[] | null, limit: number | null, offset: number): SQL {
   const startAt = sql`((o.date + o.start_time::time) at time zone ${tz})`;
   const endAt = sql`(${startAt} + make_interval(mins => o.duration_minutes))`;
+  const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`${training_sessions}.id`];
   return sql`
+    with page as materialized (
+      select o.*, b.id as booking_id, gt.id as table_id, gt.number as table_number, gt.description as table_description,
+             row_number() over (order by ${sql.join(order, sql`, `)}) as rn
+      from (${occurrencesBetween(from, to)}) o
+      join ${training_sessions} on ${training_sessions}.id = o.session_id
+      join ${game_tables} gt on gt.id = o.game_table_id
+      left join ${bookings} b on b.session_id = o.session_id and b.date = o.date and b.cancelled_at is null
+      ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      order by ${sql.join(order, sql`, `)}
+      ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}
+    ), quals as (
+      select sq.session_id, array_agg(sq.qualification_id::text order by sq.qualification_id) as ids
+      from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id
+    ), people as (
+      select p.booking_id, json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color', coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}))
+                                    order by u.surname, u.name) as list
+      from ${booking_participants} p
+      join ${users} u on u.id = p.user_id
+      left join lateral (select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+                         where uq.user_id = u.id order by q.priority desc, q.name limit 1) c on true
+      where p.booking_id in (select booking_id from page where booking_id is not null)
+      group by p.booking_id
+    ), group_tables as (
+      select s2.group_id, json_agg(distinct jsonb_build_object('_id', t2.id, 'number', t2.number, 'description', t2.description)) as list
+      from ${training_sessions} s2 join ${game_tables} t2 on t2.id = s2.game_table_id
+      where s2.group_id in (select group_id from page where group_id is not null)
+      group by s2.group_id
+    )
     select o.session_id as "_id", o.title, o.date::text as specific_date, extract(dow from o.date)::int as day,
       o.start_time, ${endTimeSql(sql`o.start_time`, sql`o.duration_minutes`)} as end_time, o.duration_minutes as duration,
       ${isoInstant(startAt)} as start_at, ${isoInstant(endAt)} as end_at,
       coalesce(o.color, ${DEFAULT_SESSION_COLOR}) as color, o.is_booking_allowed,
-      coalesce((select array_agg(sq.qualification_id::text order by sq.qualification_id) from ${training_session_qualifications} sq where sq.session_id = o.session_id), '{}') as participant_qualifications,
-      ${tableJson('gt')} as game_table,
+      coalesce(quals.ids, '{}') as participant_qualifications,
+      json_build_object('_id', o.table_id, 'number', o.table_number, 'description', o.table_description) as game_table,
       o.session_not_considered_for_stats,
-      ${participantsOf(sql`b.id`)} as participants,
-      b.id as booking_id,
+      coalesce(people.list, '[]'::json) as participants,
+      o.booking_id,
       case when g.id is null then null else json_build_object('_id', g.id, 'start_date', g.start_date::text, 'end_date', g.end_date::text) end as "group",
       coalesce(g.week_days, '{}') as group_week_days,
-      case when g.id is null then null else (
-        select json_agg(${tableJson('t2')} order by t2.number) from ${game_tables} t2
-        where t2.id in (select s2.game_table_id from ${training_sessions} s2 where s2.group_id = g.id)
-      ) end as group_game_tables,
+      group_tables.list as group_game_tables,
       o.is_virtual as "isVirtual", o.group_id as "virtualGroupId"
-    from (${occurrencesBetween(from, to)}) o
-    join ${training_sessions} on ${training_sessions}.id = o.session_id
-    join ${game_tables} gt on gt.id = o.game_table_id
+    from page o
+    left join quals on quals.session_id = o.session_id
+    left join people on people.booking_id = o.booking_id
     left join ${training_session_groups} g on g.id = o.group_id
-    left join ${bookings} b on b.session_id = o.session_id and b.date = o.date and b.cancelled_at is null
-    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    ${orderBy ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``}
-    ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}`;
+    left join group_tables on group_tables.group_id = o.group_id
+    order by o.rn`;
 }
 
 export function occurrenceCountSql(from: string, to: string, where: SQL[]): SQL {
@@ -145,7 +171,7 @@ interface RawOccurrence extends Omit<TrainingSession, 'participant_colors' | 'ga
 
 /** The answer's shape from a raw row (derived fields filled in). */
 export function toTrainingSession(row: RawOccurrence): TrainingSession {
-  const groupTables = row.group_game_tables ?? [];
+  const groupTables = [...(row.group_game_tables ?? [])].sort((a, b) => a.number - b.number);
   return {
     ...row,
     participant_colors: row.participants.map((p) => p.color),

@@ -70,11 +70,14 @@ export class TrainingSessionService {
 
   /** The occurrence of a session on a date; a date it does not occur on (or a deleted occurrence) → 400. */
   async occurrence(tx: DbOrTx, id: string, date?: string | null): Promise<TrainingSession> {
+    // With a date, one statement on the way that succeeds; the session is looked up only to explain a miss.
+    const found = date ? await this.repo.occurrence(tx, id, date) : null;
+    if (found) return found;
     const session = await this.sessionOrFail(tx, id);
     const on = this.dateOf(session, date);
-    const found = await this.repo.occurrence(tx, id, on);
-    if (!found) throw new DomainError('SESSION_NOT_ON_DATE');
-    return found;
+    const again = date ? null : await this.repo.occurrence(tx, id, on);
+    if (!again) throw new DomainError('SESSION_NOT_ON_DATE');
+    return again;
   }
 
   get(id: string, date?: string): Promise<TrainingSession> {

@@ -145,8 +145,14 @@ export class CertificateRepository {
     return row.id;
   }
 
-  async latestRecord(certificateId: string) {
-    const [row] = await this.db.select().from(r).where(eq(r.certificate_id, certificateId)).orderBy(desc(r.uploaded_at), desc(r.id)).limit(1);
+  /** Takes the certificate's row lock until the transaction ends; false when it does not exist. */
+  async lock(tx: DbOrTx, certificateId: string): Promise<boolean> {
+    const rows = await tx.select({ id: c.id }).from(c).where(eq(c.id, certificateId)).for('update');
+    return rows.length > 0;
+  }
+
+  async latestRecord(certificateId: string, tx: DbOrTx = this.db) {
+    const [row] = await tx.select().from(r).where(eq(r.certificate_id, certificateId)).orderBy(desc(r.uploaded_at), desc(r.id)).limit(1);
     return row ?? null;
   }
 

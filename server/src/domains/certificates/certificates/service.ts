@@ -88,13 +88,22 @@ export class CertificateService {
     return this.get(id);
   }
 
-  private async addRecord(certificateId: string, userId: string, uploads: Map<string, Upload> | null): Promise<void> {
+  /**
+   * Stores the file and its record in one transaction that holds the certificate's row lock, so uploads of one
+   * certificate take turns; `refusePending` (the member's own upload) then sees any upload committed before it.
+   */
+  private async addRecord(certificateId: string, userId: string, uploads: Map<string, Upload> | null, { refusePending = false } = {}): Promise<void> {
     const { db, repo, files } = this.deps;
     const upload = uploads?.get('file');
     if (!upload) throw new DomainError('FILE_MISSING');
     const file = await acceptUpload(upload, CERTIFICATE_TYPES);
     try {
       await db.transaction(async (tx) => {
+        if (!(await repo.lock(tx, certificateId))) throw new DomainError('CERTIFICATE_NOT_FOUND');
+        if (refusePending) {
+          const latest = await repo.latestRecord(certificateId, tx);
+          if (latest && !latest.is_approved) throw new DomainError('MEDICAL_CERTIFICATE_PENDING');
+        }
         await files.save(tx, file, userId);
         await repo.insertRecord(tx, certificateId, file.id);
       });
@@ -121,15 +130,13 @@ export class CertificateService {
 
   /**
    * The member's own upload from the profile: a new record of their medical certificate (created on the first
-   * upload, of the first medical type), refused while the previous upload awaits approval.
+   * upload, of the first medical type), refused while the previous upload awaits approval — also when two
+   * uploads race (addRecord checks under the certificate's row lock).
    */
   async uploadMine(userId: string, uploads: Map<string, Upload> | null): Promise<void> {
     const { repo } = this.deps;
     let certificate = await repo.medicalCertificateOf(userId);
-    if (certificate) {
-      const latest = await repo.latestRecord(certificate.id);
-      if (latest && !latest.is_approved) throw new DomainError('MEDICAL_CERTIFICATE_PENDING');
-    } else {
+    if (!certificate) {
       const type = await repo.firstMedicalType();
       if (!type) throw new DomainError('NO_MEDICAL_CERTIFICATE_TYPE');
       try {
@@ -141,7 +148,7 @@ export class CertificateService {
       certificate = await repo.medicalCertificateOf(userId);
       if (!certificate) throw new DomainError('INTERNAL');
     }
-    await this.addRecord(certificate.id, userId, uploads);
+    await this.addRecord(certificate.id, userId, uploads, { refusePending: true });
   }
 
   /** The file of a member's latest medical upload ('Medical certificate not found' without one, spec 000 §8). */

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import PDFDocument from 'pdfkit';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
+import { eq } from 'drizzle-orm';
+import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, lastMailLink, linkParams, login, userPayload } from '../../../testing/helper';
+import { certificate_records, certificates } from '../tables';
 
 let t: TestApp;
 let admin: string;
@@ -158,5 +160,43 @@ describe("the member's medical certificate", () => {
     assert.equal((await call(t.app, member, 'GET', '/api/v1/certificate/types')).statusCode, 403);
     assert.equal((await call(t.app, member, 'POST', '/api/v1/certificate', {})).statusCode, 403);
     assert.equal((await call(t.app, null, 'GET', '/api/v1/certificate')).statusCode, 401);
+  });
+});
+
+describe('races and staff without registry access', () => {
+  // On PostgreSQL the two requests interleave (without the row lock both were stored); PGlite runs them in turn.
+  test('two uploads from the profile at once: one record, the other refused as awaiting approval', async () => {
+    const [first, second] = await Promise.all([
+      call(t.app, other, 'POST', '/api/v1/certificate/medical/user/me', form(await pdfFile('uno'))),
+      call(t.app, other, 'POST', '/api/v1/certificate/medical/user/me', form(await pdfFile('due'))),
+    ]);
+    assert.deepEqual([first.statusCode, second.statusCode].sort(), [201, 409], `${first.body} ${second.body}`);
+    assert.equal([first, second].find((r) => r.statusCode === 409)?.json().code, 'MEDICAL_CERTIFICATE_PENDING');
+    const giulia = (await call(t.app, other, 'GET', '/api/v1/user/me')).json();
+    assert.equal(giulia.medical_certificate_status, 'not_approved');
+    const records = await t.database.db
+      .select({ id: certificate_records.id })
+      .from(certificate_records)
+      .innerJoin(certificates, eq(certificates.id, certificate_records.certificate_id))
+      .where(eq(certificates.user_id, giulia._id));
+    assert.equal(records.length, 1);
+  });
+
+  test('certificates staff pick users for a certificate (GET /user?reducedDetails) but do not read the registry', async () => {
+    const category = await call(t.app, admin, 'POST', '/api/v1/user/category', { name: 'Segreteria certificati', permissions: ['certificates_access'] });
+    assert.equal(category.statusCode, 201, category.body);
+    const created = await call(t.app, admin, 'POST', '/api/v1/user', userPayload(category.json()._id));
+    assert.equal(created.statusCode, 201, created.body);
+    const { userId, token } = linkParams(await lastMailLink(t.database, created.json().email));
+    await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password: 'Segreteria-2026!' });
+    const clerk = await login(t.app, { email: created.json().email, password: 'Segreteria-2026!' });
+    await call(t.app, clerk, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true });
+
+    const picker = await call(t.app, clerk, 'GET', '/api/v1/user?limit=500&reducedDetails=true');
+    assert.equal(picker.statusCode, 200, picker.body);
+    assert.ok(picker.json().data.some((u: { email: string }) => u.email === MEMBER.email));
+    for (const u of picker.json().data) assert.deepEqual(Object.keys(u).sort(), ['_id', 'email', 'name', 'surname']);
+    assert.equal((await call(t.app, clerk, 'GET', '/api/v1/user?limit=500')).statusCode, 403);
+    assert.equal((await call(t.app, clerk, 'GET', '/api/v1/certificate')).statusCode, 200);
   });
 });

@@ -1,12 +1,8 @@
-import type { ReservationRule } from 'shared-api/contract';
+import { type ReservationRule, WEEKDAY_SHORT, unlockTimeText } from 'shared-api/contract';
 import type { ExportColumn } from '../../../core/export/exporter';
 
-/** Italian short weekday names, 0 Sunday … 6 Saturday (spec 001 §3). */
-export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] as const;
-
-/** 'Lun 18:00 · 2 turni', as the rules page shows an unlock time. */
-export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }) =>
-  `${WEEKDAY_SHORT[u.day] ?? u.day} ${u.hour} · ${u.num_shifts} ${u.num_shifts === 1 ? 'turno' : 'turni'}`;
+// The page (mf-registry) and the download write days and unlock times with the same shared-api helpers.
+export { WEEKDAY_SHORT };
 
 /** Columns of the booking rules download (GET /user/reservation-rule/export), those of the page (spec 001 §2). */
 export const RESERVATION_RULE_EXPORT_COLUMNS: ExportColumn<ReservationRule>[] = [

@@ -91,4 +91,37 @@ describe('FITET import', () => {
     const xlsx = await call(t.app, admin, 'GET', '/api/v1/user/fitet/export?format=xlsx');
     assert.equal(xlsx.statusCode, 200);
   });
+
+  test('an old .xls (Excel 97-2003) is refused with a message asking for .xlsx or .csv; a file over 5 MB too', async () => {
+    const before = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data;
+    // An OLE compound file, the container of .xls workbooks.
+    const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096)]);
+    const xls = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(ole, 'tesserati.xls'));
+    assert.equal(xls.statusCode, 400, xls.body);
+    assert.deepEqual(xls.json(), {
+      code: 'FILE_TYPE_NOT_ALLOWED',
+      message: 'Il formato .xls (Excel 97-2003) non è supportato: salva il file come .xlsx o .csv e caricalo di nuovo',
+    });
+    const header = 'Codice tessera;Tipo tessera;Categoria;Data emissione;Data scadenza\n';
+    const big = Buffer.concat([Buffer.from(header), Buffer.alloc(6 * 1024 * 1024, '1045872;Agonistica;2ª categoria;01/09/2026;31/08/2027\n')]);
+    const tooLarge = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(big, 'enorme.csv'));
+    assert.equal(tooLarge.statusCode, 400, tooLarge.body);
+    assert.equal(tooLarge.json().code, 'FILE_TOO_LARGE');
+    assert.equal(tooLarge.json().message, 'Il file enorme.csv supera la dimensione massima di 5 MB');
+    assert.deepEqual((await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data, before);
+  });
+
+  test('two imports racing on the same new card codes leave one record per card code, each row created once', async () => {
+    const codes = ['1038114', '1051230'];
+    const existing = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data as { member_id: string }[];
+    const fresh = codes.filter((c) => !existing.some((r) => r.member_id === c));
+    const csv = Buffer.from(`Codice tessera;Tipo tessera;Categoria;Data emissione;Data scadenza\n${codes.map((c) => `${c};Agonistica;4ª categoria;01/09/2026;31/08/2027`).join('\n')}\n`);
+    const answers = await Promise.all([1, 2].map(() => call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(csv, 'corsa.csv'))));
+    for (const a of answers) assert.equal(a.statusCode, 200, a.body);
+    const reports = answers.map((a) => a.json<{ created: number; updated: number }>());
+    assert.equal(reports.reduce((n, r) => n + r.created, 0), fresh.length, JSON.stringify(reports));
+    assert.equal(reports.reduce((n, r) => n + r.created + r.updated, 0), codes.length * 2);
+    const after = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data as { member_id: string; category: string }[];
+    for (const code of codes) assert.deepEqual(after.filter((r) => r.member_id === code).map((r) => r.category), ['4ª categoria']);
+  });
 });

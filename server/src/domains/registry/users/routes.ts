@@ -33,14 +33,17 @@ const registryAccess = { access: ['registry_access'] } as const;
 /** The user form's two files, photo (image) and contract (contract_file), 5 MB each. */
 const userForm = { ...registryAccess, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 2 } };
 
+const PICKER_ACCESS: Permission[] = ['registry_access', 'book_session', 'finance_access', 'storage_access', 'certificates_access'];
+
 /**
  * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails)
- * only need book_session or finance_access and get only id, name, surname and e-mail (DESIGN §3).
+ * only need book_session, finance_access, storage_access (the delivery form's member) or certificates_access (the
+ * certificate form's user selector, spec 001 §7) and get only id, name, surname and e-mail (DESIGN §3).
  */
 const userListAccess = async (request: FastifyRequest) => {
   const query = request.query as z.infer<typeof userListQuery>;
   const picker = query.onlyAvailablePartners || query.reducedDetails;
-  const allowed: Permission[] = picker ? ['registry_access', 'book_session', 'finance_access'] : ['registry_access'];
+  const allowed: Permission[] = picker ? PICKER_ACCESS : ['registry_access'];
   if (!holdsAny(currentUser(request).permissions, allowed)) throw new DomainError('FORBIDDEN');
 };
 
@@ -52,7 +55,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       // Declared as the widest access; without a picker flag userListAccess narrows it to registry_access.
-      config: { access: ['registry_access', 'book_session', 'finance_access'] },
+      config: { access: PICKER_ACCESS },
       preHandler: userListAccess,
       schema: {
         tags,

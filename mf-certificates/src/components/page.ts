@@ -1,0 +1,6 @@
+/** What every certificates page passes to shared-ui's PageLayout: the section name and this app's build label. */
+export const CERTIFICATES_PAGE = {
+  section: 'Certificati',
+  // Set at build time (tooling/rspack.ts) so a deployment can show which build of this app is running.
+  buildLabel: process.env.BUILD_LABEL,
+};

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CertificateType } from 'shared-api';
+import { certificateTypePayload } from 'shared-api/contract';
+import { CheckboxInput, ModalForm, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { useCreateType } from '../api/create-type';
+import { useUpdateType } from '../api/update-type';
+import { DAYS_INPUT_ERROR, formatDays, parseDays } from '../days-input';
+
+interface TypeFormValues {
+  name: string;
+  days_before_warn: number[];
+  is_medical: boolean;
+}
+
+/** Create (type undefined) or edit a certificate type (spec 001 §5 Certificates), validated by the contract's certificateTypePayload. */
+export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClose: () => void }) {
+  const form = useForm<TypeFormValues>({
+    defaultValues: { name: type?.name ?? '', days_before_warn: type?.days_before_warn ?? [], is_medical: type?.is_medical ?? false },
+    resolver: formResolver(zodResolver(certificateTypePayload)),
+  });
+  // The days as typed; the form holds the numbers read from them.
+  const [daysText, setDaysText] = useState(() => formatDays(type?.days_before_warn ?? []));
+  const createType = useCreateType();
+  const updateType = useUpdateType();
+
+  const submit = () => {
+    const body = certificateTypePayload.parse(form.getValues());
+    return type ? updateType.mutateAsync({ id: type._id, body }) : createType.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm
+      open
+      title={type ? 'Modifica tipologia' : 'Aggiungi tipologia'}
+      onClose={onClose}
+      submitLabel={type ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={type ? updateType.toasts : createType.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        const days = bind('days_before_warn');
+        return (
+          <>
+            <TextInput {...bind('name')} label="Nome" required />
+            <TextInput
+              name="days_before_warn"
+              label="Giorni prima della notifica"
+              required
+              value={daysText}
+              onChange={(text) => {
+                setDaysText(text);
+                days.onChange(parseDays(text).days);
+              }}
+              hint="Numeri separati da virgola, ad esempio 30, 7, 1"
+              error={parseDays(daysText).invalid ? DAYS_INPUT_ERROR : days.error}
+            />
+            <CheckboxInput {...bind('is_medical')} label="Certificato medico" hint="Il certificato che il socio carica dal profilo e che serve per prenotare" />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

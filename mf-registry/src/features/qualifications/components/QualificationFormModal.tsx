@@ -1,0 +1,73 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Qualification } from 'shared-api';
+import { qualificationForm } from 'shared-api/contract';
+import { ColorInput, MenuInput, ModalForm, NumberInput, TextArea, TextInput, fieldBinder, formResolver, toMenuOptions } from 'shared-ui';
+import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
+import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
+import { useCreateQualification } from '../api/create-qualification';
+import { useUpdateQualification } from '../api/update-qualification';
+import { QUALIFICATION_LIMITS, qualificationToForm, type QualificationFormValues } from '../qualification-form';
+
+/** Create (qualification undefined) or edit a qualification (spec 001 §5 Qualification), validated by the contract's qualificationForm. */
+export function QualificationFormModal({ qualification, onClose }: { qualification?: Qualification; onClose: () => void }) {
+  const form = useForm<QualificationFormValues>({
+    defaultValues: qualificationToForm(qualification),
+    resolver: formResolver(zodResolver(qualificationForm)),
+  });
+  const rules = useReservationRuleOptions();
+  const mailingLists = useMailingListClassOptions();
+  const createQualification = useCreateQualification();
+  const updateQualification = useUpdateQualification();
+
+  const submit = () => {
+    const body = qualificationForm.parse(form.getValues());
+    return qualification ? updateQualification.mutateAsync({ id: qualification._id, body }) : createQualification.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm
+      open
+      title={qualification ? 'Modifica qualifica' : 'Aggiungi qualifica'}
+      onClose={onClose}
+      submitLabel={qualification ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={qualification ? updateQualification.toasts : createQualification.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <TextInput {...bind('name')} label="Nome" required />
+            <TextArea {...bind('description')} label="Descrizione" />
+            <div className="ui-grid ui-grid--2">
+              <ColorInput {...bind('color')} label="Colore" required />
+              <NumberInput
+                {...bind('priority')}
+                label="Priorità"
+                required
+                min={QUALIFICATION_LIMITS.priority.min}
+                max={QUALIFICATION_LIMITS.priority.max}
+              />
+            </div>
+            <MenuInput
+              {...bind('reservation_rules')}
+              label="Regole di prenotazione"
+              options={toMenuOptions(rules.data)}
+              loading={rules.isPending}
+              maxSelections={QUALIFICATION_LIMITS.reservation_rules}
+            />
+            <MenuInput
+              {...bind('mailing_list_classes')}
+              label="Classi mailing list"
+              options={toMenuOptions(mailingLists.data)}
+              loading={mailingLists.isPending}
+              maxSelections={QUALIFICATION_LIMITS.mailing_list_classes}
+            />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

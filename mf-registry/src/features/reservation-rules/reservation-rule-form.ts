@@ -1,0 +1,31 @@
+import type { ReservationRule } from 'shared-api';
+import type { UnlockTime } from 'shared-ui';
+
+/** What the form's inputs hold: numbers as typed, week days as chosen ('' none, '0' Sunday … '6' Saturday). */
+export interface ReservationRuleFormValues {
+  name: string;
+  description: string;
+  max_rounds_per_week: string;
+  max_rounds_per_day: string;
+  hours_before_booking_to_ignore_rules: string;
+  hours_before_booking_to_cancel: string;
+  week_start_day: string;
+  week_end_day: string;
+  unlock_times: UnlockTime[];
+}
+
+const text = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+export function reservationRuleToForm(rule?: ReservationRule): ReservationRuleFormValues {
+  return {
+    name: rule?.name ?? '',
+    description: rule?.description ?? '',
+    max_rounds_per_week: text(rule?.max_rounds_per_week),
+    max_rounds_per_day: text(rule?.max_rounds_per_day),
+    hours_before_booking_to_ignore_rules: text(rule?.hours_before_booking_to_ignore_rules),
+    hours_before_booking_to_cancel: text(rule?.hours_before_booking_to_cancel),
+    week_start_day: text(rule?.week_start_day),
+    week_end_day: text(rule?.week_end_day),
+    unlock_times: rule?.unlock_times ?? [],
+  };
+}

@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { StorageItem } from 'shared-api';
+import { MAX_ITEM_QUANTITY, storageItemPayload } from 'shared-api/contract';
+import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, formResolver, toMenuOptions } from 'shared-ui';
+import { useCategoryOptions } from '../../categories/api/get-categories';
+import { useCreateItem } from '../api/create-item';
+import { useUpdateItem } from '../api/update-item';
+import { itemToForm, toItemPayload, type ItemFormValues } from '../item-form';
+
+/** Create (item undefined) or edit an item (spec 001 §5 Storage: description, category and both quantities required). */
+export function ItemFormModal({ item, onClose }: { item?: StorageItem; onClose: () => void }) {
+  const form = useForm<ItemFormValues>({
+    defaultValues: itemToForm(item),
+    resolver: (values, context, options) =>
+      formResolver<ItemFormValues>(zodResolver(storageItemPayload))(toItemPayload(values) as never, context, options),
+  });
+  const categories = useCategoryOptions();
+  const createItem = useCreateItem();
+  const updateItem = useUpdateItem();
+
+  const submit = () => {
+    const body = storageItemPayload.parse(toItemPayload(form.getValues()));
+    return item ? updateItem.mutateAsync({ id: item._id, body }) : createItem.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm
+      open
+      title={item ? 'Modifica articolo' : 'Aggiungi articolo'}
+      onClose={onClose}
+      submitLabel={item ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={item ? updateItem.toasts : createItem.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <TextInput {...bind('description')} label="Descrizione" required />
+            <MenuInput {...bind('category')} label="Categoria" required options={toMenuOptions(categories.data)} loading={categories.isLoading} />
+            <NumberInput {...bind('total_quantity')} label="Quantità totale" required min={0} max={MAX_ITEM_QUANTITY} />
+            <NumberInput
+              {...bind('current_quantity')}
+              label="Quantità attuale"
+              required
+              min={0}
+              max={MAX_ITEM_QUANTITY}
+              hint={item ? 'Carichi, scarichi e consegne la aggiornano da soli: modificala solo per correggere un inventario.' : undefined}
+            />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { StorageLoad } from 'shared-api';
+import { MAX_MOVEMENT_QUANTITY, storageLoadPayload } from 'shared-api/contract';
+import { DateInput, MenuInput, ModalForm, NumberInput, TextArea, fieldBinder, formResolver } from 'shared-ui';
+import { itemOptions, useItemOptions } from '../../items/api/get-items';
+import { useCreateLoad } from '../api/create-load';
+import { useUpdateLoad } from '../api/update-load';
+import { loadToForm, toLoadPayload, type LoadFormValues } from '../load-form';
+
+/** Record (load undefined) or edit a load (spec 001 §5 Storage: item, quantity and date required). */
+export function LoadFormModal({ load, onClose }: { load?: StorageLoad; onClose: () => void }) {
+  const form = useForm<LoadFormValues>({
+    defaultValues: loadToForm(load),
+    resolver: (values, context, options) =>
+      formResolver<LoadFormValues>(zodResolver(storageLoadPayload))(toLoadPayload(values) as never, context, options),
+  });
+  const items = useItemOptions();
+  const createLoad = useCreateLoad();
+  const updateLoad = useUpdateLoad();
+
+  const submit = () => {
+    const body = storageLoadPayload.parse(toLoadPayload(form.getValues()));
+    return load ? updateLoad.mutateAsync({ id: load._id, body }) : createLoad.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm
+      open
+      title={load ? 'Modifica carico' : 'Aggiungi carico'}
+      onClose={onClose}
+      submitLabel={load ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={load ? updateLoad.toasts : createLoad.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <MenuInput {...bind('item')} label="Articolo" required options={itemOptions(items.data)} loading={items.isLoading} />
+            <NumberInput {...bind('quantity')} label="Quantità" required min={1} max={MAX_MOVEMENT_QUANTITY} />
+            <DateInput {...bind('date')} label="Data di acquisizione" required />
+            <TextArea {...bind('notes')} label="Note" />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

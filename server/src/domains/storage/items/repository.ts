@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ListMeta, StorageItem, StorageItemPayload } from 'shared-api/contract';
+import type { Db, DbOrTx } from '../../../core/db/client';
+import { type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
+import { storage_item_categories, storage_items, storage_loads, storage_unloads } from '../tables';
+
+export const STORAGE_ITEM_SORT_KEYS = ['description', 'category', 'total_quantity', 'current_quantity'] as const;
+export type StorageItemSortKey = (typeof STORAGE_ITEM_SORT_KEYS)[number];
+
+const HOLDERS: Holder[] = [
+  { table: storage_loads, column: storage_loads.item_id, noun: ['carico', 'carichi'] },
+  { table: storage_unloads, column: storage_unloads.item_id, noun: ['scarico o consegna', 'scarichi o consegne'] },
+];
+const i = storage_items;
+const c = storage_item_categories;
+
+/** Items of the stockroom (spec 001 §3 Storage item) with their category: SQL only. */
+export class StorageItemRepository {
+  constructor(private readonly db: Db) {}
+
+  private query() {
+    return this.db
+      .select({
+        _id: i.id,
+        description: i.description,
+        category: { _id: c.id, name: c.name },
+        total_quantity: i.total_quantity,
+        current_quantity: i.current_quantity,
+      })
+      .from(i)
+      .innerJoin(c, eq(c.id, i.category_id))
+      .$dynamic();
+  }
+
+  private source(): ListSource<StorageItem, StorageItemSortKey> {
+    return {
+      search: searchableText(i.description, c.name),
+      sortColumns: { description: i.description, category: c.name, total_quantity: i.total_quantity, current_quantity: i.current_quantity },
+      defaultSort: [i.description],
+      tieBreaker: i.id,
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
+      count: async (where) => {
+        const [row] = await this.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(i)
+          .innerJoin(c, eq(c.id, i.category_id))
+          .where(where);
+        return row?.n ?? 0;
+      },
+    };
+  }
+
+  list(request: ListRequest<StorageItemSortKey>): Promise<{ data: StorageItem[]; meta: ListMeta }> {
+    return readPage(this.source(), request);
+  }
+
+  listAll(request: Omit<ListRequest<StorageItemSortKey>, 'page' | 'limit'>): Promise<StorageItem[]> {
+    return readAll(this.source(), request);
+  }
+
+  async get(id: string): Promise<StorageItem | null> {
+    const [row] = await this.query().where(eq(i.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async categoryExists(id: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: c.id }).from(c).where(eq(c.id, id)).limit(1);
+    return Boolean(row);
+  }
+
+  async insert(tx: DbOrTx, payload: StorageItemPayload): Promise<string> {
+    const [row] = await tx.insert(i).values(columns(payload)).returning({ id: i.id });
+    if (!row) throw new Error('INSERT senza riga restituita');
+    return row.id;
+  }
+
+  async update(tx: DbOrTx, id: string, payload: StorageItemPayload): Promise<boolean> {
+    const updated = await tx.update(i).set(columns(payload)).where(eq(i.id, id)).returning({ id: i.id });
+    return updated.length > 0;
+  }
+
+  lockAndCountHolders(tx: DbOrTx, id: string) {
+    return lockAndCountHolders(tx, i, i.id, id, HOLDERS);
+  }
+
+  async delete(tx: DbOrTx, id: string): Promise<void> {
+    await tx.delete(i).where(eq(i.id, id));
+  }
+}
+
+const columns = (p: StorageItemPayload) => ({
+  description: p.description,
+  category_id: p.category,
+  total_quantity: p.total_quantity,
+  current_quantity: p.current_quantity,
+});

@@ -1,0 +1,25 @@
+import type { StorageLoad, StorageUnload } from 'shared-api/contract';
+import type { ExportColumn } from '../../../core/export/exporter';
+import { formatItalianDate } from '../../../core/time';
+
+/** Columns of the loads download (GET /storage/load/export), those of the Carico page. */
+export const STORAGE_LOAD_EXPORT_COLUMNS: ExportColumn<StorageLoad>[] = [
+  { header: 'Articolo', value: (l) => l.item.description, width: 2 },
+  { header: 'Quantità', value: (l) => l.quantity, width: 0.7 },
+  { header: 'Data di acquisizione', value: (l) => formatItalianDate(l.date), width: 1 },
+  { header: 'Note', value: (l) => l.notes, width: 2 },
+];
+
+export const UNLOAD_TYPE_LABELS: Record<StorageUnload['type'], string> = { UNLOAD: 'Scarico', DELIVERY: 'Consegna' };
+
+/** Columns of the unloads download (GET /storage/unload/export), those of the Scarico page. */
+export const STORAGE_UNLOAD_EXPORT_COLUMNS: ExportColumn<StorageUnload>[] = [
+  { header: 'Tipo', value: (u) => UNLOAD_TYPE_LABELS[u.type], width: 0.8 },
+  { header: 'Articolo', value: (u) => u.item.description, width: 1.6 },
+  { header: 'Quantità', value: (u) => u.quantity, width: 0.7 },
+  { header: 'Data', value: (u) => formatItalianDate(u.start_date), width: 0.9 },
+  { header: 'Motivo', value: (u) => u.reason, width: 1.5 },
+  { header: 'Cognome', value: (u) => u.user?.surname, width: 1 },
+  { header: 'Nome', value: (u) => u.user?.name, width: 1 },
+  { header: 'Note', value: (u) => u.notes, width: 1.5 },
+];

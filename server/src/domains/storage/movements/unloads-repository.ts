@@ -1,0 +1,119 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ListMeta, StorageUnload, StorageUnloadPayload } from 'shared-api/contract';
+import type { Db, DbOrTx } from '../../../core/db/client';
+import { type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { users } from '../../registry/tables';
+import { storage_items, storage_unloads } from '../tables';
+import type { MovementRepository, StoredMovement } from './service';
+
+export const STORAGE_UNLOAD_SORT_KEYS = ['type', 'item', 'quantity', 'start_date', 'reason', 'user', 'notes'] as const;
+export type StorageUnloadSortKey = (typeof STORAGE_UNLOAD_SORT_KEYS)[number];
+
+const u = storage_unloads;
+const i = storage_items;
+
+/** Unloads and deliveries (spec 001 §3 Storage unload) with their item and member: SQL only. */
+export class StorageUnloadRepository implements MovementRepository<StorageUnload, StorageUnloadPayload, StorageUnloadSortKey> {
+  constructor(private readonly db: Db) {}
+
+  private query() {
+    return this.db
+      .select({
+        _id: u.id,
+        type: sql<StorageUnload['type']>`${u.type}`,
+        item: { _id: i.id, description: i.description },
+        quantity: u.quantity,
+        start_date: u.start_date,
+        reason: u.reason,
+        user: sql<
+          StorageUnload['user']
+        >`case when ${users.id} is null then null else json_build_object('_id', ${users.id}, 'name', ${users.name}, 'surname', ${users.surname}) end`,
+        notes: u.notes,
+      })
+      .from(u)
+      .innerJoin(i, eq(i.id, u.item_id))
+      .leftJoin(users, eq(users.id, u.user_id))
+      .$dynamic();
+  }
+
+  private source(): ListSource<StorageUnload, StorageUnloadSortKey> {
+    return {
+      search: searchableText(i.description, u.reason, users.surname, users.name, u.notes),
+      sortColumns: {
+        type: u.type,
+        item: i.description,
+        quantity: u.quantity,
+        start_date: u.start_date,
+        reason: u.reason,
+        user: sql`${users.surname} || ' ' || ${users.name}`,
+        notes: u.notes,
+      },
+      defaultSort: [u.start_date, u.created_at],
+      tieBreaker: u.id,
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
+      count: async (where) => {
+        const [row] = await this.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(u)
+          .innerJoin(i, eq(i.id, u.item_id))
+          .leftJoin(users, eq(users.id, u.user_id))
+          .where(where);
+        return row?.n ?? 0;
+      },
+    };
+  }
+
+  list(request: ListRequest<StorageUnloadSortKey>): Promise<{ data: StorageUnload[]; meta: ListMeta }> {
+    return readPage(this.source(), request);
+  }
+
+  listAll(request: Omit<ListRequest<StorageUnloadSortKey>, 'page' | 'limit'>): Promise<StorageUnload[]> {
+    return readAll(this.source(), request);
+  }
+
+  async get(id: string): Promise<StorageUnload | null> {
+    const [row] = await this.query().where(eq(u.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async userExists(id: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+    return Boolean(row);
+  }
+
+  async insert(tx: DbOrTx, p: StorageUnloadPayload): Promise<string> {
+    const [row] = await tx.insert(u).values(columns(p)).returning({ id: u.id });
+    if (!row) throw new Error('INSERT senza riga restituita');
+    return row.id;
+  }
+
+  async lockForChange(tx: DbOrTx, id: string): Promise<StoredMovement | null> {
+    const [row] = await tx.select({ itemId: u.item_id, quantity: u.quantity }).from(u).where(eq(u.id, id)).for('update');
+    return row ? { ...row, kind: 'unload' } : null;
+  }
+
+  async update(tx: DbOrTx, id: string, p: StorageUnloadPayload): Promise<void> {
+    await tx.update(u).set(columns(p)).where(eq(u.id, id));
+  }
+
+  async delete(tx: DbOrTx, id: string): Promise<void> {
+    await tx.delete(u).where(eq(u.id, id));
+  }
+}
+
+const columns = (p: StorageUnloadPayload) => ({
+  type: p.type,
+  item_id: p.item,
+  quantity: p.quantity,
+  start_date: p.start_date,
+  reason: p.reason,
+  user_id: p.user,
+  notes: p.notes,
+});
