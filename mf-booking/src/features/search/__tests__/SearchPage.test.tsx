@@ -85,6 +85,25 @@ describe('Cerca', () => {
     expect(last.has('table_id') || last.has('startTime') || last.has('endTime')).toBe(false);
   });
 
+  it('Enter typed in the day field searches', async () => {
+    const { api, user } = setup();
+    await user.type(screen.getByLabelText(/^Giorno/), `${formatDate(day)}{Enter}`);
+    await waitFor(() => expect(api.callsTo('GET /training-session')).toHaveLength(1));
+    expect(api.callsTo('GET /training-session')[0]!.query.get('startDate')).toBe(day);
+  });
+
+  it('Escape closes the open panel and its title opens it again', async () => {
+    const { user } = setup();
+    const panel = () => screen.getByRole('button', { name: 'Ricerca turni' });
+    expect(panel()).toHaveAttribute('aria-expanded', 'true');
+    screen.getByRole('button', { name: 'Cerca' }).focus();
+    await user.keyboard('{Escape}');
+    expect(panel()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText(/^Giorno/)).not.toBeInTheDocument();
+    await user.click(panel());
+    expect(screen.getByLabelText(/^Giorno/)).toBeInTheDocument();
+  });
+
   it('says when nothing matches', async () => {
     setup(at(day));
     expect(await screen.findByText('Nessun risultato trovato per i filtri selezionati.')).toBeInTheDocument();

@@ -25,14 +25,11 @@ export function SearchPanel({ initial, onSearch }: SearchPanelProps) {
     setOpen(false);
   };
 
+  // Enter submits the form (the kit's date and time fields submit the form around them once their picker is done).
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.defaultPrevented) return;
-    if (e.key === 'Escape') {
+    if (e.key === 'Escape' && !e.defaultPrevented) {
       e.preventDefault();
       setOpen(false);
-    } else if (e.key === 'Enter' && !(e.target instanceof HTMLButtonElement)) {
-      e.preventDefault();
-      search();
     }
   };
 
@@ -49,7 +46,18 @@ export function SearchPanel({ initial, onSearch }: SearchPanelProps) {
         Ricerca turni
       </button>
       {open && (
-        <div id="search-panel-body" className="bk-search-panel__body" onKeyDown={onKeyDown}>
+        <form
+          id="search-panel-body"
+          className="bk-search-panel__body"
+          noValidate
+          onKeyDown={onKeyDown}
+          onSubmit={(e) => {
+            e.preventDefault();
+            // The search navigates (a router transition): run it after the submit event, or React would read the
+            // event as a form action of that transition.
+            setTimeout(search);
+          }}
+        >
           <DateInput
             name="date"
             label="Giorno"
@@ -85,10 +93,10 @@ export function SearchPanel({ initial, onSearch }: SearchPanelProps) {
             min={values.startTime ?? '00:00'}
             max="23:59"
           />
-          <button type="button" className="ui-btn ui-btn--primary" onClick={search}>
+          <button type="submit" className="ui-btn ui-btn--primary">
             Cerca
           </button>
-        </div>
+        </form>
       )}
     </section>
   );
