@@ -81,7 +81,11 @@ async function prepare(kind: 'pg' | 'pglite'): Promise<{ database: Database; env
     const database = await openDatabase({ kind: 'pg', url: scratch.url });
     await database.migrate();
     await seedIfEmpty(database, config);
-    return { database, env: { DATABASE_URL: scratch.url, DATA_DIR: dataDir }, cleanup: async () => (await scratch.drop(), rmSync(dataDir, { recursive: true, force: true })) };
+    return {
+      database,
+      env: { DATABASE_URL: scratch.url, DATA_DIR: dataDir },
+      cleanup: async () => (await scratch.drop(), rmSync(dataDir, { recursive: true, force: true })),
+    };
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
   await database.migrate();
@@ -96,7 +100,11 @@ async function loginAll(url: string, emails: string[], parallel = 4): Promise<st
     Array.from({ length: parallel }, async () => {
       while (next < emails.length) {
         const i = next++;
-        const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: emails[i], password: PASSWORD }) });
+        const res = await fetch(`${url}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: emails[i], password: PASSWORD }),
+        });
         if (!res.ok) throw new Error(`login ${emails[i]}: ${res.status} ${await res.text()}`);
         cookies[i] = res.headers.get('set-cookie')!.split(';')[0]!;
       }
@@ -122,7 +130,9 @@ async function contention(kind: 'pg' | 'pglite'): Promise<void> {
     sql`insert into training_sessions (specific_date, title, start_time, duration_minutes, game_table_id)
         values (${tomorrow}, 'Conteso', '20:00', 60, (select id from game_tables where number = 1)) returning id`,
   );
-  await database.db.execute(sql`insert into training_session_qualifications (session_id, qualification_id) select ${session!.id}, id from qualifications`);
+  await database.db.execute(
+    sql`insert into training_session_qualifications (session_id, qualification_id) select ${session!.id}, id from qualifications`,
+  );
   const users = await rowsOf<{ id: string; email: string }>(database, sql`select id, email from users where email like 'bench.%' order by email`);
   await database.close();
 
@@ -134,13 +144,22 @@ async function contention(kind: 'pg' | 'pglite'): Promise<void> {
   try {
     const bookers = users.slice(0, n);
     const partners = users.slice(n, 2 * n);
-    const cookies = await loginAll(server.url, bookers.map((u) => u.email));
+    const cookies = await loginAll(
+      server.url,
+      bookers.map((u) => u.email),
+    );
     const headers = (cookie: string) => ({ cookie, 'content-type': 'application/json' });
 
     const base = await Promise.all(cookies.map((cookie) => timed(() => fetch(`${server.url}/api/v1/auth/me`, { headers: { cookie } }))));
     const answers = await Promise.all(
       cookies.map((cookie, i) =>
-        timed(() => fetch(`${server.url}/api/v1/training-session/${session!.id}/book`, { method: 'POST', headers: headers(cookie), body: JSON.stringify({ partnersId: [partners[i]!.id] }) })),
+        timed(() =>
+          fetch(`${server.url}/api/v1/training-session/${session!.id}/book`, {
+            method: 'POST',
+            headers: headers(cookie),
+            body: JSON.stringify({ partnersId: [partners[i]!.id] }),
+          }),
+        ),
       ),
     );
     const created = answers.filter((a) => a.status === 201).length;
@@ -152,10 +171,19 @@ async function contention(kind: 'pg' | 'pglite'): Promise<void> {
     };
     console.log(`\nContesa: ${n} soci prenotano insieme lo stesso turno, ${kind === 'pg' ? 'PostgreSQL' : 'PGlite'} (server reale)`);
     console.table([
-      { misura: `${n} GET /auth/me insieme (baseline)`, ...stats(base), '201': '-', 'già prenotato': '-', altro: base.filter((b) => b.status !== 200).length },
+      {
+        misura: `${n} GET /auth/me insieme (baseline)`,
+        ...stats(base),
+        '201': '-',
+        'già prenotato': '-',
+        altro: base.filter((b) => b.status !== 200).length,
+      },
       { misura: `${n} POST /training-session/{id}/book insieme`, ...stats(answers), '201': created, 'già prenotato': already, altro: other },
     ]);
-    if (created !== 1 || other !== 0) console.warn(`  ! atteso esattamente un 201 e solo rifiuti 'già prenotato': ${JSON.stringify(answers.filter((a) => a.status !== 409).slice(0, 3))}`);
+    if (created !== 1 || other !== 0)
+      console.warn(
+        `  ! atteso esattamente un 201 e solo rifiuti 'già prenotato': ${JSON.stringify(answers.filter((a) => a.status !== 409).slice(0, 3))}`,
+      );
   } finally {
     await server.stop();
     await cleanup();
@@ -197,7 +225,9 @@ async function throughput(): Promise<void> {
     insert into training_sessions (specific_date, title, start_time, duration_minutes, game_table_id)
     select ${today}::date + d, 'Bench', to_char(time '16:00' + make_interval(mins => 30 * s), 'HH24:MI'), 30, t.id
     from generate_series(1, 6) d, generate_series(0, 13) s, game_tables t where t.number > 100`);
-  await database.db.execute(sql`insert into training_session_qualifications (session_id, qualification_id) select s.id, q.id from training_sessions s, qualifications q where s.title = 'Bench'`);
+  await database.db.execute(
+    sql`insert into training_session_qualifications (session_id, qualification_id) select s.id, q.id from training_sessions s, qualifications q where s.title = 'Bench'`,
+  );
   const occurrences = await rowsOf<{ id: string }>(
     database,
     sql`select s.id from training_sessions s join game_tables t on t.id = s.game_table_id where s.title = 'Bench' order by s.specific_date, s.start_time, t.number`,
@@ -212,7 +242,10 @@ async function throughput(): Promise<void> {
   try {
     const bookers = users.slice(0, pairs);
     const partners = users.slice(pairs, 2 * pairs);
-    const cookies = await loginAll(server.url, bookers.map((u) => u.email));
+    const cookies = await loginAll(
+      server.url,
+      bookers.map((u) => u.email),
+    );
     // Occurrence k goes to pair k mod 100: 50 tables a slot, so no pair gets two occurrences at one time.
     let next = 0;
     let created = 0;
@@ -239,7 +272,11 @@ async function throughput(): Promise<void> {
     console.log(`\nPrenotazioni distinte al secondo, 50 connessioni, PostgreSQL (server reale, pool di 10), ${seconds} s`);
     console.table([
       { misura: 'pgbench simple-update -c 50 (baseline)', 'al secondo': tps === null ? 'n/d' : Math.round(tps), rapporto: 1 },
-      { misura: `POST /book riusciti (${refused} rifiuti)`, 'al secondo': Math.round(perSecond), rapporto: tps ? +(perSecond / tps).toFixed(3) : 'n/d' },
+      {
+        misura: `POST /book riusciti (${refused} rifiuti)`,
+        'al secondo': Math.round(perSecond),
+        rapporto: tps ? +(perSecond / tps).toFixed(3) : 'n/d',
+      },
     ]);
   } finally {
     await server.stop();
@@ -274,12 +311,18 @@ async function calendar(): Promise<void> {
       from training_sessions s join training_session_groups g on g.id = s.group_id, generate_series(g.start_date, g.end_date, interval '1 day') d
       where s.title = 'Allenamento'`);
     await database.db.execute(sql`delete from occ where k > 500000`);
-    await database.db.execute(sql`insert into training_session_exceptions (session_id, date, title, start_time, duration_minutes) select session_id, date, 'Allenamento', start_time, 30 from occ`);
-    await database.db.execute(sql`create temp table members as select id, row_number() over (order by id) - 1 as r from users where email like 'bench.%'`);
+    await database.db.execute(
+      sql`insert into training_session_exceptions (session_id, date, title, start_time, duration_minutes) select session_id, date, 'Allenamento', start_time, 30 from occ`,
+    );
+    await database.db.execute(
+      sql`create temp table members as select id, row_number() over (order by id) - 1 as r from users where email like 'bench.%'`,
+    );
     await database.db.execute(sql`
       create temp table b as
       select gen_random_uuid() as id, o.session_id, o.date, ((o.date + o.start_time::time) at time zone ${TZ}) as start_at, o.k from occ o`);
-    await database.db.execute(sql`insert into bookings (id, session_id, date, start_at, end_at) select id, session_id, date, start_at, start_at + interval '30 minutes' from b`);
+    await database.db.execute(
+      sql`insert into bookings (id, session_id, date, start_at, end_at) select id, session_id, date, start_at, start_at + interval '30 minutes' from b`,
+    );
     await database.db.execute(sql`
       insert into booking_participants (booking_id, user_id, start_at, end_at)
       select b.id, m.id, b.start_at, b.start_at + interval '30 minutes' from b join members m on m.r in ((b.k * 2) % 5000, (b.k * 2 + 1) % 5000)`);
@@ -310,13 +353,27 @@ async function calendar(): Promise<void> {
       }
       samples.sort((a, b) => a - b);
       const meta = (last as { meta?: { totalItems: number }; data?: unknown[] }) ?? {};
-      return { misura: label, righe: meta.data?.length ?? 1, p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1), 'istruzioni SQL': +(statements / runs).toFixed(2) };
+      return {
+        misura: label,
+        righe: meta.data?.length ?? 1,
+        p50: +percentile(samples, 50).toFixed(1),
+        p95: +percentile(samples, 95).toFixed(1),
+        'istruzioni SQL': +(statements / runs).toFixed(2),
+      };
     };
     const rows = [
-      await measure('lettura di una riga per chiave (baseline)', () => database.db.execute(sql`select * from bookings where id = (select id from bookings limit 1)`)),
-      await measure('mese (6 settimane), un tavolo, limit 3000', () => service.list({ startDate: monthStart, endDate: monthEnd, table_id: anyTable!.id, page: 1, limit: 3000 })),
-      await measure('mese (6 settimane), 50 tavoli, limit 3000', () => service.list({ startDate: monthStart, endDate: monthEnd, page: 1, limit: 3000 })),
-      await measure('settimana, 50 tavoli, liberi (available=true)', () => service.list({ startDate: monthStart, endDate: addDays(monthStart, 6), available: true, page: 1, limit: 3000 })),
+      await measure('lettura di una riga per chiave (baseline)', () =>
+        database.db.execute(sql`select * from bookings where id = (select id from bookings limit 1)`),
+      ),
+      await measure('mese (6 settimane), un tavolo, limit 3000', () =>
+        service.list({ startDate: monthStart, endDate: monthEnd, table_id: anyTable!.id, page: 1, limit: 3000 }),
+      ),
+      await measure('mese (6 settimane), 50 tavoli, limit 3000', () =>
+        service.list({ startDate: monthStart, endDate: monthEnd, page: 1, limit: 3000 }),
+      ),
+      await measure('settimana, 50 tavoli, liberi (available=true)', () =>
+        service.list({ startDate: monthStart, endDate: addDays(monthStart, 6), available: true, page: 1, limit: 3000 }),
+      ),
     ];
     const [counts] = await rowsOf<{ groups: number; sessions: number; bookings: number; members: number }>(
       database,
@@ -340,6 +397,8 @@ export async function benchBooking(): Promise<void> {
     if (!only || only === 'pg') await contention('pg').catch((err: Error) => console.warn(`Contesa su PostgreSQL non misurata: ${err.message}`));
     if (!only || only === 'pglite') await contention('pglite');
   }
-  if (only !== 'pglite' && parts.includes('throughput')) await throughput().catch((err: Error) => console.warn(`Throughput non misurato: ${err.message}`));
-  if (only !== 'pglite' && parts.includes('calendar')) await calendar().catch((err: Error) => console.warn(`Calendario non misurato: ${err.message}`));
+  if (only !== 'pglite' && parts.includes('throughput'))
+    await throughput().catch((err: Error) => console.warn(`Throughput non misurato: ${err.message}`));
+  if (only !== 'pglite' && parts.includes('calendar'))
+    await calendar().catch((err: Error) => console.warn(`Calendario non misurato: ${err.message}`));
 }

@@ -96,7 +96,12 @@ function checkWhen(s: SessionFieldsShape, ctx: z.RefinementCtx) {
   if (rangeMinutes(s.start_time, s.end_time) <= 0) ctx.addIssue({ code: 'custom', path: ['end_time'], message: END_BEFORE_START });
   const recurring = Boolean(s.recurring_days?.length || s.start_date || s.end_date);
   if (!s.day && !recurring) ctx.addIssue({ code: 'custom', path: ['day'], message: REQUIRED });
-  if (s.day && recurring) ctx.addIssue({ code: 'custom', path: ['day'], message: 'Indica una data (turno singolo) oppure i giorni e il periodo (turno ricorrente), non entrambi' });
+  if (s.day && recurring)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['day'],
+      message: 'Indica una data (turno singolo) oppure i giorni e il periodo (turno ricorrente), non entrambi',
+    });
   if (!s.day && recurring) {
     if (!s.recurring_days?.length) ctx.addIssue({ code: 'custom', path: ['recurring_days'], message: REQUIRED });
     if (!s.start_date) ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUIRED });
@@ -137,7 +142,9 @@ export type TrainingSessionPayloadInput = z.input<typeof trainingSessionPayload>
 export const multiSessionPayload = z
   .object({
     ...sessionFields,
-    duration: z.number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') }).int('Valore decimale non consentito'),
+    duration: z
+      .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') })
+      .int('Valore decimale non consentito'),
     number_of_sessions: z
       .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') })
       .int('Valore decimale non consentito')
@@ -149,7 +156,8 @@ export const multiSessionPayload = z
     const total = rangeMinutes(s.start_time, s.end_time);
     if (total <= 0) return;
     if (s.duration > total) ctx.addIssue({ code: 'custom', path: ['duration'], message: durationTooLong(total) });
-    else if (s.duration <= 0 || s.duration * s.number_of_sessions > total) ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: TOO_MANY_SESSIONS });
+    else if (s.duration <= 0 || s.duration * s.number_of_sessions > total)
+      ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: TOO_MANY_SESSIONS });
   });
 export type MultiSessionPayload = z.infer<typeof multiSessionPayload>;
 
@@ -219,7 +227,10 @@ export const trainingSessionQuery = z
     limit: z.coerce.number().int().min(0).max(5000).default(1000),
   })
   .refine((q) => q.endDate >= q.startDate, { path: ['endDate'], message: 'La data di fine non può precedere la data di inizio' })
-  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= 400, { path: ['endDate'], message: 'Intervallo troppo ampio (al massimo 400 giorni)' });
+  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= 400, {
+    path: ['endDate'],
+    message: 'Intervallo troppo ampio (al massimo 400 giorni)',
+  });
 export type TrainingSessionQuery = z.infer<typeof trainingSessionQuery>;
 
 export const trainingSessionList = z.object({
@@ -401,4 +412,3 @@ export const BOOKING_FRAGMENTS = {
   overlap: 'already has a booking at this time',
   daily: 'has reached the maximum number of bookings for the day',
 } as const;
-

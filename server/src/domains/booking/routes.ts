@@ -60,15 +60,35 @@ const gameTableRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/availability',
     {
       config: readers,
-      schema: { tags: ['tavoli'], summary: 'I turni di un tavolo in un giorno (o in un intervallo), liberi o prenotati', params, querystring: availabilityQuery, response: { 200: availabilityResponse, ...errors } },
+      schema: {
+        tags: ['tavoli'],
+        summary: 'I turni di un tavolo in un giorno (o in un intervallo), liberi o prenotati',
+        params,
+        querystring: availabilityQuery,
+        response: { 200: availabilityResponse, ...errors },
+      },
     },
     async (request) => {
       await gameTables.get(request.params.id);
       const from = request.query.date ?? request.query.startDate ?? '';
       const to = request.query.date ?? request.query.endDate ?? from;
-      const { data } = await sessions.list({ startDate: from, endDate: to > addDays(from, 400) ? addDays(from, 400) : to, table_id: request.params.id, page: 1, limit: 0 });
+      const { data } = await sessions.list({
+        startDate: from,
+        endDate: to > addDays(from, 400) ? addDays(from, 400) : to,
+        table_id: request.params.id,
+        page: 1,
+        limit: 0,
+      });
       return {
-        data: data.map((o) => ({ session_id: o._id, title: o.title, date: o.specific_date, start_time: o.start_time, end_time: o.end_time, available: !o.booking_id, booking_id: o.booking_id })),
+        data: data.map((o) => ({
+          session_id: o._id,
+          title: o.title,
+          date: o.specific_date,
+          start_time: o.start_time,
+          end_time: o.end_time,
+          available: !o.booking_id,
+          booking_id: o.booking_id,
+        })),
       };
     },
   );
@@ -78,29 +98,67 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sessions } = app.services.booking;
   const groupTags = ['gruppi di turni'];
 
-  app.get('', { config: staff, schema: { tags: groupTags, summary: 'I gruppi di turni, con i turni e le eccezioni', response: { 200: z.object({ data: z.array(sessionGroup) }), ...errors } } }, async () => ({
-    data: await sessions.groups(),
-  }));
+  app.get(
+    '',
+    {
+      config: staff,
+      schema: {
+        tags: groupTags,
+        summary: 'I gruppi di turni, con i turni e le eccezioni',
+        response: { 200: z.object({ data: z.array(sessionGroup) }), ...errors },
+      },
+    },
+    async () => ({
+      data: await sessions.groups(),
+    }),
+  );
 
   app.post(
     '/session',
-    { config: staff, schema: { tags: groupTags, summary: "Crea un gruppo di turni ('+ TM'): l'intervallo diviso in N turni", body: multiSessionPayload, response: { 201: createdSessions, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags: groupTags,
+        summary: "Crea un gruppo di turni ('+ TM'): l'intervallo diviso in N turni",
+        body: multiSessionPayload,
+        response: { 201: createdSessions, ...errors },
+      },
+    },
     async (request, reply) => reply.code(201).send({ data: await sessions.createMulti(request.body) }),
   );
 
-  app.get('/:id', { config: staff, schema: { tags: groupTags, summary: 'Un gruppo di turni', params, response: { 200: sessionGroup, ...errors } } }, (request) =>
-    sessions.group(request.params.id),
+  app.get(
+    '/:id',
+    { config: staff, schema: { tags: groupTags, summary: 'Un gruppo di turni', params, response: { 200: sessionGroup, ...errors } } },
+    (request) => sessions.group(request.params.id),
   );
 
   app.patch(
     '/:id',
-    { config: staff, schema: { tags: groupTags, summary: 'Modifica il gruppo da oggi in poi (restano i turni passati e quelli prenotati)', params, body: sessionGroupPayload, response: { 200: createdSessions, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags: groupTags,
+        summary: 'Modifica il gruppo da oggi in poi (restano i turni passati e quelli prenotati)',
+        params,
+        body: sessionGroupPayload,
+        response: { 200: createdSessions, ...errors },
+      },
+    },
     async (request) => ({ data: await sessions.updateGroup(request.params.id, request.body) }),
   );
 
   app.delete(
     '/:id',
-    { config: staff, schema: { tags: groupTags, summary: 'Elimina i turni del gruppo da oggi in poi (restano i passati e i prenotati)', params, response: { 204: z.null(), ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags: groupTags,
+        summary: 'Elimina i turni del gruppo da oggi in poi (restano i passati e i prenotati)',
+        params,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await sessions.removeGroup(request.params.id);
       return reply.code(204).send(null);
@@ -109,7 +167,16 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/exception',
-    { config: staff, schema: { tags: groupTags, summary: 'Elimina o modifica un solo turno del gruppo (eccezione per una data)', params, body: sessionExceptionPayload, response: { 201: sessionException, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags: groupTags,
+        summary: 'Elimina o modifica un solo turno del gruppo (eccezione per una data)',
+        params,
+        body: sessionExceptionPayload,
+        response: { 201: sessionException, ...errors },
+      },
+    },
     async (request, reply) => reply.code(201).send(await sessions.addException(request.params.id, request.body)),
   );
 };
@@ -121,7 +188,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       config: readers,
-      schema: { tags, summary: 'I turni tra due date (available=true liberi, false prenotati), una sola lettura per intervallo', querystring: trainingSessionQuery, response: { 200: trainingSessionList, ...errors } },
+      schema: {
+        tags,
+        summary: 'I turni tra due date (available=true liberi, false prenotati), una sola lettura per intervallo',
+        querystring: trainingSessionQuery,
+        response: { 200: trainingSessionList, ...errors },
+      },
     },
     async (request) => ({ status: 'success' as const, ...(await sessions.list(request.query)) }),
   );
@@ -131,7 +203,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       prefixTrailingSlash: 'no-slash',
       config: staff,
-      schema: { tags, summary: "Crea un turno singolo o ricorrente ('+ TS', copia), uno per tavolo", body: trainingSessionPayload, response: { 201: createdSessions, ...errors } },
+      schema: {
+        tags,
+        summary: "Crea un turno singolo o ricorrente ('+ TS', copia), uno per tavolo",
+        body: trainingSessionPayload,
+        response: { 201: createdSessions, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send({ data: await sessions.create(request.body) }),
   );
@@ -141,23 +218,60 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/booking/:id',
-    { config: readers, schema: { tags, summary: 'Annulla una prenotazione (i soci solo le proprie, entro il termine della regola)', params, response: { 200: cancelResponse, ...errors } } },
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: 'Annulla una prenotazione (i soci solo le proprie, entro il termine della regola)',
+        params,
+        response: { 200: cancelResponse, ...errors },
+      },
+    },
     async (request) => ({ status: 'success' as const, booking_id: await bookings.cancelById(currentUser(request), request.params.id) }),
   );
 
-  app.get('/:id', { config: readers, schema: { tags, summary: 'Un turno (in una data, per i turni di un gruppo)', params, querystring: occurrenceQuery, response: { 200: trainingSession, ...errors } } }, (request) =>
-    sessions.get(request.params.id, request.query.date),
+  app.get(
+    '/:id',
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: 'Un turno (in una data, per i turni di un gruppo)',
+        params,
+        querystring: occurrenceQuery,
+        response: { 200: trainingSession, ...errors },
+      },
+    },
+    (request) => sessions.get(request.params.id, request.query.date),
   );
 
   app.patch(
     '/:id',
-    { config: staff, schema: { tags, summary: 'Modifica un turno (editScope single: solo questo; group: il gruppo da oggi)', params, body: trainingSessionPayload, response: { 200: createdSessions, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Modifica un turno (editScope single: solo questo; group: il gruppo da oggi)',
+        params,
+        body: trainingSessionPayload,
+        response: { 200: createdSessions, ...errors },
+      },
+    },
     async (request) => ({ data: await sessions.update(request.params.id, request.body) }),
   );
 
   app.delete(
     '/:id',
-    { config: staff, schema: { tags, summary: 'Elimina un turno singolo, o un solo turno di un gruppo (date)', params, querystring: deleteSessionQuery, response: { 204: z.null(), ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Elimina un turno singolo, o un solo turno di un gruppo (date)',
+        params,
+        querystring: deleteSessionQuery,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await sessions.remove(request.params.id, request.query.date);
       return reply.code(204).send(null);
@@ -166,19 +280,49 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:id/book',
-    { config: readers, schema: { tags, summary: 'Prenota un turno (socio: un compagno; admin: da 1 a 4 utenti)', params, body: bookPayload, response: { 201: booking, ...errors } } },
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: 'Prenota un turno (socio: un compagno; admin: da 1 a 4 utenti)',
+        params,
+        body: bookPayload,
+        response: { 201: booking, ...errors },
+      },
+    },
     async (request, reply) => reply.code(201).send(await bookings.book(currentUser(request), request.params.id, request.body)),
   );
 
   app.patch(
     '/:id/book',
-    { config: readers, schema: { tags, summary: 'Annulla la prenotazione del turno in una data', params, body: cancelOccurrencePayload, response: { 200: cancelResponse, ...errors } } },
-    async (request) => ({ status: 'success' as const, booking_id: await bookings.cancelOccurrence(currentUser(request), request.params.id, request.body.date) }),
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: 'Annulla la prenotazione del turno in una data',
+        params,
+        body: cancelOccurrencePayload,
+        response: { 200: cancelResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      booking_id: await bookings.cancelOccurrence(currentUser(request), request.params.id, request.body.date),
+    }),
   );
 
   app.get(
     '/:id/participants',
-    { config: readers, schema: { tags, summary: 'I partecipanti di un turno in una data', params, querystring: occurrenceQuery, response: { 200: participantsResponse, ...errors } } },
+    {
+      config: readers,
+      schema: {
+        tags,
+        summary: 'I partecipanti di un turno in una data',
+        params,
+        querystring: occurrenceQuery,
+        response: { 200: participantsResponse, ...errors },
+      },
+    },
     (request) => bookings.participants(request.params.id, request.query.date),
   );
 };
@@ -187,7 +331,15 @@ const mineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { bookings } = app.services.booking;
   app.get(
     '/booked-sessions',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Le mie prenotazioni (future o passate)', querystring: bookedSessionsQuery, response: { 200: bookedSessionsResponse, ...errors } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Le mie prenotazioni (future o passate)',
+        querystring: bookedSessionsQuery,
+        response: { 200: bookedSessionsResponse, ...errors },
+      },
+    },
     async (request) => ({ data: await bookings.bookedSessions(currentUser(request), request.query.filter) }),
   );
 };

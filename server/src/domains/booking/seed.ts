@@ -9,7 +9,15 @@ import { todayIn } from '../../core/time';
 import { certificate_records, certificate_types, certificates } from '../certificates/tables';
 import { qualifications, users } from '../registry/tables';
 import { addDays, weekDayOf } from './dates';
-import { booking_participants, bookings, game_tables, training_session_exceptions, training_session_groups, training_session_qualifications, training_sessions } from './tables';
+import {
+  booking_participants,
+  bookings,
+  game_tables,
+  training_session_exceptions,
+  training_session_groups,
+  training_session_qualifications,
+  training_sessions,
+} from './tables';
 
 /** Demo members who can book at once (approved medical certificate); marco.rossi and giulia.bianchi have none yet. */
 export const DEMO_BOOKERS = ['luca.ferrari@circolo.example', 'francesca.romano@circolo.example', 'matteo.colombo@circolo.example'];
@@ -57,20 +65,46 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
     const saturday = addDays(monday, 5);
     const tournament = await tx
       .insert(training_sessions)
-      .values({ specific_date: saturday, title: 'Torneo sociale', start_time: '16:00', duration_minutes: 240, game_table_id: tables[0]!.id, color: '#6a1b9a', is_booking_allowed: false })
+      .values({
+        specific_date: saturday,
+        title: 'Torneo sociale',
+        start_time: '16:00',
+        duration_minutes: 240,
+        game_table_id: tables[0]!.id,
+        color: '#6a1b9a',
+        is_booking_allowed: false,
+      })
       .returning({ id: training_sessions.id });
-    await tx.insert(training_session_qualifications).values([...sessions, ...tournament].flatMap((s) => quals.map((qualification_id) => ({ session_id: s.id, qualification_id }))));
+    await tx
+      .insert(training_session_qualifications)
+      .values([...sessions, ...tournament].flatMap((s) => quals.map((qualification_id) => ({ session_id: s.id, qualification_id }))));
 
     const members = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_BOOKERS));
-    const [medical] = await tx.select({ id: certificate_types.id }).from(certificate_types).where(sql`${certificate_types.is_medical}`).orderBy(certificate_types.name).limit(1);
+    const [medical] = await tx
+      .select({ id: certificate_types.id })
+      .from(certificate_types)
+      .where(sql`${certificate_types.is_medical}`)
+      .orderBy(certificate_types.name)
+      .limit(1);
     if (medical) {
       for (const m of members) {
         const fileId = randomUUID();
         await store.write(fileId, DEMO_PDF);
-        await tx.insert(files).values({ id: fileId, original_name: 'certificato.pdf', mime: 'application/pdf', size: DEMO_PDF.length, owner_user_id: m.id });
+        await tx
+          .insert(files)
+          .values({ id: fileId, original_name: 'certificato.pdf', mime: 'application/pdf', size: DEMO_PDF.length, owner_user_id: m.id });
         const [cert] = await tx.insert(certificates).values({ type_id: medical.id, user_id: m.id }).returning({ id: certificates.id });
         if (!cert) throw new Error('INSERT senza riga restituita');
-        await tx.insert(certificate_records).values({ certificate_id: cert.id, file_id: fileId, is_approved: true, end_date: addDays(today, 365), notes: 'Certificato del club demo', approved_at: new Date() });
+        await tx
+          .insert(certificate_records)
+          .values({
+            certificate_id: cert.id,
+            file_id: fileId,
+            is_approved: true,
+            end_date: addDays(today, 365),
+            notes: 'Certificato del club demo',
+            approved_at: new Date(),
+          });
       }
     }
 
@@ -87,8 +121,20 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
         .values({ session_id: first.id, date: day, start_at: startAt, end_at: sql`${startAt} + interval '90 minutes'`, booked_by: luca.id })
         .returning({ id: bookings.id, start_at: bookings.start_at, end_at: bookings.end_at });
       if (!b) throw new Error('INSERT senza riga restituita');
-      await tx.insert(booking_participants).values([luca, francesca].map((u) => ({ booking_id: b.id, user_id: u.id, start_at: b.start_at, end_at: b.end_at })));
-      await tx.insert(training_session_exceptions).values({ session_id: first.id, date: day, title: 'Allenamento libero', start_time: '18:00', duration_minutes: 90, color: '#2e7d32', is_booking_allowed: true });
+      await tx
+        .insert(booking_participants)
+        .values([luca, francesca].map((u) => ({ booking_id: b.id, user_id: u.id, start_at: b.start_at, end_at: b.end_at })));
+      await tx
+        .insert(training_session_exceptions)
+        .values({
+          session_id: first.id,
+          date: day,
+          title: 'Allenamento libero',
+          start_time: '18:00',
+          duration_minutes: 90,
+          color: '#2e7d32',
+          is_booking_allowed: true,
+        });
     }
   });
 }

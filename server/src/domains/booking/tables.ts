@@ -68,7 +68,10 @@ export const training_session_qualifications = pgTable(
       .notNull()
       .references(() => qualifications.id, { onDelete: 'restrict' }),
   },
-  (t) => [primaryKey({ columns: [t.session_id, t.qualification_id] }), index('training_session_qualifications_qualification_idx').on(t.qualification_id)],
+  (t) => [
+    primaryKey({ columns: [t.session_id, t.qualification_id] }),
+    index('training_session_qualifications_qualification_idx').on(t.qualification_id),
+  ],
 );
 
 /**
@@ -91,7 +94,10 @@ export const training_session_exceptions = pgTable(
     is_booking_allowed: boolean(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('training_session_exceptions_session_date_key').on(t.session_id, t.date), index('training_session_exceptions_date_idx').on(t.date)],
+  (t) => [
+    uniqueIndex('training_session_exceptions_session_date_key').on(t.session_id, t.date),
+    index('training_session_exceptions_date_idx').on(t.date),
+  ],
 );
 
 /**
@@ -115,7 +121,9 @@ export const bookings = pgTable(
     cancelled_by: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('bookings_occurrence_key').on(t.session_id, t.date).where(sql`cancelled_at is null`),
+    uniqueIndex('bookings_occurrence_key')
+      .on(t.session_id, t.date)
+      .where(sql`cancelled_at is null`),
     index('bookings_date_idx').on(t.date),
   ],
 );
@@ -135,5 +143,10 @@ export const booking_participants = pgTable(
     end_at: timestamp({ withTimezone: true }).notNull(),
     active: boolean().notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.booking_id, t.user_id] }), index('booking_participants_user_time_idx').on(t.user_id, t.start_at).where(sql`active`)],
+  (t) => [
+    primaryKey({ columns: [t.booking_id, t.user_id] }),
+    index('booking_participants_user_time_idx')
+      .on(t.user_id, t.start_at)
+      .where(sql`active`),
+  ],
 );

@@ -48,7 +48,11 @@ export interface ApplicableRule {
   week_end_day: number;
 }
 
-const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+const idList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 /** Bookings and what their checks read: SQL only. */
 export class BookingRepository {
@@ -63,7 +67,9 @@ export class BookingRepository {
    * whose snapshot then sees that booking. Answers the ids found.
    */
   async lockUsers(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
-    const rows = rowsOf<{ id: string }>(await tx.execute(sql`select ${users.id} as id from ${users} where ${users.id} in (${idList(ids)}) order by ${users.id} for update`));
+    const rows = rowsOf<{ id: string }>(
+      await tx.execute(sql`select ${users.id} as id from ${users} where ${users.id} in (${idList(ids)}) order by ${users.id} for update`),
+    );
     return rows.map((r) => r.id);
   }
 
@@ -136,7 +142,11 @@ export class BookingRepository {
   }
 
   /** The booking and its participants in one statement. */
-  async insert(tx: DbOrTx, values: { session_id: string; date: string; start_at: string; end_at: string; booked_by: string }, participantIds: readonly string[]): Promise<{ id: string; created_at: string }> {
+  async insert(
+    tx: DbOrTx,
+    values: { session_id: string; date: string; start_at: string; end_at: string; booked_by: string },
+    participantIds: readonly string[],
+  ): Promise<{ id: string; created_at: string }> {
     const [row] = rowsOf<{ id: string; created_at: string }>(
       await tx.execute(sql`
         with b as (
@@ -154,7 +164,10 @@ export class BookingRepository {
   }
 
   /** An active booking, locked, with its participants' ids. */
-  async lockActive(tx: DbOrTx, where: { id: string } | { sessionId: string; date: string }): Promise<{ id: string; start_at: string; participant_ids: string[] } | null> {
+  async lockActive(
+    tx: DbOrTx,
+    where: { id: string } | { sessionId: string; date: string },
+  ): Promise<{ id: string; start_at: string; participant_ids: string[] } | null> {
     const condition = 'id' in where ? sql`b.id = ${where.id}` : sql`b.session_id = ${where.sessionId} and b.date = ${where.date}::date`;
     const [row] = rowsOf<{ id: string; start_at: string; participant_ids: string[] }>(
       await tx.execute(sql`

@@ -18,7 +18,12 @@ interface Subject {
 
 const subjectText = (s: Subject) => (s.role === 'USER' ? 'User' : `Partner ${s.user.name} ${s.user.surname}`);
 
-function refuse(base: 'MEDICAL_CERTIFICATE_INVALID' | 'QUALIFICATION_MISSING' | 'OVERLAPPING_BOOKING' | 'DAILY_LIMIT' | 'WEEKLY_LIMIT', s: Subject, fragment: string, detail = ''): never {
+function refuse(
+  base: 'MEDICAL_CERTIFICATE_INVALID' | 'QUALIFICATION_MISSING' | 'OVERLAPPING_BOOKING' | 'DAILY_LIMIT' | 'WEEKLY_LIMIT',
+  s: Subject,
+  fragment: string,
+  detail = '',
+): never {
   throw new DomainError(`${base}_${s.role}` as ApiErrorCode, `${subjectText(s)} ${fragment}${detail}`);
 }
 
@@ -58,7 +63,8 @@ export class BookingService {
   /** POST /training-session/{id}/book. */
   async book(actor: CurrentUser, sessionId: string, payload: BookPayload): Promise<Booking> {
     const asAdmin = payload.admin;
-    if (asAdmin && !holdsAny(actor.permissions, ['bookings_access'])) throw new DomainError('FORBIDDEN', 'Solo chi gestisce le prenotazioni può prenotare altri utenti');
+    if (asAdmin && !holdsAny(actor.permissions, ['bookings_access']))
+      throw new DomainError('FORBIDDEN', 'Solo chi gestisce le prenotazioni può prenotare altri utenti');
     if (!asAdmin) {
       if (payload.partnersId.length !== 1) throw invalidInput('partnersId: Puoi scegliere un solo compagno');
       if (payload.partnersId[0] === actor.id) throw invalidInput('partnersId: Il compagno non può essere chi prenota');
@@ -75,7 +81,8 @@ export class BookingService {
         if (!asAdmin && !occurrence.is_booking_allowed) throw new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
         if (occurrence.booking_id) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
         const startAt = new Date(occurrence.start_at);
-        if (startAt.getTime() <= now.getTime()) throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past}: it started at ${occurrence.start_at}`);
+        if (startAt.getTime() <= now.getTime())
+          throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past}: it started at ${occurrence.start_at}`);
 
         const facts = await this.repo.participantFacts(tx, participantIds, {
           date: occurrence.specific_date,
@@ -87,7 +94,8 @@ export class BookingService {
         });
         const subjects: Subject[] = participantIds.map((id, i) => {
           const user = facts.find((u) => u.id === id);
-          if (!user || !user.active || !user.accepted_terms) throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
+          if (!user || !user.active || !user.accepted_terms)
+            throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
           return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
         });
         if (!asAdmin) {

@@ -8,7 +8,9 @@ import { game_tables, training_sessions } from '../tables';
 export const GAME_TABLE_SORT_KEYS = ['number', 'description'] as const;
 export type GameTableSortKey = (typeof GAME_TABLE_SORT_KEYS)[number];
 
-const HOLDERS: Holder[] = [{ table: training_sessions, column: training_sessions.game_table_id, noun: ['turno di allenamento', 'turni di allenamento'] }];
+const HOLDERS: Holder[] = [
+  { table: training_sessions, column: training_sessions.game_table_id, noun: ['turno di allenamento', 'turni di allenamento'] },
+];
 const t = game_tables;
 
 /** Game tables (spec 001 §3): SQL only. */
@@ -25,7 +27,14 @@ export class GameTableRepository {
       sortColumns: { number: t.number, description: t.description },
       defaultSort: [t.number],
       tieBreaker: t.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: (where) => countRows(this.db, t, where),
     };
   }

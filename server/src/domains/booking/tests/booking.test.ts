@@ -17,7 +17,8 @@ const setNow = (date: string, time: string) => {
   t.clock.advance(romeInstant(date, time).getTime() - t.clock.now().getTime());
 };
 
-const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => call(t.app, cookie, method, `/api/v1${url}`, body);
+const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+  call(t.app, cookie, method, `/api/v1${url}`, body);
 
 async function pair(options: Parameters<typeof createMembers>[2] = {}): Promise<{ a: TestMember; b: TestMember; cookie: string }> {
   const [a, b] = await createMembers(t.database, 2, options);
@@ -118,7 +119,10 @@ describe('training sessions', () => {
       ['2027-04-01', '2027-04-06', '2027-04-08', '2027-04-13', '2027-04-15', '2027-04-20', '2027-04-22', '2027-04-27', '2027-04-29'],
     );
     const o = april.data[0];
-    assert.deepEqual([o.start_time, o.end_time, o.duration, o.color, o.day, o.isVirtual, o.virtualGroupId, o.booking_id], ['20:00', '21:30', 90, '#112233', 4, true, groupId, null]);
+    assert.deepEqual(
+      [o.start_time, o.end_time, o.duration, o.color, o.day, o.isVirtual, o.virtualGroupId, o.booking_id],
+      ['20:00', '21:30', 90, '#112233', 4, true, groupId, null],
+    );
     assert.deepEqual(o.group_week_days, [2, 4]);
     assert.deepEqual(o.recurring_days, ['2', '4']);
     assert.deepEqual(
@@ -132,7 +136,14 @@ describe('training sessions', () => {
   });
 
   test("'+ TM' splits a range into sessions of the duration; its limits have the spec's messages", async () => {
-    const base = { title: 'Turni brevi', start_time: '16:00', end_time: '18:00', participant_qualifications: allQuals, game_tables: [tables[3]], day: '2027-04-05' };
+    const base = {
+      title: 'Turni brevi',
+      start_time: '16:00',
+      end_time: '18:00',
+      participant_qualifications: allQuals,
+      game_tables: [tables[3]],
+      day: '2027-04-05',
+    };
     const res = await api(admin, 'POST', '/training-session/group/session', { ...base, duration: 40, number_of_sessions: 3 });
     assert.equal(res.statusCode, 201, res.body);
     assert.deepEqual(
@@ -148,9 +159,17 @@ describe('training sessions', () => {
   });
 
   test('bad input is refused with a clear message and nothing is saved', async () => {
-    const count = async () => (await api(admin, 'GET', '/training-session?startDate=2027-01-01&endDate=2027-12-31&limit=0')).json().meta.totalItems as number;
+    const count = async () =>
+      (await api(admin, 'GET', '/training-session?startDate=2027-01-01&endDate=2027-12-31&limit=0')).json().meta.totalItems as number;
     const before = await count();
-    const base = { title: 'X', day: '2027-04-07', start_time: '18:00', end_time: '19:00', participant_qualifications: allQuals, game_tables: [tables[0]] };
+    const base = {
+      title: 'X',
+      day: '2027-04-07',
+      start_time: '18:00',
+      end_time: '19:00',
+      participant_qualifications: allQuals,
+      game_tables: [tables[0]],
+    };
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ end_time: '17:00' }, 400, /^end_time: L'ora di fine deve essere successiva all'ora di inizio$/],
       [{ duration: 45 }, 400, /^duration: La durata deve corrispondere all'intervallo scelto \(60 minuti\)$/],
@@ -187,7 +206,8 @@ describe('training sessions', () => {
     assert.equal(created.statusCode, 201, created.body);
     const session = created.json().data[0] as { _id: string; virtualGroupId: string };
     const list = async (from: string, to: string) =>
-      (await api(admin, 'GET', `/training-session?startDate=${from}&endDate=${to}&table_id=${tables[1]}&startTime=17:00&endTime=19:00`)).json().data as {
+      (await api(admin, 'GET', `/training-session?startDate=${from}&endDate=${to}&table_id=${tables[1]}&startTime=17:00&endTime=19:00`)).json()
+        .data as {
         _id: string;
         specific_date: string;
         title: string;
@@ -282,7 +302,10 @@ describe('training sessions', () => {
       color: read.color,
     });
     assert.equal(copy.statusCode, 201, copy.body);
-    assert.deepEqual([copy.json().data[0].title, copy.json().data[0].color, copy.json().data[0].specific_date], ['Da copiare', '#abcdef', '2027-04-13']);
+    assert.deepEqual(
+      [copy.json().data[0].title, copy.json().data[0].color, copy.json().data[0].specific_date],
+      ['Da copiare', '#abcdef', '2027-04-13'],
+    );
     assert.notEqual(copy.json().data[0]._id, original._id);
   });
 });
@@ -306,8 +329,22 @@ describe('the booking engine', () => {
     });
     assert.equal(res.statusCode, 201, res.body);
     group = res.json().data[0];
-    agonistSession = await single({ title: 'Solo agonisti', day: '2027-03-25', start_time: '21:00', end_time: '22:00', participant_qualifications: agonista, game_tables: [tables[3]] });
-    closedSession = await single({ title: 'Chiuso', day: '2027-03-25', start_time: '16:00', end_time: '17:00', is_booking_allowed: false, game_tables: [tables[3]] });
+    agonistSession = await single({
+      title: 'Solo agonisti',
+      day: '2027-03-25',
+      start_time: '21:00',
+      end_time: '22:00',
+      participant_qualifications: agonista,
+      game_tables: [tables[3]],
+    });
+    closedSession = await single({
+      title: 'Chiuso',
+      day: '2027-03-25',
+      start_time: '16:00',
+      end_time: '17:00',
+      is_booking_allowed: false,
+      game_tables: [tables[3]],
+    });
   });
 
   test('a member books with a partner: both take part, the occurrence is no longer available, the exception pins it', async () => {
@@ -316,10 +353,7 @@ describe('the booking engine', () => {
     const res = await api(cookie, 'POST', `/training-session/${group._id}/book`, { partnersId: [b.id], date: '2027-03-23' });
     assert.equal(res.statusCode, 201, res.body);
     const booked = res.json();
-    assert.deepEqual(
-      booked.participants.map((p: { _id: string }) => p._id).sort(),
-      [a.id, b.id].sort(),
-    );
+    assert.deepEqual(booked.participants.map((p: { _id: string }) => p._id).sort(), [a.id, b.id].sort());
     assert.deepEqual([booked.date, booked.start_at, booked.end_at], ['2027-03-23', '2027-03-23T17:00:00Z', '2027-03-23T18:30:00Z']);
     // Participants carry their qualification's colour (Amatore).
     assert.equal(booked.participants[0].color, '#1976d2');
@@ -327,8 +361,15 @@ describe('the booking engine', () => {
     const day = (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${tables[0]}`)).json().data;
     assert.equal(day.length, 1);
     assert.deepEqual([day[0].booking_id, day[0].isVirtual, day[0].participants.length], [booked._id, false, 2]);
-    assert.equal((await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${tables[0]}&available=true`)).json().data.length, 0);
-    assert.equal((await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${tables[0]}&available=false`)).json().data.length, 1);
+    assert.equal(
+      (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${tables[0]}&available=true`)).json().data.length,
+      0,
+    );
+    assert.equal(
+      (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${tables[0]}&available=false`)).json().data
+        .length,
+      1,
+    );
     const participants = (await api(cookie, 'GET', `/training-session/${group._id}/participants?date=2027-03-23`)).json();
     assert.equal(participants.booking_id, booked._id);
 
@@ -340,7 +381,15 @@ describe('the booking engine', () => {
     const mine = (await api(await login(t.app, b), 'GET', '/user/me/booked-sessions?filter=future')).json().data;
     assert.equal(mine.length, 1);
     assert.deepEqual(
-      [mine[0]._id, mine[0].trainingSession.title, mine[0].trainingSession.start_time, mine[0].trainingSession.end_time, mine[0].session_date, mine[0].game_table.number, mine[0].pastPrenotation],
+      [
+        mine[0]._id,
+        mine[0].trainingSession.title,
+        mine[0].trainingSession.start_time,
+        mine[0].trainingSession.end_time,
+        mine[0].session_date,
+        mine[0].game_table.number,
+        mine[0].pastPrenotation,
+      ],
       [booked._id, 'Turno prenotabile', '18:00', '19:30', '2027-03-23', 101, false],
     );
   });
@@ -358,7 +407,12 @@ describe('the booking engine', () => {
     const { a, b, cookie } = await pair();
     await expect(await book(cookie, b.id, '2027-03-25', closedSession._id), 409, 'BOOKING_NOT_ALLOWED', /^Booking is not allowed for this session$/);
     await expect(await book(cookie, b.id, '2027-03-21'), 409, 'BOOKING_OUTSIDE_ACTIVE_WEEK', /^Cannot book a session in the past/);
-    await expect(await book(cookie, b.id, '2027-03-29'), 409, 'BOOKING_OUTSIDE_ACTIVE_WEEK', /^Cannot book a session in the past or outside the active booking week/);
+    await expect(
+      await book(cookie, b.id, '2027-03-29'),
+      409,
+      'BOOKING_OUTSIDE_ACTIVE_WEEK',
+      /^Cannot book a session in the past or outside the active booking week/,
+    );
     await expect(await book(cookie, randomUUID(), '2027-03-24'), 404, 'PARTNER_NOT_FOUND', /^Partner not found/);
 
     // Today at 18:00 is bookable until it starts; a session that already started is in the past.
@@ -368,21 +422,55 @@ describe('the booking engine', () => {
 
     // Medical certificates: the booker, then the partner; an expired one and one awaiting approval count as none.
     const noCert = await pair({ certificateEnd: null });
-    await expect(await book(noCert.cookie, b.id, '2027-03-24'), 409, 'MEDICAL_CERTIFICATE_INVALID_USER', /^User does not have a valid medical certificate$/);
-    await expect(await book(cookie, noCert.b.id, '2027-03-24'), 409, 'MEDICAL_CERTIFICATE_INVALID_PARTNER', /^Partner Nome1 \S+ does not have a valid medical certificate$/);
+    await expect(
+      await book(noCert.cookie, b.id, '2027-03-24'),
+      409,
+      'MEDICAL_CERTIFICATE_INVALID_USER',
+      /^User does not have a valid medical certificate$/,
+    );
+    await expect(
+      await book(cookie, noCert.b.id, '2027-03-24'),
+      409,
+      'MEDICAL_CERTIFICATE_INVALID_PARTNER',
+      /^Partner Nome1 \S+ does not have a valid medical certificate$/,
+    );
     await giveCertificates(t.database, [noCert.b.id], '2027-03-01');
-    await expect(await book(cookie, noCert.b.id, '2027-03-24'), 409, 'MEDICAL_CERTIFICATE_INVALID_PARTNER', /does not have a valid medical certificate/);
+    await expect(
+      await book(cookie, noCert.b.id, '2027-03-24'),
+      409,
+      'MEDICAL_CERTIFICATE_INVALID_PARTNER',
+      /does not have a valid medical certificate/,
+    );
     await giveCertificates(t.database, [noCert.b.id], '2028-03-01', false);
-    await expect(await book(cookie, noCert.b.id, '2027-03-24'), 409, 'MEDICAL_CERTIFICATE_INVALID_PARTNER', /does not have a valid medical certificate/);
+    await expect(
+      await book(cookie, noCert.b.id, '2027-03-24'),
+      409,
+      'MEDICAL_CERTIFICATE_INVALID_PARTNER',
+      /does not have a valid medical certificate/,
+    );
 
     // Qualifications: the session wants an Agonista.
     const agonists = await pair({ qualifications: ['Agonista'] });
-    await expect(await book(cookie, agonists.b.id, '2027-03-25', agonistSession._id), 409, 'QUALIFICATION_MISSING_USER', /^User does not have the required qualifications$/);
-    await expect(await book(agonists.cookie, b.id, '2027-03-25', agonistSession._id), 409, 'QUALIFICATION_MISSING_PARTNER', /^Partner .+ does not have the required qualifications$/);
+    await expect(
+      await book(cookie, agonists.b.id, '2027-03-25', agonistSession._id),
+      409,
+      'QUALIFICATION_MISSING_USER',
+      /^User does not have the required qualifications$/,
+    );
+    await expect(
+      await book(agonists.cookie, b.id, '2027-03-25', agonistSession._id),
+      409,
+      'QUALIFICATION_MISSING_PARTNER',
+      /^Partner .+ does not have the required qualifications$/,
+    );
 
     // Bad input: the partner is the booker, five participants, a date the session does not occur on, a date in 1799.
     await expect(await book(cookie, a.id, '2027-03-24'), 400, 'VALIDATION_FAILED', /^partnersId: Il compagno non può essere chi prenota$/);
-    const five = await api(admin, 'POST', `/training-session/${group._id}/book`, { partnersId: [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()], date: '2027-03-24', admin: true });
+    const five = await api(admin, 'POST', `/training-session/${group._id}/book`, {
+      partnersId: [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()],
+      date: '2027-03-24',
+      admin: true,
+    });
     await expect(five, 400, 'VALIDATION_FAILED', /^partnersId: Puoi selezionare al massimo 4 partecipanti$/);
     await expect(await book(cookie, b.id, '2027-03-26', agonistSession._id), 400, 'SESSION_NOT_ON_DATE', /^Il turno non si svolge in questa data/);
     await expect(await book(cookie, b.id, '1799-03-24'), 400, 'VALIDATION_FAILED', /^date: Data non valida$/);
@@ -403,15 +491,31 @@ describe('the booking engine', () => {
     const [c, d, e] = await createMembers(t.database, 3);
     assert.ok(c && d && e);
     const other = await login(t.app, c);
-    const overlapSession = await single({ title: 'Sovrapposto', day: '2027-03-23', start_time: '18:30', end_time: '19:30', game_tables: [tables[1]] });
+    const overlapSession = await single({
+      title: 'Sovrapposto',
+      day: '2027-03-23',
+      start_time: '18:30',
+      end_time: '19:30',
+      game_tables: [tables[1]],
+    });
 
-    assert.equal((await api(cookie, 'POST', `/training-session/${group._id}/book`, { partnersId: [b.id], date: '2027-03-23' })).statusCode, 409, 'already booked by the first test');
+    assert.equal(
+      (await api(cookie, 'POST', `/training-session/${group._id}/book`, { partnersId: [b.id], date: '2027-03-23' })).statusCode,
+      409,
+      'already booked by the first test',
+    );
     const first = await api(cookie, 'POST', `/training-session/${group._id}/book`, { partnersId: [b.id], date: '2027-03-24' });
     assert.equal(first.statusCode, 201, first.body);
 
     const userOverlap = await api(cookie, 'POST', `/training-session/${overlapSession._id}/book`, { partnersId: [d.id] });
     assert.equal(userOverlap.statusCode, 201, 'Tuesday is free for this member');
-    const overlapAgain = await single({ title: 'Sovrapposto 2', day: '2027-03-24', start_time: '19:00', end_time: '20:00', game_tables: [tables[1]] });
+    const overlapAgain = await single({
+      title: 'Sovrapposto 2',
+      day: '2027-03-24',
+      start_time: '19:00',
+      end_time: '20:00',
+      game_tables: [tables[1]],
+    });
     const u = await api(cookie, 'POST', `/training-session/${overlapAgain._id}/book`, { partnersId: [e.id] });
     assert.deepEqual([u.statusCode, u.json().code], [409, 'OVERLAPPING_BOOKING_USER']);
     assert.match(u.json().message, /^User already has a booking at this time$/);
@@ -429,7 +533,8 @@ describe('the booking engine', () => {
     assert.match(dPartner.json().message, /^Partner .+ has reached the maximum number of bookings for the day/);
 
     // Weekly: two bookings used (Tuesday, Wednesday), two unlocked on Monday: Thursday is refused until Thursday 09:00.
-    const thursday = async (cookieOf: string, partner: string) => api(cookieOf, 'POST', `/training-session/${group._id}/book`, { partnersId: [partner], date: '2027-03-25' });
+    const thursday = async (cookieOf: string, partner: string) =>
+      api(cookieOf, 'POST', `/training-session/${group._id}/book`, { partnersId: [partner], date: '2027-03-25' });
     const w = await thursday(cookie, e.id);
     assert.deepEqual([w.statusCode, w.json().code], [409, 'WEEKLY_LIMIT_USER']);
     assert.match(w.json().message, /^User has no available booking shifts this week/);
@@ -452,7 +557,11 @@ describe('the booking engine', () => {
   test('an administrator books one to four users and cancels any booking; a member without bookings_access cannot book others', async () => {
     setNow('2027-03-22', '10:00');
     const users = await createMembers(t.database, 3);
-    const res = await api(admin, 'POST', `/training-session/${group._id}/book`, { partnersId: users.map((u) => u.id), date: '2027-03-28', admin: true });
+    const res = await api(admin, 'POST', `/training-session/${group._id}/book`, {
+      partnersId: users.map((u) => u.id),
+      date: '2027-03-28',
+      admin: true,
+    });
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.json().participants.length, 3);
     // Spring forward: Sunday 28 March 2027 at 18:00 in Rome is 16:00 UTC (CEST).
@@ -499,7 +608,11 @@ describe('the booking engine', () => {
     setNow('2027-11-02', '10:00');
     const past = (await api(cookie, 'GET', '/user/me/booked-sessions?filter=past')).json().data;
     assert.deepEqual(
-      past.map((p: { session_date: string; pastPrenotation: boolean; trainingSession: { start_time: string } }) => [p.session_date, p.pastPrenotation, p.trainingSession.start_time]),
+      past.map((p: { session_date: string; pastPrenotation: boolean; trainingSession: { start_time: string } }) => [
+        p.session_date,
+        p.pastPrenotation,
+        p.trainingSession.start_time,
+      ]),
       [
         ['2027-10-31', true, '18:00'],
         ['2027-10-30', true, '18:00'],
@@ -536,7 +649,9 @@ describe('the booking engine', () => {
       end_date: '2027-05-31',
     });
     assert.equal(edit.statusCode, 200, edit.body);
-    const april = (await api(admin, 'GET', `/training-session?startDate=2027-04-07&endDate=2027-04-14&table_id=${tables[3]}&startTime=19:00&endTime=20:30`)).json().data as {
+    const april = (
+      await api(admin, 'GET', `/training-session?startDate=2027-04-07&endDate=2027-04-14&table_id=${tables[3]}&startTime=19:00&endTime=20:30`)
+    ).json().data as {
       specific_date: string;
       title: string;
       start_time: string;
@@ -558,7 +673,9 @@ describe('races', () => {
     const s = await single({ title: 'Conteso', day: '2027-03-26', start_time: '21:00', end_time: '22:00', game_tables: [tables[2]] });
     const members = await createMembers(t.database, 100, { label: 'gara' });
     const cookies = await Promise.all(members.slice(0, 50).map((m) => login(t.app, m)));
-    const answers = await Promise.all(cookies.map((cookie, i) => api(cookie, 'POST', `/training-session/${s._id}/book`, { partnersId: [members[50 + i]!.id] })));
+    const answers = await Promise.all(
+      cookies.map((cookie, i) => api(cookie, 'POST', `/training-session/${s._id}/book`, { partnersId: [members[50 + i]!.id] })),
+    );
     const created = answers.filter((r) => r.statusCode === 201);
     assert.equal(created.length, 1, answers.map((r) => r.body).join('\n'));
     for (const r of answers.filter((x) => x.statusCode !== 201)) assert.deepEqual([r.statusCode, r.json().code], [409, 'SESSION_ALREADY_BOOKED']);
@@ -569,10 +686,15 @@ describe('races', () => {
   test('one member booking 20 overlapping sessions at once ends up in exactly one of them', async () => {
     setNow('2027-03-22', '10:00');
     const sessions = [];
-    for (let i = 0; i < 20; i++) sessions.push(await single({ title: `Parallelo ${i}`, day: '2027-03-25', start_time: '22:00', end_time: '23:00', game_tables: [tables[i % 4]] }));
+    for (let i = 0; i < 20; i++)
+      sessions.push(
+        await single({ title: `Parallelo ${i}`, day: '2027-03-25', start_time: '22:00', end_time: '23:00', game_tables: [tables[i % 4]] }),
+      );
     const [me, ...partners] = await createMembers(t.database, 21, { label: 'sovr' });
     const cookie = await login(t.app, me!);
-    const answers = await Promise.all(sessions.map((s, i) => api(cookie, 'POST', `/training-session/${s._id}/book`, { partnersId: [partners[i]!.id] })));
+    const answers = await Promise.all(
+      sessions.map((s, i) => api(cookie, 'POST', `/training-session/${s._id}/book`, { partnersId: [partners[i]!.id] })),
+    );
     assert.equal(answers.filter((r) => r.statusCode === 201).length, 1, answers.map((r) => r.body).join('\n'));
     for (const r of answers.filter((x) => x.statusCode !== 201)) assert.equal(r.json().code, 'OVERLAPPING_BOOKING_USER', r.body);
     assert.equal((await api(cookie, 'GET', '/user/me/booked-sessions')).json().data.length, 1);
@@ -582,9 +704,18 @@ describe('races', () => {
 describe('availability and the spec spelling of create', () => {
   test("a table's day lists its occurrences with available; POST /training-session/ is sent on to /training-session", async () => {
     setNow('2027-03-22', '10:00');
-    const day = (await api(admin, 'GET', `/training-session/game-tables/${tables[0]}/availability?date=2027-03-23`)).json().data as { date: string; start_time: string; available: boolean }[];
-    assert.ok(day.some((o) => o.start_time === '18:00' && !o.available), JSON.stringify(day));
-    const free = (await api(admin, 'GET', `/training-session/game-tables/${tables[0]}/availability?date=2027-03-30`)).json().data as { available: boolean }[];
+    const day = (await api(admin, 'GET', `/training-session/game-tables/${tables[0]}/availability?date=2027-03-23`)).json().data as {
+      date: string;
+      start_time: string;
+      available: boolean;
+    }[];
+    assert.ok(
+      day.some((o) => o.start_time === '18:00' && !o.available),
+      JSON.stringify(day),
+    );
+    const free = (await api(admin, 'GET', `/training-session/game-tables/${tables[0]}/availability?date=2027-03-30`)).json().data as {
+      available: boolean;
+    }[];
     assert.ok(free.length > 0 && free.every((o) => o.available));
     assert.equal((await api(admin, 'GET', `/training-session/game-tables/${randomUUID()}/availability?date=2027-03-30`)).statusCode, 404);
 

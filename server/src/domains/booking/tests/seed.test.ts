@@ -22,7 +22,11 @@ test('the demo club: six tables, a week of evening sessions, members with a cert
     tables.map((g) => g.number),
     [1, 2, 3, 4, 5, 6],
   );
-  const [group] = (await api(admin, 'GET', '/training-session/group')).json().data as { start_date: string; week_days: number[]; sessions: unknown[] }[];
+  const [group] = (await api(admin, 'GET', '/training-session/group')).json().data as {
+    start_date: string;
+    week_days: number[];
+    sessions: unknown[];
+  }[];
   assert.ok(group);
   assert.deepEqual([group.week_days, group.sessions.length], [[1, 2, 3, 4, 5], 12]);
 
@@ -31,7 +35,9 @@ test('the demo club: six tables, a week of evening sessions, members with a cert
   t.clock.freeze();
   t.clock.advance(romeInstant(monday, '10:00').getTime() - t.clock.now().getTime());
   const luca = await login(t.app, LUCA);
-  const taken = ((await api(luca, 'GET', '/user/me/booked-sessions?filter=future')).json().data as { session_date: string }[]).map((b) => b.session_date);
+  const taken = ((await api(luca, 'GET', '/user/me/booked-sessions?filter=future')).json().data as { session_date: string }[]).map(
+    (b) => b.session_date,
+  );
   const day = [1, 2, 3, 4]
     .map((n) => {
       const d = new Date(`${monday}T00:00:00Z`);
@@ -51,6 +57,9 @@ test('the demo club: six tables, a week of evening sessions, members with a cert
   assert.equal(booked.statusCode, 201, booked.body);
 
   const marco = await login(t.app, MEMBER);
-  const refused = await api(marco, 'POST', `/training-session/${week.find((o) => o.game_table.number === 3)!._id}/book`, { partnersId: [matteo], date: day });
+  const refused = await api(marco, 'POST', `/training-session/${week.find((o) => o.game_table.number === 3)!._id}/book`, {
+    partnersId: [matteo],
+    date: day,
+  });
   assert.deepEqual([refused.statusCode, refused.json().code], [409, 'MEDICAL_CERTIFICATE_INVALID_USER']);
 });

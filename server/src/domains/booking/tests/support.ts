@@ -63,7 +63,11 @@ export async function createMembers(
 /** An approved medical certificate (latest record) ending on `end` for each user; `approved: false` leaves it awaiting approval. */
 export async function giveCertificates(database: Database, userIds: string[], end: string, approved = true): Promise<void> {
   const { db } = database;
-  const [type] = await db.select({ id: certificate_types.id }).from(certificate_types).where(sql`${certificate_types.is_medical}`).limit(1);
+  const [type] = await db
+    .select({ id: certificate_types.id })
+    .from(certificate_types)
+    .where(sql`${certificate_types.is_medical}`)
+    .limit(1);
   if (!type) throw new Error('nessuna tipologia medica');
   for (const userId of userIds) {
     const fileId = randomUUID();
@@ -73,7 +77,9 @@ export async function giveCertificates(database: Database, userIds: string[], en
       .values({ type_id: type.id, user_id: userId })
       .onConflictDoUpdate({ target: [certificates.user_id, certificates.type_id], set: { notes: null } })
       .returning({ id: certificates.id });
-    await db.insert(certificate_records).values({ certificate_id: cert!.id, file_id: fileId, is_approved: approved, end_date: end, uploaded_at: new Date(Date.now() + counter++) });
+    await db
+      .insert(certificate_records)
+      .values({ certificate_id: cert!.id, file_id: fileId, is_approved: approved, end_date: end, uploaded_at: new Date(Date.now() + counter++) });
   }
 }
 
@@ -92,7 +98,9 @@ export function romeInstant(date: string, time: string): Date {
   // Try both offsets Rome can have and keep the one whose Rome wall clock matches.
   for (const offset of ['+01:00', '+02:00']) {
     const candidate = new Date(`${date}T${time}:00${offset}`);
-    const wall = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(candidate);
+    const wall = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      candidate,
+    );
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(candidate);
     if (wall === time && day === date) return candidate;
   }

@@ -29,23 +29,28 @@ export const isoInstant = (ts: SQL) => sql`to_char(${ts} at time zone 'UTC', 'YY
 
 /**
  * Every occurrence between two dates, in ONE statement whatever the number of groups (DESIGN §4): a group's sessions
- * expanded over its week days with generate_series (dates with an exception left out), the single sessions, and the
- * stored exceptions that are not deletions. Columns: session_id, date, title, start_time, duration_minutes, color,
- * is_booking_allowed, session_not_considered_for_stats, game_table_id, group_id, is_virtual.
+ * expanded over its week days with generate_series, each date joined to its exception if one is stored (deleted:
+ * left out; edited or pinned: its own values); the single sessions; and the stored exceptions that fall outside
+ * their group's pattern (booked occurrences a group edit left behind). Columns: session_id, date, title, start_time,
+ * duration_minutes, color, is_booking_allowed, session_not_considered_for_stats, game_table_id, group_id, is_virtual.
  */
 export function occurrencesBetween(from: string, to: string): SQL {
   const s = training_sessions;
   const g = training_session_groups;
   const e = training_session_exceptions;
   return sql`
-    select s.id as session_id, d.day::date as date, s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed,
-           s.session_not_considered_for_stats, s.game_table_id, s.group_id, true as is_virtual
+    select s.id as session_id, d.day::date as date, coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
+           coalesce(x.duration_minutes, s.duration_minutes) as duration_minutes, coalesce(x.color, s.color) as color,
+           coalesce(x.is_booking_allowed, s.is_booking_allowed) as is_booking_allowed,
+           s.session_not_considered_for_stats, s.game_table_id, s.group_id, x.id is null as is_virtual
     from ${g} g
     join ${s} s on s.group_id = g.id
     cross join lateral generate_series(greatest(g.start_date, ${from}::date), least(g.end_date, ${to}::date), interval '1 day') as d(day)
+    -- One index probe per date (the unique key): a hash of every exception in the range costs more for a table's month.
+    left join lateral (select * from ${e} ex where ex.session_id = s.id and ex.date = d.day::date limit 1) x on true
     where g.start_date <= ${to}::date and g.end_date >= ${from}::date
       and extract(dow from d.day)::smallint = any(g.week_days)
-      and not exists (select 1 from ${e} x where x.session_id = s.id and x.date = d.day::date)
+      and (x.id is null or not x.deleted)
     union all
     select s.id, s.specific_date, s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed,
            s.session_not_considered_for_stats, s.game_table_id, null, false
@@ -56,7 +61,9 @@ export function occurrencesBetween(from: string, to: string): SQL {
            coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed), s.session_not_considered_for_stats, s.game_table_id, s.group_id, false
     from ${e} x
     join ${s} s on s.id = x.session_id
-    where x.date between ${from}::date and ${to}::date and not x.deleted`;
+    join ${g} g on g.id = s.group_id
+    where x.date between ${from}::date and ${to}::date and not x.deleted
+      and (x.date < g.start_date or x.date > g.end_date or not (extract(dow from x.date)::smallint = any(g.week_days)))`;
 }
 
 /** Occurrence filters of GET /training-session, on the outer query's columns (o = occurrence, b = its booking). */
@@ -95,7 +102,6 @@ export function participantsOf(bookingId: SQL): SQL {
   ), '[]'::json)`;
 }
 
-
 /**
  * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
  * statement in two steps: the page of lean rows (occurrence, table, booking) is chosen and sorted first, then only
@@ -103,7 +109,15 @@ export function participantsOf(bookingId: SQL): SQL {
  * group rather than once per row. The session's own table is joined under its name so `training_sessions.id` can
  * be the lists' tie-breaker.
  */
-export function occurrenceRowsSql(from: string, to: string, tz: string, where: SQL[], orderBy: SQL[] | null, limit: number | null, offset: number): SQL {
+export function occurrenceRowsSql(
+  from: string,
+  to: string,
+  tz: string,
+  where: SQL[],
+  orderBy: SQL[] | null,
+  limit: number | null,
+  offset: number,
+): SQL {
   const startAt = sql`((o.date + o.start_time::time) at time zone ${tz})`;
   const endAt = sql`(${startAt} + make_interval(mins => o.duration_minutes))`;
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`${training_sessions}.id`];
@@ -114,7 +128,7 @@ export function occurrenceRowsSql(from: string, to: string, tz: string, where: S
       from (${occurrencesBetween(from, to)}) o
       join ${training_sessions} on ${training_sessions}.id = o.session_id
       join ${game_tables} gt on gt.id = o.game_table_id
-      left join ${bookings} b on b.session_id = o.session_id and b.date = o.date and b.cancelled_at is null
+      left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true
       ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by ${sql.join(order, sql`, `)}
       ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}
@@ -161,7 +175,7 @@ export function occurrenceCountSql(from: string, to: string, where: SQL[]): SQL 
   return sql`
     select count(*)::int as n
     from (${occurrencesBetween(from, to)}) o
-    left join ${bookings} b on b.session_id = o.session_id and b.date = o.date and b.cancelled_at is null
+    left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
 }
 

@@ -3,13 +3,32 @@ import type { ListMeta, SessionException, SessionGroup, TrainingSession } from '
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { type ListSource, readPage } from '../../../core/list';
 import { qualifications } from '../../registry/tables';
-import { bookings, game_tables, training_session_exceptions, training_session_groups, training_session_qualifications, training_sessions } from '../tables';
-import { DEFAULT_SESSION_COLOR, type OccurrenceFilter, endTimeSql, occurrenceConditions, occurrenceCountSql, occurrenceRowsSql, readOccurrences, rowsOf } from './occurrences';
+import {
+  bookings,
+  game_tables,
+  training_session_exceptions,
+  training_session_groups,
+  training_session_qualifications,
+  training_sessions,
+} from '../tables';
+import {
+  DEFAULT_SESSION_COLOR,
+  type OccurrenceFilter,
+  endTimeSql,
+  occurrenceConditions,
+  occurrenceCountSql,
+  occurrenceRowsSql,
+  readOccurrences,
+  rowsOf,
+} from './occurrences';
 
 export type SessionRow = typeof training_sessions.$inferSelect;
 export type GroupRow = typeof training_session_groups.$inferSelect;
 export type NewSession = typeof training_sessions.$inferInsert;
-export type ExceptionValues = Pick<typeof training_session_exceptions.$inferInsert, 'title' | 'start_time' | 'duration_minutes' | 'color' | 'is_booking_allowed' | 'deleted'>;
+export type ExceptionValues = Pick<
+  typeof training_session_exceptions.$inferInsert,
+  'title' | 'start_time' | 'duration_minutes' | 'color' | 'is_booking_allowed' | 'deleted'
+>;
 
 const s = training_sessions;
 const g = training_session_groups;
@@ -29,7 +48,8 @@ export class TrainingSessionRepository {
       sortColumns: { date: sql`o.date` },
       defaultSort: [sql`o.date`, sql`o.start_time`, sql`gt.number`],
       tieBreaker: s.id,
-      rows: (where, orderBy, lim, offset) => readOccurrences(this.db, occurrenceRowsSql(from, to, this.timeZone, where ? [where] : [], orderBy, lim, offset)),
+      rows: (where, orderBy, lim, offset) =>
+        readOccurrences(this.db, occurrenceRowsSql(from, to, this.timeZone, where ? [where] : [], orderBy, lim, offset)),
       count: async (where) => rowsOf<{ n: number }>(await this.db.execute(occurrenceCountSql(from, to, where ? [where] : [])))[0]?.n ?? 0,
     };
     return readPage(source, { page, limit, order: 'asc' });
@@ -46,7 +66,20 @@ export class TrainingSessionRepository {
     if (!ids.length) return [];
     const list = await readOccurrences(
       this.db,
-      occurrenceRowsSql(from, to, this.timeZone, [sql`o.session_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`], [sql`o.date`, sql`o.start_time`, sql`gt.number`], null, 0),
+      occurrenceRowsSql(
+        from,
+        to,
+        this.timeZone,
+        [
+          sql`o.session_id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        ],
+        [sql`o.date`, sql`o.start_time`, sql`gt.number`],
+        null,
+        0,
+      ),
     );
     const seen = new Set<string>();
     return list.filter((o) => (seen.has(o._id) ? false : (seen.add(o._id), true)));
@@ -68,9 +101,12 @@ export class TrainingSessionRepository {
   }
 
   async qualificationsOf(tx: DbOrTx, sessionId: string): Promise<string[]> {
-    return (await tx.select({ id: training_session_qualifications.qualification_id }).from(training_session_qualifications).where(eq(training_session_qualifications.session_id, sessionId))).map(
-      (r) => r.id,
-    );
+    return (
+      await tx
+        .select({ id: training_session_qualifications.qualification_id })
+        .from(training_session_qualifications)
+        .where(eq(training_session_qualifications.session_id, sessionId))
+    ).map((r) => r.id);
   }
 
   /** How many of these ids are game tables / qualifications (the service refuses unknown ones). */
@@ -94,7 +130,9 @@ export class TrainingSessionRepository {
     if (!rows.length) return [];
     const ids = (await tx.insert(s).values(rows).returning({ id: s.id })).map((r) => r.id);
     if (qualificationIds.length) {
-      await tx.insert(training_session_qualifications).values(ids.flatMap((session_id) => qualificationIds.map((qualification_id) => ({ session_id, qualification_id }))));
+      await tx
+        .insert(training_session_qualifications)
+        .values(ids.flatMap((session_id) => qualificationIds.map((qualification_id) => ({ session_id, qualification_id }))));
     }
     return ids;
   }
@@ -102,7 +140,8 @@ export class TrainingSessionRepository {
   async updateSession(tx: DbOrTx, id: string, values: Partial<NewSession>, qualificationIds: string[]): Promise<void> {
     await tx.update(s).set(values).where(eq(s.id, id));
     await tx.delete(training_session_qualifications).where(eq(training_session_qualifications.session_id, id));
-    if (qualificationIds.length) await tx.insert(training_session_qualifications).values(qualificationIds.map((qualification_id) => ({ session_id: id, qualification_id })));
+    if (qualificationIds.length)
+      await tx.insert(training_session_qualifications).values(qualificationIds.map((qualification_id) => ({ session_id: id, qualification_id })));
   }
 
   async deleteSession(tx: DbOrTx, id: string): Promise<void> {
@@ -128,7 +167,11 @@ export class TrainingSessionRepository {
   }
 
   /** Active bookings of a single session or of a group's sessions on or after a date. */
-  async activeBookingsFrom(tx: DbOrTx, sessionIds: string[], from: string): Promise<{ session_id: string; date: string; start_time: string; duration_minutes: number; game_table_id: string }[]> {
+  async activeBookingsFrom(
+    tx: DbOrTx,
+    sessionIds: string[],
+    from: string,
+  ): Promise<{ session_id: string; date: string; start_time: string; duration_minutes: number; game_table_id: string }[]> {
     if (!sessionIds.length) return [];
     return rowsOf(
       await tx.execute(sql`
@@ -137,7 +180,10 @@ export class TrainingSessionRepository {
         from ${bookings} b
         join ${s} s on s.id = b.session_id
         left join ${x} x on x.session_id = b.session_id and x.date = b.date
-        where b.cancelled_at is null and b.date >= ${from}::date and b.session_id in (${sql.join(sessionIds.map((id) => sql`${id}::uuid`), sql`, `)})`),
+        where b.cancelled_at is null and b.date >= ${from}::date and b.session_id in (${sql.join(
+          sessionIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`),
     );
   }
 
@@ -162,7 +208,10 @@ export class TrainingSessionRepository {
     if (!sessionIds.length) return;
     await tx.execute(sql`
       delete from ${x} x
-      where x.session_id in (${sql.join(sessionIds.map((id) => sql`${id}::uuid`), sql`, `)}) and x.date >= ${from}::date
+      where x.session_id in (${sql.join(
+        sessionIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and x.date >= ${from}::date
         and not exists (select 1 from ${bookings} b where b.session_id = x.session_id and b.date = x.date and b.cancelled_at is null)`);
   }
 
@@ -230,6 +279,9 @@ export class TrainingSessionRepository {
   /** Exceptions on or after a date (group edits keep booked ones and drop the rest). */
   async exceptionsFrom(tx: DbOrTx, sessionIds: string[], from: string) {
     if (!sessionIds.length) return [];
-    return tx.select().from(x).where(and(inArray(x.session_id, sessionIds), gte(x.date, from)));
+    return tx
+      .select()
+      .from(x)
+      .where(and(inArray(x.session_id, sessionIds), gte(x.date, from)));
   }
 }

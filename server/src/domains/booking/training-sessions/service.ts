@@ -28,7 +28,10 @@ const overlaps = (a: Slot, b: Slot) => {
   return a0 < b0 + b.duration_minutes && b0 < a0 + a.duration_minutes;
 };
 
-type CommonPayload = Pick<TrainingSessionPayload, 'title' | 'color' | 'is_booking_allowed' | 'session_not_considered_for_stats' | 'participant_qualifications' | 'game_tables'>;
+type CommonPayload = Pick<
+  TrainingSessionPayload,
+  'title' | 'color' | 'is_booking_allowed' | 'session_not_considered_for_stats' | 'participant_qualifications' | 'game_tables'
+>;
 
 /**
  * The rules of training sessions (DESIGN §4): single sessions and groups, one session per table; a group's edit or
@@ -61,7 +64,8 @@ export class TrainingSessionService {
   /** The date an occurrence is asked for: a single session's own, or the one given (required for a group's session). */
   dateOf(session: SessionRow, date: string | undefined | null): string {
     if (session.specific_date) {
-      if (date && date !== session.specific_date) throw new DomainError('SESSION_NOT_ON_DATE', `Il turno non si svolge in questa data: è il ${session.specific_date}`);
+      if (date && date !== session.specific_date)
+        throw new DomainError('SESSION_NOT_ON_DATE', `Il turno non si svolge in questa data: è il ${session.specific_date}`);
       return session.specific_date;
     }
     if (!date) throw invalidInput('date: Indica la data del turno (il turno fa parte di un gruppo)');
@@ -89,7 +93,8 @@ export class TrainingSessionService {
     const found = await this.repo.existingTables(tables);
     if (found.length !== tables.length) throw new DomainError('GAME_TABLE_NOT_FOUND', 'game_tables: Tavolo non trovato');
     const quals = [...new Set(payload.participant_qualifications)];
-    if ((await this.repo.existingQualifications(quals)).length !== quals.length) throw invalidInput('participant_qualifications: Qualifica non trovata');
+    if ((await this.repo.existingQualifications(quals)).length !== quals.length)
+      throw invalidInput('participant_qualifications: Qualifica non trovata');
   }
 
   private rows(payload: CommonPayload, slots: Slot[], where: { group_id?: string; specific_date?: string }): NewSession[] {
@@ -108,8 +113,10 @@ export class TrainingSessionService {
 
   /** Single sessions on a day, or a new group over a period, one session per table and slot; answers their first occurrences. */
   private async createIn(tx: DbOrTx, payload: TrainingSessionPayload | MultiSessionPayload, slots: Slot[]): Promise<string[]> {
-    if (payload.day) return this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
-    const { start_date, end_date, recurring_days } = payload as Required<Pick<TrainingSessionPayload, 'start_date' | 'end_date' | 'recurring_days'>> & TrainingSessionPayload;
+    if (payload.day)
+      return this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
+    const { start_date, end_date, recurring_days } = payload as Required<Pick<TrainingSessionPayload, 'start_date' | 'end_date' | 'recurring_days'>> &
+      TrainingSessionPayload;
     if (!start_date || !end_date || !recurring_days?.length) throw invalidInput('recurring_days: Campo obbligatorio');
     if (!(await this.repo.groupOccursBetween(tx, start_date, end_date, recurring_days))) {
       throw invalidInput('recurring_days: Nessun giorno del periodo scelto cade nei giorni della settimana indicati');
@@ -118,7 +125,10 @@ export class TrainingSessionService {
     return this.repo.insertSessions(tx, this.rows(payload, slots, { group_id: groupId }), payload.participant_qualifications);
   }
 
-  private async answer(ids: string[], payload: { day?: string | null; start_date?: string | null; end_date?: string | null }): Promise<TrainingSession[]> {
+  private async answer(
+    ids: string[],
+    payload: { day?: string | null; start_date?: string | null; end_date?: string | null },
+  ): Promise<TrainingSession[]> {
     const from = payload.day ?? payload.start_date ?? this.today();
     const to = payload.day ?? payload.end_date ?? from;
     return this.repo.firstOccurrences(ids, from, to > addDays(from, 400) ? addDays(from, 400) : to);
@@ -136,7 +146,10 @@ export class TrainingSessionService {
   async createMulti(payload: MultiSessionPayload): Promise<TrainingSession[]> {
     await this.checkReferences(payload);
     const start = minutesOf(payload.start_time);
-    const slots = Array.from({ length: payload.number_of_sessions }, (_, i) => ({ start_time: timeOf(start + i * payload.duration), duration_minutes: payload.duration }));
+    const slots = Array.from({ length: payload.number_of_sessions }, (_, i) => ({
+      start_time: timeOf(start + i * payload.duration),
+      duration_minutes: payload.duration,
+    }));
     const ids = await this.db.transaction((tx) => this.createIn(tx, payload, slots));
     return this.answer(ids, payload);
   }
@@ -155,7 +168,11 @@ export class TrainingSessionService {
       const [table, ...extra] = [...new Set(payload.game_tables)];
       const ids = await this.db.transaction(async (tx) => {
         const booked = await this.repo.activeBooking(tx, id, session.specific_date ?? day);
-        const moved = day !== session.specific_date || slot.start_time !== session.start_time || slot.duration_minutes !== session.duration_minutes || table !== session.game_table_id;
+        const moved =
+          day !== session.specific_date ||
+          slot.start_time !== session.start_time ||
+          slot.duration_minutes !== session.duration_minutes ||
+          table !== session.game_table_id;
         if (booked && moved) throw new DomainError('SESSION_HAS_BOOKING');
         await this.repo.updateSession(
           tx,
@@ -171,7 +188,11 @@ export class TrainingSessionService {
           },
           payload.participant_qualifications,
         );
-        const copies = await this.repo.insertSessions(tx, this.rows({ ...payload, game_tables: extra }, [slot], { specific_date: day }), payload.participant_qualifications);
+        const copies = await this.repo.insertSessions(
+          tx,
+          this.rows({ ...payload, game_tables: extra }, [slot], { specific_date: day }),
+          payload.participant_qualifications,
+        );
         return [id, ...copies];
       });
       return this.answer(ids, { day });
@@ -185,7 +206,8 @@ export class TrainingSessionService {
       const current = await this.repo.occurrence(tx, id, date);
       if (!current) throw new DomainError('SESSION_NOT_ON_DATE');
       const booked = await this.repo.activeBooking(tx, id, date);
-      if (booked && (slot.start_time !== current.start_time || slot.duration_minutes !== current.duration)) throw new DomainError('SESSION_HAS_BOOKING');
+      if (booked && (slot.start_time !== current.start_time || slot.duration_minutes !== current.duration))
+        throw new DomainError('SESSION_HAS_BOOKING');
       await this.repo.upsertException(tx, id, date, {
         deleted: false,
         title: payload.title,
@@ -211,7 +233,7 @@ export class TrainingSessionService {
     const today = this.today();
     const start = maxDate(payload.start_date, today);
     const end = payload.end_date;
-    if (end < start) throw invalidInput("end_date: Il periodo modificato deve arrivare almeno a oggi");
+    if (end < start) throw invalidInput('end_date: Il periodo modificato deve arrivare almeno a oggi');
     const weekDays = payload.recurring_days;
     const ids = await this.db.transaction(async (tx) => {
       const group = await this.repo.group(tx, groupId, true);
@@ -241,7 +263,14 @@ export class TrainingSessionService {
         for (const [i, row] of rows.entries()) {
           const sessionId = newIds[i];
           if (sessionId && row.game_table_id === b.game_table_id && overlaps(row, b)) {
-            await this.repo.upsertException(tx, sessionId, b.date, { deleted: true, title: null, start_time: null, duration_minutes: null, color: null, is_booking_allowed: null });
+            await this.repo.upsertException(tx, sessionId, b.date, {
+              deleted: true,
+              title: null,
+              start_time: null,
+              duration_minutes: null,
+              color: null,
+              is_booking_allowed: null,
+            });
           }
         }
       }
@@ -271,7 +300,14 @@ export class TrainingSessionService {
         return;
       }
       if (!(await this.repo.occurrence(tx, id, on))) throw new DomainError('SESSION_NOT_ON_DATE');
-      await this.repo.upsertException(tx, id, on, { deleted: true, title: null, start_time: null, duration_minutes: null, color: null, is_booking_allowed: null });
+      await this.repo.upsertException(tx, id, on, {
+        deleted: true,
+        title: null,
+        start_time: null,
+        duration_minutes: null,
+        color: null,
+        is_booking_allowed: null,
+      });
     });
   }
 
@@ -303,7 +339,12 @@ export class TrainingSessionService {
       const session = await this.repo.session(tx, payload.session_id);
       if (!session || session.group_id !== groupId) throw new DomainError('TRAINING_SESSION_NOT_FOUND', 'Il turno non fa parte di questo gruppo');
       const group = await this.repo.group(tx, groupId);
-      if (!group || payload.date < group.start_date || payload.date > group.end_date || !group.week_days.includes(new Date(`${payload.date}T00:00:00Z`).getUTCDay())) {
+      if (
+        !group ||
+        payload.date < group.start_date ||
+        payload.date > group.end_date ||
+        !group.week_days.includes(new Date(`${payload.date}T00:00:00Z`).getUTCDay())
+      ) {
         throw new DomainError('SESSION_NOT_ON_DATE');
       }
       const booked = await this.repo.activeBooking(tx, session.id, payload.date);
