@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { seriousViolations, settled } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
 
@@ -392,5 +393,53 @@ test('the administrator creates a recurring group on two tables, edits one occur
   await page.goto(`${portal.server.url}/bookings/game-tables`);
   await page.getByRole('list', { name: 'Tavoli' }).getByRole('heading', { name: 'Tavolo 6' }).waitFor();
   await screenshot(page, 'booking-11-game-tables');
+  await page.context().close();
+});
+
+test("the calendar's views and the booking dialogs have no serious or critical accessibility violation", async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password);
+  const found: string[] = [];
+  const check = async (where: string) => found.push(...(await seriousViolations(page, where)));
+  await page.goto(`${portal.server.url}/bookings/calendar`);
+  await page.getByRole('grid', { name: 'Vista mese' }).waitFor();
+  await settled(page);
+  await check('month');
+  await page
+    .getByRole('button', { name: /^Altri \d+ turni/ })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: /^Turni del/ }).waitFor();
+  await check('+N popup');
+  await page.keyboard.press('Escape');
+  for (const view of ['Settimana', 'Giorno']) {
+    await page.getByRole('tablist', { name: 'Vista' }).getByRole('tab', { name: view }).click();
+    await settled(page);
+    await check(view);
+  }
+  await page.getByRole('button', { name: /^Scegli la data/ }).click();
+  await page.getByRole('dialog', { name: 'Scegli la data' }).waitFor();
+  await check('date picker');
+  await page.getByRole('dialog', { name: 'Scegli la data' }).getByRole('button', { name: 'Annulla' }).click();
+  await page
+    .getByRole('button', { name: /^Azioni/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Copia' }).waitFor();
+  await check('session actions');
+  await page.getByRole('button', { name: 'Copia' }).click();
+  await page.getByRole('dialog', { name: 'Copia turno di allenamento' }).waitFor();
+  await check('session form');
+  await page.getByRole('dialog', { name: 'Copia turno di allenamento' }).getByRole('button', { name: 'Annulla' }).click();
+  await page.getByRole('button', { name: '+ TM' }).click();
+  await page.getByRole('dialog', { name: 'Nuovo gruppo di turni' }).waitFor();
+  await check("'+ TM' form");
+  await page.getByRole('dialog', { name: 'Nuovo gruppo di turni' }).getByRole('button', { name: 'Annulla' }).click();
+  await page
+    .getByRole('button', { name: /^\d\d:\d\d - \d\d:\d\d .* Nessun partecipante/ })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: /^Prenota degli utenti a:/ }).waitFor();
+  await check('admin booking modal');
+  assert.deepEqual(found, []);
   await page.context().close();
 });
