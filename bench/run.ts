@@ -1,6 +1,7 @@
 /** Runs every benchmark one after the other (2 cores: never in parallel) and prints their figures. */
 import { benchAuthThroughput } from './auth-throughput.ts';
 import { benchBooking } from './booking.ts';
+import { benchFinance } from './finance.ts';
 import { benchList } from './list.ts';
 import { benchPageWeight } from './page-weight.ts';
 
@@ -9,3 +10,4 @@ if (!only || only === 'weight') await benchPageWeight();
 if (!only || only === 'auth') await benchAuthThroughput();
 if (!only || only === 'list') await benchList();
 if (!only || only === 'booking') await benchBooking();
+if (!only || only === 'finance') await benchFinance();

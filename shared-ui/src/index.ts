@@ -47,7 +47,7 @@ export {
 } from './inputs/validators';
 
 // Table
-export { DataTable, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
+export { DataTable, ExportMenu, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
 export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon, UploadIcon } from './table/row-icons';
 export { EmailCell } from './table/cells';
 

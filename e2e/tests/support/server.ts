@@ -23,6 +23,8 @@ export interface Mail {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The scratch PostgreSQL database the server runs on (DATABASE_URL runs); null on embedded PGlite, which only the server can open. */
+  databaseUrl: string | null;
   mails: Mail[];
   output: string[];
   /** Resolves with the next mail sent to `to` (already sent ones included). */
@@ -83,6 +85,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    databaseUrl: db?.url ?? null,
     mails,
     output,
     async waitForMail(to, timeoutMs = 15_000) {

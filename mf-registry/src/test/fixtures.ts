@@ -1,4 +1,4 @@
-import type { Category, User } from 'shared-api';
+import type { Category, Enrollment, MailingListClass, TrainingGroup, User } from 'shared-api';
 import { nth } from 'shared-ui/testing';
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -70,3 +70,41 @@ export function testFile(content: BlobPart[] | number, name: string, type: strin
   const parts = typeof content === 'number' ? [new Uint8Array(content)] : content;
   return new NodeFile(parts as never, name, { type }) as unknown as File;
 }
+
+export function makeMailingList(overrides: Partial<MailingListClass> = {}): MailingListClass {
+  return { _id: uuid(300), name: 'Comunicazioni del circolo', description: 'Avvisi e assemblee', type: 'INFORMATIVA', is_default: true, ...overrides };
+}
+
+export const TRAINER = { _id: uuid(400), name: 'Marco', surname: 'Rossi' };
+
+export function makeTrainingGroup(overrides: Partial<TrainingGroup> = {}): TrainingGroup {
+  return {
+    _id: uuid(500),
+    description: 'Agonisti serie C',
+    trainer: TRAINER,
+    week_days: [3, 1],
+    start_time: '18:00',
+    end_time: '19:30',
+    max_trainees: 8,
+    enrollments: 1,
+    ...overrides,
+  };
+}
+
+export function makeEnrollment(overrides: Partial<Enrollment> = {}): Enrollment {
+  return {
+    _id: uuid(600),
+    group_id: uuid(500),
+    trainee: { _id: uuid(410), name: 'Giulia', surname: 'Bianchi', medical_certificate: { current_end_date: '2027-03-31', status: 'approved' } },
+    cost: 35.5,
+    enrollment_date: '2026-09-15',
+    ...overrides,
+  };
+}
+
+/** What GET /user?reducedDetails=true answers the group pickers. */
+export const GROUP_USERS = [
+  { _id: uuid(410), name: 'Giulia', surname: 'Bianchi', email: 'giulia.bianchi@example.it' },
+  { _id: uuid(411), name: 'Luca', surname: 'Ferrari', email: 'luca.ferrari@example.it' },
+  { ...TRAINER, email: 'marco.rossi@example.it' },
+];

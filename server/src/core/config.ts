@@ -21,6 +21,8 @@ export interface AppConfig {
   clubTimezone: string;
   /** The club's name, printed on the documents the portal generates (medical request forms, …). */
   clubName: string;
+  /** The club's IBAN for members' payments (CLUB_IBAN, spaces dropped, upper case); null when not configured. */
+  clubIban: string | null;
   seedAdminEmail: string;
   seedAdminPassword: string;
   /** Folder holding shell/dist and mf-*\/dist. */
@@ -58,6 +60,16 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     .filter(Boolean);
 }
 
+/** CLUB_IBAN: unset → null; otherwise an IBAN's shape (two letters, two check digits, up to 30 characters). */
+export function parseIban(value: string | undefined): string | null {
+  const iban = value?.replace(/\s+/g, '').toUpperCase();
+  if (!iban) return null;
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) {
+    throw new Error(`CLUB_IBAN non valido: "${value}" (atteso ad es. IT60 X054 2811 1010 0000 0123 456)`);
+  }
+  return iban;
+}
+
 function parseOrigins(value: string | undefined, publicUrl: string): string[] {
   if (!value?.trim()) return [new URL(publicUrl).origin];
   return value.split(',').map((o) => {
@@ -85,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     clubTimezone: env.CLUB_TIMEZONE || 'Europe/Rome',
     clubName: env.CLUB_NAME || 'Circolo del tennistavolo',
+    clubIban: parseIban(env.CLUB_IBAN),
     seedAdminEmail: (env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase(),
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     staticRoot: path.resolve(env.STATIC_ROOT || REPO_ROOT),

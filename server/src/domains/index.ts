@@ -2,6 +2,7 @@ import type { Domain } from '../core/domain';
 import { account } from './account';
 import { booking } from './booking';
 import { certificates } from './certificates';
+import { finance } from './finance';
 import { registry } from './registry';
 import { storage } from './storage';
 
@@ -10,4 +11,4 @@ import { storage } from './storage';
  * (the registry's categories and users exist before anything that points at them). Adding a domain is one folder
  * under domains/ and one line here.
  */
-export const domains: readonly Domain[] = [registry, account, certificates, booking, storage];
+export const domains: readonly Domain[] = [registry, account, certificates, booking, finance, storage];

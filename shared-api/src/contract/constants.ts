@@ -92,6 +92,7 @@ export const MINOR_CATEGORY_NAME = 'Minorenne';
 export const ADULT_AGE = 18;
 
 export * from './errors';
+export * from './finance-constants';
 
 /** Italian short weekday names, index 0 Sunday … 6 Saturday (spec 001 §3). */
 export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] as const;

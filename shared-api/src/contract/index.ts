@@ -7,4 +7,5 @@ export * from './account';
 export * from './certificates';
 export * from './training-groups';
 export * from './booking';
+export * from './finance';
 export * from './storage';

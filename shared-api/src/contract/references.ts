@@ -134,3 +134,4 @@ export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
 
 /** How many mails were queued, one per recipient. */
 export const sendEmailResponse = z.object({ queued: z.number().int() });
+export type SendEmailResponse = z.infer<typeof sendEmailResponse>;

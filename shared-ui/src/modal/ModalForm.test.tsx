@@ -156,3 +156,23 @@ function CategoryFormWithTabs({ count, onTabChange }: { count: number; onTabChan
     />
   );
 }
+
+describe('ModalForm success toast', () => {
+  it('is made from what onSubmit resolved with, when asked', async () => {
+    render(
+      <>
+        <ToastHost />
+        <ModalForm<{ queued: number }>
+          open
+          title="Invia email"
+          onClose={() => undefined}
+          submitLabel="Invia"
+          onSubmit={() => Promise.resolve({ queued: 4 })}
+          toasts={{ pending: 'Invio in corso...', success: ({ queued }) => `Email inviata: ${queued} in coda`, error: 'Errore' }}
+        />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Invia' }));
+    expect(await screen.findByText('Email inviata: 4 in coda')).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ApiError } from 'shared-api';
 import { cx } from '../inputs/cx';
-import { toastPromise } from '../toast/notify';
+import { toastPromise, type ToastPromiseMessages } from '../toast/notify';
 import { Modal } from './Modal';
 
 export interface ModalFormContext {
@@ -17,19 +17,20 @@ export interface ModalFormTab {
   content: (ctx: ModalFormContext) => ReactNode;
 }
 
-export interface ModalFormProps {
+export interface ModalFormProps<T = unknown> {
   open: boolean;
   title: string;
   onClose: () => void;
   submitLabel: string;
   cancelLabel?: string;
   /** Sends the form; runs only when valid. Invalidate the list's query key here so the table reloads. */
-  onSubmit: () => Promise<unknown>;
+  onSubmit: () => Promise<T>;
   /** Whether the form can be sent, known at once; or give `validate`. */
   isValid?: boolean;
   /** Validates the form when it is submitted (e.g. react-hook-form's trigger running the contract's schema). */
   validate?: () => Promise<boolean>;
-  toasts: { pending: string; success: string; error: string | ((e: ApiError | Error) => string) };
+  /** The success text may be made from what onSubmit resolved with. */
+  toasts: ToastPromiseMessages<ApiError | Error, T>;
   children?: (ctx: ModalFormContext) => ReactNode;
   /** Alternative forms in one modal (e.g. single or recurring); at most 2. */
   tabs?: ModalFormTab[];
@@ -41,7 +42,7 @@ export const MAX_TABS = 2;
 export const TABS_WARNING = 'Attenzione: Il numero massimo di opzioni è 2.';
 
 /** The create/edit form of every list page (spec 001 §2 Generic modal form behaviour). */
-export function ModalForm(props: ModalFormProps) {
+export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
   const { open, title, onClose, submitLabel, onSubmit, isValid, toasts, children, tabs } = props;
   const formId = useId();
   const [submitAttempted, setSubmitAttempted] = useState(false);
@@ -64,7 +65,7 @@ export function ModalForm(props: ModalFormProps) {
     if (!(props.validate ? await props.validate() : isValid !== false)) return;
     setPending(true);
     try {
-      await toastPromise<unknown, ApiError | Error>(() => onSubmit(), toasts);
+      await toastPromise<T, ApiError | Error>(() => onSubmit(), toasts);
       onClose();
     } catch {
       // The error toast has told the user; the form stays open with what they typed.

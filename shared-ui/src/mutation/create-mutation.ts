@@ -7,15 +7,15 @@ export interface MutationDeclaration<TVariables, TResult> {
   mutationFn: (variables: TVariables) => Promise<TResult>;
   /** The list query key it changes (the DataTable's queryKey): invalidated after a success, so the table reloads. */
   invalidates: string;
-  /** Progress and success toasts and the error toast's fallback (the spec's wording for this action). */
-  toasts: { pending: string; success: string; error: string };
+  /** Progress and success toasts (the success text may be made from the result) and the error toast's fallback (the spec's wording for this action). */
+  toasts: { pending: string; success: string | ((result: TResult) => string); error: string };
   /** Error codes that speak for themselves instead of the fallback (errorText of shared-api). */
   errorCodes?: ErrorTextOptions;
 }
 
 export type ApiMutation<TVariables, TResult> = UseMutationResult<TResult, Error, TVariables> & {
   /** The toasts of this action, for a ModalForm that runs mutateAsync inside them. */
-  toasts: ToastPromiseMessages<ApiError | Error>;
+  toasts: ToastPromiseMessages<ApiError | Error, TResult>;
   /** Runs the mutation inside its toasts; rejects after the error toast (a ConfirmAction then stays open). */
   run: (variables: TVariables) => Promise<TResult>;
 };
@@ -26,7 +26,7 @@ export type ApiMutation<TVariables, TResult> = UseMutationResult<TResult, Error,
  */
 export function createMutation<TVariables, TResult = unknown>(declaration: MutationDeclaration<TVariables, TResult>) {
   const { mutationFn, invalidates, errorCodes } = declaration;
-  const toasts: ToastPromiseMessages<ApiError | Error> = {
+  const toasts: ToastPromiseMessages<ApiError | Error, TResult> = {
     pending: declaration.toasts.pending,
     success: declaration.toasts.success,
     error: (error) => errorText(error, declaration.toasts.error, errorCodes),

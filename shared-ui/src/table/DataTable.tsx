@@ -338,7 +338,11 @@ function Pagination({ page, totalPages, onChange }: { page: number; totalPages: 
   );
 }
 
-function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => Promise<unknown> }) {
+/**
+ * The 'Scarica' menu (EXCEL / CSV / PDF) of every list's download, with its success and error toasts; also for
+ * list pages that are not a table (e.g. cards).
+ */
+export function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -10,10 +10,11 @@ export const notify = {
   dismiss: (id: Id): void => toast.dismiss(id),
 };
 
-export interface ToastPromiseMessages<E = Error> {
+export interface ToastPromiseMessages<E = Error, T = unknown> {
   /** Shown while the operation runs ('... in corso'). */
   pending: string;
-  success: string;
+  /** A fixed text, or one made from the result (e.g. how many mails a send queued). */
+  success: string | ((result: T) => string);
   /** A fixed text, or one chosen from the error (e.g. matching the server message). */
   error: string | ((error: E) => string);
 }
@@ -22,13 +23,13 @@ export interface ToastPromiseMessages<E = Error> {
  * Runs an operation inside a progress toast that turns into the success or error toast (spec 001 §2).
  * Resolves with the operation's result; rejects with its error after showing it.
  */
-export function toastPromise<T, E = Error>(operation: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<E>, options?: ToastOptions<T>): Promise<T> {
-  const { error } = messages;
+export function toastPromise<T, E = Error>(operation: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<E, T>, options?: ToastOptions<T>): Promise<T> {
+  const { error, success } = messages;
   return toast.promise<T, E>(
     operation,
     {
       pending: messages.pending,
-      success: messages.success,
+      success: typeof success === 'function' ? { render: ({ data }) => success(data) } : success,
       error: typeof error === 'function' ? { render: ({ data }) => error(data) } : error,
     },
     options,

@@ -37,6 +37,8 @@ export interface JobDefinition<T = unknown, S = unknown> {
 export interface Jobs {
   /** Queues a job of a declared kind; `startAfter` delays it (seconds, or a date). Answers the job's id. */
   send(name: string, data: object, options?: { startAfter?: number | Date; singletonKey?: string }): Promise<string>;
+  /** Queues several jobs of one declared kind, due now, in one statement (all or none). */
+  sendMany(name: string, data: readonly object[]): Promise<void>;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true };
@@ -124,27 +126,31 @@ export class JobRunner<S = unknown> implements Jobs {
     if (this.options.work === false) return;
     for (const definition of definitions) {
       const ids: string[] = [];
+      const batchSize = definition.batchSize ?? 10;
       for (let i = 0; i < (definition.concurrency ?? 1); i++) {
-        ids.push(
-          await this.boss.work<object>(
-            definition.name,
-            { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize: definition.batchSize ?? 10 },
-            async (batch) => {
-              // pg-boss completes the whole batch when this returns: a job that throws is failed here, on its own.
-              for (const job of batch) {
-                const attempt = this.stopping
-                  ? Promise.reject(new Error('Job runner in arresto: il job sarà ripreso'))
-                  : definition.run(job.data as never, services);
-                const tracked = attempt.then(
-                  () => undefined,
-                  (err: unknown) => this.boss.fail(definition.name, job.id, errorOutput(err)),
-                );
-                this.running.add(tracked);
-                await tracked.finally(() => this.running.delete(tracked));
-              }
-            },
-          ),
+        // The worker's own id, known once work() answers (a first batch fetched before that waits for the next poll).
+        const own: { id?: string } = {};
+        own.id = await this.boss.work<object>(
+          definition.name,
+          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize },
+          async (batch) => {
+            // pg-boss completes the whole batch when this returns: a job that throws is failed here, on its own.
+            for (const job of batch) {
+              const attempt = this.stopping
+                ? Promise.reject(new Error('Job runner in arresto: il job sarà ripreso'))
+                : definition.run(job.data as never, services);
+              const tracked = attempt.then(
+                () => undefined,
+                (err: unknown) => this.boss.fail(definition.name, job.id, errorOutput(err)),
+              );
+              this.running.add(tracked);
+              await tracked.finally(() => this.running.delete(tracked));
+            }
+            // A full batch means more may be waiting (e.g. the mails of one send): fetch again at once, not after the poll.
+            if (batch.length >= batchSize && own.id && !this.stopping) this.boss.notifyWorker(own.id);
+          },
         );
+        ids.push(own.id);
       }
       this.workerIds.set(definition.name, ids);
       if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: this.options.timeZone });
@@ -160,6 +166,14 @@ export class JobRunner<S = unknown> implements Jobs {
     // A job due now is picked up by this process's idle worker at once instead of at its next poll.
     if (options.startAfter === undefined) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
     return id;
+  }
+
+  async sendMany(name: string, data: readonly object[]): Promise<void> {
+    if (!this.started) throw new Error('Job runner non avviato');
+    if (!this.definitions.has(name)) throw new Error(`Job non dichiarato: ${name}`);
+    if (data.length === 0) return;
+    await this.boss.insert(data.map((d) => ({ name, data: d })));
+    for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /** A job's state and attempts (tests, diagnostics). */

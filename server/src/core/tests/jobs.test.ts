@@ -64,6 +64,30 @@ after(async () => {
 });
 
 describe('job runner', () => {
+  test('jobs queued together run every one, a full batch fetching the next at once rather than at the next poll', async () => {
+    const seen: number[] = [];
+    // An hour between polls: only a worker that goes on after a full batch finishes the 25 jobs.
+    const runner = new JobRunner(database, { pollingIntervalSeconds: 3600, onError: () => undefined });
+    runners.push(runner);
+    await runner.start(
+      [
+        {
+          name: 'prova.insieme',
+          batchSize: 10,
+          async run(data: { n: number }) {
+            seen.push(data.n);
+          },
+        },
+      ],
+      {},
+    );
+    await runner.sendMany('prova.insieme', Array.from({ length: 25 }, (_, n) => ({ n })));
+    await until(() => seen.length === 25);
+    assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 25 }, (_, n) => n));
+    await runner.sendMany('prova.insieme', []);
+    await assert.rejects(runner.sendMany('prova.sconosciuto', [{}]), /Job non dichiarato: prova.sconosciuto/);
+  });
+
   test('a queued job runs once with its data', async () => {
     const seen: { n: number }[] = [];
     const runner = await startRunner(database, [

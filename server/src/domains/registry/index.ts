@@ -68,7 +68,7 @@ export const registry: Domain = {
       registry: {
         trainingGroups: new TrainingGroupService(db, new TrainingGroupRepository(db, medicalStatus)),
         fitet: new FitetService(db, new FitetRepository(db)),
-        mailingSender: new MailingSender({ db, publicUrl: config.publicUrl, today: () => todayIn(config.clubTimezone), deliver: (mail) => mailer.queue(mail) }),
+        mailingSender: new MailingSender({ db, publicUrl: config.publicUrl, today: () => todayIn(config.clubTimezone), deliverAll: (mails) => mailer.queueAll(mails) }),
         users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
         categories: new CategoryService(db, categoryRepository),

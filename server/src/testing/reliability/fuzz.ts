@@ -68,13 +68,14 @@ export function plausible(schema: JsonSchema): fc.Arbitrary<unknown> {
       if (schema.pattern) return fc.constantFrom('RSSMRA80A01H501U', 'VRDNNA90A41H501J');
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 20, 20) });
     case 'integer':
-      return fc.integer({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1000, 1000) });
+      // Capped at 1000, or at the minimum when that is higher (e.g. a year from 1900).
+      return fc.integer({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1000, Math.max(1000, schema.minimum ?? 0)) });
     case 'number':
-      return fc.double({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1000, 1000), noNaN: true });
+      return fc.double({ min: schema.minimum ?? -10, max: Math.min(schema.maximum ?? 1000, Math.max(1000, schema.minimum ?? 0)), noNaN: true });
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(schema.items ? plausible(schema.items) : fc.string(), { maxLength: Math.min(schema.maxItems as number ?? 3, 3) });
+      return fc.array(schema.items ? plausible(schema.items) : fc.string(), { maxLength: Math.min((schema.maxItems as number) ?? 3, 3) });
     case 'object':
       return plausibleObject(schema, fc.constant(undefined));
     default:
@@ -89,7 +90,10 @@ const unknownFields = fc.dictionary(
   { maxKeys: 3 },
 );
 
-function plausibleObject(schema: JsonSchema, defect: fc.Arbitrary<{ key: string; value: unknown } | undefined>): fc.Arbitrary<Record<string, unknown>> {
+function plausibleObject(
+  schema: JsonSchema,
+  defect: fc.Arbitrary<{ key: string; value: unknown } | undefined>,
+): fc.Arbitrary<Record<string, unknown>> {
   const props = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
@@ -129,7 +133,7 @@ export function defective(schema: JsonSchema): fc.Arbitrary<unknown> {
     options.push(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}${NUL}${b}`));
     const str = (schema.anyOf ?? schema.oneOf)?.find((b) => b.type === 'string') ?? schema;
     if (str.maxLength !== undefined)
-      options.push(fc.integer({ min: (str.maxLength) + 1, max: Math.max((str.maxLength) * 4, 100_000) }).map((n) => 'x'.repeat(n)));
+      options.push(fc.integer({ min: str.maxLength + 1, max: Math.max(str.maxLength * 4, 100_000) }).map((n) => 'x'.repeat(n)));
     if ((str.minLength ?? 0) >= 1) options.push(fc.constant(''));
     const tricks = TRICKS.filter((v) => (str.enum ? !str.enum.includes(v) : str.pattern || str.format === 'uuid' ? !matches(str, v) : false));
     if (tricks.length) options.push(fc.constantFrom(...tricks));
@@ -137,10 +141,11 @@ export function defective(schema: JsonSchema): fc.Arbitrary<unknown> {
   const num = (schema.anyOf ?? schema.oneOf)?.find((b) => b.type === 'integer' || b.type === 'number') ?? schema;
   if (num.type === 'integer') options.push(fc.double({ min: -1000, max: 1000, noNaN: true }).filter((v) => !Number.isInteger(v)));
   if (typeof num.minimum === 'number') options.push(fc.integer({ min: -1_000_000, max: -1 }).map((d) => (num.minimum as number) + d));
-  if (typeof num.maximum === 'number' && num.maximum < Number.MAX_SAFE_INTEGER) options.push(fc.integer({ min: 1, max: 1_000_000 }).map((d) => (num.maximum as number) + d));
+  if (typeof num.maximum === 'number' && num.maximum < Number.MAX_SAFE_INTEGER)
+    options.push(fc.integer({ min: 1, max: 1_000_000 }).map((d) => (num.maximum as number) + d));
   if (schema.enum && types.has('boolean')) options.push(fc.constantFrom(true, false).filter((v) => !schema.enum!.includes(v)));
   if (schema.type === 'array') {
-    if (typeof schema.maxItems === 'number') options.push(fc.constant(Array.from({ length: (schema.maxItems) + 1 }, (_, i) => `v${i}`)));
+    if (typeof schema.maxItems === 'number') options.push(fc.constant(Array.from({ length: schema.maxItems + 1 }, (_, i) => `v${i}`)));
     if (schema.items) options.push(fc.array(defective(schema.items), { minLength: 1, maxLength: 3 }));
   }
   if (schema.type === 'object' && schema.properties) options.push(defectiveObject(schema));
@@ -169,11 +174,18 @@ function defectiveQueryValue(schema: JsonSchema): fc.Arbitrary<string> {
   const options: fc.Arbitrary<string>[] = [fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}${NUL}${b}`)];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (schema.enum) options.push(fc.constantFrom(...TRICKS.filter((v) => !schema.enum!.includes(v))));
-  if (type === 'string' && schema.maxLength !== undefined) options.push(fc.integer({ min: schema.maxLength + 1, max: 20_000 }).map((n) => 'q'.repeat(n)));
+  if (type === 'string' && schema.maxLength !== undefined)
+    options.push(fc.integer({ min: schema.maxLength + 1, max: 20_000 }).map((n) => 'q'.repeat(n)));
   if (type === 'string' && (schema.pattern || schema.format === 'uuid')) options.push(fc.constantFrom(...TRICKS.filter((v) => !matches(schema, v))));
   if (type === 'integer' || type === 'number') {
     options.push(fc.constantFrom('abc', '1e309', '--1', '0x', 'NaN', '١٢', '[]', '{}', 'Infinity'));
-    if (type === 'integer') options.push(fc.double({ min: 0, max: 1000, noNaN: true }).filter((v) => !Number.isInteger(v)).map(String));
+    if (type === 'integer')
+      options.push(
+        fc
+          .double({ min: 0, max: 1000, noNaN: true })
+          .filter((v) => !Number.isInteger(v))
+          .map(String),
+      );
     if (typeof schema.minimum === 'number') options.push(fc.integer({ min: 1, max: 1_000_000 }).map((d) => String((schema.minimum as number) - d)));
     if (typeof schema.maximum === 'number' && schema.maximum < Number.MAX_SAFE_INTEGER)
       options.push(fc.integer({ min: 1, max: 1_000_000 }).map((d) => String((schema.maximum as number) + d)));
@@ -185,17 +197,21 @@ function defectiveQueryValue(schema: JsonSchema): fc.Arbitrary<string> {
 
 /** A path parameter value: never well-formed, sometimes sent raw so '/' and '..' reach the router. */
 function defectivePathValue(schema: JsonSchema): fc.Arbitrary<{ value: string; raw: boolean }> {
-  return fc.tuple(
-    defective(schema)
-      .map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')))
-      .filter((v) => v.includes(NUL) || (v.length > 0 && !matches(schema, v))),
-    fc.boolean(),
-  ).map(([value, raw]) => ({ value, raw }));
+  return fc
+    .tuple(
+      defective(schema)
+        .map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')))
+        .filter((v) => v.includes(NUL) || (v.length > 0 && !matches(schema, v))),
+      fc.boolean(),
+    )
+    .map(([value, raw]) => ({ value, raw }));
 }
 
 /** Percent-encodes every byte outside `keep` (lone surrogates become U+FFFD, as a browser would send them). */
 const percent = (v: string, keep: RegExp) =>
-  [...Buffer.from(v, 'utf8')].map((b) => (keep.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(v, 'utf8')]
+    .map((b) => (keep.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('');
 const encodeRaw = (v: string) => percent(v, /^[A-Za-z0-9/._~'!$&()*+,;=:@-]$/);
 const encodeSegment = (v: string) => percent(v, /^[A-Za-z0-9._~-]$/);
 
@@ -229,18 +245,18 @@ export function casesFor(op: Operation, validIds: Record<string, string>, signed
       })),
     );
   if (op.body)
-    defects.push(
-      fc.tuple(defectiveBody(op.body), plausibleQuery).map(([body, query]) => ({ path: validPath, query, body, defect: 'body' })),
-    );
+    defects.push(fc.tuple(defectiveBody(op.body), plausibleQuery).map(([body, query]) => ({ path: validPath, query, body, defect: 'body' })));
   // An operation without input: unknown query fields (harmless, still worth sending) where the call changes nothing.
   if (defects.length === 0) {
     if (op.method !== 'GET' && signedIn) return null; // e.g. POST /auth/logout: any call is a valid one.
     defects.push(
-      fc.dictionary(fc.constantFrom('x', 'q', '__proto__', 'id'), fc.oneof(fc.constantFrom(...TRICKS), fc.string()), { minKeys: 1, maxKeys: 3 }).map((query) => ({
-        path: validPath,
-        query,
-        defect: 'unknown query fields',
-      })),
+      fc
+        .dictionary(fc.constantFrom('x', 'q', '__proto__', 'id'), fc.oneof(fc.constantFrom(...TRICKS), fc.string()), { minKeys: 1, maxKeys: 3 })
+        .map((query) => ({
+          path: validPath,
+          query,
+          defect: 'unknown query fields',
+        })),
     );
   }
   return fc.oneof(...defects).map((c) => {
@@ -294,7 +310,8 @@ export async function fuzz(
     const bucket = `${Math.floor(res.statusCode / 100)}xx`;
     result.byStatus[res.statusCode] = (result.byStatus[res.statusCode] ?? 0) + 1;
     if (bucket === '5xx') result.serverErrors.push({ case: c, status: res.statusCode, body: res.body.slice(0, 300) });
-    else if ((bucket === '2xx' || bucket === '3xx') && c.defect !== 'unknown query fields') result.accepted.push({ case: c, status: res.statusCode, body: res.body.slice(0, 300) });
+    else if ((bucket === '2xx' || bucket === '3xx') && c.defect !== 'unknown query fields')
+      result.accepted.push({ case: c, status: res.statusCode, body: res.body.slice(0, 300) });
   }
   return result;
 }

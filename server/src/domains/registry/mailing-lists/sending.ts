@@ -30,8 +30,8 @@ export interface MailingSendDeps {
   db: Db;
   publicUrl: string;
   today: () => string;
-  /** Hands one mail to the mailer (outbox or SMTP). */
-  deliver: (mail: Mail) => Promise<void>;
+  /** Hands the mails of one send to the mailer (outbox or SMTP), all recorded together or none. */
+  deliverAll: (mails: Mail[]) => Promise<void>;
 }
 
 /**
@@ -67,7 +67,7 @@ export class MailingSender {
       .orderBy(users.id);
   }
 
-  /** Queues one mail per recipient; the number queued. */
+  /** Queues one mail per recipient, all in one go; the number queued. */
   async send(payload: SendEmailPayload): Promise<number> {
     const { db } = this.deps;
     const ids = [...new Set(payload.mailing_lists)];
@@ -75,7 +75,9 @@ export class MailingSender {
     const missing = ids.find((id) => !found.some((f) => f.id === id));
     if (missing) throw invalidInput(`mailing_lists: Classe di mailing list non trovata (${missing})`);
     const recipients = await this.recipients(ids);
-    for (const recipient of recipients) await this.deps.deliver(await this.mailFor(recipient, payload));
+    const mails: Mail[] = [];
+    for (const recipient of recipients) mails.push(await this.mailFor(recipient, payload));
+    await this.deps.deliverAll(mails);
     return recipients.length;
   }
 

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { desc, gt } from 'drizzle-orm';
+import { desc, eq, gt } from 'drizzle-orm';
 import { mail_outbox } from '../../../core/db/tables';
-import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
+import { ADMIN, MEMBER, type TestApp, build, call, jobsDone, login } from '../../../testing/helper';
+import { categories, users } from '../tables';
 
 let t: TestApp;
 let admin: string;
@@ -91,5 +92,33 @@ describe('sending to mailing lists', () => {
     }
     assert.equal((await call(t.app, await login(t.app, MEMBER), 'POST', '/api/v1/emails/send', {})).statusCode, 403);
     assert.equal((await call(t.app, null, 'POST', '/api/v1/emails/send', {})).statusCode, 401);
+  });
+
+  test('a default list reaching hundreds of members: one mail each, recorded together, every one delivered', async () => {
+    const [soci] = await t.database.db.select({ id: categories.id }).from(categories).where(eq(categories.name, 'Soci'));
+    const now = new Date();
+    await t.database.db.insert(users).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        name: 'Socio',
+        surname: `Numero ${i}`,
+        email: `socio.${i}@lista.example`,
+        category_id: soci!.id,
+        registration_completed_at: now,
+        terms_accepted_at: now,
+      })),
+    );
+    const active = (await call(t.app, admin, 'GET', '/api/v1/user?onlyEnabled=true&limit=1')).json().meta.totalItems as number;
+    assert.ok(active > 300);
+    const info = await byName('/api/v1/user/mailing-list/classes', 'Comunicazioni del circolo');
+    const since = new Date();
+    const sent = await call(t.app, admin, 'POST', '/api/v1/emails/send', { mailing_lists: [info._id], subject: 'Assemblea annuale', body: 'Convocazione' });
+    assert.deepEqual(sent.json(), { queued: active });
+    const recorded = await recipientsSince(since);
+    assert.equal(recorded.length, active);
+    assert.equal(new Set(recorded).size, active);
+    // The runner works off the whole send (a full batch fetches the next at once); every mail reaches the outbox's log.
+    await jobsDone(t.database, 'mail');
+    const statuses = await t.database.db.select({ status: mail_outbox.status }).from(mail_outbox).where(gt(mail_outbox.created_at, since));
+    assert.deepEqual([...new Set(statuses.map((r) => r.status))], ['logged']);
   });
 });

@@ -1,0 +1,51 @@
+import { useForm } from 'react-hook-form';
+import type { MailingListClass } from 'shared-api';
+import { mailingListClassPayload } from 'shared-api/contract';
+import { CheckboxInput, MenuInput, ModalForm, TextArea, TextInput, fieldBinder } from 'shared-ui';
+import { payloadResolver } from '../../../components/payload-resolver';
+import { useCreateMailingList } from '../api/create-mailing-list';
+import { useUpdateMailingList } from '../api/update-mailing-list';
+import { MAILING_LIST_TYPE_OPTIONS, mailingListToForm, toMailingListPayload, type MailingListFormValues } from '../mailing-list-form';
+
+/** Create (list undefined) or edit a mailing list (spec 001 §5 Mailing list class), validated by the contract's mailingListClassPayload. */
+export function MailingListFormModal({ list, onClose }: { list?: MailingListClass; onClose: () => void }) {
+  const form = useForm<MailingListFormValues>({
+    defaultValues: mailingListToForm(list),
+    resolver: payloadResolver(mailingListClassPayload, toMailingListPayload, ['type']),
+  });
+  const createList = useCreateMailingList();
+  const updateList = useUpdateMailingList();
+
+  const submit = () => {
+    const body = toMailingListPayload(form.getValues());
+    return list ? updateList.mutateAsync({ id: list._id, body }) : createList.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm
+      open
+      title={list ? 'Modifica mailing list' : 'Aggiungi mailing list'}
+      onClose={onClose}
+      submitLabel={list ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={list ? updateList.toasts : createList.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <TextInput {...bind('name')} label="Nome" required />
+            <TextArea {...bind('description')} label="Descrizione" />
+            <MenuInput {...bind('type')} label="Tipo" options={MAILING_LIST_TYPE_OPTIONS} searchable={false} required />
+            <CheckboxInput
+              {...bind('is_default')}
+              label="Predefinita"
+              hint="Una lista predefinita raggiunge ogni utente attivo, tranne chi ha annullato l'iscrizione."
+            />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

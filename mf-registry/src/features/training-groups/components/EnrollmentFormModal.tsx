@@ -1,0 +1,66 @@
+import { useForm } from 'react-hook-form';
+import type { Enrollment, TrainingGroup } from 'shared-api';
+import { enrollmentPayload } from 'shared-api/contract';
+import { DateInput, MenuInput, ModalForm, NumberInput, TextInput, fieldBinder } from 'shared-ui';
+import { payloadResolver } from '../../../components/payload-resolver';
+import { useEnrollParticipant, useUpdateEnrollment } from '../api/enrollment-mutations';
+import { useGroupUserOptions } from '../api/get-user-options';
+import {
+  ENROLLMENT_REQUIRED,
+  enrollmentToForm,
+  groupTitle,
+  personName,
+  toEnrollmentPayload,
+  userOptions,
+  type EnrollmentFormValues,
+} from '../training-group-form';
+
+/**
+ * Add a participant to a group (trainee, monthly fee, enrollment date: all required, spec 001 §5), or edit an
+ * enrollment's fee and date (the trainee stays). Refusals (group full, already enrolled) show the server's reason.
+ */
+export function EnrollmentFormModal({ group, enrollment, onClose }: { group: TrainingGroup; enrollment?: Enrollment; onClose: () => void }) {
+  const form = useForm<EnrollmentFormValues>({
+    defaultValues: enrollmentToForm(enrollment),
+    resolver: payloadResolver(enrollmentPayload, toEnrollmentPayload, ENROLLMENT_REQUIRED),
+  });
+  const users = useGroupUserOptions();
+  const enroll = useEnrollParticipant();
+  const update = useUpdateEnrollment();
+
+  const submit = () => {
+    const values = form.getValues();
+    const body = toEnrollmentPayload(values);
+    return enrollment
+      ? update.mutateAsync({ enrollmentId: enrollment._id, body })
+      : enroll.mutateAsync({ groupId: group._id, userId: values.trainee[0] ?? '', body });
+  };
+
+  return (
+    <ModalForm
+      open
+      title={enrollment ? 'Modifica partecipante' : 'Aggiungi partecipante'}
+      onClose={onClose}
+      submitLabel={enrollment ? 'Salva' : 'Aggiungi'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={enrollment ? update.toasts : enroll.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <p className="ui-muted">Gruppo: {groupTitle(group)}</p>
+            {enrollment ? (
+              <TextInput name="trainee" label="Partecipante" value={personName(enrollment.trainee)} onChange={() => undefined} disabled />
+            ) : (
+              <MenuInput {...bind('trainee')} label="Partecipante" options={userOptions(users.data)} loading={users.isPending} required />
+            )}
+            <NumberInput {...bind('cost')} label="Quota mensile" allowDecimals suffix="€" required />
+            <DateInput {...bind('enrollment_date')} label="Data di iscrizione" required />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { TrainingGroup } from 'shared-api';
+import { trainingGroupPayload } from 'shared-api/contract';
+import { MenuInput, ModalForm, NumberInput, TextArea, TimeInput, fieldBinder } from 'shared-ui';
+import { payloadResolver } from '../../../components/payload-resolver';
+import { useGroupUserOptions } from '../api/get-user-options';
+import { useCreateTrainingGroup, useUpdateTrainingGroup } from '../api/group-mutations';
+import {
+  GROUP_REQUIRED,
+  MAX_WEEK_DAYS,
+  WEEKDAY_OPTIONS,
+  groupToForm,
+  personName,
+  toGroupPayload,
+  userOptions,
+  type TrainingGroupFormValues,
+} from '../training-group-form';
+
+/**
+ * Create (group undefined) or edit a training group (spec 001 §5 Training group): trainer, week days (up to 7),
+ * start and end time, max_trainees required; description optional. Checked by the contract's trainingGroupPayload.
+ */
+export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGroup; onClose: () => void }) {
+  const form = useForm<TrainingGroupFormValues>({
+    defaultValues: groupToForm(group),
+    resolver: payloadResolver(trainingGroupPayload, toGroupPayload, GROUP_REQUIRED),
+  });
+  const users = useGroupUserOptions();
+  // A trainer no longer active is not among the picker's users: kept as an option, so editing keeps them.
+  const trainers = useMemo(() => {
+    const options = userOptions(users.data);
+    if (group && !options.some((o) => o.id === group.trainer._id)) options.unshift({ id: group.trainer._id, name: personName(group.trainer) });
+    return options;
+  }, [users.data, group]);
+  const createGroup = useCreateTrainingGroup();
+  const updateGroup = useUpdateTrainingGroup();
+
+  const submit = () => {
+    const body = toGroupPayload(form.getValues());
+    return group ? updateGroup.mutateAsync({ id: group._id, body }) : createGroup.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm
+      open
+      title={group ? 'Modifica gruppo di allenamento' : 'Aggiungi gruppo di allenamento'}
+      onClose={onClose}
+      submitLabel={group ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={group ? updateGroup.toasts : createGroup.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <TextArea {...bind('description')} label="Descrizione" rows={2} />
+            <MenuInput {...bind('trainer')} label="Allenatore" options={trainers} loading={users.isPending} required />
+            <MenuInput
+              {...bind('week_days')}
+              label="Giorni della settimana"
+              options={WEEKDAY_OPTIONS}
+              maxSelections={MAX_WEEK_DAYS}
+              searchable={false}
+              required
+            />
+            <div className="ui-grid ui-grid--2">
+              <TimeInput {...bind('start_time')} label="Ora di inizio" required />
+              <TimeInput {...bind('end_time')} label="Ora di fine" required />
+            </div>
+            <NumberInput {...bind('max_trainees')} label="Numero massimo di partecipanti" min={1} required />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}
