@@ -115,3 +115,22 @@ describe('Modal', () => {
     expect(screen.getByRole('button', { name: 'Chiudi' })).toHaveFocus();
   });
 });
+
+describe('Modal placement', () => {
+  it("'side' lays the dialog along the right edge; the default stays centred", () => {
+    const { rerender } = render(
+      <Modal open title="Pagamenti" onClose={() => {}} placement="side">
+        <p>Elenco</p>
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Pagamenti' });
+    expect(dialog).toHaveClass('ui-modal--side');
+    expect(dialog.parentElement).toHaveClass('ui-modal-backdrop--side');
+    rerender(
+      <Modal open title="Pagamenti" onClose={() => {}}>
+        <p>Elenco</p>
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog', { name: 'Pagamenti' })).not.toHaveClass('ui-modal--side');
+  });
+});

@@ -21,6 +21,8 @@ export interface ModalProps {
    * a '×' that is always disabled.
    */
   dismissible?: boolean;
+  /** 'side': a panel along the right edge, full height (e.g. the payments of a member charge); default centred. */
+  placement?: 'center' | 'side';
 }
 
 // Open modals, innermost last: Escape and the focus trap belong to the top one only.
@@ -77,7 +79,7 @@ function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
 }
 
 /** A dialog over the page: Escape closes it, the body does not scroll, focus stays inside and comes back after. */
-export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled, onEnter, dismissible = true }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled, onEnter, dismissible = true, placement = 'center' }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ onClose, closeDisabled: closeDisabled || !dismissible, onEnter });
@@ -115,8 +117,15 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', clo
 
   if (!open) return null;
   return createPortal(
-    <div className="ui-modal-backdrop">
-      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={cx('ui-modal', `ui-modal--${size}`)}>
+    <div className={cx('ui-modal-backdrop', placement === 'side' && 'ui-modal-backdrop--side')}>
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={cx('ui-modal', `ui-modal--${size}`, placement === 'side' && 'ui-modal--side')}
+      >
         {/* Plain divs, not header/footer: inside a dialog those would be extra banner and contentinfo landmarks. */}
         <div className="ui-modal__header">
           <h2 id={titleId} className="ui-modal__title">

@@ -29,7 +29,7 @@ export interface ModalFormProps<T = unknown> {
   isValid?: boolean;
   /** Validates the form when it is submitted (e.g. react-hook-form's trigger running the contract's schema). */
   validate?: () => Promise<boolean>;
-  /** The success text may be made from what onSubmit resolved with. */
+  /** The success text may be made from what onSubmit resolved with; autoClose sets how long the outcome stays. */
   toasts: ToastPromiseMessages<ApiError | Error, T>;
   children?: (ctx: ModalFormContext) => ReactNode;
   /** Alternative forms in one modal (e.g. single or recurring); at most 2. */

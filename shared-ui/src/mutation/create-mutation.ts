@@ -7,8 +7,8 @@ export interface MutationDeclaration<TVariables, TResult> {
   mutationFn: (variables: TVariables) => Promise<TResult>;
   /** The list query key it changes (the DataTable's queryKey): invalidated after a success, so the table reloads. */
   invalidates: string;
-  /** Progress and success toasts (the success text may be made from the result) and the error toast's fallback (the spec's wording for this action). */
-  toasts: { pending: string; success: string | ((result: TResult) => string); error: string };
+  /** Progress and success toasts (the success text may be made from the result), the error toast's fallback (the spec's wording for this action) and how long the outcome stays. */
+  toasts: { pending: string; success: string | ((result: TResult) => string); error: string; autoClose?: number };
   /** Error codes that speak for themselves instead of the fallback (errorText of shared-api). */
   errorCodes?: ErrorTextOptions;
 }
@@ -30,6 +30,7 @@ export function createMutation<TVariables, TResult = unknown>(declaration: Mutat
     pending: declaration.toasts.pending,
     success: declaration.toasts.success,
     error: (error) => errorText(error, declaration.toasts.error, errorCodes),
+    ...(declaration.toasts.autoClose === undefined ? {} : { autoClose: declaration.toasts.autoClose }),
   };
   return function useApiMutation(): ApiMutation<TVariables, TResult> {
     const queryClient = useQueryClient();

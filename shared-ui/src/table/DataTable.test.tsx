@@ -202,6 +202,22 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Categoria' })).not.toHaveAttribute('aria-sort');
   });
 
+  it("shows the server's default order without sending it; the first click on that column reverses it", async () => {
+    const calls = fakeApi(members(25));
+    renderTable({ defaultSort: { key: 'surname,name', order: 'desc' } });
+    await screen.findByText('Cognome001');
+    const header = screen.getByRole('columnheader', { name: /Cognome/ });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(Object.fromEntries(lastCall(calls).searchParams)).toEqual({ page: '1', limit: '10' });
+    await userEvent.click(within(header).getByRole('button'));
+    await waitFor(() => expect(lastCall(calls).searchParams.get('order')).toBe('asc'));
+    expect(lastCall(calls).searchParams.get('sortBy')).toBe('surname');
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(within(screen.getByRole('columnheader', { name: /Nome/ })).getByRole('button'));
+    await waitFor(() => expect(lastCall(calls).searchParams.get('sortBy')).toBe('name'));
+    expect(header).toHaveAttribute('aria-sort', 'none');
+  });
+
   it('sends the filters and starts again from page 1 when they change', async () => {
     const calls = fakeApi(members(40));
     const { rerender } = renderTable({ filters: { active: true, category: undefined } });

@@ -53,6 +53,11 @@ export interface DataTableProps<T> {
   rowKey?: (row: T) => string;
   /** Accessible name of the table. */
   caption?: string;
+  /**
+   * The order the server applies when the table sends none (e.g. fiscal year descending), keyed like the column's
+   * sortKey (default its key): shown on that column's header until the user sorts; the first click reverses it.
+   */
+  defaultSort?: Sort;
 }
 
 export const TABLE_SEARCH_DEBOUNCE_MS = 450;
@@ -74,7 +79,7 @@ const EXPORTS: { format: ExportFormat; label: string }[] = [
   { format: 'pdf', label: 'PDF' },
 ];
 
-type Sort = { key: string; order: 'asc' | 'desc' };
+export type Sort = { key: string; order: 'asc' | 'desc' };
 
 function valueAt(row: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
@@ -151,9 +156,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (data && page > Math.max(1, data.totalPages) && limit !== ALL_ROWS) setPage(Math.max(1, data.totalPages));
   }, [data, page, limit]);
 
+  // What the header shows: the user's choice, else the server's default order.
+  const shownSort = sort ?? props.defaultSort ?? null;
   const toggleSort = (column: Column<T>) => {
     const key = column.sortKey ?? column.key;
-    setSort((s) => (s && s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: 'asc' }));
+    setSort((current) => {
+      const s = current ?? props.defaultSort ?? null;
+      return s && s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: 'asc' };
+    });
     setPage(1);
   };
 
@@ -198,7 +208,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <tr>
               {columns.map((column) => {
                 const key = column.sortKey ?? column.key;
-                const sorted = sort?.key === key ? sort.order : null;
+                const sorted = shownSort?.key === key ? shownSort.order : null;
                 return (
                   <th
                     key={column.key}

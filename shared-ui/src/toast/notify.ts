@@ -10,13 +10,21 @@ export const notify = {
   dismiss: (id: Id): void => toast.dismiss(id),
 };
 
+/**
+ * A text made from an operation's result. Written as a method type so its parameter is bivariant: one form that
+ * creates or edits passes either mutation's messages (their results differ) without a cast.
+ */
+type ResultText<T> = { text(result: T): string }['text'];
+
 export interface ToastPromiseMessages<E = Error, T = unknown> {
   /** Shown while the operation runs ('... in corso'). */
   pending: string;
   /** A fixed text, or one made from the result (e.g. how many mails a send queued). */
-  success: string | ((result: T) => string);
+  success: string | ResultText<T>;
   /** A fixed text, or one chosen from the error (e.g. matching the server message). */
   error: string | ((error: E) => string);
+  /** How long the success or error toast stays, in ms (e.g. 8000 for the member payments, spec 002 §8); default the container's. */
+  autoClose?: number;
 }
 
 /**
@@ -32,6 +40,6 @@ export function toastPromise<T, E = Error>(operation: Promise<T> | (() => Promis
       success: typeof success === 'function' ? { render: ({ data }) => success(data) } : success,
       error: typeof error === 'function' ? { render: ({ data }) => error(data) } : error,
     },
-    options,
+    messages.autoClose === undefined ? options : { autoClose: messages.autoClose, ...options },
   );
 }

@@ -1,0 +1,7 @@
+/** Icons of the finance row actions (lucide, the same set as shared-ui's row icons). */
+import { ListOrdered, Plus } from 'lucide-react';
+
+const SIZE = 18;
+
+export const PaymentsIcon = () => <ListOrdered size={SIZE} aria-hidden="true" />;
+export const AddPaymentIcon = () => <Plus size={SIZE} aria-hidden="true" />;

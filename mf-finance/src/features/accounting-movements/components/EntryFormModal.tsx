@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { AccountingEntry } from 'shared-api';
+import { accountingEntryEditPayload, complexAccountingEntryPayload } from 'shared-api/contract';
+import {
+  CheckboxInput,
+  CompositeSections,
+  DateInput,
+  FileInput,
+  MenuInput,
+  ModalForm,
+  NumberInput,
+  TextArea,
+  TextInput,
+  fieldBinder,
+  formResolver,
+  formatEuro,
+} from 'shared-ui';
+import { useBusinessEntityOptions } from '../../business-entities/api';
+import { subaccountLabel, useSubaccountOptions } from '../../subaccounts/api';
+import { useCreateComplexEntry, useCreateEntry, useUpdateEntry } from '../api';
+import {
+  ATTACHMENT_RULES,
+  emptyLine,
+  headerOf,
+  initialValues,
+  lineTotalCents,
+  paymentTypeOptions,
+  requestBody,
+  toSchemaInput,
+  type EntryFormValues,
+} from '../entry-form';
+
+/**
+ * Add or edit an accounting movement (spec 002 §2, §5, §7). The transactions section starts with one line; more
+ * lines make a multi-line entry, sent to /complex. Add requires fiscal year and registration date, edit the
+ * registration date; every line needs its subaccount and taxable amount, VAT defaults to 0 and the total is
+ * taxable + VAT. One attachment of at most 5 MB.
+ */
+export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; onClose: () => void }) {
+  const schema = entry ? accountingEntryEditPayload : complexAccountingEntryPayload;
+  const form = useForm<EntryFormValues>({
+    defaultValues: initialValues(entry),
+    resolver: (values, context, options) => formResolver<EntryFormValues>(zodResolver(schema))(toSchemaInput(values) as never, context, options),
+  });
+  const subaccounts = useSubaccountOptions();
+  const entities = useBusinessEntityOptions();
+  const create = useCreateEntry();
+  const createComplex = useCreateComplexEntry();
+  const update = useUpdateEntry();
+  const lineCount = form.watch('items').length;
+  const mutation = entry ? update : lineCount > 1 ? createComplex : create;
+
+  const submit = () => {
+    const values = form.getValues();
+    const file = values.attachment[0];
+    if (entry) {
+      const parsed = accountingEntryEditPayload.parse(toSchemaInput(values));
+      const extra = !file && values.remove_attachment ? { remove_attachment: true } : {};
+      return update.mutateAsync({ id: entry._id, body: requestBody(headerOf(parsed), parsed.items, file, extra) });
+    }
+    const parsed = complexAccountingEntryPayload.parse(toSchemaInput(values));
+    const body = requestBody(headerOf(parsed), parsed.items, file);
+    return parsed.items.length > 1 ? createComplex.mutateAsync(body) : create.mutateAsync(body);
+  };
+
+  const subaccountOptions = (subaccounts.data ?? []).map((s) => ({
+    id: s._id,
+    name: subaccountLabel({ subaccount_id: s.subaccount_id, name: s.name, account_id: s.parent_account.account_id }),
+    description: `${s.parent_account.name} · ${s.parent_account.ledger_type}`,
+  }));
+  const entityOptions = (entities.data ?? []).map((b) => ({ id: b._id, name: b.name, description: b.identification_code }));
+
+  return (
+    <ModalForm
+      open
+      title={entry ? 'Modifica voce contabile' : 'Aggiungi voce contabile'}
+      onClose={onClose}
+      submitLabel={entry ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={mutation.toasts}
+      size="lg"
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        const items = bind('items');
+        return (
+          <>
+            <div className="ui-grid ui-grid--2">
+              <TextInput
+                {...bind('fiscal_year')}
+                label="Anno fiscale"
+                required={!entry}
+                placeholder="2031-2032"
+                hint="Formato AAAA-AAAA, es. 2031-2032"
+              />
+              <DateInput {...bind('registration_date')} label="Data di registrazione" required />
+              <NumberInput
+                {...bind('progressive')}
+                label="Progressivo"
+                min={1}
+                hint={
+                  entry
+                    ? "Lascia il numero o scrivine un altro libero nell'anno fiscale"
+                    : "Facoltativo: senza numero prende il successivo dell'anno fiscale"
+                }
+              />
+              <NumberInput {...bind('document_number')} label="Numero documento" min={0} />
+              <MenuInput
+                {...bind('business_entity')}
+                label="Fornitore o cliente"
+                options={entityOptions}
+                loading={entities.isLoading}
+                maxSelections={1}
+              />
+              <MenuInput
+                {...bind('payment_type')}
+                label="Tipo di pagamento"
+                options={paymentTypeOptions(Boolean(entry))}
+                searchable={false}
+                maxSelections={1}
+                hint="Il sottoconto di cassa o di banca su cui va la contropartita del movimento"
+              />
+            </div>
+            <CompositeSections
+              {...items}
+              label="Transazioni"
+              required
+              createItem={emptyLine}
+              addLabel="Aggiungi transazione"
+              sectionTitle={(i) => `Transazione ${i + 1}`}
+              renderSection={(_line, index) => {
+                const total = lineTotalCents(form.getValues(`items.${index}`));
+                return (
+                  <div className="ui-grid ui-grid--2">
+                    <MenuInput
+                      {...bind(`items.${index}.subaccount`)}
+                      label="Sottoconto"
+                      required
+                      options={subaccountOptions}
+                      loading={subaccounts.isLoading}
+                      maxSelections={1}
+                    />
+                    <TextInput {...bind(`items.${index}.description`)} label="Descrizione" />
+                    <NumberInput {...bind(`items.${index}.taxable_amount`)} label="Imponibile" required allowDecimals min={0} suffix="€" />
+                    <NumberInput {...bind(`items.${index}.vat`)} label="IVA" allowDecimals min={0} suffix="€" />
+                    <p aria-live="polite">
+                      Totale: <strong>{total === null ? '—' : formatEuro(total)}</strong>
+                    </p>
+                  </div>
+                );
+              }}
+            />
+            <FileInput
+              {...bind('attachment')}
+              label="Allegato"
+              accept={ATTACHMENT_RULES.accept}
+              maxSizeMB={ATTACHMENT_RULES.maxSizeMB}
+              maxFileCount={ATTACHMENT_RULES.maxFileCount}
+              existing={entry?.attachment && !form.getValues('remove_attachment') ? { name: entry.attachment.name } : null}
+            />
+            {entry?.attachment && form.getValues('attachment').length === 0 && (
+              <CheckboxInput {...bind('remove_attachment')} label="Rimuovi l'allegato attuale" />
+            )}
+            <TextArea {...bind('notes')} label="Note" />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { LEDGER_TYPES, type Account, type AccountPayloadInput } from 'shared-api';
+import { accountPayload } from 'shared-api/contract';
+import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { useCreateAccount, useUpdateAccount } from '../api';
+
+interface AccountFormValues {
+  account_id: string;
+  name: string;
+  ledger_type: string[];
+}
+
+const LEDGER_OPTIONS = LEDGER_TYPES.map((l) => ({ id: l, name: l }));
+
+const toPayload = (v: AccountFormValues): AccountPayloadInput => ({
+  account_id: v.account_id,
+  name: v.name,
+  ledger_type: (v.ledger_type[0] ?? '') as AccountPayloadInput['ledger_type'],
+});
+
+/** Add (account undefined) or edit an account (spec 002 §5: name and ledger required, the code optional). */
+export function AccountFormModal({ account, onClose }: { account?: Account; onClose: () => void }) {
+  const form = useForm<AccountFormValues>({
+    defaultValues: {
+      account_id: account ? String(account.account_id) : '',
+      name: account?.name ?? '',
+      ledger_type: account ? [account.ledger_type] : [],
+    },
+    resolver: (values, context, options) =>
+      formResolver<AccountFormValues>(zodResolver(accountPayload))(toPayload(values) as never, context, options),
+  });
+  const create = useCreateAccount();
+  const update = useUpdateAccount();
+
+  const submit = () => {
+    const body = accountPayload.parse(toPayload(form.getValues()));
+    return account ? update.mutateAsync({ id: account._id, body }) : create.mutateAsync(body);
+  };
+
+  return (
+    <ModalForm
+      open
+      title={account ? 'Modifica conto' : 'Aggiungi conto'}
+      onClose={onClose}
+      submitLabel={account ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={account ? update.toasts : create.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <NumberInput
+              {...bind('account_id')}
+              label="Codice conto"
+              min={1}
+              max={999_999_999}
+              hint="Facoltativo: senza codice il conto prende il primo libero"
+            />
+            <TextInput {...bind('name')} label="Nome" required />
+            <MenuInput {...bind('ledger_type')} label="Registro" required options={LEDGER_OPTIONS} searchable={false} />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

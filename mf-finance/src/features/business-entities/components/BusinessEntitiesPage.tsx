@@ -1,0 +1,66 @@
+import { lazy, Suspense, useState } from 'react';
+import { FINANCE_EXPORT_KEYS, type BusinessEntity } from 'shared-api';
+import { ConfirmAction, DataTable, DeleteIcon, EditIcon, EmailCell, PageLayout, formatDate, type Column } from 'shared-ui';
+import { FINANCE_PAGE } from '../../../components/page';
+import { BUSINESS_ENTITIES_PATH, BUSINESS_ENTITIES_QUERY_KEY, useDeleteBusinessEntity } from '../api';
+
+const BusinessEntityFormModal = lazy(() => import('./BusinessEntityFormModal').then((m) => ({ default: m.BusinessEntityFormModal })));
+
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; entity: BusinessEntity } | null;
+
+/** Spec 002 §2, customers and suppliers: sortable by name, address, identification code and creation date. */
+const COLUMNS: Column<BusinessEntity>[] = [
+  { key: 'name', header: 'Nome', sortable: true },
+  { key: 'address', header: 'Indirizzo', sortable: true },
+  { key: 'province', header: 'Provincia', detail: true },
+  { key: 'city', header: 'Città' },
+  { key: 'postal_code', header: 'CAP', detail: true },
+  { key: 'identification_code', header: 'Codice identificativo', sortable: true },
+  { key: 'phone1', header: 'Telefono 1' },
+  { key: 'phone2', header: 'Telefono 2', detail: true },
+  { key: 'email', header: 'Email', render: (b) => <EmailCell email={b.email} /> },
+  { key: 'created_at', header: 'Data di creazione', sortable: true, detail: true, render: (b) => formatDate(b.created_at) },
+  { key: 'notes', header: 'Note', detail: true },
+];
+
+/** Anagrafica fornitori e clienti (spec 002 §2): the club's customers and suppliers, named by accounting movements. */
+export function BusinessEntitiesPage() {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const deleteEntity = useDeleteBusinessEntity();
+
+  return (
+    <PageLayout {...FINANCE_PAGE} title="Anagrafica fornitori e clienti">
+      <DataTable<BusinessEntity>
+        queryKey={BUSINESS_ENTITIES_QUERY_KEY}
+        path={BUSINESS_ENTITIES_PATH}
+        columns={COLUMNS}
+        exportName={FINANCE_EXPORT_KEYS.businessEntity}
+        caption="Fornitori e clienti"
+        rowKey={(b) => b._id}
+        toolbar={
+          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+            Aggiungi fornitore o cliente
+          </button>
+        }
+        rowActions={(entity) => [
+          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', entity }) },
+          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', entity }) },
+        ]}
+      />
+      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        {dialog?.kind === 'create' && <BusinessEntityFormModal onClose={close} />}
+        {dialog?.kind === 'edit' && <BusinessEntityFormModal key={dialog.entity._id} entity={dialog.entity} onClose={close} />}
+      </Suspense>
+      <ConfirmAction
+        target={dialog?.kind === 'delete' ? dialog.entity : null}
+        title="Elimina fornitore o cliente"
+        message={(b) => `Sei sicuro di voler eliminare questo fornitore o cliente (${b.name})? L'operazione non è reversibile`}
+        confirmLabel="Elimina"
+        danger
+        action={(b) => deleteEntity.run(b._id)}
+        onClose={close}
+      />
+    </PageLayout>
+  );
+}

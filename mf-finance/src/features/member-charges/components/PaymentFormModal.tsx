@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type MemberCharge, type MemberPayment, type PaymentPayloadInput } from 'shared-api';
+import { paymentPayload } from 'shared-api/contract';
+import { DateInput, MenuInput, ModalForm, NumberInput, clubToday, fieldBinder, formResolver } from 'shared-ui';
+import { fullName } from '../../../components/options';
+import { amountOf, amountText, formatAmount } from '../../../components/money';
+import { useCreatePayment, useUpdatePayment } from '../api';
+
+interface PaymentFormValues {
+  amount_paid: string;
+  payment_date: string | null;
+  payment_type: string[];
+}
+
+const PAYMENT_OPTIONS = PAYMENT_TYPES.map((t) => ({ id: t, name: PAYMENT_TYPE_LABELS[t] }));
+
+const toPayload = (v: PaymentFormValues): PaymentPayloadInput => ({
+  amount_paid: amountOf(v.amount_paid),
+  payment_date: v.payment_date ?? '',
+  payment_type: v.payment_type[0] ?? null,
+});
+
+/**
+ * Record or edit a payment of a member charge (spec 002 §5: amount and date required, type optional, cash when
+ * left empty). The server posts its accounting entry and refuses more than what remains.
+ */
+export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberCharge; payment?: MemberPayment; onClose: () => void }) {
+  const form = useForm<PaymentFormValues>({
+    defaultValues: {
+      amount_paid: payment ? amountText(payment.amount) : '',
+      payment_date: payment?.payment_date ?? clubToday(),
+      payment_type: [payment?.payment_type ?? 'cash'],
+    },
+    resolver: (values, context, options) =>
+      formResolver<PaymentFormValues>(zodResolver(paymentPayload))(toPayload(values) as never, context, options),
+  });
+  const create = useCreatePayment();
+  const update = useUpdatePayment();
+
+  const submit = () => {
+    const body = paymentPayload.parse(toPayload(form.getValues()));
+    return payment ? update.mutateAsync({ chargeId: charge._id, paymentId: payment._id, body }) : create.mutateAsync({ chargeId: charge._id, body });
+  };
+  // What this payment may reach: what remains, plus its own amount when it is being edited.
+  const available = charge.amount_remaining + (payment?.amount ?? 0);
+
+  return (
+    <ModalForm
+      open
+      title={payment ? 'Modifica pagamento' : 'Aggiungi pagamento'}
+      onClose={onClose}
+      submitLabel={payment ? 'Salva' : 'Registra'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={payment ? update.toasts : create.toasts}
+      size="sm"
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <p className="ui-hint">
+              {fullName(charge.user)} · {charge.description ?? charge.income_category?.name ?? ''} · da pagare {formatAmount(available)}
+            </p>
+            <NumberInput {...bind('amount_paid')} label="Importo" required allowDecimals min={0} suffix="€" />
+            <DateInput {...bind('payment_date')} label="Data del pagamento" required />
+            <MenuInput {...bind('payment_type')} label="Tipo di pagamento" options={PAYMENT_OPTIONS} searchable={false} />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { FINANCE_LIMITS, PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type Subaccount, type SubaccountPayloadInput } from 'shared-api';
+import { subaccountEditPayload, subaccountPayload } from 'shared-api/contract';
+import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { useAccountOptions } from '../../accounts/api';
+import { useCreateSubaccount, useUpdateSubaccount } from '../api';
+
+interface SubaccountFormValues {
+  subaccount_id: string;
+  name: string;
+  parent_account: string[];
+  payment_type: string[];
+}
+
+const PAYMENT_OPTIONS = PAYMENT_TYPES.map((t) => ({ id: t, name: PAYMENT_TYPE_LABELS[t] }));
+
+const toPayload = (v: SubaccountFormValues): SubaccountPayloadInput => ({
+  subaccount_id: v.subaccount_id,
+  name: v.name,
+  parent_account: v.parent_account,
+  payment_type: v.payment_type[0] ?? null,
+});
+
+/**
+ * Add or edit a subaccount (spec 002 §5: name and parent account required; up to 2 parents on create, one
+ * subaccount under each, 1 on edit). The payment type tells which payments an asset subaccount receives.
+ */
+export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Subaccount; onClose: () => void }) {
+  const schema = subaccount ? subaccountEditPayload : subaccountPayload;
+  const form = useForm<SubaccountFormValues>({
+    defaultValues: {
+      subaccount_id: subaccount ? String(subaccount.subaccount_id) : '',
+      name: subaccount?.name ?? '',
+      parent_account: subaccount ? [subaccount.parent_account._id] : [],
+      payment_type: subaccount?.payment_type ? [subaccount.payment_type] : [],
+    },
+    resolver: (values, context, options) => formResolver<SubaccountFormValues>(zodResolver(schema))(toPayload(values) as never, context, options),
+  });
+  const accounts = useAccountOptions();
+  const create = useCreateSubaccount();
+  const update = useUpdateSubaccount();
+
+  const submit = () => {
+    const values = toPayload(form.getValues());
+    return subaccount
+      ? update.mutateAsync({ id: subaccount._id, body: subaccountEditPayload.parse(values) })
+      : create.mutateAsync(subaccountPayload.parse(values));
+  };
+
+  const accountOptions = (accounts.data ?? []).map((a) => ({ id: a._id, name: `${a.account_id} ${a.name}`, description: a.ledger_type }));
+
+  return (
+    // Create and edit answer differently; the form reads neither answer.
+    <ModalForm<unknown>
+      open
+      title={subaccount ? 'Modifica sottoconto' : 'Aggiungi sottoconto'}
+      onClose={onClose}
+      submitLabel={subaccount ? 'Salva' : 'Crea'}
+      validate={() => form.trigger()}
+      onSubmit={submit}
+      toasts={subaccount ? update.toasts : create.toasts}
+    >
+      {({ submitAttempted }) => {
+        const bind = fieldBinder(form, submitAttempted);
+        return (
+          <>
+            <NumberInput
+              {...bind('subaccount_id')}
+              label="Codice"
+              min={1}
+              max={999_999_999}
+              hint="Facoltativo: senza codice il sottoconto prende il primo libero del conto"
+            />
+            <TextInput {...bind('name')} label="Nome" required />
+            <MenuInput
+              {...bind('parent_account')}
+              label="Conto padre"
+              required
+              options={accountOptions}
+              loading={accounts.isLoading}
+              maxSelections={subaccount ? 1 : FINANCE_LIMITS.parentAccountsOnCreate}
+            />
+            <MenuInput
+              {...bind('payment_type')}
+              label="Tipo di pagamento"
+              options={PAYMENT_OPTIONS}
+              searchable={false}
+              hint="Solo per i sottoconti patrimoniali: i pagamenti di questo tipo vi vengono registrati"
+            />
+          </>
+        );
+      }}
+    </ModalForm>
+  );
+}
