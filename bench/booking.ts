@@ -375,6 +375,27 @@ async function calendar(): Promise<void> {
         service.list({ startDate: monthStart, endDate: addDays(monthStart, 6), available: true, page: 1, limit: 3000 }),
       ),
     ];
+    if (process.env.BENCH_EXPLAIN) {
+      // The plans of the calendar's statements, to see where the time goes.
+      const { PgDialect } = await import('drizzle-orm/pg-core');
+      const { occurrenceRowsSql, occurrenceCountSql, occurrenceConditions } =
+        await import('../server/src/domains/booking/training-sessions/occurrences.ts');
+      const dialect = new PgDialect();
+      for (const [label, q] of [
+        ['un tavolo', occurrenceRowsSql(monthStart, monthEnd, TZ, occurrenceConditions({ tableId: anyTable!.id }), null, 3000, 0)],
+        ['50 tavoli', occurrenceRowsSql(monthStart, monthEnd, TZ, [], null, 3000, 0)],
+        ['conteggio', occurrenceCountSql(monthStart, monthEnd, [])],
+      ] as const) {
+        const built = dialect.sqlToQuery(q);
+        const plan = await rowsOf<Record<string, string>>(
+          database,
+          sql.raw(
+            `explain (analyze, buffers) ${built.sql.replace(/\$(\d+)/g, (_m, i: string) => `'${String(built.params[Number(i) - 1]).replace(/'/g, "''")}'`)}`,
+          ),
+        );
+        console.log(`\n--- ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
     const [counts] = await rowsOf<{ groups: number; sessions: number; bookings: number; members: number }>(
       database,
       sql`select (select count(*) from training_session_groups)::int as groups, (select count(*) from training_sessions)::int as sessions, (select count(*) from bookings)::int as bookings, (select count(*) from users)::int as members`,

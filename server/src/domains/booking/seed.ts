@@ -95,16 +95,14 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
           .values({ id: fileId, original_name: 'certificato.pdf', mime: 'application/pdf', size: DEMO_PDF.length, owner_user_id: m.id });
         const [cert] = await tx.insert(certificates).values({ type_id: medical.id, user_id: m.id }).returning({ id: certificates.id });
         if (!cert) throw new Error('INSERT senza riga restituita');
-        await tx
-          .insert(certificate_records)
-          .values({
-            certificate_id: cert.id,
-            file_id: fileId,
-            is_approved: true,
-            end_date: addDays(today, 365),
-            notes: 'Certificato del club demo',
-            approved_at: new Date(),
-          });
+        await tx.insert(certificate_records).values({
+          certificate_id: cert.id,
+          file_id: fileId,
+          is_approved: true,
+          end_date: addDays(today, 365),
+          notes: 'Certificato del club demo',
+          approved_at: new Date(),
+        });
       }
     }
 
@@ -124,17 +122,15 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
       await tx
         .insert(booking_participants)
         .values([luca, francesca].map((u) => ({ booking_id: b.id, user_id: u.id, start_at: b.start_at, end_at: b.end_at })));
-      await tx
-        .insert(training_session_exceptions)
-        .values({
-          session_id: first.id,
-          date: day,
-          title: 'Allenamento libero',
-          start_time: '18:00',
-          duration_minutes: 90,
-          color: '#2e7d32',
-          is_booking_allowed: true,
-        });
+      await tx.insert(training_session_exceptions).values({
+        session_id: first.id,
+        date: day,
+        title: 'Allenamento libero',
+        start_time: '18:00',
+        duration_minutes: 90,
+        color: '#2e7d32',
+        is_booking_allowed: true,
+      });
     }
   });
 }

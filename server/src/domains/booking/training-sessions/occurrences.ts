@@ -135,15 +135,6 @@ export function occurrenceRowsSql(
     ), quals as (
       select sq.session_id, array_agg(sq.qualification_id::text order by sq.qualification_id) as ids
       from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id
-    ), people as (
-      select p.booking_id, json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color', coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}))
-                                    order by u.surname, u.name) as list
-      from ${booking_participants} p
-      join ${users} u on u.id = p.user_id
-      left join lateral (select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
-                         where uq.user_id = u.id order by q.priority desc, q.name limit 1) c on true
-      where p.booking_id in (select booking_id from page where booking_id is not null)
-      group by p.booking_id
     ), group_tables as (
       select s2.group_id, json_agg(distinct jsonb_build_object('_id', t2.id, 'number', t2.number, 'description', t2.description)) as list
       from ${training_sessions} s2 join ${game_tables} t2 on t2.id = s2.game_table_id
@@ -165,13 +156,26 @@ export function occurrenceRowsSql(
       o.is_virtual as "isVirtual", o.group_id as "virtualGroupId"
     from page o
     left join quals on quals.session_id = o.session_id
-    left join people on people.booking_id = o.booking_id
+    -- The participants by booking id, one index probe per booked row (a hash of every participant costs far more).
+    left join lateral (
+      select json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color', coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}))
+                      order by u.surname, u.name) as list
+      from ${booking_participants} p
+      join ${users} u on u.id = p.user_id
+      left join lateral (select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+                         where uq.user_id = u.id order by q.priority desc, q.name limit 1) c on true
+      where p.booking_id = o.booking_id
+    ) people on o.booking_id is not null
     left join ${training_session_groups} g on g.id = o.group_id
     left join group_tables on group_tables.group_id = o.group_id
     order by o.rn`;
 }
 
-export function occurrenceCountSql(from: string, to: string, where: SQL[]): SQL {
+/** The total of a page's query; the booking is joined only when a filter asks about it (available). */
+export function occurrenceCountSql(from: string, to: string, where: SQL[], withBookings = true): SQL {
+  if (!withBookings) {
+    return sql`select count(*)::int as n from (${occurrencesBetween(from, to)}) o ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
+  }
   return sql`
     select count(*)::int as n
     from (${occurrencesBetween(from, to)}) o

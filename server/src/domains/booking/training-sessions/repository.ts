@@ -50,7 +50,8 @@ export class TrainingSessionRepository {
       tieBreaker: s.id,
       rows: (where, orderBy, lim, offset) =>
         readOccurrences(this.db, occurrenceRowsSql(from, to, this.timeZone, where ? [where] : [], orderBy, lim, offset)),
-      count: async (where) => rowsOf<{ n: number }>(await this.db.execute(occurrenceCountSql(from, to, where ? [where] : [])))[0]?.n ?? 0,
+      count: async (where) =>
+        rowsOf<{ n: number }>(await this.db.execute(occurrenceCountSql(from, to, where ? [where] : [], filter.available !== undefined)))[0]?.n ?? 0,
     };
     return readPage(source, { page, limit, order: 'asc' });
   }
