@@ -6,49 +6,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { PORTAL_ROUTES, PUBLIC_ROUTES } from '../../shell/src/app/routes.ts';
+import { seriousViolations, settled } from './support/axe.ts';
 import { ADMIN, openAndFillUserForm, portalForThisFile, signIn, toast, NEW_MEMBER } from './support/portal.ts';
 
 const portal = portalForThisFile();
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Every serious or critical violation axe finds on the page as it is now, described for the failure message. */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the portal's Content-Security-Policy (no inline scripts) does not block.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  // Colours are judged as they end up: let opening animations (a dialog fading in) finish first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return (violations as Violation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
-
-/** Waits until the page has loaded its data: no request in flight and no loading text. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.getByText(/Caricamento in corso|Verifica autenticazione in corso/).first().waitFor({ state: 'hidden' });
-}
 
 test('every route, signed in as the administrator, has no serious or critical violation', async () => {
   const page = await portal.browser.newPage({ viewport: { width: 1366, height: 768 } });
@@ -72,7 +34,10 @@ test('the public pages have no serious or critical violation', async () => {
   const found: string[] = [];
   for (const route of PUBLIC_ROUTES) {
     await page.goto(`${portal.server.url}${route.path}?uid=00000000-0000-4000-8000-000000000000&token=t`);
-    await page.getByRole('button', { name: /Entra|Invia|Conferma|Crea/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Entra|Invia|Conferma|Crea/ })
+      .first()
+      .waitFor();
     await settled(page);
     found.push(...(await seriousViolations(page, route.path)));
   }

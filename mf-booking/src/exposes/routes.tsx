@@ -1,5 +1,19 @@
+import { lazy } from 'react';
 import type { DomainRoutes } from 'shared-ui';
+import '../booking.css';
 
-// This app's pages land in later work; until then the shell shows its "not yet available" message for them.
-const routes: DomainRoutes = {};
+// Each page loads when first opened (the shell mounts it inside Suspense), so the calendar, its admin forms and the
+// calendar-file library never weigh on the other pages.
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+/** The booking pages built so far; the statistics paths show the shell's "not yet available" message. */
+const routes: DomainRoutes = {
+  '/book-session': page(() => import('../features/search/components/SearchPage'), 'SearchPage'),
+  '/book-session-calendar': page(() => import('../features/calendar/components/CalendarPages'), 'MemberCalendarPage'),
+  '/user/bookings': page(() => import('../features/my-bookings/components/MyBookingsPage'), 'MyBookingsPage'),
+  '/bookings/game-tables': page(() => import('../features/game-tables/components/GameTablesPage'), 'GameTablesPage'),
+  '/bookings/sessions': page(() => import('../features/calendar/components/CalendarPages'), 'SessionsAdminPage'),
+  '/bookings/calendar': page(() => import('../features/calendar/components/CalendarPages'), 'BookingsCalendarPage'),
+};
 export default routes;

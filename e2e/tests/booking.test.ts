@@ -1,0 +1,445 @@
+/**
+ * Booking in the composed portal (issue 10, "Done means"): a member searches a day, books a shift with a partner,
+ * finds it under Future, downloads its .ics and cancels it; a member without a valid certificate is refused; the
+ * administrator lays out a recurring group on two tables in the admin calendar, edits one occurrence and the
+ * group, copies a session, books three users into one occurrence and deletes that booking; the member calendar
+ * offers only day and week.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { seriousViolations, settled } from './support/axe.ts';
+import { screenshot } from './support/browser.ts';
+import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
+
+const portal = portalForThisFile();
+const ZONE = 'Europe/Rome';
+const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+// Demo members (server/src/domains/booking/seed.ts): these three have an approved medical certificate, Marco has none.
+const BOOKER = { email: 'matteo.colombo@circolo.example', name: 'Matteo Colombo' };
+const PARTNER = 'Luca Ferrari';
+const NO_CERTIFICATE = 'marco.rossi@circolo.example';
+
+/** Club wall clock now: its date and minutes since midnight. */
+function clubNow(): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const italian = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/**
+ * The day the test's own sessions are on: inside the active booking week (Monday to Sunday in the demo rules) and,
+ * when the week allows it, more than a day ahead, so the member may still cancel (the demo rules allow it until
+ * 24 hours before). On a Sunday only today is left: the booking can then no longer be cancelled by the member,
+ * and the test checks that the cancel icon is absent instead.
+ */
+const now = clubNow();
+const weekday = new Date(`${now.date}T00:00:00Z`).getUTCDay();
+const daysLeftInWeek = weekday === 0 ? 0 : 7 - weekday;
+const DAY = addDays(now.date, Math.min(2, daysLeftInWeek));
+const CANCELLABLE = DAY !== now.date;
+
+/** UTC form of the club's wall-clock `time` on DAY, as an .ics DTSTART in UTC (…Z). */
+function icsUtc(date: string, time: string): string {
+  // The zone's offset at that moment: format the naive UTC guess in the zone and correct by the difference.
+  const guess = Date.parse(`${date}T${time}:00Z`);
+  const shown = clubWall(new Date(guess));
+  const utc = guess - (Date.parse(`${shown}Z`) - guess);
+  return new Date(utc)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+function clubWall(d: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+async function signedIn(
+  email: string,
+  password: string,
+  options: { userAgent?: string; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const context = await portal.browser.newContext({
+    viewport: options.viewport ?? { width: 1366, height: 900 },
+    userAgent: options.userAgent,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await signIn(page, portal.server.url, email, password);
+  return page;
+}
+
+/** A call to the API from inside the signed-in page (same origin, its cookie). */
+async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        credentials: 'include',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : {} };
+    },
+    { method, path, body },
+  );
+}
+
+/** Picks an option of a menu by the person's name (the option also shows the e-mail) and closes the menu. */
+async function pick(page: Page, combobox: RegExp, name: string): Promise<void> {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await closeMenu(page, combobox);
+}
+
+/** Waits for a toast and closes it, so it does not cover the calendar's action buttons at the top right. */
+async function toastDone(page: Page, text: string): Promise<void> {
+  await toast(page, text);
+  const shown = page.locator('.Toastify__toast').filter({ hasText: text });
+  for (const close of await shown.getByRole('button').all()) await close.click().catch(() => undefined);
+  await shown.first().waitFor({ state: 'detached' });
+}
+
+/** Closes a menu still open (a multiple choice below its limit) by its own toggle. */
+async function closeMenu(page: Page, combobox: RegExp): Promise<void> {
+  const trigger = page.getByRole('combobox', { name: combobox });
+  if ((await trigger.getAttribute('aria-expanded')) === 'true') await trigger.click();
+}
+
+interface Ref {
+  _id: string;
+  number?: number;
+  name?: string;
+}
+
+/** The administrator opens a single session on DAY through the API (the calendar's own forms are tested below). */
+async function openSession(title: string, start: string, end: string, table: number): Promise<void> {
+  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  const tables = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/training-session/game-tables')).body.data;
+  const qualifications = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/user/qualification?limit=300')).body.data;
+  const created = await apiCall(admin, 'POST', '/training-session', {
+    title,
+    day: DAY,
+    start_time: start,
+    end_time: end,
+    participant_qualifications: qualifications.map((q) => q._id),
+    game_tables: [tables.find((t) => t.number === table)!._id],
+    color: '#ff8f00',
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  await admin.context().close();
+}
+
+const memberSessionTitle = 'Turno serale di prova';
+
+test('a member searches the day, books a shift with a partner, finds it under Future, downloads its .ics and cancels it', async () => {
+  await openSession(memberSessionTitle, '21:00', '22:00', 6);
+  const page = await signedIn(BOOKER.email, MEMBER_PASSWORD, { userAgent: MAC });
+  await page.goto(`${portal.server.url}/book-session`);
+  await page.getByRole('heading', { name: 'Cerca il turno più adatto a te' }).waitFor();
+  await page.getByLabel(/^Giorno/).fill(italian(DAY));
+  // Enter in the day field searches.
+  await page.getByLabel(/^Giorno/).press('Enter');
+  await page.getByText('Risultati per:').waitFor();
+  assert.equal(new URL(page.url()).searchParams.get('date'), JSON.stringify(DAY));
+  const card = page.getByRole('article').filter({ hasText: memberSessionTitle });
+  await card.waitFor();
+  assert.match(await card.innerText(), /Tavolo 6[\s\S]*21:00 - 22:00[\s\S]*60 minuti/);
+  await screenshot(page, 'booking-1-search');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'booking-1-search-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  await card.getByRole('button', { name: 'Prenota' }).click();
+  const modal = page.getByRole('dialog', { name: `Prenotati a: ${memberSessionTitle}` });
+  await modal.waitFor();
+  await pick(page, /^Scegli compagno/, PARTNER);
+  await screenshot(page, 'booking-2-modal');
+  await modal.getByRole('button', { name: 'Prenota' }).click();
+  await toast(page, 'Turno prenotato correttamente!');
+  await modal.waitFor({ state: 'detached' });
+
+  await page.goto(`${portal.server.url}/user/bookings`);
+  const booking = page.getByRole('article').filter({ hasText: memberSessionTitle });
+  await booking.waitFor();
+  const text = await booking.innerText();
+  assert.match(text, new RegExp(italian(DAY)));
+  assert.match(text, /21:00-22:00/);
+  assert.match(text, new RegExp(PARTNER));
+  assert.match(text, /Tavolo 6/);
+  assert.equal(/Imminente/.test(text), DAY <= addDays(now.date, 1), 'today or tomorrow is imminent');
+  await screenshot(page, 'booking-3-my-bookings');
+
+  const download = page.waitForEvent('download');
+  await booking.getByRole('button', { name: 'Aggiungi al calendario' }).click();
+  const file = await download;
+  assert.equal(file.suggestedFilename(), `prenotazione-${DAY}.ics`);
+  const ics = readFileSync(await file.path(), 'utf8');
+  assert.match(ics, /BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT[\s\S]*END:VEVENT[\s\S]*END:VCALENDAR/);
+  assert.match(ics, new RegExp(`SUMMARY:${memberSessionTitle}`));
+  assert.match(ics, new RegExp(`DTSTART:${icsUtc(DAY, '21:00')}`));
+  assert.match(ics, new RegExp(`DTEND:${icsUtc(DAY, '22:00')}`));
+
+  if (!CANCELLABLE) {
+    assert.equal(await booking.getByRole('button', { name: 'Annulla prenotazione' }).count(), 0, 'too late to cancel: no icon');
+    await page.context().close();
+    return;
+  }
+  await booking.getByRole('button', { name: 'Annulla prenotazione' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Annulla prenotazione' });
+  await confirm.getByText('Sei sicuro di voler annullare la prenotazione?').waitFor();
+  await confirm.getByRole('button', { name: 'Conferma' }).click();
+  await toast(page, 'Prenotazione annullata con successo!');
+  await booking.waitFor({ state: 'detached' });
+  await page.context().close();
+});
+
+test("a member without a valid medical certificate is told 'Non puoi prenotare turni senza un certificato medico valido'", async () => {
+  await openSession('Turno senza certificato', '22:00', '23:00', 5);
+  const page = await signedIn(NO_CERTIFICATE, MEMBER_PASSWORD);
+  await page.goto(`${portal.server.url}/book-session?date=${encodeURIComponent(JSON.stringify(DAY))}`);
+  const card = page.getByRole('article').filter({ hasText: 'Turno senza certificato' });
+  await card.getByRole('button', { name: 'Prenota' }).click();
+  const modal = page.getByRole('dialog', { name: 'Prenotati a: Turno senza certificato' });
+  await pick(page, /^Scegli compagno/, PARTNER);
+  await modal.getByRole('button', { name: 'Prenota' }).click();
+  await toast(page, 'Non puoi prenotare turni senza un certificato medico valido');
+  await screenshot(page, 'booking-4-no-certificate');
+  await page.context().close();
+});
+
+test("a member over the daily limit gets 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata'", async () => {
+  // Matteo's rule (Standard soci, through his category) allows one shift a day.
+  await openSession('Primo turno del giorno', '22:00', '22:30', 3);
+  await openSession('Secondo turno del giorno', '22:30', '23:00', 3);
+  const page = await signedIn(BOOKER.email, MEMBER_PASSWORD);
+  await page.goto(`${portal.server.url}/book-session?date=${encodeURIComponent(JSON.stringify(DAY))}`);
+  const bookWith = async (title: string, partner: string) => {
+    await page.getByRole('article').filter({ hasText: title }).getByRole('button', { name: 'Prenota' }).click();
+    const modal = page.getByRole('dialog', { name: `Prenotati a: ${title}` });
+    await pick(page, /^Scegli compagno/, partner);
+    await modal.getByRole('button', { name: 'Prenota' }).click();
+    return modal;
+  };
+  const first = await bookWith('Primo turno del giorno', 'Francesca Romano');
+  await toast(page, 'Turno prenotato correttamente!');
+  await first.waitFor({ state: 'detached' });
+  await bookWith('Secondo turno del giorno', PARTNER);
+  await toast(page, 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata');
+  await page.context().close();
+});
+
+test('the member calendar offers only day and week', async () => {
+  const page = await signedIn(BOOKER.email, MEMBER_PASSWORD);
+  await page.goto(`${portal.server.url}/book-session-calendar`);
+  const views = page.getByRole('tablist', { name: 'Vista' });
+  await views.waitFor();
+  assert.deepEqual(await views.getByRole('tab').allInnerTexts(), ['Settimana', 'Giorno']);
+  await page.getByRole('grid', { name: 'Vista settimana' }).waitFor();
+  await page
+    .getByRole('button', { name: /Allenamento libero|Turno serale di prova/ })
+    .first()
+    .waitFor();
+  await screenshot(page, 'booking-5-member-calendar-week');
+  await views.getByRole('tab', { name: 'Giorno' }).click();
+  await page.getByRole('grid', { name: 'Vista giorno' }).waitFor();
+  await screenshot(page, 'booking-6-member-calendar-day');
+  // Under 925 px the day names are short.
+  await page.setViewportSize({ width: 900, height: 900 });
+  await views.getByRole('tab', { name: 'Settimana' }).click();
+  await page.getByRole('columnheader', { name: /^Lun / }).waitFor();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await views.getByRole('tab', { name: 'Giorno' }).click();
+  await screenshot(page, 'booking-6-member-calendar-phone');
+  await page.context().close();
+});
+
+/** The admin calendar's day view on DAY, showing one table. */
+async function showDay(page: Page, table: number): Promise<void> {
+  await page.getByRole('tablist', { name: 'Vista' }).getByRole('tab', { name: 'Giorno' }).click();
+  await page.getByRole('button', { name: /^Scegli la data/ }).click();
+  const picker = page.getByRole('dialog', { name: 'Scegli la data' });
+  await picker.getByLabel(/^Giorno/).fill(italian(DAY));
+  await picker.getByLabel(/^Giorno/).press('Tab');
+  await picker.getByRole('button', { name: 'Vai' }).click();
+  await page
+    .getByRole('group', { name: 'Tavoli' })
+    .getByRole('button', { name: `Tavolo ${table}`, exact: true })
+    .click();
+}
+
+const cardOf = (page: Page, title: string, time: string) => page.getByRole('button', { name: new RegExp(`^${time} ${title} Tavolo`) });
+const actionsOf = (page: Page, title: string, time: string) => page.getByRole('button', { name: new RegExp(`^Azioni ${title} ${time}`) });
+
+test('the administrator creates a recurring group on two tables, edits one occurrence and the group, copies a session, books three users and deletes the booking', async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password);
+  await page.goto(`${portal.server.url}/bookings/sessions`);
+  await page.getByRole('grid', { name: 'Vista mese' }).waitFor();
+  await screenshot(page, 'booking-7-admin-month');
+
+  // '+ TS', recurring: every day of the week for two weeks, 20:00–21:00, on tables 4 and 5.
+  await page.getByRole('button', { name: '+ TS' }).click();
+  const form = page.getByRole('dialog', { name: 'Nuovo turno di allenamento' });
+  await form.getByRole('tab', { name: 'Turno ricorrente' }).click();
+  await form.getByLabel(/^Titolo/).fill('Gruppo agonisti');
+  await form.getByRole('combobox', { name: /^Giorni della settimana/ }).click();
+  await page.getByRole('button', { name: 'Seleziona tutto', exact: true }).click();
+  await closeMenu(page, /^Giorni della settimana/);
+  await form.getByLabel(/^Data inizio/).fill(italian(now.date));
+  await form.getByLabel(/^Data inizio/).press('Tab');
+  await form.getByLabel(/^Data fine/).fill(italian(addDays(now.date, 14)));
+  await form.getByLabel(/^Data fine/).press('Tab');
+  await form.getByLabel(/^Orario di inizio/).fill('20:00');
+  await form.getByLabel(/^Orario di inizio/).press('Tab');
+  await form.getByLabel(/^Orario di fine/).fill('21:00');
+  await form.getByLabel(/^Orario di fine/).press('Tab');
+  await form.getByRole('combobox', { name: /^Qualifiche dei partecipanti/ }).click();
+  await page.getByRole('button', { name: 'Seleziona tutto', exact: true }).click();
+  await closeMenu(page, /^Qualifiche dei partecipanti/);
+  await form.getByRole('combobox', { name: /^Tavoli/ }).click();
+  await page.getByRole('option', { name: /^Tavolo 4/ }).click();
+  await page.getByRole('option', { name: /^Tavolo 5/ }).click();
+  await closeMenu(page, /^Tavoli/);
+  await screenshot(page, 'booking-8-admin-form');
+  await form.getByRole('button', { name: 'Crea' }).click();
+  await toastDone(page, 'Turno di allenamento creato con successo!');
+  await form.waitFor({ state: 'detached' });
+
+  // One occurrence on table 4, scope single.
+  await showDay(page, 4);
+  await cardOf(page, 'Gruppo agonisti', '20:00 - 21:00').waitFor();
+  await actionsOf(page, 'Gruppo agonisti', '20:00 - 21:00').click();
+  await page.getByRole('button', { name: 'Modifica', exact: true }).click();
+  await page.getByRole('button', { name: 'Solo questo turno' }).click();
+  let edit = page.getByRole('dialog', { name: 'Modifica turno di allenamento' });
+  await edit.getByLabel(/^Titolo/).fill('Agonisti: sparring');
+  await edit.getByRole('button', { name: 'Salva' }).click();
+  await toastDone(page, 'Turno di allenamento aggiornato con successo!');
+  await cardOf(page, 'Agonisti: sparring', '20:00 - 21:00').waitFor();
+
+  // Table 5's occurrence of the same day is untouched; the group edit from it renames the group.
+  await page.getByRole('group', { name: 'Tavoli' }).getByRole('button', { name: 'Tavolo 5', exact: true }).click();
+  await cardOf(page, 'Gruppo agonisti', '20:00 - 21:00').waitFor();
+  await actionsOf(page, 'Gruppo agonisti', '20:00 - 21:00').click();
+  await page.getByRole('button', { name: 'Modifica', exact: true }).click();
+  await page.getByRole('button', { name: 'Tutti i turni del gruppo' }).click();
+  edit = page.getByRole('dialog', { name: 'Modifica turno di allenamento' });
+  await edit.getByLabel(/^Titolo/).fill('Agonisti');
+  await edit.getByRole('button', { name: 'Salva' }).click();
+  await toastDone(page, 'Turno di allenamento aggiornato con successo!');
+  await cardOf(page, 'Agonisti', '20:00 - 21:00').waitFor();
+  // The next day's occurrence of the group carries the new title too.
+  await page.getByRole('button', { name: 'Successivo', exact: true }).click();
+  await cardOf(page, 'Agonisti', '20:00 - 21:00').waitFor();
+  await page.getByRole('button', { name: 'Precedente', exact: true }).click();
+
+  // Copy the occurrence into a new single session, then book three users into it.
+  await actionsOf(page, 'Agonisti', '20:00 - 21:00').click();
+  await page.getByRole('button', { name: 'Copia' }).click();
+  const copy = page.getByRole('dialog', { name: 'Copia turno di allenamento' });
+  await copy.getByLabel(/^Titolo/).fill('Sparring copia');
+  await copy.getByRole('button', { name: 'Crea' }).click();
+  await toastDone(page, 'Turno di allenamento creato con successo!');
+  await cardOf(page, 'Sparring copia', '20:00 - 21:00').click();
+  const book = page.getByRole('dialog', { name: 'Prenota degli utenti a: Sparring copia' });
+  for (const name of ['Luca Ferrari', 'Francesca Romano', 'Matteo Colombo']) await pick(page, /^Seleziona i partecipanti/, name);
+  await screenshot(page, 'booking-9-admin-booking');
+  await book.getByRole('button', { name: 'Prenota' }).click();
+  await toastDone(page, 'Turno prenotato correttamente!');
+  const booked = page.getByRole('button', {
+    name: /^20:00 - 21:00 Sparring copia Tavolo 5 (?=.*Luca Ferrari)(?=.*Francesca Romano)(?=.*Matteo Colombo)/,
+  });
+  await booked.waitFor();
+  await screenshot(page, 'booking-10-admin-day');
+
+  await actionsOf(page, 'Sparring copia', '20:00 - 21:00').click();
+  await page.getByRole('button', { name: 'Cancella prenotazione' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confermi la cancellazione?' });
+  await confirm.getByRole('button', { name: 'Cancella' }).click();
+  await toastDone(page, 'Prenotazione cancellata con successo!');
+  await booked.waitFor({ state: 'detached' });
+  await cardOf(page, 'Sparring copia', '20:00 - 21:00').waitFor();
+
+  await page.goto(`${portal.server.url}/bookings/game-tables`);
+  await page.getByRole('list', { name: 'Tavoli' }).getByRole('heading', { name: 'Tavolo 6' }).waitFor();
+  await screenshot(page, 'booking-11-game-tables');
+  await page.context().close();
+});
+
+test("the calendar's views and the booking dialogs have no serious or critical accessibility violation", async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password);
+  const found: string[] = [];
+  const check = async (where: string) => found.push(...(await seriousViolations(page, where)));
+  await page.goto(`${portal.server.url}/bookings/calendar`);
+  await page.getByRole('grid', { name: 'Vista mese' }).waitFor();
+  await settled(page);
+  await check('month');
+  await page
+    .getByRole('button', { name: /^Altri \d+ turni/ })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: /^Turni del/ }).waitFor();
+  await check('+N popup');
+  await page.keyboard.press('Escape');
+  for (const view of ['Settimana', 'Giorno']) {
+    await page.getByRole('tablist', { name: 'Vista' }).getByRole('tab', { name: view }).click();
+    await settled(page);
+    await check(view);
+  }
+  await page.getByRole('button', { name: /^Scegli la data/ }).click();
+  await page.getByRole('dialog', { name: 'Scegli la data' }).waitFor();
+  await check('date picker');
+  await page.getByRole('dialog', { name: 'Scegli la data' }).getByRole('button', { name: 'Annulla' }).click();
+  await page
+    .getByRole('button', { name: /^Azioni/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Copia' }).waitFor();
+  await check('session actions');
+  await page.getByRole('button', { name: 'Copia' }).click();
+  await page.getByRole('dialog', { name: 'Copia turno di allenamento' }).waitFor();
+  await check('session form');
+  await page.getByRole('dialog', { name: 'Copia turno di allenamento' }).getByRole('button', { name: 'Annulla' }).click();
+  await page.getByRole('button', { name: '+ TM' }).click();
+  await page.getByRole('dialog', { name: 'Nuovo gruppo di turni' }).waitFor();
+  await check("'+ TM' form");
+  await page.getByRole('dialog', { name: 'Nuovo gruppo di turni' }).getByRole('button', { name: 'Annulla' }).click();
+  await page
+    .getByRole('button', { name: /^\d\d:\d\d - \d\d:\d\d .* Nessun partecipante/ })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: /^Prenota degli utenti a:/ }).waitFor();
+  await check('admin booking modal');
+  assert.deepEqual(found, []);
+  await page.context().close();
+});

@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from 'shared-api';
+import { rowsOf, type ListOf, type Partner } from '../../../api/types';
+import { TRAINING_SESSIONS_QUERY_KEY } from '../../sessions/get-sessions';
+import { MY_BOOKINGS_QUERY_KEY } from '../../my-bookings/api/booked-sessions';
+
+export const PARTNERS_QUERY_KEY = 'booking-partners';
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+/** GET /user?limit=500&onlyAvailablePartners=true, refreshed every 5 minutes (spec 000 §7). */
+export const partnersQuery = () =>
+  queryOptions({
+    queryKey: [PARTNERS_QUERY_KEY],
+    queryFn: async ({ signal }) => rowsOf(await api.get<Partner[] | ListOf<Partner>>('/user', { limit: 500, onlyAvailablePartners: true }, signal)),
+    staleTime: FIVE_MINUTES,
+    refetchInterval: FIVE_MINUTES,
+  });
+
+export const usePartners = () => useQuery(partnersQuery());
+
+export const partnerId = (p: Partner) => p._id ?? p.id ?? '';
+export const partnerName = (p: Partner) => `${p.name ?? p.first_name ?? ''} ${p.surname ?? p.last_name ?? ''}`.trim();
+
+export interface BookVariables {
+  sessionId: string;
+  /** The occurrence's date, YYYY-MM-DD. */
+  date: string;
+  partnersId: string[];
+  /** An administrator books the chosen users and does not take part. */
+  admin: boolean;
+}
+
+/** POST /training-session/{id}/book; a success refreshes the sessions, the search and the member's bookings. */
+export function useBookSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, date, partnersId, admin }: BookVariables) =>
+      api.post(`/training-session/${sessionId}/book`, admin ? { partnersId, date, admin } : { partnersId, date }),
+    onSuccess: () =>
+      Promise.all([TRAINING_SESSIONS_QUERY_KEY, MY_BOOKINGS_QUERY_KEY].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+}

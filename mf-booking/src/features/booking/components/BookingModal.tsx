@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { MenuInput, ModalForm, formatDate } from 'shared-ui';
+import type { TrainingSession } from '../../../api/types';
+import { hhmm, minutesBetween } from '../../../lib/club-time';
+import { partnerId, partnerName, useBookSession, usePartners } from '../api/book-session';
+import { BOOKING_TOASTS } from '../booking-errors';
+
+/** Members choose one partner; administrators book one to four users (spec 000 §2.11, §9). */
+export const MAX_PARTICIPANTS = { member: 1, admin: 4 } as const;
+
+export interface BookingModalProps {
+  session: TrainingSession;
+  /** The occurrence's date, YYYY-MM-DD. */
+  date: string;
+  mode: 'member' | 'admin';
+  onClose: () => void;
+}
+
+/** The booking modal (spec 000 §2.11): the session's facts and the partner (or participants) picker. */
+export function BookingModal({ session, date, mode, onClose }: BookingModalProps) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const partners = usePartners();
+  const book = useBookSession();
+  const admin = mode === 'admin';
+  const title = admin ? `Prenota degli utenti a: ${session.title}` : session.title ? `Prenotati a: ${session.title}` : 'Prenotati alla sessione';
+  const start = hhmm(session.start_time);
+  const end = hhmm(session.end_time);
+  const options = (partners.data ?? []).map((p) => ({ id: partnerId(p), name: partnerName(p), description: p.email }));
+
+  return (
+    <ModalForm
+      open
+      title={title}
+      onClose={onClose}
+      submitLabel="Prenota"
+      isValid={chosen.length >= 1 && chosen.length <= MAX_PARTICIPANTS[mode]}
+      onSubmit={() => book.mutateAsync({ sessionId: session._id, date, partnersId: chosen, admin })}
+      toasts={BOOKING_TOASTS}
+    >
+      {({ submitAttempted }) => (
+        <>
+          <dl className="bk-facts">
+            <dt>Data</dt>
+            <dd>{formatDate(date)}</dd>
+            <dt>Orario</dt>
+            <dd>{`${start} - ${end}`}</dd>
+            <dt>Durata</dt>
+            <dd>{`${minutesBetween(start, end)} minuti`}</dd>
+            <dt>Tavolo</dt>
+            <dd>{session.game_table ? `Tavolo ${session.game_table.number}` : 'non specificato'}</dd>
+          </dl>
+          {partners.isError && (
+            <p role="alert" className="ui-alert ui-alert--error">
+              Errore durante il caricamento dei dati per il modal.
+            </p>
+          )}
+          <MenuInput
+            name="partners"
+            label={admin ? 'Seleziona i partecipanti' : 'Scegli compagno'}
+            value={chosen}
+            onChange={setChosen}
+            options={options}
+            maxSelections={MAX_PARTICIPANTS[mode]}
+            loading={partners.isPending}
+            required
+            submitAttempted={submitAttempted}
+          />
+        </>
+      )}
+    </ModalForm>
+  );
+}

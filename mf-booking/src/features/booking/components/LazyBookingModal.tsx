@@ -1,0 +1,13 @@
+import { lazy, Suspense } from 'react';
+import type { BookingModalProps } from './BookingModal';
+
+// The modal and its menu load when a shift is first chosen, not with the page.
+const BookingModal = lazy(() => import('./BookingModal').then((m) => ({ default: m.BookingModal })));
+
+export function LazyBookingModal(props: BookingModalProps) {
+  return (
+    <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <BookingModal {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,83 @@
+import { lazy, Suspense, useState } from 'react';
+import { ConfirmAction, DeleteIcon, EditIcon, PageLayout } from 'shared-ui';
+import type { GameTable } from '../../../api/types';
+import { ADMIN_PAGE } from '../../../components/page';
+import { useGameTables } from '../api/get-game-tables';
+import { useDeleteGameTable } from '../api/save-game-table';
+
+const GameTableFormModal = lazy(() => import('./GameTableFormModal').then((m) => ({ default: m.GameTableFormModal })));
+
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; table: GameTable } | null;
+
+/** Gestione tavoli (spec 001 §2): one card per table with its number and description, and an add-table card. */
+export function GameTablesPage() {
+  const tables = useGameTables();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const deleteTable = useDeleteGameTable();
+
+  return (
+    <PageLayout {...ADMIN_PAGE} title="Gestione tavoli">
+      {tables.isPending && (
+        <p role="status" className="ui-loading">
+          Caricamento in corso...
+        </p>
+      )}
+      {tables.isError && (
+        <div className="ui-alert ui-alert--error" role="alert">
+          Errore durante il recupero dei tavoli di gioco.{' '}
+          <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => void tables.refetch()}>
+            Ricarica
+          </button>
+        </div>
+      )}
+      {tables.data && (
+        <ul className="bk-table-grid" aria-label="Tavoli">
+          {tables.data.map((table) => (
+            <li key={table._id} className="ui-card bk-table-card">
+              <h2 className="ui-card__title">Tavolo {table.number}</h2>
+              <p className="bk-table-card__description">{table.description}</p>
+              <div className="ui-row">
+                <button
+                  type="button"
+                  className="ui-btn ui-btn--ghost ui-btn--icon"
+                  aria-label={`Modifica Tavolo ${table.number}`}
+                  onClick={() => setDialog({ kind: 'edit', table })}
+                >
+                  <EditIcon />
+                </button>
+                <button
+                  type="button"
+                  className="ui-btn ui-btn--ghost ui-btn--icon"
+                  aria-label={`Elimina Tavolo ${table.number}`}
+                  onClick={() => setDialog({ kind: 'delete', table })}
+                >
+                  <DeleteIcon />
+                </button>
+              </div>
+            </li>
+          ))}
+          <li className="ui-card bk-table-card bk-table-card--add">
+            <button type="button" className="ui-btn ui-btn--secondary" onClick={() => setDialog({ kind: 'create' })}>
+              + Aggiungi tavolo
+            </button>
+          </li>
+        </ul>
+      )}
+
+      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        {dialog?.kind === 'create' && <GameTableFormModal onClose={close} />}
+        {dialog?.kind === 'edit' && <GameTableFormModal key={dialog.table._id} table={dialog.table} onClose={close} />}
+      </Suspense>
+      <ConfirmAction
+        target={dialog?.kind === 'delete' ? dialog.table : null}
+        title="Elimina tavolo"
+        message={(t) => `Sei sicuro di voler eliminare il Tavolo ${t.number}? L'operazione non è reversibile`}
+        confirmLabel="Elimina"
+        danger
+        action={(t) => deleteTable.run(t._id)}
+        onClose={close}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clubToday } from 'shared-ui';
+import { renderWithProviders } from 'shared-ui/testing';
+import { mockApi } from 'shared-ui/testing/api';
+import { MyBookingsPage } from '../components/MyBookingsPage';
+import { addDays } from '../../../lib/club-time';
+import { makeBooking } from '../../../test/fixtures';
+
+jest.setTimeout(20_000);
+
+function setup(
+  future = [makeBooking()],
+  past = [makeBooking({ session_date: '2025-01-10', pastPrenotation: true })],
+  extra: Parameters<typeof mockApi>[0] = {},
+) {
+  const api = mockApi({
+    'GET /user/me/booked-sessions': (call) => ({ body: { data: call.query.get('filter') === 'past' ? past : future } }),
+    ...extra,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<MyBookingsPage />, { route: '/user/bookings' });
+  return { api, user };
+}
+
+describe('Le mie prenotazioni', () => {
+  it('shows the future bookings as cards, flags today and tomorrow as imminent, and the past ones under Passate', async () => {
+    const today = clubToday();
+    const { user } = setup(
+      [
+        makeBooking({ session_date: today, trainingSession: { _id: 'a', title: 'Oggi', start_time: '18:00', end_time: '19:00' } }),
+        makeBooking({ session_date: addDays(today, 1), trainingSession: { _id: 'b', title: 'Domani', start_time: '20:00', end_time: '21:30' } }),
+        makeBooking({
+          session_date: addDays(today, 2),
+          game_table: null,
+          trainingSession: { _id: 'c', title: 'Dopodomani', start_time: '17:00', end_time: '18:00' },
+        }),
+      ],
+      [makeBooking({ session_date: '2025-01-10', trainingSession: { _id: 'd', title: 'Vecchio turno', start_time: '18:00', end_time: '19:00' } })],
+    );
+    const list = await screen.findByRole('list', { name: 'Prenotazioni future' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByText('Imminente')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Imminente')).toBeInTheDocument();
+    expect(within(cards[2]!).queryByText('Imminente')).not.toBeInTheDocument();
+    expect(within(cards[1]!).getByText('20:00-21:30')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Mario Rossi, Lucia Bianchi')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Tavolo 2')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('Tavolo non specificato')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Passate' }));
+    const past = await screen.findByRole('list', { name: 'Prenotazioni passate' });
+    expect(within(past).getByText('Vecchio turno')).toBeInTheDocument();
+    expect(within(past).getByText('10/01/2025')).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing to show', async () => {
+    setup([], []);
+    expect(await screen.findByText('Nessuna prenotazione da mostrare')).toBeInTheDocument();
+  });
+
+  it('cancels after confirmation and refetches both lists', async () => {
+    const booking = makeBooking();
+    const { api, user } = setup([booking], [], { [`PATCH /training-session/booking/${booking._id}`]: { status: 204 } });
+    const card = await screen.findByRole('article');
+    await user.click(within(card).getByRole('button', { name: 'Annulla prenotazione' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Annulla prenotazione' });
+    expect(within(confirm).getByText('Sei sicuro di voler annullare la prenotazione?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Conferma' }));
+    await waitFor(() => expect(api.callsTo(`PATCH /training-session/booking/${booking._id}`)).toHaveLength(1));
+    expect(await screen.findByText('Prenotazione annullata con successo!')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('GET /user/me/booked-sessions').filter((c) => c.query.get('filter') === 'future').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('shows the error toast when the server refuses the cancellation', async () => {
+    const booking = makeBooking();
+    const { user } = setup([booking], [], {
+      [`PATCH /training-session/booking/${booking._id}`]: { status: 409, body: { code: 'CONFLICT', message: 'Too late to cancel' } },
+    });
+    await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Annulla prenotazione' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+    expect(await screen.findByText('Impossibile annullare la prenotazione')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { ConfirmAction, PageLayout, clubToday } from 'shared-ui';
+import type { BookedSession } from '../../../api/types';
+import { PROFILE_PAGE } from '../../../components/page';
+import { addDays } from '../../../lib/club-time';
+import { useCancelMyBooking, useMyBookings, type BookingsFilter } from '../api/booked-sessions';
+import { BookingCard } from './BookingCard';
+
+const TABS: { filter: BookingsFilter; label: string }[] = [
+  { filter: 'future', label: 'Future' },
+  { filter: 'past', label: 'Passate' },
+];
+
+/** Le mie prenotazioni (spec 000 §2.8): future and past bookings as cards; cancel and add to a calendar. */
+export function MyBookingsPage() {
+  const [tab, setTab] = useState<BookingsFilter>('future');
+  const bookings = useMyBookings(tab);
+  const [cancelling, setCancelling] = useState<BookedSession | null>(null);
+  const cancel = useCancelMyBooking();
+  const today = clubToday();
+  const tomorrow = addDays(today, 1);
+
+  return (
+    <PageLayout {...PROFILE_PAGE} title="Il tuo profilo, le tue prenotazioni">
+      <div className="ui-tabs" role="tablist" aria-label="Prenotazioni">
+        {TABS.map((t) => (
+          <button
+            key={t.filter}
+            type="button"
+            role="tab"
+            id={`tab-${t.filter}`}
+            aria-selected={tab === t.filter}
+            aria-controls="bookings-panel"
+            className={`ui-tabs__tab${tab === t.filter ? ' is-active' : ''}`}
+            onClick={() => setTab(t.filter)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div id="bookings-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="bk-bookings">
+        {bookings.isPending && (
+          <p role="status" className="ui-loading">
+            Caricamento in corso...
+          </p>
+        )}
+        {bookings.isError && (
+          <p role="alert" className="ui-alert ui-alert--error">
+            Si è verificato un errore: {bookings.error.message}
+          </p>
+        )}
+        {bookings.data?.length === 0 && <p className="ui-empty">Nessuna prenotazione da mostrare</p>}
+        {bookings.data && bookings.data.length > 0 && (
+          <ul className="bk-booking-list" aria-label={tab === 'future' ? 'Prenotazioni future' : 'Prenotazioni passate'}>
+            {bookings.data.map((booking) => {
+              const date = booking.session_date ?? booking.specific_date ?? '';
+              return (
+                <li key={booking._id}>
+                  <BookingCard
+                    booking={booking}
+                    imminent={date === today || date === tomorrow}
+                    past={tab === 'past'}
+                    onCancel={() => setCancelling(booking)}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <ConfirmAction
+        target={cancelling}
+        title="Annulla prenotazione"
+        message="Sei sicuro di voler annullare la prenotazione?"
+        confirmLabel="Conferma"
+        danger
+        action={(b) => cancel.run(b._id)}
+        onClose={() => setCancelling(null)}
+      />
+    </PageLayout>
+  );
+}

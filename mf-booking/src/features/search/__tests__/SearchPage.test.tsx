@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { clubToday, formatDate } from 'shared-ui';
+import { renderWithProviders } from 'shared-ui/testing';
+import { mockApi } from 'shared-ui/testing/api';
+import { SearchPage } from '../components/SearchPage';
+import { shortTitle } from '../search-params';
+import { addDays } from '../../../lib/club-time';
+import { list, referenceHandlers } from '../../../test/handlers';
+import { TABLES, makeSession } from '../../../test/fixtures';
+
+jest.setTimeout(30_000);
+
+let currentSearch = '';
+function Location() {
+  currentSearch = useLocation().search;
+  return null;
+}
+
+const day = addDays(clubToday(), 2);
+
+function setup(route = '/book-session', extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ ...referenceHandlers, 'GET /training-session': list([]), ...extra });
+  const user = userEvent.setup();
+  renderWithProviders(
+    <>
+      <SearchPage />
+      <Location />
+    </>,
+    { route },
+  );
+  return { api, user };
+}
+
+const at = (d: string) => `/book-session?date=${encodeURIComponent(JSON.stringify(d))}`;
+
+describe('Cerca', () => {
+  it('requires the day after Cerca and sends nothing without it', async () => {
+    const { api, user } = setup();
+    expect(screen.getByRole('heading', { name: 'Cerca il turno più adatto a te' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cerca' }));
+    expect(screen.getByText('Campo obbligatorio')).toBeInTheDocument();
+    expect(api.callsTo('GET /training-session')).toHaveLength(0);
+  });
+
+  it('writes the search into the query string and asks for the free shifts of that day', async () => {
+    const { api, user } = setup('/book-session', { 'GET /training-session': list([makeSession({ specific_date: day })]) });
+    await user.type(screen.getByLabelText(/^Giorno/), formatDate(day));
+    await user.type(screen.getByLabelText(/^Orario di inizio/), '17:00');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Cerca' }));
+    await waitFor(() => expect(api.callsTo('GET /training-session')).toHaveLength(1));
+    const query = api.callsTo('GET /training-session')[0]!.query;
+    expect(Object.fromEntries(query)).toEqual({ startDate: day, endDate: day, startTime: '17:00', available: 'true', page: '1', limit: '100' });
+    const params = new URLSearchParams(currentSearch);
+    expect(params.get('date')).toBe(JSON.stringify(day));
+    expect(params.get('startTime')).toBe('17:00');
+    expect(params.has('table')).toBe(false);
+    expect(await screen.findByRole('article', { name: /Allenamento libero/ })).toBeInTheDocument();
+  });
+
+  it('shows the tags, removes table and times by clicking but never the date, and lists the result cards', async () => {
+    const table = TABLES[1]!;
+    const session = makeSession({ specific_date: day, game_table: table, start_time: '18:00', end_time: '19:30', duration: 90 });
+    const { api, user } = setup(`${at(day)}&table=${table._id}&startTime=17:00&endTime=21:00`, { 'GET /training-session': list([session]) });
+    const tags = await screen.findByLabelText('Filtri');
+    expect(within(tags).getByText('Risultati per:')).toBeInTheDocument();
+    expect(within(tags).getByText(formatDate(day))).toBeInTheDocument();
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Tavolo 2')).toBeInTheDocument();
+    expect(within(card).getByText('Centrale')).toBeInTheDocument();
+    expect(within(card).getByText('18:00 - 19:30')).toBeInTheDocument();
+    expect(within(card).getByText('90 minuti')).toBeInTheDocument();
+    expect(api.callsTo('GET /training-session')[0]!.query.get('table_id')).toBe(table._id);
+
+    await user.click(await within(tags).findByRole('button', { name: 'Rimuovi filtro Tavolo 2' }));
+    await waitFor(() => expect(new URLSearchParams(currentSearch).has('table')).toBe(false));
+    await user.click(within(screen.getByLabelText('Filtri')).getByRole('button', { name: 'Rimuovi filtro dalle 17:00' }));
+    await user.click(within(screen.getByLabelText('Filtri')).getByRole('button', { name: 'Rimuovi filtro alle 21:00' }));
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(currentSearch))).toEqual({ date: JSON.stringify(day) }));
+    // The date tag is not a button.
+    expect(within(screen.getByLabelText('Filtri')).queryByRole('button')).not.toBeInTheDocument();
+    const last = api.callsTo('GET /training-session').at(-1)!.query;
+    expect(last.has('table_id') || last.has('startTime') || last.has('endTime')).toBe(false);
+  });
+
+  it('Enter typed in the day field searches', async () => {
+    const { api, user } = setup();
+    await user.type(screen.getByLabelText(/^Giorno/), `${formatDate(day)}{Enter}`);
+    await waitFor(() => expect(api.callsTo('GET /training-session')).toHaveLength(1));
+    expect(api.callsTo('GET /training-session')[0]!.query.get('startDate')).toBe(day);
+  });
+
+  it('Escape closes the open panel and its title opens it again', async () => {
+    const { user } = setup();
+    const panel = () => screen.getByRole('button', { name: 'Ricerca turni' });
+    expect(panel()).toHaveAttribute('aria-expanded', 'true');
+    screen.getByRole('button', { name: 'Cerca' }).focus();
+    await user.keyboard('{Escape}');
+    expect(panel()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText(/^Giorno/)).not.toBeInTheDocument();
+    await user.click(panel());
+    expect(screen.getByLabelText(/^Giorno/)).toBeInTheDocument();
+  });
+
+  it('says when nothing matches', async () => {
+    setup(at(day));
+    expect(await screen.findByText('Nessun risultato trovato per i filtri selezionati.')).toBeInTheDocument();
+  });
+
+  it('shows the server error message after the prefix', async () => {
+    setup(at(day), { 'GET /training-session': { status: 400, body: { code: 'VALIDATION_FAILED', message: 'Data non valida' } } });
+    expect(await screen.findByText('Si è verificato un errore: Data non valida')).toBeInTheDocument();
+  });
+
+  it("'Prenota' opens the member booking modal for that occurrence", async () => {
+    const session = makeSession({ specific_date: day, title: 'Turno serale' });
+    const { api, user } = setup(at(day), {
+      'GET /training-session': list([session]),
+      [`POST /training-session/${session._id}/book`]: { status: 201, body: {} },
+    });
+    await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Prenota' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prenotati a: Turno serale' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Scegli compagno/ }));
+    await user.click(await screen.findByRole('option', { name: /Paolo Verdi/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Prenota' }));
+    await waitFor(() => expect(api.callsTo(`POST /training-session/${session._id}/book`)).toHaveLength(1));
+    expect((api.callsTo(`POST /training-session/${session._id}/book`)[0]!.body as { date: string }).date).toBe(day);
+  });
+
+  it('cuts long titles at 50 characters', () => {
+    expect(shortTitle('a'.repeat(50))).toBe('a'.repeat(50));
+    expect(shortTitle('a'.repeat(51))).toBe(`${'a'.repeat(47)}...`);
+  });
+});

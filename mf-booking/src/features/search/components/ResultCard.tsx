@@ -1,0 +1,25 @@
+import type { TrainingSession } from 'shared-api';
+import { hhmm, minutesBetween } from '../../../lib/club-time';
+import { MOBILE_QUERY, useMedia } from '../../../lib/use-media';
+import { shortTitle } from '../search-params';
+
+/** A free shift (spec 000 §2.10): title, table, description, times, duration and 'Prenota'. */
+export function ResultCard({ session, onBook }: { session: TrainingSession; onBook: () => void }) {
+  const mobile = useMedia(MOBILE_QUERY);
+  const start = hhmm(session.start_time);
+  const end = hhmm(session.end_time);
+  return (
+    <article className="ui-card bk-result" aria-label={`${session.title} ${start}`} style={{ borderLeftColor: session.color || undefined }}>
+      <h2 className="ui-card__title" title={session.title}>
+        {mobile ? shortTitle(session.title) : session.title}
+      </h2>
+      <p>Tavolo {session.game_table.number}</p>
+      {session.game_table.description && <p className="ui-muted">{session.game_table.description}</p>}
+      <p>{`${start} - ${end}`}</p>
+      <p>{`${session.duration ?? minutesBetween(start, end)} minuti`}</p>
+      <button type="button" className="ui-btn ui-btn--primary" onClick={onBook}>
+        Prenota
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, type TrainingSession } from 'shared-api';
+import { rowsOf, type ListOf } from '../../api/types';
+
+/** The key every read of occurrences shares: a booking, an edit or a deletion invalidates them all. */
+export const TRAINING_SESSIONS_QUERY_KEY = 'training-sessions';
+
+export interface SessionsFilter {
+  startDate: string;
+  endDate: string;
+  table_id?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  /** true: only free occurrences; false: only booked ones; undefined: all. */
+  available?: boolean;
+  limit: number;
+}
+
+/** GET /training-session for a range (spec 000 §7): one read per range whatever the number of groups. */
+export const sessionsQuery = (filter: SessionsFilter, staleTime = 0) =>
+  queryOptions({
+    queryKey: [TRAINING_SESSIONS_QUERY_KEY, filter],
+    queryFn: async ({ signal }) =>
+      rowsOf(
+        await api.get<TrainingSession[] | ListOf<TrainingSession>>(
+          '/training-session',
+          {
+            startDate: filter.startDate,
+            endDate: filter.endDate,
+            table_id: filter.table_id || undefined,
+            startTime: filter.startTime || undefined,
+            endTime: filter.endTime || undefined,
+            available: filter.available,
+            page: 1,
+            limit: filter.limit,
+          },
+          signal,
+        ),
+      ),
+    staleTime,
+  });
