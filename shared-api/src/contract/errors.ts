@@ -161,6 +161,10 @@ export const API_ERRORS = {
   RELEASE_REFUSED: { status: 422, text: 'La release non può andare in linea: vedi i motivi elencati.' },
   NO_PREVIOUS_RELEASE: { status: 409, text: 'Non esiste una release precedente a cui tornare.' },
   DEV_OVERRIDE_OFF: { status: 409, text: 'Le build locali non sono abilitate su questo portale (DEV_OVERRIDE_ORIGINS).' },
+  /** POST /platform/versions: that version of that app is already in the releases root (versions are immutable). */
+  VERSION_ALREADY_PUBLISHED: { status: 409, text: 'Questa versione è già pubblicata: una versione pubblicata non si sovrascrive.' },
+  /** POST /platform/versions: the archive is not a .tar.gz of a domain app's build, or holds what may not be extracted. */
+  RELEASE_ARCHIVE_INVALID: { status: 400, text: "L'archivio non è una build valida di un'app di dominio (.tar.gz)." },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

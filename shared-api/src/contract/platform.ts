@@ -72,6 +72,21 @@ export const composeResponse = z.object({
 });
 export type ComposeResponse = z.infer<typeof composeResponse>;
 
+/**
+ * POST /platform/versions (multipart): the text fields beside the archive (field `archive`, a .tar.gz of the built
+ * files). The version is computed by the server as the command computes it; `version`, when sent, must match.
+ */
+export const publishPayload = z.object({
+  app: z.string().trim().min(1, 'App obbligatoria').max(60, 'Nome di app troppo lungo'),
+  packageVersion: z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?$/, 'Versione del pacchetto non valida (es. 1.2.0)')
+    .max(60, 'Versione del pacchetto troppo lunga'),
+  version: versionString.optional(),
+});
+export type PublishPayload = z.infer<typeof publishPayload>;
+
 export const releaseRefused = z.object({ code: z.literal('RELEASE_REFUSED'), message: z.string(), reasons: z.array(releaseReason) });
 export const rollbackPayload = z.object({ note: z.string().trim().max(500).optional() });
 

@@ -9,20 +9,48 @@
  *   compose rollback [--note "…"]           the release before the live one, live again
  *
  * `publish` writes the releases root directly (RELEASES_DIR, or DATA_DIR/releases): it needs no server, like an
- * upload to a CDN. `compose` talks to a running portal's API, so its checks, lock and history are the server's:
+ * upload to a CDN. With PORTAL_URL set it publishes through that portal's API instead (POST /api/v1/platform/versions,
+ * the build sent as a .tar.gz), so a portal on another machine gets the version and refuses an existing one itself.
+ * `compose` talks to a running portal's API, so its checks, lock and history are the server's:
  * PORTAL_URL (default http://localhost:8080), PLATFORM_EMAIL and PLATFORM_PASSWORD of a user holding '*'.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import * as tar from 'tar';
 import { loadConfig } from '../../core/config';
-import { VersionExistsError, publishVersion } from './releases-root';
+import { VersionExistsError, publishVersion, versionOf } from './releases-root';
 import { readPackageVersion } from './service';
 
 class CommandError extends Error {}
 
-function publish([folder, distDir]: string[]): void {
+/** The build sent to the portal's API: its files (the build stamp left out) as a .tar.gz, the version computed here too. */
+async function publishThroughApi(folder: string, distDir: string, packageVersion: string): Promise<void> {
+  const version = versionOf(distDir, packageVersion);
+  const request = await api();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'release-'));
+  try {
+    const archive = path.join(work, `${folder}-${version}.tar.gz`);
+    await tar.c({ gzip: true, cwd: distDir, file: archive, portable: true, filter: (p) => path.basename(p) !== '.built' }, ['.']);
+    const body = new FormData();
+    body.append('app', folder);
+    body.append('packageVersion', packageVersion);
+    body.append('version', version);
+    body.append('archive', new Blob([new Uint8Array(fs.readFileSync(archive))], { type: 'application/gzip' }), path.basename(archive));
+    const res = await request('POST', '/api/v1/platform/versions', body);
+    failOn(res);
+    console.log(`Pubblicata ${folder} ${version} su ${portalUrl()}`);
+    console.log(`Per metterla in linea: pnpm compose set ${folder}=${version}`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function publish([folder, distDir]: string[]): Promise<void> {
   if (!folder || !distDir) throw new CommandError('Uso: publish <cartella app> <cartella della build>');
-  const { releasesDir } = loadConfig();
   const appDir = path.resolve(distDir, '..');
+  if (process.env.PORTAL_URL) return publishThroughApi(folder, path.resolve(distDir), readPackageVersion(appDir));
+  const { releasesDir } = loadConfig();
   try {
     const info = publishVersion({
       releasesDir,
@@ -44,17 +72,21 @@ interface Answer {
   body: unknown;
 }
 
+const portalUrl = () => (process.env.PORTAL_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+
 async function api(): Promise<(method: string, url: string, body?: unknown) => Promise<Answer>> {
-  const base = (process.env.PORTAL_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+  const base = portalUrl();
   const email = process.env.PLATFORM_EMAIL;
   const password = process.env.PLATFORM_PASSWORD;
   if (!email || !password) throw new CommandError("Imposta PLATFORM_EMAIL e PLATFORM_PASSWORD (un utente con il permesso '*')");
   let cookie = '';
   const request = async (method: string, url: string, body?: unknown): Promise<Answer> => {
+    // A FormData body (the build archive) sets its own multipart content type.
+    const form = body instanceof FormData;
     const res = await fetch(`${base}${url}`, {
       method,
-      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie?.startsWith('sid=')) cookie = setCookie.replace(/;.*$/, '');

@@ -62,23 +62,32 @@ export interface PublishOptions {
   packageVersion: string;
   publishedBy?: string | null;
   now?: Date;
+  /**
+   * distDir is a private folder on the releases root's file system (an extracted upload): it is renamed into place
+   * instead of copied, and removed whatever happens.
+   */
+  move?: boolean;
 }
 
 /**
  * Copies a build into `<releasesDir>/<app>/<version>/` and answers the version. Refuses (VersionExistsError) when
  * that version exists; two publishers of the same build race on the final rename, and only one wins.
  */
-export function publishVersion({ releasesDir, app, distDir, packageVersion, publishedBy = null, now = new Date() }: PublishOptions): ReleaseInfo {
+export function publishVersion({ releasesDir, app, distDir, packageVersion, publishedBy = null, now = new Date(), move = false }: PublishOptions): ReleaseInfo {
   if (!FOLDER_PATTERN.test(app)) throw new Error(`Nome di app non valido: ${app}`);
   const version = versionOf(distDir, packageVersion);
   const appDir = path.join(releasesDir, app);
   const target = path.join(appDir, version);
-  if (fs.existsSync(target)) throw new VersionExistsError(app, version);
+  if (fs.existsSync(target)) {
+    if (move) fs.rmSync(distDir, { recursive: true, force: true });
+    throw new VersionExistsError(app, version);
+  }
   fs.mkdirSync(appDir, { recursive: true });
-  const incoming = path.join(appDir, `.incoming-${randomUUID()}`);
+  const incoming = move ? distDir : path.join(appDir, `.incoming-${randomUUID()}`);
   try {
     // Every file, the compressed copies included (the static host sends them as they are).
-    fs.cpSync(distDir, incoming, { recursive: true, filter: (src) => path.basename(src) !== '.built' });
+    if (move) fs.rmSync(path.join(incoming, '.built'), { force: true });
+    else fs.cpSync(distDir, incoming, { recursive: true, filter: (src) => path.basename(src) !== '.built' });
     const info: ReleaseInfo = { app, version, publishedAt: now.toISOString(), publishedBy };
     fs.writeFileSync(path.join(incoming, RELEASE_INFO), `${JSON.stringify(info, null, 2)}\n`);
     // The existence check above is advisory: the rename settles a race (a non-empty target makes it fail).

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { composePayload, composeResponse, devOverridePayload, devOverrideState, errorBody, platformRelease, releaseRefused, releasesResponse, rollbackPayload, versionsResponse } from 'shared-api/contract';
+import { composePayload, composeResponse, devOverridePayload, devOverrideState, errorBody, platformRelease, publishPayload, publishedVersion, releaseRefused, releasesResponse, rollbackPayload, versionsResponse } from 'shared-api/contract';
 import { currentUser } from '../../core/plugins/session';
 import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
+import { ARCHIVE_LIMITS } from './archive';
 import { encodeOverride } from './overrides';
 import { ReleaseRefused } from './service';
 
 const tags = ['piattaforma'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const platformTeam = { access: ['*'] } as const;
+/** The publish call takes one file: the build archive (field `archive`). */
+const buildArchive = { ...platformTeam, multipart: { maxFileBytes: ARCHIVE_LIMITS.maxArchiveBytes, files: 1 } };
 
 /** /platform: published versions, releases, compose and rollback ('*' only). */
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,6 +22,21 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     '/platform/versions',
     { config: platformTeam, schema: { tags, summary: "Ogni versione pubblicata di ogni app di dominio, con il riassunto del manifest", response: { 200: versionsResponse, ...errors } } },
     () => platform.versions(),
+  );
+
+  app.post(
+    '/platform/versions',
+    {
+      config: buildArchive,
+      schema: {
+        tags,
+        summary: "Pubblica una versione di un'app di dominio (multipart: app, packageVersion, version facoltativa, file archive .tar.gz della build)",
+        description: `La versione è la versione del pacchetto e 8 cifre esadecimali dello sha256 dei file della build, come nel comando di rilascio; se indicata, \`version\` deve coincidere. L'archivio (al massimo ${ARCHIVE_LIMITS.maxArchiveMb} MB, ${ARCHIVE_LIMITS.maxExtractedMb} MB estratto, ${ARCHIVE_LIMITS.maxEntries} voci) contiene alla radice i file della build, mf-manifest.json compreso; solo file e cartelle, nessun percorso assoluto o con '..'. 409 VERSION_ALREADY_PUBLISHED se la versione esiste già; 400 per un archivio o un manifest non validi; in ogni rifiuto nulla cambia. Pubblicare non cambia la release in linea.`,
+        body: publishPayload,
+        response: { 201: publishedVersion, 409: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await platform.publishArchive(request.body, request.uploads?.get('archive'), currentUser(request))),
   );
 
   app.get(

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ComposeResponse, PlatformRelease, PublishedVersion, ReleaseReason } from 'shared-api/contract';
 import type { Db } from '../../core/db/client';
 import type { CurrentUser } from '../../core/domain';
 import { DomainError } from '../../core/errors';
+import { type Upload, acceptUpload } from '../../core/files/uploads';
+import { ARCHIVE_LIMITS, ArchiveRefused, extractBuildArchive } from './archive';
 import { type DomainAppRef, checkRelease, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
-import { VersionExistsError, listVersions, publishVersion, versionOf } from './releases-root';
+import { MANIFEST_FILE, VersionExistsError, listVersions, publishVersion, readVersion, summarizeManifest, versionOf } from './releases-root';
 
 /** A candidate release refused by the whole-set check: 422 with every reason, nothing changed. */
 export class ReleaseRefused extends DomainError {
@@ -31,6 +34,13 @@ export interface PlatformOptions {
 }
 
 type Actor = Pick<CurrentUser, 'id' | 'name' | 'surname'> | null;
+
+/** What a build archive may be: gzip, detected from its content. */
+const ARCHIVE_TYPES: ReadonlySet<string> = new Set(['application/gzip']);
+/** Uploads wait here, on the releases root's file system (so the final rename is atomic), never served (a dot folder). */
+const UPLOADS_FOLDER = '.uploads';
+
+const archiveRefused = (why: string) => new DomainError('RELEASE_ARCHIVE_INVALID', `Archivio della build non valido: ${why}`);
 
 const sameSet = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
@@ -149,6 +159,74 @@ export class PlatformService {
       });
       return this.toApi(inserted, inserted.number);
     });
+  }
+
+  /**
+   * POST /platform/versions: publishes an uploaded build archive as a version of `app`, the version computed exactly
+   * as the command computes it (versionOf: package version + hash of the built files). The archive is checked and
+   * extracted into a private folder on the releases root's file system, its manifest read, then renamed into place
+   * (publishVersion with move): a refusal changes nothing, and of two publishers of one build only one wins (409).
+   */
+  async publishArchive(input: { app: string; packageVersion: string; version?: string | undefined }, upload: Upload | undefined, actor: Actor): Promise<PublishedVersion> {
+    const ref = this.o.apps.find((a) => a.folder === input.app);
+    if (!ref) throw new DomainError('VALIDATION_FAILED', `app: app di dominio sconosciuta (${input.app}); sono ${this.o.apps.map((a) => a.folder).join(', ')}`);
+    if (!upload) throw archiveRefused('manca il file (campo archive, un .tar.gz della cartella dist)');
+    if (upload.tooLarge) throw new DomainError('FILE_TOO_LARGE', `L'archivio supera la dimensione massima di ${ARCHIVE_LIMITS.maxArchiveMb} MB`);
+    await acceptUpload(upload, ARCHIVE_TYPES);
+
+    const work = path.join(this.o.releasesDir, UPLOADS_FOLDER, randomUUID());
+    fs.mkdirSync(work, { recursive: true });
+    try {
+      const archiveFile = path.join(work, 'build.tar.gz');
+      fs.writeFileSync(archiveFile, upload.data);
+      const dist = path.join(work, 'dist');
+      try {
+        await extractBuildArchive(archiveFile, dist);
+      } catch (err) {
+        if (err instanceof ArchiveRefused) throw archiveRefused(err.message);
+        throw err;
+      }
+      this.checkUploadedManifest(dist, ref);
+      const version = versionOf(dist, input.packageVersion);
+      if (input.version !== undefined && input.version !== version) {
+        throw archiveRefused(`la versione calcolata dai file è ${version}, non ${input.version} (stessa versione del pacchetto? stessi file?)`);
+      }
+      try {
+        publishVersion({
+          releasesDir: this.o.releasesDir,
+          app: ref.folder,
+          distDir: dist,
+          packageVersion: input.packageVersion,
+          publishedBy: actor ? `${actor.name} ${actor.surname}` : null,
+          move: true,
+        });
+      } catch (err) {
+        if (err instanceof VersionExistsError) throw new DomainError('VERSION_ALREADY_PUBLISHED', err.message);
+        throw err;
+      }
+      const published = readVersion(this.o.releasesDir, ref.folder, version);
+      if (!published) throw new Error(`La versione ${version} di ${ref.folder} non si legge dopo la pubblicazione`);
+      return published;
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  /** The uploaded build is a build of that app: a readable manifest naming the app, with its remote entry present. */
+  private checkUploadedManifest(dist: string, ref: DomainAppRef): void {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST_FILE), 'utf8'));
+    } catch (err) {
+      throw archiveRefused((err as NodeJS.ErrnoException).code === 'ENOENT' ? `${MANIFEST_FILE} mancante alla radice dell'archivio` : `${MANIFEST_FILE} non è un JSON valido`);
+    }
+    const summary = summarizeManifest((raw && typeof raw === 'object' ? raw : {}) as Parameters<typeof summarizeManifest>[0]);
+    if (summary.name !== ref.federationName) throw archiveRefused(`il manifest è di ${summary.name ?? 'nessuna app'}, non di ${ref.folder} (${ref.federationName})`);
+    const entry = summary.remoteEntry?.path;
+    const entryFile = entry ? path.resolve(dist, entry) : null;
+    if (!entryFile?.startsWith(dist + path.sep) || !fs.existsSync(entryFile) || !fs.statSync(entryFile).isFile()) {
+      throw archiveRefused(`il remote entry indicato dal manifest (${entry ?? 'nessuno'}) non è nell'archivio`);
+    }
   }
 
   /**

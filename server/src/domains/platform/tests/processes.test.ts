@@ -100,6 +100,26 @@ test('a fresh clone’s first start publishes its builds as the live release; re
   assert.match(back.stdout, /rollback → 1 .*«prova del comando»/);
   assert.match(compose('releases').stdout, /^\* \d+ .* rollback/m);
   assert.equal((await remotesOf(server)).mf_registry, first.mf_registry);
+
+  // With PORTAL_URL set, `publish` sends the build to the portal's API; the same build again is refused there (409).
+  const app = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-app-'));
+  cleanups.push(() => fs.rmSync(app, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'mf-registry', version: '2.4.0' }));
+  fs.renameSync(fakeBuild('mf-registry', { label: 'through the API' }), path.join(app, 'dist'));
+  const publishCommand = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'cli.ts'), 'publish', 'mf-registry', path.join(app, 'dist')], {
+      env: { ...process.env, PORTAL_URL: server.url, PLATFORM_EMAIL: ADMIN.email, PLATFORM_PASSWORD: ADMIN.password, RELEASES_DIR: path.join(app, 'not-here') },
+      encoding: 'utf8',
+    });
+  const published = publishCommand();
+  assert.equal(published.status, 0, published.stderr);
+  const [, version] = /Pubblicata mf-registry (2\.4\.0-[0-9a-f]{8}) su /.exec(published.stdout) ?? [];
+  assert.ok(version, published.stdout);
+  assert.ok(fs.existsSync(path.join(dir, 'releases', 'mf-registry', version, 'remoteEntry.js')), "in the portal's releases root");
+  assert.ok(!fs.existsSync(path.join(app, 'not-here')), 'nothing written locally');
+  const again = publishCommand();
+  assert.equal(again.status, 1);
+  assert.match(again.stderr, /Rifiutato \(409\): La versione 2\.4\.0-[0-9a-f]{8} di mf-registry è già pubblicata/);
 });
 
 const skip = process.env.DATABASE_URL ? false : 'DATABASE_URL non impostato: due server su un PostgreSQL si provano solo nel passaggio su PostgreSQL';
