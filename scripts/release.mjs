@@ -6,6 +6,8 @@
 //   --app <folder> the domain app this build is a version of (default: the package's folder name), for a package
 //                  built elsewhere, e.g. with another bundler (e2e/vite-app)
 // RELEASES_DIR (default DATA_DIR/releases, DATA_DIR default .data) says where; BUILD_LABEL and OUT_DIR go to the build.
+// With PORTAL_URL set (and PLATFORM_EMAIL / PLATFORM_PASSWORD of a '*' user) the build is sent to that portal's API
+// (POST /api/v1/platform/versions, a .tar.gz) instead; that portal refuses an existing version (exit 1). docs/releases.md
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root, run, log } from './lib.mjs';

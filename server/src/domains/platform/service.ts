@@ -220,7 +220,7 @@ export class PlatformService {
     } catch (err) {
       throw archiveRefused((err as NodeJS.ErrnoException).code === 'ENOENT' ? `${MANIFEST_FILE} mancante alla radice dell'archivio` : `${MANIFEST_FILE} non è un JSON valido`);
     }
-    const summary = summarizeManifest((raw && typeof raw === 'object' ? raw : {}) as Parameters<typeof summarizeManifest>[0]);
+    const summary = summarizeManifest(raw && typeof raw === 'object' ? raw : {});
     if (summary.name !== ref.federationName) throw archiveRefused(`il manifest è di ${summary.name ?? 'nessuna app'}, non di ${ref.folder} (${ref.federationName})`);
     const entry = summary.remoteEntry?.path;
     const entryFile = entry ? path.resolve(dist, entry) : null;
