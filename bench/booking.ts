@@ -228,9 +228,9 @@ async function throughput(): Promise<void> {
   await database.db.execute(
     sql`insert into training_session_qualifications (session_id, qualification_id) select s.id, q.id from training_sessions s, qualifications q where s.title = 'Bench'`,
   );
-  const occurrences = await rowsOf<{ id: string }>(
+  const occurrences = await rowsOf<{ id: string; date: string }>(
     database,
-    sql`select s.id from training_sessions s join game_tables t on t.id = s.game_table_id where s.title = 'Bench' order by s.specific_date, s.start_time, t.number`,
+    sql`select s.id, s.specific_date::text as date from training_sessions s join game_tables t on t.id = s.game_table_id where s.title = 'Bench' order by s.specific_date, s.start_time, t.number`,
   );
   const users = await rowsOf<{ id: string; email: string }>(database, sql`select id, email from users where email like 'bench.%' order by email`);
   await database.close();
@@ -258,7 +258,8 @@ async function throughput(): Promise<void> {
           const res = await fetch(`${server.url}/api/v1/training-session/${occurrences[k]!.id}/book`, {
             method: 'POST',
             headers: { cookie: cookies[k % pairs]!, 'content-type': 'application/json' },
-            body: JSON.stringify({ partnersId: [partners[k % pairs]!.id] }),
+            // With the occurrence's date, as the portal's booking form sends it (mf-booking book-session.ts).
+            body: JSON.stringify({ partnersId: [partners[k % pairs]!.id], date: occurrences[k]!.date }),
           });
           await res.arrayBuffer();
           if (res.status === 201) created++;
