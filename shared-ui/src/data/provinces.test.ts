@@ -15,3 +15,10 @@ describe('ITALIAN_PROVINCES', () => {
     expect(byCode.get('BT')).toBe('Barletta-Andria-Trani');
   });
 });
+
+describe('ITALIAN_PROVINCES order', () => {
+  it('lists them alphabetically by name for the pickers', () => {
+    const names = ITALIAN_PROVINCES.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'it')));
+  });
+});

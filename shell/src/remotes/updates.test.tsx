@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useEffect } from 'react';
@@ -7,20 +7,36 @@ import { apiServer } from 'shared-ui/testing/api';
 import { forgetLoadedEntries, recordLoadedEntry } from './loaded-entries';
 import { UpdateOffer, pageReload } from './updates';
 
+// Under a loaded machine (CI, several suites at once) the first render, msw and userEvent together passed jest's
+// 5 s default; this is a ceiling for a hung test, not a timed assertion.
+jest.setTimeout(20_000);
+
 let live: Record<string, string>;
 let reloads: number;
+let served: number;
 beforeEach(() => {
+  served = 0;
   forgetLoadedEntries();
   live = { mf_registry: '/releases/mf-registry/1.0.0-aaaaaaaa/mf-manifest.json', mf_booking: '/releases/mf-booking/1.0.0-bbbbbbbb/mf-manifest.json' };
-  apiServer.use(http.get('*/remotes.json', () => HttpResponse.json(live)));
+  apiServer.use(
+    http.get('*/remotes.json', () => {
+      served++;
+      return HttpResponse.json(live);
+    }),
+  );
   reloads = 0;
   jest.spyOn(pageReload, 'run').mockImplementation(() => void reloads++);
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** Focuses the window and waits until the release list was actually asked for and its answer settled. */
 const focus = async () => {
-  await act(async () => {
+  const before = served;
+  act(() => {
     window.dispatchEvent(new Event('focus'));
+  });
+  await waitFor(() => expect(served).toBeGreaterThan(before));
+  await act(async () => {
     await new Promise((r) => setTimeout(r, 20));
   });
 };
@@ -34,7 +50,7 @@ test('a new release of the page’s app is offered on focus; Aggiorna reloads th
 
   live = { ...live, mf_registry: '/releases/mf-registry/1.0.0-cccccccc/mf-manifest.json' };
   await focus();
-  expect(screen.getByTestId('update-offer')).toHaveTextContent(`${OFFER} — Aggiorna`);
+  expect(await screen.findByTestId('update-offer')).toHaveTextContent(`${OFFER} — Aggiorna`);
   await userEvent.click(screen.getByRole('button', { name: 'Aggiorna' }));
   expect(reloads).toBe(1);
 });
