@@ -96,6 +96,14 @@ export * from './finance-constants';
 
 /** Italian short weekday names, index 0 Sunday … 6 Saturday (spec 001 §3). */
 export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] as const;
+/** Italian weekday names, index 0 Sunday … 6 Saturday (the pages, through shared-ui, and the server's downloads). */
+export const WEEKDAY_NAMES = ['Domenica', 'Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato'] as const;
+
+/** The API paths (under /api/v1) of the booking statistics; each has `/export` and `/summary` beneath it. */
+export const STATISTICS_PATHS = {
+  playedSessions: '/statistics/played-sessions',
+  freeSessions: '/statistics/free-sessions',
+} as const;
 
 /** An unlock time of a booking rule as the rules page and its download show it: 'Lun 18:00 · 2 turni'. */
 export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }): string =>
