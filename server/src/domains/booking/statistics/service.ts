@@ -18,7 +18,10 @@ export const hoursOf = (minutes: number): number => Math.round((minutes / 60) * 
 /** Booked over offered (0 when nothing was offered), four decimals: a share, the pages show it as a percentage. */
 export const occupancyOf = (booked: number, offered: number): number => (offered > 0 ? Math.round((booked / offered) * 10_000) / 10_000 : 0);
 
-const withHours = <T extends { minutes_played: number }>(row: T): T & { hours_played: number } => ({ ...row, hours_played: hoursOf(row.minutes_played) });
+const withHours = <T extends { minutes_played: number }>(row: T): T & { hours_played: number } => ({
+  ...row,
+  hours_played: hoursOf(row.minutes_played),
+});
 const withFree = <T extends { offered: number; booked: number }>(row: T): T & { free: number; occupancy: number } => ({
   ...row,
   free: row.offered - row.booked,

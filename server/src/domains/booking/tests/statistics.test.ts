@@ -26,7 +26,8 @@ const setNow = async (date: string, time: string) => {
   admin = await login(t.app, ADMIN);
 };
 
-const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) => call(t.app, cookie, method, `/api/v1${url}`, body);
+const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+  call(t.app, cookie, method, `/api/v1${url}`, body);
 
 async function session(fields: Record<string, unknown>): Promise<{ _id: string; virtualGroupId: string | null }> {
   const res = await api(admin, 'POST', '/training-session', { participant_qualifications: quals, ...fields });
@@ -116,7 +117,7 @@ describe('played sessions', () => {
     await setNow('2028-03-09', '20:30');
     const res = await api(admin, 'GET', `/statistics/played-sessions?${PERIOD}`);
     assert.equal(res.statusCode, 200, res.body);
-    const body = res.json() as { data: PlayedRow[]; meta: { totalItems: number } };
+    const body = res.json<{ data: PlayedRow[]; meta: { totalItems: number } }>();
     // m1: Tuesday 18:00 only (the 19:30 was cancelled, the lesson is outside the statistics, Friday is to come).
     assert.deepEqual(byMember(body.data), { [surnameOf(0)]: [1, 1.5], [surnameOf(1)]: [1, 1.5] });
     assert.equal(body.data[0]!.category, 'Soci');
@@ -175,7 +176,10 @@ describe('played sessions', () => {
     const csv = await api(admin, 'GET', `/statistics/played-sessions/export?format=csv&${PERIOD}&sortBy=shifts_played&order=desc`);
     assert.equal(csv.statusCode, 200, csv.body);
     assert.match(csv.headers['content-disposition'] as string, /filename="turni_giocati_2028-03-01_2028-03-31\.csv"/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     assert.deepEqual(lines, [
       'Cognome;Nome;Categoria;Turni giocati;Ore giocate',
       `${surnameOf(1)};Nome1;Soci;3;3,5`,
@@ -201,7 +205,8 @@ describe('free sessions', () => {
     free: number;
     occupancy: number;
   }
-  const slots = (rows: FreeRow[]) => rows.map((r) => `${r.game_table.number} ${r.weekday} ${r.start_time}-${r.end_time} ${r.offered}/${r.booked}/${r.free} ${r.occupancy}`);
+  const slots = (rows: FreeRow[]) =>
+    rows.map((r) => `${r.game_table.number} ${r.weekday} ${r.start_time}-${r.end_time} ${r.offered}/${r.booked}/${r.free} ${r.occupancy}`);
 
   test('per table, weekday and slot: offered (bookable or booked), booked, free; flagged and deleted occurrences left out', async () => {
     await setNow('2028-03-11', '09:00');
@@ -244,13 +249,51 @@ describe('free sessions', () => {
     const csv = await api(admin, 'GET', `/statistics/free-sessions/export?format=csv&${PERIOD}&table=${tableB}`);
     assert.equal(csv.statusCode, 200, csv.body);
     assert.match(csv.headers['content-disposition'] as string, /turni_liberi_2028-03-01_2028-03-31_tavolo_302\.csv/);
-    assert.deepEqual(csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/), [
-      'Tavolo;Giorno;Orario;Turni offerti;Prenotati;Liberi;Occupazione',
-      'Tavolo 302;Lunedì;20:00 - 21:00;3;0;3;0%',
-      'Tavolo 302;Giovedì;20:00 - 21:00;4;1;3;25%',
-    ]);
+    assert.deepEqual(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+      [
+        'Tavolo;Giorno;Orario;Turni offerti;Prenotati;Liberi;Occupazione',
+        'Tavolo 302;Lunedì;20:00 - 21:00;3;0;3;0%',
+        'Tavolo 302;Giovedì;20:00 - 21:00;4;1;3;25%',
+      ],
+    );
     const pdf = await api(admin, 'GET', `/statistics/free-sessions/export?format=pdf&${PERIOD}`);
     assert.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-');
+  });
+});
+
+describe("the demo club's history", () => {
+  test('three past weeks: five shifts played by Luca, Francesca and Matteo; the cancelled booking and the lesson left out', async () => {
+    const groups = (await api(admin, 'GET', '/training-session/group')).json().data as { title: string; start_date: string }[];
+    const monday = groups.find((g) => g.title === 'Allenamento libero')!.start_date;
+    const day = (n: number) => new Date(Date.parse(`${monday}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const period = `startDate=${day(-21)}&endDate=${day(-1)}`;
+    const rows = (await api(admin, 'GET', `/statistics/played-sessions?${period}`)).json().data as (PlayedRow & { name: string })[];
+    assert.deepEqual(
+      rows.map((r) => [`${r.name} ${r.surname}`, r.shifts_played, r.hours_played]),
+      // By surname: Colombo, Ferrari, Romano.
+      [
+        ['Matteo Colombo', 4, 6],
+        ['Luca Ferrari', 3, 4.5],
+        ['Francesca Romano', 4, 6],
+      ],
+    );
+    assert.deepEqual((await api(admin, 'GET', `/statistics/played-sessions/summary?${period}`)).json(), {
+      members: 3,
+      shifts_played: 5,
+      minutes_played: 450,
+      hours_played: 7.5,
+    });
+    // Twelve sessions on tables 1 and 2 (the lesson is outside the statistics), five of them booked.
+    assert.deepEqual((await api(admin, 'GET', `/statistics/free-sessions/summary?${period}`)).json(), {
+      offered: 12,
+      booked: 5,
+      free: 7,
+      occupancy: 0.4167,
+    });
   });
 });
 
