@@ -104,6 +104,13 @@ export const STATISTICS_PATHS = {
   playedSessions: '/statistics/played-sessions',
   freeSessions: '/statistics/free-sessions',
 } as const;
+/** The widest period a statistic reads (a year and a margin, like the occurrence lists). */
+export const STATISTICS_MAX_DAYS = 400;
+/** What a statistic's period may be told: the server's refusals, which the pages say before asking. */
+export const STATISTICS_PERIOD_MESSAGES = {
+  endBeforeStart: 'La data di fine non può precedere la data di inizio',
+  tooWide: `Intervallo troppo ampio (al massimo ${STATISTICS_MAX_DAYS} giorni)`,
+} as const;
 
 /** An unlock time of a booking rule as the rules page and its download show it: 'Lun 18:00 · 2 turni'. */
 export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }): string =>

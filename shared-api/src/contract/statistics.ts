@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gameTable } from './booking';
 import { exportFormat, id, isoDate, listQuery, listResponse } from './common';
+import { STATISTICS_MAX_DAYS, STATISTICS_PERIOD_MESSAGES } from './constants';
 
 /**
  * Statistics of the booking domain (spec 000 §2.1 and 001 §2 route them, their content is ours: DESIGN §5,
@@ -8,19 +9,16 @@ import { exportFormat, id, isoDate, listQuery, listResponse } from './common';
  * table and time slot. Sessions flagged `session_not_considered_for_stats` count in neither.
  */
 
-/** The widest period a statistic reads (a year and a margin, like the occurrence lists). */
-export const STATISTICS_MAX_DAYS = 400;
-
 /** The period (both days included, club calendar) and, optionally, one game table (its id). */
 const periodFields = { startDate: isoDate, endDate: isoDate, table: id.optional() };
 
 type Period = { startDate: string; endDate: string };
 const withPeriodRules = <T extends z.ZodType<Period>>(schema: T) =>
   schema
-    .refine((q) => q.endDate >= q.startDate, { path: ['endDate'], message: 'La data di fine non può precedere la data di inizio' })
+    .refine((q) => q.endDate >= q.startDate, { path: ['endDate'], message: STATISTICS_PERIOD_MESSAGES.endBeforeStart })
     .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= STATISTICS_MAX_DAYS, {
       path: ['endDate'],
-      message: `Intervallo troppo ampio (al massimo ${STATISTICS_MAX_DAYS} giorni)`,
+      message: STATISTICS_PERIOD_MESSAGES.tooWide,
     });
 
 /** GET …/summary: the period and the table only. */
