@@ -118,7 +118,7 @@ describe('Turni liberi', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Tavolo 1', 'Lunedì', '18:00 - 19:30', '12', '5', '7', '41,7%']);
+    ).toEqual(['Tavolo 1', 'Lunedì', '18:00 - 19:30', '12', '5', '7', '41,7%', 'Mostra dettagli']);
     expect(await figure('Occupazione')).toHaveTextContent('31,3%');
     expect(await figure('Turni offerti')).toHaveTextContent('16');
     expect(await figure('Liberi')).toHaveTextContent('11');

@@ -18,12 +18,13 @@ function Occupancy({ share }: { share: number }) {
   );
 }
 
+// On a phone a card shows the slot, what stayed free and the occupancy; offered and booked on demand.
 const COLUMNS: Column<FreeSessionsRow>[] = [
   { key: 'game_table.number', header: 'Tavolo', sortable: true, sortKey: 'table', render: (r) => `Tavolo ${r.game_table.number}` },
   { key: 'weekday', header: 'Giorno', sortable: true, render: (r) => WEEKDAY_NAMES[r.weekday] ?? '' },
   { key: 'start_time', header: 'Orario', sortable: true, render: (r) => `${r.start_time} - ${r.end_time}` },
-  { key: 'offered', header: 'Turni offerti', sortable: true, align: 'end', render: (r) => formatCount(r.offered) },
-  { key: 'booked', header: 'Prenotati', sortable: true, align: 'end', render: (r) => formatCount(r.booked) },
+  { key: 'offered', header: 'Turni offerti', sortable: true, align: 'end', detail: true, render: (r) => formatCount(r.offered) },
+  { key: 'booked', header: 'Prenotati', sortable: true, align: 'end', detail: true, render: (r) => formatCount(r.booked) },
   { key: 'free', header: 'Liberi', sortable: true, align: 'end', render: (r) => formatCount(r.free) },
   { key: 'occupancy', header: 'Occupazione', sortable: true, align: 'end', render: (r) => <Occupancy share={r.occupancy} /> },
 ];
