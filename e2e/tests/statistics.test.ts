@@ -91,7 +91,7 @@ test('the administrator reads played and free shifts of the demo club, by period
   await page.getByLabel('Periodo', { exact: true }).selectOption({ label: 'Ultimi 3 mesi' });
   await page.getByLabel('Tavolo', { exact: true }).selectOption({ label: 'Tavolo 1' });
   await page.waitForURL(/table=/);
-  await page.waitForFunction(() => [...document.querySelectorAll('tbody tr td:first-child')].every((td) => td.textContent === 'Tavolo 1'));
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('tbody tr td:first-child')).every((td) => td.textContent === 'Tavolo 1'));
   const pdf = await download(page, 'PDF');
   assert.match(pdf.name, /^turni_liberi_.*_tavolo_1\.pdf$/);
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.body)), { mergePages: true });
