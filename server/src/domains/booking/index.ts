@@ -37,7 +37,7 @@ export const booking: Domain = {
       if (!services.medicalStatus) throw new Error('Il dominio certificates non fornisce medicalStatus');
       return services.medicalStatus;
     };
-    const bookingRepo = new BookingRepository(config.clubTimezone, (userId) => medical().statusOf(userId));
+    const bookingRepo = new BookingRepository(config.clubTimezone, (userId, on) => medical().statusOf(userId, on));
     return {
       booking: {
         gameTables: new EditableService(db, new GameTableRepository(db), {
