@@ -28,42 +28,185 @@ export const endTimeSql = (start: SQL | string, minutes: SQL | string) =>
 export const isoInstant = (ts: SQL) => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /**
- * Every occurrence between two dates, in ONE statement whatever the number of groups (DESIGN §4): a group's sessions
- * expanded over its week days with generate_series, each date joined to its exception if one is stored (deleted:
- * left out; edited or pinned: its own values); the single sessions; and the stored exceptions that fall outside
- * their group's pattern (booked occurrences a group edit left behind). Columns: session_id, date, title, start_time,
- * duration_minutes, color, is_booking_allowed, session_not_considered_for_stats, game_table_id, group_id, is_virtual.
+ * The planner for a calendar read, for its transaction only, in one statement: no JIT (the estimates for many groups'
+ * expansion would have PostgreSQL compile the query: 0.8 s of a 1 s month of 50 tables), no parallel workers (their
+ * start costs more than these reads on 2 cores), no merge joins (with an occurrence's (session, date) it would walk
+ * the bookings' or exceptions' whole unique index in order instead of hashing the range's rows).
  */
-export function occurrencesBetween(from: string, to: string): SQL {
+export const CALENDAR_PLANNER = sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+  set_config('enable_mergejoin', 'off', true)`;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date written into the statement rather than bound as a parameter: the plan is made for the days asked (a
+ * table's month probes the indexes, fifty tables' week hashes the day's rows) whatever the driver's plan cache does
+ * with parameters. Only well-formed dates get here (the contract validates them); anything else is refused.
+ */
+export function dateLiteral(iso: string): SQL {
+  if (!ISO_DATE.test(iso) || Number.isNaN(Date.parse(iso))) throw new Error(`data non valida: ${iso}`);
+  return sql.raw(`date '${iso}'`);
+}
+
+/** The week day of a date, 0 Sunday … 6 Saturday, by integer arithmetic (extract(dow) goes through timestamp and numeric). */
+export const weekDayOf = (date: SQL) => sql`((((${date}) - date '2000-01-02') % 7 + 7) % 7)`;
+
+/** The week days that fall in [from, to] (all seven from a week on). */
+export function weekDaysBetween(from: string, to: string): number[] {
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  const first = new Date(`${from}T00:00:00Z`).getUTCDay();
+  return Array.from({ length: Math.min(7, Math.max(0, days)) }, (_, i) => (first + i) % 7).sort((a, b) => a - b);
+}
+
+/**
+ * Whether a group (g) has a date in [from, to] it does not occur on: only such a group's sessions can have a stored
+ * exception outside its pattern (a booked occurrence a group edit left behind), so only theirs are looked at.
+ */
+function groupLeavesGaps(from: string, to: string): SQL {
+  const days = weekDaysBetween(from, to);
+  return sql`(g.start_date > ${dateLiteral(from)} or g.end_date < ${dateLiteral(to)} or not g.week_days @> ${sql.raw(`'{${days.join(',')}}'::smallint[]`)})`;
+}
+
+/** A group's (g) days in [from, to], as `d.date`: its period cut to the range, every day (week days are filtered after). */
+function groupDays(from: string, to: string): SQL {
+  const f = dateLiteral(from);
+  return sql`lateral (select ${f} + i as date from generate_series(greatest(g.start_date, ${f}) - ${f}, least(g.end_date, ${dateLiteral(to)}) - ${f}) i) d`;
+}
+
+/** Whether a date falls in its group's (g) pattern: inside the period, on one of the week days. */
+const inPattern = (date: SQL) => sql`(${date} between g.start_date and g.end_date and ${weekDayOf(date)}::smallint = any(g.week_days))`;
+
+/**
+ * How an occurrence finds its stored exception and its booking:
+ * - 'probe': by the unique key, one index probe each (LATERAL … LIMIT 1 keeps the planner from hashing the range):
+ *   few occurrences among many stored rows (one table's month, one session's day);
+ * - 'range': joined on (session, date) over the range's dates, so the range's rows are read once and hashed: every
+ *   table, where the range's stored rows are about as many as its occurrences (3,500 probes cost several times that).
+ */
+export type Lookup = 'probe' | 'range';
+
+/** The lookup for a filter: probes when the occurrences are a table's or a session's, the range's rows otherwise. */
+export const lookupFor = (f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>): Lookup => (f.tableId || f.sessionId ? 'probe' : 'range');
+
+/**
+ * Every occurrence between two dates, in ONE statement whatever the number of groups (DESIGN §4): a group's sessions
+ * expanded over its week days, each date joined to its exception if one is stored (deleted: left out; edited or
+ * pinned: its own values); the single sessions; and the stored exceptions that fall outside their group's pattern
+ * (booked occurrences a group edit left behind), looked for only in groups that leave a day of the range out.
+ * Columns: session_id, date, title, start_time, duration_minutes, color, is_booking_allowed,
+ * session_not_considered_for_stats, game_table_id, group_id, is_virtual.
+ */
+export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQL {
   const s = training_sessions;
   const g = training_session_groups;
   const e = training_session_exceptions;
+  const [f, t] = [dateLiteral(from), dateLiteral(to)];
   return sql`
-    select s.id as session_id, d.day::date as date, coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
+    select s.id as session_id, d.date, coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
            coalesce(x.duration_minutes, s.duration_minutes) as duration_minutes, coalesce(x.color, s.color) as color,
            coalesce(x.is_booking_allowed, s.is_booking_allowed) as is_booking_allowed,
            s.session_not_considered_for_stats, s.game_table_id, s.group_id, x.id is null as is_virtual
     from ${g} g
     join ${s} s on s.group_id = g.id
-    cross join lateral generate_series(greatest(g.start_date, ${from}::date), least(g.end_date, ${to}::date), interval '1 day') as d(day)
-    -- One index probe per date (the unique key): a hash of every exception in the range costs more for a table's month.
-    left join lateral (select * from ${e} ex where ex.session_id = s.id and ex.date = d.day::date limit 1) x on true
-    where g.start_date <= ${to}::date and g.end_date >= ${from}::date
-      and extract(dow from d.day)::smallint = any(g.week_days)
+    cross join ${groupDays(from, to)}
+    ${
+      lookup === 'probe'
+        ? sql`left join lateral (select * from ${e} ex where ex.session_id = s.id and ex.date = d.date limit 1) x on true`
+        : sql`left join ${e} x on x.session_id = s.id and x.date = d.date and x.date between ${f} and ${t}`
+    }
+    where g.start_date <= ${t} and g.end_date >= ${f}
+      and ${weekDayOf(sql`d.date`)}::smallint = any(g.week_days)
       and (x.id is null or not x.deleted)
     union all
     select s.id, s.specific_date, s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed,
            s.session_not_considered_for_stats, s.game_table_id, null, false
     from ${s} s
-    where s.group_id is null and s.specific_date between ${from}::date and ${to}::date
+    where s.group_id is null and s.specific_date between ${f} and ${t}
     union all
     select s.id, x.date, coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
            coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed), s.session_not_considered_for_stats, s.game_table_id, s.group_id, false
-    from ${e} x
-    join ${s} s on s.id = x.session_id
-    join ${g} g on g.id = s.group_id
-    where x.date between ${from}::date and ${to}::date and not x.deleted
-      and (x.date < g.start_date or x.date > g.end_date or not (extract(dow from x.date)::smallint = any(g.week_days)))`;
+    from ${g} g
+    join ${s} s on s.group_id = g.id
+    join ${e} x on x.session_id = s.id
+    where ${groupLeavesGaps(from, to)} and x.date between ${f} and ${t} and not x.deleted and not ${inPattern(sql`x.date`)}`;
+}
+
+/** The active booking (b) of an occurrence (o), found as the lookup says. */
+function bookingOf(from: string, to: string, lookup: Lookup): SQL {
+  return lookup === 'probe'
+    ? sql`left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true`
+    : sql`left join ${bookings} b on b.session_id = o.session_id and b.date = o.date and b.cancelled_at is null and b.date between ${dateLiteral(from)} and ${dateLiteral(to)}`;
+}
+
+/**
+ * How many occurrences each day of [from, to] has, without looking at any occurrence's exception or booking: each
+ * group's days times its sessions, plus the single sessions, minus the deleted exceptions, plus the exceptions outside
+ * their group's pattern (the last two read from the range's few stored exceptions that change a count). Only for
+ * filters an exception cannot change (table, session). Columns: date, n.
+ */
+function dayCountsBySessions(from: string, to: string, f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>): SQL {
+  const s = training_sessions;
+  const g = training_session_groups;
+  const e = training_session_exceptions;
+  const [lo, hi] = [dateLiteral(from), dateLiteral(to)];
+  const which = sql.join(
+    [f.tableId ? sql`s.game_table_id = ${f.tableId}` : undefined, f.sessionId ? sql`s.id = ${f.sessionId}` : undefined].filter(Boolean) as SQL[],
+    sql` and `,
+  );
+  const and = f.tableId || f.sessionId ? sql` and ${which}` : sql``;
+  return sql`
+    select d.date, sum(k.n) as n
+    from (select s.group_id, count(*) as n from ${s} s where s.group_id is not null${and} group by s.group_id) k
+    join ${g} g on g.id = k.group_id
+    cross join ${groupDays(from, to)}
+    where g.start_date <= ${hi} and g.end_date >= ${lo} and ${weekDayOf(sql`d.date`)}::smallint = any(g.week_days)
+    group by d.date
+    union all
+    select s.specific_date, count(*) from ${s} s where s.group_id is null and s.specific_date between ${lo} and ${hi}${and} group by s.specific_date
+    union all
+    select x.date, -count(*) from ${e} x join ${s} s on s.id = x.session_id join ${g} g on g.id = s.group_id
+    where x.deleted and x.date between ${lo} and ${hi}${and} and ${inPattern(sql`x.date`)} group by x.date
+    union all
+    select x.date, count(*) from ${g} g join ${s} s on s.group_id = g.id join ${e} x on x.session_id = s.id
+    where ${groupLeavesGaps(from, to)} and x.date between ${lo} and ${hi} and not x.deleted${and} and not ${inPattern(sql`x.date`)}
+    group by x.date`;
+}
+
+/** How many occurrences each day of [from, to] has under any filter: every occurrence looked up. Columns: date, n. */
+function dayCountsByOccurrences(from: string, to: string, filter: OccurrenceFilter, where: SQL[]): SQL {
+  const lookup = lookupFor(filter);
+  return sql`
+    select o.date, count(*) as n
+    from (${occurrencesBetween(from, to, lookup)}) o
+    ${filter.available !== undefined ? bookingOf(from, to, lookup) : sql``}
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    group by o.date`;
+}
+
+/** Where a page falls in [from, to]: the first and last day holding its rows, and how many rows come before the first. */
+export interface PageWindow {
+  total: number;
+  first_day: string | null;
+  last_day: string | null;
+  before: number;
+}
+
+/**
+ * The total of a list of occurrences and the days its page falls on, from the number of occurrences each day has:
+ * occurrences are listed by date first, so the page of rows offset … offset + limit lies on the days whose running
+ * count crosses it, and only those days need their occurrences read in full (occurrenceRowsSql). Without a filter on
+ * what an exception or a booking changes (times, available), the counts come without reading any occurrence.
+ */
+export function pageWindowSql(from: string, to: string, filter: OccurrenceFilter, where: SQL[], limit: number | null, offset: number): SQL {
+  const bySessions = filter.startTime === undefined && filter.endTime === undefined && filter.available === undefined;
+  const counts = bySessions ? dayCountsBySessions(from, to, filter) : dayCountsByOccurrences(from, to, filter, where);
+  return sql`
+    with days as (select c.date, sum(c.n)::int as n from (${counts}) c group by c.date),
+    placed as (select date, n, (sum(n) over (order by date) - n)::int as before from days where n > 0)
+    select (select coalesce(sum(n), 0) from days)::int as total, min(date)::text as first_day, max(date)::text as last_day,
+           coalesce(min(before), 0)::int as before
+    from placed
+    where before + n > ${sql.raw(String(Math.trunc(offset)))}${limit === null ? sql`` : sql` and before < ${sql.raw(String(Math.trunc(offset + limit)))}`}`;
 }
 
 /** Occurrence filters of GET /training-session, on the outer query's columns (o = occurrence, b = its booking). */
@@ -102,22 +245,27 @@ export function participantsOf(bookingId: SQL): SQL {
   ), '[]'::json)`;
 }
 
+/** What occurrenceRowsSql reads: the occurrences of [from, to] under `where`, in `orderBy` (default: date, start, table). */
+export interface OccurrenceRows {
+  from: string;
+  to: string;
+  tz: string;
+  where: SQL[];
+  orderBy?: SQL[];
+  /** null: every row. */
+  limit: number | null;
+  offset: number;
+  lookup: Lookup;
+}
+
 /**
  * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
  * statement in two steps: the page of lean rows (occurrence, table, booking) is chosen and sorted first, then only
- * its rows get their qualifications, participants and group tables, each aggregated once per session, booking or
+ * its rows get their qualifications, participants and group tables, each read once per session, booking, member or
  * group rather than once per row. The session's own table is joined under its name so `training_sessions.id` can
  * be the lists' tie-breaker.
  */
-export function occurrenceRowsSql(
-  from: string,
-  to: string,
-  tz: string,
-  where: SQL[],
-  orderBy: SQL[] | null,
-  limit: number | null,
-  offset: number,
-): SQL {
+export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
   const startAt = sql`((o.date + o.start_time::time) at time zone ${tz})`;
   const endAt = sql`(${startAt} + make_interval(mins => o.duration_minutes))`;
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`${training_sessions}.id`];
@@ -125,13 +273,13 @@ export function occurrenceRowsSql(
     with page as materialized (
       select o.*, b.id as booking_id, gt.id as table_id, gt.number as table_number, gt.description as table_description,
              row_number() over (order by ${sql.join(order, sql`, `)}) as rn
-      from (${occurrencesBetween(from, to)}) o
+      from (${occurrencesBetween(from, to, lookup)}) o
       join ${training_sessions} on ${training_sessions}.id = o.session_id
       join ${game_tables} gt on gt.id = o.game_table_id
-      left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true
+      ${bookingOf(from, to, lookup)}
       ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by ${sql.join(order, sql`, `)}
-      ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}
+      ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
     ), quals as (
       select sq.session_id, array_agg(sq.qualification_id::text order by sq.qualification_id) as ids
       from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id
@@ -140,6 +288,20 @@ export function occurrenceRowsSql(
       from ${training_sessions} s2 join ${game_tables} t2 on t2.id = s2.game_table_id
       where s2.group_id in (select group_id from page where group_id is not null)
       group by s2.group_id
+    ), taking_part as materialized (
+      -- The participants by booking id, one probe of their primary key per booked row.
+      select p.booking_id, p.user_id from ${booking_participants} p where p.booking_id in (select booking_id from page where booking_id is not null)
+    ), colours as (
+      -- Each member's colour once: that of their highest-priority qualification.
+      select distinct on (uq.user_id) uq.user_id, q.color
+      from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+      where uq.user_id in (select user_id from taking_part)
+      order by uq.user_id, q.priority desc, q.name
+    ), people as (
+      select tp.booking_id, json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color', coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}))
+                                     order by u.surname, u.name) as list
+      from taking_part tp join ${users} u on u.id = tp.user_id left join colours c on c.user_id = tp.user_id
+      group by tp.booking_id
     )
     select o.session_id as "_id", o.title, o.date::text as specific_date, extract(dow from o.date)::int as day,
       o.start_time, ${endTimeSql(sql`o.start_time`, sql`o.duration_minutes`)} as end_time, o.duration_minutes as duration,
@@ -156,31 +318,10 @@ export function occurrenceRowsSql(
       o.is_virtual as "isVirtual", o.group_id as "virtualGroupId"
     from page o
     left join quals on quals.session_id = o.session_id
-    -- The participants by booking id, one index probe per booked row (a hash of every participant costs far more).
-    left join lateral (
-      select json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color', coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}))
-                      order by u.surname, u.name) as list
-      from ${booking_participants} p
-      join ${users} u on u.id = p.user_id
-      left join lateral (select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
-                         where uq.user_id = u.id order by q.priority desc, q.name limit 1) c on true
-      where p.booking_id = o.booking_id
-    ) people on o.booking_id is not null
+    left join people on people.booking_id = o.booking_id
     left join ${training_session_groups} g on g.id = o.group_id
     left join group_tables on group_tables.group_id = o.group_id
     order by o.rn`;
-}
-
-/** The total of a page's query; the booking is joined only when a filter asks about it (available). */
-export function occurrenceCountSql(from: string, to: string, where: SQL[], withBookings = true): SQL {
-  if (!withBookings) {
-    return sql`select count(*)::int as n from (${occurrencesBetween(from, to)}) o ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
-  }
-  return sql`
-    select count(*)::int as n
-    from (${occurrencesBetween(from, to)}) o
-    left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true
-    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
 }
 
 interface RawOccurrence extends Omit<TrainingSession, 'participant_colors' | 'game_tables' | 'group_game_tables' | 'recurring_days'> {
