@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TrainingSession } from 'shared-api/contract';
+import type { GameTable, Participant, TrainingSession } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { qualifications, user_qualifications, users } from '../../registry/tables';
 import {
@@ -261,18 +261,17 @@ export interface OccurrenceRows {
 /**
  * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
  * statement in two steps: the page of lean rows (occurrence, table, booking) is chosen and sorted first, then only
- * its rows get their qualifications, participants and group tables, each read once per session, booking, member or
- * group rather than once per row. The session's own table is joined under its name so `training_sessions.id` can
- * be the lists' tie-breaker.
+ * its rows get their participants. Each row carries its own values and the ids of what it refers to; the page's first
+ * row also carries those references once (`refs`: tables, groups, sessions' qualifications, participating members
+ * with their colour), and toTrainingSessions assembles the answer: building 3,000 answers' objects in SQL and parsing
+ * them again cost more than the rest of the read. The session's own table is joined under its name so
+ * `training_sessions.id` can be the lists' tie-breaker.
  */
 export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
-  const startAt = sql`((o.date + o.start_time::time) at time zone ${tz})`;
-  const endAt = sql`(${startAt} + make_interval(mins => o.duration_minutes))`;
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`${training_sessions}.id`];
   return sql`
     with page as materialized (
-      select o.*, b.id as booking_id, gt.id as table_id, gt.number as table_number, gt.description as table_description,
-             row_number() over (order by ${sql.join(order, sql`, `)}) as rn
+      select o.*, b.id as booking_id, row_number() over (order by ${sql.join(order, sql`, `)}) as rn
       from (${occurrencesBetween(from, to, lookup)}) o
       join ${training_sessions} on ${training_sessions}.id = o.session_id
       join ${game_tables} gt on gt.id = o.game_table_id
@@ -280,66 +279,160 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
       ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by ${sql.join(order, sql`, `)}
       ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
-    ), quals as (
-      select sq.session_id, array_agg(sq.qualification_id::text order by sq.qualification_id) as ids
-      from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id
-    ), group_tables as (
-      select s2.group_id, json_agg(distinct jsonb_build_object('_id', t2.id, 'number', t2.number, 'description', t2.description)) as list
-      from ${training_sessions} s2 join ${game_tables} t2 on t2.id = s2.game_table_id
-      where s2.group_id in (select group_id from page where group_id is not null)
-      group by s2.group_id
     ), taking_part as materialized (
       -- The participants by booking id, one probe of their primary key per booked row.
-      select p.booking_id, p.user_id from ${booking_participants} p where p.booking_id in (select booking_id from page where booking_id is not null)
-    ), colours as (
-      -- Each member's colour once: that of their highest-priority qualification.
-      select distinct on (uq.user_id) uq.user_id, q.color
-      from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
-      where uq.user_id in (select user_id from taking_part)
-      order by uq.user_id, q.priority desc, q.name
+      select p.booking_id, u.id as user_id, u.name, u.surname
+      from ${booking_participants} p join ${users} u on u.id = p.user_id
+      where p.booking_id in (select booking_id from page where booking_id is not null)
     ), people as (
-      select tp.booking_id, json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color', coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}))
-                                     order by u.surname, u.name) as list
-      from taking_part tp join ${users} u on u.id = tp.user_id left join colours c on c.user_id = tp.user_id
-      group by tp.booking_id
+      select booking_id, string_agg(user_id::text, ',' order by surname, name) as ids from taking_part group by booking_id
+    ), members as (
+      -- Each member once, with the colour of their highest-priority qualification.
+      select m.user_id, m.name, m.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color
+      from (select distinct user_id, name, surname from taking_part) m
+      left join (
+        select distinct on (uq.user_id) uq.user_id, q.color
+        from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+        where uq.user_id in (select user_id from taking_part)
+        order by uq.user_id, q.priority desc, q.name
+      ) c on c.user_id = m.user_id
+    ), refs as (
+      select json_build_object(
+        'tables', (select json_agg(json_build_array(t.id, t.number, t.description)) from ${game_tables} t),
+        'groups', (select json_agg(json_build_array(g.id, g.start_date::text, g.end_date::text, g.week_days,
+                     (select json_agg(distinct s2.game_table_id) from ${training_sessions} s2 where s2.group_id = g.id)))
+                   from ${training_session_groups} g where g.id in (select group_id from page)),
+        'qualifications', (select json_agg(json_build_array(q.session_id, q.ids)) from (
+                     select sq.session_id, array_agg(sq.qualification_id order by sq.qualification_id) as ids
+                     from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q)
+      ) as refs, m.*
+      -- The members as four arrays in one pass rather than JSON: PostgreSQL builds thousands of JSON values far slower.
+      from (select array_agg(user_id::text) as member_ids, array_agg(name) as member_names, array_agg(surname) as member_surnames,
+                   array_agg(color) as member_colors from members) m
+    ), first_row as (
+      select min(rn) as rn from page
     )
-    select o.session_id as "_id", o.title, o.date::text as specific_date, extract(dow from o.date)::int as day,
-      o.start_time, ${endTimeSql(sql`o.start_time`, sql`o.duration_minutes`)} as end_time, o.duration_minutes as duration,
-      ${isoInstant(startAt)} as start_at, ${isoInstant(endAt)} as end_at,
-      coalesce(o.color, ${DEFAULT_SESSION_COLOR}) as color, o.is_booking_allowed,
-      coalesce(quals.ids, '{}') as participant_qualifications,
-      json_build_object('_id', o.table_id, 'number', o.table_number, 'description', o.table_description) as game_table,
-      o.session_not_considered_for_stats,
-      coalesce(people.list, '[]'::json) as participants,
-      o.booking_id,
-      case when g.id is null then null else json_build_object('_id', g.id, 'start_date', g.start_date::text, 'end_date', g.end_date::text) end as "group",
-      coalesce(g.week_days, '{}') as group_week_days,
-      group_tables.list as group_game_tables,
-      o.is_virtual as "isVirtual", o.group_id as "virtualGroupId"
+    select o.session_id as "_id", o.title, o.date::text as date, o.start_time, o.duration_minutes as duration, o.color, o.is_booking_allowed,
+      o.session_not_considered_for_stats, o.is_virtual, o.game_table_id, o.group_id, o.booking_id,
+      extract(epoch from ((o.date + o.start_time::time) at time zone ${tz}))::float8 as start_epoch,
+      people.ids as participant_ids,
+      refs.refs, refs.member_ids, refs.member_names, refs.member_surnames, refs.member_colors
     from page o
-    left join quals on quals.session_id = o.session_id
     left join people on people.booking_id = o.booking_id
-    left join ${training_session_groups} g on g.id = o.group_id
-    left join group_tables on group_tables.group_id = o.group_id
+    left join refs on o.rn = (select rn from first_row)
     order by o.rn`;
 }
 
-interface RawOccurrence extends Omit<TrainingSession, 'participant_colors' | 'game_tables' | 'group_game_tables' | 'recurring_days'> {
-  group_game_tables: TrainingSession['group_game_tables'] | null;
+/** What the rows of a page refer to, read once (occurrenceRowsSql). */
+interface PageRefs {
+  tables: [id: string, number: number, description: string][];
+  groups: [id: string, startDate: string, endDate: string, weekDays: number[], tableIds: string[]][] | null;
+  qualifications: [sessionId: string, ids: string[]][] | null;
 }
 
-/** The answer's shape from a raw row (derived fields filled in). */
-export function toTrainingSession(row: RawOccurrence): TrainingSession {
-  const groupTables = [...(row.group_game_tables ?? [])].sort((a, b) => a.number - b.number);
-  return {
-    ...row,
-    participant_colors: row.participants.map((p) => p.color),
-    game_tables: groupTables.length ? groupTables : [row.game_table],
-    group_game_tables: groupTables,
-    recurring_days: row.group_week_days.map(String),
-  };
+/** A row of occurrenceRowsSql. */
+interface OccurrenceRow {
+  _id: string;
+  title: string;
+  date: string;
+  start_time: string;
+  duration: number;
+  color: string | null;
+  is_booking_allowed: boolean;
+  session_not_considered_for_stats: boolean;
+  is_virtual: boolean;
+  game_table_id: string;
+  group_id: string | null;
+  booking_id: string | null;
+  /** The start as seconds since the epoch, from the club's wall clock in PostgreSQL (its time-zone rules). */
+  start_epoch: number;
+  /** The participants' ids, by surname and name, comma-separated. */
+  participant_ids: string | null;
+  /** The first row only: what the rows refer to, and the participating members as four arrays of one order. */
+  refs: PageRefs | null;
+  member_ids: string[] | null;
+  member_names: string[] | null;
+  member_surnames: string[] | null;
+  member_colors: string[] | null;
+}
+
+/** HH:MM of minutes after midnight, as the wall clock reads them (a range ending at midnight ends at '00:00'). */
+function wallClock(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** An instant in seconds as ISO 8601 UTC without fractions ('2027-03-23T17:00:00Z'), as isoInstant writes it. */
+const isoOfEpoch = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 19)}Z`;
+
+/**
+ * The answers of a page's rows: each row with what it refers to, from the references its first row carries. The
+ * objects and lists a page refers to (a table, a group's tables and days, a session's qualifications, a member) are
+ * shared between its answers, which are read and serialized, never changed (copying them cost half the assembly).
+ */
+export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
+  const first = rows[0];
+  const refs = first?.refs;
+  if (!refs) return [];
+  const tables = new Map<string, GameTable>();
+  for (const [_id, number, description] of refs.tables) tables.set(_id, { _id, number, description });
+  const groups = new Map<string, { ref: NonNullable<TrainingSession['group']>; weekDays: number[]; days: string[]; tables: GameTable[] }>();
+  for (const [_id, start_date, end_date, weekDays, tableIds] of refs.groups ?? []) {
+    const list: GameTable[] = [];
+    for (const id of tableIds) {
+      const table = tables.get(id);
+      if (table) list.push(table);
+    }
+    groups.set(_id, { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: list.sort((x, y) => x.number - y.number) });
+  }
+  const qualificationsOf = new Map(refs.qualifications ?? []);
+  const members = new Map<string, Participant>();
+  (first.member_ids ?? []).forEach((_id, i) =>
+    members.set(_id, { _id, name: first.member_names![i]!, surname: first.member_surnames![i]!, color: first.member_colors![i]! }),
+  );
+  return rows.map((row) => {
+    const table = tables.get(row.game_table_id);
+    if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
+    const group = row.group_id ? groups.get(row.group_id) : undefined;
+    const participants: Participant[] = [];
+    if (row.participant_ids) {
+      for (const id of row.participant_ids.split(',')) {
+        const member = members.get(id);
+        if (member) participants.push(member);
+      }
+    }
+    const colon = row.start_time.indexOf(':');
+    const start = Number(row.start_time.slice(0, colon)) * 60 + Number(row.start_time.slice(colon + 1, colon + 3));
+    const groupTables = group ? group.tables : [];
+    return {
+      _id: row._id,
+      title: row.title,
+      specific_date: row.date,
+      day: new Date(`${row.date}T00:00:00Z`).getUTCDay(),
+      start_time: row.start_time,
+      end_time: wallClock(start + row.duration),
+      duration: row.duration,
+      start_at: isoOfEpoch(row.start_epoch),
+      end_at: isoOfEpoch(row.start_epoch + row.duration * 60),
+      color: row.color ?? DEFAULT_SESSION_COLOR,
+      is_booking_allowed: row.is_booking_allowed,
+      participant_qualifications: qualificationsOf.get(row._id) ?? [],
+      game_table: table,
+      game_tables: groupTables.length ? groupTables : [table],
+      session_not_considered_for_stats: row.session_not_considered_for_stats,
+      participants,
+      participant_colors: participants.map((p) => p.color),
+      booking_id: row.booking_id,
+      group: group ? group.ref : null,
+      group_week_days: group ? group.weekDays : [],
+      group_game_tables: groupTables,
+      recurring_days: group ? group.days : [],
+      isVirtual: row.is_virtual,
+      virtualGroupId: row.group_id,
+    };
+  });
 }
 
 export async function readOccurrences(db: DbOrTx, sqlText: SQL): Promise<TrainingSession[]> {
-  return rowsOf<RawOccurrence>(await db.execute(sqlText)).map(toTrainingSession);
+  return toTrainingSessions(rowsOf<OccurrenceRow>(await db.execute(sqlText)));
 }
