@@ -365,6 +365,17 @@ function wallClock(minutes: number): string {
 /** An instant in seconds as ISO 8601 UTC without fractions ('2027-03-23T17:00:00Z'), as isoInstant writes it. */
 const isoOfEpoch = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 19)}Z`;
 
+/** A function remembering its answers: a page's rows share few days and times (every table at 18:00), and Date is slow. */
+function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key)!;
+    const value = compute(key);
+    known.set(key, value);
+    return value;
+  };
+}
+
 /**
  * The answers of a page's rows: each row with what it refers to, from the references its first row carries. The
  * objects and lists a page refers to (a table, a group's tables and days, a session's qualifications, a member) are
@@ -390,6 +401,8 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
   (first.member_ids ?? []).forEach((_id, i) =>
     members.set(_id, { _id, name: first.member_names![i]!, surname: first.member_surnames![i]!, color: first.member_colors![i]! }),
   );
+  const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
+  const instant = remembered(isoOfEpoch);
   return rows.map((row) => {
     const table = tables.get(row.game_table_id);
     if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
@@ -408,12 +421,12 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
       _id: row._id,
       title: row.title,
       specific_date: row.date,
-      day: new Date(`${row.date}T00:00:00Z`).getUTCDay(),
+      day: weekDay(row.date),
       start_time: row.start_time,
       end_time: wallClock(start + row.duration),
       duration: row.duration,
-      start_at: isoOfEpoch(row.start_epoch),
-      end_at: isoOfEpoch(row.start_epoch + row.duration * 60),
+      start_at: instant(row.start_epoch),
+      end_at: instant(row.start_epoch + row.duration * 60),
       color: row.color ?? DEFAULT_SESSION_COLOR,
       is_booking_allowed: row.is_booking_allowed,
       participant_qualifications: qualificationsOf.get(row._id) ?? [],
