@@ -8,6 +8,9 @@
  * - calendar (PostgreSQL): a month of the admin calendar over 50 tables, 5,000 members, two years of groups and
  *   500,000 bookings, through the service in-process: p95 and SQL statements per request, next to a primary-key read.
  * BENCH_BOOKING_DB=pg|pglite picks one database; BENCH_BOOKING_PARTS=contention,throughput,calendar picks parts.
+ * Calendar only: BENCH_KEEP_DB=1 keeps its filled database (the name is printed), BENCH_CALENDAR_DB=<name> measures a
+ * kept one without filling, BENCH_CALENDAR_MEASURES=1,2 runs some measures (0 is the baseline), BENCH_EXPLAIN=1 prints
+ * the plans of its statements.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
