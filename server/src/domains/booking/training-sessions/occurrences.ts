@@ -149,11 +149,10 @@ function dayCountsBySessions(from: string, to: string, f: Pick<OccurrenceFilter,
   const g = training_session_groups;
   const e = training_session_exceptions;
   const [lo, hi] = [dateLiteral(from), dateLiteral(to)];
-  const which = sql.join(
-    [f.tableId ? sql`s.game_table_id = ${f.tableId}` : undefined, f.sessionId ? sql`s.id = ${f.sessionId}` : undefined].filter(Boolean) as SQL[],
-    sql` and `,
-  );
-  const and = f.tableId || f.sessionId ? sql` and ${which}` : sql``;
+  const sessionsAsked: SQL[] = [];
+  if (f.tableId) sessionsAsked.push(sql`s.game_table_id = ${f.tableId}`);
+  if (f.sessionId) sessionsAsked.push(sql`s.id = ${f.sessionId}`);
+  const and = sessionsAsked.length ? sql` and ${sql.join(sessionsAsked, sql` and `)}` : sql``;
   return sql`
     select d.date, sum(k.n) as n
     from (select s.group_id, count(*) as n from ${s} s where s.group_id is not null${and} group by s.group_id) k
@@ -284,11 +283,10 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
       select p.booking_id, u.id as user_id, u.name, u.surname
       from ${booking_participants} p join ${users} u on u.id = p.user_id
       where p.booking_id in (select booking_id from page where booking_id is not null)
-    ), people as (
-      select booking_id, string_agg(user_id::text, ',' order by surname, name) as ids from taking_part group by booking_id
-    ), members as (
-      -- Each member once, with the colour of their highest-priority qualification.
-      select m.user_id, m.name, m.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color
+    ), members as materialized (
+      -- Each member once, numbered, with the colour of their highest-priority qualification.
+      select m.user_id, m.name, m.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color,
+             (row_number() over (order by m.user_id) - 1)::int as n
       from (select distinct user_id, name, surname from taking_part) m
       left join (
         select distinct on (uq.user_id) uq.user_id, q.color
@@ -296,6 +294,9 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
         where uq.user_id in (select user_id from taking_part)
         order by uq.user_id, q.priority desc, q.name
       ) c on c.user_id = m.user_id
+    ), people as (
+      select tp.booking_id, string_agg(m.n::text, ',' order by tp.surname, tp.name) as members
+      from taking_part tp join members m on m.user_id = tp.user_id group by tp.booking_id
     ), refs as (
       select json_build_object(
         'tables', (select json_agg(json_build_array(t.id, t.number, t.description)) from ${game_tables} t),
@@ -307,15 +308,15 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
                      from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q)
       ) as refs, m.*
       -- The members as four arrays in one pass rather than JSON: PostgreSQL builds thousands of JSON values far slower.
-      from (select array_agg(user_id::text) as member_ids, array_agg(name) as member_names, array_agg(surname) as member_surnames,
-                   array_agg(color) as member_colors from members) m
+      from (select array_agg(user_id::text order by n) as member_ids, array_agg(name order by n) as member_names,
+                   array_agg(surname order by n) as member_surnames, array_agg(color order by n) as member_colors from members) m
     ), first_row as (
       select min(rn) as rn from page
     )
     select o.session_id as "_id", o.title, o.date::text as date, o.start_time, o.duration_minutes as duration, o.color, o.is_booking_allowed,
       o.session_not_considered_for_stats, o.is_virtual, o.game_table_id, o.group_id, o.booking_id,
       extract(epoch from ((o.date + o.start_time::time) at time zone ${tz}))::float8 as start_epoch,
-      people.ids as participant_ids,
+      people.members as participant_members,
       refs.refs, refs.member_ids, refs.member_names, refs.member_surnames, refs.member_colors
     from page o
     left join people on people.booking_id = o.booking_id
@@ -346,8 +347,8 @@ interface OccurrenceRow {
   booking_id: string | null;
   /** The start as seconds since the epoch, from the club's wall clock in PostgreSQL (its time-zone rules). */
   start_epoch: number;
-  /** The participants' ids, by surname and name, comma-separated. */
-  participant_ids: string | null;
+  /** The participants by surname and name, as their places in the member arrays, comma-separated. */
+  participant_members: string | null;
   /** The first row only: what the rows refer to, and the participating members as four arrays of one order. */
   refs: PageRefs | null;
   member_ids: string[] | null;
@@ -397,23 +398,19 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
     groups.set(_id, { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: list.sort((x, y) => x.number - y.number) });
   }
   const qualificationsOf = new Map(refs.qualifications ?? []);
-  const members = new Map<string, Participant>();
-  (first.member_ids ?? []).forEach((_id, i) =>
-    members.set(_id, { _id, name: first.member_names![i]!, surname: first.member_surnames![i]!, color: first.member_colors![i]! }),
-  );
+  const members: Participant[] = (first.member_ids ?? []).map((_id, i) => ({
+    _id,
+    name: first.member_names![i]!,
+    surname: first.member_surnames![i]!,
+    color: first.member_colors![i]!,
+  }));
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
   const instant = remembered(isoOfEpoch);
   return rows.map((row) => {
     const table = tables.get(row.game_table_id);
     if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
     const group = row.group_id ? groups.get(row.group_id) : undefined;
-    const participants: Participant[] = [];
-    if (row.participant_ids) {
-      for (const id of row.participant_ids.split(',')) {
-        const member = members.get(id);
-        if (member) participants.push(member);
-      }
-    }
+    const participants = row.participant_members ? row.participant_members.split(',').map((n) => members[Number(n)]!) : [];
     const colon = row.start_time.indexOf(':');
     const start = Number(row.start_time.slice(0, colon)) * 60 + Number(row.start_time.slice(colon + 1, colon + 3));
     const groupTables = group ? group.tables : [];
