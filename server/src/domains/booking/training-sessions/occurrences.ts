@@ -284,22 +284,23 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
       ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
     ), taking_part as materialized (
       -- The participants by booking id, one probe of their primary key per booked row.
-      select p.booking_id, u.id as user_id, u.name, u.surname
-      from ${booking_participants} p join ${users} u on u.id = p.user_id
-      where p.booking_id in (select booking_id from page where booking_id is not null)
+      select p.booking_id, p.user_id from ${booking_participants} p where p.booking_id in (select booking_id from page where booking_id is not null)
+    ), ranked_qualifications as (
+      select q.id, q.color, row_number() over (order by q.priority desc, q.name) as rank from ${qualifications} q
     ), members as materialized (
-      -- Each member once, numbered, with the colour of their highest-priority qualification.
-      select m.user_id, m.name, m.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color,
-             (row_number() over (order by m.user_id) - 1)::int as n
-      from (select distinct user_id, name, surname from taking_part) m
+      -- Each member once, numbered, with the colour of their highest-priority qualification (the best rank they hold).
+      select u.id as user_id, u.name, u.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color, (row_number() over () - 1)::int as n
+      from ${users} u
       left join (
-        select distinct on (uq.user_id) uq.user_id, q.color
-        from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+        select uq.user_id, min(r.rank) as rank
+        from ${user_qualifications} uq join ranked_qualifications r on r.id = uq.qualification_id
         where uq.user_id in (select user_id from taking_part)
-        order by uq.user_id, q.priority desc, q.name
-      ) c on c.user_id = m.user_id
+        group by uq.user_id
+      ) best on best.user_id = u.id
+      left join ranked_qualifications c on c.rank = best.rank
+      where u.id in (select user_id from taking_part)
     ), people as (
-      select tp.booking_id, string_agg(m.n::text, ',' order by tp.surname, tp.name) as members
+      select tp.booking_id, string_agg(m.n::text, ',' order by m.surname, m.name) as members
       from taking_part tp join members m on m.user_id = tp.user_id group by tp.booking_id
     ), refs as (
       select json_build_object(
