@@ -33,6 +33,9 @@ export type ExceptionValues = Pick<
   'title' | 'start_time' | 'duration_minutes' | 'color' | 'is_booking_allowed' | 'deleted'
 >;
 
+/** A list's two statements on one snapshot; read only, so it never fails to serialize. */
+const LIST_TRANSACTION = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 const s = training_sessions;
 const g = training_session_groups;
 const x = training_session_exceptions;
@@ -45,10 +48,11 @@ export class TrainingSessionRepository {
   ) {}
 
   /**
-   * One page of the occurrences of [from, to] in date order, in a read transaction with the planner settings below:
-   * one statement finds the total and the days the page falls on from each day's count (pageWindowSql), one reads
-   * those days' occurrences in full. Two statements whatever the groups, occurrences or bookings, and work in
-   * proportion to the page, not the range.
+   * One page of the occurrences of [from, to] in date order, in a read-only transaction with the calendar's planner
+   * settings: one statement finds the total and the days the page falls on from each day's count (pageWindowSql), one
+   * reads those days' occurrences in full. Two statements whatever the groups, occurrences or bookings, and work in
+   * proportion to the page, not the range. Repeatable read: both see one snapshot, so a booking made in between
+   * cannot move the page against its count.
    */
   list(from: string, to: string, filter: OccurrenceFilter, page: number, limit: number): Promise<{ data: TrainingSession[]; meta: ListMeta }> {
     return this.db.transaction(async (tx) => {
@@ -83,7 +87,7 @@ export class TrainingSessionRepository {
         count: async () => total,
       };
       return readPage(source, { page, limit, order: 'asc' });
-    });
+    }, LIST_TRANSACTION);
   }
 
   /** The occurrence of a session on a date (null: the session does not occur then, or that occurrence was deleted). */
