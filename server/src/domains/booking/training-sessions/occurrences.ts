@@ -310,11 +310,12 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
                    from ${training_session_groups} g where g.id in (select group_id from page)),
         'qualifications', (select json_agg(json_build_array(q.session_id, q.ids)) from (
                      select sq.session_id, array_agg(sq.qualification_id order by sq.qualification_id) as ids
-                     from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q)
-      ) as refs, m.*
-      -- The members as four arrays in one pass rather than JSON: PostgreSQL builds thousands of JSON values far slower.
-      from (select array_agg(user_id::text order by n) as member_ids, array_agg(name order by n) as member_names,
-                   array_agg(surname order by n) as member_surnames, array_agg(color order by n) as member_colors from members) m
+                     from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q),
+        -- The members as four lists (ids, names, surnames, colours) rather than one JSON value each: PostgreSQL builds
+        -- thousands of JSON objects slowly, and Node parses PostgreSQL's own arrays more slowly still.
+        'members', (select json_build_array(array_agg(user_id order by n), array_agg(name order by n), array_agg(surname order by n),
+                                             array_agg(color order by n)) from members)
+      ) as refs
     ), first_row as (
       select min(rn) as rn from page
     )
@@ -322,7 +323,7 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
       o.session_not_considered_for_stats, o.is_virtual, o.game_table_id, o.group_id, o.booking_id,
       extract(epoch from ((o.date + o.start_time::time) at time zone ${tz}))::float8 as start_epoch,
       people.members as participant_members,
-      refs.refs, refs.member_ids, refs.member_names, refs.member_surnames, refs.member_colors
+      refs.refs
     from page o
     left join people on people.booking_id = o.booking_id
     left join refs on o.rn = (select rn from first_row)
@@ -334,6 +335,8 @@ interface PageRefs {
   tables: [id: string, number: number, description: string][];
   groups: [id: string, startDate: string, endDate: string, weekDays: number[], tableIds: string[]][] | null;
   qualifications: [sessionId: string, ids: string[]][] | null;
+  /** Ids, names, surnames and colours, in the order of the members' places (null lists: no participants). */
+  members: [ids: string[] | null, names: string[] | null, surnames: string[] | null, colors: string[] | null];
 }
 
 /** A row of occurrenceRowsSql. */
@@ -354,12 +357,8 @@ interface OccurrenceRow {
   start_epoch: number;
   /** The participants by surname and name, as their places in the member arrays, comma-separated. */
   participant_members: string | null;
-  /** The first row only: what the rows refer to, and the participating members as four arrays of one order. */
+  /** The first row only: what the rows refer to. */
   refs: PageRefs | null;
-  member_ids: string[] | null;
-  member_names: string[] | null;
-  member_surnames: string[] | null;
-  member_colors: string[] | null;
 }
 
 /** HH:MM of minutes after midnight, as the wall clock reads them (a range ending at midnight ends at '00:00'). */
@@ -388,8 +387,7 @@ function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
  * shared between its answers, which are read and serialized, never changed (copying them cost half the assembly).
  */
 export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
-  const first = rows[0];
-  const refs = first?.refs;
+  const refs = rows[0]?.refs;
   if (!refs) return [];
   const tables = new Map<string, GameTable>();
   for (const [_id, number, description] of refs.tables) tables.set(_id, { _id, number, description });
@@ -403,12 +401,8 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
     groups.set(_id, { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: list.sort((x, y) => x.number - y.number) });
   }
   const qualificationsOf = new Map(refs.qualifications ?? []);
-  const members: Participant[] = (first.member_ids ?? []).map((_id, i) => ({
-    _id,
-    name: first.member_names![i]!,
-    surname: first.member_surnames![i]!,
-    color: first.member_colors![i]!,
-  }));
+  const [ids, names, surnames, colors] = refs.members;
+  const members: Participant[] = (ids ?? []).map((_id, i) => ({ _id, name: names![i]!, surname: surnames![i]!, color: colors![i]! }));
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
   const instant = remembered(isoOfEpoch);
   return rows.map((row) => {
