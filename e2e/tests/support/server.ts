@@ -32,14 +32,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portale-e2e-'));
   const db = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'e2e') : null;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')],
+    [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')],
     {
       cwd: path.join(repoRoot, 'server'),
       env: {

@@ -7,7 +7,7 @@ import '../booking.css';
 const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 
-/** The booking pages built so far; the statistics paths show the shell's "not yet available" message. */
+/** Every booking page, statistics included. */
 const routes: DomainRoutes = {
   '/book-session': page(() => import('../features/search/components/SearchPage'), 'SearchPage'),
   '/book-session-calendar': page(() => import('../features/calendar/components/CalendarPages'), 'MemberCalendarPage'),
@@ -15,5 +15,7 @@ const routes: DomainRoutes = {
   '/bookings/game-tables': page(() => import('../features/game-tables/components/GameTablesPage'), 'GameTablesPage'),
   '/bookings/sessions': page(() => import('../features/calendar/components/CalendarPages'), 'SessionsAdminPage'),
   '/bookings/calendar': page(() => import('../features/calendar/components/CalendarPages'), 'BookingsCalendarPage'),
+  '/statistics/played-sessions': page(() => import('../features/statistics/components/PlayedSessionsPage'), 'PlayedSessionsPage'),
+  '/statistics/free-sessions': page(() => import('../features/statistics/components/FreeSessionsPage'), 'FreeSessionsPage'),
 };
 export default routes;

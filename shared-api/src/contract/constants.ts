@@ -96,6 +96,21 @@ export * from './finance-constants';
 
 /** Italian short weekday names, index 0 Sunday … 6 Saturday (spec 001 §3). */
 export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] as const;
+/** Italian weekday names, index 0 Sunday … 6 Saturday (the pages, through shared-ui, and the server's downloads). */
+export const WEEKDAY_NAMES = ['Domenica', 'Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato'] as const;
+
+/** The API paths (under /api/v1) of the booking statistics; each has `/export` and `/summary` beneath it. */
+export const STATISTICS_PATHS = {
+  playedSessions: '/statistics/played-sessions',
+  freeSessions: '/statistics/free-sessions',
+} as const;
+/** The widest period a statistic reads (a year and a margin, like the occurrence lists). */
+export const STATISTICS_MAX_DAYS = 400;
+/** What a statistic's period may be told: the server's refusals, which the pages say before asking. */
+export const STATISTICS_PERIOD_MESSAGES = {
+  endBeforeStart: 'La data di fine non può precedere la data di inizio',
+  tooWide: `Intervallo troppo ampio (al massimo ${STATISTICS_MAX_DAYS} giorni)`,
+} as const;
 
 /** An unlock time of a booking rule as the rules page and its download show it: 'Lun 18:00 · 2 turni'. */
 export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }): string =>

@@ -7,6 +7,7 @@ export * from './account';
 export * from './certificates';
 export * from './training-groups';
 export * from './booking';
+export * from './statistics';
 export * from './finance';
 export * from './storage';
 export * from './platform';

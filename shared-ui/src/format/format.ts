@@ -25,8 +25,8 @@ export const MONTH_NAMES = [
   'Dicembre',
 ] as const;
 
-/** Indexed by weekday number, 0 Sunday to 6 Saturday (spec 001 §9). */
-export const WEEKDAY_NAMES = ['Domenica', 'Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato'] as const;
+/** Indexed by weekday number, 0 Sunday to 6 Saturday (spec 001 §9): the contract's one list, which the server's downloads read too. */
+export { WEEKDAY_NAMES } from 'shared-api';
 
 /**
  * The club's time zone (DESIGN §2: Europe/Rome unless the server's CLUB_TIMEZONE says otherwise; the shell sets

@@ -39,7 +39,13 @@ const MIGRATION_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pg') {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // Named prepared statements (core/db/prepared) are planned once per connection: PostgreSQL would otherwise plan
+      // a statement of many subqueries again on every call whenever its generic plan looks costlier to it.
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', (err) => console.error('PostgreSQL: connessione inattiva persa', err.message));
     const db = drizzlePg({ client: pool }) as unknown as Db;

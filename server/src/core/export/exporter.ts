@@ -18,6 +18,8 @@ export interface ExportRequest<T> {
   baseName: string;
   /** Title printed on the PDF. */
   title: string;
+  /** A line under the PDF's title saying what the rows count (e.g. a statistic's period). */
+  subtitle?: string;
   columns: ExportColumn<T>[];
   rows: T[];
   timeZone: string;
@@ -81,7 +83,7 @@ async function toXlsx<T>({ title, columns, rows }: ExportRequest<T>): Promise<Bu
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function toPdf<T>({ title, columns, rows, timeZone }: ExportRequest<T>): Promise<Buffer> {
+function toPdf<T>({ title, subtitle, columns, rows, timeZone }: ExportRequest<T>): Promise<Buffer> {
   const margin = 36;
   const padding = 3;
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin, bufferPages: true, info: { Title: title } });
@@ -127,6 +129,7 @@ function toPdf<T>({ title, columns, rows, timeZone }: ExportRequest<T>): Promise
   };
 
   doc.font('Helvetica-Bold').fontSize(14).text(title, margin, margin);
+  if (subtitle) doc.font('Helvetica').fontSize(10).text(subtitle);
   doc.font('Helvetica').fontSize(9).text(`Generato il ${formatItalianDate(todayIn(timeZone))} · ${rows.length} righe`);
   let y = drawHeader(doc.y + 8);
   for (const row of rows) {

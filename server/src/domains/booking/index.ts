@@ -7,6 +7,8 @@ import { BookingService } from './bookings/service';
 import { GameTableRepository, type GameTableSortKey } from './game-tables/repository';
 import routes from './routes';
 import { seedBooking } from './seed';
+import { StatisticsRepository } from './statistics/repository';
+import { StatisticsService } from './statistics/service';
 import { TrainingSessionRepository } from './training-sessions/repository';
 import { TrainingSessionService } from './training-sessions/service';
 
@@ -14,6 +16,7 @@ export interface BookingServices {
   gameTables: EditableService<GameTable, GameTablePayload, GameTableSortKey>;
   sessions: TrainingSessionService;
   bookings: BookingService;
+  statistics: StatisticsService;
 }
 
 declare module '../../core/domain' {
@@ -22,7 +25,7 @@ declare module '../../core/domain' {
   }
 }
 
-/** Game tables, training sessions and their groups, the booking engine, the member's bookings (DESIGN §4). */
+/** Game tables, training sessions and their groups, the booking engine, the member's bookings (DESIGN §4), the statistics. */
 export const booking: Domain = {
   name: 'booking',
   services({ db, config, clock }, services) {
@@ -34,7 +37,7 @@ export const booking: Domain = {
       if (!services.medicalStatus) throw new Error('Il dominio certificates non fornisce medicalStatus');
       return services.medicalStatus;
     };
-    const bookingRepo = new BookingRepository(config.clubTimezone, (userId) => medical().statusOf(userId));
+    const bookingRepo = new BookingRepository(config.clubTimezone, (userId, on) => medical().statusOf(userId, on));
     return {
       booking: {
         gameTables: new EditableService(db, new GameTableRepository(db), {
@@ -45,6 +48,7 @@ export const booking: Domain = {
         }),
         sessions,
         bookings: new BookingService(db, bookingRepo, sessions, sessionRepo, { now: () => clock.now(), today }),
+        statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
       },
     };
   },

@@ -33,6 +33,7 @@ import { registerResourceRoutes } from '../../core/resources/routes';
 import { addDays } from './dates';
 import { GAME_TABLE_EXPORT_COLUMNS } from './game-tables/export-columns';
 import { GAME_TABLE_SORT_KEYS } from './game-tables/repository';
+import statisticsRoutes from './statistics/routes';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 /** Members read sessions and tables and book; the bookings staff also change them and book others. */
@@ -344,7 +345,7 @@ const mineRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** /training-session (game tables, sessions, groups, bookings) and /user/me/booked-sessions. */
+/** /training-session (game tables, sessions, groups, bookings), /user/me/booked-sessions and /statistics. */
 const bookingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(
     async (ts) => {
@@ -355,6 +356,7 @@ const bookingRoutes: FastifyPluginAsync = async (app) => {
     { prefix: '/training-session' },
   );
   await app.register(mineRoutes, { prefix: '/user/me' });
+  await app.register(statisticsRoutes);
 };
 
 export default bookingRoutes;

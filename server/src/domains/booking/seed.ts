@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../core/config';
-import type { Db } from '../../core/db/client';
+import type { Db, DbOrTx } from '../../core/db/client';
 import { files } from '../../core/db/tables';
 import { FileStore } from '../../core/files/store';
 import { todayIn } from '../../core/time';
@@ -30,7 +30,8 @@ const DEMO_PDF = Buffer.from(
 /**
  * The demo club's booking data (docs/booking.md): tables 1–6; a group of evening sessions Monday to Friday
  * (18:00–19:30 and 19:30–21:00 on every table) from this week's Monday for six months; a Saturday tournament not
- * open to booking; approved medical certificates for DEMO_BOOKERS; a booking of two of them on the next weekday.
+ * open to booking; approved medical certificates for DEMO_BOOKERS; a booking of two of them on the next weekday;
+ * and three past weeks of shifts DEMO_BOOKERS played, so the statistics pages have something to show.
  */
 export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone' | 'dataDir'>): Promise<void> {
   const today = todayIn(config.clubTimezone);
@@ -132,5 +133,91 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
         is_booking_allowed: true,
       });
     }
+    await seedPlayedHistory(tx, { monday, timeZone: config.clubTimezone, tables, quals, members });
   });
+}
+
+/**
+ * The three weeks before the demo week: single 'Allenamento libero' sessions on Tuesdays and Thursdays at 18:00 on
+ * tables 1 and 2, five of them played by DEMO_BOOKERS (one by all three, booked by the club), one booking cancelled,
+ * and a private lesson flagged outside the statistics — the statistics pages show what counts and what does not.
+ */
+async function seedPlayedHistory(
+  tx: DbOrTx,
+  demo: { monday: string; timeZone: string; tables: { id: string; number: number }[]; quals: string[]; members: { id: string; email: string }[] },
+): Promise<void> {
+  const who = (name: string) => demo.members.find((m) => m.email.startsWith(`${name}.`));
+  const [luca, francesca, matteo] = [who('luca'), who('francesca'), who('matteo')];
+  const table = (n: number) => demo.tables.find((t) => t.number === n)!.id;
+  if (!luca || !francesca || !matteo) return;
+
+  type Played = { weeksBefore: number; weekday: 2 | 3 | 4; table: number; people: { id: string }[]; cancelled?: boolean; lesson?: boolean };
+  const played: Played[] = [
+    { weeksBefore: 3, weekday: 2, table: 1, people: [luca, francesca] },
+    { weeksBefore: 3, weekday: 4, table: 2, people: [francesca, matteo] },
+    { weeksBefore: 2, weekday: 2, table: 1, people: [luca, matteo] },
+    { weeksBefore: 2, weekday: 4, table: 1, people: [luca, francesca], cancelled: true },
+    { weeksBefore: 1, weekday: 2, table: 2, people: [francesca, matteo] },
+    { weeksBefore: 1, weekday: 3, table: 3, people: [luca, matteo], lesson: true },
+    { weeksBefore: 1, weekday: 4, table: 1, people: [luca, francesca, matteo] },
+  ];
+  const dayOf = (weeksBefore: number, weekday: number) => addDays(demo.monday, weekday - 1 - 7 * weeksBefore);
+
+  const sessions = await tx
+    .insert(training_sessions)
+    .values([
+      ...[3, 2, 1].flatMap((w) =>
+        [2, 4].flatMap((weekday) =>
+          [1, 2].map((n) => ({
+            specific_date: dayOf(w, weekday),
+            title: 'Allenamento libero',
+            start_time: '18:00',
+            duration_minutes: 90,
+            game_table_id: table(n),
+            color: '#2e7d32',
+          })),
+        ),
+      ),
+      {
+        specific_date: dayOf(1, 3),
+        title: 'Lezione individuale',
+        start_time: '17:00',
+        duration_minutes: 60,
+        game_table_id: table(3),
+        color: '#ef6c00',
+        session_not_considered_for_stats: true,
+      },
+    ])
+    .returning({
+      id: training_sessions.id,
+      date: training_sessions.specific_date,
+      table: training_sessions.game_table_id,
+      start: training_sessions.start_time,
+    });
+  await tx
+    .insert(training_session_qualifications)
+    .values(sessions.flatMap((s) => demo.quals.map((qualification_id) => ({ session_id: s.id, qualification_id }))));
+
+  for (const p of played) {
+    const date = dayOf(p.weeksBefore, p.weekday);
+    const start = p.lesson ? '17:00' : '18:00';
+    const session = sessions.find((s) => s.date === date && s.table === table(p.table) && s.start === start)!;
+    const startAt = sql`((${date}::date + ${start}::time) at time zone ${demo.timeZone})`;
+    const [b] = await tx
+      .insert(bookings)
+      .values({
+        session_id: session.id,
+        date,
+        start_at: startAt,
+        end_at: sql`${startAt} + make_interval(mins => ${p.lesson ? 60 : 90})`,
+        booked_by: p.people[0]!.id,
+        cancelled_at: p.cancelled ? sql`${startAt} - interval '1 day'` : null,
+        cancelled_by: p.cancelled ? p.people[0]!.id : null,
+      })
+      .returning({ id: bookings.id, start_at: bookings.start_at, end_at: bookings.end_at });
+    if (!b) throw new Error('INSERT senza riga restituita');
+    await tx
+      .insert(booking_participants)
+      .values(p.people.map((u) => ({ booking_id: b.id, user_id: u.id, start_at: b.start_at, end_at: b.end_at, active: !p.cancelled })));
+  }
 }

@@ -154,3 +154,16 @@ export const booking_participants = pgTable(
       .where(sql`active`),
   ],
 );
+
+/**
+ * Each member's booking version, raised by every booking they take part in. The booking engine reads it with the
+ * member's facts and books only if it is still the same (an insert … on conflict … where, one statement): two bookings
+ * racing for one member are settled here without a transaction held open across the checks (DESIGN §4, docs/booking.md).
+ * A member without a row has version 0.
+ */
+export const booking_member_versions = pgTable('booking_member_versions', {
+  user_id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer().notNull(),
+});

@@ -31,7 +31,7 @@ export const certificates: Domain = {
     const today = () => todayIn(config.clubTimezone, clock.now());
     return {
       // The registry's lists read the medical status through this port (it does not import this domain).
-      medicalStatus: { statusOf: (userId) => medicalStatusOf(userId, today()), expiryOf: medicalExpiryOf },
+      medicalStatus: { statusOf: (userId, on) => medicalStatusOf(userId, on ?? today()), expiryOf: medicalExpiryOf },
       certificates: {
         certificates: new CertificateService({ db, repo: new CertificateRepository(db, today), files, today }),
         certificateTypes: new EditableService(db, new CertificateTypeRepository(db), {

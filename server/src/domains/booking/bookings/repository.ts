@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BookedSession, MedicalStatus, Participant } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
-import { qualified } from '../../../core/sql';
+import { namedStatement } from '../../../core/db/prepared';
 import { isActiveUser } from '../../registry';
 import {
   category_reservation_rules,
@@ -13,7 +13,17 @@ import {
   user_reservation_rules,
   users,
 } from '../../registry/tables';
-import { booking_participants, bookings, game_tables, training_session_exceptions, training_sessions } from '../tables';
+import {
+  booking_member_versions,
+  booking_participants,
+  bookings,
+  game_tables,
+  training_session_exceptions,
+  training_session_groups,
+  training_session_qualifications,
+  training_sessions,
+} from '../tables';
+import type { ExceptionValues } from '../training-sessions/repository';
 import { DEFAULT_PARTICIPANT_COLOR, endTimeSql, isoInstant, participantsOf, rowsOf } from '../training-sessions/occurrences';
 
 /** What the booking checks know of a participant (read after their row is locked). */
@@ -35,6 +45,8 @@ export interface ParticipantFacts {
   weekly: number;
   unlock_count: number;
   unlocked: number;
+  /** Their booking version when read (booking_member_versions; 0 without a row). */
+  version: number;
 }
 
 /** The booking rule that applies to a member (DESIGN §4), with the shifts its unlock times have released by now. */
@@ -48,49 +60,233 @@ export interface ApplicableRule {
   week_end_day: number;
 }
 
-const idList = (ids: readonly string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+/** The occurrence a booking is for, as the engine reads it. */
+export interface BookableOccurrence {
+  session_id: string;
+  /** The occurrence's date (YYYY-MM-DD). */
+  date: string;
+  title: string;
+  start_time: string;
+  duration: number;
+  color: string | null;
+  is_booking_allowed: boolean;
+  /** The group of a group's session: its booked occurrence is pinned as an exception. */
+  group_id: string | null;
+  qualifications: string[];
+  /** The occurrence's instants (ISO 8601, UTC) in the club's time zone. */
+  start_at: string;
+  end_at: string;
+  /** Its active booking when read (the unique index refuses a second one whatever races). */
+  booking_id: string | null;
+}
 
-/** Bookings and what their checks read: SQL only. */
+/** What one read of the engine answers: the occurrence (null: none on that date) and the participants found. */
+export interface BookingRead {
+  occurrence: BookableOccurrence | null;
+  facts: ParticipantFacts[];
+}
+
+type ReadRow = BookableOccurrence & { facts: ParticipantFacts | null };
+
+/** The candidate rules of a user (`userId`): own, then highest-priority qualification's, then category's; the most generous first. */
+function ruleSql(userId: SQL): SQL {
+  return sql`
+    with candidates as (
+      select ur.reservation_rule_id as rule_id, 1 as level, 0 as priority from ${user_reservation_rules} ur where ur.user_id = ${userId}
+      union all
+      select qr.reservation_rule_id, 2, q.priority from ${user_qualifications} uq
+        join ${qualifications} q on q.id = uq.qualification_id
+        join ${qualification_reservation_rules} qr on qr.qualification_id = q.id
+      where uq.user_id = ${userId}
+      union all
+      select cr.reservation_rule_id, 3, 0 from ${users} cu join ${category_reservation_rules} cr on cr.category_id = cu.category_id where cu.id = ${userId}
+    )
+    select r.id, r.max_rounds_per_week, r.max_rounds_per_day, r.hours_before_booking_to_ignore_rules, r.hours_before_booking_to_cancel,
+           r.week_start_day, r.week_end_day
+    from candidates c join ${reservation_rules} r on r.id = c.rule_id
+    order by c.level, c.priority desc, r.max_rounds_per_week desc, r.max_rounds_per_day desc, r.id
+    limit 1`;
+}
+
+/** Bookings and what their checks read: SQL only. The engine's two statements are named and prepared (core/db/prepared). */
 export class BookingRepository {
-  constructor(
-    private readonly timeZone: string,
-    private readonly medicalStatusOf: (userId: SQL) => SQL<MedicalStatus>,
-  ) {}
+  /**
+   * The engine's read, ONE statement: the occurrence of a session on a date (a group's pattern and exceptions; a
+   * single session's own date when `date` is null) and, for each participant found, everything the checks need —
+   * state, medical status, qualification, overlap, their rule, their bookings that day and in their rule's week
+   * holding the date, the shifts the rule's unlock times have released by `now` (unlock_count 0: the rule has none),
+   * and their booking version. One snapshot, so the facts and the versions agree. Bookings are counted by their
+   * start on the participants' own index (a booking's date is the club's date of its start).
+   */
+  private readonly read = namedStatement<'ids' | 'session' | 'date' | 'today' | 'now' | 'tz'>('booking_read', (p) => {
+    const tz = sql`${p('tz')}::text`;
+    const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${tz})`;
+    const weekStart = sql`(o.date - ((extract(dow from o.date)::int - r.week_start_day + 7) % 7))`;
+    const weekEnd = sql`(${weekStart} + ((r.week_end_day - r.week_start_day + 7) % 7))`;
+    const today = sql`${p('today')}::date`;
+    return sql`
+      with found as (
+        select s.id, coalesce(${p('date')}::date, s.specific_date) as date, s.group_id,
+               coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
+               coalesce(x.duration_minutes, s.duration_minutes) as duration, coalesce(x.color, s.color) as color,
+               coalesce(x.is_booking_allowed, s.is_booking_allowed) as is_booking_allowed
+        from ${training_sessions} s
+        left join ${training_session_groups} g on g.id = s.group_id
+        -- A group's occurrence may have its own values (or be deleted); a single session has no exceptions.
+        left join ${training_session_exceptions} x on s.group_id is not null and x.session_id = s.id and x.date = ${p('date')}::date
+        where s.id = ${p('session')}::uuid
+          and case when s.group_id is null then ${p('date')}::date is null or s.specific_date = ${p('date')}::date
+                   -- A stored exception is an occurrence wherever it falls; otherwise the group's pattern decides.
+                   when x.id is not null then not x.deleted
+                   else ${p('date')}::date between g.start_date and g.end_date and extract(dow from ${p('date')}::date)::smallint = any(g.week_days) end
+      ), o as (
+        select f.*, (f.date + f.start_time::time) at time zone ${tz} as start_ts,
+               (f.date + f.start_time::time) at time zone ${tz} + make_interval(mins => f.duration) as end_ts,
+               array(select q.qualification_id from ${training_session_qualifications} q where q.session_id = f.id) as quals
+        from found f
+      )
+      select o.id as session_id, o.date::text as date, o.group_id, o.title, o.start_time, o.duration, o.color, o.is_booking_allowed,
+             array(select q::text from unnest(o.quals) q) as qualifications,
+             ${isoInstant(sql`o.start_ts`)} as start_at, ${isoInstant(sql`o.end_ts`)} as end_at,
+             (select bk.id from ${bookings} bk where bk.session_id = o.id and bk.date = o.date and bk.cancelled_at is null) as booking_id,
+             facts
+      from o
+      left join lateral (
+        select json_build_object(
+          'id', users.id, 'name', users.name, 'surname', users.surname, 'active', ${isActiveUser(today)}, 'accepted_terms', users.terms_accepted_at is not null,
+          'medical', ${this.medicalStatusOf(sql`users.id`, today)},
+          -- Probes of the member's own rows (LIMIT 1: a prepared statement's plan cannot turn them into a scan of a table).
+          'qualified', cardinality(o.quals) = 0
+            or (select true from ${user_qualifications} uq where uq.user_id = users.id and uq.qualification_id = any(o.quals) limit 1) is not null,
+          'busy', (select true from ${booking_participants} bp where bp.active and bp.user_id = users.id
+                   and bp.start_at < o.end_ts and bp.end_at > o.start_ts limit 1) is not null,
+          'color', coalesce((select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+                             where uq.user_id = users.id order by q.priority desc, q.name limit 1), ${DEFAULT_PARTICIPANT_COLOR}::text),
+          'rule', case when r.id is null then null else json_build_object('id', r.id, 'max_rounds_per_week', r.max_rounds_per_week,
+            'max_rounds_per_day', r.max_rounds_per_day, 'hours_before_booking_to_ignore_rules', r.hours_before_booking_to_ignore_rules,
+            'hours_before_booking_to_cancel', r.hours_before_booking_to_cancel, 'week_start_day', r.week_start_day, 'week_end_day', r.week_end_day) end,
+          'daily', taken.daily,
+          'week_start', ${weekStart}::text,
+          'week_end', ${weekEnd}::text,
+          'weekly', case when r.id is null then 0 else taken.weekly end,
+          'unlock_count', coalesce(unlocks.count, 0),
+          'unlocked', coalesce(unlocks.unlocked, 0),
+          'version', coalesce((select v.version from ${booking_member_versions} v where v.user_id = users.id), 0)) as facts
+        from ${users}
+        left join lateral (${ruleSql(sql`users.id`)}) r on true
+        -- The member's bookings that day and in the rule's week holding it, in one range scan of their own index.
+        left join lateral (
+          select count(*) filter (where bp.start_at >= ${midnight(sql`o.date`)} and bp.start_at < ${midnight(sql`o.date + 1`)})::int as daily,
+                 count(*) filter (where bp.start_at >= ${midnight(weekStart)} and bp.start_at < ${midnight(sql`${weekEnd} + 1`)})::int as weekly
+          from ${booking_participants} bp
+          where bp.active and bp.user_id = users.id
+            and bp.start_at >= ${midnight(sql`least(o.date, coalesce(${weekStart}, o.date))`)}
+            and bp.start_at < ${midnight(sql`greatest(o.date, coalesce(${weekEnd}, o.date)) + 1`)}
+        ) taken on true
+        left join lateral (
+          select count(*)::int as count,
+                 sum(ut.num_shifts) filter (where ((${weekStart} + ((ut.day - r.week_start_day + 7) % 7)) + ut.hour::time) at time zone ${tz}
+                                                  <= ${p('now')}::timestamptz)::int as unlocked
+          from ${reservation_rule_unlock_times} ut where ut.reservation_rule_id = r.id
+        ) unlocks on true
+        where users.id = any(${p('ids')}::uuid[])
+      ) pf on true`;
+  });
 
   /**
-   * Locks the participants' user rows (FOR UPDATE, in id order, so two bookings sharing a member never deadlock):
-   * a second booking for any of them waits here until the first commits. The checks read in a later statement,
-   * whose snapshot then sees that booking. Answers the ids found.
+   * The engine's write, ONE statement: each participant's booking version goes up by one only if it is still the
+   * version read (insert … on conflict … where: a racing booking for the same member waits on that row and then
+   * finds the version changed), and only when all of them did are the booking, its participants and, for a group's
+   * occurrence, the pinning exception inserted. No row: a participant's bookings changed since the read (read again).
+   * The unique index on (session, date) refuses a second booking of the occurrence. Participants in id order, so two
+   * bookings sharing members never deadlock.
    */
-  async lockUsers(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
-    const rows = rowsOf<{ id: string }>(
-      await tx.execute(sql`select ${users.id} as id from ${users} where ${users.id} in (${idList(ids)}) order by ${users.id} for update`),
-    );
-    return rows.map((r) => r.id);
+  private readonly write = namedStatement<
+    | 'ids'
+    | 'next_versions'
+    | 'session'
+    | 'date'
+    | 'start_at'
+    | 'end_at'
+    | 'booked_by'
+    | 'pin'
+    | 'title'
+    | 'start_time'
+    | 'duration'
+    | 'color'
+    | 'allowed'
+  >(
+    'booking_write',
+    (p) => sql`
+      with v as (
+        insert into ${booking_member_versions} as m (user_id, version)
+        select e.user_id, e.version from unnest(${p('ids')}::uuid[], ${p('next_versions')}::int[]) as e(user_id, version) order by e.user_id
+        on conflict (user_id) do update set version = excluded.version where m.version = excluded.version - 1
+        returning m.user_id
+      ), b as (
+        insert into ${bookings} (session_id, date, start_at, end_at, booked_by)
+        select ${p('session')}::uuid, ${p('date')}::date, ${p('start_at')}::timestamptz, ${p('end_at')}::timestamptz, ${p('booked_by')}::uuid
+        where (select count(*) from v) = cardinality(${p('ids')}::uuid[])
+        returning id, start_at, end_at, created_at
+      ), bp as (
+        insert into ${booking_participants} (booking_id, user_id, start_at, end_at)
+        select b.id, u.id, b.start_at, b.end_at from b, unnest(${p('ids')}::uuid[]) as u(id)
+      ), pin as (
+        insert into ${training_session_exceptions} (session_id, date, title, start_time, duration_minutes, color, is_booking_allowed, deleted)
+        select b_1.session, b_1.date, ${p('title')}::text, ${p('start_time')}::text, ${p('duration')}::int, ${p('color')}::text, ${p('allowed')}::boolean, false
+        from (select ${p('session')}::uuid as session, ${p('date')}::date as date from b) b_1
+        where ${p('pin')}::boolean
+        on conflict (session_id, date) do nothing
+      )
+      select b.id, ${isoInstant(sql`b.created_at`)} as created_at from b`,
+  );
+
+  constructor(
+    private readonly timeZone: string,
+    private readonly medicalStatusOf: (userId: SQL, today: SQLWrapper) => SQL<MedicalStatus>,
+  ) {}
+
+  async readForBooking(
+    db: DbOrTx,
+    on: { participantIds: readonly string[]; sessionId: string; date: string | null; today: string; now: Date },
+  ): Promise<BookingRead> {
+    const rows = await this.read.run<ReadRow>(db, {
+      ids: on.participantIds,
+      session: on.sessionId,
+      date: on.date,
+      today: on.today,
+      now: on.now.toISOString(),
+      tz: this.timeZone,
+    });
+    const [first] = rows;
+    if (!first) return { occurrence: null, facts: [] };
+    const { facts: _facts, ...occurrence } = first;
+    return { occurrence, facts: rows.flatMap((row) => (row.facts ? [row.facts] : [])) };
   }
 
-  /** The candidate rules of the outer user (`users`): own, then highest-priority qualification's, then category's; the most generous first. */
-  private ruleSql(userId: SQL): SQL {
-    return sql`
-      with candidates as (
-        select ur.reservation_rule_id as rule_id, 1 as level, 0 as priority from ${user_reservation_rules} ur where ur.user_id = ${userId}
-        union all
-        select qr.reservation_rule_id, 2, q.priority from ${user_qualifications} uq
-          join ${qualifications} q on q.id = uq.qualification_id
-          join ${qualification_reservation_rules} qr on qr.qualification_id = q.id
-        where uq.user_id = ${userId}
-        union all
-        select cr.reservation_rule_id, 3, 0 from ${users} cu join ${category_reservation_rules} cr on cr.category_id = cu.category_id where cu.id = ${userId}
-      )
-      select r.id, r.max_rounds_per_week, r.max_rounds_per_day, r.hours_before_booking_to_ignore_rules, r.hours_before_booking_to_cancel,
-             r.week_start_day, r.week_end_day
-      from candidates c join ${reservation_rules} r on r.id = c.rule_id
-      order by c.level, c.priority desc, r.max_rounds_per_week desc, r.max_rounds_per_day desc, r.id
-      limit 1`;
+  /** Books if no participant's version moved since the read; null when one did. */
+  async insertIfUnchanged(
+    db: DbOrTx,
+    values: { session_id: string; date: string; start_at: string; end_at: string; booked_by: string },
+    participants: readonly { id: string; version: number }[],
+    pin: ExceptionValues | null,
+  ): Promise<{ id: string; created_at: string } | null> {
+    const [row] = await this.write.run<{ id: string; created_at: string }>(db, {
+      ids: participants.map((x) => x.id),
+      next_versions: participants.map((x) => x.version + 1),
+      session: values.session_id,
+      date: values.date,
+      start_at: values.start_at,
+      end_at: values.end_at,
+      booked_by: values.booked_by,
+      pin: pin !== null,
+      title: pin?.title ?? null,
+      start_time: pin?.start_time ?? null,
+      duration: pin?.duration_minutes ?? null,
+      color: pin?.color ?? null,
+      allowed: pin?.is_booking_allowed ?? null,
+    });
+    return row ?? null;
   }
 
   /**
@@ -98,69 +294,8 @@ export class BookingRepository {
    * their category's. Several at one level: the most generous (weekly, then daily quota). Null: no quota.
    */
   async ruleOf(tx: DbOrTx, userId: string): Promise<ApplicableRule | null> {
-    const [row] = rowsOf<ApplicableRule>(await tx.execute(this.ruleSql(sql`${userId}::uuid`)));
+    const [row] = rowsOf<ApplicableRule>(await tx.execute(ruleSql(sql`${userId}::uuid`)));
     return row ?? null;
-  }
-
-  /**
-   * Everything the checks need about each participant, in ONE statement: state, medical status, qualification,
-   * overlap, their rule, their bookings that day and in their rule's week holding the date, and the shifts the
-   * rule's unlock times have released by `now` (unlock_count 0: the rule has none).
-   */
-  async participantFacts(
-    tx: DbOrTx,
-    ids: readonly string[],
-    on: { date: string; startAt: string; endAt: string; qualifications: readonly string[]; today: string; now: Date },
-  ): Promise<ParticipantFacts[]> {
-    const counted = (from: SQL, to: SQL) => sql`(select count(*)::int from ${booking_participants} p join ${bookings} b on b.id = p.booking_id
-      where p.active and p.user_id = ${users.id} and b.date between ${from} and ${to})`;
-    const weekStart = sql`(${on.date}::date - ((extract(dow from ${on.date}::date)::int - r.week_start_day + 7) % 7))`;
-    const quals = on.qualifications.length ? sql`array[${idList(on.qualifications)}]` : sql`array[]::uuid[]`;
-    return rowsOf<ParticipantFacts>(
-      await tx.execute(sql`
-        select ${users.id} as id, ${users.name} as name, ${users.surname} as surname, ${isActiveUser(on.today)} as active,
-          ${users.terms_accepted_at} is not null as accepted_terms, ${this.medicalStatusOf(qualified(users, 'id'))} as medical,
-          (cardinality(${quals}) = 0 or exists (select 1 from ${user_qualifications} uq where uq.user_id = ${users.id} and uq.qualification_id = any(${quals}))) as qualified,
-          exists (select 1 from ${booking_participants} p where p.active and p.user_id = ${users.id}
-                  and p.start_at < ${on.endAt}::timestamptz and p.end_at > ${on.startAt}::timestamptz) as busy,
-          coalesce((select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
-                    where uq.user_id = ${users.id} order by q.priority desc, q.name limit 1), ${DEFAULT_PARTICIPANT_COLOR}) as color,
-          case when r.id is null then null else json_build_object('id', r.id, 'max_rounds_per_week', r.max_rounds_per_week, 'max_rounds_per_day', r.max_rounds_per_day,
-            'hours_before_booking_to_ignore_rules', r.hours_before_booking_to_ignore_rules, 'hours_before_booking_to_cancel', r.hours_before_booking_to_cancel,
-            'week_start_day', r.week_start_day, 'week_end_day', r.week_end_day) end as rule,
-          ${counted(sql`${on.date}::date`, sql`${on.date}::date`)} as daily,
-          ${weekStart}::text as week_start,
-          (${weekStart} + ((r.week_end_day - r.week_start_day + 7) % 7))::text as week_end,
-          case when r.id is null then 0 else ${counted(weekStart, sql`(${weekStart} + ((r.week_end_day - r.week_start_day + 7) % 7))`)} end as weekly,
-          (select count(*)::int from ${reservation_rule_unlock_times} u where u.reservation_rule_id = r.id) as unlock_count,
-          (select coalesce(sum(u.num_shifts), 0)::int from ${reservation_rule_unlock_times} u where u.reservation_rule_id = r.id
-             and ((${weekStart} + ((u.day - r.week_start_day + 7) % 7)) + u.hour::time) at time zone ${this.timeZone} <= ${on.now.toISOString()}::timestamptz) as unlocked
-        from ${users}
-        left join lateral (${this.ruleSql(qualified(users, 'id'))}) r on true
-        where ${users.id} in (${idList(ids)})`),
-    );
-  }
-
-  /** The booking and its participants in one statement. */
-  async insert(
-    tx: DbOrTx,
-    values: { session_id: string; date: string; start_at: string; end_at: string; booked_by: string },
-    participantIds: readonly string[],
-  ): Promise<{ id: string; created_at: string }> {
-    const [row] = rowsOf<{ id: string; created_at: string }>(
-      await tx.execute(sql`
-        with b as (
-          insert into ${bookings} (session_id, date, start_at, end_at, booked_by)
-          values (${values.session_id}, ${values.date}::date, ${values.start_at}::timestamptz, ${values.end_at}::timestamptz, ${values.booked_by})
-          returning id, start_at, end_at, created_at
-        ), p as (
-          insert into ${booking_participants} (booking_id, user_id, start_at, end_at)
-          select b.id, u.id, b.start_at, b.end_at from b, unnest(array[${idList(participantIds)}]) as u(id)
-        )
-        select b.id, ${isoInstant(sql`b.created_at`)} as created_at from b`),
-    );
-    if (!row) throw new Error('INSERT senza riga restituita');
-    return row;
   }
 
   /** An active booking, locked, with its participants' ids. */

@@ -9,6 +9,8 @@ import type { TrainingSessionService } from '../training-sessions/service';
 import type { BookingRepository, ParticipantFacts } from './repository';
 
 const HOUR_MS = 3_600_000;
+/** Reads and writes of one booking before it gives up to bookings racing for the same members (each lost round means one of them booked). */
+const MAX_ATTEMPTS = 8;
 
 /** Who a refusal is about: the booker ('User …') or a chosen partner ('Partner Nome Cognome …'), spec 000 §8. */
 interface Subject {
@@ -48,8 +50,10 @@ export interface BookingClock {
 }
 
 /**
- * The booking engine (DESIGN §4): every check in one transaction, in the design's order, under row locks on the
- * participants; the database's unique index settles two bookings of one occurrence.
+ * The booking engine (DESIGN §4): every check in the design's order on one consistent read, then one statement that
+ * books only if no participant's bookings changed since (their booking versions; retried on what changed) — so a
+ * member never ends up in two overlapping bookings or over a quota however bookings race — and the database's unique
+ * index settles two bookings of one occurrence. Two statements a booking, no transaction held across the checks.
  */
 export class BookingService {
   constructor(
@@ -70,81 +74,92 @@ export class BookingService {
       if (payload.partnersId[0] === actor.id) throw invalidInput('partnersId: Il compagno non può essere chi prenota');
     }
     const participantIds = asAdmin ? payload.partnersId : [actor.id, ...payload.partnersId];
+    // Optimistic: read, check, then book only if no participant's bookings changed in between (their versions); when
+    // one did, a booking racing for the same member won, and the checks run again on what it left.
+    for (let attempt = 1; ; attempt++) {
+      const created = await this.tryBook(actor, sessionId, payload, participantIds, asAdmin);
+      if (created) return created;
+      if (attempt === MAX_ATTEMPTS) throw new DomainError('BOOKING_CONTENDED');
+    }
+  }
+
+  /** One read and, if every check passes, one write; null when a participant's version moved meanwhile. */
+  private async tryBook(
+    actor: CurrentUser,
+    sessionId: string,
+    payload: BookPayload,
+    participantIds: string[],
+    asAdmin: boolean,
+  ): Promise<Booking | null> {
     const now = this.clock.now();
     const today = this.clock.today();
+    const { occurrence, facts } = await this.repo.readForBooking(this.db, { participantIds, sessionId, date: payload.date ?? null, today, now });
+    if (!occurrence) {
+      // No such occurrence: the training-session rules say why (unknown session, another date, a date needed).
+      await this.sessions.occurrence(this.db, sessionId, payload.date);
+      throw new DomainError('SESSION_NOT_ON_DATE');
+    }
+    if (!asAdmin && !occurrence.is_booking_allowed) throw new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
+    if (occurrence.booking_id) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
+    const startAt = new Date(occurrence.start_at);
+    if (startAt.getTime() <= now.getTime()) throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past}: it started at ${occurrence.start_at}`);
+
+    const subjects: Subject[] = participantIds.map((id, i) => {
+      const user = facts.find((u) => u.id === id);
+      if (!user || !user.active || !user.accepted_terms)
+        throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
+      return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
+    });
+    if (!asAdmin) {
+      const rule = subjects[0]?.user.rule ?? null;
+      // Without a rule the week is the calendar's, Monday to Sunday.
+      const week = activeBookingWeek(today, rule?.week_start_day ?? 1, rule?.week_end_day ?? 0);
+      if (occurrence.date < week.start || occurrence.date > week.end) {
+        throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${week.start} – ${week.end})`);
+      }
+    }
+    for (const s of subjects) if (s.user.medical !== 'approved') refuse('MEDICAL_CERTIFICATE_INVALID', s, F.medical);
+    for (const s of subjects) if (!s.user.qualified) refuse('QUALIFICATION_MISSING', s, F.qualifications);
+    for (const s of subjects) if (s.user.busy) refuse('OVERLAPPING_BOOKING', s, F.overlap);
+    if (!asAdmin) for (const s of subjects) checkQuotas(s, occurrence.date, startAt, now);
+
+    // A group's occurrence is pinned as booked (in the same statement): later changes of the group leave it as it is.
+    const pin = occurrence.group_id
+      ? {
+          deleted: false,
+          title: occurrence.title,
+          start_time: occurrence.start_time,
+          duration_minutes: occurrence.duration,
+          color: occurrence.color,
+          is_booking_allowed: occurrence.is_booking_allowed,
+        }
+      : null;
+    let created: { id: string; created_at: string } | null;
     try {
-      return await this.db.transaction(async (tx) => {
-        // The participants first: a booking racing for any of them waits here; the checks below then see it.
-        await this.repo.lockUsers(tx, participantIds);
-        const occurrence = await this.sessions.occurrence(tx, sessionId, payload.date);
-
-        if (!asAdmin && !occurrence.is_booking_allowed) throw new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
-        if (occurrence.booking_id) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
-        const startAt = new Date(occurrence.start_at);
-        if (startAt.getTime() <= now.getTime())
-          throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past}: it started at ${occurrence.start_at}`);
-
-        const facts = await this.repo.participantFacts(tx, participantIds, {
-          date: occurrence.specific_date,
-          startAt: occurrence.start_at,
-          endAt: occurrence.end_at,
-          qualifications: occurrence.participant_qualifications,
-          today,
-          now,
-        });
-        const subjects: Subject[] = participantIds.map((id, i) => {
-          const user = facts.find((u) => u.id === id);
-          if (!user || !user.active || !user.accepted_terms)
-            throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
-          return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
-        });
-        if (!asAdmin) {
-          const rule = subjects[0]?.user.rule ?? null;
-          // Without a rule the week is the calendar's, Monday to Sunday.
-          const week = activeBookingWeek(today, rule?.week_start_day ?? 1, rule?.week_end_day ?? 0);
-          if (occurrence.specific_date < week.start || occurrence.specific_date > week.end) {
-            throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${week.start} – ${week.end})`);
-          }
-        }
-        for (const s of subjects) if (s.user.medical !== 'approved') refuse('MEDICAL_CERTIFICATE_INVALID', s, F.medical);
-        for (const s of subjects) if (!s.user.qualified) refuse('QUALIFICATION_MISSING', s, F.qualifications);
-        for (const s of subjects) if (s.user.busy) refuse('OVERLAPPING_BOOKING', s, F.overlap);
-        if (!asAdmin) for (const s of subjects) checkQuotas(s, occurrence.specific_date, startAt, now);
-
-        const created = await this.repo.insert(
-          tx,
-          { session_id: sessionId, date: occurrence.specific_date, start_at: occurrence.start_at, end_at: occurrence.end_at, booked_by: actor.id },
-          participantIds,
-        );
-        // A group's occurrence is pinned as booked: later changes of the group leave it as it is.
-        if (occurrence.virtualGroupId) {
-          await this.sessionRepo.pinOccurrence(tx, sessionId, occurrence.specific_date, {
-            deleted: false,
-            title: occurrence.title,
-            start_time: occurrence.start_time,
-            duration_minutes: occurrence.duration,
-            color: occurrence.color,
-            is_booking_allowed: occurrence.is_booking_allowed,
-          });
-        }
-        const participants = subjects
-          .map((s) => ({ _id: s.user.id, name: s.user.name, surname: s.user.surname, color: s.user.color }))
-          .sort((a, b) => a.surname.localeCompare(b.surname) || a.name.localeCompare(b.name));
-        return {
-          _id: created.id,
-          training_session_id: sessionId,
-          date: occurrence.specific_date,
-          start_at: occurrence.start_at,
-          end_at: occurrence.end_at,
-          participants,
-          booked_by: actor.id,
-          created_at: created.created_at,
-        };
-      });
+      created = await this.repo.insertIfUnchanged(
+        this.db,
+        { session_id: sessionId, date: occurrence.date, start_at: occurrence.start_at, end_at: occurrence.end_at, booked_by: actor.id },
+        subjects.map((s) => ({ id: s.user.id, version: s.user.version })),
+        pin,
+      );
     } catch (err) {
       if (isUniqueViolation(err, 'bookings_occurrence_key')) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
       throw err;
     }
+    if (!created) return null;
+    const participants = subjects
+      .map((s) => ({ _id: s.user.id, name: s.user.name, surname: s.user.surname, color: s.user.color }))
+      .sort((a, b) => a.surname.localeCompare(b.surname) || a.name.localeCompare(b.name));
+    return {
+      _id: created.id,
+      training_session_id: sessionId,
+      date: occurrence.date,
+      start_at: occurrence.start_at,
+      end_at: occurrence.end_at,
+      participants,
+      booked_by: actor.id,
+      created_at: created.created_at,
+    };
   }
 
   /**

@@ -843,6 +843,26 @@ describe('races', () => {
     for (const r of answers.filter((x) => x.statusCode !== 201)) assert.equal(r.json().code, 'OVERLAPPING_BOOKING_USER', r.body);
     assert.equal((await api(cookie, 'GET', '/user/me/booked-sessions')).json().data.length, 1);
   });
+
+  test('one member booking 10 separate shifts of one day at once stays within the daily limit of 1', async () => {
+    setNow('2027-03-22', '10:00');
+    const sessions = [];
+    for (let i = 0; i < 10; i++) {
+      const hour = String(13 + i).padStart(2, '0');
+      sessions.push(
+        await single({ title: `Giornata ${i}`, day: '2027-03-26', start_time: `${hour}:00`, end_time: `${hour}:30`, game_tables: [tables[i % 4]] }),
+      );
+    }
+    // Soci: the category's rule allows one shift a day.
+    const [me, ...partners] = await createMembers(t.database, 11, { label: 'quota' });
+    const cookie = await login(t.app, me!);
+    const answers = await Promise.all(
+      sessions.map((s, i) => api(cookie, 'POST', `/training-session/${s._id}/book`, { partnersId: [partners[i]!.id] })),
+    );
+    assert.equal(answers.filter((r) => r.statusCode === 201).length, 1, answers.map((r) => r.body).join('\n'));
+    for (const r of answers.filter((x) => x.statusCode !== 201)) assert.equal(r.json().code, 'DAILY_LIMIT_USER', r.body);
+    assert.equal((await api(cookie, 'GET', '/user/me/booked-sessions')).json().data.length, 1);
+  });
 });
 
 describe('availability and the spec spelling of create', () => {
