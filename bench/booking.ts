@@ -8,6 +8,9 @@
  * - calendar (PostgreSQL): a month of the admin calendar over 50 tables, 5,000 members, two years of groups and
  *   500,000 bookings, through the service in-process: p95 and SQL statements per request, next to a primary-key read.
  * BENCH_BOOKING_DB=pg|pglite picks one database; BENCH_BOOKING_PARTS=contention,throughput,calendar picks parts.
+ * Calendar only: BENCH_KEEP_DB=1 keeps its filled database (the name is printed), BENCH_CALENDAR_DB=<name> measures a
+ * kept one without filling, BENCH_CALENDAR_MEASURES=1,2 runs some measures (0 is the baseline), BENCH_EXPLAIN=1 prints
+ * the plans of its statements.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -22,7 +25,7 @@ import { type Database, openDatabase } from '../server/src/core/db/client.ts';
 import { hashPassword } from '../server/src/core/passwords.ts';
 import { TrainingSessionRepository } from '../server/src/domains/booking/training-sessions/repository.ts';
 import { TrainingSessionService } from '../server/src/domains/booking/training-sessions/service.ts';
-import { createScratchDatabase } from '../server/src/testing/databases.ts';
+import { type ScratchDatabase, createScratchDatabase } from '../server/src/testing/databases.ts';
 import { startServer } from '../e2e/tests/support/server.ts';
 
 const TZ = 'Europe/Rome';
@@ -320,50 +323,67 @@ async function throughput(): Promise<void> {
   }
 }
 
+/** The calendar's data: 5,000 members, 50 tables with a group each over two years around today, 500,000 bookings. */
+async function fillCalendar(database: Database, dataDir: string): Promise<void> {
+  await seedIfEmpty(database, loadConfig({ DATA_DIR: dataDir }));
+  await addMembers(database, 5000);
+  await database.db.execute(sql`insert into game_tables (number, description) select n, 'Bench ' || n from generate_series(101, 150) n`);
+  const today = todayInRome();
+  const start = addDays(today, -365);
+  const end = addDays(today, 365);
+  // One group per table, every day, 14 slots of 30 minutes from 16:00: 700 group sessions, ~511,000 occurrences in two years.
+  await database.db.execute(sql`
+    with g as (insert into training_session_groups (start_date, end_date, week_days) select ${start}::date, ${end}::date, '{0,1,2,3,4,5,6}' from generate_series(1, 50) returning id),
+    gt as (select g.id as group_id, t.id as table_id from (select id, row_number() over () as r from g) g join (select id, row_number() over (order by number) as r from game_tables where number > 100) t on t.r = g.r)
+    insert into training_sessions (group_id, title, start_time, duration_minutes, game_table_id)
+    select gt.group_id, 'Allenamento', to_char(time '16:00' + make_interval(mins => 30 * s), 'HH24:MI'), 30, gt.table_id from gt, generate_series(0, 13) s`);
+  // 500,000 bookings: the first 500,000 occurrences in date order, each pinned by its exception, two members each.
+  await database.db.execute(sql`
+    create temp table occ as
+    select s.id as session_id, d::date as date, s.start_time, row_number() over (order by d, s.start_time, s.id) as k
+    from training_sessions s join training_session_groups g on g.id = s.group_id, generate_series(g.start_date, g.end_date, interval '1 day') d
+    where s.title = 'Allenamento'`);
+  await database.db.execute(sql`delete from occ where k > 500000`);
+  await database.db.execute(
+    sql`insert into training_session_exceptions (session_id, date, title, start_time, duration_minutes) select session_id, date, 'Allenamento', start_time, 30 from occ`,
+  );
+  await database.db.execute(
+    sql`create temp table members as select id, row_number() over (order by id) - 1 as r from users where email like 'bench.%'`,
+  );
+  await database.db.execute(sql`
+    create temp table b as
+    select gen_random_uuid() as id, o.session_id, o.date, ((o.date + o.start_time::time) at time zone ${TZ}) as start_at, o.k from occ o`);
+  await database.db.execute(
+    sql`insert into bookings (id, session_id, date, start_at, end_at) select id, session_id, date, start_at, start_at + interval '30 minutes' from b`,
+  );
+  await database.db.execute(sql`
+    insert into booking_participants (booking_id, user_id, start_at, end_at)
+    select b.id, m.id, b.start_at, b.start_at + interval '30 minutes' from b join members m on m.r in ((b.k * 2) % 5000, (b.k * 2 + 1) % 5000)`);
+  await database.db.execute(sql`vacuum analyze`);
+}
+
+/** A database kept by an earlier run (BENCH_KEEP_DB=1), on the server of BASE_URL. */
+function keptDatabase(name: string): ScratchDatabase {
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, drop: async () => undefined };
+}
+
 async function calendar(): Promise<void> {
   const runs = Number(process.env.BENCH_BOOKING_RUNS ?? 50);
-  const scratch = await createScratchDatabase(BASE_URL, 'bench');
+  // BENCH_CALENDAR_DB=<name> measures a database an earlier run kept (BENCH_KEEP_DB=1) instead of filling a new one.
+  const kept = process.env.BENCH_CALENDAR_DB;
+  const scratch = kept ? keptDatabase(kept) : await createScratchDatabase(BASE_URL, 'bench');
+  const keep = Boolean(kept || process.env.BENCH_KEEP_DB);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
   const database = await openDatabase({ kind: 'pg', url: scratch.url });
   try {
     await database.migrate();
-    await seedIfEmpty(database, loadConfig({ DATA_DIR: dataDir }));
     const filling = performance.now();
-    await addMembers(database, 5000);
-    await database.db.execute(sql`insert into game_tables (number, description) select n, 'Bench ' || n from generate_series(101, 150) n`);
-    const today = todayInRome();
-    const start = addDays(today, -365);
-    const end = addDays(today, 365);
-    // One group per table, every day, 14 slots of 30 minutes from 16:00: 700 group sessions, ~511,000 occurrences in two years.
-    await database.db.execute(sql`
-      with g as (insert into training_session_groups (start_date, end_date, week_days) select ${start}::date, ${end}::date, '{0,1,2,3,4,5,6}' from generate_series(1, 50) returning id),
-      gt as (select g.id as group_id, t.id as table_id from (select id, row_number() over () as r from g) g join (select id, row_number() over (order by number) as r from game_tables where number > 100) t on t.r = g.r)
-      insert into training_sessions (group_id, title, start_time, duration_minutes, game_table_id)
-      select gt.group_id, 'Allenamento', to_char(time '16:00' + make_interval(mins => 30 * s), 'HH24:MI'), 30, gt.table_id from gt, generate_series(0, 13) s`);
-    // 500,000 bookings: the first 500,000 occurrences in date order, each pinned by its exception, two members each.
-    await database.db.execute(sql`
-      create temp table occ as
-      select s.id as session_id, d::date as date, s.start_time, row_number() over (order by d, s.start_time, s.id) as k
-      from training_sessions s join training_session_groups g on g.id = s.group_id, generate_series(g.start_date, g.end_date, interval '1 day') d
-      where s.title = 'Allenamento'`);
-    await database.db.execute(sql`delete from occ where k > 500000`);
-    await database.db.execute(
-      sql`insert into training_session_exceptions (session_id, date, title, start_time, duration_minutes) select session_id, date, 'Allenamento', start_time, 30 from occ`,
-    );
-    await database.db.execute(
-      sql`create temp table members as select id, row_number() over (order by id) - 1 as r from users where email like 'bench.%'`,
-    );
-    await database.db.execute(sql`
-      create temp table b as
-      select gen_random_uuid() as id, o.session_id, o.date, ((o.date + o.start_time::time) at time zone ${TZ}) as start_at, o.k from occ o`);
-    await database.db.execute(
-      sql`insert into bookings (id, session_id, date, start_at, end_at) select id, session_id, date, start_at, start_at + interval '30 minutes' from b`,
-    );
-    await database.db.execute(sql`
-      insert into booking_participants (booking_id, user_id, start_at, end_at)
-      select b.id, m.id, b.start_at, b.start_at + interval '30 minutes' from b join members m on m.r in ((b.k * 2) % 5000, (b.k * 2 + 1) % 5000)`);
-    await database.db.execute(sql`vacuum analyze`);
+    if (!kept) await fillCalendar(database, dataDir);
+    else await database.db.execute(sql`analyze`);
     const fillSeconds = (performance.now() - filling) / 1000;
+    const today = todayInRome();
 
     // Counting every statement sent, through the pool or inside a transaction: on the clients' own query method.
     type Client = { query: (...args: unknown[]) => unknown; release: () => void };
@@ -401,38 +421,52 @@ async function calendar(): Promise<void> {
         'istruzioni SQL': +(statements / runs).toFixed(2),
       };
     };
-    const rows = [
-      await measure('lettura di una riga per chiave (baseline)', () =>
-        database.db.execute(sql`select * from bookings where id = (select id from bookings limit 1)`),
-      ),
-      await measure('mese (6 settimane), un tavolo, limit 3000', () =>
-        service.list({ startDate: monthStart, endDate: monthEnd, table_id: anyTable!.id, page: 1, limit: 3000 }),
-      ),
-      await measure('mese (6 settimane), 50 tavoli, limit 3000', () =>
-        service.list({ startDate: monthStart, endDate: monthEnd, page: 1, limit: 3000 }),
-      ),
-      await measure('settimana, 50 tavoli, liberi (available=true)', () =>
-        service.list({ startDate: monthStart, endDate: addDays(monthStart, 6), available: true, page: 1, limit: 3000 }),
-      ),
+    const measures: [string, () => Promise<unknown>][] = [
+      [
+        'lettura di una riga per chiave (baseline)',
+        () => database.db.execute(sql`select * from bookings where id = (select id from bookings limit 1)`),
+      ],
+      [
+        'mese (6 settimane), un tavolo, limit 3000',
+        () => service.list({ startDate: monthStart, endDate: monthEnd, table_id: anyTable!.id, page: 1, limit: 3000 }),
+      ],
+      ['mese (6 settimane), 50 tavoli, limit 3000', () => service.list({ startDate: monthStart, endDate: monthEnd, page: 1, limit: 3000 })],
+      [
+        'mese (6 settimane), 50 tavoli, prenotati (available=false)',
+        () => service.list({ startDate: monthStart, endDate: monthEnd, available: false, page: 1, limit: 3000 }),
+      ],
+      [
+        'settimana, 50 tavoli, liberi (available=true)',
+        () => service.list({ startDate: monthStart, endDate: addDays(monthStart, 6), available: true, page: 1, limit: 3000 }),
+      ],
     ];
+    // BENCH_CALENDAR_MEASURES=1,2 runs only those measures (0 is the baseline).
+    const picked = process.env.BENCH_CALENDAR_MEASURES?.split(',').map(Number);
+    const rows = [];
+    for (const [i, [label, work]] of measures.entries()) if (!picked || picked.includes(i)) rows.push(await measure(label, work));
     if (process.env.BENCH_EXPLAIN) {
       // The plans of the calendar's statements, to see where the time goes.
       const { PgDialect } = await import('drizzle-orm/pg-core');
-      const { occurrenceRowsSql, occurrenceCountSql, occurrenceConditions } =
+      const { CALENDAR_PLANNER, occurrenceRowsSql, occurrenceConditions, pageWindowSql } =
         await import('../server/src/domains/booking/training-sessions/occurrences.ts');
       const dialect = new PgDialect();
+      const oneTable = { tableId: anyTable!.id };
+      const [window] = await rowsOf<{ first_day: string; last_day: string }>(database, pageWindowSql(monthStart, monthEnd, {}, [], 3000, 0));
+      const page = { tz: TZ, limit: 3000, offset: 0 };
       for (const [label, q] of [
-        ['un tavolo', occurrenceRowsSql(monthStart, monthEnd, TZ, occurrenceConditions({ tableId: anyTable!.id }), null, 3000, 0)],
-        ['50 tavoli', occurrenceRowsSql(monthStart, monthEnd, TZ, [], null, 3000, 0)],
-        ['conteggio', occurrenceCountSql(monthStart, monthEnd, [])],
+        ['un tavolo: giorni della pagina', pageWindowSql(monthStart, monthEnd, oneTable, occurrenceConditions(oneTable), 3000, 0)],
+        ['un tavolo: pagina', occurrenceRowsSql({ ...page, from: monthStart, to: monthEnd, where: occurrenceConditions(oneTable), lookup: 'probe' })],
+        ['50 tavoli: giorni della pagina', pageWindowSql(monthStart, monthEnd, {}, [], 3000, 0)],
+        ['50 tavoli: pagina', occurrenceRowsSql({ ...page, from: window!.first_day, to: window!.last_day, where: [], lookup: 'range' })],
       ] as const) {
         const built = dialect.sqlToQuery(q);
-        const plan = await rowsOf<Record<string, string>>(
-          database,
-          sql.raw(
-            `explain (analyze, buffers) ${built.sql.replace(/\$(\d+)/g, (_m, i: string) => `'${String(built.params[Number(i) - 1]).replace(/'/g, "''")}'`)}`,
-          ),
-        );
+        const text = built.sql.replace(/\$(\d+)/g, (_m, i: string) => `'${String(built.params[Number(i) - 1]).replace(/'/g, "''")}'`);
+        // In a transaction with the calendar's planner settings, as the service reads.
+        const plan = await database.db.transaction(async (tx) => {
+          await tx.execute(CALENDAR_PLANNER);
+          const result: unknown = await tx.execute(sql.raw(`explain (analyze, buffers) ${text}`));
+          return (result as { rows: Record<string, string>[] }).rows;
+        });
         console.log(`\n--- ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
       }
     }
@@ -446,7 +480,8 @@ async function calendar(): Promise<void> {
     console.table(rows);
   } finally {
     await database.close();
-    await scratch.drop();
+    if (keep) console.log(`Database tenuto: BENCH_CALENDAR_DB=${scratch.name}`);
+    else await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

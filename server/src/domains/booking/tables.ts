@@ -97,6 +97,10 @@ export const training_session_exceptions = pgTable(
   (t) => [
     uniqueIndex('training_session_exceptions_session_date_key').on(t.session_id, t.date),
     index('training_session_exceptions_date_idx').on(t.date),
+    // The deleted occurrences of a range, without reading its (many) pinned ones: a list's count per day.
+    index('training_session_exceptions_deleted_idx')
+      .on(t.date)
+      .where(sql`deleted`),
   ],
 );
 

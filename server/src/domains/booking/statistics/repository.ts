@@ -33,9 +33,12 @@ export interface PlayedFilter extends StatisticsFilter {
 type PlayedRaw = Omit<PlayedSessionsRow, 'hours_played'>;
 type FreeRaw = Omit<FreeSessionsRow, 'free' | 'occupancy'>;
 
-/** The occurrences the statistics count: in the period, on the table asked, not flagged as outside the statistics. */
+/**
+ * The occurrences the statistics count: in the period, on the table asked, not flagged as outside the statistics.
+ * Each finds its exception by a probe of the unique key, as these reads were measured with.
+ */
 const counted = (f: StatisticsFilter) => sql`
-  select o.* from (${occurrencesBetween(f.from, f.to)}) o
+  select o.* from (${occurrencesBetween(f.from, f.to, 'probe')}) o
   where not o.session_not_considered_for_stats ${f.tableId ? sql`and o.game_table_id = ${f.tableId}` : sql``}`;
 
 /** The active booking of an occurrence `o`, as a lateral join (one probe of the unique occurrence index). */

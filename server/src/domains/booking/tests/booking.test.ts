@@ -310,6 +310,150 @@ describe('training sessions', () => {
   });
 });
 
+describe('listing occurrences page by page', () => {
+  type Listed = {
+    _id: string;
+    specific_date: string;
+    start_time: string;
+    end_time: string;
+    title: string;
+    isVirtual: boolean;
+    booking_id: string | null;
+    game_table: { _id: string };
+  };
+  const key = (o: Listed) => `${o.specific_date} ${o.start_time} ${o._id}`;
+  /** An administrator signed in at this test's clock. */
+  let staff: string;
+  const list = async (query: string) => {
+    const res = await api(staff, 'GET', `/training-session?startDate=2028-01-01&endDate=2028-02-29&${query}`);
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json<{ data: Listed[]; meta: { totalItems: number; totalPages: number } }>();
+  };
+  /** Every page of `query` at `limit`, one after the other, and the total each page gave. */
+  const pages = async (query: string, limit: number) => {
+    const rows: Listed[] = [];
+    const totals = new Set<number>();
+    for (let page = 1; ; page++) {
+      const { data, meta } = await list(`${query}&limit=${limit}&page=${page}`);
+      totals.add(meta.totalItems);
+      if (!data.length) return { rows, totals: [...totals] };
+      rows.push(...data);
+    }
+  };
+
+  test('the pages put end to end are the whole list, with its total, whatever is deleted, moved, kept or filtered', async () => {
+    setNow('2027-12-27', '10:00');
+    staff = await login(t.app, ADMIN);
+    const create = async (body: Record<string, unknown>) => {
+      const res = await api(staff, 'POST', '/training-session', { participant_qualifications: allQuals, ...body });
+      assert.equal(res.statusCode, 201, res.body);
+      return res.json().data as { _id: string; virtualGroupId: string; game_table: { _id: string } }[];
+    };
+    const period = { start_date: '2028-01-03', end_date: '2028-02-27' };
+    // Monday, Wednesday and Friday at 18:00 on two tables; every day at 17:00 on a third; single sessions on the fourth.
+    const mwf = await create({
+      title: 'Lun-mer-ven',
+      start_time: '18:00',
+      end_time: '19:00',
+      game_tables: [tables[0], tables[1]],
+      recurring_days: ['1', '3', '5'],
+      ...period,
+    });
+    const daily = await create({
+      title: 'Ogni giorno',
+      start_time: '17:00',
+      end_time: '18:00',
+      game_tables: [tables[2]],
+      recurring_days: ['0', '1', '2', '3', '4', '5', '6'],
+      ...period,
+    });
+    for (const [day, start, end] of [
+      ['2028-01-03', '16:00', '17:00'],
+      ['2028-01-10', '21:00', '22:00'],
+      ['2028-02-27', '18:00', '19:30'],
+    ])
+      await create({ title: 'Singolo', day, start_time: start, end_time: end, game_tables: [tables[3]] });
+    const dailySession = daily[0]!._id;
+    const mwfOnSecond = mwf.find((o) => o.game_table._id === tables[1])!;
+
+    // Deleted: the daily session on 5 January. Moved after the 18:00 sessions: the daily one on 10 January.
+    assert.equal((await api(staff, 'DELETE', `/training-session/${dailySession}?date=2028-01-05`)).statusCode, 204);
+    const move = await api(staff, 'PATCH', `/training-session/${dailySession}`, {
+      title: 'Spostato',
+      start_time: '19:30',
+      end_time: '20:30',
+      participant_qualifications: allQuals,
+      game_tables: [tables[2]],
+      editScope: 'single',
+      occurrence_date: '2028-01-10',
+      recurring_days: ['0', '1', '2', '3', '4', '5', '6'],
+      ...period,
+    });
+    assert.equal(move.statusCode, 200, move.body);
+    // Kept: Friday 7 January booked on the second table, then the group becomes Tuesday and Thursday.
+    const [player] = await createMembers(t.database, 1);
+    const booked = await api(staff, 'POST', `/training-session/${mwfOnSecond._id}/book`, {
+      partnersId: [player!.id],
+      date: '2028-01-07',
+      admin: true,
+    });
+    assert.equal(booked.statusCode, 201, booked.body);
+    const regroup = await api(staff, 'PATCH', `/training-session/${mwfOnSecond._id}`, {
+      title: 'Mar-gio',
+      start_time: '18:00',
+      end_time: '19:00',
+      participant_qualifications: allQuals,
+      game_tables: [tables[0], tables[1]],
+      editScope: 'group',
+      recurring_days: ['2', '4'],
+      ...period,
+    });
+    assert.equal(regroup.statusCode, 200, regroup.body);
+
+    const whole = await list('limit=0');
+    // 8 weeks: 16 Tuesdays and Thursdays on two tables, 56 days less one deleted, 3 single sessions, the kept Friday.
+    assert.equal(whole.data.length, 32 + 55 + 3 + 1);
+    assert.equal(whole.meta.totalItems, whole.data.length);
+    const dates = whole.data.map((o) => o.specific_date);
+    assert.deepEqual(dates, [...dates].sort());
+    assert.ok(!whole.data.some((o) => o._id === dailySession && o.specific_date === '2028-01-05'));
+    const kept = whole.data.filter((o) => o.specific_date === '2028-01-07' && o.booking_id);
+    assert.deepEqual(
+      kept.map((o) => [o.title, o.isVirtual, o.booking_id]),
+      [['Lun-mer-ven', false, booked.json()._id]],
+    );
+    assert.deepEqual(
+      whole.data.filter((o) => o.specific_date === '2028-01-10').map((o) => [o.start_time, o.title]),
+      [
+        ['19:30', 'Spostato'],
+        ['21:00', 'Singolo'],
+      ],
+    );
+
+    for (const limit of [1, 7, 16, 1000]) {
+      const paged = await pages('', limit);
+      assert.deepEqual(paged.rows.map(key), whole.data.map(key), `limit ${limit}`);
+      assert.deepEqual(paged.totals, [whole.data.length], `limit ${limit}`);
+    }
+    // Filters: a table, booked or free, a time range; each paged as the whole filtered list is.
+    const filters: [string, (o: Listed) => boolean][] = [
+      [`table_id=${tables[1]}`, (o) => o.game_table._id === tables[1]],
+      ['available=false', (o) => o.booking_id !== null],
+      ['available=true', (o) => o.booking_id === null],
+      ['startTime=17:30&endTime=20:30', (o) => o.start_time >= '17:30' && o.end_time <= '20:30'],
+    ];
+    for (const [query, expected] of filters) {
+      const filtered = await list(`${query}&limit=0`);
+      assert.deepEqual(filtered.data.map(key), whole.data.filter(expected).map(key), query);
+      for (const limit of [3, 10]) {
+        const paged = await pages(query, limit);
+        assert.deepEqual(paged.rows.map(key), filtered.data.map(key), `${query} limit ${limit}`);
+        assert.deepEqual(paged.totals, [filtered.data.length], `${query} limit ${limit}`);
+      }
+    }
+  });
+});
+
 describe('the booking engine', () => {
   let group: { _id: string; virtualGroupId: string };
   let agonistSession: { _id: string };

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TrainingSession } from 'shared-api/contract';
+import type { GameTable, Participant, TrainingSession } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { qualifications, user_qualifications, users } from '../../registry/tables';
 import {
@@ -28,42 +28,188 @@ export const endTimeSql = (start: SQL | string, minutes: SQL | string) =>
 export const isoInstant = (ts: SQL) => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /**
- * Every occurrence between two dates, in ONE statement whatever the number of groups (DESIGN §4): a group's sessions
- * expanded over its week days with generate_series, each date joined to its exception if one is stored (deleted:
- * left out; edited or pinned: its own values); the single sessions; and the stored exceptions that fall outside
- * their group's pattern (booked occurrences a group edit left behind). Columns: session_id, date, title, start_time,
- * duration_minutes, color, is_booking_allowed, session_not_considered_for_stats, game_table_id, group_id, is_virtual.
+ * The planner for a calendar read, for its transaction only, in one statement: no JIT (the estimates for many groups'
+ * expansion would have PostgreSQL compile the query: 0.8 s of a 1 s month of 50 tables), no parallel workers (their
+ * start costs more than these reads on 2 cores), no merge joins (with an occurrence's (session, date) it would walk
+ * the bookings' or exceptions' whole unique index in order instead of hashing the range's rows).
  */
-export function occurrencesBetween(from: string, to: string): SQL {
+export const CALENDAR_PLANNER = sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+  set_config('enable_mergejoin', 'off', true)`;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date written into the statement rather than bound as a parameter: the plan is made for the days asked (a
+ * table's month probes the indexes, fifty tables' week hashes the day's rows) whatever the driver's plan cache does
+ * with parameters. Only well-formed dates get here (the contract validates them); anything else is refused.
+ */
+export function dateLiteral(iso: string): SQL {
+  if (!ISO_DATE.test(iso) || Number.isNaN(Date.parse(iso))) throw new Error(`data non valida: ${iso}`);
+  return sql.raw(`date '${iso}'`);
+}
+
+/** The week day of a date, 0 Sunday … 6 Saturday, by integer arithmetic (extract(dow) goes through timestamp and numeric). */
+export const weekDayOf = (date: SQL) => sql`((((${date}) - date '2000-01-02') % 7 + 7) % 7)`;
+
+/** The week days that fall in [from, to] (all seven from a week on). */
+export function weekDaysBetween(from: string, to: string): number[] {
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  const first = new Date(`${from}T00:00:00Z`).getUTCDay();
+  return Array.from({ length: Math.min(7, Math.max(0, days)) }, (_, i) => (first + i) % 7).sort((a, b) => a - b);
+}
+
+/**
+ * Whether a group (g) has a date in [from, to] it does not occur on: only such a group's sessions can have a stored
+ * exception outside its pattern (a booked occurrence a group edit left behind), so only theirs are looked at.
+ */
+function groupLeavesGaps(from: string, to: string): SQL {
+  const days = weekDaysBetween(from, to);
+  return sql`(g.start_date > ${dateLiteral(from)} or g.end_date < ${dateLiteral(to)} or not g.week_days @> ${sql.raw(`'{${days.join(',')}}'::smallint[]`)})`;
+}
+
+/** A group's (g) days in [from, to], as `d.date`: its period cut to the range, every day (week days are filtered after). */
+function groupDays(from: string, to: string): SQL {
+  const f = dateLiteral(from);
+  return sql`lateral (select ${f} + i as date from generate_series(greatest(g.start_date, ${f}) - ${f}, least(g.end_date, ${dateLiteral(to)}) - ${f}) i) d`;
+}
+
+/** Whether a date falls in its group's (g) pattern: inside the period, on one of the week days. */
+const inPattern = (date: SQL) => sql`(${date} between g.start_date and g.end_date and ${weekDayOf(date)}::smallint = any(g.week_days))`;
+
+/**
+ * How an occurrence finds its stored exception and its booking:
+ * - 'probe': by the unique key, one index probe each (LATERAL … LIMIT 1 keeps the planner from hashing the range):
+ *   few occurrences among many stored rows (one table's month, one session's day);
+ * - 'range': the range's rows read once (by date) and hashed, then joined on (session, date): every table, where the
+ *   range's stored rows are about as many as its occurrences (3,500 probes cost several times that). OFFSET 0 keeps
+ *   the planner from turning the join back into a probe per occurrence, which it did for available=false (84 → 54 ms
+ *   to count fifty tables' month).
+ */
+export type Lookup = 'probe' | 'range';
+
+/** The lookup for a filter: probes when the occurrences are a table's or a session's, the range's rows otherwise. */
+export const lookupFor = (f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>): Lookup => (f.tableId || f.sessionId ? 'probe' : 'range');
+
+/**
+ * Every occurrence between two dates, in ONE statement whatever the number of groups (DESIGN §4): a group's sessions
+ * expanded over its week days, each date joined to its exception if one is stored (deleted: left out; edited or
+ * pinned: its own values); the single sessions; and the stored exceptions that fall outside their group's pattern
+ * (booked occurrences a group edit left behind), looked for only in groups that leave a day of the range out.
+ * Columns: session_id, date, title, start_time, duration_minutes, color, is_booking_allowed,
+ * session_not_considered_for_stats, game_table_id, group_id, is_virtual.
+ */
+export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQL {
   const s = training_sessions;
   const g = training_session_groups;
   const e = training_session_exceptions;
+  const [f, t] = [dateLiteral(from), dateLiteral(to)];
   return sql`
-    select s.id as session_id, d.day::date as date, coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
+    select s.id as session_id, d.date, coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
            coalesce(x.duration_minutes, s.duration_minutes) as duration_minutes, coalesce(x.color, s.color) as color,
            coalesce(x.is_booking_allowed, s.is_booking_allowed) as is_booking_allowed,
            s.session_not_considered_for_stats, s.game_table_id, s.group_id, x.id is null as is_virtual
     from ${g} g
     join ${s} s on s.group_id = g.id
-    cross join lateral generate_series(greatest(g.start_date, ${from}::date), least(g.end_date, ${to}::date), interval '1 day') as d(day)
-    -- One index probe per date (the unique key): a hash of every exception in the range costs more for a table's month.
-    left join lateral (select * from ${e} ex where ex.session_id = s.id and ex.date = d.day::date limit 1) x on true
-    where g.start_date <= ${to}::date and g.end_date >= ${from}::date
-      and extract(dow from d.day)::smallint = any(g.week_days)
+    cross join ${groupDays(from, to)}
+    ${
+      lookup === 'probe'
+        ? sql`left join lateral (select * from ${e} ex where ex.session_id = s.id and ex.date = d.date limit 1) x on true`
+        : sql`left join (select * from ${e} ex where ex.date between ${f} and ${t} offset 0) x on x.session_id = s.id and x.date = d.date`
+    }
+    where g.start_date <= ${t} and g.end_date >= ${f}
+      and ${weekDayOf(sql`d.date`)}::smallint = any(g.week_days)
       and (x.id is null or not x.deleted)
     union all
     select s.id, s.specific_date, s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed,
            s.session_not_considered_for_stats, s.game_table_id, null, false
     from ${s} s
-    where s.group_id is null and s.specific_date between ${from}::date and ${to}::date
+    where s.group_id is null and s.specific_date between ${f} and ${t}
     union all
     select s.id, x.date, coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
            coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed), s.session_not_considered_for_stats, s.game_table_id, s.group_id, false
-    from ${e} x
-    join ${s} s on s.id = x.session_id
-    join ${g} g on g.id = s.group_id
-    where x.date between ${from}::date and ${to}::date and not x.deleted
-      and (x.date < g.start_date or x.date > g.end_date or not (extract(dow from x.date)::smallint = any(g.week_days)))`;
+    from ${g} g
+    join ${s} s on s.group_id = g.id
+    join ${e} x on x.session_id = s.id
+    where ${groupLeavesGaps(from, to)} and x.date between ${f} and ${t} and not x.deleted and not ${inPattern(sql`x.date`)}`;
+}
+
+/** The active booking (b) of an occurrence (o), found as the lookup says. */
+function bookingOf(from: string, to: string, lookup: Lookup): SQL {
+  return lookup === 'probe'
+    ? sql`left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true`
+    : sql`left join (select bk.id, bk.session_id, bk.date from ${bookings} bk
+                     where bk.cancelled_at is null and bk.date between ${dateLiteral(from)} and ${dateLiteral(to)} offset 0) b
+            on b.session_id = o.session_id and b.date = o.date`;
+}
+
+/**
+ * How many occurrences each day of [from, to] has, without looking at any occurrence's exception or booking: each
+ * group's days times its sessions, plus the single sessions, minus the deleted exceptions, plus the exceptions outside
+ * their group's pattern (the last two read from the range's few stored exceptions that change a count). Only for
+ * filters an exception cannot change (table, session). Columns: date, n.
+ */
+function dayCountsBySessions(from: string, to: string, f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>): SQL {
+  const s = training_sessions;
+  const g = training_session_groups;
+  const e = training_session_exceptions;
+  const [lo, hi] = [dateLiteral(from), dateLiteral(to)];
+  const sessionsAsked: SQL[] = [];
+  if (f.tableId) sessionsAsked.push(sql`s.game_table_id = ${f.tableId}`);
+  if (f.sessionId) sessionsAsked.push(sql`s.id = ${f.sessionId}`);
+  const and = sessionsAsked.length ? sql` and ${sql.join(sessionsAsked, sql` and `)}` : sql``;
+  return sql`
+    select d.date, sum(k.n) as n
+    from (select s.group_id, count(*) as n from ${s} s where s.group_id is not null${and} group by s.group_id) k
+    join ${g} g on g.id = k.group_id
+    cross join ${groupDays(from, to)}
+    where g.start_date <= ${hi} and g.end_date >= ${lo} and ${weekDayOf(sql`d.date`)}::smallint = any(g.week_days)
+    group by d.date
+    union all
+    select s.specific_date, count(*) from ${s} s where s.group_id is null and s.specific_date between ${lo} and ${hi}${and} group by s.specific_date
+    union all
+    select x.date, -count(*) from ${e} x join ${s} s on s.id = x.session_id join ${g} g on g.id = s.group_id
+    where x.deleted and x.date between ${lo} and ${hi}${and} and ${inPattern(sql`x.date`)} group by x.date
+    union all
+    select x.date, count(*) from ${g} g join ${s} s on s.group_id = g.id join ${e} x on x.session_id = s.id
+    where ${groupLeavesGaps(from, to)} and x.date between ${lo} and ${hi} and not x.deleted${and} and not ${inPattern(sql`x.date`)}
+    group by x.date`;
+}
+
+/** How many occurrences each day of [from, to] has under any filter: every occurrence looked up. Columns: date, n. */
+function dayCountsByOccurrences(from: string, to: string, filter: OccurrenceFilter, where: SQL[]): SQL {
+  const lookup = lookupFor(filter);
+  return sql`
+    select o.date, count(*) as n
+    from (${occurrencesBetween(from, to, lookup)}) o
+    ${filter.available !== undefined ? bookingOf(from, to, lookup) : sql``}
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    group by o.date`;
+}
+
+/** Where a page falls in [from, to]: the first and last day holding its rows, and how many rows come before the first. */
+export interface PageWindow {
+  total: number;
+  first_day: string | null;
+  last_day: string | null;
+  before: number;
+}
+
+/**
+ * The total of a list of occurrences and the days its page falls on, from the number of occurrences each day has:
+ * occurrences are listed by date first, so the page of rows offset … offset + limit lies on the days whose running
+ * count crosses it, and only those days need their occurrences read in full (occurrenceRowsSql). Without a filter on
+ * what an exception or a booking changes (times, available), the counts come without reading any occurrence.
+ */
+export function pageWindowSql(from: string, to: string, filter: OccurrenceFilter, where: SQL[], limit: number | null, offset: number): SQL {
+  const bySessions = filter.startTime === undefined && filter.endTime === undefined && filter.available === undefined;
+  const counts = bySessions ? dayCountsBySessions(from, to, filter) : dayCountsByOccurrences(from, to, filter, where);
+  return sql`
+    with days as (select c.date, sum(c.n)::int as n from (${counts}) c group by c.date),
+    placed as (select date, n, (sum(n) over (order by date) - n)::int as before from days where n > 0)
+    select (select coalesce(sum(n), 0) from days)::int as total, min(date)::text as first_day, max(date)::text as last_day,
+           coalesce(min(before), 0)::int as before
+    from placed
+    where before + n > ${sql.raw(String(Math.trunc(offset)))}${limit === null ? sql`` : sql` and before < ${sql.raw(String(Math.trunc(offset + limit)))}`}`;
 }
 
 /** Occurrence filters of GET /training-session, on the outer query's columns (o = occurrence, b = its booking). */
@@ -102,103 +248,200 @@ export function participantsOf(bookingId: SQL): SQL {
   ), '[]'::json)`;
 }
 
+/** What occurrenceRowsSql reads: the occurrences of [from, to] under `where`, in `orderBy` (default: date, start, table). */
+export interface OccurrenceRows {
+  from: string;
+  to: string;
+  tz: string;
+  where: SQL[];
+  orderBy?: SQL[];
+  /** null: every row. */
+  limit: number | null;
+  offset: number;
+  lookup: Lookup;
+}
+
 /**
  * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
  * statement in two steps: the page of lean rows (occurrence, table, booking) is chosen and sorted first, then only
- * its rows get their qualifications, participants and group tables, each aggregated once per session, booking or
- * group rather than once per row. The session's own table is joined under its name so `training_sessions.id` can
- * be the lists' tie-breaker.
+ * its rows get their participants. Each row carries its own values and the ids of what it refers to; the page's first
+ * row also carries those references once (`refs`: tables, groups, sessions' qualifications, participating members
+ * with their colour), and toTrainingSessions assembles the answer: building 3,000 answers' objects in SQL and parsing
+ * them again cost more than the rest of the read. The session's own table is joined under its name so
+ * `training_sessions.id` can be the lists' tie-breaker.
  */
-export function occurrenceRowsSql(
-  from: string,
-  to: string,
-  tz: string,
-  where: SQL[],
-  orderBy: SQL[] | null,
-  limit: number | null,
-  offset: number,
-): SQL {
-  const startAt = sql`((o.date + o.start_time::time) at time zone ${tz})`;
-  const endAt = sql`(${startAt} + make_interval(mins => o.duration_minutes))`;
+export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`${training_sessions}.id`];
   return sql`
     with page as materialized (
-      select o.*, b.id as booking_id, gt.id as table_id, gt.number as table_number, gt.description as table_description,
-             row_number() over (order by ${sql.join(order, sql`, `)}) as rn
-      from (${occurrencesBetween(from, to)}) o
+      select o.*, b.id as booking_id, row_number() over (order by ${sql.join(order, sql`, `)}) as rn
+      from (${occurrencesBetween(from, to, lookup)}) o
       join ${training_sessions} on ${training_sessions}.id = o.session_id
       join ${game_tables} gt on gt.id = o.game_table_id
-      left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true
+      ${bookingOf(from, to, lookup)}
       ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by ${sql.join(order, sql`, `)}
-      ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}
-    ), quals as (
-      select sq.session_id, array_agg(sq.qualification_id::text order by sq.qualification_id) as ids
-      from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id
-    ), group_tables as (
-      select s2.group_id, json_agg(distinct jsonb_build_object('_id', t2.id, 'number', t2.number, 'description', t2.description)) as list
-      from ${training_sessions} s2 join ${game_tables} t2 on t2.id = s2.game_table_id
-      where s2.group_id in (select group_id from page where group_id is not null)
-      group by s2.group_id
+      ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
+    ), taking_part as materialized (
+      -- The participants by booking id, one probe of their primary key per booked row.
+      select p.booking_id, p.user_id from ${booking_participants} p where p.booking_id in (select booking_id from page where booking_id is not null)
+    ), ranked_qualifications as (
+      select q.id, q.color, row_number() over (order by q.priority desc, q.name) as rank from ${qualifications} q
+    ), members as materialized (
+      -- Each member once, numbered, with the colour of their highest-priority qualification (the best rank they hold).
+      select u.id as user_id, u.name, u.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color, (row_number() over () - 1)::int as n
+      from ${users} u
+      left join (
+        select uq.user_id, min(r.rank) as rank
+        from ${user_qualifications} uq join ranked_qualifications r on r.id = uq.qualification_id
+        where uq.user_id in (select user_id from taking_part)
+        group by uq.user_id
+      ) best on best.user_id = u.id
+      left join ranked_qualifications c on c.rank = best.rank
+      where u.id in (select user_id from taking_part)
+    ), people as (
+      select tp.booking_id, string_agg(m.n::text, ',' order by m.surname, m.name) as members
+      from taking_part tp join members m on m.user_id = tp.user_id group by tp.booking_id
+    ), refs as (
+      select json_build_object(
+        'tables', (select json_agg(json_build_array(t.id, t.number, t.description)) from ${game_tables} t),
+        'groups', (select json_agg(json_build_array(g.id, g.start_date::text, g.end_date::text, g.week_days,
+                     (select json_agg(distinct s2.game_table_id) from ${training_sessions} s2 where s2.group_id = g.id)))
+                   from ${training_session_groups} g where g.id in (select group_id from page)),
+        'qualifications', (select json_agg(json_build_array(q.session_id, q.ids)) from (
+                     select sq.session_id, array_agg(sq.qualification_id order by sq.qualification_id) as ids
+                     from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q),
+        -- The members as four lists (ids, names, surnames, colours) rather than one JSON value each: PostgreSQL builds
+        -- thousands of JSON objects slowly, and Node parses PostgreSQL's own arrays more slowly still.
+        'members', (select json_build_array(array_agg(user_id order by n), array_agg(name order by n), array_agg(surname order by n),
+                                             array_agg(color order by n)) from members)
+      ) as refs
+    ), first_row as (
+      select min(rn) as rn from page
     )
-    select o.session_id as "_id", o.title, o.date::text as specific_date, extract(dow from o.date)::int as day,
-      o.start_time, ${endTimeSql(sql`o.start_time`, sql`o.duration_minutes`)} as end_time, o.duration_minutes as duration,
-      ${isoInstant(startAt)} as start_at, ${isoInstant(endAt)} as end_at,
-      coalesce(o.color, ${DEFAULT_SESSION_COLOR}) as color, o.is_booking_allowed,
-      coalesce(quals.ids, '{}') as participant_qualifications,
-      json_build_object('_id', o.table_id, 'number', o.table_number, 'description', o.table_description) as game_table,
-      o.session_not_considered_for_stats,
-      coalesce(people.list, '[]'::json) as participants,
-      o.booking_id,
-      case when g.id is null then null else json_build_object('_id', g.id, 'start_date', g.start_date::text, 'end_date', g.end_date::text) end as "group",
-      coalesce(g.week_days, '{}') as group_week_days,
-      group_tables.list as group_game_tables,
-      o.is_virtual as "isVirtual", o.group_id as "virtualGroupId"
+    select o.session_id as "_id", o.title, o.date::text as date, o.start_time, o.duration_minutes as duration, o.color, o.is_booking_allowed,
+      o.session_not_considered_for_stats, o.is_virtual, o.game_table_id, o.group_id, o.booking_id,
+      extract(epoch from ((o.date + o.start_time::time) at time zone ${tz}))::float8 as start_epoch,
+      people.members as participant_members,
+      refs.refs
     from page o
-    left join quals on quals.session_id = o.session_id
-    -- The participants by booking id, one index probe per booked row (a hash of every participant costs far more).
-    left join lateral (
-      select json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color', coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}))
-                      order by u.surname, u.name) as list
-      from ${booking_participants} p
-      join ${users} u on u.id = p.user_id
-      left join lateral (select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
-                         where uq.user_id = u.id order by q.priority desc, q.name limit 1) c on true
-      where p.booking_id = o.booking_id
-    ) people on o.booking_id is not null
-    left join ${training_session_groups} g on g.id = o.group_id
-    left join group_tables on group_tables.group_id = o.group_id
+    left join people on people.booking_id = o.booking_id
+    left join refs on o.rn = (select rn from first_row)
     order by o.rn`;
 }
 
-/** The total of a page's query; the booking is joined only when a filter asks about it (available). */
-export function occurrenceCountSql(from: string, to: string, where: SQL[], withBookings = true): SQL {
-  if (!withBookings) {
-    return sql`select count(*)::int as n from (${occurrencesBetween(from, to)}) o ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
-  }
-  return sql`
-    select count(*)::int as n
-    from (${occurrencesBetween(from, to)}) o
-    left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true
-    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
+/** What the rows of a page refer to, read once (occurrenceRowsSql). */
+interface PageRefs {
+  tables: [id: string, number: number, description: string][];
+  groups: [id: string, startDate: string, endDate: string, weekDays: number[], tableIds: string[]][] | null;
+  qualifications: [sessionId: string, ids: string[]][] | null;
+  /** Ids, names, surnames and colours, in the order of the members' places (null lists: no participants). */
+  members: [ids: string[] | null, names: string[] | null, surnames: string[] | null, colors: string[] | null];
 }
 
-interface RawOccurrence extends Omit<TrainingSession, 'participant_colors' | 'game_tables' | 'group_game_tables' | 'recurring_days'> {
-  group_game_tables: TrainingSession['group_game_tables'] | null;
+/** A row of occurrenceRowsSql. */
+interface OccurrenceRow {
+  _id: string;
+  title: string;
+  date: string;
+  start_time: string;
+  duration: number;
+  color: string | null;
+  is_booking_allowed: boolean;
+  session_not_considered_for_stats: boolean;
+  is_virtual: boolean;
+  game_table_id: string;
+  group_id: string | null;
+  booking_id: string | null;
+  /** The start as seconds since the epoch, from the club's wall clock in PostgreSQL (its time-zone rules). */
+  start_epoch: number;
+  /** The participants by surname and name, as their places in the member arrays, comma-separated. */
+  participant_members: string | null;
+  /** The first row only: what the rows refer to. */
+  refs: PageRefs | null;
 }
 
-/** The answer's shape from a raw row (derived fields filled in). */
-export function toTrainingSession(row: RawOccurrence): TrainingSession {
-  const groupTables = [...(row.group_game_tables ?? [])].sort((a, b) => a.number - b.number);
-  return {
-    ...row,
-    participant_colors: row.participants.map((p) => p.color),
-    game_tables: groupTables.length ? groupTables : [row.game_table],
-    group_game_tables: groupTables,
-    recurring_days: row.group_week_days.map(String),
+/** HH:MM of minutes after midnight, as the wall clock reads them (a range ending at midnight ends at '00:00'). */
+function wallClock(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** An instant in seconds as ISO 8601 UTC without fractions ('2027-03-23T17:00:00Z'), as isoInstant writes it. */
+const isoOfEpoch = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 19)}Z`;
+
+/** A function remembering its answers: a page's rows share few days and times (every table at 18:00), and Date is slow. */
+function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key)!;
+    const value = compute(key);
+    known.set(key, value);
+    return value;
   };
 }
 
+/**
+ * The answers of a page's rows: each row with what it refers to, from the references its first row carries. The
+ * objects and lists a page refers to (a table, a group's tables and days, a session's qualifications, a member) are
+ * shared between its answers, which are read and serialized, never changed (copying them cost half the assembly).
+ */
+export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
+  const refs = rows[0]?.refs;
+  if (!refs) return [];
+  const tables = new Map<string, GameTable>();
+  for (const [_id, number, description] of refs.tables) tables.set(_id, { _id, number, description });
+  const groups = new Map<string, { ref: NonNullable<TrainingSession['group']>; weekDays: number[]; days: string[]; tables: GameTable[] }>();
+  for (const [_id, start_date, end_date, weekDays, tableIds] of refs.groups ?? []) {
+    const list: GameTable[] = [];
+    for (const id of tableIds) {
+      const table = tables.get(id);
+      if (table) list.push(table);
+    }
+    groups.set(_id, { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: list.sort((x, y) => x.number - y.number) });
+  }
+  const qualificationsOf = new Map(refs.qualifications ?? []);
+  const [ids, names, surnames, colors] = refs.members;
+  const members: Participant[] = (ids ?? []).map((_id, i) => ({ _id, name: names![i]!, surname: surnames![i]!, color: colors![i]! }));
+  const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
+  const instant = remembered(isoOfEpoch);
+  return rows.map((row) => {
+    const table = tables.get(row.game_table_id);
+    if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
+    const group = row.group_id ? groups.get(row.group_id) : undefined;
+    const participants = row.participant_members ? row.participant_members.split(',').map((n) => members[Number(n)]!) : [];
+    const colon = row.start_time.indexOf(':');
+    const start = Number(row.start_time.slice(0, colon)) * 60 + Number(row.start_time.slice(colon + 1, colon + 3));
+    const groupTables = group ? group.tables : [];
+    return {
+      _id: row._id,
+      title: row.title,
+      specific_date: row.date,
+      day: weekDay(row.date),
+      start_time: row.start_time,
+      end_time: wallClock(start + row.duration),
+      duration: row.duration,
+      start_at: instant(row.start_epoch),
+      end_at: instant(row.start_epoch + row.duration * 60),
+      color: row.color ?? DEFAULT_SESSION_COLOR,
+      is_booking_allowed: row.is_booking_allowed,
+      participant_qualifications: qualificationsOf.get(row._id) ?? [],
+      game_table: table,
+      game_tables: groupTables.length ? groupTables : [table],
+      session_not_considered_for_stats: row.session_not_considered_for_stats,
+      participants,
+      participant_colors: participants.map((p) => p.color),
+      booking_id: row.booking_id,
+      group: group ? group.ref : null,
+      group_week_days: group ? group.weekDays : [],
+      group_game_tables: groupTables,
+      recurring_days: group ? group.days : [],
+      isVirtual: row.is_virtual,
+      virtualGroupId: row.group_id,
+    };
+  });
+}
+
 export async function readOccurrences(db: DbOrTx, sqlText: SQL): Promise<TrainingSession[]> {
-  return rowsOf<RawOccurrence>(await db.execute(sqlText)).map(toTrainingSession);
+  return toTrainingSessions(rowsOf<OccurrenceRow>(await db.execute(sqlText)));
 }

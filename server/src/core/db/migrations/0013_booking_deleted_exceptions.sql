@@ -1,0 +1,1 @@
+CREATE INDEX "training_session_exceptions_deleted_idx" ON "training_session_exceptions" USING btree ("date") WHERE deleted;
