@@ -11,13 +11,13 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { seriousViolations, settled } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
-import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
+import { ADMIN, MEMBER_PASSWORD, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
 
 const portal = portalForThisFile();
 const ZONE = 'Europe/Rome';
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-// Demo members (server/src/domains/booking/seed.ts): these three have an approved medical certificate, Marco has none.
+// Demo members (server/src/domains/booking/seed.ts gives each an approved medical certificate); the test removes Marco's.
 const BOOKER = { email: 'matteo.colombo@circolo.example', name: 'Matteo Colombo' };
 const PARTNER = 'Luca Ferrari';
 const NO_CERTIFICATE = 'marco.rossi@circolo.example';
@@ -226,6 +226,9 @@ test('a member searches the day, books a shift with a partner, finds it under Fu
 
 test("a member without a valid medical certificate is told 'Non puoi prenotare turni senza un certificato medico valido'", async () => {
   await openSession('Turno senza certificato', '22:00', '23:00', 5);
+  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  await removeCertificates(admin, NO_CERTIFICATE);
+  await admin.context().close();
   const page = await signedIn(NO_CERTIFICATE, MEMBER_PASSWORD);
   await page.goto(`${portal.server.url}/book-session?date=${encodeURIComponent(JSON.stringify(DAY))}`);
   const card = page.getByRole('article').filter({ hasText: 'Turno senza certificato' });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
-import { ADMIN, MEMBER_PASSWORD, choose, portalForThisFile, signIn, toast } from './support/portal.ts';
+import { ADMIN, MEMBER_PASSWORD, choose, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
 
 const portal = portalForThisFile();
 const MARCO = 'marco.rossi@circolo.example';
@@ -20,6 +20,8 @@ const medicalStatus = (page: Page) => page.getByTestId('medical-status');
 test("a member's medical certificate: type, upload from the profile, approval, the profile follows", async () => {
   const admin = await (await portal.browser.newContext()).newPage();
   await signIn(admin, portal.server.url, ADMIN.email, ADMIN.password);
+  // Marco starts without a certificate (the demo club gives him an approved one).
+  await removeCertificates(admin, MARCO);
 
   // The type, with its comma-separated warning days.
   await admin.goto(`${portal.server.url}/certificates/types`);

@@ -24,6 +24,31 @@ export async function toast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
+/**
+ * Deletes every certificate of a member through the staff API from a signed-in staff page (what 'Elimina' on
+ * 'Gestione certificati' calls), for tests that start from a member without one: the demo club gives every member
+ * an approved medical certificate.
+ */
+export async function removeCertificates(staff: Page, email: string): Promise<void> {
+  const api = (method: string, path: string) =>
+    staff.evaluate(
+      async ({ method, path }) => {
+        const res = await fetch(`/api/v1${path}`, { method, credentials: 'include' });
+        const text = await res.text();
+        return { status: res.status, body: text ? JSON.parse(text) : {} };
+      },
+      { method, path },
+    );
+  const picked = await api('GET', `/user?limit=500&reducedDetails=true&q=${encodeURIComponent(email)}`);
+  const user = (picked.body.data as { _id: string; email: string }[]).find((u) => u.email === email);
+  if (!user) throw new Error(`utente ${email} non trovato`);
+  const list = (await api('GET', '/certificate?limit=500')).body.data as { _id: string; user: { _id: string } }[];
+  for (const c of list.filter((c) => c.user._id === user._id)) {
+    const res = await api('DELETE', `/certificate/${c._id}/user/${user._id}`);
+    if (res.status !== 204) throw new Error(`certificato di ${email} non eliminato: ${res.status}`);
+  }
+}
+
 export interface NewMember {
   memberId: string;
   name: string;

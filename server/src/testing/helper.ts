@@ -169,6 +169,23 @@ export async function call(
   return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }) });
 }
 
+/**
+ * Deletes every certificate of a member through the staff API (as the certificates page does), for tests that start
+ * from a member without one: the demo club gives every member an approved medical certificate.
+ */
+export async function removeCertificates(app: FastifyInstance, staffCookie: string, email: string): Promise<void> {
+  const [user] = (await call(app, staffCookie, 'GET', `/api/v1/user?limit=500&reducedDetails=true&q=${encodeURIComponent(email)}`)).json().data as {
+    _id: string;
+    email: string;
+  }[];
+  if (user?.email !== email) throw new Error(`utente ${email} non trovato`);
+  const list = (await call(app, staffCookie, 'GET', '/api/v1/certificate?limit=500')).json().data as { _id: string; user: { _id: string } }[];
+  for (const certificate of list.filter((c) => c.user._id === user._id)) {
+    const res = await call(app, staffCookie, 'DELETE', `/api/v1/certificate/${certificate._id}/user/${user._id}`);
+    if (res.statusCode !== 204) throw new Error(`certificato di ${email} non eliminato: ${res.statusCode} ${res.body}`);
+  }
+}
+
 /** The links of the latest mail to an address, read from the outbox. */
 /** The link of the last mail sent to an address (an invitation or a reset carries one). */
 export async function lastMailLink(database: Database, to: string): Promise<string> {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../core/config';
 import type { Db, DbOrTx } from '../../core/db/client';
 import { files } from '../../core/db/tables';
 import { FileStore } from '../../core/files/store';
 import { todayIn } from '../../core/time';
 import { certificate_records, certificate_types, certificates } from '../certificates/tables';
-import { qualifications, users } from '../registry/tables';
+import { categories, qualifications, users } from '../registry/tables';
 import { addDays, weekDayOf } from './dates';
 import {
   booking_participants,
@@ -19,9 +19,6 @@ import {
   training_sessions,
 } from './tables';
 
-/** Demo members who can book at once (approved medical certificate); marco.rossi and giulia.bianchi have none yet. */
-export const DEMO_BOOKERS = ['luca.ferrari@circolo.example', 'francesca.romano@circolo.example', 'matteo.colombo@circolo.example'];
-
 /** A one-page PDF standing for the scanned certificate. */
 const DEMO_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -30,8 +27,8 @@ const DEMO_PDF = Buffer.from(
 /**
  * The demo club's booking data (docs/booking.md): tables 1–6; a group of evening sessions Monday to Friday
  * (18:00–19:30 and 19:30–21:00 on every table) from this week's Monday for six months; a Saturday tournament not
- * open to booking; approved medical certificates for DEMO_BOOKERS; a booking of two of them on the next weekday;
- * and three past weeks of shifts DEMO_BOOKERS played, so the statistics pages have something to show.
+ * open to booking; an approved medical certificate (one year) for every member whose category books sessions, so each
+ * demo member can book at once (issue 10); a booking of Luca and Francesca on the next weekday.
  */
 export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone' | 'dataDir'>): Promise<void> {
   const today = todayIn(config.clubTimezone);
@@ -80,7 +77,11 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
       .insert(training_session_qualifications)
       .values([...sessions, ...tournament].flatMap((s) => quals.map((qualification_id) => ({ session_id: s.id, qualification_id }))));
 
-    const members = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_BOOKERS));
+    const members = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .innerJoin(categories, eq(categories.id, users.category_id))
+      .where(sql`'book_session' = any(${categories.permissions})`);
     const [medical] = await tx
       .select({ id: certificate_types.id })
       .from(certificate_types)
@@ -139,7 +140,7 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
 
 /**
  * The three weeks before the demo week: single 'Allenamento libero' sessions on Tuesdays and Thursdays at 18:00 on
- * tables 1 and 2, five of them played by DEMO_BOOKERS (one by all three, booked by the club), one booking cancelled,
+ * tables 1 and 2, five of them played by Luca, Francesca and Matteo (one by all three, booked by the club), one booking cancelled,
  * and a private lesson flagged outside the statistics — the statistics pages show what counts and what does not.
  */
 async function seedPlayedHistory(

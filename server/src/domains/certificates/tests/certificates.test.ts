@@ -3,7 +3,19 @@ import { after, before, describe, test } from 'node:test';
 import PDFDocument from 'pdfkit';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { eq } from 'drizzle-orm';
-import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, lastMailLink, linkParams, login, userPayload } from '../../../testing/helper';
+import {
+  ADMIN,
+  MEMBER,
+  OTHER_MEMBER,
+  type TestApp,
+  build,
+  call,
+  lastMailLink,
+  linkParams,
+  login,
+  removeCertificates,
+  userPayload,
+} from '../../../testing/helper';
 import { certificate_records, certificates } from '../tables';
 
 let t: TestApp;
@@ -40,6 +52,8 @@ const isoIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOSt
 before(async () => {
   t = await build();
   admin = await login(t.app, ADMIN);
+  // Marco and Giulia start without a certificate, to upload their first one.
+  for (const who of [MEMBER, OTHER_MEMBER]) await removeCertificates(t.app, admin, who.email);
   member = await login(t.app, MEMBER);
   other = await login(t.app, OTHER_MEMBER);
   memberId = (await call(t.app, member, 'GET', '/api/v1/user/me')).json()._id;
