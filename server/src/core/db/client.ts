@@ -34,21 +34,26 @@ export type DatabaseOptions =
   /** dataDir null = in memory; loadDataDir = start from a dump (tests). */
   | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
 
+const genericPlanDbs = new WeakMap<Db, Db>();
+
+/** The same PostgreSQL database on the connections that plan named statements once, generically (PGlite: none). */
+export const genericPlanDb = (db: DbOrTx): Db | undefined => genericPlanDbs.get(db);
+
 /** Any fixed number: migrations of several processes starting together run one at a time. */
 const MIGRATION_LOCK_ID = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pg') {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      // Named prepared statements (core/db/prepared) are planned once per connection: PostgreSQL would otherwise plan
-      // a statement of many subqueries again on every call whenever its generic plan looks costlier to it.
-      options: '-c plan_cache_mode=force_generic_plan',
-    });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // The named prepared statements of the hottest paths (core/db/prepared) run on their own connections, which plan
+    // each statement once, generically: PostgreSQL would otherwise plan a statement of many subqueries again on every
+    // call whenever its generic plan looks costlier to it. Everything else keeps a plan for its values (the setting
+    // would give every parameterized statement a generic plan). Connections open on first use.
+    const genericPool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
     // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', (err) => console.error('PostgreSQL: connessione inattiva persa', err.message));
+    for (const p of [pool, genericPool]) p.on('error', (err) => console.error('PostgreSQL: connessione inattiva persa', err.message));
     const db = drizzlePg({ client: pool }) as unknown as Db;
+    genericPlanDbs.set(db, drizzlePg({ client: genericPool }));
     return {
       db,
       driver: 'pg',
@@ -62,7 +67,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           lock.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), genericPool.end()]);
+      },
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });

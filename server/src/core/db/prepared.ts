@@ -1,6 +1,6 @@
 import { type Placeholder, type Query, type SQL, fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client';
+import { type DbOrTx, genericPlanDb } from './client';
 
 const dialect = new PgDialect();
 
@@ -14,7 +14,8 @@ export interface NamedStatement<K extends string> {
 /**
  * A statement the server runs very often, written once and run as a named prepared statement: its SQL text is built
  * on the first call only (every call after fills in the values), and on PostgreSQL each connection parses and plans
- * it once (node-postgres keeps the names per connection; the pool asks for generic plans, core/db/client) where an
+ * it once (node-postgres keeps the names per connection; outside a transaction it runs on the connections that ask
+ * for generic plans, core/db/client) where an
  * unnamed statement of many subqueries is planned again on every call. PGlite runs it as an ordinary statement.
  * Every value that changes between calls must be a `p(...)` placeholder (a list is one array value, cast with
  * `::uuid[]`), never interpolated: the text under one name must not change.
@@ -25,7 +26,9 @@ export function namedStatement<K extends string>(name: string, build: (p: Param<
     async run<T>(db: DbOrTx, values: Record<K, unknown>): Promise<T[]> {
       query ??= dialect.sqlToQuery(build((key) => sql.placeholder(key)));
       const params = fillPlaceholders(query.params, values);
-      const result: unknown = await db._.session.prepareQuery({ sql: query.sql, params }, undefined, name, false).execute();
+      // Outside a transaction, on the connections that plan it once, generically (core/db/client); in one, on its own.
+      const target = genericPlanDb(db) ?? db;
+      const result: unknown = await target._.session.prepareQuery({ sql: query.sql, params }, undefined, name, false).execute();
       return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
     },
   };
