@@ -94,12 +94,17 @@ describe('certificate expiry warnings', () => {
       await first.migrate();
       await seedIfEmpty(first, config);
       const today = todayIn(config.clubTimezone);
-      // An approved medical certificate of Marco Rossi expiring tomorrow, written as the certificates service would.
-      const [type] = await first.db.select().from(certificate_types).where(eq(certificate_types.is_medical, true)).limit(1);
+      // A new approved record of Marco Rossi's medical certificate (the demo gives him one for a year) expiring
+      // tomorrow, written as the certificates service would: the latest record decides.
       const [marco] = await first.db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER.email));
+      const [type] = await first.db.select().from(certificate_types).where(eq(certificate_types.is_medical, true)).limit(1);
+      const [held] = await first.db
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(and(eq(certificates.user_id, marco!.id), eq(certificates.type_id, type!.id)));
+      const certId = held?.id ?? (await first.db.insert(certificates).values({ type_id: type!.id, user_id: marco!.id }).returning())[0]!.id;
       const [file] = await first.db.insert(files).values({ original_name: 'c.pdf', mime: 'application/pdf', size: 1, owner_user_id: marco!.id }).returning();
-      const [cert] = await first.db.insert(certificates).values({ type_id: type!.id, user_id: marco!.id }).returning();
-      await first.db.insert(certificate_records).values({ certificate_id: cert!.id, file_id: file!.id, is_approved: true, end_date: isoAfter(today, 1) });
+      await first.db.insert(certificate_records).values({ certificate_id: certId, file_id: file!.id, is_approved: true, end_date: isoAfter(today, 1) });
 
       const sent: string[] = [];
       const runs = await Promise.all(
