@@ -353,12 +353,15 @@ async function fillCalendar(database: Database, dataDir: string): Promise<void> 
   await database.db.execute(sql`
     create temp table b as
     select gen_random_uuid() as id, o.session_id, o.date, ((o.date + o.start_time::time) at time zone ${TZ}) as start_at, o.k from occ o`);
-  await database.db.execute(
-    sql`insert into bookings (id, session_id, date, start_at, end_at) select id, session_id, date, start_at, start_at + interval '30 minutes' from b`,
-  );
   await database.db.execute(sql`
-    insert into booking_participants (booking_id, user_id, start_at, end_at)
-    select b.id, m.id, b.start_at, b.start_at + interval '30 minutes' from b join members m on m.r in ((b.k * 2) % 5000, (b.k * 2 + 1) % 5000)`);
+    create temp table bp as
+    select b.id as booking_id, m.id as user_id, b.start_at from b join members m on m.r in ((b.k * 2) % 5000, (b.k * 2 + 1) % 5000)`);
+  await database.db.execute(sql`
+    insert into bookings (id, session_id, date, start_at, end_at, participant_ids)
+    select b.id, b.session_id, b.date, b.start_at, b.start_at + interval '30 minutes', p.ids
+    from b join (select booking_id, array_agg(user_id) as ids from bp group by booking_id) p on p.booking_id = b.id`);
+  await database.db.execute(sql`
+    insert into booking_participants (booking_id, user_id, start_at, end_at) select booking_id, user_id, start_at, start_at + interval '30 minutes' from bp`);
   await database.db.execute(sql`vacuum analyze`);
 }
 

@@ -118,7 +118,14 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
       const startAt = sql`((${day}::date + '18:00'::time) at time zone ${config.clubTimezone})`;
       const [b] = await tx
         .insert(bookings)
-        .values({ session_id: first.id, date: day, start_at: startAt, end_at: sql`${startAt} + interval '90 minutes'`, booked_by: luca.id })
+        .values({
+          session_id: first.id,
+          date: day,
+          start_at: startAt,
+          end_at: sql`${startAt} + interval '90 minutes'`,
+          booked_by: luca.id,
+          participant_ids: [luca.id, francesca.id],
+        })
         .returning({ id: bookings.id, start_at: bookings.start_at, end_at: bookings.end_at });
       if (!b) throw new Error('INSERT senza riga restituita');
       await tx
@@ -214,6 +221,7 @@ async function seedPlayedHistory(
         booked_by: p.people[0]!.id,
         cancelled_at: p.cancelled ? sql`${startAt} - interval '1 day'` : null,
         cancelled_by: p.cancelled ? p.people[0]!.id : null,
+        participant_ids: p.people.map((u) => u.id),
       })
       .returning({ id: bookings.id, start_at: bookings.start_at, end_at: bookings.end_at });
     if (!b) throw new Error('INSERT senza riga restituita');

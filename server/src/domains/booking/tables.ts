@@ -123,6 +123,12 @@ export const bookings = pgTable(
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelled_at: timestamp({ withTimezone: true }),
     cancelled_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The participants' ids, written with booking_participants in the booking's one statement and never changed: the
+     * calendar reads a range's bookings by date and gets their participants from the same rows, instead of probing
+     * booking_participants once per booking (docs/decisions.md). booking_participants stays the source of the checks.
+     */
+    participant_ids: uuid().array().notNull(),
   },
   (t) => [
     uniqueIndex('bookings_occurrence_key')

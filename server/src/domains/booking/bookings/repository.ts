@@ -224,8 +224,9 @@ export class BookingRepository {
         on conflict (user_id) do update set version = excluded.version where m.version = excluded.version - 1
         returning m.user_id
       ), b as (
-        insert into ${bookings} (session_id, date, start_at, end_at, booked_by)
-        select ${p('session')}::uuid, ${p('date')}::date, ${p('start_at')}::timestamptz, ${p('end_at')}::timestamptz, ${p('booked_by')}::uuid
+        insert into ${bookings} (session_id, date, start_at, end_at, booked_by, participant_ids)
+        select ${p('session')}::uuid, ${p('date')}::date, ${p('start_at')}::timestamptz, ${p('end_at')}::timestamptz, ${p('booked_by')}::uuid,
+               ${p('ids')}::uuid[]
         where (select count(*) from v) = cardinality(${p('ids')}::uuid[])
         returning id, start_at, end_at, created_at
       ), bp as (

@@ -133,11 +133,12 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
     where ${groupLeavesGaps(from, to)} and x.date between ${f} and ${t} and not x.deleted and not ${inPattern(sql`x.date`)}`;
 }
 
-/** The active booking (b) of an occurrence (o), found as the lookup says. */
+/** The active booking (b) of an occurrence (o) with its participants' ids, found as the lookup says. */
 function bookingOf(from: string, to: string, lookup: Lookup): SQL {
   return lookup === 'probe'
-    ? sql`left join lateral (select bk.id from ${bookings} bk where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true`
-    : sql`left join (select bk.id, bk.session_id, bk.date from ${bookings} bk
+    ? sql`left join lateral (select bk.id, bk.participant_ids from ${bookings} bk
+                             where bk.session_id = o.session_id and bk.date = o.date and bk.cancelled_at is null limit 1) b on true`
+    : sql`left join (select bk.id, bk.session_id, bk.date, bk.participant_ids from ${bookings} bk
                      where bk.cancelled_at is null and bk.date between ${dateLiteral(from)} and ${dateLiteral(to)} offset 0) b
             on b.session_id = o.session_id and b.date = o.date`;
 }
@@ -263,18 +264,19 @@ export interface OccurrenceRows {
 
 /**
  * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
- * statement in two steps: the page of lean rows (occurrence, table, booking) is chosen and sorted first, then only
- * its rows get their participants. Each row carries its own values and the ids of what it refers to; the page's first
- * row also carries those references once (`refs`: tables, groups, sessions' qualifications, participating members
- * with their colour), and toTrainingSessions assembles the answer: building 3,000 answers' objects in SQL and parsing
- * them again cost more than the rest of the read. The session's own table is joined under its name so
- * `training_sessions.id` can be the lists' tie-breaker.
+ * statement: the page of lean rows (occurrence, table, booking with its participants' ids) is chosen and sorted
+ * first. Each row carries its own values and the ids of what it refers to; the page's first row also carries those
+ * references once (`refs`: tables, groups, sessions' qualifications, participating members with their colour, in the
+ * order participants are listed), and toTrainingSessions assembles the answer: building 3,000 answers' objects in SQL
+ * and parsing them again cost more than the rest of the read. The participants come from the bookings' own
+ * participant_ids, not a probe of booking_participants per booking (11 of a fifty-table month's 38 ms). The session's
+ * own table is joined under its name so `training_sessions.id` can be the lists' tie-breaker.
  */
 export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`${training_sessions}.id`];
   return sql`
     with page as materialized (
-      select o.*, b.id as booking_id, row_number() over (order by ${sql.join(order, sql`, `)}) as rn
+      select o.*, b.id as booking_id, b.participant_ids, row_number() over (order by ${sql.join(order, sql`, `)}) as rn
       from (${occurrencesBetween(from, to, lookup)}) o
       join ${training_sessions} on ${training_sessions}.id = o.session_id
       join ${game_tables} gt on gt.id = o.game_table_id
@@ -283,13 +285,15 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
       order by ${sql.join(order, sql`, `)}
       ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
     ), taking_part as materialized (
-      -- The participants by booking id, one probe of their primary key per booked row.
-      select p.booking_id, p.user_id from ${booking_participants} p where p.booking_id in (select booking_id from page where booking_id is not null)
+      -- The page's participants, from the bookings' own rows (bookings.participant_ids): no probe per booking.
+      select distinct unnest(participant_ids) as user_id from page where participant_ids is not null
     ), ranked_qualifications as (
       select q.id, q.color, row_number() over (order by q.priority desc, q.name) as rank from ${qualifications} q
     ), members as materialized (
-      -- Each member once, numbered, with the colour of their highest-priority qualification (the best rank they hold).
-      select u.id as user_id, u.name, u.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color, (row_number() over () - 1)::int as n
+      -- Each member once, with the colour of their highest-priority qualification (the best rank they hold), numbered
+      -- in the order participants are listed (surname, name).
+      select u.id as user_id, u.name, u.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color,
+             row_number() over (order by u.surname, u.name, u.id) as n
       from ${users} u
       left join (
         select uq.user_id, min(r.rank) as rank
@@ -299,9 +303,6 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
       ) best on best.user_id = u.id
       left join ranked_qualifications c on c.rank = best.rank
       where u.id in (select user_id from taking_part)
-    ), people as (
-      select tp.booking_id, string_agg(m.n::text, ',' order by m.surname, m.name) as members
-      from taking_part tp join members m on m.user_id = tp.user_id group by tp.booking_id
     ), refs as (
       select json_build_object(
         'tables', (select json_agg(json_build_array(t.id, t.number, t.description)) from ${game_tables} t),
@@ -311,8 +312,9 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
         'qualifications', (select json_agg(json_build_array(q.session_id, q.ids)) from (
                      select sq.session_id, array_agg(sq.qualification_id order by sq.qualification_id) as ids
                      from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q),
-        -- The members as four lists (ids, names, surnames, colours) rather than one JSON value each: PostgreSQL builds
-        -- thousands of JSON objects slowly, and Node parses PostgreSQL's own arrays more slowly still.
+        -- The members as four lists (ids, names, surnames, colours) in the order participants are listed (surname,
+        -- name) rather than one JSON value each: PostgreSQL builds thousands of JSON objects slowly, and Node parses
+        -- PostgreSQL's own arrays more slowly still.
         'members', (select json_build_array(array_agg(user_id order by n), array_agg(name order by n), array_agg(surname order by n),
                                              array_agg(color order by n)) from members)
       ) as refs
@@ -322,10 +324,9 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
     select o.session_id as "_id", o.title, o.date::text as date, o.start_time, o.duration_minutes as duration, o.color, o.is_booking_allowed,
       o.session_not_considered_for_stats, o.is_virtual, o.game_table_id, o.group_id, o.booking_id,
       extract(epoch from ((o.date + o.start_time::time) at time zone ${tz}))::float8 as start_epoch,
-      people.members as participant_members,
+      array_to_string(o.participant_ids, ',') as participant_ids,
       refs.refs
     from page o
-    left join people on people.booking_id = o.booking_id
     left join refs on o.rn = (select rn from first_row)
     order by o.rn`;
 }
@@ -335,7 +336,7 @@ interface PageRefs {
   tables: [id: string, number: number, description: string][];
   groups: [id: string, startDate: string, endDate: string, weekDays: number[], tableIds: string[]][] | null;
   qualifications: [sessionId: string, ids: string[]][] | null;
-  /** Ids, names, surnames and colours, in the order of the members' places (null lists: no participants). */
+  /** Ids, names, surnames and colours, by surname and name (null lists: no participants). */
   members: [ids: string[] | null, names: string[] | null, surnames: string[] | null, colors: string[] | null];
 }
 
@@ -355,8 +356,8 @@ interface OccurrenceRow {
   booking_id: string | null;
   /** The start as seconds since the epoch, from the club's wall clock in PostgreSQL (its time-zone rules). */
   start_epoch: number;
-  /** The participants by surname and name, as their places in the member arrays, comma-separated. */
-  participant_members: string | null;
+  /** The booking's participants' ids, comma-separated (null: not booked). */
+  participant_ids: string | null;
   /** The first row only: what the rows refer to. */
   refs: PageRefs | null;
 }
@@ -403,13 +404,25 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
   const qualificationsOf = new Map(refs.qualifications ?? []);
   const [ids, names, surnames, colors] = refs.members;
   const members: Participant[] = (ids ?? []).map((_id, i) => ({ _id, name: names![i]!, surname: surnames![i]!, color: colors![i]! }));
+  // A member's place in the lists, which are in the order participants are shown (surname, name).
+  const placeOf = new Map((ids ?? []).map((id, i) => [id, i]));
+  /** A booking's participants in their order; an id no longer among the users (a deleted member) is left out. */
+  const participantsIn = (list: string | null): Participant[] => {
+    if (!list) return [];
+    const places: number[] = [];
+    for (const id of list.split(',')) {
+      const place = placeOf.get(id);
+      if (place !== undefined) places.push(place);
+    }
+    return places.sort((a, b) => a - b).map((place) => members[place]!);
+  };
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
   const instant = remembered(isoOfEpoch);
   return rows.map((row) => {
     const table = tables.get(row.game_table_id);
     if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
     const group = row.group_id ? groups.get(row.group_id) : undefined;
-    const participants = row.participant_members ? row.participant_members.split(',').map((n) => members[Number(n)]!) : [];
+    const participants = participantsIn(row.participant_ids);
     const colon = row.start_time.indexOf(':');
     const start = Number(row.start_time.slice(0, colon)) * 60 + Number(row.start_time.slice(colon + 1, colon + 3));
     const groupTables = group ? group.tables : [];
