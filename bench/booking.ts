@@ -198,7 +198,8 @@ async function contention(kind: 'pg' | 'pglite'): Promise<void> {
 function pgbenchTps(seconds: number): number | null {
   const u = new URL(BASE_URL);
   const name = `bench_pgbench_${Date.now()}`;
-  const conn = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres'];
+  // The server's own way to PostgreSQL: TCP, or the Unix socket's folder when the URL names one (?host=/var/run/…).
+  const conn = ['-h', u.searchParams.get('host') ?? u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres'];
   try {
     execFileSync('createdb', [...conn, name]);
     execFileSync('pgbench', [...conn, '-i', '-s', '10', '-q', name], { stdio: 'ignore' });

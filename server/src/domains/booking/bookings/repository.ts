@@ -158,8 +158,10 @@ export class BookingRepository {
           -- Probes of the member's own rows (LIMIT 1: a prepared statement's plan cannot turn them into a scan of a table).
           'qualified', cardinality(o.quals) = 0
             or (select true from ${user_qualifications} uq where uq.user_id = users.id and uq.qualification_id = any(o.quals) limit 1) is not null,
+          -- A booking lasts at most a day (a session is a range within one day), so one that overlaps starts less than
+          -- 24 hours before this one: the probe reads that window of the member's index, not their whole history.
           'busy', (select true from ${booking_participants} bp where bp.active and bp.user_id = users.id
-                   and bp.start_at < o.end_ts and bp.end_at > o.start_ts limit 1) is not null,
+                   and bp.start_at >= o.start_ts - interval '24 hours' and bp.start_at < o.end_ts and bp.end_at > o.start_ts limit 1) is not null,
           'color', coalesce((select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
                              where uq.user_id = users.id order by q.priority desc, q.name limit 1), ${DEFAULT_PARTICIPANT_COLOR}::text),
           'rule', case when r.id is null then null else json_build_object('id', r.id, 'max_rounds_per_week', r.max_rounds_per_week,
