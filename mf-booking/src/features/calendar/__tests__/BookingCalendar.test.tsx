@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TABLE_MESSAGES, clubToday } from 'shared-ui';
-import { renderWithProviders } from 'shared-ui/testing';
+import { captureDownloads, renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
 import { BookingsCalendarPage, MemberCalendarPage } from '../components/CalendarPages';
 import { mondayOf, visibleRange } from '../layout';
@@ -146,16 +146,7 @@ describe('calendar, admin mode', () => {
   });
 
   describe("'Scarica'", () => {
-    let clicked: HTMLAnchorElement[];
-    beforeEach(() => {
-      clicked = [];
-      URL.createObjectURL = jest.fn(() => 'blob:turni');
-      URL.revokeObjectURL = jest.fn();
-      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        clicked.push(this);
-      });
-    });
-    afterEach(() => jest.restoreAllMocks());
+    const clicked = captureDownloads();
 
     const exported = (name: string) => ({
       body: 'file',

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
-import { type TestMember, createMembers, qualificationIds, romeInstant } from './support';
+import { type TestMember, bookAsStaff, createMembers, createSession, qualificationIds, romeInstant } from './support';
 
 let t: TestApp;
 let admin: string;
@@ -47,15 +47,8 @@ before(async () => {
     tables.push(res.json()._id);
   }
   [tableA, tableB] = tables as [string, string];
-  const session = async (fields: Record<string, unknown>) => {
-    const res = await api(admin, 'POST', '/training-session', { participant_qualifications: quals, ...fields });
-    assert.equal(res.statusCode, 201, res.body);
-    return res.json().data[0] as { _id: string };
-  };
-  const book = async (sessionId: string, date: string, who: TestMember[]) => {
-    const res = await api(admin, 'POST', `/training-session/${sessionId}/book`, { partnersId: who.map((m) => m.id), date, admin: true });
-    assert.equal(res.statusCode, 201, res.body);
-  };
+  const session = (fields: Record<string, unknown>) => createSession(t.app, admin, { participant_qualifications: quals, ...fields });
+  const book = (sessionId: string, date: string, who: TestMember[]) => bookAsStaff(t.app, admin, sessionId, date, who);
   const [m1, m2, m3] = members as [TestMember, TestMember, TestMember];
 
   // Table A: Monday 18:00–19:30 booked by m1 and m2; Saturday 10:00–12:00 not bookable, its title a formula.
