@@ -2,8 +2,8 @@
  * Booking in the composed portal (issue 10, "Done means"): a member searches a day, books a shift with a partner,
  * finds it under Future, downloads its .ics and cancels it; a member without a valid certificate is refused; the
  * administrator lays out a recurring group on two tables in the admin calendar, edits one occurrence and the
- * group, copies a session, books three users into one occurrence and deletes that booking; the member calendar
- * offers only day and week.
+ * group, copies a session, books three users into one occurrence, downloads the day ('Scarica', CSV) and deletes
+ * that booking; the member calendar offers only day and week.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -384,6 +384,30 @@ test('the administrator creates a recurring group on two tables, edits one occur
   });
   await booked.waitFor();
   await screenshot(page, 'booking-10-admin-day');
+
+  // 'Scarica' → CSV: the day and table the calendar shows, the booked copy with its three participants.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Scarica', exact: true }).click();
+  await screenshot(page, 'booking-10b-admin-download-menu');
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  const file = await download;
+  assert.equal(file.suggestedFilename(), `turni_${DAY}_${DAY}_tavolo_5.csv`);
+  await toastDone(page, 'File scaricato con successo!');
+  const lines = readFileSync(await file.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  assert.equal(lines[0], 'Data;Giorno;Inizio;Fine;Tavolo;Turno;Prenotabile;Prenotato;Partecipanti');
+  assert.ok(
+    lines.slice(1).every((line) => line.startsWith(`${italian(DAY)};`) && line.includes(';Tavolo 5;')),
+    lines.join('\n'),
+  );
+  const copied = lines.find((line) => line.includes(';Sparring copia;'));
+  assert.match(
+    copied ?? '',
+    /;20:00;21:00;Tavolo 5;Sparring copia;Sì;Sì;(?=.*Ferrari Luca)(?=.*Romano Francesca)(?=.*Colombo Matteo)/,
+    lines.join('\n'),
+  );
 
   await actionsOf(page, 'Sparring copia', '20:00 - 21:00').click();
   await page.getByRole('button', { name: 'Cancella prenotazione' }).click();

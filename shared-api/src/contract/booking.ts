@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED, boolish, id, isoDate, timeOfDay } from './common';
+import { REQUIRED, boolish, exportFormat, id, isoDate, timeOfDay } from './common';
 
 /**
  * Booking (spec 000 §2.8, §2.10–§2.12, §3, §7; spec 001 §5, §7; DESIGN §4): game tables, training sessions
@@ -232,6 +232,21 @@ export const trainingSessionQuery = z
     message: 'Intervallo troppo ampio (al massimo 400 giorni)',
   });
 export type TrainingSessionQuery = z.infer<typeof trainingSessionQuery>;
+
+/**
+ * GET /training-session/export: the occurrences of the range as GET /training-session lists them (table,
+ * available), every one, as CSV, XLSX or PDF. The range (both days included) is checked by the service, which
+ * answers SESSIONS_EXPORT_END_BEFORE_START or SESSIONS_EXPORT_RANGE_TOO_WIDE (at most TRAINING_SESSIONS_EXPORT_MAX_DAYS).
+ */
+export const trainingSessionExportQuery = z.object({
+  format: exportFormat,
+  startDate: isoDate,
+  endDate: isoDate,
+  table_id: id.optional(),
+  table: id.optional(),
+  available: boolish.optional(),
+});
+export type TrainingSessionExportQuery = z.infer<typeof trainingSessionExportQuery>;
 
 export const trainingSessionList = z.object({
   status: z.literal('success'),

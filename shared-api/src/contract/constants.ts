@@ -112,6 +112,11 @@ export const STATISTICS_PERIOD_MESSAGES = {
   tooWide: `Intervallo troppo ampio (al massimo ${STATISTICS_MAX_DAYS} giorni)`,
 } as const;
 
+/** GET /training-session/export: the occurrences' download of the admin calendars (docs/booking.md). */
+export const TRAINING_SESSIONS_EXPORT_PATH = '/training-session/export';
+/** The most days a download of occurrences covers, both ends included (a leap year). */
+export const TRAINING_SESSIONS_EXPORT_MAX_DAYS = 366;
+
 /** An unlock time of a booking rule as the rules page and its download show it: 'Lun 18:00 · 2 turni'. */
 export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }): string =>
   `${WEEKDAY_SHORT[u.day] ?? u.day} ${u.hour} · ${u.num_shifts} ${u.num_shifts === 1 ? 'turno' : 'turni'}`;

@@ -105,6 +105,10 @@ export const API_ERRORS = {
   WEEKLY_LIMIT_PARTNER: { status: 409, text: 'Un compagno scelto non può prenotare turni in questo momento' },
   BOOKING_NOT_FOUND: { status: 404, text: 'Prenotazione non trovata' },
   BOOKING_CANCEL_TOO_LATE: { status: 409, text: 'Non è più possibile annullare questa prenotazione: il turno inizia a breve.' },
+  /** GET /training-session/export: the range asked ends before it starts. */
+  SESSIONS_EXPORT_END_BEFORE_START: { status: 400, text: 'Impossibile scaricare i turni: la data di fine non può precedere la data di inizio.' },
+  /** GET /training-session/export: more than TRAINING_SESSIONS_EXPORT_MAX_DAYS days asked. */
+  SESSIONS_EXPORT_RANGE_TOO_WIDE: { status: 400, text: 'Impossibile scaricare i turni: il periodo può coprire al massimo 366 giorni.' },
   // Finance (spec 002 §8; the server's message keeps the phrases the spec matches: docs/decisions.md)
   ACCOUNT_NOT_FOUND: { status: 404, text: 'Conto non trovato' },
   ACCOUNT_CODE_TAKEN: { status: 409, text: 'Il codice inserito è già stato utilizzato' },

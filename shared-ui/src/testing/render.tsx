@@ -49,3 +49,4 @@ export function Controlled<T>({ initial, onValue, children }: { initial: T; onVa
 }
 
 export { nth } from './nth';
+export { captureDownloads } from './downloads';

@@ -23,17 +23,21 @@ import {
   sessionGroup,
   sessionGroupPayload,
   trainingSession,
+  trainingSessionExportQuery,
   trainingSessionList,
   trainingSessionPayload,
   trainingSessionQuery,
 } from 'shared-api/contract';
 import { z } from 'zod';
+import { buildExport } from '../../core/export/exporter';
+import { exportResponse, sendExportFile } from '../../core/export/reply';
 import { currentUser } from '../../core/plugins/session';
 import { registerResourceRoutes } from '../../core/resources/routes';
 import { addDays } from './dates';
 import { GAME_TABLE_EXPORT_COLUMNS } from './game-tables/export-columns';
 import { GAME_TABLE_SORT_KEYS } from './game-tables/repository';
 import statisticsRoutes from './statistics/routes';
+import { TRAINING_SESSION_EXPORT_COLUMNS, trainingSessionsExportHeading } from './training-sessions/export-columns';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 /** Members read sessions and tables and book; the bookings staff also change them and book others. */
@@ -183,7 +187,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { sessions, bookings } = app.services.booking;
+  const { sessions, bookings, gameTables } = app.services.booking;
 
   app.get(
     '',
@@ -197,6 +201,28 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ status: 'success' as const, ...(await sessions.list(request.query)) }),
+  );
+
+  app.get(
+    '/export',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Scarica i turni tra due date (al massimo 366 giorni), con prenotazione e partecipanti (csv, xlsx, pdf)',
+        querystring: trainingSessionExportQuery,
+        response: { 200: exportResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const rows = await sessions.exportRows(query);
+      const tableId = query.table_id ?? query.table;
+      const table = tableId ? await gameTables.get(tableId) : null;
+      const heading = trainingSessionsExportHeading(query, table?.number ?? null);
+      const file = await buildExport({ format, ...heading, columns: TRAINING_SESSION_EXPORT_COLUMNS, rows, timeZone: app.config.clubTimezone });
+      return sendExportFile(reply, file);
+    },
   );
 
   app.post(

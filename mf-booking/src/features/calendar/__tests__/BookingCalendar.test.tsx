@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clubToday } from 'shared-ui';
-import { renderWithProviders } from 'shared-ui/testing';
+import { TABLE_MESSAGES, clubToday } from 'shared-ui';
+import { captureDownloads, renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
 import { BookingsCalendarPage, MemberCalendarPage } from '../components/CalendarPages';
 import { mondayOf, visibleRange } from '../layout';
@@ -143,6 +143,57 @@ describe('calendar, admin mode', () => {
     const popup = await screen.findByRole('dialog', { name: /^Turni del/ });
     expect(within(popup).getByRole('button', { name: /^19:00 - 20:00 Turno 3 Tavolo/ })).toBeInTheDocument();
     expect(within(popup).getByRole('button', { name: /^20:00 - 21:00 Turno 4 Tavolo/ })).toBeInTheDocument();
+  });
+
+  describe("'Scarica'", () => {
+    const clicked = captureDownloads();
+
+    const exported = (name: string) => ({
+      body: 'file',
+      headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="${name}"` },
+    });
+
+    it("downloads the month the calendar shows in the format chosen, with the lists' toast", async () => {
+      const month = visibleRange('month', today);
+      const name = `turni_${month.startDate}_${month.endDate}.xlsx`;
+      const { api, user } = setup('admin', [], { 'GET /training-session/export': exported(name) });
+      await user.click(screen.getByRole('button', { name: 'Scarica' }));
+      expect(
+        within(screen.getByRole('menu', { name: 'Formato del file' }))
+          .getAllByRole('menuitem')
+          .map((m) => m.textContent),
+      ).toEqual(['EXCEL', 'CSV', 'PDF']);
+      await user.click(screen.getByRole('menuitem', { name: 'EXCEL' }));
+      expect(await screen.findByText('File scaricato con successo!')).toBeInTheDocument();
+      expect(Object.fromEntries(api.callsTo('GET /training-session/export')[0]!.query)).toEqual({ format: 'xlsx', ...month });
+      expect(clicked.map((a) => a.download)).toEqual([name]);
+    });
+
+    it('follows the view and the table: a week of table 2 as CSV', async () => {
+      const week = visibleRange('week', today);
+      const { api, user } = setup('admin', [], { 'GET /training-session/export': exported('turni.csv') });
+      await user.click(within(screen.getByRole('tablist', { name: 'Vista' })).getByRole('tab', { name: 'Settimana' }));
+      await user.click(screen.getByRole('button', { name: 'Tavolo 2' }));
+      await user.click(screen.getByRole('button', { name: 'Scarica' }));
+      await user.click(screen.getByRole('menuitem', { name: 'CSV' }));
+      await screen.findByText('File scaricato con successo!');
+      expect(Object.fromEntries(api.callsTo('GET /training-session/export')[0]!.query)).toEqual({ format: 'csv', ...week, table_id: TABLES[1]!._id });
+    });
+
+    it('a refused download shows the error toast', async () => {
+      const { user } = setup('admin', [], {
+        'GET /training-session/export': { status: 400, body: { code: 'SESSIONS_EXPORT_RANGE_TOO_WIDE', message: 'troppi giorni' } },
+      });
+      await user.click(screen.getByRole('button', { name: 'Scarica' }));
+      await user.click(screen.getByRole('menuitem', { name: 'PDF' }));
+      expect(await screen.findByText(TABLE_MESSAGES.downloadError)).toBeInTheDocument();
+      expect(clicked).toEqual([]);
+    });
+
+    it('is not on the member calendar', () => {
+      setup('member');
+      expect(screen.queryByRole('button', { name: 'Scarica' })).not.toBeInTheDocument();
+    });
   });
 
   it('the month picker offers month and year within two years either side', async () => {

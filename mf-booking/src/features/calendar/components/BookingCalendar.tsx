@@ -22,8 +22,15 @@ export interface BookingCalendarProps {
   mode: CalendarMode;
   /** The views offered, in the switcher's order; the first is the default (month is blocked for members). */
   views: CalendarView[];
-  /** Admin: the '+ TS' and '+ TM' buttons. */
-  toolbarExtra?: ReactNode;
+  /** Admin: the download of what the calendar shows and the '+ TS' and '+ TM' buttons. */
+  toolbarExtra?: (shown: ShownRange) => ReactNode;
+}
+
+/** What the calendar shows: the view's dates and the table chosen (null: every table). */
+export interface ShownRange {
+  startDate: string;
+  endDate: string;
+  tableId: string | null;
 }
 
 type Dialog = { kind: 'detail' | 'book' | 'actions'; session: TrainingSession } | null;
@@ -65,7 +72,7 @@ export function BookingCalendar({ mode, views, toolbarExtra }: BookingCalendarPr
         tables={tables.data ?? []}
         tableId={tableId}
         onTable={setTableId}
-        extra={toolbarExtra}
+        extra={toolbarExtra?.({ ...range, tableId })}
       />
       {tables.isError && (
         <p role="alert" className="ui-alert ui-alert--error">

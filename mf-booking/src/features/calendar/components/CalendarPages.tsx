@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { PageLayout, clubToday } from 'shared-ui';
 import { ADMIN_PAGE, BOOK_PAGE } from '../../../components/page';
-import { BookingCalendar } from './BookingCalendar';
+import { SessionsExportMenu } from '../admin/SessionsExportMenu';
+import { BookingCalendar, type ShownRange } from './BookingCalendar';
 
 const SessionFormModal = lazy(() => import('../admin/SessionFormModal').then((m) => ({ default: m.SessionFormModal })));
 
@@ -16,8 +17,9 @@ export function MemberCalendarPage() {
 
 function AdminCalendar() {
   const [creating, setCreating] = useState<'single-range' | 'multi' | null>(null);
-  const extra = (
+  const extra = (shown: ShownRange) => (
     <div className="ui-row bk-toolbar__create">
+      <SessionsExportMenu {...shown} />
       <button
         type="button"
         className="ui-btn ui-btn--primary ui-btn--sm"

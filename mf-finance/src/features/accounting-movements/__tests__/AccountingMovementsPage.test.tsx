@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-ui/testing';
+import { captureDownloads, renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
 import { AccountingMovementsPage } from '../components/AccountingMovementsPage';
 import { list, selectorHandlers } from '../../../test/handlers';
@@ -52,16 +52,7 @@ async function fillHeader(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Movimenti contabili', () => {
-  let clicked: HTMLAnchorElement[];
-  beforeEach(() => {
-    clicked = [];
-    URL.createObjectURL = jest.fn(() => 'blob:attachment');
-    URL.revokeObjectURL = jest.fn();
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this);
-    });
-  });
-  afterEach(() => jest.restoreAllMocks());
+  const clicked = captureDownloads();
 
   it('lists every column, sorted by fiscal year descending by default; the first click on it asks ascending', async () => {
     const { api, user } = setup();

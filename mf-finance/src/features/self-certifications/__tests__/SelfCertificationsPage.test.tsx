@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from 'shared-ui/testing';
+import { captureDownloads, renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
 import { SelfCertificationsPage } from '../components/SelfCertificationsPage';
 import { list, selectorHandlers } from '../../../test/handlers';
@@ -20,16 +20,7 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('Autocertificazioni', () => {
-  let saved: HTMLAnchorElement[];
-  beforeEach(() => {
-    saved = [];
-    URL.createObjectURL = jest.fn(() => 'blob:pdf');
-    URL.revokeObjectURL = jest.fn();
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this);
-    });
-  });
-  afterEach(() => jest.restoreAllMocks());
+  const saved = captureDownloads();
 
   it('lists name, surname, month, year, amount, issue and creation dates', async () => {
     setup();

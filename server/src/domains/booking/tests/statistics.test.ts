@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
-import { type TestMember, createMembers, qualificationIds, romeInstant } from './support';
+import { type TestMember, bookAsStaff, createMembers, createSession, qualificationIds, romeInstant } from './support';
 
 let t: TestApp;
 let admin: string;
@@ -29,16 +29,8 @@ const setNow = async (date: string, time: string) => {
 const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
   call(t.app, cookie, method, `/api/v1${url}`, body);
 
-async function session(fields: Record<string, unknown>): Promise<{ _id: string; virtualGroupId: string | null }> {
-  const res = await api(admin, 'POST', '/training-session', { participant_qualifications: quals, ...fields });
-  assert.equal(res.statusCode, 201, res.body);
-  return res.json().data[0];
-}
-
-async function book(sessionId: string, date: string, who: TestMember[]): Promise<void> {
-  const res = await api(admin, 'POST', `/training-session/${sessionId}/book`, { partnersId: who.map((m) => m.id), date, admin: true });
-  assert.equal(res.statusCode, 201, res.body);
-}
+const session = (fields: Record<string, unknown>) => createSession(t.app, admin, { participant_qualifications: quals, ...fields });
+const book = (sessionId: string, date: string, who: TestMember[]) => bookAsStaff(t.app, admin, sessionId, date, who);
 
 interface PlayedRow {
   _id: string;

@@ -1,10 +1,13 @@
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/client';
 import { files } from '../../../core/db/tables';
 import { hashPassword } from '../../../core/passwords';
 import { certificate_records, certificate_types, certificates } from '../../certificates/tables';
 import { categories, qualifications, user_qualifications, users } from '../../registry/tables';
+import { call } from '../../../testing/helper';
 
 /** Test data written straight into the database: what other domains own (members, certificates), made fast. */
 
@@ -105,4 +108,21 @@ export function romeInstant(date: string, time: string): Date {
     if (wall === time && day === date) return candidate;
   }
   throw new Error(`ora locale inesistente: ${date} ${time}`);
+}
+
+/** POST /training-session as the bookings staff (`cookie`), asserting 201: the first occurrence created. */
+export async function createSession(
+  app: FastifyInstance,
+  cookie: string,
+  fields: Record<string, unknown>,
+): Promise<{ _id: string; virtualGroupId: string | null }> {
+  const res = await call(app, cookie, 'POST', '/api/v1/training-session', fields);
+  assert.equal(res.statusCode, 201, res.body);
+  return res.json<{ data: { _id: string; virtualGroupId: string | null }[] }>().data[0]!;
+}
+
+/** The bookings staff (`cookie`) book `who` into a session's occurrence on `date` (admin: true), asserting 201. */
+export async function bookAsStaff(app: FastifyInstance, cookie: string, sessionId: string, date: string, who: TestMember[]): Promise<void> {
+  const res = await call(app, cookie, 'POST', `/api/v1/training-session/${sessionId}/book`, { partnersId: who.map((m) => m.id), date, admin: true });
+  assert.equal(res.statusCode, 201, res.body);
 }

@@ -5,10 +5,11 @@ import type {
   SessionExceptionPayload,
   SessionGroup,
   TrainingSession,
+  TrainingSessionExportQuery,
   TrainingSessionPayload,
   TrainingSessionQuery,
 } from 'shared-api/contract';
-import { rangeMinutes } from 'shared-api/contract';
+import { TRAINING_SESSIONS_EXPORT_MAX_DAYS, rangeMinutes } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
 import { addDays, maxDate } from '../dates';
@@ -53,6 +54,17 @@ export class TrainingSessionService {
       query.page,
       query.limit,
     );
+  }
+
+  /**
+   * Every occurrence of a download (GET /training-session/export): the list of GET /training-session for the range,
+   * table and available filter, all rows at once. The range is both days included, at most
+   * TRAINING_SESSIONS_EXPORT_MAX_DAYS days.
+   */
+  async exportRows(query: Omit<TrainingSessionExportQuery, 'format'>): Promise<TrainingSession[]> {
+    if (query.endDate < query.startDate) throw new DomainError('SESSIONS_EXPORT_END_BEFORE_START');
+    if (query.endDate > addDays(query.startDate, TRAINING_SESSIONS_EXPORT_MAX_DAYS - 1)) throw new DomainError('SESSIONS_EXPORT_RANGE_TOO_WIDE');
+    return (await this.list({ ...query, page: 1, limit: 0 })).data;
   }
 
   private async sessionOrFail(tx: DbOrTx, id: string): Promise<SessionRow> {
