@@ -409,6 +409,11 @@ describe('listing occurrences page by page', () => {
       ...period,
     });
     assert.equal(regroup.statusCode, 200, regroup.body);
+    // Booked and cancelled: a Tuesday of the new group is free again.
+    const tuesday = (regroup.json().data as { _id: string; game_table: { _id: string } }[]).find((o) => o.game_table._id === tables[0])!;
+    const second = await api(staff, 'POST', `/training-session/${tuesday._id}/book`, { partnersId: [player!.id], date: '2028-01-11', admin: true });
+    assert.equal(second.statusCode, 201, second.body);
+    assert.equal((await api(staff, 'PATCH', `/training-session/booking/${second.json()._id}`)).statusCode, 200);
 
     const whole = await list('limit=0');
     // 8 weeks: 16 Tuesdays and Thursdays on two tables, 56 days less one deleted, 3 single sessions, the kept Friday.
@@ -440,6 +445,8 @@ describe('listing occurrences page by page', () => {
       [`table_id=${tables[1]}`, (o) => o.game_table._id === tables[1]],
       ['available=false', (o) => o.booking_id !== null],
       ['available=true', (o) => o.booking_id === null],
+      [`table_id=${tables[1]}&available=false`, (o) => o.game_table._id === tables[1] && o.booking_id !== null],
+      [`table_id=${tables[0]}&available=true`, (o) => o.game_table._id === tables[0] && o.booking_id === null],
       ['startTime=17:30&endTime=20:30', (o) => o.start_time >= '17:30' && o.end_time <= '20:30'],
     ];
     for (const [query, expected] of filters) {

@@ -176,6 +176,25 @@ function dayCountsBySessions(from: string, to: string, f: Pick<OccurrenceFilter,
     group by x.date`;
 }
 
+/**
+ * How many occurrences each day of [from, to] has that are booked (sign 1) or, subtracted from the day's occurrences,
+ * free (sign -1): the range's active bookings counted by date. Sound because every active booking is on an
+ * occurrence that exists: a booked occurrence cannot be deleted or moved (SESSION_HAS_BOOKING), a group edit pins it
+ * (training-sessions/service). Columns: date, n.
+ */
+function dayBookingCounts(from: string, to: string, f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>, sign: 1 | -1): SQL {
+  const bySession: SQL[] = [];
+  if (f.tableId) bySession.push(sql`s.game_table_id = ${f.tableId}`);
+  if (f.sessionId) bySession.push(sql`s.id = ${f.sessionId}`);
+  return sql`
+    select b.date, ${sql.raw(sign === 1 ? '' : '-')}count(*) as n
+    from ${bookings} b
+    ${bySession.length ? sql`join ${training_sessions} s on s.id = b.session_id` : sql``}
+    where b.cancelled_at is null and b.date between ${dateLiteral(from)} and ${dateLiteral(to)}
+    ${bySession.length ? sql`and ${sql.join(bySession, sql` and `)}` : sql``}
+    group by b.date`;
+}
+
 /** How many occurrences each day of [from, to] has under any filter: every occurrence looked up. Columns: date, n. */
 function dayCountsByOccurrences(from: string, to: string, filter: OccurrenceFilter, where: SQL[]): SQL {
   const lookup = lookupFor(filter);
@@ -199,11 +218,18 @@ export interface PageWindow {
  * The total of a list of occurrences and the days its page falls on, from the number of occurrences each day has:
  * occurrences are listed by date first, so the page of rows offset … offset + limit lies on the days whose running
  * count crosses it, and only those days need their occurrences read in full (occurrenceRowsSql). Without a filter on
- * what an exception or a booking changes (times, available), the counts come without reading any occurrence.
+ * what an exception changes (times), the counts come without reading any occurrence: from the sessions, and for
+ * available from the range's bookings.
  */
 export function pageWindowSql(from: string, to: string, filter: OccurrenceFilter, where: SQL[], limit: number | null, offset: number): SQL {
-  const bySessions = filter.startTime === undefined && filter.endTime === undefined && filter.available === undefined;
-  const counts = bySessions ? dayCountsBySessions(from, to, filter) : dayCountsByOccurrences(from, to, filter, where);
+  const byDay = filter.startTime === undefined && filter.endTime === undefined;
+  const counts = !byDay
+    ? dayCountsByOccurrences(from, to, filter, where)
+    : filter.available === undefined
+      ? dayCountsBySessions(from, to, filter)
+      : filter.available
+        ? sql`${dayCountsBySessions(from, to, filter)} union all ${dayBookingCounts(from, to, filter, -1)}`
+        : dayBookingCounts(from, to, filter, 1);
   return sql`
     with days as (select c.date, sum(c.n)::int as n from (${counts}) c group by c.date),
     placed as (select date, n, (sum(n) over (order by date) - n)::int as before from days where n > 0)
