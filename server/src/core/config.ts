@@ -62,6 +62,21 @@ export interface AppConfig {
    * `pnpm dev` at http://localhost:3102). Empty: off.
    */
   devOverrideOrigins: string[];
+  /**
+   * How long a request's session lookup answers the next requests of the same session (SESSION_CACHE_MS, default
+   * 1000; 0: every request reads the database). In this process any request that may change a user, a category or a
+   * session clears it at once; another server process's change shows within this time (core/session-cache.ts).
+   */
+  sessionCacheMs: number;
+}
+
+/** SESSION_CACHE_MS: unset → 1000; a whole number of milliseconds from 0 (off) to 60000. */
+export function parseSessionCacheMs(value: string | undefined): number {
+  const v = value?.trim();
+  if (!v) return 1000;
+  const ms = Number(v);
+  if (!/^\d+$/.test(v) || ms > 60_000) throw new Error(`SESSION_CACHE_MS non valido: "${value}" (millisecondi da 0, disattivato, a 60000)`);
+  return ms;
 }
 
 /** TRUST_PROXY: unset or 'false' → false; a whole number → hop count; otherwise a comma-separated list of addresses. */
@@ -131,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     releaseHealthCheck: env.RELEASE_HEALTH_CHECK || 'on',
     devOverrideOrigins: env.DEV_OVERRIDE_ORIGINS?.trim() ? parseOrigins(env.DEV_OVERRIDE_ORIGINS, publicUrl) : [],
     releaseHealthUrl: (env.RELEASE_HEALTH_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    sessionCacheMs: parseSessionCacheMs(env.SESSION_CACHE_MS),
   };
 }

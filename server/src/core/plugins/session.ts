@@ -5,8 +5,11 @@ import { holdsAny } from 'shared-api/contract';
 import type { Permission } from 'shared-api/contract';
 import type { CurrentUser } from '../domain';
 import { DomainError } from '../errors';
+import { SessionCache } from '../session-cache';
 
 export const SESSION_COOKIE = 'sid';
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const SESSION_DAYS = 30;
 
 /**
@@ -27,6 +30,11 @@ declare module 'fastify' {
     access?: Access;
     /** Reachable before the terms are accepted (spec 002 §4 terms gate). */
     termsExempt?: boolean;
+    /**
+     * A state-changing route that changes no user, category or session (booking, cancelling): the session cache
+     * outlives it. Every other POST/PUT/PATCH/DELETE clears it (core/session-cache.ts).
+     */
+    changesNoUser?: boolean;
   }
 }
 
@@ -65,9 +73,19 @@ export default fp(
       route.onRequest = [check, ...existing];
     });
 
+    const sessions = new SessionCache(app.services.sessionResolver, {
+      ttlMs: app.config.sessionCacheMs,
+      maxEntries: 10_000,
+      now: () => app.services.clock.now().getTime(),
+    });
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) request.user = await app.services.sessionResolver.find(token);
+      if (token) request.user = await sessions.find(token);
+    });
+    // Before the answer leaves, so the caller's next request already reads the database again.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!READ_ONLY_METHODS.has(request.method) && !request.routeOptions.config?.changesNoUser) sessions.clear();
+      return payload;
     });
   },
   { name: 'session', dependencies: ['services'] },

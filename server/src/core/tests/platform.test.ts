@@ -92,6 +92,7 @@ describe('API description', () => {
     const { default: session } = await import('../plugins/session');
     const app = Fastify();
     app.decorate('services', { sessionResolver: { find: async () => null } } as never);
+    app.decorate('config', { sessionCacheMs: 0 } as never);
     // fastify-plugin dependency check: a stand-in named like the services plugin.
     await app.register((await import('fastify-plugin')).default(async () => undefined, { name: 'services' }));
     await app.register(session);

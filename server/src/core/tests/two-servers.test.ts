@@ -14,6 +14,7 @@ import { Client, type ServerProcess, scratchDatabase, startServerProcess } from 
 const baseUrl = process.env.DATABASE_URL;
 const skip = baseUrl ? false : 'DATABASE_URL non impostato: due server su un PostgreSQL si provano solo nel passaggio su PostgreSQL';
 
+const SESSION_CACHE_MS = 300;
 let a: ServerProcess;
 let b: ServerProcess;
 let cleanup: () => Promise<void> = async () => {};
@@ -23,8 +24,9 @@ before(async () => {
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-two-')));
   const [dirA = '', dirB = ''] = dirs;
   // The first migrates and seeds; the second starts on the prepared database.
-  a = await startServerProcess({ DATA_DIR: dirA, DATABASE_URL: db.url });
-  b = await startServerProcess({ DATA_DIR: dirB, DATABASE_URL: db.url });
+  // Each process keeps a session it looked up for SESSION_CACHE_MS (core/session-cache.ts): short here.
+  a = await startServerProcess({ DATA_DIR: dirA, DATABASE_URL: db.url, SESSION_CACHE_MS: String(SESSION_CACHE_MS) });
+  b = await startServerProcess({ DATA_DIR: dirB, DATABASE_URL: db.url, SESSION_CACHE_MS: String(SESSION_CACHE_MS) });
   cleanup = async () => {
     await a?.stop();
     await b?.stop();
@@ -36,7 +38,7 @@ after(async () => {
   await cleanup();
 });
 
-test('a session opened on one server works on the other, and signing out on it ends it on both', { skip }, async () => {
+test('a session opened on one server works on the other, and signing out on it ends it on both within the session cache time', { skip }, async () => {
   const onA = new Client(a.url);
   await onA.login(ADMIN.email, ADMIN.password);
   const onB = new Client(b.url);
@@ -49,6 +51,9 @@ test('a session opened on one server works on the other, and signing out on it e
   assert.equal(created.status, 201, created.text);
   assert.equal((await onA.request('GET', `/api/v1/user/category/${created.json._id}`)).status, 200);
   assert.equal((await onB.request('POST', '/api/v1/auth/logout')).status, 200);
+  assert.equal((await onB.request('GET', '/api/v1/user/me')).status, 401, 'the session ended on B at once');
+  // A may answer from its session cache until the time it keeps a lookup has passed.
+  await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 50));
   assert.equal((await onA.request('GET', '/api/v1/user/me')).status, 401, 'the session ended on A too');
 });
 

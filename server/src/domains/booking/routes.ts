@@ -43,6 +43,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 /** Members read sessions and tables and book; the bookings staff also change them and book others. */
 const readers = { access: ['book_session', 'bookings_access'] } as const;
 const staff = { access: ['bookings_access'] } as const;
+/** Booking and cancelling change no user, category or session: the session cache outlives them (core/session-cache.ts). */
+const bookingWrite = { ...readers, changesNoUser: true } as const;
 const params = z.object({ id });
 const tags = ['turni di allenamento'];
 
@@ -246,7 +248,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/booking/:id',
     {
-      config: readers,
+      config: bookingWrite,
       schema: {
         tags,
         summary: 'Annulla una prenotazione (i soci solo le proprie, entro il termine della regola)',
@@ -308,7 +310,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/book',
     {
-      config: readers,
+      config: bookingWrite,
       schema: {
         tags,
         summary: 'Prenota un turno (socio: un compagno; admin: da 1 a 4 utenti)',
@@ -323,7 +325,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/book',
     {
-      config: readers,
+      config: bookingWrite,
       schema: {
         tags,
         summary: 'Annulla la prenotazione del turno in una data',
