@@ -25,6 +25,11 @@ export interface ListSource<T, K extends string> {
   sortColumns: Record<K, SQL | AnyColumn>;
   /** The order without sortBy. */
   defaultSort: (SQL | AnyColumn)[];
+  /**
+   * The direction of defaultSort when no sortBy is asked (e.g. 'desc': movements newest first); without it, the
+   * request's order. A sortBy always goes in the request's order.
+   */
+  defaultOrder?: 'asc' | 'desc';
   /** A unique column, last in every ORDER BY so pages never overlap. */
   tieBreaker: AnyColumn;
   /** SELECT … WHERE where ORDER BY orderBy LIMIT limit OFFSET offset (limit null = every row). */
@@ -74,8 +79,9 @@ function whereOf<K extends string>(source: ListSource<unknown, K>, q: string | u
 }
 
 function orderOf<K extends string>(source: ListSource<unknown, K>, sortBy: K | undefined, order: 'asc' | 'desc'): SQL[] {
-  const direction = order === 'desc' ? desc : asc;
-  const primary = sortBy && sortBy in source.sortColumns ? [source.sortColumns[sortBy]] : source.defaultSort;
+  const sorted = sortBy !== undefined && sortBy in source.sortColumns;
+  const direction = (sorted ? order : (source.defaultOrder ?? order)) === 'desc' ? desc : asc;
+  const primary = sorted ? [source.sortColumns[sortBy]] : source.defaultSort;
   return [...primary.map((c) => direction(c)), asc(source.tieBreaker)];
 }
 

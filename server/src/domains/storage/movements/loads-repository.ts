@@ -27,7 +27,9 @@ export class StorageLoadRepository implements MovementRepository<StorageLoad, St
     return {
       search: searchableText(i.description, l.notes),
       sortColumns: { item: i.description, quantity: l.quantity, date: l.date, notes: l.notes },
+      // Newest first: the latest date, and on one date the latest recorded.
       defaultSort: [l.date, l.created_at],
+      defaultOrder: 'desc',
       tieBreaker: l.id,
       rows: (where, orderBy, limit, offset) =>
         withPage(

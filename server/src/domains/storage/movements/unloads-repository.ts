@@ -48,7 +48,9 @@ export class StorageUnloadRepository implements MovementRepository<StorageUnload
         user: sql`${users.surname} || ' ' || ${users.name}`,
         notes: u.notes,
       },
+      // Newest first: the latest date, and on one date the latest recorded.
       defaultSort: [u.start_date, u.created_at],
+      defaultOrder: 'desc',
       tieBreaker: u.id,
       rows: (where, orderBy, limit, offset) =>
         withPage(
