@@ -111,7 +111,24 @@ export const withPage = <Q extends { limit(n: number): Q; offset(n: number): Q }
 
 /** `count(*)` of a table under a WHERE: the count of a list that needs no join. */
 export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return countJoinedRows(db, table, [], where);
+}
+
+/** A table joined into a list's FROM: inner unless `left` (a row without its match still counts). */
+export interface ListJoin {
+  table: PgTable;
+  on: SQL;
+  left?: boolean;
+}
+
+/**
+ * `count(*)` of a joined FROM under a WHERE: the count of a list whose search or filters read joined tables (join
+ * the same tables as its rows, so the count and the pages agree).
+ */
+export async function countJoinedRows(db: DbOrTx, table: PgTable, joins: readonly ListJoin[], where: SQL | undefined): Promise<number> {
+  let query = db.select({ n: sql<number>`count(*)::int` }).from(table).$dynamic();
+  for (const join of joins) query = join.left ? query.leftJoin(join.table, join.on) : query.innerJoin(join.table, join.on);
+  const [row] = await query.where(where);
   return row?.n ?? 0;
 }
 
