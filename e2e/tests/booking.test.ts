@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import type { ReservationRule } from '../../shared-api/src/contract/references.ts';
 import { seriousViolations, settled } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
 import { browserClock, testNow } from './support/clock.ts';
@@ -41,25 +42,13 @@ const italian = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.s
 const TODAY = clubToday();
 const DAY = addDays(TODAY, 2);
 
-interface Rule {
-  _id: string;
-  name: string;
-  description: string | null;
-  max_rounds_per_week: number;
-  max_rounds_per_day: number;
-  hours_before_booking_to_ignore_rules: number;
-  hours_before_booking_to_cancel: number;
-  week_start_day: number;
-  week_end_day: number;
-}
-
 /** Lays every rule's week out from today (once, before the first session the test opens). */
 let rulesArranged: Promise<void> | undefined;
 const arrangeRules = () => (rulesArranged ??= weekFromToday());
 async function weekFromToday(): Promise<void> {
   const admin = await signedIn(ADMIN.email, ADMIN.password);
   const weekday = new Date(`${TODAY}T00:00:00Z`).getUTCDay();
-  const rules = (await apiCall<{ data: Rule[] }>(admin, 'GET', '/user/reservation-rule?limit=500')).body.data;
+  const rules = (await apiCall<{ data: ReservationRule[] }>(admin, 'GET', '/user/reservation-rule?limit=500')).body.data;
   assert.ok(rules.length > 0, 'the demo club has booking rules');
   for (const { _id, ...rule } of rules) {
     const saved = await apiCall(admin, 'PATCH', `/user/reservation-rule/${_id}`, {
