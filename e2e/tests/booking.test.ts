@@ -9,8 +9,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import type { ReservationRule } from '../../shared-api/src/contract/references.ts';
 import { seriousViolations, settled } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
+import { browserClock, testNow } from './support/clock.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
 
 const portal = portalForThisFile();
@@ -22,37 +24,45 @@ const BOOKER = { email: 'matteo.colombo@circolo.example', name: 'Matteo Colombo'
 const PARTNER = 'Luca Ferrari';
 const NO_CERTIFICATE = 'marco.rossi@circolo.example';
 
-/** Club wall clock now: its date and minutes since midnight. */
-function clubNow(): { date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+/** The club's calendar date at the test's instant (E2E_NOW moves it, see support/clock.ts). */
+function clubToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(testNow());
 }
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const italian = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
- * The day the test's own sessions are on: inside the active booking week (Monday to Sunday in the demo rules) and,
- * when the week allows it, more than a day ahead, so the member may still cancel (the demo rules allow it until
- * 24 hours before). On a Sunday only today is left: the booking can then no longer be cancelled by the member,
- * and the test checks that the cancel icon is absent instead.
+ * The demo rules' booking week runs Monday to Sunday and opens its shifts at Monday's and Thursday's unlock times, so
+ * whether an evening shift can be booked with the rules applying (more than hours_before_booking_to_ignore_rules
+ * ahead) and still cancelled depends on the day and hour: on a Sunday evening nothing of the week is left, on a Monday
+ * before 09:00 no shift is open yet. The test therefore lays its rules' week out from today (every rule: the week
+ * starts on today's weekday, no unlock times, quotas and hours unchanged) and takes its day from that week: two days
+ * ahead, inside it, with the rules applying and the cancellation still allowed, whatever the weekday and hour.
  */
-const now = clubNow();
-const weekday = new Date(`${now.date}T00:00:00Z`).getUTCDay();
-const daysLeftInWeek = weekday === 0 ? 0 : 7 - weekday;
-const DAY = addDays(now.date, Math.min(2, daysLeftInWeek));
-const CANCELLABLE = DAY !== now.date;
+const TODAY = clubToday();
+const DAY = addDays(TODAY, 2);
+
+/** Lays every rule's week out from today (once, before the first session the test opens). */
+let rulesArranged: Promise<void> | undefined;
+const arrangeRules = () => (rulesArranged ??= weekFromToday());
+async function weekFromToday(): Promise<void> {
+  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  const weekday = new Date(`${TODAY}T00:00:00Z`).getUTCDay();
+  const rules = (await apiCall<{ data: ReservationRule[] }>(admin, 'GET', '/user/reservation-rule?limit=500')).body.data;
+  assert.ok(rules.length > 0, 'the demo club has booking rules');
+  for (const { _id, ...rule } of rules) {
+    const saved = await apiCall(admin, 'PATCH', `/user/reservation-rule/${_id}`, {
+      ...rule,
+      week_start_day: weekday,
+      week_end_day: (weekday + 6) % 7,
+      unlock_times: [],
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    // DAY's first shift (21:00) is at least 45 hours ahead: the rule applies to it and it may still be cancelled.
+    assert.ok(Math.max(rule.hours_before_booking_to_ignore_rules, rule.hours_before_booking_to_cancel) < 45, rule.name);
+  }
+  await admin.context().close();
+}
 
 /** UTC form of the club's wall-clock `time` on DAY, as an .ics DTSTART in UTC (…Z). */
 function icsUtc(date: string, time: string): string {
@@ -93,6 +103,7 @@ async function signedIn(
     userAgent: options.userAgent,
     acceptDownloads: true,
   });
+  await browserClock(context);
   const page = await context.newPage();
   await signIn(page, portal.server.url, email, password);
   return page;
@@ -144,6 +155,7 @@ interface Ref {
 
 /** The administrator opens a single session on DAY through the API (the calendar's own forms are tested below). */
 async function openSession(title: string, start: string, end: string, table: number): Promise<void> {
+  await arrangeRules();
   const admin = await signedIn(ADMIN.email, ADMIN.password);
   const tables = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/training-session/game-tables')).body.data;
   const qualifications = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/user/qualification?limit=300')).body.data;
@@ -197,7 +209,7 @@ test('a member searches the day, books a shift with a partner, finds it under Fu
   assert.match(text, /21:00-22:00/);
   assert.match(text, new RegExp(PARTNER));
   assert.match(text, /Tavolo 6/);
-  assert.equal(/Imminente/.test(text), DAY <= addDays(now.date, 1), 'today or tomorrow is imminent');
+  assert.doesNotMatch(text, /Imminente/, 'two days ahead is not imminent (today and tomorrow are)');
   await screenshot(page, 'booking-3-my-bookings');
 
   const download = page.waitForEvent('download');
@@ -210,11 +222,6 @@ test('a member searches the day, books a shift with a partner, finds it under Fu
   assert.match(ics, new RegExp(`DTSTART:${icsUtc(DAY, '21:00')}`));
   assert.match(ics, new RegExp(`DTEND:${icsUtc(DAY, '22:00')}`));
 
-  if (!CANCELLABLE) {
-    assert.equal(await booking.getByRole('button', { name: 'Annulla prenotazione' }).count(), 0, 'too late to cancel: no icon');
-    await page.context().close();
-    return;
-  }
   await booking.getByRole('button', { name: 'Annulla prenotazione' }).click();
   const confirm = page.getByRole('dialog', { name: 'Annulla prenotazione' });
   await confirm.getByText('Sei sicuro di voler annullare la prenotazione?').waitFor();
@@ -318,9 +325,9 @@ test('the administrator creates a recurring group on two tables, edits one occur
   await form.getByRole('combobox', { name: /^Giorni della settimana/ }).click();
   await page.getByRole('button', { name: 'Seleziona tutto', exact: true }).click();
   await closeMenu(page, /^Giorni della settimana/);
-  await form.getByLabel(/^Data inizio/).fill(italian(now.date));
+  await form.getByLabel(/^Data inizio/).fill(italian(TODAY));
   await form.getByLabel(/^Data inizio/).press('Tab');
-  await form.getByLabel(/^Data fine/).fill(italian(addDays(now.date, 14)));
+  await form.getByLabel(/^Data fine/).fill(italian(addDays(TODAY, 14)));
   await form.getByLabel(/^Data fine/).press('Tab');
   await form.getByLabel(/^Orario di inizio/).fill('20:00');
   await form.getByLabel(/^Orario di inizio/).press('Tab');

@@ -158,6 +158,12 @@ test('the treasurer charges the season fee, records a cash and a bank payment po
   assert.deepEqual((await cells(admin, 'Bianchi Giulia')).slice(6, 9), ['250,00 €', '0,00 €', '250,00 €']);
   await screenshot(admin, 'finance-members-cashout');
   await screenshotAmounts(admin, 'finance-members-cashout-amounts');
+  // A 1366×768 laptop shows every column, the last ones too, without scrolling sideways.
+  await admin.setViewportSize({ width: 1366, height: 768 });
+  const overflow = await admin.getByRole('table', { name: 'Incassi soci' }).evaluate((t) => t.scrollWidth - t.parentElement!.clientWidth);
+  assert.ok(overflow <= 0, `the table is ${overflow} px wider than its card`);
+  await screenshot(admin, 'finance-members-cashout-1366');
+  await admin.setViewportSize({ width: 1440, height: 900 });
 
   // The payments side panel: both payments, Cassa and Banca, each with the entry it posted.
   await admin.getByRole('row').filter({ hasText: 'Rossi Marco' }).getByRole('button', { name: 'Pagamenti' }).click();

@@ -56,6 +56,7 @@ export { Modal, type ModalProps } from './modal/Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
 export { ConfirmAction, type ConfirmActionProps } from './modal/ConfirmAction';
 export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
+export { CategoryFormModal, type CategoryFormModalProps } from './modal/CategoryFormModal';
 
 // Mutations of list pages
 export { createMutation, type MutationDeclaration, type ApiMutation } from './mutation/create-mutation';

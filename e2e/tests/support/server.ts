@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase } from '../../../server/src/testing/databases.ts';
 import { freePort } from '../../../server/src/testing/process.ts';
+import { serverClock } from './clock.ts';
 
 export { freePort };
 
@@ -36,9 +37,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portale-e2e-'));
   const db = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'e2e') : null;
+  const clock = serverClock();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')],
+    [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...clock.args, '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')],
     {
       cwd: path.join(repoRoot, 'server'),
       env: {
@@ -48,6 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...(db ? { DATABASE_URL: db.url } : { DATABASE_URL: '' }),
+        ...clock.env,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

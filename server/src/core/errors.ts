@@ -37,8 +37,8 @@ export const isUniqueViolation = (err: unknown, constraint?: string) => {
   return pgErr?.code === '23505' && (!constraint || pgErr.constraint === constraint);
 };
 
-/** A row still referenced elsewhere: 23503 (foreign key) or 23001 (ON DELETE RESTRICT). */
-export const isReferencedRow = (err: unknown) => {
-  const code = pgErrorOf(err)?.code;
-  return code === '23503' || code === '23001';
+/** A row still referenced elsewhere: 23503 (foreign key) or 23001 (ON DELETE RESTRICT), through `constraint` when named. */
+export const isReferencedRow = (err: unknown, constraint?: string) => {
+  const pgErr = pgErrorOf(err);
+  return (pgErr?.code === '23503' || pgErr?.code === '23001') && (!constraint || pgErr.constraint === constraint);
 };

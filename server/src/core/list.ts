@@ -25,6 +25,11 @@ export interface ListSource<T, K extends string> {
   sortColumns: Record<K, SQL | AnyColumn>;
   /** The order without sortBy. */
   defaultSort: (SQL | AnyColumn)[];
+  /**
+   * The direction of defaultSort when no sortBy is asked (e.g. 'desc': movements newest first); without it, the
+   * request's order. A sortBy always goes in the request's order.
+   */
+  defaultOrder?: 'asc' | 'desc';
   /** A unique column, last in every ORDER BY so pages never overlap. */
   tieBreaker: AnyColumn;
   /** SELECT … WHERE where ORDER BY orderBy LIMIT limit OFFSET offset (limit null = every row). */
@@ -74,8 +79,9 @@ function whereOf<K extends string>(source: ListSource<unknown, K>, q: string | u
 }
 
 function orderOf<K extends string>(source: ListSource<unknown, K>, sortBy: K | undefined, order: 'asc' | 'desc'): SQL[] {
-  const direction = order === 'desc' ? desc : asc;
-  const primary = sortBy && sortBy in source.sortColumns ? [source.sortColumns[sortBy]] : source.defaultSort;
+  const sorted = sortBy !== undefined && sortBy in source.sortColumns;
+  const direction = (sorted ? order : (source.defaultOrder ?? order)) === 'desc' ? desc : asc;
+  const primary = sorted ? [source.sortColumns[sortBy]] : source.defaultSort;
   return [...primary.map((c) => direction(c)), asc(source.tieBreaker)];
 }
 
@@ -105,7 +111,24 @@ export const withPage = <Q extends { limit(n: number): Q; offset(n: number): Q }
 
 /** `count(*)` of a table under a WHERE: the count of a list that needs no join. */
 export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return countJoinedRows(db, table, [], where);
+}
+
+/** A table joined into a list's FROM: inner unless `left` (a row without its match still counts). */
+export interface ListJoin {
+  table: PgTable;
+  on: SQL;
+  left?: boolean;
+}
+
+/**
+ * `count(*)` of a joined FROM under a WHERE: the count of a list whose search or filters read joined tables (join
+ * the same tables as its rows, so the count and the pages agree).
+ */
+export async function countJoinedRows(db: DbOrTx, table: PgTable, joins: readonly ListJoin[], where: SQL | undefined): Promise<number> {
+  let query = db.select({ n: sql<number>`count(*)::int` }).from(table).$dynamic();
+  for (const join of joins) query = join.left ? query.leftJoin(join.table, join.on) : query.innerJoin(join.table, join.on);
+  const [row] = await query.where(where);
   return row?.n ?? 0;
 }
 

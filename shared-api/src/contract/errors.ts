@@ -55,6 +55,7 @@ export const API_ERRORS = {
   QUALIFICATION_NOT_FOUND: { status: 404, text: 'Qualifica non trovata' },
   QUALIFICATION_NAME_TAKEN: { status: 409, text: 'Esiste già una qualifica con questo nome' },
   QUALIFICATION_IN_USE: { status: 409, text: 'Impossibile eliminare la qualifica: è ancora assegnata.' },
+  QUALIFICATION_REQUIRED_BY_SESSIONS: { status: 409, text: 'Impossibile eliminare la qualifica: è richiesta da turni di allenamento.' },
   RESERVATION_RULE_NOT_FOUND: { status: 404, text: 'Regola di prenotazione non trovata' },
   RESERVATION_RULE_IN_USE: { status: 409, text: 'Impossibile eliminare la regola di prenotazione: è ancora assegnata.' },
   MAILING_LIST_CLASS_NOT_FOUND: { status: 404, text: 'Classe di mailing list non trovata' },

@@ -1,6 +1,6 @@
 import type { ApiErrorCode, ListMeta } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../db/client';
-import { DomainError, isUniqueViolation } from '../errors';
+import { DomainError, isReferencedRow, isUniqueViolation } from '../errors';
 import type { ResourceService } from './routes';
 import type { ListRequest } from '../list';
 
@@ -22,6 +22,11 @@ export interface EditableRules<P> {
   inUseMessage: (holders: string) => string;
   /** A unique name: the constraint and the code its violation answers. */
   uniqueName?: { constraint: string; code: ApiErrorCode };
+  /**
+   * Rows of other domains that still point at it through a foreign key (this domain does not read their tables): the
+   * constraint and the code its violation on deletion answers.
+   */
+  referencedBy?: { constraint: string; code: ApiErrorCode }[];
   /** Checks the schema cannot express (e.g. the ids it points at exist). */
   check?: (payload: P) => Promise<void>;
 }
@@ -73,11 +78,17 @@ export class EditableService<T, P, K extends string> implements ResourceService<
   }
 
   async remove(id: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const holders = await this.repo.lockAndCountHolders(tx, id);
-      if (!holders) throw new DomainError(this.rules.notFound);
-      if (holders.length) throw new DomainError(this.rules.inUse, this.rules.inUseMessage(holders.join(', ')));
-      await this.repo.delete(tx, id);
-    });
+    try {
+      await this.db.transaction(async (tx) => {
+        const holders = await this.repo.lockAndCountHolders(tx, id);
+        if (!holders) throw new DomainError(this.rules.notFound);
+        if (holders.length) throw new DomainError(this.rules.inUse, this.rules.inUseMessage(holders.join(', ')));
+        await this.repo.delete(tx, id);
+      });
+    } catch (err) {
+      const referenced = this.rules.referencedBy?.find((r) => isReferencedRow(err, r.constraint));
+      if (referenced) throw new DomainError(referenced.code);
+      throw err;
+    }
   }
 }

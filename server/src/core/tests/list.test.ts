@@ -1,6 +1,6 @@
 /**
  * The list helper (core/list.ts): page math and when a count is needed, with a recording source; the SQL it builds
- * (search words, sort whitelist), rendered by drizzle's dialect; replaceLinks, countRows and a whole readPage on a
+ * (search words, sort whitelist, default order), rendered by drizzle's dialect; replaceLinks, countRows, countJoinedRows and a whole readPage on a
  * small table of an in-memory PGlite.
  */
 import assert from 'node:assert/strict';
@@ -10,6 +10,7 @@ import { PgDialect, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-co
 import { type Database, openDatabase } from '../db/client';
 import {
   type ListSource,
+  countJoinedRows,
   countRows,
   listMetaOf,
   matchesAllWords,
@@ -129,6 +130,15 @@ describe('readPage: the SQL it asks for', () => {
     assert.equal(render(sql.join(calls.rows[0]!.orderBy, sql`, `)).sql, '"items"."name" asc, "items"."id" asc');
   });
 
+  test("a source's defaultOrder directs its default sort when no sortBy is asked; a sortBy keeps the request's order", async () => {
+    const { source, calls } = recordingSource(3);
+    const newestFirst = { ...source, defaultSort: [items.name, items.note], defaultOrder: 'desc' as const };
+    await readPage(newestFirst, { page: 1, limit: 10, order: 'asc' });
+    assert.equal(render(sql.join(calls.rows[0]!.orderBy, sql`, `)).sql, '"items"."name" desc, "items"."note" desc, "items"."id" asc');
+    await readPage(newestFirst, { page: 1, limit: 10, order: 'asc', sortBy: 'note' });
+    assert.equal(render(sql.join(calls.rows[1]!.orderBy, sql`, `)).sql, '"items"."note" asc, "items"."id" asc');
+  });
+
   test('the same WHERE goes to the page and to the count', async () => {
     const { source, calls } = recordingSource(45);
     let countWhere: SQL | undefined;
@@ -232,6 +242,22 @@ describe('on a real table (PGlite)', () => {
     );
     assert.equal(second.meta.totalItems, 6);
     assert.equal(await countRows(database.db, items, eq(items.note, 'socia')), 2);
+  });
+
+  test('countJoinedRows: a WHERE on a joined table; an inner join drops rows without a match, a left join keeps them', async () => {
+    await database.db.insert(itemTags).values([
+      { item_id: 5, tag_id: 1 },
+      { item_id: 6, tag_id: 2 },
+    ]);
+    try {
+      const inner = [{ table: itemTags, on: eq(itemTags.item_id, items.id) }];
+      assert.equal(await countJoinedRows(database.db, items, inner, undefined), 2);
+      assert.equal(await countJoinedRows(database.db, items, inner, eq(itemTags.tag_id, 2)), 1);
+      assert.equal(await countJoinedRows(database.db, items, [{ ...inner[0]!, left: true }], undefined), 6);
+      assert.equal(await countJoinedRows(database.db, items, [], eq(items.note, 'socia')), 2, 'no join: countRows');
+    } finally {
+      await database.db.delete(itemTags);
+    }
   });
 
   test('replaceLinks: the old set goes, the new one (without duplicates) comes, other owners untouched', async () => {

@@ -78,6 +78,8 @@ export const registry: Domain = {
           inUse: 'QUALIFICATION_IN_USE',
           inUseMessage: (holders) => `Impossibile eliminare la qualifica: è assegnata a ${holders}.`,
           uniqueName: { constraint: 'qualifications_name_key', code: 'QUALIFICATION_NAME_TAKEN' },
+          // Training sessions (booking) that admit only members holding it; PostgreSQL cut the constraint's name to 63 characters.
+          referencedBy: [{ constraint: 'training_session_qualifications_qualification_id_qualifications', code: 'QUALIFICATION_REQUIRED_BY_SESSIONS' }],
           check: (payload) => assertReferencesExist(db, payload, ['reservation_rules', 'mailing_list_classes']),
         }),
         reservationRules: new EditableService(db, new ReservationRuleRepository(db), {

@@ -55,6 +55,7 @@ export function MembersCashoutPage() {
         queryKey={CHARGES_QUERY_KEY}
         path={CHARGES_PATH}
         columns={COLUMNS}
+        compact
         exportName={FINANCE_EXPORT_KEYS.memberCharge}
         caption="Incassi soci"
         rowKey={(c) => c._id}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Category } from 'shared-api';
 import { categoryPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, TextArea, TextInput, fieldBinder, formResolver, toMenuOptions } from 'shared-ui';
+import { CategoryFormModal as CategoryForm, MenuInput, TextArea, TextInput, formResolver, toMenuOptions } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
 import { useCreateCategory } from '../api/create-category';
@@ -16,46 +16,37 @@ export function CategoryFormModal({ category, onClose }: { category?: Category; 
   const [permissionChoices] = useState(() => permissionOptions(category?.permissions ?? []));
   const rules = useReservationRuleOptions();
   const mailingLists = useMailingListClassOptions();
-  const createCategory = useCreateCategory();
-  const updateCategory = useUpdateCategory();
-
-  const submit = () => {
-    const body = categoryPayload.parse(form.getValues());
-    return category ? updateCategory.mutateAsync({ id: category._id, body }) : createCategory.mutateAsync(body);
-  };
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
 
   return (
-    <ModalForm
-      open
-      title={category ? 'Modifica categoria' : 'Aggiungi categoria'}
+    <CategoryForm
+      category={category}
+      form={form}
+      toPayload={(values) => categoryPayload.parse(values)}
+      create={create}
+      update={update}
       onClose={onClose}
-      submitLabel={category ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      onSubmit={submit}
-      toasts={category ? updateCategory.toasts : createCategory.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
-        return (
-          <>
-            <TextInput {...bind('name')} label="Nome" required />
-            <TextArea {...bind('description')} label="Descrizione" />
-            <MenuInput {...bind('permissions')} label="Permessi" options={permissionChoices} maxSelections={CATEGORY_LIMITS.permissions} />
-            <MenuInput
-              {...bind('reservation_rules')}
-              label="Regole di prenotazione"
-              options={toMenuOptions(rules.data)}
-              maxSelections={CATEGORY_LIMITS.reservation_rules}
-            />
-            <MenuInput
-              {...bind('mailing_list_classes')}
-              label="Mailing list"
-              options={toMenuOptions(mailingLists.data)}
-              maxSelections={CATEGORY_LIMITS.mailing_list_classes}
-            />
-          </>
-        );
-      }}
-    </ModalForm>
+      {(bind) => (
+        <>
+          <TextInput {...bind('name')} label="Nome" required />
+          <TextArea {...bind('description')} label="Descrizione" />
+          <MenuInput {...bind('permissions')} label="Permessi" options={permissionChoices} maxSelections={CATEGORY_LIMITS.permissions} />
+          <MenuInput
+            {...bind('reservation_rules')}
+            label="Regole di prenotazione"
+            options={toMenuOptions(rules.data)}
+            maxSelections={CATEGORY_LIMITS.reservation_rules}
+          />
+          <MenuInput
+            {...bind('mailing_list_classes')}
+            label="Mailing list"
+            options={toMenuOptions(mailingLists.data)}
+            maxSelections={CATEGORY_LIMITS.mailing_list_classes}
+          />
+        </>
+      )}
+    </CategoryForm>
   );
 }

@@ -144,4 +144,18 @@ describe('Qualifiche sociali', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Elimina qualifica' })).getByRole('button', { name: 'Elimina' }));
     expect(await screen.findByText('Impossibile eliminare la qualifica: è assegnata a 2 utenti.')).toBeInTheDocument();
   });
+
+  it('says that training sessions require the qualification when the server refuses its deletion for them', async () => {
+    const qualification = makeQualification();
+    const { user } = setup([qualification], {
+      [`DELETE /user/qualification/${qualification._id}`]: {
+        status: 409,
+        body: { code: 'QUALIFICATION_REQUIRED_BY_SESSIONS', message: 'Impossibile eliminare la qualifica: è richiesta da turni di allenamento.' },
+      },
+    });
+    await user.click(within(await rowOf('Agonista')).getByRole('button', { name: 'Elimina' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Elimina qualifica' })).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText('Impossibile eliminare la qualifica: è richiesta da turni di allenamento.')).toBeInTheDocument();
+    expect(screen.queryByText("Si è verificato un errore durante l'eliminazione della qualifica")).not.toBeInTheDocument();
+  });
 });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { StorageCategory } from 'shared-api';
 import { storageCategoryPayload } from 'shared-api/contract';
-import { ModalForm, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { CategoryFormModal as CategoryForm, TextInput, formResolver } from 'shared-ui';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 
@@ -16,28 +16,19 @@ export function CategoryFormModal({ category, onClose }: { category?: StorageCat
     defaultValues: { name: category?.name ?? '' },
     resolver: formResolver(zodResolver(storageCategoryPayload)),
   });
-  const createCategory = useCreateCategory();
-  const updateCategory = useUpdateCategory();
-
-  const submit = () => {
-    const body = storageCategoryPayload.parse(form.getValues());
-    return category ? updateCategory.mutateAsync({ id: category._id, body }) : createCategory.mutateAsync(body);
-  };
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
 
   return (
-    <ModalForm
-      open
-      title={category ? 'Modifica categoria' : 'Aggiungi categoria'}
+    <CategoryForm
+      category={category}
+      form={form}
+      toPayload={(values) => storageCategoryPayload.parse(values)}
+      create={create}
+      update={update}
       onClose={onClose}
-      submitLabel={category ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      onSubmit={submit}
-      toasts={category ? updateCategory.toasts : createCategory.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
-        return <TextInput {...bind('name')} label="Nome" required />;
-      }}
-    </ModalForm>
+      {(bind) => <TextInput {...bind('name')} label="Nome" required />}
+    </CategoryForm>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
@@ -24,6 +24,17 @@ describe('Carico', () => {
     const row = (await screen.findByRole('cell', { name: 'Palline 40+' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('01/09/2026')).toBeInTheDocument();
     expect(within(row).getByText('Inizio stagione')).toBeInTheDocument();
+  });
+
+  it("opens in the server's order, newest first (shown on the date's header); the first click on it asks oldest first", async () => {
+    const { api, user } = setup();
+    await screen.findByRole('cell', { name: 'Palline 40+' });
+    const date = screen.getByRole('columnheader', { name: /Data di acquisizione/ });
+    expect(date).toHaveAttribute('aria-sort', 'descending');
+    expect(api.callsTo('GET /storage/load')[0]?.query.get('sortBy')).toBeNull();
+    await user.click(within(date).getByRole('button'));
+    await waitFor(() => expect(api.callsTo('GET /storage/load').at(-1)?.query.get('order')).toBe('asc'));
+    expect(api.callsTo('GET /storage/load').at(-1)?.query.get('sortBy')).toBe('date');
   });
 
   it('records a load: item chosen with its stock shown, quantity and date required, no decimals', async () => {

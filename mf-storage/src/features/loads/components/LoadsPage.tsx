@@ -28,6 +28,8 @@ export function LoadsPage() {
         queryKey={LOADS_QUERY_KEY}
         path={LOADS_PATH}
         columns={COLUMNS}
+        // The server's order without a sort: newest first.
+        defaultSort={{ key: 'date', order: 'desc' }}
         exportName="carichi"
         caption="Carichi di magazzino"
         rowKey={(l) => l._id}

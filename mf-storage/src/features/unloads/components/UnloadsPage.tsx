@@ -32,6 +32,8 @@ export function UnloadsPage() {
         queryKey={UNLOADS_QUERY_KEY}
         path={UNLOADS_PATH}
         columns={COLUMNS}
+        // The server's order without a sort: newest first.
+        defaultSort={{ key: 'start_date', order: 'desc' }}
         exportName="scarichi"
         caption="Scarichi e consegne"
         rowKey={(u) => u._id}

@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { Certificate, CertificateRecord, CertificateState, ListMeta } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import { users } from '../../registry/tables';
 import { certificate_records, certificate_types, certificates } from '../tables';
@@ -95,15 +95,16 @@ export class CertificateRepository {
       defaultSort: [users.surname, users.name, t.name],
       tieBreaker: c.id,
       rows: async (where, orderBy, limit, offset) => (await withPage(this.query().where(where).orderBy(...orderBy), limit, offset)).map(toCertificate),
-      count: async (where) => {
-        const [row] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(c)
-          .innerJoin(t, eq(t.id, c.type_id))
-          .innerJoin(users, eq(users.id, c.user_id))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) =>
+        countJoinedRows(
+          this.db,
+          c,
+          [
+            { table: t, on: eq(t.id, c.type_id) },
+            { table: users, on: eq(users.id, c.user_id) },
+          ],
+          where,
+        ),
     };
   }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { type ListMeta, type MemberCharge, type MemberPayment, type MyPayment, type PaymentType, centsToEuro } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { users } from '../../registry/tables';
 import { isoTimestamp, sumCents } from '../sql';
 import {
@@ -119,15 +119,16 @@ export class ChargeRepository {
       defaultSort: [c.code],
       tieBreaker: c.id,
       rows: async (where, orderBy, limit, offset) => (await withPage(select.where(where).orderBy(...orderBy), limit, offset)).map(toCharge),
-      count: async (where) => {
-        const [row] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(c)
-          .innerJoin(users, eq(users.id, c.user_id))
-          .leftJoin(ic, eq(ic.id, c.income_category_id))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) =>
+        countJoinedRows(
+          this.db,
+          c,
+          [
+            { table: users, on: eq(users.id, c.user_id) },
+            { table: ic, on: eq(ic.id, c.income_category_id), left: true },
+          ],
+          where,
+        ),
     };
   }
 

@@ -1,7 +1,7 @@
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { Account, IncomeCategory, LedgerType, ListMeta, PaymentType, Subaccount, SubaccountRef } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, countRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { qualified } from '../../../core/sql';
 import { isoTimestamp } from '../sql';
@@ -174,14 +174,7 @@ export class ChartRepository {
           limit,
           offset,
         ),
-      count: async (where) => {
-        const [row] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(s)
-          .innerJoin(a, eq(a.id, s.account_id))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countJoinedRows(this.db, s, [{ table: a, on: eq(a.id, s.account_id) }], where),
     };
   }
 

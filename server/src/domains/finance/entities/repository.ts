@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type BusinessEntity, type BusinessEntityPayload, type ListMeta, type SelfCertification, centsToEuro } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, countRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { users } from '../../registry/tables';
 import { isoTimestamp, sumCents } from '../sql';
@@ -148,14 +148,7 @@ export class EntitiesRepository {
             offset,
           )
         ).map(toCertification),
-      count: async (where) => {
-        const [row] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(sc)
-          .innerJoin(users, eq(users.id, sc.user_id))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countJoinedRows(this.db, sc, [{ table: users, on: eq(users.id, sc.user_id) }], where),
     };
   }
 

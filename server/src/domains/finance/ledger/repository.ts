@@ -11,7 +11,7 @@ import {
 } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { files } from '../../../core/db/tables';
-import { type ListRequest, type ListSource, readAll, readPage, searchWords, withPage } from '../../../core/list';
+import { countRows, type ListRequest, type ListSource, readAll, readPage, searchWords, withPage } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import { isoTimestamp, sumCents } from '../sql';
 import {
@@ -156,13 +156,7 @@ export class LedgerRepository {
             offset,
           )
         ).map(toEntry),
-      count: async (where) => {
-        const [row] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(e)
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countRows(this.db, e, where),
     };
   }
 

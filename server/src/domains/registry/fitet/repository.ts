@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FitetRecord, ListMeta } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { fitet_records, users } from '../tables';
 import type { FitetRow } from './parser';
 
@@ -37,10 +37,7 @@ export class FitetRepository {
       defaultSort: [f.member_id],
       tieBreaker: f.id,
       rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
-      count: async (where) => {
-        const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(f).innerJoin(users, eq(users.id, f.user_id)).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countJoinedRows(this.db, f, [{ table: users, on: eq(users.id, f.user_id) }], where),
     };
   }
 

@@ -130,6 +130,31 @@ describe('qualifications (/user/qualification)', () => {
     assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/user/reservation-rule/${rule._id}`)).statusCode, 204);
     assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/user/qualification/${q._id}`)).json().code, 'QUALIFICATION_NOT_FOUND');
   });
+  test('deleting a qualification that a training session requires answers 409 QUALIFICATION_REQUIRED_BY_SESSIONS', async () => {
+    const q = (await call(t.app, admin, 'POST', '/api/v1/user/qualification', { name: 'Richiesta', color: '#000000' })).json();
+    const tables = (await call(t.app, admin, 'GET', '/api/v1/training-session/game-tables')).json().data as { _id: string }[];
+    const session = await call(t.app, admin, 'POST', '/api/v1/training-session', {
+      title: 'Solo per chi la ha',
+      day: '2027-03-24',
+      start_time: '18:00',
+      end_time: '19:30',
+      participant_qualifications: [q._id],
+      game_tables: [tables[0]!._id],
+    });
+    assert.equal(session.statusCode, 201, session.body);
+
+    const refused = await call(t.app, admin, 'DELETE', `/api/v1/user/qualification/${q._id}`);
+    assert.equal(refused.statusCode, 409);
+    assert.deepEqual(refused.json(), {
+      code: 'QUALIFICATION_REQUIRED_BY_SESSIONS',
+      message: 'Impossibile eliminare la qualifica: è richiesta da turni di allenamento.',
+    });
+    assert.equal((await call(t.app, admin, 'GET', `/api/v1/user/qualification/${q._id}`)).statusCode, 200);
+
+    const [created] = session.json().data as { _id: string }[];
+    assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/training-session/${created!._id}`)).statusCode, 204);
+    assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/user/qualification/${q._id}`)).statusCode, 204);
+  });
 });
 
 describe('mailing-list classes (/user/mailing-list/classes)', () => {

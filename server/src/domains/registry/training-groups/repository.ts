@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Enrollment, ListMeta, TrainingGroup, TrainingGroupPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, countRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import type { MedicalStatusPort } from '../medical-port';
 import { training_group_enrollments, training_groups, users } from '../tables';
@@ -45,10 +45,7 @@ export class TrainingGroupRepository {
       defaultSort: [g.start_time, g.description],
       tieBreaker: g.id,
       rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
-      count: async (where) => {
-        const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(g).innerJoin(trainer, eq(trainer.id, g.trainer_id)).where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countJoinedRows(this.db, g, [{ table: trainer, on: eq(trainer.id, g.trainer_id) }], where),
     };
   }
 

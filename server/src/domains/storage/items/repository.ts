@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ListMeta, StorageItem, StorageItemPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { storage_item_categories, storage_items, storage_loads, storage_unloads } from '../tables';
 
@@ -47,14 +47,7 @@ export class StorageItemRepository {
           limit,
           offset,
         ),
-      count: async (where) => {
-        const [row] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(i)
-          .innerJoin(c, eq(c.id, i.category_id))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countJoinedRows(this.db, i, [{ table: c, on: eq(c.id, i.category_id) }], where),
     };
   }
 

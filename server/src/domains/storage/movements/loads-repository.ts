@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ListMeta, StorageLoad, StorageLoadPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { storage_items, storage_loads } from '../tables';
 import type { MovementRepository, StoredMovement } from './service';
 
@@ -27,7 +27,9 @@ export class StorageLoadRepository implements MovementRepository<StorageLoad, St
     return {
       search: searchableText(i.description, l.notes),
       sortColumns: { item: i.description, quantity: l.quantity, date: l.date, notes: l.notes },
+      // Newest first: the latest date, and on one date the latest recorded.
       defaultSort: [l.date, l.created_at],
+      defaultOrder: 'desc',
       tieBreaker: l.id,
       rows: (where, orderBy, limit, offset) =>
         withPage(
@@ -37,14 +39,7 @@ export class StorageLoadRepository implements MovementRepository<StorageLoad, St
           limit,
           offset,
         ),
-      count: async (where) => {
-        const [row] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(l)
-          .innerJoin(i, eq(i.id, l.item_id))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) => countJoinedRows(this.db, l, [{ table: i, on: eq(i.id, l.item_id) }], where),
     };
   }
 

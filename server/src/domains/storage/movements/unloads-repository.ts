@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ListMeta, StorageUnload, StorageUnloadPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { users } from '../../registry/tables';
 import { storage_items, storage_unloads } from '../tables';
 import type { MovementRepository, StoredMovement } from './service';
@@ -48,7 +48,9 @@ export class StorageUnloadRepository implements MovementRepository<StorageUnload
         user: sql`${users.surname} || ' ' || ${users.name}`,
         notes: u.notes,
       },
+      // Newest first: the latest date, and on one date the latest recorded.
       defaultSort: [u.start_date, u.created_at],
+      defaultOrder: 'desc',
       tieBreaker: u.id,
       rows: (where, orderBy, limit, offset) =>
         withPage(
@@ -58,15 +60,16 @@ export class StorageUnloadRepository implements MovementRepository<StorageUnload
           limit,
           offset,
         ),
-      count: async (where) => {
-        const [row] = await this.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(u)
-          .innerJoin(i, eq(i.id, u.item_id))
-          .leftJoin(users, eq(users.id, u.user_id))
-          .where(where);
-        return row?.n ?? 0;
-      },
+      count: (where) =>
+        countJoinedRows(
+          this.db,
+          u,
+          [
+            { table: i, on: eq(i.id, u.item_id) },
+            { table: users, on: eq(users.id, u.user_id), left: true },
+          ],
+          where,
+        ),
     };
   }
 

@@ -278,6 +278,43 @@ describe('loads (/storage/load)', () => {
     assert.equal(lines.length, 4);
   });
 
+  test('without a sort the list is newest first: latest date, and on one date the latest recorded', async () => {
+    const item = await newItem(0, 'Cassa portapalline numerata');
+    for (const [quantity, date] of [
+      [1, '2026-04-10'],
+      [2, '2026-06-10'],
+      [3, '2026-05-10'],
+      [4, '2026-06-10'],
+    ] as const) {
+      await ok('POST', '/load', { item: item._id, quantity, date });
+    }
+    const expected = [4, 2, 3, 1];
+    const list = await ok('GET', '/load?q=portapalline');
+    assert.deepEqual(
+      list.data.map((l: { quantity: number }) => l.quantity),
+      expected,
+    );
+    // Paged the same way, and the download follows it.
+    const second = await ok('GET', '/load?q=portapalline&limit=2&page=2');
+    assert.deepEqual(
+      second.data.map((l: { quantity: number }) => l.quantity),
+      expected.slice(2),
+    );
+    const csv = await call(t.app, admin, 'GET', `${API}/load/export?format=csv&q=portapalline`);
+    assert.deepEqual(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => Number(line.split(';')[1])),
+      expected,
+    );
+    // A sort asked goes its own way.
+    const oldest = await ok('GET', '/load?q=portapalline&sortBy=date&order=asc');
+    assert.equal(oldest.data[0].quantity, 1);
+  });
+
   test('bad input is refused with the field named and nothing changed', async () => {
     const item = await newItem(2);
     const good = { item: item._id, quantity: 1, date: '2026-10-05' };
@@ -324,6 +361,23 @@ describe('unloads and deliveries (/storage/unload)', () => {
     assert.equal(lines[0], 'Tipo;Articolo;Quantità;Data;Motivo;Cognome;Nome;Note');
     assert.equal(lines[1], 'Consegna;Maglia da gara taglia L;3;21/11/2026;;Rossi;Marco;Consegnata a mano');
     assert.equal(lines[2], 'Scarico;Maglia da gara taglia L;2;20/11/2026;Materiale rotto;;;');
+  });
+
+  test('without a sort the list is newest first: latest date, and on one date the latest recorded', async () => {
+    const item = await newItem(20, 'Copritavolo antipolvere');
+    for (const [quantity, start_date] of [
+      [1, '2026-04-10'],
+      [2, '2026-06-10'],
+      [3, '2026-05-10'],
+      [4, '2026-06-10'],
+    ] as const) {
+      await ok('POST', '/unload', unload(item._id, quantity, { start_date }));
+    }
+    const list = await ok('GET', '/unload?q=copritavolo');
+    assert.deepEqual(
+      list.data.map((u: { quantity: number }) => u.quantity),
+      [4, 2, 3, 1],
+    );
   });
 
   test('an unload of more than the stock is refused with a clear message and nothing changes', async () => {
