@@ -220,17 +220,19 @@ function pgbenchTps(seconds: number): number | null {
 
 async function throughput(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 15);
-  const pairs = 100;
+  // 500 pairs: each member books a few shifts a day, as members do, rather than dozens (their own bookings are what
+  // the overlap and quota checks read).
+  const pairs = Number(process.env.BENCH_PAIRS ?? 500);
   const { database, env, cleanup } = await prepare('pg');
   await addMembers(database, 2 * pairs);
-  // 50 tables, a 15-minute session every 15 minutes 08:00–24:00 on the next six days: 19,200 occurrences as single
+  // 50 tables, a 10-minute session every 10 minutes 08:00–24:00 on the next six days: 28,800 occurrences as single
   // sessions, more than the fastest run books in its time.
   await database.db.execute(sql`insert into game_tables (number, description) select n, 'Bench ' || n from generate_series(101, 150) n`);
   const today = todayInRome();
   await database.db.execute(sql`
     insert into training_sessions (specific_date, title, start_time, duration_minutes, game_table_id)
-    select ${today}::date + d, 'Bench', to_char(time '08:00' + make_interval(mins => 15 * s), 'HH24:MI'), 15, t.id
-    from generate_series(1, 6) d, generate_series(0, 63) s, game_tables t where t.number > 100`);
+    select ${today}::date + d, 'Bench', to_char(time '08:00' + make_interval(mins => 10 * s), 'HH24:MI'), 10, t.id
+    from generate_series(1, 6) d, generate_series(0, 95) s, game_tables t where t.number > 100`);
   await database.db.execute(
     sql`insert into training_session_qualifications (session_id, qualification_id) select s.id, q.id from training_sessions s, qualifications q where s.title = 'Bench'`,
   );
@@ -285,7 +287,7 @@ async function throughput(): Promise<void> {
     // Baseline of the server itself: an authenticated read (session lookup, one statement) over the same connections.
     const me = await load(Math.min(5, seconds), (k) => send('GET', '/api/v1/auth/me', cookies[k % pairs]!));
     console.log(`  prenotazioni per ${seconds} s...`);
-    // Occurrence k goes to pair k mod 100: 50 tables a slot, so no pair gets two occurrences at one time. With the
+    // Occurrence k goes to pair k mod pairs: 50 tables a slot, so no pair gets two occurrences at one time. With the
     // occurrence's date, as the portal's booking form sends it (mf-booking book-session.ts).
     const booked = await load(
       seconds,

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { readRemotes, remoteOriginsOf } from '../remotes';
 
 /** The domain apps' origins a page may load from, per request (the manifest can change between two requests). */
@@ -8,7 +8,7 @@ const originsOf = new WeakMap<IncomingMessage, string>();
 const remoteOrigins = (request: IncomingMessage) => originsOf.get(request) ?? '';
 
 /**
- * Security headers on every answer (@fastify/helmet; issue 7 finding 12): a Content-Security-Policy that lets pages
+ * Security headers on every answer (helmet; issue 7 finding 12): a Content-Security-Policy that lets pages
  * load scripts, styles and data from this origin and from the origins the remotes manifest names (nothing else),
  * no framing (frame-ancestors 'none'), nosniff, no Referer, HSTS when the portal is served over https; and
  * `Cache-Control: no-store` on every API answer that does not set its own, since they carry personal data.
@@ -30,7 +30,10 @@ export default fp(
       originsOf.set(request.raw, remoteOriginsOf(remotes).join(' '));
     });
 
-    await app.register(helmet, {
+    // helmet's middleware built once: @fastify/helmet built it anew for every request (parsing the policy's
+    // directives each time: 3% of the server's time under the booking bench). The policy's remote origins are still
+    // read per request, through the functions in its directives.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -51,6 +54,7 @@ export default fp(
       referrerPolicy: { policy: 'no-referrer' },
       strictTransportSecurity: publicUrl.startsWith('https://') ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
     });
+    app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
 
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
