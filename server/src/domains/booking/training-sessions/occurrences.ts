@@ -143,6 +143,14 @@ function bookingOf(from: string, to: string, lookup: Lookup): SQL {
             on b.session_id = o.session_id and b.date = o.date`;
 }
 
+/** The sessions (s) a count is limited to by a filter's table and session; null when it asks for every session. */
+function sessionsAsked(f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>): SQL | null {
+  const conditions: SQL[] = [];
+  if (f.tableId) conditions.push(sql`s.game_table_id = ${f.tableId}`);
+  if (f.sessionId) conditions.push(sql`s.id = ${f.sessionId}`);
+  return conditions.length ? sql.join(conditions, sql` and `) : null;
+}
+
 /**
  * How many occurrences each day of [from, to] has, without looking at any occurrence's exception or booking: each
  * group's days times its sessions, plus the single sessions, minus the deleted exceptions, plus the exceptions outside
@@ -154,10 +162,8 @@ function dayCountsBySessions(from: string, to: string, f: Pick<OccurrenceFilter,
   const g = training_session_groups;
   const e = training_session_exceptions;
   const [lo, hi] = [dateLiteral(from), dateLiteral(to)];
-  const sessionsAsked: SQL[] = [];
-  if (f.tableId) sessionsAsked.push(sql`s.game_table_id = ${f.tableId}`);
-  if (f.sessionId) sessionsAsked.push(sql`s.id = ${f.sessionId}`);
-  const and = sessionsAsked.length ? sql` and ${sql.join(sessionsAsked, sql` and `)}` : sql``;
+  const asked = sessionsAsked(f);
+  const and = asked ? sql` and ${asked}` : sql``;
   return sql`
     select d.date, sum(k.n) as n
     from (select s.group_id, count(*) as n from ${s} s where s.group_id is not null${and} group by s.group_id) k
@@ -183,15 +189,13 @@ function dayCountsBySessions(from: string, to: string, f: Pick<OccurrenceFilter,
  * (training-sessions/service). Columns: date, n.
  */
 function dayBookingCounts(from: string, to: string, f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>, sign: 1 | -1): SQL {
-  const bySession: SQL[] = [];
-  if (f.tableId) bySession.push(sql`s.game_table_id = ${f.tableId}`);
-  if (f.sessionId) bySession.push(sql`s.id = ${f.sessionId}`);
+  const asked = sessionsAsked(f);
   return sql`
     select b.date, ${sql.raw(sign === 1 ? '' : '-')}count(*) as n
     from ${bookings} b
-    ${bySession.length ? sql`join ${training_sessions} s on s.id = b.session_id` : sql``}
+    ${asked ? sql`join ${training_sessions} s on s.id = b.session_id` : sql``}
     where b.cancelled_at is null and b.date between ${dateLiteral(from)} and ${dateLiteral(to)}
-    ${bySession.length ? sql`and ${sql.join(bySession, sql` and `)}` : sql``}
+    ${asked ? sql`and ${asked}` : sql``}
     group by b.date`;
 }
 
