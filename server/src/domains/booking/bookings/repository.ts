@@ -1,6 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BookedSession, MedicalStatus, Participant } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
+import { batchedCalls } from '../../../core/db/batch';
 import { namedStatement } from '../../../core/db/prepared';
 import { isActiveUser } from '../../registry';
 import {
@@ -86,7 +87,42 @@ export interface BookingRead {
   facts: ParticipantFacts[];
 }
 
-type ReadRow = BookableOccurrence & { facts: ParticipantFacts | null };
+type ReadRow = BookableOccurrence & { k: number; facts: ParticipantFacts | null };
+
+/** One booking's read: its participants (the booker first), the session and date, and the clock of its checks. */
+export interface ReadCall {
+  participantIds: readonly string[];
+  sessionId: string;
+  date: string | null;
+  today: string;
+  now: Date;
+}
+
+/** One booking's write: the booking, its participants with the versions read, and the pinning exception of a group's occurrence. */
+export interface WriteCall {
+  session_id: string;
+  date: string;
+  start_at: string;
+  end_at: string;
+  booked_by: string;
+  participants: readonly { id: string; version: number }[];
+  pin: ExceptionValues | null;
+}
+
+/** Booked; 'taken': the occurrence was booked meanwhile; 'moved': a participant's bookings changed since the read. */
+export type WriteOutcome = { id: string; created_at: string } | 'taken' | 'moved';
+
+interface EngineBatches {
+  read: (call: ReadCall) => Promise<BookingRead>;
+  write: (call: WriteCall) => Promise<WriteOutcome>;
+}
+
+/**
+ * How the engine's statements batch (core/db/batch): at most 4 reads and 2 writes of one pool at once, so under load
+ * each carries the bookings that arrived meanwhile; the rest of the pool stays free for everything else.
+ */
+const READ_BATCHES = { maxBatch: 64, maxInFlight: 4 };
+const WRITE_BATCHES = { maxBatch: 64, maxInFlight: 2 };
 
 /** The candidate rules of a user (`userId`): own, then highest-priority qualification's, then category's; the most generous first. */
 function ruleSql(userId: SQL): SQL {
@@ -111,41 +147,44 @@ function ruleSql(userId: SQL): SQL {
 /** Bookings and what their checks read: SQL only. The engine's two statements are named and prepared (core/db/prepared). */
 export class BookingRepository {
   /**
-   * The engine's read, ONE statement: the occurrence of a session on a date (a group's pattern and exceptions; a
-   * single session's own date when `date` is null) and, for each participant found, everything the checks need —
-   * state, medical status, qualification, overlap, their rule, their bookings that day and in their rule's week
-   * holding the date, the shifts the rule's unlock times have released by `now` (unlock_count 0: the rule has none),
-   * and their booking version. One snapshot, so the facts and the versions agree. Bookings are counted by their
-   * start on the participants' own index (a booking's date is the club's date of its start).
+   * The engine's read, ONE statement for a batch of bookings (`k` numbers them; core/db/batch): for each, the
+   * occurrence of a session on a date (a group's pattern and exceptions; a single session's own date when the date is
+   * null) and, for each participant found, everything the checks need — state, medical status, qualification,
+   * overlap, their rule, their bookings that day and in their rule's week holding the date, the shifts the rule's
+   * unlock times have released by that booking's `now` (unlock_count 0: the rule has none), and their booking
+   * version. One snapshot, so the facts and the versions agree. Bookings are counted by their start on the
+   * participants' own index (a booking's date is the club's date of its start). Participants come as pairs
+   * (who_k, who_id): booking who_k's participant who_id.
    */
-  private readonly read = namedStatement<'ids' | 'session' | 'date' | 'today' | 'now' | 'tz'>('booking_read', (p) => {
+  private readonly read = namedStatement<'k' | 'session' | 'date' | 'today' | 'now' | 'who_k' | 'who_id' | 'tz'>('booking_read_batch', (p) => {
     const tz = sql`${p('tz')}::text`;
     const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${tz})`;
     const weekStart = sql`(o.date - ((extract(dow from o.date)::int - r.week_start_day + 7) % 7))`;
     const weekEnd = sql`(${weekStart} + ((r.week_end_day - r.week_start_day + 7) % 7))`;
-    const today = sql`${p('today')}::date`;
+    const today = sql`o.today`;
     return sql`
       with found as (
-        select s.id, coalesce(${p('date')}::date, s.specific_date) as date, s.group_id,
+        select r.k, r.today, r.now, s.id, coalesce(r.date, s.specific_date) as date, s.group_id,
                coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
                coalesce(x.duration_minutes, s.duration_minutes) as duration, coalesce(x.color, s.color) as color,
                coalesce(x.is_booking_allowed, s.is_booking_allowed) as is_booking_allowed
-        from ${training_sessions} s
+        from unnest(${p('k')}::int[], ${p('session')}::uuid[], ${p('date')}::date[], ${p('today')}::date[], ${p('now')}::timestamptz[])
+          as r(k, session, date, today, now)
+        join ${training_sessions} s on s.id = r.session
         left join ${training_session_groups} g on g.id = s.group_id
         -- A group's occurrence may have its own values (or be deleted); a single session has no exceptions.
-        left join ${training_session_exceptions} x on s.group_id is not null and x.session_id = s.id and x.date = ${p('date')}::date
-        where s.id = ${p('session')}::uuid
-          and case when s.group_id is null then ${p('date')}::date is null or s.specific_date = ${p('date')}::date
+        left join ${training_session_exceptions} x on s.group_id is not null and x.session_id = s.id and x.date = r.date
+        where case when s.group_id is null then r.date is null or s.specific_date = r.date
                    -- A stored exception is an occurrence wherever it falls; otherwise the group's pattern decides.
                    when x.id is not null then not x.deleted
-                   else ${p('date')}::date between g.start_date and g.end_date and extract(dow from ${p('date')}::date)::smallint = any(g.week_days) end
+                   else r.date between g.start_date and g.end_date and extract(dow from r.date)::smallint = any(g.week_days) end
       ), o as (
         select f.*, (f.date + f.start_time::time) at time zone ${tz} as start_ts,
                (f.date + f.start_time::time) at time zone ${tz} + make_interval(mins => f.duration) as end_ts,
                array(select q.qualification_id from ${training_session_qualifications} q where q.session_id = f.id) as quals
         from found f
       )
-      select o.id as session_id, o.date::text as date, o.group_id, o.title, o.start_time, o.duration, o.color, o.is_booking_allowed,
+      select o.k, o.id as session_id, o.date::text as date, o.group_id, o.title, o.start_time, o.duration, o.color, o.is_booking_allowed,
              array(select q::text from unnest(o.quals) q) as qualifications,
              ${isoInstant(sql`o.start_ts`)} as start_at, ${isoInstant(sql`o.end_ts`)} as end_at,
              (select bk.id from ${bookings} bk where bk.session_id = o.id and bk.date = o.date and bk.cancelled_at is null) as booking_id,
@@ -174,7 +213,8 @@ export class BookingRepository {
           'unlock_count', coalesce(unlocks.count, 0),
           'unlocked', coalesce(unlocks.unlocked, 0),
           'version', coalesce((select v.version from ${booking_member_versions} v where v.user_id = users.id), 0)) as facts
-        from ${users}
+        from unnest(${p('who_k')}::int[], ${p('who_id')}::uuid[]) as who(k, id)
+        join ${users} on users.id = who.id
         left join lateral (${ruleSql(sql`users.id`)}) r on true
         -- The member's bookings that day and in the rule's week holding it, in one range scan of their own index.
         left join lateral (
@@ -188,60 +228,79 @@ export class BookingRepository {
         left join lateral (
           select count(*)::int as count,
                  sum(ut.num_shifts) filter (where ((${weekStart} + ((ut.day - r.week_start_day + 7) % 7)) + ut.hour::time) at time zone ${tz}
-                                                  <= ${p('now')}::timestamptz)::int as unlocked
+                                                  <= o.now)::int as unlocked
           from ${reservation_rule_unlock_times} ut where ut.reservation_rule_id = r.id
         ) unlocks on true
-        where users.id = any(${p('ids')}::uuid[])
+        where who.k = o.k
       ) pf on true`;
   });
 
   /**
-   * The engine's write, ONE statement: each participant's booking version goes up by one only if it is still the
-   * version read (insert … on conflict … where: a racing booking for the same member waits on that row and then
-   * finds the version changed), and only when all of them did are the booking, its participants and, for a group's
-   * occurrence, the pinning exception inserted. No row: a participant's bookings changed since the read (read again).
-   * The unique index on (session, date) refuses a second booking of the occurrence. Participants in id order, so two
-   * bookings sharing members never deadlock.
+   * The engine's write, ONE statement for a batch of bookings whose participants are all different (`k` numbers
+   * them; participants come as (who_k, who_id, who_version) with the version each was read at plus one). Each
+   * participant's booking version goes up by one only if it is still the version read (insert … on conflict … where:
+   * a racing booking for the same member waits on that row and then finds the version changed); a booking whose
+   * participants all went up is inserted with its participants and, for a group's occurrence, the pinning exception.
+   * The partial unique index on (session, date) refuses a second active booking of an occurrence whatever races (on
+   * conflict do nothing: that booking alone is not inserted). Participants in id order, so statements sharing members
+   * never deadlock. One row per booking: `current` false, a participant's bookings changed since the read (read
+   * again); `id` null when current, the occurrence was booked meanwhile. A booking is found again by its first
+   * participant, who is in no other booking of the batch.
    */
   private readonly write = namedStatement<
-    | 'ids'
-    | 'next_versions'
+    | 'k'
     | 'session'
     | 'date'
     | 'start_at'
     | 'end_at'
     | 'booked_by'
+    | 'first'
     | 'pin'
     | 'title'
     | 'start_time'
     | 'duration'
     | 'color'
     | 'allowed'
+    | 'who_k'
+    | 'who_id'
+    | 'who_version'
   >(
-    'booking_write',
+    'booking_write_batch',
     (p) => sql`
-      with v as (
+      with req as (
+        select * from unnest(${p('k')}::int[], ${p('session')}::uuid[], ${p('date')}::date[], ${p('start_at')}::timestamptz[],
+                             ${p('end_at')}::timestamptz[], ${p('booked_by')}::uuid[], ${p('first')}::uuid[], ${p('pin')}::boolean[],
+                             ${p('title')}::text[], ${p('start_time')}::text[], ${p('duration')}::int[], ${p('color')}::text[],
+                             ${p('allowed')}::boolean[])
+          as r(k, session, date, start_at, end_at, booked_by, first, pin, title, start_time, duration, color, allowed)
+      ), who as (
+        select * from unnest(${p('who_k')}::int[], ${p('who_id')}::uuid[], ${p('who_version')}::int[]) with ordinality as w(k, user_id, version, place)
+      ), v as (
         insert into ${booking_member_versions} as m (user_id, version)
-        select e.user_id, e.version from unnest(${p('ids')}::uuid[], ${p('next_versions')}::int[]) as e(user_id, version) order by e.user_id
+        select w.user_id, w.version from who w order by w.user_id
         on conflict (user_id) do update set version = excluded.version where m.version = excluded.version - 1
         returning m.user_id
+      ), ok as (
+        select r.* from req r
+        where not exists (select 1 from who w where w.k = r.k and not exists (select 1 from v where v.user_id = w.user_id))
       ), b as (
         insert into ${bookings} (session_id, date, start_at, end_at, booked_by, participant_ids)
-        select ${p('session')}::uuid, ${p('date')}::date, ${p('start_at')}::timestamptz, ${p('end_at')}::timestamptz, ${p('booked_by')}::uuid,
-               ${p('ids')}::uuid[]
-        where (select count(*) from v) = cardinality(${p('ids')}::uuid[])
-        returning id, start_at, end_at, created_at
+        select ok.session, ok.date, ok.start_at, ok.end_at, ok.booked_by, array(select w.user_id from who w where w.k = ok.k order by w.place)
+        from ok
+        on conflict (session_id, date) where cancelled_at is null do nothing
+        returning id, participant_ids[1] as first, start_at, end_at, created_at
       ), bp as (
         insert into ${booking_participants} (booking_id, user_id, start_at, end_at)
-        select b.id, u.id, b.start_at, b.end_at from b, unnest(${p('ids')}::uuid[]) as u(id)
+        select b.id, w.user_id, b.start_at, b.end_at from b join ok on ok.first = b.first join who w on w.k = ok.k
       ), pin as (
         insert into ${training_session_exceptions} (session_id, date, title, start_time, duration_minutes, color, is_booking_allowed, deleted)
-        select b_1.session, b_1.date, ${p('title')}::text, ${p('start_time')}::text, ${p('duration')}::int, ${p('color')}::text, ${p('allowed')}::boolean, false
-        from (select ${p('session')}::uuid as session, ${p('date')}::date as date from b) b_1
-        where ${p('pin')}::boolean
+        select ok.session, ok.date, ok.title, ok.start_time, ok.duration, ok.color, ok.allowed, false
+        from b join ok on ok.first = b.first
+        where ok.pin
         on conflict (session_id, date) do nothing
       )
-      select b.id, ${isoInstant(sql`b.created_at`)} as created_at from b`,
+      select r.k, ok.k is not null as current, b.id, ${isoInstant(sql`b.created_at`)} as created_at
+      from req r left join ok on ok.k = r.k left join b on b.first = ok.first`,
   );
 
   constructor(
@@ -249,47 +308,104 @@ export class BookingRepository {
     private readonly medicalStatusOf: (userId: SQL, today: SQLWrapper) => SQL<MedicalStatus>,
   ) {}
 
-  async readForBooking(
-    db: DbOrTx,
-    on: { participantIds: readonly string[]; sessionId: string; date: string | null; today: string; now: Date },
-  ): Promise<BookingRead> {
-    const rows = await this.read.run<ReadRow>(db, {
-      ids: on.participantIds,
-      session: on.sessionId,
-      date: on.date,
-      today: on.today,
-      now: on.now.toISOString(),
-      tz: this.timeZone,
-    });
-    const [first] = rows;
-    if (!first) return { occurrence: null, facts: [] };
-    const { facts: _facts, ...occurrence } = first;
-    return { occurrence, facts: rows.flatMap((row) => (row.facts ? [row.facts] : [])) };
+  /** The engine's read and write of `db`, each batching the calls that arrive together (core/db/batch). */
+  private batchesOf(db: DbOrTx): EngineBatches {
+    let batches = this.batches.get(db);
+    if (!batches) {
+      batches = {
+        read: batchedCalls((calls) => this.readMany(db, calls), READ_BATCHES),
+        write: batchedCalls((calls) => this.writeMany(db, calls), WRITE_BATCHES),
+      };
+      this.batches.set(db, batches);
+    }
+    return batches;
   }
 
-  /** Books if no participant's version moved since the read; null when one did. */
-  async insertIfUnchanged(
-    db: DbOrTx,
-    values: { session_id: string; date: string; start_at: string; end_at: string; booked_by: string },
-    participants: readonly { id: string; version: number }[],
-    pin: ExceptionValues | null,
-  ): Promise<{ id: string; created_at: string } | null> {
-    const [row] = await this.write.run<{ id: string; created_at: string }>(db, {
-      ids: participants.map((x) => x.id),
-      next_versions: participants.map((x) => x.version + 1),
-      session: values.session_id,
-      date: values.date,
-      start_at: values.start_at,
-      end_at: values.end_at,
-      booked_by: values.booked_by,
-      pin: pin !== null,
-      title: pin?.title ?? null,
-      start_time: pin?.start_time ?? null,
-      duration: pin?.duration_minutes ?? null,
-      color: pin?.color ?? null,
-      allowed: pin?.is_booking_allowed ?? null,
+  private readonly batches = new WeakMap<DbOrTx, EngineBatches>();
+
+  /** What a booking's checks need (see `read`), read with the other bookings asked at the same time. */
+  readForBooking(db: DbOrTx, on: ReadCall): Promise<BookingRead> {
+    return this.batchesOf(db).read(on);
+  }
+
+  /**
+   * Books if no participant's version moved since the read ('moved': read again), unless the occurrence was booked
+   * meanwhile ('taken'); written with the other bookings made at the same time.
+   */
+  insertIfUnchanged(db: DbOrTx, call: WriteCall): Promise<WriteOutcome> {
+    return this.batchesOf(db).write(call);
+  }
+
+  private async readMany(db: DbOrTx, calls: readonly ReadCall[]): Promise<BookingRead[]> {
+    const who = calls.flatMap((call, k) => call.participantIds.map((id) => ({ k, id })));
+    const rows = await this.read.run<ReadRow>(db, {
+      k: calls.map((_, k) => k),
+      session: calls.map((call) => call.sessionId),
+      date: calls.map((call) => call.date),
+      today: calls.map((call) => call.today),
+      now: calls.map((call) => call.now.toISOString()),
+      who_k: who.map((w) => w.k),
+      who_id: who.map((w) => w.id),
+      tz: this.timeZone,
     });
-    return row ?? null;
+    const answers = calls.map((): BookingRead => ({ occurrence: null, facts: [] }));
+    for (const { k, facts, ...occurrence } of rows) {
+      const answer = answers[k]!;
+      answer.occurrence ??= occurrence;
+      if (facts) answer.facts.push(facts);
+    }
+    return answers;
+  }
+
+  /**
+   * Statements for bookings whose participants are all different: a booking sharing a member with one before it goes
+   * in a later statement (and finds that member's version moved if the earlier one booked). A statement is atomic,
+   * so when one of several bookings fails each of them is written again alone and the error reaches only its own.
+   */
+  private async writeMany(db: DbOrTx, calls: readonly WriteCall[]): Promise<(WriteOutcome | Error)[]> {
+    const rounds: number[][] = [];
+    const shares = (a: WriteCall, b: WriteCall) => a.participants.some((x) => b.participants.some((y) => y.id === x.id));
+    calls.forEach((call, k) => {
+      const round = rounds.find((r) => r.every((other) => !shares(calls[other]!, call)));
+      if (round) round.push(k);
+      else rounds.push([k]);
+    });
+    const outcomes: (WriteOutcome | Error)[] = [];
+    for (const round of rounds) {
+      try {
+        const written = await this.writeRound(db, round.map((k) => calls[k]!));
+        round.forEach((k, i) => (outcomes[k] = written[i]!));
+      } catch (err) {
+        if (round.length === 1) outcomes[round[0]!] = err instanceof Error ? err : new Error(String(err));
+        else for (const k of round) outcomes[k] = (await this.writeMany(db, [calls[k]!]))[0]!;
+      }
+    }
+    return outcomes;
+  }
+
+  private async writeRound(db: DbOrTx, calls: readonly WriteCall[]): Promise<WriteOutcome[]> {
+    const who = calls.flatMap((call, k) => call.participants.map((x) => ({ k, id: x.id, version: x.version + 1 })));
+    const rows = await this.write.run<{ k: number; current: boolean; id: string | null; created_at: string | null }>(db, {
+      k: calls.map((_, k) => k),
+      session: calls.map((call) => call.session_id),
+      date: calls.map((call) => call.date),
+      start_at: calls.map((call) => call.start_at),
+      end_at: calls.map((call) => call.end_at),
+      booked_by: calls.map((call) => call.booked_by),
+      first: calls.map((call) => call.participants[0]!.id),
+      pin: calls.map((call) => call.pin !== null),
+      title: calls.map((call) => call.pin?.title ?? null),
+      start_time: calls.map((call) => call.pin?.start_time ?? null),
+      duration: calls.map((call) => call.pin?.duration_minutes ?? null),
+      color: calls.map((call) => call.pin?.color ?? null),
+      allowed: calls.map((call) => call.pin?.is_booking_allowed ?? null),
+      who_k: who.map((w) => w.k),
+      who_id: who.map((w) => w.id),
+      who_version: who.map((w) => w.version),
+    });
+    const outcomes: WriteOutcome[] = [];
+    for (const row of rows) outcomes[row.k] = !row.current ? 'moved' : row.id === null ? 'taken' : { id: row.id, created_at: row.created_at! };
+    return outcomes;
   }
 
   /**

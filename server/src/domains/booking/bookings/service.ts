@@ -2,7 +2,7 @@ import type { ApiErrorCode, BookPayload, BookedSession, Booking, Participant } f
 import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
 import type { Db } from '../../../core/db/client';
-import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
+import { DomainError, invalidInput } from '../../../core/errors';
 import { activeBookingWeek } from '../dates';
 import type { TrainingSessionRepository } from '../training-sessions/repository';
 import type { TrainingSessionService } from '../training-sessions/service';
@@ -53,7 +53,9 @@ export interface BookingClock {
  * The booking engine (DESIGN §4): every check in the design's order on one consistent read, then one statement that
  * books only if no participant's bookings changed since (their booking versions; retried on what changed) — so a
  * member never ends up in two overlapping bookings or over a quota however bookings race — and the database's unique
- * index settles two bookings of one occurrence. Two statements a booking, no transaction held across the checks.
+ * index settles two bookings of one occurrence. Two statements a booking, no transaction held across the checks;
+ * bookings made at the same time share them (the repository batches its read and its write: one round trip and one
+ * commit for many bookings under load).
  */
 export class BookingService {
   constructor(
@@ -134,19 +136,17 @@ export class BookingService {
           is_booking_allowed: occurrence.is_booking_allowed,
         }
       : null;
-    let created: { id: string; created_at: string } | null;
-    try {
-      created = await this.repo.insertIfUnchanged(
-        this.db,
-        { session_id: sessionId, date: occurrence.date, start_at: occurrence.start_at, end_at: occurrence.end_at, booked_by: actor.id },
-        subjects.map((s) => ({ id: s.user.id, version: s.user.version })),
-        pin,
-      );
-    } catch (err) {
-      if (isUniqueViolation(err, 'bookings_occurrence_key')) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
-      throw err;
-    }
-    if (!created) return null;
+    const created = await this.repo.insertIfUnchanged(this.db, {
+      session_id: sessionId,
+      date: occurrence.date,
+      start_at: occurrence.start_at,
+      end_at: occurrence.end_at,
+      booked_by: actor.id,
+      participants: subjects.map((s) => ({ id: s.user.id, version: s.user.version })),
+      pin,
+    });
+    if (created === 'taken') throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
+    if (created === 'moved') return null;
     const participants = subjects
       .map((s) => ({ _id: s.user.id, name: s.user.name, surname: s.user.surname, color: s.user.color }))
       .sort((a, b) => a.surname.localeCompare(b.surname) || a.name.localeCompare(b.name));

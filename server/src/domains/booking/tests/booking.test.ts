@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
+import { BookingRepository } from '../bookings/repository';
 import { type TestMember, createMembers, giveCertificates, qualificationIds, romeInstant, userIdOf } from './support';
 
 let t: TestApp;
@@ -869,6 +871,68 @@ describe('races', () => {
     assert.equal(answers.filter((r) => r.statusCode === 201).length, 1, answers.map((r) => r.body).join('\n'));
     for (const r of answers.filter((x) => x.statusCode !== 201)) assert.equal(r.json().code, 'DAILY_LIMIT_USER', r.body);
     assert.equal((await api(cookie, 'GET', '/user/me/booked-sessions')).json().data.length, 1);
+  });
+});
+
+describe('bookings written together', () => {
+  test('30 pairs booking 30 occurrences at once (one of them asked twice): each booking holds its own pair', async () => {
+    setNow('2027-03-22', '10:00');
+    const sessions: { _id: string }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const minute = String(10 * (i % 6)).padStart(2, '0');
+      const hour = String(8 + Math.floor(i / 6)).padStart(2, '0');
+      const end = `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:${String(10 * (i % 6) + 9).padStart(2, '0')}`;
+      sessions.push(await single({ title: `Insieme ${i}`, day: '2027-03-27', start_time: `${hour}:${minute}`, end_time: end, game_tables: [tables[i % 4]] }));
+    }
+    const members = await createMembers(t.database, 62, { label: 'insieme' });
+    const cookies = await Promise.all(members.slice(0, 31).map((m) => login(t.app, m)));
+    // Pair 30 asks for the first occurrence too: one of the two gets it.
+    const target = (i: number) => sessions[i % 30]!._id;
+    const answers = await Promise.all(cookies.map((cookie, i) => api(cookie, 'POST', `/training-session/${target(i)}/book`, { partnersId: [members[31 + i]!.id] })));
+    const made = answers.filter((r) => r.statusCode === 201);
+    assert.equal(made.length, 30, answers.map((r) => r.body).join('\n'));
+    const refused = answers.filter((r) => r.statusCode !== 201);
+    assert.deepEqual(refused.map((r) => r.json().code), ['SESSION_ALREADY_BOOKED']);
+    for (const [i, r] of answers.entries()) {
+      if (r.statusCode !== 201) continue;
+      const pair = [members[i]!.id, members[31 + i]!.id].sort();
+      assert.deepEqual(r.json().participants.map((p: { _id: string }) => p._id).sort(), pair);
+      // What the database holds for the occurrence is that pair's booking.
+      const occurrence = (await api(admin, 'GET', `/training-session/${target(i)}/participants`)).json();
+      assert.equal(occurrence.booking_id, r.json()._id);
+      assert.deepEqual(occurrence.data.map((p: { _id: string }) => p._id).sort(), pair);
+      const mine = (await api(cookies[i]!, 'GET', '/user/me/booked-sessions')).json().data;
+      assert.deepEqual(mine.map((b: { _id: string }) => b._id), [r.json()._id]);
+    }
+  });
+
+  test('when one booking of a statement fails, the others written with it are booked and only it gets the error', async () => {
+    setNow('2027-03-22', '10:00');
+    const repo = new BookingRepository('Europe/Rome', () => sql`'approved'`);
+    const sessions = [
+      await single({ title: 'Lotto 1', day: '2027-03-27', start_time: '20:00', end_time: '20:30', game_tables: [tables[0]] }),
+      await single({ title: 'Lotto 2', day: '2027-03-27', start_time: '20:00', end_time: '20:30', game_tables: [tables[1]] }),
+    ];
+    const members = await createMembers(t.database, 6, { label: 'lotto' });
+    const write = (session: string, a: number, b: number) =>
+      repo.insertIfUnchanged(t.database.db, {
+        session_id: session,
+        date: '2027-03-27',
+        start_at: '2027-03-27T19:00:00.000Z',
+        end_at: '2027-03-27T19:30:00.000Z',
+        booked_by: members[a]!.id,
+        participants: [members[a]!, members[b]!].map((m) => ({ id: m.id, version: 0 })),
+        pin: null,
+      });
+    // Three writes made together: the middle one names a session that does not exist (a foreign key refuses it).
+    const outcomes = await Promise.allSettled([write(sessions[0]!._id, 0, 1), write(randomUUID(), 2, 3), write(sessions[1]!._id, 4, 5)]);
+    assert.equal(outcomes[0].status, 'fulfilled');
+    assert.equal(outcomes[1].status, 'rejected');
+    assert.equal(outcomes[2].status, 'fulfilled');
+    for (const [i, session] of sessions.entries()) {
+      const occurrence = (await api(admin, 'GET', `/training-session/${session._id}/participants`)).json();
+      assert.deepEqual(occurrence.data.map((p: { _id: string }) => p._id).sort(), [members[4 * i]!.id, members[4 * i + 1]!.id].sort());
+    }
   });
 });
 
