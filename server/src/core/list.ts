@@ -30,8 +30,8 @@ export interface ListSource<T, K extends string> {
    * request's order. A sortBy always goes in the request's order.
    */
   defaultOrder?: 'asc' | 'desc';
-  /** A unique column, last in every ORDER BY so pages never overlap. */
-  tieBreaker: AnyColumn;
+  /** A unique column (or an expression of one), last in every ORDER BY so pages never overlap. */
+  tieBreaker: AnyColumn | SQL;
   /** SELECT … WHERE where ORDER BY orderBy LIMIT limit OFFSET offset (limit null = every row). */
   rows(where: SQL | undefined, orderBy: SQL[], limit: number | null, offset: number): Promise<T[]>;
   /** SELECT count(*) over the same WHERE (join only what the filters need). */

@@ -299,40 +299,38 @@ export interface OccurrenceRows {
  * references once (`refs`: tables, groups, sessions' qualifications, participating members with their colour, in the
  * order participants are listed), and toTrainingSessions assembles the answer: building 3,000 answers' objects in SQL
  * and parsing them again cost more than the rest of the read. The participants come from the bookings' own
- * participant_ids, not a probe of booking_participants per booking (11 of a fifty-table month's 38 ms). The session's
- * own table is joined under its name so `training_sessions.id` can be the lists' tie-breaker.
+ * participant_ids, not a probe of booking_participants per booking (11 of a fifty-table month's 38 ms). The lists'
+ * tie-breaker is the rows' own `o.session_id` (joining training_sessions again to name it cost a hash join).
  */
 export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
-  const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`${training_sessions}.id`];
+  const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`o.session_id`];
   return sql`
     with page as materialized (
       select o.*, b.id as booking_id, b.participant_ids, row_number() over (order by ${sql.join(order, sql`, `)}) as rn
       from (${occurrencesBetween(from, to, lookup)}) o
-      join ${training_sessions} on ${training_sessions}.id = o.session_id
       join ${game_tables} gt on gt.id = o.game_table_id
       ${bookingOf(from, to, lookup)}
       ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by ${sql.join(order, sql`, `)}
       ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
-    ), taking_part as materialized (
-      -- The page's participants, from the bookings' own rows (bookings.participant_ids): no probe per booking.
-      select distinct unnest(participant_ids) as user_id from page where participant_ids is not null
     ), ranked_qualifications as (
       select q.id, q.color, row_number() over (order by q.priority desc, q.name) as rank from ${qualifications} q
     ), members as materialized (
-      -- Each member once, with the colour of their highest-priority qualification (the best rank they hold), numbered
-      -- in the order participants are listed (surname, name).
-      select u.id as user_id, u.name, u.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color,
-             row_number() over (order by u.surname, u.name, u.id) as n
-      from ${users} u
-      left join (
-        select uq.user_id, min(r.rank) as rank
-        from ${user_qualifications} uq join ranked_qualifications r on r.id = uq.qualification_id
-        where uq.user_id in (select user_id from taking_part)
-        group by uq.user_id
-      ) best on best.user_id = u.id
-      left join ranked_qualifications c on c.rank = best.rank
-      where u.id in (select user_id from taking_part)
+      -- Each member of the page once (the bookings' own participant_ids: no probe per booking), with the colour of
+      -- their highest-priority qualification (the best rank they hold), in the order participants are listed
+      -- (surname, name): sorted once here, and the lists below aggregate the rows in the order this CTE stored them
+      -- (an ORDER BY in each of the four aggregates sorted them four times).
+      select m.user_id, m.name, m.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color
+      from (
+        select u.id as user_id, u.name, u.surname, min(r.rank) as rank
+        from ${users} u
+        left join ${user_qualifications} uq on uq.user_id = u.id
+        left join ranked_qualifications r on r.id = uq.qualification_id
+        where u.id in (select unnest(participant_ids) from page)
+        group by u.id
+      ) m
+      left join ranked_qualifications c on c.rank = m.rank
+      order by m.surname, m.name, m.user_id
     ), refs as (
       select json_build_object(
         'tables', (select json_agg(json_build_array(t.id, t.number, t.description)) from ${game_tables} t),
@@ -345,8 +343,7 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
         -- The members as four lists (ids, names, surnames, colours) in the order participants are listed (surname,
         -- name) rather than one JSON value each: PostgreSQL builds thousands of JSON objects slowly, and Node parses
         -- PostgreSQL's own arrays more slowly still.
-        'members', (select json_build_array(array_agg(user_id order by n), array_agg(name order by n), array_agg(surname order by n),
-                                             array_agg(color order by n)) from members)
+        'members', (select json_build_array(array_agg(user_id), array_agg(name), array_agg(surname), array_agg(color)) from members)
       ) as refs
     ), first_row as (
       select min(rn) as rn from page

@@ -63,7 +63,8 @@ export class TrainingSessionRepository {
         sortColumns: { date: sql`o.date` },
         // Date first: pageWindowSql relies on it.
         defaultSort: [sql`o.date`, sql`o.start_time`, sql`gt.number`],
-        tieBreaker: s.id,
+        // The occurrence's session, a column of the page's rows (no join of training_sessions for its name).
+        tieBreaker: sql`o.session_id`,
         rows: async (where, orderBy, lim, offset) => {
           const conditions = where ? [where] : [];
           const [window] = rowsOf<PageWindow>(await tx.execute(pageWindowSql(from, to, filter, conditions, lim, offset)));
