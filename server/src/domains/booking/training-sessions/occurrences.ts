@@ -433,15 +433,35 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
   const members: Participant[] = (ids ?? []).map((_id, i) => ({ _id, name: names![i]!, surname: surnames![i]!, color: colors![i]! }));
   // A member's place in the lists, which are in the order participants are shown (surname, name).
   const placeOf = new Map((ids ?? []).map((id, i) => [id, i]));
-  /** A booking's participants in their order; an id no longer among the users (a deleted member) is left out. */
-  const participantsIn = (list: string | null): Participant[] => {
-    if (!list) return [];
+  /**
+   * A booking's participants in their order, and their colours; an id no longer among the users (a deleted member) is
+   * left out. Walked by hand rather than split, sorted and mapped: it runs for every booked row, and those arrays were
+   * most of the assembly's time.
+   */
+  const participantsIn = (list: string | null): [Participant[], string[]] => {
     const places: number[] = [];
-    for (const id of list.split(',')) {
-      const place = placeOf.get(id);
-      if (place !== undefined) places.push(place);
+    if (list) {
+      for (let start = 0; start <= list.length;) {
+        let end = list.indexOf(',', start);
+        if (end < 0) end = list.length;
+        const place = placeOf.get(list.slice(start, end));
+        if (place !== undefined) {
+          // Inserted in order: a booking has one to four participants.
+          let i = places.length;
+          while (i > 0 && places[i - 1]! > place) i--;
+          places.splice(i, 0, place);
+        }
+        start = end + 1;
+      }
     }
-    return places.sort((a, b) => a - b).map((place) => members[place]!);
+    const participants: Participant[] = new Array<Participant>(places.length);
+    const colors: string[] = new Array<string>(places.length);
+    for (let i = 0; i < places.length; i++) {
+      const member = members[places[i]!]!;
+      participants[i] = member;
+      colors[i] = member.color;
+    }
+    return [participants, colors];
   };
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
   const instant = remembered(isoOfEpoch);
@@ -449,7 +469,7 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
     const table = tables.get(row.game_table_id);
     if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
     const group = row.group_id ? groups.get(row.group_id) : undefined;
-    const participants = participantsIn(row.participant_ids);
+    const [participants, participantColors] = participantsIn(row.participant_ids);
     const colon = row.start_time.indexOf(':');
     const start = Number(row.start_time.slice(0, colon)) * 60 + Number(row.start_time.slice(colon + 1, colon + 3));
     const groupTables = group ? group.tables : [];
@@ -470,7 +490,7 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
       game_tables: groupTables.length ? groupTables : [table],
       session_not_considered_for_stats: row.session_not_considered_for_stats,
       participants,
-      participant_colors: participants.map((p) => p.color),
+      participant_colors: participantColors,
       booking_id: row.booking_id,
       group: group ? group.ref : null,
       group_week_days: group ? group.weekDays : [],
