@@ -1,10 +1,15 @@
 import DataLoader from 'dataloader';
 
-export interface BatchOptions {
+export interface BatchOptions<I> {
   /** The most calls one statement carries. */
   maxBatch: number;
   /** Statements of this batcher running at once; calls arriving while all are busy wait and join the next one. */
   maxInFlight: number;
+  /**
+   * Two calls that must not share a statement (the later one goes in a later statement of the same batch, sent when
+   * the earlier has returned); by default any calls may.
+   */
+  apart?: (a: I, b: I) => boolean;
 }
 
 /**
@@ -13,17 +18,24 @@ export interface BatchOptions {
  * together as soon as one returns. Under load a statement then carries many calls — one round trip and one commit
  * for all of them instead of one each — and a lone call goes out at once. `run` answers one result per call, in
  * order (an Error: that call failed). When `run` of several calls throws, each call runs again alone, so an error
- * reaches only its own: `run` must not have changed anything when it throws.
+ * reaches only its own: `run` must not have changed anything when it throws (one statement: it is rolled back).
  */
-export function batchedCalls<I, O>(run: (items: readonly I[]) => Promise<(O | Error)[]>, options: BatchOptions): (item: I) => Promise<O> {
+export function batchedCalls<I, O>(run: (items: readonly I[]) => Promise<(O | Error)[]>, options: BatchOptions<I>): (item: I) => Promise<O> {
   /** Statements running or about to (a slot is taken when a batch is sent, handed on or freed when it returns). */
   let busy = 0;
   const waiting: (() => void)[] = [];
   const alone = (item: I): Promise<O | Error> => run([item]).then(([result]) => result as O | Error, toError);
+  const statement = async (items: readonly I[]): Promise<(O | Error)[]> =>
+    items.length === 1 ? [await alone(items[0] as I)] : run(items).catch(() => Promise.all(items.map(alone)));
   const loader = new DataLoader<I, O>(
     async (items) => {
       try {
-        return items.length === 1 ? [await alone(items[0] as I)] : await run(items).catch(() => Promise.all(items.map(alone)));
+        const results: (O | Error)[] = [];
+        for (const places of statementsOf(items, options.apart)) {
+          const answered = await statement(places.map((i) => items[i] as I));
+          places.forEach((i, n) => (results[i] = answered[n] as O | Error));
+        }
+        return results;
       } finally {
         const next = waiting.shift();
         if (next) setImmediate(next);
@@ -43,6 +55,18 @@ export function batchedCalls<I, O>(run: (items: readonly I[]) => Promise<(O | Er
     },
   );
   return (item) => loader.load(item);
+}
+
+/** The calls' places, split into statements none of which holds two calls kept apart (first fit, in order). */
+function statementsOf<I>(items: readonly I[], apart: ((a: I, b: I) => boolean) | undefined): number[][] {
+  if (!apart) return [items.map((_, i) => i)];
+  const statements: number[][] = [];
+  items.forEach((item, i) => {
+    const fits = statements.find((places) => places.every((j) => !apart(items[j] as I, item)));
+    if (fits) fits.push(i);
+    else statements.push([i]);
+  });
+  return statements;
 }
 
 const toError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));

@@ -1,16 +1,16 @@
 /**
  * Batched calls (core/db/batch.ts): calls made together go out as one, calls made while every statement is busy
- * gather for the next one, a batch never exceeds its size, and when a batch throws each call is tried alone so the
+ * gather for the next one, a batch never exceeds its size, calls kept apart go in separate statements, and when a batch throws each call is tried alone so the
  * error reaches only its own.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { batchedCalls } from '../db/batch';
+import { type BatchOptions, batchedCalls } from '../db/batch';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A statement doubling numbers that records each batch it is sent and answers when `release` is called. */
-function doubling(options: { maxBatch: number; maxInFlight: number }, failWhen: (items: readonly number[]) => boolean = () => false) {
+function doubling(options: BatchOptions<number>, failWhen: (items: readonly number[]) => boolean = () => false) {
   const batches: number[][] = [];
   const pending: (() => void)[] = [];
   const call = batchedCalls<number, number>(async (items) => {
@@ -75,4 +75,18 @@ test("an error answered for one call rejects only that call; a batch that throws
   await failing.release();
   assert.deepEqual(await Promise.all(answers), [10, 12, 'rifiutato: 7']);
   assert.deepEqual(failing.batches, [[5, 6, 7], [5], [6], [7]]);
+});
+
+test('calls kept apart go in later statements of the batch, each sent when the one before has returned', async () => {
+  // Numbers of the same parity are kept apart: 1 and 3 cannot share a statement, nor 2 and 4.
+  const { call, batches, release } = doubling({ maxBatch: 10, maxInFlight: 1, apart: (a, b) => a % 2 === b % 2 });
+  const answers = Promise.all([1, 2, 3, 4, 5].map(call));
+  await turn();
+  assert.deepEqual(batches, [[1, 2]]);
+  await release();
+  assert.deepEqual(batches, [[1, 2], [3, 4]]);
+  await release();
+  await release();
+  assert.deepEqual(batches, [[1, 2], [3, 4], [5]]);
+  assert.deepEqual(await answers, [2, 4, 6, 8, 10]);
 });

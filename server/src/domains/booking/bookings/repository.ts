@@ -1,7 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BookedSession, MedicalStatus, Participant } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
-import { batchedCalls } from '../../../core/db/batch';
+import { type BatchOptions, batchedCalls } from '../../../core/db/batch';
 import { namedStatement } from '../../../core/db/prepared';
 import { isActiveUser } from '../../registry';
 import {
@@ -119,10 +119,16 @@ interface EngineBatches {
 
 /**
  * How the engine's statements batch (core/db/batch): at most 4 reads and 2 writes of one pool at once, so under load
- * each carries the bookings that arrived meanwhile; the rest of the pool stays free for everything else.
+ * each carries the bookings that arrived meanwhile; the rest of the pool stays free for everything else. Bookings
+ * sharing a participant are written in separate statements: the version check updates each member's row once (and
+ * the later booking finds that member's version moved if the earlier one booked).
  */
-const READ_BATCHES = { maxBatch: 64, maxInFlight: 4 };
-const WRITE_BATCHES = { maxBatch: 64, maxInFlight: 2 };
+const READ_BATCHES: BatchOptions<ReadCall> = { maxBatch: 64, maxInFlight: 4 };
+const WRITE_BATCHES: BatchOptions<WriteCall> = {
+  maxBatch: 64,
+  maxInFlight: 2,
+  apart: (a, b) => a.participants.some((x) => b.participants.some((y) => y.id === x.id)),
+};
 
 /** The candidate rules of a user (`userId`): own, then highest-priority qualification's, then category's; the most generous first. */
 function ruleSql(userId: SQL): SQL {
@@ -357,33 +363,8 @@ export class BookingRepository {
     return answers;
   }
 
-  /**
-   * Statements for bookings whose participants are all different: a booking sharing a member with one before it goes
-   * in a later statement (and finds that member's version moved if the earlier one booked). A statement is atomic,
-   * so when one of several bookings fails each of them is written again alone and the error reaches only its own.
-   */
-  private async writeMany(db: DbOrTx, calls: readonly WriteCall[]): Promise<(WriteOutcome | Error)[]> {
-    const rounds: number[][] = [];
-    const shares = (a: WriteCall, b: WriteCall) => a.participants.some((x) => b.participants.some((y) => y.id === x.id));
-    calls.forEach((call, k) => {
-      const round = rounds.find((r) => r.every((other) => !shares(calls[other]!, call)));
-      if (round) round.push(k);
-      else rounds.push([k]);
-    });
-    const outcomes: (WriteOutcome | Error)[] = [];
-    for (const round of rounds) {
-      try {
-        const written = await this.writeRound(db, round.map((k) => calls[k]!));
-        round.forEach((k, i) => (outcomes[k] = written[i]!));
-      } catch (err) {
-        if (round.length === 1) outcomes[round[0]!] = err instanceof Error ? err : new Error(String(err));
-        else for (const k of round) outcomes[k] = (await this.writeMany(db, [calls[k]!]))[0]!;
-      }
-    }
-    return outcomes;
-  }
-
-  private async writeRound(db: DbOrTx, calls: readonly WriteCall[]): Promise<WriteOutcome[]> {
+  /** One write statement for bookings whose participants are all different (WRITE_BATCHES keeps the others apart). */
+  private async writeMany(db: DbOrTx, calls: readonly WriteCall[]): Promise<WriteOutcome[]> {
     const who = calls.flatMap((call, k) => call.participants.map((x) => ({ k, id: x.id, version: x.version + 1 })));
     const rows = await this.write.run<{ k: number; current: boolean; id: string | null; created_at: string | null }>(db, {
       k: calls.map((_, k) => k),

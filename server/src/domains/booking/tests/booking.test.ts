@@ -879,10 +879,11 @@ describe('bookings written together', () => {
     setNow('2027-03-22', '10:00');
     const sessions: { _id: string }[] = [];
     for (let i = 0; i < 30; i++) {
-      const minute = String(10 * (i % 6)).padStart(2, '0');
+      // Nine minutes every ten from 08:00: 08:00–08:09, 08:10–08:19, …
       const hour = String(8 + Math.floor(i / 6)).padStart(2, '0');
-      const end = `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:${String(10 * (i % 6) + 9).padStart(2, '0')}`;
-      sessions.push(await single({ title: `Insieme ${i}`, day: '2027-03-27', start_time: `${hour}:${minute}`, end_time: end, game_tables: [tables[i % 4]] }));
+      const minute = 10 * (i % 6);
+      const [start, end] = [minute, minute + 9].map((m) => `${hour}:${String(m).padStart(2, '0')}`);
+      sessions.push(await single({ title: `Insieme ${i}`, day: '2027-03-27', start_time: start, end_time: end, game_tables: [tables[i % 4]] }));
     }
     const members = await createMembers(t.database, 62, { label: 'insieme' });
     const cookies = await Promise.all(members.slice(0, 31).map((m) => login(t.app, m)));
