@@ -448,6 +448,17 @@ async function calendar(): Promise<void> {
         'settimana, 50 tavoli, liberi (available=true)',
         () => service.list({ startDate: monthStart, endDate: addDays(monthStart, 6), available: true, page: 1, limit: 3000 }),
       ],
+      [
+        // A server that has not read these members yet (just started, or after a change to names or qualifications).
+        'mese (6 settimane), 50 tavoli, limit 3000, soci non ancora letti',
+        () =>
+          new TrainingSessionService(database.db, new TrainingSessionRepository(database.db, TZ), () => today).list({
+            startDate: monthStart,
+            endDate: monthEnd,
+            page: 1,
+            limit: 3000,
+          }),
+      ],
     ];
     // BENCH_CALENDAR_MEASURES=1,2 runs only those measures (0 is the baseline).
     const picked = process.env.BENCH_CALENDAR_MEASURES?.split(',').map(Number);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 /** A link table whose rows hold a reference row (e.g. user_qualifications holds a qualification), and what to call them. */
 export interface Holder {
@@ -15,7 +16,13 @@ export interface Holder {
  * waits until this transaction ends) and says who still holds it: ['3 utenti', '1 categoria'], empty when nothing
  * does. Null when the row does not exist.
  */
-export async function lockAndCountHolders(tx: DbOrTx, target: PgTable, idColumn: PgColumn, id: string, holders: readonly Holder[]): Promise<string[] | null> {
+export async function lockAndCountHolders(
+  tx: DbOrTx,
+  target: PgTable,
+  idColumn: PgColumn,
+  id: string,
+  holders: readonly Holder[],
+): Promise<string[] | null> {
   const locked = await tx.execute(sql`select 1 from ${target} where ${idColumn} = ${id} for update`);
   if (!rowsOf(locked).length) return null;
   const parts: string[] = [];
@@ -25,6 +32,3 @@ export async function lockAndCountHolders(tx: DbOrTx, target: PgTable, idColumn:
   }
   return parts;
 }
-
-/** Rows of a raw execute() on either driver (pg answers { rows }, PGlite too). */
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { files } from '../../core/db/tables';
 
 /** Tables of the registry: users, categories and the reference lists they link to. */
@@ -185,10 +185,7 @@ export const category_reservation_rules = pgTable(
       .notNull()
       .references(() => reservation_rules.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.category_id, t.reservation_rule_id] }),
-    index('category_reservation_rules_rule_idx').on(t.reservation_rule_id),
-  ],
+  (t) => [primaryKey({ columns: [t.category_id, t.reservation_rule_id] }), index('category_reservation_rules_rule_idx').on(t.reservation_rule_id)],
 );
 
 export const category_mailing_list_classes = pgTable(
@@ -243,10 +240,7 @@ export const user_mailing_list_classes = pgTable(
       .notNull()
       .references(() => mailing_list_classes.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.user_id, t.mailing_list_class_id] }),
-    index('user_mailing_list_classes_class_idx').on(t.mailing_list_class_id),
-  ],
+  (t) => [primaryKey({ columns: [t.user_id, t.mailing_list_class_id] }), index('user_mailing_list_classes_class_idx').on(t.mailing_list_class_id)],
 );
 
 /** Training groups (spec 001 §3): a trainer, weekdays, a time range and a maximum of trainees. */
@@ -283,7 +277,10 @@ export const training_group_enrollments = pgTable(
     enrollment_date: date({ mode: 'string' }).notNull(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('training_group_enrollments_group_user_key').on(t.group_id, t.user_id), index('training_group_enrollments_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('training_group_enrollments_group_user_key').on(t.group_id, t.user_id),
+    index('training_group_enrollments_user_idx').on(t.user_id),
+  ],
 );
 
 /**
@@ -324,3 +321,15 @@ export const mailing_list_opt_outs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.mailing_list_class_id] })],
 );
+
+/**
+ * The version of what other domains show of a member: name, surname and the colour of their highest-priority
+ * qualification. One row; triggers of migration 0015 raise it when a transaction changes users' names, users'
+ * qualifications or the qualifications themselves, at its commit (a deferred constraint trigger: the row is locked
+ * only while committing, so it cannot take part in a deadlock). Read in the same snapshot as the members, it tells
+ * whether a member directory kept between requests (registry/member-directory.ts) is still the database's.
+ */
+export const member_directory_version = pgTable('member_directory_version', {
+  id: boolean().primaryKey().default(true),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});

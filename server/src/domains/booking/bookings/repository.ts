@@ -25,7 +25,8 @@ import {
   training_sessions,
 } from '../tables';
 import type { ExceptionValues } from '../training-sessions/repository';
-import { DEFAULT_PARTICIPANT_COLOR, endTimeSql, isoInstant, participantsOf, rowsOf } from '../training-sessions/occurrences';
+import { rowsOf } from '../../../core/db/rows';
+import { DEFAULT_PARTICIPANT_COLOR, endTimeSql, isoInstant, participantsOf } from '../training-sessions/occurrences';
 
 /** What the booking checks know of a participant (read after their row is locked). */
 export interface ParticipantFacts {

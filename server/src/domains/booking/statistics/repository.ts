@@ -13,7 +13,8 @@ import type { Db, DbOrTx } from '../../../core/db/client';
 import { type ListRequest, type ListSource, readAll, readPage, searchableText } from '../../../core/list';
 import { categories, users } from '../../registry/tables';
 import { bookings, booking_participants, game_tables } from '../tables';
-import { endTimeSql, occurrencesBetween, rowsOf } from '../training-sessions/occurrences';
+import { rowsOf } from '../../../core/db/rows';
+import { endTimeSql, occurrencesBetween } from '../training-sessions/occurrences';
 
 export type PlayedSortKey = (typeof PLAYED_SESSIONS_SORT_KEYS)[number];
 export type FreeSortKey = (typeof FREE_SESSIONS_SORT_KEYS)[number];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { BookingRepository } from '../bookings/repository';
 import { type TestMember, createMembers, giveCertificates, qualificationIds, romeInstant, userIdOf } from './support';
@@ -547,6 +548,61 @@ describe('the booking engine', () => {
     );
   });
 
+  test('the calendar lists participants by surname with the names and colours the registry holds now, whatever changed them', async () => {
+    setNow('2027-03-22', '10:00');
+    const session = await single({ title: 'Nomi', day: '2027-03-25', start_time: '19:00', end_time: '20:00', game_tables: [tables[2]] });
+    const [first, second, third] = await createMembers(t.database, 3);
+    assert.ok(first && second && third);
+    const booked = await api(admin, 'POST', `/training-session/${session._id}/book`, {
+      partnersId: [third.id, first.id, second.id],
+      date: '2027-03-25',
+      admin: true,
+    });
+    assert.equal(booked.statusCode, 201, booked.body);
+    const shown = async () => {
+      const day = (await api(admin, 'GET', `/training-session?startDate=2027-03-25&endDate=2027-03-25&table_id=${tables[2]}`)).json().data;
+      const row = day.find((s: { _id: string }) => s._id === session._id);
+      return row.participants.map((p: { _id: string; surname: string; color: string }) => [p._id, p.surname, p.color]);
+    };
+    const amatore = '#1976d2';
+    const surnameOf = async (id: string) =>
+      rowsOf<{ surname: string }>(await t.database.db.execute(sql`select surname from users where id = ${id}`))[0]!.surname;
+    const [s1, s2, s3] = [await surnameOf(first.id), await surnameOf(second.id), await surnameOf(third.id)];
+    const before = [
+      [first.id, s1, amatore],
+      [second.id, s2, amatore],
+      [third.id, s3, amatore],
+    ];
+    assert.deepEqual(await shown(), before);
+    // Read again with nothing changed: the names kept from the first read.
+    assert.deepEqual(await shown(), before);
+
+    // A rename, by any path (here the database itself): listed under the new surname, in its place.
+    await t.database.db.execute(sql`update users set surname = 'Abate' where id = ${third.id}`);
+    assert.deepEqual(await shown(), [
+      [third.id, 'Abate', amatore],
+      [first.id, s1, amatore],
+      [second.id, s2, amatore],
+    ]);
+
+    // A qualification of higher priority given to a member, then its colour edited: the member wears it at once.
+    const created = await api(admin, 'POST', '/user/qualification', { name: 'Colore in prova', color: '#aa0000', priority: 250 });
+    assert.equal(created.statusCode, 201, created.body);
+    const qualification = created.json();
+    await t.database.db.execute(sql`insert into user_qualifications (user_id, qualification_id) values (${second.id}, ${qualification._id})`);
+    assert.deepEqual((await shown())[2], [second.id, s2, '#aa0000']);
+    const edited = await api(admin, 'PATCH', `/user/qualification/${qualification._id}`, {
+      name: 'Colore in prova',
+      color: '#00aa00',
+      priority: 250,
+    });
+    assert.equal(edited.statusCode, 200, edited.body);
+    assert.deepEqual((await shown())[2], [second.id, s2, '#00aa00']);
+    await t.database.db.execute(sql`delete from user_qualifications where qualification_id = ${qualification._id}`);
+    assert.deepEqual((await shown())[2], [second.id, s2, amatore]);
+    assert.equal((await api(admin, 'DELETE', `/user/qualification/${qualification._id}`)).statusCode, 204);
+  });
+
   test("each refusal names its subject with the spec's fragment and a stable code; nothing is saved", async () => {
     setNow('2027-03-22', '10:00');
     const book = (cookie: string, partner: string, date: string, session = group._id, extra: Record<string, unknown> = {}) =>
@@ -889,21 +945,35 @@ describe('bookings written together', () => {
     const cookies = await Promise.all(members.slice(0, 31).map((m) => login(t.app, m)));
     // Pair 30 asks for the first occurrence too: one of the two gets it.
     const target = (i: number) => sessions[i % 30]!._id;
-    const answers = await Promise.all(cookies.map((cookie, i) => api(cookie, 'POST', `/training-session/${target(i)}/book`, { partnersId: [members[31 + i]!.id] })));
+    const answers = await Promise.all(
+      cookies.map((cookie, i) => api(cookie, 'POST', `/training-session/${target(i)}/book`, { partnersId: [members[31 + i]!.id] })),
+    );
     const made = answers.filter((r) => r.statusCode === 201);
     assert.equal(made.length, 30, answers.map((r) => r.body).join('\n'));
     const refused = answers.filter((r) => r.statusCode !== 201);
-    assert.deepEqual(refused.map((r) => r.json().code), ['SESSION_ALREADY_BOOKED']);
+    assert.deepEqual(
+      refused.map((r) => r.json().code),
+      ['SESSION_ALREADY_BOOKED'],
+    );
     for (const [i, r] of answers.entries()) {
       if (r.statusCode !== 201) continue;
       const pair = [members[i]!.id, members[31 + i]!.id].sort();
-      assert.deepEqual(r.json().participants.map((p: { _id: string }) => p._id).sort(), pair);
+      assert.deepEqual(
+        r
+          .json()
+          .participants.map((p: { _id: string }) => p._id)
+          .sort(),
+        pair,
+      );
       // What the database holds for the occurrence is that pair's booking.
       const occurrence = (await api(admin, 'GET', `/training-session/${target(i)}/participants`)).json();
       assert.equal(occurrence.booking_id, r.json()._id);
       assert.deepEqual(occurrence.data.map((p: { _id: string }) => p._id).sort(), pair);
       const mine = (await api(cookies[i]!, 'GET', '/user/me/booked-sessions')).json().data;
-      assert.deepEqual(mine.map((b: { _id: string }) => b._id), [r.json()._id]);
+      assert.deepEqual(
+        mine.map((b: { _id: string }) => b._id),
+        [r.json()._id],
+      );
     }
   });
 

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { GameTable, Participant, TrainingSession } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
+import { type DirectoryMember, type MemberDirectory, memberDirectoryVersionSql } from '../../registry';
 import { qualifications, user_qualifications, users } from '../../registry/tables';
 import {
   booking_participants,
@@ -11,9 +13,6 @@ import {
   training_session_qualifications,
   training_sessions,
 } from '../tables';
-
-/** Rows of a raw execute() on either driver (pg and PGlite both answer { rows }). */
-export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []));
 
 /** The default colour of a session (spec 001 §9: green in the back-office lists). */
 export const DEFAULT_SESSION_COLOR = '#2e7d32';
@@ -60,11 +59,23 @@ export function weekDaysBetween(from: string, to: string): number[] {
 
 /**
  * Whether a group (g) has a date in [from, to] it does not occur on: only such a group's sessions can have a stored
- * exception outside its pattern (a booked occurrence a group edit left behind), so only theirs are looked at.
+ * exception outside its pattern (a booked occurrence a group edit left behind), so only theirs are looked at
+ * (keptExceptionsOf).
  */
 function groupLeavesGaps(from: string, to: string): SQL {
   const days = weekDaysBetween(from, to);
   return sql`(g.start_date > ${dateLiteral(from)} or g.end_date < ${dateLiteral(to)} or not g.week_days @> ${sql.raw(`'{${days.join(',')}}'::smallint[]`)})`;
+}
+
+/**
+ * The stored, not deleted exceptions of a session (s) in [from, to], as `x`, read by the session's own key (session,
+ * date): a range of one index for each session of the few groups that leave gaps. Joined as a whole instead, the
+ * planner hashed every exception of the range (all the booked occurrences: 30,000 for fifty tables' month) to keep
+ * a dozen sessions' (9 of the day counts' 11 ms). OFFSET 0 keeps the subquery from being flattened into that join.
+ */
+function keptExceptionsOf(from: string, to: string): SQL {
+  return sql`lateral (select ex.* from ${training_session_exceptions} ex
+                      where ex.session_id = s.id and ex.date between ${dateLiteral(from)} and ${dateLiteral(to)} and not ex.deleted offset 0) x`;
 }
 
 /** A group's (g) days in [from, to], as `d.date`: its period cut to the range, every day (week days are filtered after). */
@@ -129,8 +140,8 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
            coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed), s.session_not_considered_for_stats, s.game_table_id, s.group_id, false
     from ${g} g
     join ${s} s on s.group_id = g.id
-    join ${e} x on x.session_id = s.id
-    where ${groupLeavesGaps(from, to)} and x.date between ${f} and ${t} and not x.deleted and not ${inPattern(sql`x.date`)}`;
+    cross join ${keptExceptionsOf(from, to)}
+    where ${groupLeavesGaps(from, to)} and not ${inPattern(sql`x.date`)}`;
 }
 
 /** The active booking (b) of an occurrence (o) with its participants' ids, found as the lookup says. */
@@ -177,8 +188,8 @@ function dayCountsBySessions(from: string, to: string, f: Pick<OccurrenceFilter,
     select x.date, -count(*) from ${e} x join ${s} s on s.id = x.session_id join ${g} g on g.id = s.group_id
     where x.deleted and x.date between ${lo} and ${hi}${and} and ${inPattern(sql`x.date`)} group by x.date
     union all
-    select x.date, count(*) from ${g} g join ${s} s on s.group_id = g.id join ${e} x on x.session_id = s.id
-    where ${groupLeavesGaps(from, to)} and x.date between ${lo} and ${hi} and not x.deleted${and} and not ${inPattern(sql`x.date`)}
+    select x.date, count(*) from ${g} g join ${s} s on s.group_id = g.id cross join ${keptExceptionsOf(from, to)}
+    where ${groupLeavesGaps(from, to)}${and} and not ${inPattern(sql`x.date`)}
     group by x.date`;
 }
 
@@ -296,11 +307,13 @@ export interface OccurrenceRows {
  * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
  * statement: the page of lean rows (occurrence, table, booking with its participants' ids) is chosen and sorted
  * first. Each row carries its own values and the ids of what it refers to; the page's first row also carries those
- * references once (`refs`: tables, groups, sessions' qualifications, participating members with their colour, in the
- * order participants are listed), and toTrainingSessions assembles the answer: building 3,000 answers' objects in SQL
- * and parsing them again cost more than the rest of the read. The participants come from the bookings' own
- * participant_ids, not a probe of booking_participants per booking (11 of a fifty-table month's 38 ms). The lists'
- * tie-breaker is the rows' own `o.session_id` (joining training_sessions again to name it cost a hash join).
+ * references once (`refs`: tables, groups, sessions' qualifications, and the version of the member directory its
+ * participants' names are looked up in), and readOccurrences assembles the answer: building 3,000 answers' objects in
+ * SQL and parsing them again cost more than the rest of the read. The participants come from the bookings' own
+ * participant_ids, not a probe of booking_participants per booking (11 of a fifty-table month's 38 ms); their names
+ * and colours from the registry's member directory, which keeps them between requests (reading the page's 5,000
+ * members with their colours was 18 of the statement's 45 ms). The lists' tie-breaker is the rows' own
+ * `o.session_id` (joining training_sessions again to name it cost a hash join).
  */
 export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`o.session_id`];
@@ -313,24 +326,6 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
       ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
       order by ${sql.join(order, sql`, `)}
       ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
-    ), ranked_qualifications as (
-      select q.id, q.color, row_number() over (order by q.priority desc, q.name) as rank from ${qualifications} q
-    ), members as materialized (
-      -- Each member of the page once (the bookings' own participant_ids: no probe per booking), with the colour of
-      -- their highest-priority qualification (the best rank they hold), in the order participants are listed
-      -- (surname, name): sorted once here, and the lists below aggregate the rows in the order this CTE stored them
-      -- (an ORDER BY in each of the four aggregates sorted them four times).
-      select m.user_id, m.name, m.surname, coalesce(c.color, ${DEFAULT_PARTICIPANT_COLOR}) as color
-      from (
-        select u.id as user_id, u.name, u.surname, min(r.rank) as rank
-        from ${users} u
-        left join ${user_qualifications} uq on uq.user_id = u.id
-        left join ranked_qualifications r on r.id = uq.qualification_id
-        where u.id in (select unnest(participant_ids) from page)
-        group by u.id
-      ) m
-      left join ranked_qualifications c on c.rank = m.rank
-      order by m.surname, m.name, m.user_id
     ), refs as (
       select json_build_object(
         'tables', (select json_agg(json_build_array(t.id, t.number, t.description)) from ${game_tables} t),
@@ -340,10 +335,7 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
         'qualifications', (select json_agg(json_build_array(q.session_id, q.ids)) from (
                      select sq.session_id, array_agg(sq.qualification_id order by sq.qualification_id) as ids
                      from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q),
-        -- The members as four lists (ids, names, surnames, colours) in the order participants are listed (surname,
-        -- name) rather than one JSON value each: PostgreSQL builds thousands of JSON objects slowly, and Node parses
-        -- PostgreSQL's own arrays more slowly still.
-        'members', (select json_build_array(array_agg(user_id), array_agg(name), array_agg(surname), array_agg(color)) from members)
+        'directory_version', ${memberDirectoryVersionSql}
       ) as refs
     ), first_row as (
       select min(rn) as rn from page
@@ -363,8 +355,8 @@ interface PageRefs {
   tables: [id: string, number: number, description: string][];
   groups: [id: string, startDate: string, endDate: string, weekDays: number[], tableIds: string[]][] | null;
   qualifications: [sessionId: string, ids: string[]][] | null;
-  /** Ids, names, surnames and colours, by surname and name (null lists: no participants). */
-  members: [ids: string[] | null, names: string[] | null, surnames: string[] | null, colors: string[] | null];
+  /** The member directory's version in the statement's snapshot. */
+  directory_version: number;
 }
 
 /** A row of occurrenceRowsSql. */
@@ -402,19 +394,29 @@ const isoOfEpoch = (seconds: number) => `${new Date(seconds * 1000).toISOString(
 function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
   const known = new Map<K, V>();
   return (key) => {
-    if (known.has(key)) return known.get(key)!;
-    const value = compute(key);
-    known.set(key, value);
-    return value;
+    let value = known.get(key);
+    if (value === undefined && !known.has(key)) {
+      value = compute(key);
+      known.set(key, value);
+    }
+    return value as V;
   };
 }
 
+/** Whether a participant is listed before another: surname, name, then id (code points, as the C collation orders). */
+const listedBefore = (x: Participant, y: Participant) =>
+  x.surname !== y.surname ? x.surname < y.surname : x.name !== y.name ? x.name < y.name : x._id < y._id;
+
+/** The ids of a row's booking's participants ('' and null: none). */
+const participantIdsOf = (row: OccurrenceRow): string[] => (row.participant_ids ? row.participant_ids.split(',') : []);
+
 /**
- * The answers of a page's rows: each row with what it refers to, from the references its first row carries. The
- * objects and lists a page refers to (a table, a group's tables and days, a session's qualifications, a member) are
- * shared between its answers, which are read and serialized, never changed (copying them cost half the assembly).
+ * The answers of a page's rows: each row with what it refers to, from the references its first row carries and the
+ * page's members as the directory read them. The objects and lists a page refers to (a table, a group's tables and
+ * days, a session's qualifications, a member) are shared between its answers, which are read and serialized, never
+ * changed (copying them cost half the assembly).
  */
-export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
+export function toTrainingSessions(rows: OccurrenceRow[], members: ReadonlyMap<string, DirectoryMember>): TrainingSession[] {
   const refs = rows[0]?.refs;
   if (!refs) return [];
   const tables = new Map<string, GameTable>();
@@ -429,38 +431,30 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
     groups.set(_id, { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: list.sort((x, y) => x.number - y.number) });
   }
   const qualificationsOf = new Map(refs.qualifications ?? []);
-  const [ids, names, surnames, colors] = refs.members;
-  const members: Participant[] = (ids ?? []).map((_id, i) => ({ _id, name: names![i]!, surname: surnames![i]!, color: colors![i]! }));
-  // A member's place in the lists, which are in the order participants are shown (surname, name).
-  const placeOf = new Map((ids ?? []).map((id, i) => [id, i]));
+  // One answer object a member, shared by their bookings; their colour is black without a qualification (spec 001 §9).
+  const participantOf = remembered((id: string): Participant | undefined => {
+    const member = members.get(id);
+    return member && { _id: member._id, name: member.name, surname: member.surname, color: member.color ?? DEFAULT_PARTICIPANT_COLOR };
+  });
   /**
    * A booking's participants in their order, and their colours; an id no longer among the users (a deleted member) is
-   * left out. Walked by hand rather than split, sorted and mapped: it runs for every booked row, and those arrays were
-   * most of the assembly's time.
+   * left out. Each inserted in its place by hand: a booking has one to four, and Array.prototype.sort's set-up cost
+   * half the page's assembly.
    */
-  const participantsIn = (list: string | null): [Participant[], string[]] => {
-    const places: number[] = [];
-    if (list) {
-      for (let start = 0; start <= list.length;) {
-        let end = list.indexOf(',', start);
-        if (end < 0) end = list.length;
-        const place = placeOf.get(list.slice(start, end));
-        if (place !== undefined) {
-          // Inserted in order: a booking has one to four participants.
-          let i = places.length;
-          while (i > 0 && places[i - 1]! > place) i--;
-          places.splice(i, 0, place);
-        }
-        start = end + 1;
+  const participantsIn = (row: OccurrenceRow): [Participant[], string[]] => {
+    const participants: Participant[] = [];
+    for (const id of participantIdsOf(row)) {
+      const participant = participantOf(id);
+      if (!participant) continue;
+      let i = participants.length;
+      while (i > 0 && listedBefore(participant, participants[i - 1]!)) {
+        participants[i] = participants[i - 1]!;
+        i--;
       }
+      participants[i] = participant;
     }
-    const participants: Participant[] = new Array<Participant>(places.length);
-    const colors: string[] = new Array<string>(places.length);
-    for (let i = 0; i < places.length; i++) {
-      const member = members[places[i]!]!;
-      participants[i] = member;
-      colors[i] = member.color;
-    }
+    const colors: string[] = [];
+    for (const participant of participants) colors.push(participant.color);
     return [participants, colors];
   };
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
@@ -469,7 +463,7 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
     const table = tables.get(row.game_table_id);
     if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
     const group = row.group_id ? groups.get(row.group_id) : undefined;
-    const [participants, participantColors] = participantsIn(row.participant_ids);
+    const [participants, participantColors] = participantsIn(row);
     const colon = row.start_time.indexOf(':');
     const start = Number(row.start_time.slice(0, colon)) * 60 + Number(row.start_time.slice(colon + 1, colon + 3));
     const groupTables = group ? group.tables : [];
@@ -502,6 +496,12 @@ export function toTrainingSessions(rows: OccurrenceRow[]): TrainingSession[] {
   });
 }
 
-export async function readOccurrences(db: DbOrTx, sqlText: SQL): Promise<TrainingSession[]> {
-  return toTrainingSessions(rowsOf<OccurrenceRow>(await db.execute(sqlText)));
+/** The answers of occurrenceRowsSql's statement, their participants looked up in the member directory. */
+export async function readOccurrences(db: DbOrTx, sqlText: SQL, directory: MemberDirectory): Promise<TrainingSession[]> {
+  const rows = rowsOf<OccurrenceRow>(await db.execute(sqlText));
+  const refs = rows[0]?.refs;
+  if (!refs) return [];
+  const ids: string[] = [];
+  for (const row of rows) if (row.participant_ids) ids.push(...participantIdsOf(row));
+  return toTrainingSessions(rows, await directory.lookup(db, refs.directory_version, ids));
 }

@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { ListMeta, SessionException, SessionGroup, TrainingSession } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { type ListSource, readPage } from '../../../core/list';
+import { MemberDirectory } from '../../registry';
 import { qualifications } from '../../registry/tables';
 import {
   bookings,
@@ -22,7 +24,6 @@ import {
   occurrenceRowsSql,
   pageWindowSql,
   readOccurrences,
-  rowsOf,
 } from './occurrences';
 
 export type SessionRow = typeof training_sessions.$inferSelect;
@@ -45,6 +46,8 @@ export class TrainingSessionRepository {
   constructor(
     private readonly db: Db,
     private readonly timeZone: string,
+    /** The participants' names and colours, kept between reads (registry/users/member-directory.ts). */
+    private readonly members = new MemberDirectory(),
   ) {}
 
   /**
@@ -82,6 +85,7 @@ export class TrainingSessionRepository {
               offset: offset - window.before,
               lookup: lookupFor(filter),
             }),
+            this.members,
           );
         },
         // The window's statement counted them.
@@ -104,6 +108,7 @@ export class TrainingSessionRepository {
         offset: 0,
         lookup: 'probe',
       }),
+      this.members,
     );
     return found ?? null;
   }
@@ -128,6 +133,7 @@ export class TrainingSessionRepository {
         offset: 0,
         lookup: 'probe',
       }),
+      this.members,
     );
     const seen = new Set<string>();
     return list.filter((o) => (seen.has(o._id) ? false : (seen.add(o._id), true)));
