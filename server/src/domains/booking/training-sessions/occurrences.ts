@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { GameTable, Participant, TrainingSession } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
-import { type DirectoryMember, type MemberDirectory, memberDirectoryVersionSql } from '../../registry';
+import { type MemberDirectory, memberDirectoryVersionSql } from '../../registry';
 import { qualifications, user_qualifications, users } from '../../registry/tables';
 import {
   booking_participants,
@@ -410,13 +410,16 @@ const listedBefore = (x: Participant, y: Participant) =>
 /** The ids of a row's booking's participants ('' and null: none). */
 const participantIdsOf = (row: OccurrenceRow): string[] => (row.participant_ids ? row.participant_ids.split(',') : []);
 
+/** The page's members by id, each already an answer's participant (the directory gives them their colour). */
+export type PageMembers = ReadonlyMap<string, Participant>;
+
 /**
- * The answers of a page's rows: each row with what it refers to, from the references its first row carries and the
- * page's members as the directory read them. The objects and lists a page refers to (a table, a group's tables and
- * days, a session's qualifications, a member) are shared between its answers, which are read and serialized, never
- * changed (copying them cost half the assembly).
+ * The answers of a page's rows: each row with what it refers to, from the references its first row carries, its
+ * participants' ids (`participantIds`, by row) and the page's members as the directory read them. The objects and lists
+ * a page refers to (a table, a group's tables and days, a session's qualifications, a member) are shared between its
+ * answers, which are read and serialized, never changed (copying them cost half the assembly).
  */
-export function toTrainingSessions(rows: OccurrenceRow[], members: ReadonlyMap<string, DirectoryMember>): TrainingSession[] {
+export function toTrainingSessions(rows: OccurrenceRow[], participantIds: string[][], members: PageMembers): TrainingSession[] {
   const refs = rows[0]?.refs;
   if (!refs) return [];
   const tables = new Map<string, GameTable>();
@@ -431,20 +434,15 @@ export function toTrainingSessions(rows: OccurrenceRow[], members: ReadonlyMap<s
     groups.set(_id, { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: list.sort((x, y) => x.number - y.number) });
   }
   const qualificationsOf = new Map(refs.qualifications ?? []);
-  // One answer object a member, shared by their bookings; their colour is black without a qualification (spec 001 §9).
-  const participantOf = remembered((id: string): Participant | undefined => {
-    const member = members.get(id);
-    return member && { _id: member._id, name: member.name, surname: member.surname, color: member.color ?? DEFAULT_PARTICIPANT_COLOR };
-  });
   /**
    * A booking's participants in their order, and their colours; an id no longer among the users (a deleted member) is
    * left out. Each inserted in its place by hand: a booking has one to four, and Array.prototype.sort's set-up cost
    * half the page's assembly.
    */
-  const participantsIn = (row: OccurrenceRow): [Participant[], string[]] => {
+  const participantsIn = (ids: string[]): [Participant[], string[]] => {
     const participants: Participant[] = [];
-    for (const id of participantIdsOf(row)) {
-      const participant = participantOf(id);
+    for (const id of ids) {
+      const participant = members.get(id);
       if (!participant) continue;
       let i = participants.length;
       while (i > 0 && listedBefore(participant, participants[i - 1]!)) {
@@ -459,11 +457,11 @@ export function toTrainingSessions(rows: OccurrenceRow[], members: ReadonlyMap<s
   };
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
   const instant = remembered(isoOfEpoch);
-  return rows.map((row) => {
+  return rows.map((row, index) => {
     const table = tables.get(row.game_table_id);
     if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
     const group = row.group_id ? groups.get(row.group_id) : undefined;
-    const [participants, participantColors] = participantsIn(row);
+    const [participants, participantColors] = participantsIn(participantIds[index]!);
     const colon = row.start_time.indexOf(':');
     const start = Number(row.start_time.slice(0, colon)) * 60 + Number(row.start_time.slice(colon + 1, colon + 3));
     const groupTables = group ? group.tables : [];
@@ -501,7 +499,7 @@ export async function readOccurrences(db: DbOrTx, sqlText: SQL, directory: Membe
   const rows = rowsOf<OccurrenceRow>(await db.execute(sqlText));
   const refs = rows[0]?.refs;
   if (!refs) return [];
-  const ids: string[] = [];
-  for (const row of rows) if (row.participant_ids) ids.push(...participantIdsOf(row));
-  return toTrainingSessions(rows, await directory.lookup(db, refs.directory_version, ids));
+  // Split once: the lookup and the assembly then hash the same strings (V8 keeps a string's hash).
+  const participantIds = rows.map(participantIdsOf);
+  return toTrainingSessions(rows, participantIds, await directory.lookup(db, refs.directory_version, participantIds.flat()));
 }

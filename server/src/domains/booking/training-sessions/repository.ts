@@ -14,6 +14,7 @@ import {
   training_sessions,
 } from '../tables';
 import {
+  DEFAULT_PARTICIPANT_COLOR,
   DEFAULT_SESSION_COLOR,
   type OccurrenceFilter,
   endTimeSql,
@@ -47,7 +48,7 @@ export class TrainingSessionRepository {
     private readonly db: Db,
     private readonly timeZone: string,
     /** The participants' names and colours, kept between reads (registry/users/member-directory.ts). */
-    private readonly members = new MemberDirectory(),
+    private readonly members = new MemberDirectory(DEFAULT_PARTICIPANT_COLOR),
   ) {}
 
   /**

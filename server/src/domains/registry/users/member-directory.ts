@@ -8,8 +8,8 @@ export interface DirectoryMember {
   _id: string;
   name: string;
   surname: string;
-  /** null: no qualification. */
-  color: string | null;
+  /** The colour of their highest-priority qualification, or the directory's colour for members without one. */
+  color: string;
 }
 
 /** The directory's version as a scalar subquery, for a statement that reads member ids to look up afterwards. */
@@ -30,6 +30,9 @@ export class MemberDirectory {
   private version = -1;
   private members = new Map<string, DirectoryMember>();
 
+  /** `colorWithoutQualification`: the colour of members who hold no qualification. */
+  constructor(private readonly colorWithoutQualification: string) {}
+
   /**
    * The members of `ids` that exist (and maybe others), read from the directory or, for those it does not hold, in
    * one statement. `version` is memberDirectoryVersionSql as the caller's statement read it. The map answered is
@@ -44,8 +47,8 @@ export class MemberDirectory {
     const rows = rowsOf<DirectoryMember & { version: number | string }>(
       await db.execute(sql`
         select ${memberDirectoryVersionSql} as version, u.id as "_id", u.name, u.surname,
-          (select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
-           where uq.user_id = u.id order by q.priority desc, q.name limit 1) as color
+          coalesce((select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+                    where uq.user_id = u.id order by q.priority desc, q.name limit 1), ${this.colorWithoutQualification}) as color
         from ${users} u where u.id = any(${`{${[...missing].join(',')}}`}::uuid[])`),
     );
     // The statement's own snapshot may be newer than the caller's: its version says what its rows belong to.
