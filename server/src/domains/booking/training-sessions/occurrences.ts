@@ -312,8 +312,10 @@ export interface OccurrenceRows {
  * SQL and parsing them again cost more than the rest of the read. The participants come from the bookings' own
  * participant_ids, not a probe of booking_participants per booking (11 of a fifty-table month's 38 ms); their names
  * and colours from the registry's member directory, which keeps them between requests (reading the page's 5,000
- * members with their colours was 18 of the statement's 45 ms). The lists' tie-breaker is the rows' own
- * `o.session_id` (joining training_sessions again to name it cost a hash join).
+ * members with their colours was 18 of the statement's 45 ms). The instants of the page's starts, from the club's
+ * wall clock by PostgreSQL's time-zone rules, come once for each date and start time (`refs.starts`: a few hundred,
+ * every table at 18:00; computed on each row they were 2 of the statement's 24 ms). The lists' tie-breaker is the
+ * rows' own `o.session_id` (joining training_sessions again to name it cost a hash join).
  */
 export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`o.session_id`];
@@ -335,6 +337,9 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
         'qualifications', (select json_agg(json_build_array(q.session_id, q.ids)) from (
                      select sq.session_id, array_agg(sq.qualification_id order by sq.qualification_id) as ids
                      from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q),
+        'starts', (select json_agg(json_build_array(st.date::text, st.start_time,
+                     extract(epoch from ((st.date + st.start_time::time) at time zone ${tz}))::float8))
+                   from (select distinct date, start_time from page) st),
         'directory_version', ${memberDirectoryVersionSql}
       ) as refs
     ), first_row as (
@@ -342,7 +347,6 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
     )
     select o.session_id as "_id", o.title, o.date::text as date, o.start_time, o.duration_minutes as duration, o.color, o.is_booking_allowed,
       o.session_not_considered_for_stats, o.is_virtual, o.game_table_id, o.group_id, o.booking_id,
-      extract(epoch from ((o.date + o.start_time::time) at time zone ${tz}))::float8 as start_epoch,
       array_to_string(o.participant_ids, ',') as participant_ids,
       refs.refs
     from page o
@@ -355,6 +359,8 @@ interface PageRefs {
   tables: [id: string, number: number, description: string][];
   groups: [id: string, startDate: string, endDate: string, weekDays: number[], tableIds: string[]][] | null;
   qualifications: [sessionId: string, ids: string[]][] | null;
+  /** Each date and start time of the page with its instant in seconds since the epoch (null: no rows). */
+  starts: [date: string, startTime: string, epoch: number][] | null;
   /** The member directory's version in the statement's snapshot. */
   directory_version: number;
 }
@@ -373,8 +379,6 @@ interface OccurrenceRow {
   game_table_id: string;
   group_id: string | null;
   booking_id: string | null;
-  /** The start as seconds since the epoch, from the club's wall clock in PostgreSQL (its time-zone rules). */
-  start_epoch: number;
   /** The booking's participants' ids, comma-separated (null: not booked). */
   participant_ids: string | null;
   /** The first row only: what the rows refer to. */
@@ -457,7 +461,16 @@ export function toTrainingSessions(rows: OccurrenceRow[], participantIds: string
   };
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
   const instant = remembered(isoOfEpoch);
+  // Seconds since the epoch by date, then start time.
+  const starts = new Map<string, Map<string, number>>();
+  for (const [date, time, epoch] of refs.starts ?? []) {
+    let day = starts.get(date);
+    if (!day) starts.set(date, (day = new Map()));
+    day.set(time, epoch);
+  }
   return rows.map((row, index) => {
+    const startEpoch = starts.get(row.date)?.get(row.start_time);
+    if (startEpoch === undefined) throw new Error(`inizio ${row.date} ${row.start_time} non trovato`);
     const table = tables.get(row.game_table_id);
     if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
     const group = row.group_id ? groups.get(row.group_id) : undefined;
@@ -473,8 +486,8 @@ export function toTrainingSessions(rows: OccurrenceRow[], participantIds: string
       start_time: row.start_time,
       end_time: wallClock(start + row.duration),
       duration: row.duration,
-      start_at: instant(row.start_epoch),
-      end_at: instant(row.start_epoch + row.duration * 60),
+      start_at: instant(startEpoch),
+      end_at: instant(startEpoch + row.duration * 60),
       color: row.color ?? DEFAULT_SESSION_COLOR,
       is_booking_allowed: row.is_booking_allowed,
       participant_qualifications: qualificationsOf.get(row._id) ?? [],
