@@ -465,7 +465,7 @@ export function toTrainingSessions(rows: OccurrenceRow[], participantIds: string
   const starts = new Map<string, Map<string, number>>();
   for (const [date, time, epoch] of refs.starts ?? []) {
     let day = starts.get(date);
-    if (!day) starts.set(date, (day = new Map()));
+    if (!day) starts.set(date, (day = new Map<string, number>()));
     day.set(time, epoch);
   }
   return rows.map((row, index) => {
