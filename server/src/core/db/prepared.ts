@@ -1,6 +1,7 @@
 import { type Placeholder, type Query, type SQL, fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, genericPlanDb } from './client';
+import { rowsOf } from './rows';
 
 const dialect = new PgDialect();
 
@@ -29,7 +30,7 @@ export function namedStatement<K extends string>(name: string, build: (p: Param<
       // Outside a transaction, on the connections that plan it once, generically (core/db/client); in one, on its own.
       const target = genericPlanDb(db) ?? db;
       const result: unknown = await target._.session.prepareQuery({ sql: query.sql, params }, undefined, name, false).execute();
-      return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+      return rowsOf<T>(result);
     },
   };
 }

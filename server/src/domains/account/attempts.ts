@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client';
+import { rowsOf } from '../../core/db/rows';
 import { type Clock, systemClock } from '../../core/time';
 import { auth_attempts } from './tables';
 
@@ -95,10 +96,4 @@ export class AttemptRepository {
           AND (blocked_until IS NULL OR blocked_until <= ${now})`);
     }
   }
-}
-
-/** node-postgres answers { rows }, PGlite's drizzle driver { rows } too; some versions an array. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []);
 }

@@ -22,7 +22,7 @@ import { UserRegistry } from './users/service';
 
 /** The public face of the registry for other domains: what they may import besides tables.ts. */
 export { UserRepository } from './users/repository';
-export { type DirectoryMember, MemberDirectory, memberDirectoryVersionSql } from './users/member-directory';
+export { type DirectoryMember, MemberDirectory, memberColorSql, memberDirectoryVersionSql } from './users/member-directory';
 export { isActiveUser, isDeactivatedUser } from './users/active';
 export { EMAIL_TAKEN_MESSAGE } from './users/service';
 export type { AccountPort } from './account-port';

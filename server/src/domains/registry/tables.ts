@@ -327,7 +327,7 @@ export const mailing_list_opt_outs = pgTable(
  * qualification. One row; triggers of migration 0015 raise it when a transaction changes users' names, users'
  * qualifications or the qualifications themselves, at its commit (a deferred constraint trigger: the row is locked
  * only while committing, so it cannot take part in a deadlock). Read in the same snapshot as the members, it tells
- * whether a member directory kept between requests (registry/member-directory.ts) is still the database's.
+ * whether a member directory kept between requests (registry/users/member-directory.ts) is still the database's.
  */
 export const member_directory_version = pgTable('member_directory_version', {
   id: boolean().primaryKey().default(true),

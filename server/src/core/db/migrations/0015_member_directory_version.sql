@@ -1,6 +1,6 @@
 -- The version of what other domains show of a member (name, surname, the colour of their best qualification): raised
 -- once by any transaction that changes them, at its commit. A member directory kept between requests
--- (registry/member-directory.ts) compares it, read in the same snapshot, with the version it was filled at.
+-- (registry/users/member-directory.ts) compares it, read in the same snapshot, with the version it was filled at.
 CREATE TABLE "member_directory_version" (
 	"id" boolean PRIMARY KEY DEFAULT true NOT NULL CHECK ("id"),
 	"version" bigint DEFAULT 0 NOT NULL

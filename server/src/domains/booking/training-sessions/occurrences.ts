@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { GameTable, Participant, TrainingSession } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
-import { type MemberDirectory, memberDirectoryVersionSql } from '../../registry';
-import { qualifications, user_qualifications, users } from '../../registry/tables';
+import { type MemberDirectory, memberColorSql, memberDirectoryVersionSql } from '../../registry';
+import { users } from '../../registry/tables';
 import {
   booking_participants,
   bookings,
@@ -283,8 +283,7 @@ export function occurrenceConditions(f: OccurrenceFilter): SQL[] {
 export function participantsOf(bookingId: SQL): SQL {
   return sql`coalesce((
     select json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color',
-      coalesce((select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
-                where uq.user_id = u.id order by q.priority desc, q.name limit 1), ${DEFAULT_PARTICIPANT_COLOR})) order by u.surname, u.name)
+      ${memberColorSql(sql`u.id`, DEFAULT_PARTICIPANT_COLOR)}) order by u.surname, u.name)
     from ${booking_participants} p join ${users} u on u.id = p.user_id
     where p.booking_id = ${bookingId}
   ), '[]'::json)`;

@@ -12,6 +12,15 @@ export interface DirectoryMember {
   color: string;
 }
 
+/**
+ * The colour of a member (the users row `userId`): their highest-priority qualification's (ties by name), or
+ * `colorWithoutQualification` when they hold none. The one definition of it, for statements that read members.
+ */
+export function memberColorSql(userId: SQL, colorWithoutQualification: string): SQL {
+  return sql`coalesce((select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
+                       where uq.user_id = ${userId} order by q.priority desc, q.name limit 1), ${colorWithoutQualification})`;
+}
+
 /** The directory's version as a scalar subquery, for a statement that reads member ids to look up afterwards. */
 export const memberDirectoryVersionSql: SQL = sql`(select v.version from ${member_directory_version} v)`;
 
@@ -47,8 +56,7 @@ export class MemberDirectory {
     const rows = rowsOf<DirectoryMember & { version: number | string }>(
       await db.execute(sql`
         select ${memberDirectoryVersionSql} as version, u.id as "_id", u.name, u.surname,
-          coalesce((select q.color from ${user_qualifications} uq join ${qualifications} q on q.id = uq.qualification_id
-                    where uq.user_id = u.id order by q.priority desc, q.name limit 1), ${this.colorWithoutQualification}) as color
+          ${memberColorSql(sql`u.id`, this.colorWithoutQualification)} as color
         from ${users} u where u.id = any(${`{${[...missing].join(',')}}`}::uuid[])`),
     );
     // The statement's own snapshot may be newer than the caller's: its version says what its rows belong to.
