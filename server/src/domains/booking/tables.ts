@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { qualifications, users } from '../registry/tables';
 
 /**
@@ -172,4 +172,16 @@ export const booking_member_versions = pgTable('booking_member_versions', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   version: integer().notNull(),
+});
+
+/**
+ * The version of what the calendar keeps of each session between requests (training-sessions/session-catalog.ts):
+ * its own values, its table, its group with the group's tables, its qualifications. One row; triggers of migration
+ * 0016 raise it at the commit of a transaction that changes sessions, groups, game tables or sessions'
+ * qualifications (deferred constraint triggers: the row is locked only while committing). Bookings and exceptions do
+ * not raise it: the calendar reads those on every request.
+ */
+export const session_catalog_version = pgTable('session_catalog_version', {
+  id: boolean().primaryKey().default(true),
+  version: bigint({ mode: 'number' }).notNull().default(0),
 });

@@ -4,15 +4,8 @@ import type { DbOrTx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
 import { type MemberDirectory, memberColorSql, memberDirectoryVersionSql } from '../../registry';
 import { users } from '../../registry/tables';
-import {
-  booking_participants,
-  bookings,
-  game_tables,
-  training_session_exceptions,
-  training_session_groups,
-  training_session_qualifications,
-  training_sessions,
-} from '../tables';
+import { booking_participants, bookings, game_tables, training_session_exceptions, training_session_groups, training_sessions } from '../tables';
+import { type CatalogSession, type SessionCatalog, sessionCatalogVersionSql } from './session-catalog';
 
 /** The default colour of a session (spec 001 §9: green in the back-office lists). */
 export const DEFAULT_SESSION_COLOR = '#2e7d32';
@@ -78,6 +71,14 @@ function keptExceptionsOf(from: string, to: string): SQL {
                       where ex.session_id = s.id and ex.date between ${dateLiteral(from)} and ${dateLiteral(to)} and not ex.deleted offset 0) x`;
 }
 
+/**
+ * Whether an occurrence's stored exception (x) gives it values of its own, other than its session's (s): an edited
+ * occurrence. A booking's pin copies the session's values, so a pinned occurrence is not edited.
+ */
+const editedSql = sql`((coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
+  coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed))
+  is distinct from (s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed))`;
+
 /** A group's (g) days in [from, to], as `d.date`: its period cut to the range, every day (week days are filtered after). */
 function groupDays(from: string, to: string): SQL {
   const f = dateLiteral(from);
@@ -107,7 +108,7 @@ export const lookupFor = (f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>): L
  * pinned: its own values); the single sessions; and the stored exceptions that fall outside their group's pattern
  * (booked occurrences a group edit left behind), looked for only in groups that leave a day of the range out.
  * Columns: session_id, date, title, start_time, duration_minutes, color, is_booking_allowed,
- * session_not_considered_for_stats, game_table_id, group_id, is_virtual.
+ * session_not_considered_for_stats, game_table_id, group_id, is_virtual, edited.
  */
 export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQL {
   const s = training_sessions;
@@ -118,7 +119,7 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
     select s.id as session_id, d.date, coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
            coalesce(x.duration_minutes, s.duration_minutes) as duration_minutes, coalesce(x.color, s.color) as color,
            coalesce(x.is_booking_allowed, s.is_booking_allowed) as is_booking_allowed,
-           s.session_not_considered_for_stats, s.game_table_id, s.group_id, x.id is null as is_virtual
+           s.session_not_considered_for_stats, s.game_table_id, s.group_id, x.id is null as is_virtual, ${editedSql} as edited
     from ${g} g
     join ${s} s on s.group_id = g.id
     cross join ${groupDays(from, to)}
@@ -132,12 +133,13 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
       and (x.id is null or not x.deleted)
     union all
     select s.id, s.specific_date, s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed,
-           s.session_not_considered_for_stats, s.game_table_id, null, false
+           s.session_not_considered_for_stats, s.game_table_id, null, false, false
     from ${s} s
     where s.group_id is null and s.specific_date between ${f} and ${t}
     union all
     select s.id, x.date, coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
-           coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed), s.session_not_considered_for_stats, s.game_table_id, s.group_id, false
+           coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed), s.session_not_considered_for_stats, s.game_table_id, s.group_id, false,
+           ${editedSql}
     from ${g} g
     join ${s} s on s.group_id = g.id
     cross join ${keptExceptionsOf(from, to)}
@@ -303,18 +305,19 @@ export interface OccurrenceRows {
 }
 
 /**
- * The occurrences of [from, to] with everything an answer carries, filtered, in the given order, one page — one
+ * The occurrences of [from, to] with what an answer carries of each, filtered, in the given order, one page — one
  * statement: the page of lean rows (occurrence, table, booking with its participants' ids) is chosen and sorted
- * first. Each row carries its own values and the ids of what it refers to; the page's first row also carries those
- * references once (`refs`: tables, groups, sessions' qualifications, and the version of the member directory its
- * participants' names are looked up in), and readOccurrences assembles the answer: building 3,000 answers' objects in
- * SQL and parsing them again cost more than the rest of the read. The participants come from the bookings' own
- * participant_ids, not a probe of booking_participants per booking (11 of a fifty-table month's 38 ms); their names
- * and colours from the registry's member directory, which keeps them between requests (reading the page's 5,000
- * members with their colours was 18 of the statement's 45 ms). The instants of the page's starts, from the club's
- * wall clock by PostgreSQL's time-zone rules, come once for each date and start time (`refs.starts`: a few hundred,
- * every table at 18:00; computed on each row they were 2 of the statement's 24 ms). The lists' tie-breaker is the
- * rows' own `o.session_id` (joining training_sessions again to name it cost a hash join).
+ * first. A row carries what is its own: its session's id, its date, the values an edit gave it (null when it has the
+ * session's: `edited`), its booking and its participants' ids. What rows refer to comes from caches kept between
+ * requests: the sessions with their tables, groups and qualifications from the session catalog
+ * (session-catalog.ts), the participants' names and colours from the registry's member directory; the page's first
+ * row carries the versions of both in the statement's snapshot (`refs`), and readOccurrences assembles the answers.
+ * Sending each row's session values and, once, the page's groups and qualifications was a third of the statement
+ * (39 → 30 ms for fifty tables' month in pgbench); building 3,000 answers' objects in SQL and parsing them again cost
+ * more than the rest of the read; reading the page's 5,000 members with their colours was 18 of the statement's 45
+ * ms. The instants of the page's starts, from the club's wall clock by PostgreSQL's time-zone rules, come once for
+ * each date and start time (`refs.starts`: a few hundred, every table at 18:00). The lists' tie-breaker is the rows'
+ * own `o.session_id` (joining training_sessions again to name it cost a hash join).
  */
 export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
   const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`o.session_id`];
@@ -329,57 +332,44 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
       ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
     ), refs as (
       select json_build_object(
-        'tables', (select json_agg(json_build_array(t.id, t.number, t.description)) from ${game_tables} t),
-        'groups', (select json_agg(json_build_array(g.id, g.start_date::text, g.end_date::text, g.week_days,
-                     (select json_agg(distinct s2.game_table_id) from ${training_sessions} s2 where s2.group_id = g.id)))
-                   from ${training_session_groups} g where g.id in (select group_id from page)),
-        'qualifications', (select json_agg(json_build_array(q.session_id, q.ids)) from (
-                     select sq.session_id, array_agg(sq.qualification_id order by sq.qualification_id) as ids
-                     from ${training_session_qualifications} sq where sq.session_id in (select session_id from page) group by sq.session_id) q),
         'starts', (select json_agg(json_build_array(st.date::text, st.start_time,
                      extract(epoch from ((st.date + st.start_time::time) at time zone ${tz}))::float8))
                    from (select distinct date, start_time from page) st),
+        'catalog_version', ${sessionCatalogVersionSql},
         'directory_version', ${memberDirectoryVersionSql}
       ) as refs
-    ), first_row as (
-      select min(rn) as rn from page
     )
-    select o.session_id as "_id", o.title, o.date::text as date, o.start_time, o.duration_minutes as duration, o.color, o.is_booking_allowed,
-      o.session_not_considered_for_stats, o.is_virtual, o.game_table_id, o.group_id, o.booking_id,
-      array_to_string(o.participant_ids, ',') as participant_ids,
-      refs.refs
+    select o.session_id as "_id", o.date::text as date, o.is_virtual,
+      case when o.edited then json_build_array(o.title, o.start_time, o.duration_minutes, o.color, o.is_booking_allowed) end as edit,
+      case when o.booking_id is not null then array_to_string(array_prepend(o.booking_id, o.participant_ids), ',') end as booking,
+      case when o.rn = (select min(rn) from page) then (select refs from refs) end as refs
     from page o
-    left join refs on o.rn = (select rn from first_row)
     order by o.rn`;
 }
 
 /** What the rows of a page refer to, read once (occurrenceRowsSql). */
 interface PageRefs {
-  tables: [id: string, number: number, description: string][];
-  groups: [id: string, startDate: string, endDate: string, weekDays: number[], tableIds: string[]][] | null;
-  qualifications: [sessionId: string, ids: string[]][] | null;
   /** Each date and start time of the page with its instant in seconds since the epoch (null: no rows). */
   starts: [date: string, startTime: string, epoch: number][] | null;
+  /** The session catalog's version in the statement's snapshot. */
+  catalog_version: number;
   /** The member directory's version in the statement's snapshot. */
   directory_version: number;
 }
 
-/** A row of occurrenceRowsSql. */
+/**
+ * A row of occurrenceRowsSql, in as few columns as it can be: a page has thousands, and each column of each row is a
+ * string node-postgres allocates and parses.
+ */
 interface OccurrenceRow {
+  /** The session's id. */
   _id: string;
-  title: string;
   date: string;
-  start_time: string;
-  duration: number;
-  color: string | null;
-  is_booking_allowed: boolean;
-  session_not_considered_for_stats: boolean;
   is_virtual: boolean;
-  game_table_id: string;
-  group_id: string | null;
-  booking_id: string | null;
-  /** The booking's participants' ids, comma-separated (null: not booked). */
-  participant_ids: string | null;
+  /** The values an edit gave the occurrence (null: its session's). */
+  edit: [title: string, startTime: string, duration: number, color: string | null, isBookingAllowed: boolean] | null;
+  /** The booking's id then its participants' ids, comma-separated (null: not booked). */
+  booking: string | null;
   /** The first row only: what the rows refer to. */
   refs: PageRefs | null;
 }
@@ -410,54 +400,51 @@ function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
 const listedBefore = (x: Participant, y: Participant) =>
   x.surname !== y.surname ? x.surname < y.surname : x.name !== y.name ? x.name < y.name : x._id < y._id;
 
-/** The ids of a row's booking's participants ('' and null: none). */
-const participantIdsOf = (row: OccurrenceRow): string[] => (row.participant_ids ? row.participant_ids.split(',') : []);
+/** A row's booking: its id, then its participants' ids (none: not booked). */
+const bookingIdsOf = (row: OccurrenceRow): string[] => (row.booking ? row.booking.split(',') : []);
 
 /** The page's members by id, each already an answer's participant (the directory gives them their colour). */
 export type PageMembers = ReadonlyMap<string, Participant>;
 
+/** The page's sessions by id, as the session catalog keeps them. */
+export type PageSessions = ReadonlyMap<string, CatalogSession>;
+
 /**
- * The answers of a page's rows: each row with what it refers to, from the references its first row carries, its
- * participants' ids (`participantIds`, by row) and the page's members as the directory read them. The objects and lists
- * a page refers to (a table, a group's tables and days, a session's qualifications, a member) are shared between its
- * answers, which are read and serialized, never changed (copying them cost half the assembly).
+ * A booking's participants (its ids after the booking's own) in their order; an id no longer among the users (a deleted member) is
+ * left out. Each inserted in its place by hand: a booking has one to four, and Array.prototype.sort's set-up cost half
+ * the page's assembly.
  */
-export function toTrainingSessions(rows: OccurrenceRow[], participantIds: string[][], members: PageMembers): TrainingSession[] {
+function participantsIn(booking: string[], members: PageMembers): Participant[] {
+  let found = 0;
+  for (let k = 1; k < booking.length; k++) if (members.has(booking[k]!)) found++;
+  // As long as it needs to be: arrays grown by a push keep room for 16, and a page has thousands.
+  const participants = new Array<Participant>(found);
+  let n = 0;
+  for (let k = 1; k < booking.length; k++) {
+    const participant = members.get(booking[k]!);
+    if (!participant) continue;
+    let i = n++;
+    while (i > 0 && listedBefore(participant, participants[i - 1]!)) {
+      participants[i] = participants[i - 1]!;
+      i--;
+    }
+    participants[i] = participant;
+  }
+  return participants;
+}
+
+const colorOf = (participant: Participant) => participant.color;
+
+/**
+ * The answers of a page's rows: each row with its session as the catalog keeps it (`sessions`), the starts its first
+ * row carries, its booking's ids (`bookings`, by row: the booking's, then its participants') and the page's members as
+ * the directory read them. The objects and lists answers refer to (a table, a group's tables and days, a session's
+ * qualifications, a member) are shared between them, and are read and serialized, never changed (copying them cost
+ * half the assembly).
+ */
+export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions, bookings: string[][], members: PageMembers): TrainingSession[] {
   const refs = rows[0]?.refs;
   if (!refs) return [];
-  const tables = new Map<string, GameTable>();
-  for (const [_id, number, description] of refs.tables) tables.set(_id, { _id, number, description });
-  const groups = new Map<string, { ref: NonNullable<TrainingSession['group']>; weekDays: number[]; days: string[]; tables: GameTable[] }>();
-  for (const [_id, start_date, end_date, weekDays, tableIds] of refs.groups ?? []) {
-    const list: GameTable[] = [];
-    for (const id of tableIds) {
-      const table = tables.get(id);
-      if (table) list.push(table);
-    }
-    groups.set(_id, { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: list.sort((x, y) => x.number - y.number) });
-  }
-  const qualificationsOf = new Map(refs.qualifications ?? []);
-  /**
-   * A booking's participants in their order, and their colours; an id no longer among the users (a deleted member) is
-   * left out. Each inserted in its place by hand: a booking has one to four, and Array.prototype.sort's set-up cost
-   * half the page's assembly.
-   */
-  const participantsIn = (ids: string[]): [Participant[], string[]] => {
-    const participants: Participant[] = [];
-    for (const id of ids) {
-      const participant = members.get(id);
-      if (!participant) continue;
-      let i = participants.length;
-      while (i > 0 && listedBefore(participant, participants[i - 1]!)) {
-        participants[i] = participants[i - 1]!;
-        i--;
-      }
-      participants[i] = participant;
-    }
-    const colors: string[] = [];
-    for (const participant of participants) colors.push(participant.color);
-    return [participants, colors];
-  };
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
   const instant = remembered(isoOfEpoch);
   // Seconds since the epoch by date, then start time.
@@ -467,51 +454,67 @@ export function toTrainingSessions(rows: OccurrenceRow[], participantIds: string
     if (!day) starts.set(date, (day = new Map<string, number>()));
     day.set(time, epoch);
   }
+  const noTables: GameTable[] = [];
+  const noDays: never[] = [];
   return rows.map((row, index) => {
-    const startEpoch = starts.get(row.date)?.get(row.start_time);
-    if (startEpoch === undefined) throw new Error(`inizio ${row.date} ${row.start_time} non trovato`);
-    const table = tables.get(row.game_table_id);
-    if (!table) throw new Error(`tavolo ${row.game_table_id} non trovato`);
-    const group = row.group_id ? groups.get(row.group_id) : undefined;
-    const [participants, participantColors] = participantsIn(participantIds[index]!);
-    const colon = row.start_time.indexOf(':');
-    const start = Number(row.start_time.slice(0, colon)) * 60 + Number(row.start_time.slice(colon + 1, colon + 3));
-    const groupTables = group ? group.tables : [];
+    const session = sessions.get(row._id);
+    if (!session) throw new Error(`turno ${row._id} non trovato`);
+    const edit = row.edit;
+    const startTime = edit ? edit[1] : session.start_time;
+    const duration = edit ? edit[2] : session.duration;
+    const startEpoch = starts.get(row.date)?.get(startTime);
+    if (startEpoch === undefined) throw new Error(`inizio ${row.date} ${startTime} non trovato`);
+    const group = session.group;
+    const booking = bookings[index]!;
+    const participants = participantsIn(booking, members);
+    const colon = startTime.indexOf(':');
+    const start = Number(startTime.slice(0, colon)) * 60 + Number(startTime.slice(colon + 1, colon + 3));
     return {
       _id: row._id,
-      title: row.title,
+      title: edit ? edit[0] : session.title,
       specific_date: row.date,
       day: weekDay(row.date),
-      start_time: row.start_time,
-      end_time: wallClock(start + row.duration),
-      duration: row.duration,
+      start_time: startTime,
+      end_time: wallClock(start + duration),
+      duration,
       start_at: instant(startEpoch),
-      end_at: instant(startEpoch + row.duration * 60),
-      color: row.color ?? DEFAULT_SESSION_COLOR,
-      is_booking_allowed: row.is_booking_allowed,
-      participant_qualifications: qualificationsOf.get(row._id) ?? [],
-      game_table: table,
-      game_tables: groupTables.length ? groupTables : [table],
-      session_not_considered_for_stats: row.session_not_considered_for_stats,
+      end_at: instant(startEpoch + duration * 60),
+      color: (edit ? edit[3] : session.color) ?? DEFAULT_SESSION_COLOR,
+      is_booking_allowed: edit ? edit[4] : session.is_booking_allowed,
+      participant_qualifications: session.qualifications,
+      game_table: session.table,
+      game_tables: session.tables,
+      session_not_considered_for_stats: session.session_not_considered_for_stats,
       participants,
-      participant_colors: participantColors,
-      booking_id: row.booking_id,
+      participant_colors: participants.map(colorOf),
+      booking_id: booking.length ? booking[0]! : null,
       group: group ? group.ref : null,
-      group_week_days: group ? group.weekDays : [],
-      group_game_tables: groupTables,
-      recurring_days: group ? group.days : [],
+      group_week_days: group ? group.weekDays : noDays,
+      group_game_tables: group ? group.tables : noTables,
+      recurring_days: group ? group.days : noDays,
       isVirtual: row.is_virtual,
-      virtualGroupId: row.group_id,
+      virtualGroupId: group ? group.ref._id : null,
     };
   });
 }
 
-/** The answers of occurrenceRowsSql's statement, their participants looked up in the member directory. */
-export async function readOccurrences(db: DbOrTx, sqlText: SQL, directory: MemberDirectory): Promise<TrainingSession[]> {
+/** The answers of occurrenceRowsSql's statement: sessions from the session catalog, participants from the member directory. */
+export async function readOccurrences(db: DbOrTx, sqlText: SQL, catalog: SessionCatalog, directory: MemberDirectory): Promise<TrainingSession[]> {
   const rows = rowsOf<OccurrenceRow>(await db.execute(sqlText));
   const refs = rows[0]?.refs;
   if (!refs) return [];
   // Split once: the lookup and the assembly then hash the same strings (V8 keeps a string's hash).
-  const participantIds = rows.map(participantIdsOf);
-  return toTrainingSessions(rows, participantIds, await directory.lookup(db, refs.directory_version, participantIds.flat()));
+  const bookings = rows.map(bookingIdsOf);
+  const memberIds: string[] = [];
+  // Index loops: this runs once a request, unoptimized, where a for…of allocates each step's result.
+  for (let i = 0; i < bookings.length; i++) {
+    const booking = bookings[i]!;
+    for (let k = 1; k < booking.length; k++) memberIds.push(booking[k]!);
+  }
+  const sessions = await catalog.lookup(
+    db,
+    refs.catalog_version,
+    rows.map((row) => row._id),
+  );
+  return toTrainingSessions(rows, sessions, bookings, await directory.lookup(db, refs.directory_version, memberIds));
 }

@@ -26,6 +26,7 @@ import {
   pageWindowSql,
   readOccurrences,
 } from './occurrences';
+import { SessionCatalog } from './session-catalog';
 
 export type SessionRow = typeof training_sessions.$inferSelect;
 export type GroupRow = typeof training_session_groups.$inferSelect;
@@ -49,6 +50,8 @@ export class TrainingSessionRepository {
     private readonly timeZone: string,
     /** The participants' names and colours, kept between reads (registry/users/member-directory.ts). */
     private readonly members = new MemberDirectory(DEFAULT_PARTICIPANT_COLOR),
+    /** The sessions with their tables, groups and qualifications, kept between reads (session-catalog.ts). */
+    private readonly sessions = new SessionCatalog(),
   ) {}
 
   /**
@@ -86,6 +89,7 @@ export class TrainingSessionRepository {
               offset: offset - window.before,
               lookup: lookupFor(filter),
             }),
+            this.sessions,
             this.members,
           );
         },
@@ -109,6 +113,7 @@ export class TrainingSessionRepository {
         offset: 0,
         lookup: 'probe',
       }),
+      this.sessions,
       this.members,
     );
     return found ?? null;
@@ -134,6 +139,7 @@ export class TrainingSessionRepository {
         offset: 0,
         lookup: 'probe',
       }),
+      this.sessions,
       this.members,
     );
     const seen = new Set<string>();

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
+import { VersionedCache } from '../../../core/db/versioned-cache';
 import { member_directory_version, qualifications, user_qualifications, users } from '../tables';
 
 /** What other domains show of a member: name, surname and the colour of their highest-priority qualification. */
@@ -32,47 +33,32 @@ const MAX_MEMBERS = 50_000;
  * reading them again on every request was a third of its time. Whether they are still the database's is told by
  * member_directory_version (registry/tables.ts), which triggers raise at the commit of any change to a name, a
  * member's qualifications or a qualification: the caller reads that version in the same snapshot as the ids it looks
- * up, and a version newer than the directory's empties it. A member read at a newer version than the caller's
- * snapshot shows their newer name, never an older one.
+ * up (core/db/versioned-cache.ts says what a newer or an older version does).
  */
 export class MemberDirectory {
-  private version = -1;
-  private members = new Map<string, DirectoryMember>();
+  private readonly cache: VersionedCache<DirectoryMember>;
 
   /** `colorWithoutQualification`: the colour of members who hold no qualification. */
-  constructor(private readonly colorWithoutQualification: string) {}
+  constructor(colorWithoutQualification: string) {
+    this.cache = new VersionedCache(async (db, ids) => {
+      const rows = rowsOf<DirectoryMember & { version: number | string }>(
+        await db.execute(sql`
+          select ${memberDirectoryVersionSql} as version, u.id as "_id", u.name, u.surname,
+            ${memberColorSql(sql`u.id`, colorWithoutQualification)} as color
+          from ${users} u where u.id = any(${`{${ids.join(',')}}`}::uuid[])`),
+      );
+      return {
+        version: rows.length ? Number(rows[0]!.version) : null,
+        entries: rows.map(({ version: _read, ...member }) => [member._id, member] as const),
+      };
+    }, MAX_MEMBERS);
+  }
 
   /**
    * The members of `ids` that exist (and maybe others), read from the directory or, for those it does not hold, in
-   * one statement. `version` is memberDirectoryVersionSql as the caller's statement read it. The map answered is
-   * never emptied (a newer version gets a new map), so it stays whole while the caller reads it.
+   * one statement. `version` is memberDirectoryVersionSql as the caller's statement read it.
    */
-  async lookup(db: DbOrTx, version: number, ids: Iterable<string>): Promise<ReadonlyMap<string, DirectoryMember>> {
-    this.renew(version);
-    const known = this.members;
-    const missing = new Set<string>();
-    for (const id of ids) if (!known.has(id)) missing.add(id);
-    if (!missing.size) return known;
-    const rows = rowsOf<DirectoryMember & { version: number | string }>(
-      await db.execute(sql`
-        select ${memberDirectoryVersionSql} as version, u.id as "_id", u.name, u.surname,
-          ${memberColorSql(sql`u.id`, this.colorWithoutQualification)} as color
-        from ${users} u where u.id = any(${`{${[...missing].join(',')}}`}::uuid[])`),
-    );
-    // The statement's own snapshot may be newer than the caller's: its version says what its rows belong to.
-    const readAt = rows.length ? Number(rows[0]!.version) : version;
-    this.renew(readAt);
-    // Kept when read at the directory's version; answered in any case (a newer name, never an older one).
-    const into = readAt === this.version && this.members === known ? known : new Map(known);
-    for (const { version: _read, ...member } of rows) into.set(member._id, member);
-    return into;
-  }
-
-  /** Empties the directory when the database's version has moved past it (an older reader leaves it as it is). */
-  private renew(version: number): void {
-    if (version > this.version || this.members.size > MAX_MEMBERS) {
-      this.members = new Map();
-      this.version = Math.max(version, this.version);
-    }
+  lookup(db: DbOrTx, version: number, ids: readonly string[]): Promise<ReadonlyMap<string, DirectoryMember>> {
+    return this.cache.lookup(db, version, ids);
   }
 }
