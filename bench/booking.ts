@@ -449,8 +449,8 @@ async function calendar(): Promise<void> {
         () => service.list({ startDate: monthStart, endDate: addDays(monthStart, 6), available: true, page: 1, limit: 3000 }),
       ],
       [
-        // A server that has not read these members yet (just started, or after a change to names or qualifications).
-        'mese (6 settimane), 50 tavoli, limit 3000, soci non ancora letti',
+        // A server that has not read these members and sessions yet (just started, or after a change to them).
+        'mese (6 settimane), 50 tavoli, limit 3000, soci e turni non ancora letti',
         () =>
           new TrainingSessionService(database.db, new TrainingSessionRepository(database.db, TZ), () => today).list({
             startDate: monthStart,
