@@ -60,6 +60,11 @@ function groupLeavesGaps(from: string, to: string): SQL {
   return sql`(g.start_date > ${dateLiteral(from)} or g.end_date < ${dateLiteral(to)} or not g.week_days @> ${sql.raw(`'{${days.join(',')}}'::smallint[]`)})`;
 }
 
+/** What an occurrence reads of its stored exception (ex): not the whole row, which the range's hash would carry. */
+const exceptionColumns = sql.raw(
+  'ex.id, ex.session_id, ex.date, ex.deleted, ex.title, ex.start_time, ex.duration_minutes, ex.color, ex.is_booking_allowed',
+);
+
 /**
  * The stored, not deleted exceptions of a session (s) in [from, to], as `x`, read by the session's own key (session,
  * date): a range of one index for each session of the few groups that leave gaps. Joined as a whole instead, the
@@ -67,7 +72,7 @@ function groupLeavesGaps(from: string, to: string): SQL {
  * a dozen sessions' (9 of the day counts' 11 ms). OFFSET 0 keeps the subquery from being flattened into that join.
  */
 function keptExceptionsOf(from: string, to: string): SQL {
-  return sql`lateral (select ex.* from ${training_session_exceptions} ex
+  return sql`lateral (select ${exceptionColumns} from ${training_session_exceptions} ex
                       where ex.session_id = s.id and ex.date between ${dateLiteral(from)} and ${dateLiteral(to)} and not ex.deleted offset 0) x`;
 }
 
@@ -125,8 +130,8 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
     cross join ${groupDays(from, to)}
     ${
       lookup === 'probe'
-        ? sql`left join lateral (select * from ${e} ex where ex.session_id = s.id and ex.date = d.date limit 1) x on true`
-        : sql`left join (select * from ${e} ex where ex.date between ${f} and ${t} offset 0) x on x.session_id = s.id and x.date = d.date`
+        ? sql`left join lateral (select ${exceptionColumns} from ${e} ex where ex.session_id = s.id and ex.date = d.date limit 1) x on true`
+        : sql`left join (select ${exceptionColumns} from ${e} ex where ex.date between ${f} and ${t} offset 0) x on x.session_id = s.id and x.date = d.date`
     }
     where g.start_date <= ${t} and g.end_date >= ${f}
       and ${weekDayOf(sql`d.date`)}::smallint = any(g.week_days)
@@ -306,51 +311,37 @@ export interface OccurrenceRows {
 
 /**
  * The occurrences of [from, to] with what an answer carries of each, filtered, in the given order, one page — one
- * statement: the page of lean rows (occurrence, table, booking with its participants' ids) is chosen and sorted
- * first. A row carries what is its own: its session's id, its date, the values an edit gave it (null when it has the
- * session's: `edited`), its booking and its participants' ids. What rows refer to comes from caches kept between
- * requests: the sessions with their tables, groups and qualifications from the session catalog
- * (session-catalog.ts), the participants' names and colours from the registry's member directory; the page's first
- * row carries the versions of both in the statement's snapshot (`refs`), and readOccurrences assembles the answers.
- * Sending each row's session values and, once, the page's groups and qualifications was a third of the statement
- * (39 → 30 ms for fifty tables' month in pgbench); building 3,000 answers' objects in SQL and parsing them again cost
- * more than the rest of the read; reading the page's 5,000 members with their colours was 18 of the statement's 45
- * ms. The instants of the page's starts, from the club's wall clock by PostgreSQL's time-zone rules, come once for
- * each date and start time (`refs.starts`: a few hundred, every table at 18:00). The lists' tie-breaker is the rows'
- * own `o.session_id` (joining training_sessions again to name it cost a hash join).
+ * statement, one level: the occurrences with their tables and bookings, sorted and cut to the page. A row carries
+ * what is its own: its session's id, its date, the values an edit gave it (null when it has the session's), its
+ * booking with its participants' ids, and the instant it starts (the club's wall clock by PostgreSQL's time-zone
+ * rules). What rows refer to comes from caches kept between requests: the sessions with their tables, groups and
+ * qualifications from the session catalog (session-catalog.ts), the participants' names and colours from the
+ * registry's member directory; the page's first row carries the versions of both in the statement's snapshot
+ * (`refs`), and readOccurrences assembles the answers. Sending each row's session values and, once, the page's groups
+ * and qualifications was a third of the statement, and choosing the page in a CTE to read those references from it
+ * another third (fifty tables' month, pgbench: 39 → 30 → 22 ms); building 3,000 answers' objects in SQL and parsing
+ * them again cost more than the rest of the read. The lists' tie-breaker is the rows' own `o.session_id` (joining
+ * training_sessions again to name it cost a hash join).
  */
 export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset, lookup }: OccurrenceRows): SQL {
-  const order = orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`o.session_id`];
+  const order = sql.join(orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`o.session_id`], sql`, `);
   return sql`
-    with page as materialized (
-      select o.*, b.id as booking_id, b.participant_ids, row_number() over (order by ${sql.join(order, sql`, `)}) as rn
-      from (${occurrencesBetween(from, to, lookup)}) o
-      join ${game_tables} gt on gt.id = o.game_table_id
-      ${bookingOf(from, to, lookup)}
-      ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-      order by ${sql.join(order, sql`, `)}
-      ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}
-    ), refs as (
-      select json_build_object(
-        'starts', (select json_agg(json_build_array(st.date::text, st.start_time,
-                     extract(epoch from ((st.date + st.start_time::time) at time zone ${tz}))::float8))
-                   from (select distinct date, start_time from page) st),
-        'catalog_version', ${sessionCatalogVersionSql},
-        'directory_version', ${memberDirectoryVersionSql}
-      ) as refs
-    )
     select o.session_id as "_id", o.date::text as date, o.is_virtual,
       case when o.edited then json_build_array(o.title, o.start_time, o.duration_minutes, o.color, o.is_booking_allowed) end as edit,
-      case when o.booking_id is not null then array_to_string(array_prepend(o.booking_id, o.participant_ids), ',') end as booking,
-      case when o.rn = (select min(rn) from page) then (select refs from refs) end as refs
-    from page o
-    order by o.rn`;
+      case when b.id is not null then array_to_string(array_prepend(b.id, b.participant_ids), ',') end as booking,
+      extract(epoch from ((o.date + o.start_time::time) at time zone ${tz}))::float8 as start_epoch,
+      case when row_number() over (order by ${order}) = ${sql.raw(String(Math.trunc(offset) + 1))}
+        then json_build_object('catalog_version', ${sessionCatalogVersionSql}, 'directory_version', ${memberDirectoryVersionSql}) end as refs
+    from (${occurrencesBetween(from, to, lookup)}) o
+    join ${game_tables} gt on gt.id = o.game_table_id
+    ${bookingOf(from, to, lookup)}
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    order by ${order}
+    ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`)}`;
 }
 
-/** What the rows of a page refer to, read once (occurrenceRowsSql). */
+/** What the rows of a page refer to, on its first row (occurrenceRowsSql). */
 interface PageRefs {
-  /** Each date and start time of the page with its instant in seconds since the epoch (null: no rows). */
-  starts: [date: string, startTime: string, epoch: number][] | null;
   /** The session catalog's version in the statement's snapshot. */
   catalog_version: number;
   /** The member directory's version in the statement's snapshot. */
@@ -370,6 +361,8 @@ interface OccurrenceRow {
   edit: [title: string, startTime: string, duration: number, color: string | null, isBookingAllowed: boolean] | null;
   /** The booking's id then its participants' ids, comma-separated (null: not booked). */
   booking: string | null;
+  /** The instant it starts, in seconds since the epoch. */
+  start_epoch: number;
   /** The first row only: what the rows refer to. */
   refs: PageRefs | null;
 }
@@ -436,24 +429,15 @@ function participantsIn(booking: string[], members: PageMembers): Participant[] 
 const colorOf = (participant: Participant) => participant.color;
 
 /**
- * The answers of a page's rows: each row with its session as the catalog keeps it (`sessions`), the starts its first
- * row carries, its booking's ids (`bookings`, by row: the booking's, then its participants') and the page's members as
+ * The answers of a page's rows: each row with its session as the catalog keeps it (`sessions`), its booking's ids (`bookings`, by row: the booking's, then its participants') and the page's members as
  * the directory read them. The objects and lists answers refer to (a table, a group's tables and days, a session's
  * qualifications, a member) are shared between them, and are read and serialized, never changed (copying them cost
  * half the assembly).
  */
 export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions, bookings: string[][], members: PageMembers): TrainingSession[] {
-  const refs = rows[0]?.refs;
-  if (!refs) return [];
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
   const instant = remembered(isoOfEpoch);
-  // Seconds since the epoch by date, then start time.
-  const starts = new Map<string, Map<string, number>>();
-  for (const [date, time, epoch] of refs.starts ?? []) {
-    let day = starts.get(date);
-    if (!day) starts.set(date, (day = new Map<string, number>()));
-    day.set(time, epoch);
-  }
+  const clock = remembered(wallClock);
   const noTables: GameTable[] = [];
   const noDays: never[] = [];
   return rows.map((row, index) => {
@@ -462,8 +446,7 @@ export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions
     const edit = row.edit;
     const startTime = edit ? edit[1] : session.start_time;
     const duration = edit ? edit[2] : session.duration;
-    const startEpoch = starts.get(row.date)?.get(startTime);
-    if (startEpoch === undefined) throw new Error(`inizio ${row.date} ${startTime} non trovato`);
+    const startEpoch = row.start_epoch;
     const group = session.group;
     const booking = bookings[index]!;
     const participants = participantsIn(booking, members);
@@ -475,7 +458,7 @@ export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions
       specific_date: row.date,
       day: weekDay(row.date),
       start_time: startTime,
-      end_time: wallClock(start + duration),
+      end_time: clock(start + duration),
       duration,
       start_at: instant(startEpoch),
       end_at: instant(startEpoch + duration * 60),
@@ -501,8 +484,10 @@ export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions
 /** The answers of occurrenceRowsSql's statement: sessions from the session catalog, participants from the member directory. */
 export async function readOccurrences(db: DbOrTx, sqlText: SQL, catalog: SessionCatalog, directory: MemberDirectory): Promise<TrainingSession[]> {
   const rows = rowsOf<OccurrenceRow>(await db.execute(sqlText));
-  const refs = rows[0]?.refs;
-  if (!refs) return [];
+  if (!rows.length) return [];
+  // On the first row; looked for on any, should the plan hand rows of equal sort keys out in another order.
+  const refs = rows.find((row) => row.refs)?.refs;
+  if (!refs) throw new Error('riferimenti della pagina non trovati');
   // Split once: the lookup and the assembly then hash the same strings (V8 keeps a string's hash).
   const bookings = rows.map(bookingIdsOf);
   const memberIds: string[] = [];

@@ -46,7 +46,9 @@ interface CatalogRow {
   is_booking_allowed: boolean;
   session_not_considered_for_stats: boolean;
   table: [id: string, number: number, description: string];
-  group: [id: string, startDate: string, endDate: string, weekDays: number[], tables: [string, number, string][]] | null;
+  group_id: string | null;
+  /** On one row of each group only: the group's period, week days and its sessions' tables. */
+  group: [startDate: string, endDate: string, weekDays: number[], tables: [string, number, string][]] | null;
   qualifications: string[];
 }
 
@@ -68,16 +70,21 @@ export class SessionCatalog {
   }
 }
 
-/** Some sessions with their tables, groups and qualifications, in one statement with the catalog's version it saw. */
+/**
+ * Some sessions with their tables, groups and qualifications, in one statement with the catalog's version it saw. A
+ * group (its period, week days and tables) comes once, on one of its sessions' rows: sent on each, a month of every
+ * table parsed 700 copies of fifty groups.
+ */
 async function readSessions(db: DbOrTx, ids: string[]) {
   const rows = rowsOf<CatalogRow>(
     await db.execute(sql`
       select ${sessionCatalogVersionSql} as version, s.id, s.title, s.start_time, s.duration_minutes as duration, s.color,
         s.is_booking_allowed, s.session_not_considered_for_stats,
-        json_build_array(gt.id, gt.number, gt.description) as table,
-        case when g.id is not null then json_build_array(g.id, g.start_date::text, g.end_date::text, g.week_days,
-          (select json_agg(json_build_array(t.id, t.number, t.description) order by t.number) from ${game_tables} t
-           where t.id in (select s2.game_table_id from ${training_sessions} s2 where s2.group_id = g.id))) end as group,
+        json_build_array(gt.id, gt.number, gt.description) as table, s.group_id,
+        case when g.id is not null and row_number() over (partition by s.group_id) = 1 then
+          json_build_array(g.start_date::text, g.end_date::text, g.week_days,
+            (select json_agg(json_build_array(t.id, t.number, t.description) order by t.number) from ${game_tables} t
+             where t.id in (select s2.game_table_id from ${training_sessions} s2 where s2.group_id = g.id))) end as group,
         coalesce((select json_agg(q.qualification_id order by q.qualification_id) from ${training_session_qualifications} q
                   where q.session_id = s.id), '[]'::json) as qualifications
       from ${training_sessions} s
@@ -87,16 +94,17 @@ async function readSessions(db: DbOrTx, ids: string[]) {
   );
   // A group's objects once for all its sessions (the answers share them: they are serialized, never changed).
   const groups = new Map<string, CatalogGroup>();
-  const groupOf = ([_id, start_date, end_date, weekDays, tables]: NonNullable<CatalogRow['group']>): CatalogGroup => {
-    let group = groups.get(_id);
-    if (!group) groups.set(_id, (group = { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: tables.map(tableOf) }));
-    return group;
-  };
+  for (const { group_id: _id, group } of rows) {
+    if (!_id || !group) continue;
+    const [start_date, end_date, weekDays, tables] = group;
+    groups.set(_id, { ref: { _id, start_date, end_date }, weekDays, days: weekDays.map(String), tables: tables.map(tableOf) });
+  }
   return {
     version: rows.length ? Number(rows[0]!.version) : null,
     entries: rows.map((row): [string, CatalogSession] => {
       const table = tableOf(row.table);
-      const group = row.group ? groupOf(row.group) : null;
+      const group = row.group_id ? groups.get(row.group_id) : undefined;
+      if (row.group_id && !group) throw new Error(`gruppo ${row.group_id} non trovato`);
       return [
         row.id,
         {
@@ -107,7 +115,7 @@ async function readSessions(db: DbOrTx, ids: string[]) {
           is_booking_allowed: row.is_booking_allowed,
           session_not_considered_for_stats: row.session_not_considered_for_stats,
           table,
-          group,
+          group: group ?? null,
           tables: group?.tables.length ? group.tables : [table],
           qualifications: row.qualifications,
         },
