@@ -402,28 +402,28 @@ export type PageMembers = ReadonlyMap<string, Participant>;
 /** The page's sessions by id, as the session catalog keeps them. */
 export type PageSessions = ReadonlyMap<string, CatalogSession>;
 
+/** participantsIn's working list, reused: the participants found so far, in order. */
+const found: Participant[] = [];
+
 /**
- * A booking's participants (its ids after the booking's own) in their order; an id no longer among the users (a deleted member) is
- * left out. Each inserted in its place by hand: a booking has one to four, and Array.prototype.sort's set-up cost half
- * the page's assembly.
+ * A booking's participants (its ids after the booking's own) in their order; an id no longer among the users (a
+ * deleted member) is left out. Each inserted in its place by hand: a booking has one to four, and
+ * Array.prototype.sort's set-up cost half the page's assembly.
  */
 function participantsIn(booking: string[], members: PageMembers): Participant[] {
-  let found = 0;
-  for (let k = 1; k < booking.length; k++) if (members.has(booking[k]!)) found++;
-  // As long as it needs to be: arrays grown by a push keep room for 16, and a page has thousands.
-  const participants = new Array<Participant>(found);
   let n = 0;
   for (let k = 1; k < booking.length; k++) {
     const participant = members.get(booking[k]!);
     if (!participant) continue;
     let i = n++;
-    while (i > 0 && listedBefore(participant, participants[i - 1]!)) {
-      participants[i] = participants[i - 1]!;
+    while (i > 0 && listedBefore(participant, found[i - 1]!)) {
+      found[i] = found[i - 1]!;
       i--;
     }
-    participants[i] = participant;
+    found[i] = participant;
   }
-  return participants;
+  // Copied out at its size: an array grown by assignment keeps room for 16 elements, and a page has thousands.
+  return found.slice(0, n);
 }
 
 const colorOf = (participant: Participant) => participant.color;
