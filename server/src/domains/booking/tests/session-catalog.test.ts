@@ -104,7 +104,7 @@ describe('the calendar after changes to what it keeps between requests', () => {
   });
 
   test("a group's end moved by an edit from today on, and a new session of the group adding its table to the others", async () => {
-    const created = await api('POST', '/training-session', {
+    const group = {
       title: 'Gruppo del catalogo',
       start_time: '20:00',
       end_time: '21:00',
@@ -113,7 +113,8 @@ describe('the calendar after changes to what it keeps between requests', () => {
       recurring_days: ['1', '3'],
       start_date: '2027-03-01',
       end_date: '2027-04-30',
-    });
+    };
+    const created = await api('POST', '/training-session', group);
     assert.equal(created.statusCode, 201, created.body);
     const session = created.json().data[0] as { _id: string; virtualGroupId: string };
     const pastWeek = async () => (await calendar('2027-03-01', '2027-03-07')).filter((o) => o.group?._id === session.virtualGroupId);
@@ -142,17 +143,7 @@ describe('the calendar after changes to what it keeps between requests', () => {
     );
 
     // The group edited from today on: its past stays in the old group, which now ends yesterday.
-    const edited = await api('PATCH', `/training-session/${session._id}`, {
-      title: 'Gruppo nuovo',
-      start_time: '20:00',
-      end_time: '21:00',
-      participant_qualifications: allQuals,
-      game_tables: [tables[0]],
-      recurring_days: ['1', '3'],
-      start_date: '2027-03-01',
-      end_date: '2027-04-30',
-      editScope: 'group',
-    });
+    const edited = await api('PATCH', `/training-session/${session._id}`, { ...group, title: 'Gruppo nuovo', editScope: 'group' });
     assert.equal(edited.statusCode, 200, edited.body);
     const after = await pastWeek();
     assert.deepEqual(

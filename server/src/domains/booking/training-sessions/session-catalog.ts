@@ -36,15 +36,13 @@ export const sessionCatalogVersionSql: SQL = sql`(select v.version from ${sessio
 /** Beyond this many sessions the catalog starts again empty (two years of a busy club's groups are under a thousand). */
 const MAX_SESSIONS = 20_000;
 
-interface CatalogRow {
+/** A row of readSessions: the session's own values as the catalog keeps them, its table, group and qualifications as sent. */
+interface CatalogRow extends Pick<
+  CatalogSession,
+  'title' | 'start_time' | 'duration' | 'color' | 'is_booking_allowed' | 'session_not_considered_for_stats'
+> {
   version: number | string;
   id: string;
-  title: string;
-  start_time: string;
-  duration: number;
-  color: string | null;
-  is_booking_allowed: boolean;
-  session_not_considered_for_stats: boolean;
   table: [id: string, number: number, description: string];
   group_id: string | null;
   /** On one row of each group only: the group's period, week days and its sessions' tables. */
