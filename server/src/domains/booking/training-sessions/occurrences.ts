@@ -429,10 +429,10 @@ function participantsIn(booking: string[], members: PageMembers): Participant[] 
 const colorOf = (participant: Participant) => participant.color;
 
 /**
- * The answers of a page's rows: each row with its session as the catalog keeps it (`sessions`), its booking's ids (`bookings`, by row: the booking's, then its participants') and the page's members as
- * the directory read them. The objects and lists answers refer to (a table, a group's tables and days, a session's
- * qualifications, a member) are shared between them, and are read and serialized, never changed (copying them cost
- * half the assembly).
+ * The answers of a page's rows: each row with its session as the catalog keeps it (`sessions`), its booking's ids
+ * (`bookings`, by row: the booking's, then its participants') and the page's members as the directory read them. The
+ * objects and lists answers refer to (a table, a group's tables and days, a session's qualifications, a member) are
+ * shared between them, and are read and serialized, never changed (copying them cost half the assembly).
  */
 export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions, bookings: string[][], members: PageMembers): TrainingSession[] {
   const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
