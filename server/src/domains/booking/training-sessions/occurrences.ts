@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { GameTable, Participant, TrainingSession } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
+import { weekDayOf as weekDayOfDate } from '../dates';
 import { type MemberDirectory, memberColorSql, memberDirectoryVersionSql } from '../../registry';
 import { users } from '../../registry/tables';
 import { booking_participants, bookings, game_tables, training_session_exceptions, training_session_groups, training_sessions } from '../tables';
@@ -46,7 +47,7 @@ export const weekDayOf = (date: SQL) => sql`((((${date}) - date '2000-01-02') % 
 /** The week days that fall in [from, to] (all seven from a week on). */
 export function weekDaysBetween(from: string, to: string): number[] {
   const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-  const first = new Date(`${from}T00:00:00Z`).getUTCDay();
+  const first = weekDayOfDate(from);
   return Array.from({ length: Math.min(7, Math.max(0, days)) }, (_, i) => (first + i) % 7).sort((a, b) => a - b);
 }
 
@@ -435,7 +436,7 @@ const colorOf = (participant: Participant) => participant.color;
  * shared between them, and are read and serialized, never changed (copying them cost half the assembly).
  */
 export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions, bookings: string[][], members: PageMembers): TrainingSession[] {
-  const weekDay = remembered((date: string) => new Date(`${date}T00:00:00Z`).getUTCDay());
+  const weekDay = remembered(weekDayOfDate);
   const instant = remembered(isoOfEpoch);
   const clock = remembered(wallClock);
   const noTables: GameTable[] = [];

@@ -12,7 +12,7 @@ import type {
 import { TRAINING_SESSIONS_EXPORT_MAX_DAYS, rangeMinutes } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
-import { addDays, maxDate } from '../dates';
+import { addDays, maxDate, weekDayOf } from '../dates';
 import type { NewSession, SessionRow, TrainingSessionRepository } from './repository';
 
 /** A time slot of a session: start HH:MM and minutes. */
@@ -351,12 +351,7 @@ export class TrainingSessionService {
       const session = await this.repo.session(tx, payload.session_id);
       if (!session || session.group_id !== groupId) throw new DomainError('TRAINING_SESSION_NOT_FOUND', 'Il turno non fa parte di questo gruppo');
       const group = await this.repo.group(tx, groupId);
-      if (
-        !group ||
-        payload.date < group.start_date ||
-        payload.date > group.end_date ||
-        !group.week_days.includes(new Date(`${payload.date}T00:00:00Z`).getUTCDay())
-      ) {
+      if (!group || payload.date < group.start_date || payload.date > group.end_date || !group.week_days.includes(weekDayOf(payload.date))) {
         throw new DomainError('SESSION_NOT_ON_DATE');
       }
       const booked = await this.repo.activeBooking(tx, session.id, payload.date);
