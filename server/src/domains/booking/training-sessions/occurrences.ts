@@ -78,12 +78,17 @@ function keptExceptionsOf(from: string, to: string): SQL {
 }
 
 /**
- * Whether an occurrence's stored exception (x) gives it values of its own, other than its session's (s): an edited
- * occurrence. A booking's pin copies the session's values, so a pinned occurrence is not edited.
+ * The values an occurrence's stored exception (x) gives it when they are its own, other than its session's (s): an
+ * edited occurrence's [title, start, duration, colour, booking allowed]; null when they are the session's (a booking's
+ * pin copies them, so a pinned occurrence is not edited). One column, built where the exception is joined: carrying
+ * the five values through the page's joins and sort for the few edited occurrences cost more than this (fifty
+ * tables' month: about 1 ms of 22).
  */
-const editedSql = sql`((coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
+const editSql = sql`case when ((coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
   coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed))
-  is distinct from (s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed))`;
+  is distinct from (s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed))
+  then json_build_array(coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
+    coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed)) end`;
 
 /** A group's (g) days in [from, to], as `d.date`: its period cut to the range, every day (week days are filtered after). */
 function groupDays(from: string, to: string): SQL {
@@ -114,7 +119,7 @@ export const lookupFor = (f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>): L
  * pinned: its own values); the single sessions; and the stored exceptions that fall outside their group's pattern
  * (booked occurrences a group edit left behind), looked for only in groups that leave a day of the range out.
  * Columns: session_id, date, title, start_time, duration_minutes, color, is_booking_allowed,
- * session_not_considered_for_stats, game_table_id, group_id, is_virtual, edited.
+ * session_not_considered_for_stats, game_table_id, group_id, is_virtual, edit (editSql).
  */
 export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQL {
   const s = training_sessions;
@@ -125,7 +130,7 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
     select s.id as session_id, d.date, coalesce(x.title, s.title) as title, coalesce(x.start_time, s.start_time) as start_time,
            coalesce(x.duration_minutes, s.duration_minutes) as duration_minutes, coalesce(x.color, s.color) as color,
            coalesce(x.is_booking_allowed, s.is_booking_allowed) as is_booking_allowed,
-           s.session_not_considered_for_stats, s.game_table_id, s.group_id, x.id is null as is_virtual, ${editedSql} as edited
+           s.session_not_considered_for_stats, s.game_table_id, s.group_id, x.id is null as is_virtual, ${editSql} as edit
     from ${g} g
     join ${s} s on s.group_id = g.id
     cross join ${groupDays(from, to)}
@@ -139,13 +144,13 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
       and (x.id is null or not x.deleted)
     union all
     select s.id, s.specific_date, s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed,
-           s.session_not_considered_for_stats, s.game_table_id, null, false, false
+           s.session_not_considered_for_stats, s.game_table_id, null, false, null::json
     from ${s} s
     where s.group_id is null and s.specific_date between ${f} and ${t}
     union all
     select s.id, x.date, coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
            coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed), s.session_not_considered_for_stats, s.game_table_id, s.group_id, false,
-           ${editedSql}
+           ${editSql}
     from ${g} g
     join ${s} s on s.group_id = g.id
     cross join ${keptExceptionsOf(from, to)}
@@ -328,9 +333,8 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
   const order = sql.join(orderBy ?? [sql`o.date`, sql`o.start_time`, sql`gt.number`, sql`o.session_id`], sql`, `);
   return sql`
     select o.session_id as "_id", o.date::text as date, o.is_virtual,
-      case when o.edited then json_build_array(o.title, o.start_time, o.duration_minutes, o.color, o.is_booking_allowed) end as edit,
-      case when b.id is not null then array_to_string(array_prepend(b.id, b.participant_ids), ',') end as booking,
-      extract(epoch from ((o.date + o.start_time::time) at time zone ${tz}))::float8 as start_epoch,
+      o.edit, b.id as booking_id, array_to_string(b.participant_ids, ',') as participant_ids,
+      date_part('epoch', (o.date + o.start_time::time) at time zone ${tz}) as start_epoch,
       case when row_number() over (order by ${order}) = ${sql.raw(String(Math.trunc(offset) + 1))}
         then json_build_object('catalog_version', ${sessionCatalogVersionSql}, 'directory_version', ${memberDirectoryVersionSql}) end as refs
     from (${occurrencesBetween(from, to, lookup)}) o
@@ -360,9 +364,11 @@ interface OccurrenceRow {
   is_virtual: boolean;
   /** The values an edit gave the occurrence (null: its session's). */
   edit: [title: string, startTime: string, duration: number, color: string | null, isBookingAllowed: boolean] | null;
-  /** The booking's id then its participants' ids, comma-separated (null: not booked). */
-  booking: string | null;
-  /** The instant it starts, in seconds since the epoch. */
+  /** The booking's id (null: not booked). */
+  booking_id: string | null;
+  /** The booking's participants' ids, comma-separated (null: not booked). */
+  participant_ids: string | null;
+  /** The instant it starts, in seconds since the epoch (date_part: extract's numeric went through text to a float). */
   start_epoch: number;
   /** The first row only: what the rows refer to. */
   refs: PageRefs | null;
@@ -394,27 +400,52 @@ function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
 const listedBefore = (x: Participant, y: Participant) =>
   x.surname !== y.surname ? x.surname < y.surname : x.name !== y.name ? x.name < y.name : x._id < y._id;
 
-/** A row's booking: its id, then its participants' ids (none: not booked). */
-const bookingIdsOf = (row: OccurrenceRow): string[] => (row.booking ? row.booking.split(',') : []);
+/**
+ * The participants' ids of a page's rows, in one list (`ids`), row after row: row i's are ids[first[i]] up to, not
+ * including, ids[first[i + 1]]. One list for the member directory's lookup, without a list per row.
+ */
+export interface PageParticipantIds {
+  ids: string[];
+  first: Int32Array;
+}
 
-/** The page's members by id, each already an answer's participant (the directory gives them their colour). */
-export type PageMembers = ReadonlyMap<string, Participant>;
+function participantIdsOf(rows: OccurrenceRow[]): PageParticipantIds {
+  const ids: string[] = [];
+  const first = new Int32Array(rows.length + 1);
+  // Index loops: this runs once a request, unoptimized, where a for…of allocates each step's result.
+  for (let i = 0; i < rows.length; i++) {
+    first[i] = ids.length;
+    const list = rows[i]!.participant_ids;
+    if (!list) continue;
+    for (let start = 0; ;) {
+      const comma = list.indexOf(',', start);
+      ids.push(comma < 0 ? list.slice(start) : list.slice(start, comma));
+      if (comma < 0) break;
+      start = comma + 1;
+    }
+  }
+  first[rows.length] = ids.length;
+  return { ids, first };
+}
 
-/** The page's sessions by id, as the session catalog keeps them. */
-export type PageSessions = ReadonlyMap<string, CatalogSession>;
+/** The member of each id of a page's PageParticipantIds (undefined: no longer among the users), already an answer's participant. */
+export type PageMembers = readonly (Participant | undefined)[];
+
+/** The session of each row of a page, as the session catalog keeps it. */
+export type PageSessions = readonly (CatalogSession | undefined)[];
 
 /** participantsIn's working list, reused: the participants found so far, in order. */
 const found: Participant[] = [];
 
 /**
- * A booking's participants (its ids after the booking's own) in their order; an id no longer among the users (a
+ * A booking's participants (members[from] up to members[to]) in their order; an id no longer among the users (a
  * deleted member) is left out. Each inserted in its place by hand: a booking has one to four, and
  * Array.prototype.sort's set-up cost half the page's assembly.
  */
-function participantsIn(booking: string[], members: PageMembers): Participant[] {
+function participantsIn(members: PageMembers, from: number, to: number): Participant[] {
   let n = 0;
-  for (let k = 1; k < booking.length; k++) {
-    const participant = members.get(booking[k]!);
+  for (let k = from; k < to; k++) {
+    const participant = members[k];
     if (!participant) continue;
     let i = n++;
     while (i > 0 && listedBefore(participant, found[i - 1]!)) {
@@ -430,27 +461,31 @@ function participantsIn(booking: string[], members: PageMembers): Participant[] 
 const colorOf = (participant: Participant) => participant.color;
 
 /**
- * The answers of a page's rows: each row with its session as the catalog keeps it (`sessions`), its booking's ids
- * (`bookings`, by row: the booking's, then its participants') and the page's members as the directory read them. The
+ * The answers of a page's rows: each row with its session as the catalog keeps it (`sessions`, by row) and its
+ * booking's participants as the directory read them (`members`, placed by `participantIds.first`). The
  * objects and lists answers refer to (a table, a group's tables and days, a session's qualifications, a member) are
  * shared between them, and are read and serialized, never changed (copying them cost half the assembly).
  */
-export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions, bookings: string[][], members: PageMembers): TrainingSession[] {
+export function toTrainingSessions(
+  rows: OccurrenceRow[],
+  sessions: PageSessions,
+  participantIds: PageParticipantIds,
+  members: PageMembers,
+): TrainingSession[] {
   const weekDay = remembered(weekDayOfDate);
   const instant = remembered(isoOfEpoch);
   const clock = remembered(wallClock);
   const noTables: GameTable[] = [];
   const noDays: never[] = [];
   return rows.map((row, index) => {
-    const session = sessions.get(row._id);
+    const session = sessions[index];
     if (!session) throw new Error(`turno ${row._id} non trovato`);
     const edit = row.edit;
     const startTime = edit ? edit[1] : session.start_time;
     const duration = edit ? edit[2] : session.duration;
     const startEpoch = row.start_epoch;
     const group = session.group;
-    const booking = bookings[index]!;
-    const participants = participantsIn(booking, members);
+    const participants = participantsIn(members, participantIds.first[index]!, participantIds.first[index + 1]!);
     const colon = startTime.indexOf(':');
     const start = Number(startTime.slice(0, colon)) * 60 + Number(startTime.slice(colon + 1, colon + 3));
     return {
@@ -471,7 +506,7 @@ export function toTrainingSessions(rows: OccurrenceRow[], sessions: PageSessions
       session_not_considered_for_stats: session.session_not_considered_for_stats,
       participants,
       participant_colors: participants.map(colorOf),
-      booking_id: booking.length ? booking[0]! : null,
+      booking_id: row.booking_id,
       group: group ? group.ref : null,
       group_week_days: group ? group.weekDays : noDays,
       group_game_tables: group ? group.tables : noTables,
@@ -489,18 +524,11 @@ export async function readOccurrences(db: DbOrTx, sqlText: SQL, catalog: Session
   // On the first row; looked for on any, should the plan hand rows of equal sort keys out in another order.
   const refs = rows.find((row) => row.refs)?.refs;
   if (!refs) throw new Error('riferimenti della pagina non trovati');
-  // Split once: the lookup and the assembly then hash the same strings (V8 keeps a string's hash).
-  const bookings = rows.map(bookingIdsOf);
-  const memberIds: string[] = [];
-  // Index loops: this runs once a request, unoptimized, where a for…of allocates each step's result.
-  for (let i = 0; i < bookings.length; i++) {
-    const booking = bookings[i]!;
-    for (let k = 1; k < booking.length; k++) memberIds.push(booking[k]!);
-  }
+  const participantIds = participantIdsOf(rows);
   const sessions = await catalog.lookup(
     db,
     refs.catalog_version,
     rows.map((row) => row._id),
   );
-  return toTrainingSessions(rows, sessions, bookings, await directory.lookup(db, refs.directory_version, memberIds));
+  return toTrainingSessions(rows, sessions, participantIds, await directory.lookup(db, refs.directory_version, participantIds.ids));
 }

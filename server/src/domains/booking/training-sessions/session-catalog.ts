@@ -62,8 +62,8 @@ const tableOf = ([_id, number, description]: [string, number, string]): GameTabl
 export class SessionCatalog {
   private readonly cache = new VersionedCache<CatalogSession>(readSessions, MAX_SESSIONS);
 
-  /** The sessions of `ids` that exist (and maybe others); `version` is sessionCatalogVersionSql as the caller read it. */
-  lookup(db: DbOrTx, version: number, ids: readonly string[]): Promise<ReadonlyMap<string, CatalogSession>> {
+  /** The session of each of `ids`, in their order (undefined: none); `version` is sessionCatalogVersionSql as the caller read it. */
+  lookup(db: DbOrTx, version: number, ids: readonly string[]): Promise<(CatalogSession | undefined)[]> {
     return this.cache.lookup(db, version, ids);
   }
 }

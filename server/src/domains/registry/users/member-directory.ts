@@ -55,10 +55,10 @@ export class MemberDirectory {
   }
 
   /**
-   * The members of `ids` that exist (and maybe others), read from the directory or, for those it does not hold, in
-   * one statement. `version` is memberDirectoryVersionSql as the caller's statement read it.
+   * The member of each of `ids`, in their order (undefined: no such member), read from the directory or, for those
+   * it does not hold, in one statement. `version` is memberDirectoryVersionSql as the caller's statement read it.
    */
-  lookup(db: DbOrTx, version: number, ids: readonly string[]): Promise<ReadonlyMap<string, DirectoryMember>> {
+  lookup(db: DbOrTx, version: number, ids: readonly string[]): Promise<(DirectoryMember | undefined)[]> {
     return this.cache.lookup(db, version, ids);
   }
 }
