@@ -77,6 +77,10 @@ function keptExceptionsOf(from: string, to: string): SQL {
                       where ex.session_id = s.id and ex.date between ${dateLiteral(from)} and ${dateLiteral(to)} and not ex.deleted offset 0) x`;
 }
 
+/** An occurrence's values, its stored exception's (x) where it has them, its session's (s) otherwise, in this order. */
+const valuesSql = sql`coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
+  coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed)`;
+
 /**
  * The values an occurrence's stored exception (x) gives it when they are its own, other than its session's (s): an
  * edited occurrence's [title, start, duration, colour, booking allowed]; null when they are the session's (a booking's
@@ -84,11 +88,8 @@ function keptExceptionsOf(from: string, to: string): SQL {
  * the five values through the page's joins and sort for the few edited occurrences cost more than this (fifty
  * tables' month: about 1 ms of 22).
  */
-const editSql = sql`case when ((coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
-  coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed))
-  is distinct from (s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed))
-  then json_build_array(coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
-    coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed)) end`;
+const editSql = sql`case when (${valuesSql}) is distinct from (s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed)
+  then json_build_array(${valuesSql}) end`;
 
 /** A group's (g) days in [from, to], as `d.date`: its period cut to the range, every day (week days are filtered after). */
 function groupDays(from: string, to: string): SQL {
@@ -148,9 +149,7 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
     from ${s} s
     where s.group_id is null and s.specific_date between ${f} and ${t}
     union all
-    select s.id, x.date, coalesce(x.title, s.title), coalesce(x.start_time, s.start_time), coalesce(x.duration_minutes, s.duration_minutes),
-           coalesce(x.color, s.color), coalesce(x.is_booking_allowed, s.is_booking_allowed), s.session_not_considered_for_stats, s.game_table_id, s.group_id, false,
-           ${editSql}
+    select s.id, x.date, ${valuesSql}, s.session_not_considered_for_stats, s.game_table_id, s.group_id, false, ${editSql}
     from ${g} g
     join ${s} s on s.group_id = g.id
     cross join ${keptExceptionsOf(from, to)}
