@@ -39,6 +39,10 @@ const genericPlanDbs = new WeakMap<Db, Db>();
 /** The same PostgreSQL database on the connections that plan named statements once, generically (PGlite: none). */
 export const genericPlanDb = (db: DbOrTx): Db | undefined => genericPlanDbs.get(db);
 
+/** pg's own query(), called on a CallbackQueryClient: taken once, not bound again on every query. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always called with a client as `this` (.call, .apply)
+const pgQuery = pg.Client.prototype.query as unknown as (this: pg.Client, ...args: unknown[]) => never;
+
 /**
  * node-postgres' Client, whose promise form of query() (the one drizzle calls) goes through its callback form. Through
  * pg's own promise form, every finished query's rows kept surviving the young-generation collections until the next
@@ -51,10 +55,9 @@ class CallbackQueryClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [config, values, callback] = args;
     const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
-    const run = super.query.bind(this) as (...a: unknown[]) => never;
-    if (submittable || typeof values === 'function' || typeof callback === 'function') return run(...args);
+    if (submittable || typeof values === 'function' || typeof callback === 'function') return pgQuery.apply(this, args);
     return new Promise((resolve, reject) => {
-      run(config, values, (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result)));
+      pgQuery.call(this, config, values, (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result)));
     }).catch((err: Error) => {
       Error.captureStackTrace(err);
       throw err;
