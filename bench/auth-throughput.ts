@@ -52,10 +52,10 @@ export async function benchAuthThroughput(): Promise<void> {
     const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(`\nRichieste al secondo (${CONNECTIONS} connessioni, ${DURATION_S} s ciascuna, database ${db})`);
     console.table([
-      { misura: 'Fastify nudo GET /bare (baseline)', 'req/s': Math.round(bareGet), 'rapporto': 1 },
-      { misura: 'GET /api/v1/auth/me (sessione valida)', 'req/s': Math.round(me), 'rapporto': +(me / bareGet).toFixed(3) },
-      { misura: 'Fastify nudo POST /bare (baseline)', 'req/s': Math.round(barePost), 'rapporto': 1 },
-      { misura: 'POST /api/v1/auth/login (argon2id)', 'req/s': Math.round(signIn), 'rapporto': +(signIn / barePost).toFixed(4) },
+      { misura: 'Fastify nudo GET /bare (baseline)', 'req/s': Math.round(bareGet), rapporto: 1 },
+      { misura: 'GET /api/v1/auth/me (sessione valida)', 'req/s': Math.round(me), rapporto: +(me / bareGet).toFixed(3) },
+      { misura: 'Fastify nudo POST /bare (baseline)', 'req/s': Math.round(barePost), rapporto: 1 },
+      { misura: 'POST /api/v1/auth/login (argon2id)', 'req/s': Math.round(signIn), rapporto: +(signIn / barePost).toFixed(4) },
     ]);
   } finally {
     await server.stop();

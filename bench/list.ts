@@ -18,8 +18,74 @@ const DEEP_PAGE = Math.max(2, Math.floor(ROWS / PAGE_SIZE / 10));
 const SEARCH = 'rossi mar';
 const TIME_ZONE = 'Europe/Rome';
 
-const NAMES = ['Marco', 'Giulia', 'Luca', 'Francesca', 'Matteo', 'Sara', 'Andrea', 'Chiara', 'Davide', 'Elena', 'Paolo', 'Marta', 'Simone', 'Anna', 'Stefano', 'Laura', 'Alessandro', 'Valentina', 'Roberto', 'Silvia', 'Marina', 'Mario', 'Federico', 'Martina'];
-const SURNAMES = ['Rossi', 'Bianchi', 'Ferrari', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti', 'Barbieri', 'Fontana', 'Santoro', 'Mariani', 'Rinaldi', 'Caruso', 'Ferrara', 'Galli', 'Martini', 'Leone', 'Longo', 'Gentile', 'Martinelli', 'Vitale', 'Lombardo', 'Serra', 'Coppola', 'De Santis', 'D\'Angelo', 'Marchetti', 'Parisi', 'Villa'];
+const NAMES = [
+  'Marco',
+  'Giulia',
+  'Luca',
+  'Francesca',
+  'Matteo',
+  'Sara',
+  'Andrea',
+  'Chiara',
+  'Davide',
+  'Elena',
+  'Paolo',
+  'Marta',
+  'Simone',
+  'Anna',
+  'Stefano',
+  'Laura',
+  'Alessandro',
+  'Valentina',
+  'Roberto',
+  'Silvia',
+  'Marina',
+  'Mario',
+  'Federico',
+  'Martina',
+];
+const SURNAMES = [
+  'Rossi',
+  'Bianchi',
+  'Ferrari',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Costa',
+  'Giordano',
+  'Rizzo',
+  'Lombardi',
+  'Moretti',
+  'Barbieri',
+  'Fontana',
+  'Santoro',
+  'Mariani',
+  'Rinaldi',
+  'Caruso',
+  'Ferrara',
+  'Galli',
+  'Martini',
+  'Leone',
+  'Longo',
+  'Gentile',
+  'Martinelli',
+  'Vitale',
+  'Lombardo',
+  'Serra',
+  'Coppola',
+  'De Santis',
+  "D'Angelo",
+  'Marchetti',
+  'Parisi',
+  'Villa',
+];
 
 const textArray = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`);
 
@@ -73,7 +139,10 @@ function windowCountPage(repo: UserRepository, q: string | undefined, page: numb
   const words = (q ?? '').split(/\s+/).filter(Boolean);
   const where = words.length
     ? sql.join(
-        words.map((w) => sql`(coalesce(users.name, '') || ' ' || coalesce(users.surname, '') || ' ' || coalesce(users.email, '') || ' ' || coalesce(users.fiscal_code, '') || ' ' || coalesce(users.member_id, '')) ILIKE ${`%${w}%`}`),
+        words.map(
+          (w) =>
+            sql`(coalesce(users.name, '') || ' ' || coalesce(users.surname, '') || ' ' || coalesce(users.email, '') || ' ' || coalesce(users.fiscal_code, '') || ' ' || coalesce(users.member_id, '')) ILIKE ${`%${w}%`}`,
+        ),
         sql` AND `,
       )
     : undefined;
@@ -105,10 +174,16 @@ async function benchOne(kind: 'pg' | 'pglite'): Promise<void> {
       });
     const searched = await list(SEARCH, 1);
     const rowsTable = [
-      { misura: 'lettura di una riga per chiave (baseline)', ...(await time(runs, () => database.db.execute(sql`select * from users where id = ${anyUser!.id}`))) },
+      {
+        misura: 'lettura di una riga per chiave (baseline)',
+        ...(await time(runs, () => database.db.execute(sql`select * from users where id = ${anyUser!.id}`))),
+      },
       { misura: 'helper: prima pagina', ...(await time(runs, () => list(undefined, 1))) },
       { misura: `helper: pagina cercata "${SEARCH}" (${searched.meta.totalItems} righe)`, ...(await time(runs, () => list(SEARCH, 1))) },
-      { misura: `helper: pagina profonda ${DEEP_PAGE} (offset ${(DEEP_PAGE - 1) * PAGE_SIZE})`, ...(await time(runs, () => list(undefined, DEEP_PAGE))) },
+      {
+        misura: `helper: pagina profonda ${DEEP_PAGE} (offset ${(DEEP_PAGE - 1) * PAGE_SIZE})`,
+        ...(await time(runs, () => list(undefined, DEEP_PAGE))),
+      },
       { misura: 'count(*) over(): prima pagina', ...(await time(oldRuns, () => windowCountPage(repo, undefined, 1))) },
       { misura: 'count(*) over(): pagina cercata', ...(await time(oldRuns, () => windowCountPage(repo, SEARCH, 1))) },
       { misura: 'count(*) over(): pagina profonda', ...(await time(oldRuns, () => windowCountPage(repo, undefined, DEEP_PAGE))) },

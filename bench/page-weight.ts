@@ -101,7 +101,9 @@ async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
     compiler.run((err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString())) : resolve())),
   );
   const out = path.join(dir, 'dist');
-  const files = readdirSync(out).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(out, f)));
+  const files = readdirSync(out)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(path.join(out, f)));
   rmSync(dir, { recursive: true, force: true });
   return {
     // the same settings as the portal's build (tooling/rspack.ts)
@@ -170,7 +172,14 @@ export async function benchPageWeight(): Promise<void> {
       tetto: budget,
     });
   };
-  rows.push({ pagina: 'pagina React nuda, stesso rspack (baseline)', script: 1, 'KB script (rete)': kb(floor.brotli), 'x React nudo': 1, 'KB tutto (rete)': kb(floor.brotli), tetto: '' });
+  rows.push({
+    pagina: 'pagina React nuda, stesso rspack (baseline)',
+    script: 1,
+    'KB script (rete)': kb(floor.brotli),
+    'x React nudo': 1,
+    'KB tutto (rete)': kb(floor.brotli),
+    tetto: '',
+  });
   row('/login (anonimo)', login, '150 KB');
   row('/registry/users/management (aperta direttamente, con sessione)', users, '250 KB');
   for (const [app, list] of Object.entries(apps)) row(`${app}, prima pagina ${APP_ROUTES[app]} (solo i suoi file)`, list, '60 KB');
@@ -179,7 +188,10 @@ export async function benchPageWeight(): Promise<void> {
   const encodings = new Set([...login, ...users].filter(isScript).map((t) => t.encoding));
   console.log(`Codifiche degli script: ${[...encodings].join(', ')}; React nudo gzip -9: ${kb(floor.gzip)} KB`);
   if (process.env.BENCH_VERBOSE) {
-    for (const [name, list] of [['login', login], ['users', users]] as const) {
+    for (const [name, list] of [
+      ['login', login],
+      ['users', users],
+    ] as const) {
       console.log(`\n${name}`);
       for (const t of list.filter(isScript).sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(t.bytes)}\t${t.encoding}\t${t.url}`);
     }

@@ -17,7 +17,11 @@ const ROUNDS = Number(process.env.BENCH_RELEASE_ROUNDS ?? 6);
 const OFFER = 'È disponibile una nuova versione di questa sezione';
 
 function publish(dist: string, releasesDir: string): string {
-  const res = spawnSync('pnpm', ['--filter', 'mf-registry', 'release', '--dist', dist], { cwd: repoRoot, env: { ...process.env, RELEASES_DIR: releasesDir }, encoding: 'utf8' });
+  const res = spawnSync('pnpm', ['--filter', 'mf-registry', 'release', '--dist', dist], {
+    cwd: repoRoot,
+    env: { ...process.env, RELEASES_DIR: releasesDir },
+    encoding: 'utf8',
+  });
   const version = /Pubblicata mf-registry (\S+)/.exec(res.stdout)?.[1];
   if (!version) throw new Error(res.stdout + res.stderr);
   return version;
@@ -48,11 +52,13 @@ async function measure(healthCheck: boolean): Promise<{ compose: number[]; offer
     await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
     const result = { compose: [] as number[], offer: [] as number[], read: [] as number[] };
     for (let round = 1; round <= ROUNDS; round++) {
-      result.read.push(await page.evaluate(async () => {
-        const t0 = performance.now();
-        await (await fetch('/remotes.json', { cache: 'no-cache' })).json();
-        return performance.now() - t0;
-      }));
+      result.read.push(
+        await page.evaluate(async () => {
+          const t0 = performance.now();
+          await (await fetch('/remotes.json', { cache: 'no-cache' })).json();
+          return performance.now() - t0;
+        }),
+      );
       const t0 = performance.now();
       const composed = page.request.post(`${server.url}/api/v1/platform/releases`, { data: { apps: { 'mf-registry': versions[round % 2] } } });
       const offered = (async () => {
@@ -86,6 +92,8 @@ export async function benchReleases(): Promise<void> {
     rows.push({ misura: `POST /platform/releases (risposta) — ${label}`, ...stats(compose) });
     rows.push({ misura: `compose → la scheda offre 'Aggiorna' (focus ogni 50 ms) — ${label}`, ...stats(offer) });
   }
-  console.log(`\nDa una compose alla scheda aperta che offre l'aggiornamento (${ROUNDS} giri per riga, ms; senza focus la scheda controlla ogni 180 000 ms)`);
+  console.log(
+    `\nDa una compose alla scheda aperta che offre l'aggiornamento (${ROUNDS} giri per riga, ms; senza focus la scheda controlla ogni 180 000 ms)`,
+  );
   console.table(rows);
 }

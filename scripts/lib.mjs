@@ -72,8 +72,7 @@ export function buildFrontEnds(pnpm, { force = false } = {}) {
   );
   for (const app of FRONT_ENDS) {
     const stamp = path.join(root, app, 'dist', '.built');
-    const fresh =
-      !force && existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= Math.max(sharedMtime, newestMtime(path.join(root, app)));
+    const fresh = !force && existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= Math.max(sharedMtime, newestMtime(path.join(root, app)));
     if (fresh) continue;
     log(`Build di ${app}`);
     runOrExit(pnpm, ['--filter', app, 'build'], { env: { NODE_ENV: 'production' } });

@@ -68,7 +68,13 @@ export function createDomainAppConfig(dir: string, moreExposes: Record<string, s
   const apps = JSON.parse(readFileSync(path.join(root, 'shared-api', 'src', 'domain-apps.json'), 'utf8')) as DomainApp[];
   const app = apps.find((a) => a.folder === path.basename(dir));
   if (!app) throw new Error(`${path.basename(dir)} is not listed in shared-api/src/domain-apps.json`);
-  return createConfig({ dir, name: app.federationName, exposes: { './routes': './src/exposes/routes.tsx', ...moreExposes }, port: app.devPort, title: app.title });
+  return createConfig({
+    dir,
+    name: app.federationName,
+    exposes: { './routes': './src/exposes/routes.tsx', ...moreExposes },
+    port: app.devPort,
+    title: app.title,
+  });
 }
 
 /** The page a domain app's dev server shows when the app runs alone (its StandaloneHost mounts on #root). */

@@ -19,11 +19,9 @@ import { serveStatic } from './support/static-host.ts';
 import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
 import { DEFAULT_REMOTES } from './support/domain-apps.ts';
 
-
 const portal = portalForThisFile();
 
-const writeRemotes = (remotes: Record<string, string>) =>
-  writeFileSync(path.join(portal.server.dataDir, 'remotes.json'), JSON.stringify(remotes));
+const writeRemotes = (remotes: Record<string, string>) => writeFileSync(path.join(portal.server.dataDir, 'remotes.json'), JSON.stringify(remotes));
 
 describe('remotes manifest read at run time', () => {
   test('the sign-in page and the home page load no federation; the first domain page does', async () => {
@@ -47,8 +45,14 @@ describe('remotes manifest read at run time', () => {
       await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
       const loaded = federationRequests();
       assert.ok(loaded.includes('/remotes.json'), loaded.join());
-      assert.ok(loaded.some((p) => /^\/federation\./.test(p)), loaded.join());
-      assert.ok(loaded.some((p) => /^\/(apps|releases)\/mf-registry\/(?:[^/]+\/)?remoteEntry\.js$/.test(p)), loaded.join());
+      assert.ok(
+        loaded.some((p) => /^\/federation\./.test(p)),
+        loaded.join(),
+      );
+      assert.ok(
+        loaded.some((p) => /^\/(apps|releases)\/mf-registry\/(?:[^/]+\/)?remoteEntry\.js$/.test(p)),
+        loaded.join(),
+      );
       assert.ok(!loaded.some((p) => /^\/(apps|releases)\/mf-booking\//.test(p)), 'only the app of the page');
     } finally {
       await page.close();

@@ -12,7 +12,6 @@ import { ADMIN, openAndFillUserForm, signIn, toast, portalForThisFile, NEW_MEMBE
 
 const portal = portalForThisFile();
 
-
 /** Clicks the field's save icon and waits for the PATCH /user/me it sends and its success toast. */
 async function saveField(page: Page, field: Locator) {
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/me') && r.request().method() === 'PATCH');
@@ -56,7 +55,9 @@ test('administrator invites a member who completes registration and manages the 
   await gate.getByLabel("Ho letto e accetto l'informativa sulla privacy").check();
   await gate.getByLabel('Ho letto e accetto il regolamento del circolo').check();
   await gate.getByRole('button', { name: 'Accetta' }).click();
-  await toast(member, 'I termini sono stati accettati correttamente. Ricarica la pagina manualmente se non venisse fatto automaticamente.').catch(() => undefined);
+  await toast(member, 'I termini sono stati accettati correttamente. Ricarica la pagina manualmente se non venisse fatto automaticamente.').catch(
+    () => undefined,
+  );
   await gate.waitFor({ state: 'detached' });
   await member.getByText(`Ciao ${NEW_MEMBER.name}`).first().waitFor();
   assert.equal(await member.getByTestId('terms-gate').count(), 0);
@@ -70,9 +71,7 @@ test('administrator invites a member who completes registration and manages the 
   const email = member.getByTestId('editable-email');
   await email.getByRole('textbox').fill('chiara.e@example.it');
   // A new e-mail needs the current password confirmed first: the server refuses (REAUTH_REQUIRED), the profile asks.
-  const emailSaved = member.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/user/me') && r.request().method() === 'PATCH' && r.status() === 200,
-  );
+  const emailSaved = member.waitForResponse((r) => r.url().endsWith('/api/v1/user/me') && r.request().method() === 'PATCH' && r.status() === 200);
   await email.getByRole('button', { name: 'Salva modifiche' }).click();
   const reauth = member.getByTestId('reauth-dialog');
   await reauth.getByLabel(/^Password attuale/).fill('Benvenuta-2026');

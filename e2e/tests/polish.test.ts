@@ -24,7 +24,6 @@ async function adminOn(path: string, viewport = { width: 1366, height: 768 }): P
   return page;
 }
 
-
 test('Enter submits the deactivation from its date field, a past date is refused, and Enter confirms the activation', async () => {
   const page = await adminOn(USERS);
   const row = rowOf(page, 'luca.ferrari@circolo.example');
@@ -85,7 +84,8 @@ test('the password dialog stays open, × disabled, while its check runs', async 
 
 test("the profile's 'Data di iscrizione' is the club's day, whatever the browser's time zone", async () => {
   // Of two zones far east and far west of Rome, one is on another calendar day than Rome right now.
-  const dayIn = (timeZone: string, at: Date) => new Intl.DateTimeFormat('it-IT', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  const dayIn = (timeZone: string, at: Date) =>
+    new Intl.DateTimeFormat('it-IT', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
   const now = new Date();
   const browserZone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) => dayIn(z, now) !== dayIn('Europe/Rome', now))!;
   const context = await portal.browser.newContext({ timezoneId: browserZone, viewport: { width: 1366, height: 768 } });
@@ -96,7 +96,10 @@ test("the profile's 'Data di iscrizione' is the club's day, whatever the browser
   const createdAt = new Date(me.created_at);
   const card = page.getByRole('region', { name: 'Informazioni di iscrizione' });
   await card.getByText('Data di iscrizione').waitFor();
-  const shown = await card.getByText(/^\d{2}\/\d{2}\/\d{4}$/).first().textContent();
+  const shown = await card
+    .getByText(/^\d{2}\/\d{2}\/\d{4}$/)
+    .first()
+    .textContent();
   assert.equal(shown, dayIn('Europe/Rome', createdAt), `browser in ${browserZone} (${dayIn(browserZone, createdAt)} there)`);
   await context.close();
 });
@@ -124,11 +127,18 @@ test('at 1366 × 768 every column of the users table is in view, without scrolli
   const dialog = page.getByRole('dialog', { name: 'Disattiva utente' });
   await dialog.getByLabel('Data di fine disattivazione').fill(`31/12/${new Date().getFullYear() + 1}`);
   await dialog.getByRole('button', { name: 'Disattiva' }).click();
-  await rowOf(page, 'giulia.bianchi@circolo.example').getByText(/Disattivato fino al/).waitFor();
+  await rowOf(page, 'giulia.bianchi@circolo.example')
+    .getByText(/Disattivato fino al/)
+    .waitFor();
 
   const widths = await page.evaluate(() => {
     const wrap = document.querySelector('.ui-table-wrap')!;
-    return { page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth, table: wrap.scrollWidth, wrap: wrap.clientWidth };
+    return {
+      page: document.documentElement.scrollWidth,
+      view: document.documentElement.clientWidth,
+      table: wrap.scrollWidth,
+      wrap: wrap.clientWidth,
+    };
   });
   assert.ok(widths.page <= widths.view, `the page scrolls sideways: ${JSON.stringify(widths)}`);
   assert.ok(widths.table <= widths.wrap, `the table scrolls sideways: ${JSON.stringify(widths)}`);
@@ -164,7 +174,9 @@ test('on a phone the active sub-navigation tab is in view and a user card shows 
 // Last: its 44 extra members push the demo club's off the first page.
 test('pagination keeps page 1 one click away from page 4 on', async () => {
   const page = await adminOn(USERS);
-  const categories = (await (await page.request.get(`${portal.server.url}/api/v1/user/category?limit=500`)).json()) as { data: { _id: string; name: string }[] };
+  const categories = (await (await page.request.get(`${portal.server.url}/api/v1/user/category?limit=500`)).json()) as {
+    data: { _id: string; name: string }[];
+  };
   const soci = categories.data.find((c) => c.name === 'Soci')!;
   // 44 more members: with the 6 of the demo club, 5 pages of 10.
   for (let i = 1; i <= 44; i++) {

@@ -144,7 +144,9 @@ describe('releases of a domain app, from the platform team to an open tab', () =
     const remotesBefore = await (await api.get(`${portal.server.url}/remotes.json`)).json();
     const res = await compose({ 'mf-registry': v3 });
     assert.equal(res.status(), 422, await res.text());
-    const body = (await res.json()) as { reasons: { app: string; version: string; dependency: string; required: string; provided: string; message: string }[] };
+    const body = (await res.json()) as {
+      reasons: { app: string; version: string; dependency: string; required: string; provided: string; message: string }[];
+    };
     const react = body.reasons.find((r) => r.dependency === 'react');
     assert.ok(react, JSON.stringify(body));
     assert.equal(react.app, 'mf-registry');
@@ -161,7 +163,11 @@ describe('releases of a domain app, from the platform team to an open tab', () =
     const before = await history();
     const res = await compose({ 'mf-registry': v4 });
     assert.equal(res.status(), 201, await res.text());
-    const body = (await res.json()) as { release: { number: number; live: boolean }; health: { ok: boolean; reason: string; checked: string[] }; rolledBackTo: { apps: Record<string, string>; kind: string; note: string } };
+    const body = (await res.json()) as {
+      release: { number: number; live: boolean };
+      health: { ok: boolean; reason: string; checked: string[] };
+      rolledBackTo: { apps: Record<string, string>; kind: string; note: string };
+    };
     assert.equal(body.health.ok, false);
     assert.deepEqual(body.health.checked, ['mf-registry']);
     assert.match(body.health.reason, /mf-registry: [\s\S]*v4 guasta/);
@@ -192,7 +198,9 @@ describe('releases of a domain app, from the platform team to an open tab', () =
     const vite = /Pubblicata mf-storage (\S+)/.exec(res.stdout)?.[1];
     assert.ok(vite, res.stdout);
 
-    const versions = (await (await api.get(`${portal.server.url}/api/v1/platform/versions`)).json()) as { data: { app: string; version: string; remoteEntry: { type: string } }[] };
+    const versions = (await (await api.get(`${portal.server.url}/api/v1/platform/versions`)).json()) as {
+      data: { app: string; version: string; remoteEntry: { type: string } }[];
+    };
     assert.equal(versions.data.find((v) => v.app === 'mf-storage' && v.version === vite)?.remoteEntry.type, 'module');
 
     const composed = await compose({ 'mf-storage': vite });

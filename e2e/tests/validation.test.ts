@@ -136,7 +136,6 @@ test('password reset: the link works once; reused it says the token is invalid o
   await again.context().close();
 });
 
-
 test('user form: empty fields, wrong codice fiscale, 6 MB photo and a PDF renamed .png are refused and nothing is saved', async () => {
   const page = await portal.browser.newPage();
   await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);

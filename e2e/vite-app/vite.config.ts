@@ -10,7 +10,8 @@ import { federation } from '@module-federation/vite';
 import { defineConfig } from 'vite';
 
 const here = import.meta.dirname;
-const versionOf = (pkg: string) => (JSON.parse(readFileSync(path.join(here, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(path.join(here, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', 'zustand', 'react-toastify', 'shared-ui', 'shared-api'];
 
 export default defineConfig({

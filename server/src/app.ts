@@ -79,7 +79,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Answers over 1 KB go out brotli or gzip when the browser accepts it (built assets come pre-compressed).
   await app.register(compress, { threshold: 1024 });
   await app.register(openapi);
-  await app.register(services, { config, database, domains, ownsDatabase: !options.database,
+  await app.register(services, {
+    config,
+    database,
+    domains,
+    ownsDatabase: !options.database,
     mailLog: options.mailLog,
     mailTransport: options.mailTransport,
     jobPollingSeconds: options.jobPollingSeconds,

@@ -16,4 +16,3 @@ if (window.location.pathname === '/__release-check') {
     </StrictMode>,
   );
 }
-

@@ -40,7 +40,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const clock = serverClock();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...clock.args, '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')],
+    [
+      ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...clock.args,
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'server/src/main.ts'),
+    ],
     {
       cwd: path.join(repoRoot, 'server'),
       env: {

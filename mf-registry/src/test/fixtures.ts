@@ -72,7 +72,14 @@ export function testFile(content: BlobPart[] | number, name: string, type: strin
 }
 
 export function makeMailingList(overrides: Partial<MailingListClass> = {}): MailingListClass {
-  return { _id: uuid(300), name: 'Comunicazioni del circolo', description: 'Avvisi e assemblee', type: 'INFORMATIVA', is_default: true, ...overrides };
+  return {
+    _id: uuid(300),
+    name: 'Comunicazioni del circolo',
+    description: 'Avvisi e assemblee',
+    type: 'INFORMATIVA',
+    is_default: true,
+    ...overrides,
+  };
 }
 
 export const TRAINER = { _id: uuid(400), name: 'Marco', surname: 'Rossi' };

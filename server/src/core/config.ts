@@ -85,7 +85,7 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   if (!v || v === 'false') return false;
   if (v === 'true') {
     throw new Error(
-      'TRUST_PROXY=true non è accettato (chiunque potrebbe scegliersi l\'indirizzo con X-Forwarded-For): indica il numero di proxy davanti al server (es. TRUST_PROXY=1) o i loro indirizzi separati da virgole',
+      "TRUST_PROXY=true non è accettato (chiunque potrebbe scegliersi l'indirizzo con X-Forwarded-For): indica il numero di proxy davanti al server (es. TRUST_PROXY=1) o i loro indirizzi separati da virgole",
     );
   }
   if (/^\d+$/.test(v)) return Number(v);

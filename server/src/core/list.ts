@@ -126,7 +126,10 @@ export interface ListJoin {
  * the same tables as its rows, so the count and the pages agree).
  */
 export async function countJoinedRows(db: DbOrTx, table: PgTable, joins: readonly ListJoin[], where: SQL | undefined): Promise<number> {
-  let query = db.select({ n: sql<number>`count(*)::int` }).from(table).$dynamic();
+  let query = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .$dynamic();
   for (const join of joins) query = join.left ? query.leftJoin(join.table, join.on) : query.innerJoin(join.table, join.on);
   const [row] = await query.where(where);
   return row?.n ?? 0;
@@ -136,7 +139,14 @@ export async function countJoinedRows(db: DbOrTx, table: PgTable, joins: readonl
  * Replaces the set of links of one owner in a many-to-many table: the old links go, the new ones (de-duplicated)
  * come, in the caller's transaction.
  */
-export async function replaceLinks(tx: DbOrTx, link: PgTable, ownerColumn: PgColumn, targetColumn: PgColumn, ownerId: string, targetIds: readonly string[]) {
+export async function replaceLinks(
+  tx: DbOrTx,
+  link: PgTable,
+  ownerColumn: PgColumn,
+  targetColumn: PgColumn,
+  ownerId: string,
+  targetIds: readonly string[],
+) {
   await tx.delete(link).where(eq(ownerColumn, ownerId));
   const unique = [...new Set(targetIds)];
   if (!unique.length) return;

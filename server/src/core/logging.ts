@@ -9,7 +9,11 @@ export interface LogDestination {
 const SECRET_KEYS = ['password', 'newPassword', 'oldPassword', 'token', 'fiscal_code', 'parent_fiscal_code', 'cookie', 'authorization'];
 
 /** The stack frames of an error without its first line (which repeats the message). */
-const framesOf = (stack: string | undefined) => (stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
+const framesOf = (stack: string | undefined) =>
+  (stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
 
 interface DatabaseFailure {
   code?: unknown;

@@ -13,7 +13,10 @@ export function serverSecret(db: DbOrTx, name: string): Promise<Buffer> {
   let secret = cache.get(name);
   if (!secret) {
     secret = (async () => {
-      await db.insert(server_secrets).values({ name, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+      await db
+        .insert(server_secrets)
+        .values({ name, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
       const [row] = await db.select({ value: server_secrets.value }).from(server_secrets).where(eq(server_secrets.name, name));
       if (!row) throw new Error(`Segreto ${name} non disponibile`);
       return Buffer.from(row.value, 'base64url');
@@ -26,7 +29,9 @@ export function serverSecret(db: DbOrTx, name: string): Promise<Buffer> {
 
 /** HMAC-SHA256 of a message under a named secret, as base64url. */
 export async function sign(db: DbOrTx, secretName: string, message: string): Promise<string> {
-  return createHmac('sha256', await serverSecret(db, secretName)).update(message).digest('base64url');
+  return createHmac('sha256', await serverSecret(db, secretName))
+    .update(message)
+    .digest('base64url');
 }
 
 /** Whether a signature is the message's, compared in constant time. */

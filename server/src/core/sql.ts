@@ -9,5 +9,7 @@ export const qualified = (table: PgTable, column: string): SQL => sql`${sql.iden
  * sorted by name, computed in the same query.
  */
 export function linkedNames<T>(owner: PgTable, link: PgTable, ownerColumn: string, target: PgTable, targetColumn: string): SQL<T[]> {
-  return sql<T[]>`coalesce((select json_agg(json_build_object('_id', t.id, 'name', t.name) order by t.name) from ${link} l join ${target} t on t.id = l.${sql.identifier(targetColumn)} where l.${sql.identifier(ownerColumn)} = ${qualified(owner, 'id')}), '[]'::json)`;
+  return sql<
+    T[]
+  >`coalesce((select json_agg(json_build_object('_id', t.id, 'name', t.name) order by t.name) from ${link} l join ${target} t on t.id = l.${sql.identifier(targetColumn)} where l.${sql.identifier(ownerColumn)} = ${qualified(owner, 'id')}), '[]'::json)`;
 }

@@ -100,7 +100,13 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-test-'));
   const config: AppConfig = {
     // No headless release check: these apps answer through inject, nothing listens for a browser.
-    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portale.test', STATIC_ROOT: path.join(dataDir, 'static'), RELEASE_HEALTH_CHECK: 'off', ...env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://portale.test',
+      STATIC_ROOT: path.join(dataDir, 'static'),
+      RELEASE_HEALTH_CHECK: 'off',
+      ...env,
+    }),
     logLevel: log?.level ?? false,
   };
   const baseUrl = process.env.DATABASE_URL;

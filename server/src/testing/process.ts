@@ -117,11 +117,21 @@ export class Client {
 
   // A test client reads whatever the API answers; the tests name the fields they check.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; text: string }> {
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: any; text: string }> {
     const res = await fetch(`${this.base}${url}`, {
       method,
       // Same-origin, as the portal's own pages send it (cross-site writes are refused).
-      headers: { origin: this.base, ...(this.cookie ? { cookie: this.cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        origin: this.base,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const setCookie = res.headers.get('set-cookie');

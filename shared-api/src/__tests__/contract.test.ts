@@ -1,4 +1,12 @@
-import { categoryPayload, listQuery, qualificationForm, qualificationPayload, reservationRuleForm, tokenPasswordBody, userPayload } from '../contract';
+import {
+  categoryPayload,
+  listQuery,
+  qualificationForm,
+  qualificationPayload,
+  reservationRuleForm,
+  tokenPasswordBody,
+  userPayload,
+} from '../contract';
 import { unlockTimeText } from '../contract/constants';
 
 const validUser = {

@@ -72,7 +72,9 @@ describe('downloads', () => {
   });
 
   test('download saves the body under the server-given name', async () => {
-    mockApi({ 'GET /user/export': { body: 'a;b', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="utenti.csv"' } } });
+    mockApi({
+      'GET /user/export': { body: 'a;b', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="utenti.csv"' } },
+    });
     URL.createObjectURL = jest.fn(() => 'blob:1');
     URL.revokeObjectURL = jest.fn();
     const clicks: string[] = [];
@@ -125,13 +127,17 @@ describe('error texts by code', () => {
 
   test("a detailed code appends the server's explanation to the fallback", () => {
     const error = refused('FILE_TYPE_NOT_ALLOWED', 'Tipo di file non accettato: foto.png', 400);
-    expect(errorText(error, 'Errore durante la creazione', { detailed: ['FILE_TYPE_NOT_ALLOWED'] })).toBe('Errore durante la creazione: Tipo di file non accettato: foto.png');
+    expect(errorText(error, 'Errore durante la creazione', { detailed: ['FILE_TYPE_NOT_ALLOWED'] })).toBe(
+      'Errore durante la creazione: Tipo di file non accettato: foto.png',
+    );
     expect(errorText(error, 'Errore durante la creazione')).toBe('Errore durante la creazione');
   });
 
   test("a server code shows the server's own message instead of the fallback", () => {
     const error = refused('QUALIFICATION_IN_USE', 'Impossibile eliminare la qualifica: è assegnata a 2 utenti.', 409);
-    expect(errorText(error, "Errore durante l'eliminazione", { server: ['QUALIFICATION_IN_USE'] })).toBe('Impossibile eliminare la qualifica: è assegnata a 2 utenti.');
+    expect(errorText(error, "Errore durante l'eliminazione", { server: ['QUALIFICATION_IN_USE'] })).toBe(
+      'Impossibile eliminare la qualifica: è assegnata a 2 utenti.',
+    );
     expect(errorText(error, "Errore durante l'eliminazione", { server: ['RESERVATION_RULE_IN_USE'] })).toBe("Errore durante l'eliminazione");
   });
 });

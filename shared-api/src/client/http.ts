@@ -151,7 +151,12 @@ function parseText(status: number, text: string): unknown {
  * 204 or empty → {}), through XMLHttpRequest because fetch reports no upload progress: `onProgress` hears how
  * much of the file has left the browser, for a progress bar.
  */
-export function upload<T = unknown>(method: 'POST' | 'PATCH' | 'PUT', path: string, body: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function upload<T = unknown>(
+  method: 'POST' | 'PATCH' | 'PUT',
+  path: string,
+  body: FormData,
+  { onProgress, signal }: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, buildUrl(path));

@@ -35,7 +35,7 @@ export const updatePasswordBody = z.object({ newPassword: password });
 export const updatePasswordResponse = z.object({ status: z.literal('success') });
 
 export const acceptTermsBody = z.object({
-  privacy_policy: z.literal(true, { message: 'Devi accettare l\'informativa sulla privacy' }),
+  privacy_policy: z.literal(true, { message: "Devi accettare l'informativa sulla privacy" }),
   regulations: z.literal(true, { message: 'Devi accettare il regolamento' }),
 });
 export type AcceptTermsBody = z.infer<typeof acceptTermsBody>;

@@ -45,13 +45,18 @@ export const platformRelease = z.object({
 });
 export type PlatformRelease = z.infer<typeof platformRelease>;
 
-export const versionsResponse = z.object({ data: z.array(publishedVersion), shell: z.object({ shared: z.record(z.string(), z.string()) }).nullable() });
+export const versionsResponse = z.object({
+  data: z.array(publishedVersion),
+  shell: z.object({ shared: z.record(z.string(), z.string()) }).nullable(),
+});
 export const releasesResponse = z.object({ data: z.array(platformRelease), live: z.number().int().nullable() });
 
 const versionString = z.string().trim().min(1, 'Versione obbligatoria').max(100, 'Versione troppo lunga');
 export const composePayload = z.object({
   /** Folder of a domain app (mf-registry) → the version to put live; apps left out keep the live version. */
-  apps: z.record(z.string().trim().min(1).max(60), versionString).refine((apps) => Object.keys(apps).length > 0, 'Indica almeno una app e la sua versione'),
+  apps: z
+    .record(z.string().trim().min(1).max(60), versionString)
+    .refine((apps) => Object.keys(apps).length > 0, 'Indica almeno una app e la sua versione'),
   dryRun: z.boolean().optional(),
 });
 export type ComposePayload = z.infer<typeof composePayload>;

@@ -20,8 +20,7 @@ export type MedicalStatus = z.infer<typeof medicalStatus>;
 export const storedFile = z.object({ url: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
 export type StoredFile = z.infer<typeof storedFile>;
 
-const optionalText = (max = 500) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish());
+const optionalText = (max = 500) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish());
 const requiredText = (max = 200) => z.string().trim().min(1, REQUIRED).max(max);
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish());
 const idList = (max = 300) =>
@@ -162,7 +161,6 @@ export const category = z.object({
   mailing_list_classes: z.array(namedRef),
 });
 export type Category = z.infer<typeof category>;
-
 
 /** A federation record (spec 001 §3 FITET record), matched to a user by card code. */
 export const fitetRecord = z.object({

@@ -40,7 +40,15 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 function partsFormat(timeZone: string): Intl.DateTimeFormat {
   let f = zoneFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     zoneFormats.set(timeZone, f);
   }
   return f;
@@ -63,7 +71,11 @@ const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Year, month, day, hour and minute of an instant on the club's clock. */
 function clubClock(date: Date): { y: string; m: string; d: string; hh: string; mm: string } {
-  const parts = Object.fromEntries(partsFormat(clubTimeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    partsFormat(clubTimeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   const part = (type: string) => parts[type] ?? '';
   return { y: part('year'), m: part('month'), d: part('day'), hh: part('hour'), mm: part('minute') };
 }

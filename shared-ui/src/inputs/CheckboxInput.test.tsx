@@ -17,7 +17,9 @@ describe('CheckboxInput', () => {
   });
 
   it('a required box must be checked', () => {
-    const { rerender } = render(<CheckboxInput name="privacy" label="Accetto la privacy" value={false} onChange={() => {}} required submitAttempted />);
+    const { rerender } = render(
+      <CheckboxInput name="privacy" label="Accetto la privacy" value={false} onChange={() => {}} required submitAttempted />,
+    );
     expect(screen.getByRole('checkbox', { name: 'Accetto la privacy (obbligatorio)' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
     rerender(<CheckboxInput name="privacy" label="Accetto la privacy" value onChange={() => {}} required submitAttempted />);
@@ -25,7 +27,19 @@ describe('CheckboxInput', () => {
   });
 
   it('shows a rich label', () => {
-    render(<CheckboxInput name="privacy" label="Privacy" labelNode={<>Accetto la <a href="/privacy.pdf">privacy</a></>} value={false} onChange={() => {}} />);
+    render(
+      <CheckboxInput
+        name="privacy"
+        label="Privacy"
+        labelNode={
+          <>
+            Accetto la <a href="/privacy.pdf">privacy</a>
+          </>
+        }
+        value={false}
+        onChange={() => {}}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'privacy' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Accetto la privacy' })).toBeInTheDocument();
   });

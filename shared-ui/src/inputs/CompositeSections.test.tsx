@@ -18,7 +18,9 @@ function setup(initial: Contact[], props: Partial<CompositeSectionsProps<Contact
           value={value}
           onChange={setValue}
           createItem={() => ({ name: '' })}
-          renderSection={(item, index, update) => <TextInput name={`contact-${index}`} label="Nome" value={item.name} onChange={(name) => update({ name })} />}
+          renderSection={(item, index, update) => (
+            <TextInput name={`contact-${index}`} label="Nome" value={item.name} onChange={(name) => update({ name })} />
+          )}
           {...props}
         />
       )}

@@ -48,13 +48,16 @@ export function CompositeSections<T>(props: CompositeSectionsProps<T>) {
               </button>
             )}
           </header>
-          <div className="ui-section__body">
-            {renderSection(item, index, (next) => onChange(items.map((it, i) => (i === index ? next : it))))}
-          </div>
+          <div className="ui-section__body">{renderSection(item, index, (next) => onChange(items.map((it, i) => (i === index ? next : it))))}</div>
         </section>
       ))}
       {canAdd && (
-        <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm ui-sections__add" disabled={disabled} onClick={() => onChange([...items, createItem()])}>
+        <button
+          type="button"
+          className="ui-btn ui-btn--secondary ui-btn--sm ui-sections__add"
+          disabled={disabled}
+          onClick={() => onChange([...items, createItem()])}
+        >
           {props.addLabel ?? 'Aggiungi sezione'}
         </button>
       )}

@@ -77,11 +77,22 @@ describe('FileInput', () => {
     expect(changes.at(-1)?.map((f) => f.name)).toEqual(['b.pdf']);
   });
 
-  it("requires a file after a submit attempt unless one is already stored", () => {
+  it('requires a file after a submit attempt unless one is already stored', () => {
     const { unmount } = render(<FileInput name="file" label="Foto" value={[]} onChange={() => {}} accept={['png']} required submitAttempted />);
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
     unmount();
-    render(<FileInput name="file" label="Foto" value={[]} onChange={() => {}} accept={['png']} required submitAttempted existing={{ name: 'foto.png', url: '/api/v1/file/1' }} />);
+    render(
+      <FileInput
+        name="file"
+        label="Foto"
+        value={[]}
+        onChange={() => {}}
+        accept={['png']}
+        required
+        submitAttempted
+        existing={{ name: 'foto.png', url: '/api/v1/file/1' }}
+      />,
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'foto.png' })).toHaveAttribute('href', '/api/v1/file/1');
   });

@@ -14,7 +14,8 @@ export interface FileInputProps extends BaseFieldProps<File[]> {
   existing?: { name: string; url?: string } | null;
 }
 
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${formatNumber(Math.round(bytes / 104857.6) / 10)} MB`);
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${formatNumber(Math.round(bytes / 104857.6) / 10)} MB`;
 
 /**
  * File picker with the count, type and size rules of spec 000 §5. A selection that breaks a rule is refused
@@ -59,7 +60,14 @@ export function FileInput(props: FileInputProps) {
             }}
           />
           {/* The browser's own button speaks the browser's language; this one is Italian. Keyboard focus stays on the input. */}
-          <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm ui-file__button" tabIndex={-1} aria-hidden="true" disabled={disabled} onClick={() => inputRef.current?.click()}>
+          <button
+            type="button"
+            className="ui-btn ui-btn--secondary ui-btn--sm ui-file__button"
+            tabIndex={-1}
+            aria-hidden="true"
+            disabled={disabled}
+            onClick={() => inputRef.current?.click()}
+          >
             {rules.maxFileCount > 1 ? 'Scegli i file' : 'Scegli un file'}
           </button>
           <span className="ui-file__status" aria-hidden="true">

@@ -250,7 +250,12 @@ export function MenuInput(props: MenuInputProps) {
               <li key={id} className="ui-chip">
                 {byId.get(id)!.name}
                 {!disabled && (
-                  <button type="button" className="ui-chip__remove" aria-label={`Rimuovi ${byId.get(id)!.name}`} onClick={() => onChange(selected.filter((s) => s !== id))}>
+                  <button
+                    type="button"
+                    className="ui-chip__remove"
+                    aria-label={`Rimuovi ${byId.get(id)!.name}`}
+                    onClick={() => onChange(selected.filter((s) => s !== id))}
+                  >
                     ×
                   </button>
                 )}

@@ -8,7 +8,16 @@ function setup(props: { required?: boolean; submitAttempted?: boolean; error?: s
   render(
     <Controlled initial={props.initial ?? ''} onValue={(v) => changes.push(v)}>
       {(value, setValue) => (
-        <TextInput name="name" label="Nome" value={value} onChange={setValue} required={props.required} submitAttempted={props.submitAttempted} error={props.error} hint="Come nel documento" />
+        <TextInput
+          name="name"
+          label="Nome"
+          value={value}
+          onChange={setValue}
+          required={props.required}
+          submitAttempted={props.submitAttempted}
+          error={props.error}
+          hint="Come nel documento"
+        />
       )}
     </Controlled>,
   );

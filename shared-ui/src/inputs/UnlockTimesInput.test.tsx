@@ -6,7 +6,10 @@ import { Controlled } from '../testing/render';
 import { ToastHost } from '../toast/ToastHost';
 import { UnlockTimesInput, type UnlockTime } from './UnlockTimesInput';
 
-function setup(initial: unknown[], props: { required?: boolean; submitAttempted?: boolean; onIncompleteChange?: (incomplete: boolean) => void } = {}) {
+function setup(
+  initial: unknown[],
+  props: { required?: boolean; submitAttempted?: boolean; onIncompleteChange?: (incomplete: boolean) => void } = {},
+) {
   const changes: UnlockTime[][] = [];
   render(
     <>

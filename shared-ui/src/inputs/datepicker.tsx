@@ -13,7 +13,13 @@ export function CalendarHeader(props: ReactDatePickerCustomHeaderProps & { years
   const { date, changeMonth, changeYear, decreaseMonth, increaseMonth, prevMonthButtonDisabled, nextMonthButtonDisabled } = props;
   return (
     <div className="ui-calendar-header">
-      <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon" onClick={decreaseMonth} disabled={prevMonthButtonDisabled} aria-label="Mese precedente">
+      <button
+        type="button"
+        className="ui-btn ui-btn--ghost ui-btn--icon"
+        onClick={decreaseMonth}
+        disabled={prevMonthButtonDisabled}
+        aria-label="Mese precedente"
+      >
         ‹
       </button>
       <select className="ui-select ui-select--sm" aria-label="Mese" value={date.getMonth()} onChange={(e) => changeMonth(Number(e.target.value))}>
@@ -30,7 +36,13 @@ export function CalendarHeader(props: ReactDatePickerCustomHeaderProps & { years
           </option>
         ))}
       </select>
-      <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon" onClick={increaseMonth} disabled={nextMonthButtonDisabled} aria-label="Mese successivo">
+      <button
+        type="button"
+        className="ui-btn ui-btn--ghost ui-btn--icon"
+        onClick={increaseMonth}
+        disabled={nextMonthButtonDisabled}
+        aria-label="Mese successivo"
+      >
         ›
       </button>
     </div>

@@ -15,7 +15,9 @@ function deferred() {
 describe('ConfirmDialog', () => {
   it("shows the message with 'Conferma' and 'Annulla' by default", async () => {
     const onClose = jest.fn();
-    render(<ConfirmDialog open title="Confermi la cancellazione?" message="L'operazione non è reversibile." onConfirm={() => {}} onClose={onClose} />);
+    render(
+      <ConfirmDialog open title="Confermi la cancellazione?" message="L'operazione non è reversibile." onConfirm={() => {}} onClose={onClose} />,
+    );
     expect(screen.getByRole('dialog', { name: 'Confermi la cancellazione?' })).toHaveTextContent("L'operazione non è reversibile.");
     expect(screen.getByRole('button', { name: 'Conferma' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Annulla' }));
@@ -25,7 +27,9 @@ describe('ConfirmDialog', () => {
   it('disables its buttons while the confirmation runs and closes when it succeeds', async () => {
     const pending = deferred();
     const onClose = jest.fn();
-    render(<ConfirmDialog open title="Elimina" message="Sicuro?" confirmLabel="Cancella" onConfirm={() => pending.promise} onClose={onClose} danger />);
+    render(
+      <ConfirmDialog open title="Elimina" message="Sicuro?" confirmLabel="Cancella" onConfirm={() => pending.promise} onClose={onClose} danger />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cancella' }));
     expect(screen.getByRole('button', { name: 'Cancella' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Annulla' })).toBeDisabled();

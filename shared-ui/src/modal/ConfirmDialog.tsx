@@ -48,7 +48,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose} disabled={pending}>
             {props.cancelLabel ?? 'Annulla'}
           </button>
-          <button type="button" className={cx('ui-btn', props.danger ? 'ui-btn--danger' : 'ui-btn--primary')} onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
+          <button
+            type="button"
+            className={cx('ui-btn', props.danger ? 'ui-btn--danger' : 'ui-btn--primary')}
+            onClick={confirm}
+            disabled={pending}
+            aria-busy={pending || undefined}
+          >
             {props.confirmLabel ?? 'Conferma'}
           </button>
         </>

@@ -50,11 +50,14 @@ function unlockBodyScroll() {
   document.body.style.paddingRight = savedPaddingRight;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The first field of the body gets the focus (not a date field: focusing it would pop its calendar open). */
 function initialFocus(dialog: HTMLElement): HTMLElement {
-  const fields = dialog.querySelectorAll<HTMLElement>('.ui-modal__body input:not([disabled]):not([type="hidden"]), .ui-modal__body textarea:not([disabled]), .ui-modal__body select:not([disabled])');
+  const fields = dialog.querySelectorAll<HTMLElement>(
+    '.ui-modal__body input:not([disabled]):not([type="hidden"]), .ui-modal__body textarea:not([disabled]), .ui-modal__body select:not([disabled])',
+  );
   return Array.from(fields).find((f) => !f.closest('.ui-datepicker')) ?? dialog;
 }
 
@@ -79,7 +82,18 @@ function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
 }
 
 /** A dialog over the page: Escape closes it, the body does not scroll, focus stays inside and comes back after. */
-export function Modal({ open, title, onClose, children, footer, size = 'md', closeDisabled, onEnter, dismissible = true, placement = 'center' }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+  closeDisabled,
+  onEnter,
+  dismissible = true,
+  placement = 'center',
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ onClose, closeDisabled: closeDisabled || !dismissible, onEnter });
@@ -132,7 +146,13 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', clo
             {title}
           </h2>
           {dismissible && (
-            <button type="button" className="ui-btn ui-btn--ghost ui-btn--icon ui-modal__close" aria-label="Chiudi" onClick={onClose} disabled={closeDisabled}>
+            <button
+              type="button"
+              className="ui-btn ui-btn--ghost ui-btn--icon ui-modal__close"
+              aria-label="Chiudi"
+              onClick={onClose}
+              disabled={closeDisabled}
+            >
               ×
             </button>
           )}

@@ -11,7 +11,10 @@ import { ModalForm, type ModalFormProps } from './ModalForm';
 const TOASTS: ModalFormProps['toasts'] = {
   pending: 'Creazione della categoria in corso...',
   success: 'Categoria creata con successo!',
-  error: (e) => (e instanceof ApiError && e.status === 409 ? 'Esiste già una categoria con questo nome' : 'Si è verificato un errore durante la creazione della categoria'),
+  error: (e) =>
+    e instanceof ApiError && e.status === 409
+      ? 'Esiste già una categoria con questo nome'
+      : 'Si è verificato un errore durante la creazione della categoria',
 };
 
 function CategoryForm({ onSubmit }: { onSubmit: (name: string) => Promise<unknown> }) {

@@ -144,7 +144,11 @@ export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
         <fieldset className="ui-form__fields" disabled={pending}>
           {children?.(ctx)}
           {shownTabs.length > 0 && (
-            <div id={`${formId}-panel`} role={shownTabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={shownTabs.length > 1 ? `${formId}-tab-${activeTab}` : undefined}>
+            <div
+              id={`${formId}-panel`}
+              role={shownTabs.length > 1 ? 'tabpanel' : undefined}
+              aria-labelledby={shownTabs.length > 1 ? `${formId}-tab-${activeTab}` : undefined}
+            >
               {shownTabs[Math.min(activeTab, shownTabs.length - 1)]?.content(ctx)}
             </div>
           )}

@@ -4,7 +4,14 @@ import { useAuthStore } from 'shared-api';
 import { mockApi } from '../testing/api-mock';
 import { StandaloneHost } from './StandaloneHost';
 
-const ADMIN = { _id: '00000000-0000-4000-8000-000000000001', name: 'Ada', surname: 'Rossi', email: 'ada@example.it', has_accepted_terms: true, permissions: ['*'] };
+const ADMIN = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Ada',
+  surname: 'Rossi',
+  email: 'ada@example.it',
+  has_accepted_terms: true,
+  permissions: ['*'],
+};
 
 function Users() {
   return <h1>Pagina utenti</h1>;

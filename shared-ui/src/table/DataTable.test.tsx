@@ -58,7 +58,12 @@ function listReply(rows: Member[], url: URL): FakeReply {
   return {
     body: {
       data: pageRows,
-      meta: { totalItems: data.length, totalPages: limit === 0 ? 1 : Math.max(1, Math.ceil(data.length / limit)), currentPage: page, itemsPerPage: limit },
+      meta: {
+        totalItems: data.length,
+        totalPages: limit === 0 ? 1 : Math.max(1, Math.ceil(data.length / limit)),
+        currentPage: page,
+        itemsPerPage: limit,
+      },
     },
   };
 }
@@ -75,12 +80,18 @@ function renderTable(props: Partial<DataTableProps<Member>> = {}) {
 }
 
 const lastCall = (calls: URL[]) => nth(calls, -1);
-const bodyRows = () => within(screen.getByRole('table', { name: 'Utenti' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Utenti' }))
+    .getAllByRole('row')
+    .slice(1);
 const pageButtons = () =>
   Array.from(screen.getByRole('navigation', { name: 'Paginazione' }).children)
     .map((el) => el.textContent)
     .slice(1, -1);
-const pageSizes = () => within(screen.getByRole('combobox', { name: 'Righe per pagina' })).getAllByRole('option').map((o) => o.textContent);
+const pageSizes = () =>
+  within(screen.getByRole('combobox', { name: 'Righe per pagina' }))
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 afterEach(() => {
   act(() => toast.dismiss());
@@ -97,7 +108,9 @@ describe('DataTable', () => {
     expect(nth(calls, 0).pathname).toBe('/api/v1/user');
     expect(Object.fromEntries(nth(calls, 0).searchParams)).toEqual({ page: '1', limit: '10' });
     expect(bodyRows()).toHaveLength(10);
-    const first = within(nth(bodyRows(), 0)).getAllByRole('cell').map((c) => c.textContent);
+    const first = within(nth(bodyRows(), 0))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(first).toEqual(['Cognome001', 'Nome1', 'Amatori', 'No']);
     expect(screen.getByText('57 risultati')).toBeInTheDocument();
   });
@@ -241,7 +254,9 @@ describe('DataTable', () => {
     renderTable();
     const panel = (await screen.findByRole('button', { name: 'Ricarica' })).closest('[role="alert"]') as HTMLElement;
     expect(panel).toHaveTextContent('Errore durante il recupero dei dati.');
-    expect(await screen.findByText('Non è stato possibile recuperare i dati della tabella, se il problema persiste contattare un amministratore.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Non è stato possibile recuperare i dati della tabella, se il problema persiste contattare un amministratore.'),
+    ).toBeInTheDocument();
     expect(screen.getAllByText('Errore durante il recupero dei dati.')).toHaveLength(2);
     fail = false;
     await userEvent.click(within(panel).getByRole('button', { name: 'Ricarica' }));
@@ -329,7 +344,9 @@ describe('DataTable', () => {
       ['PDF', 'pdf'],
     ])('%s exports the same query as %s', async (label, format) => {
       const calls = fakeApi(members(25), (url) =>
-        url.pathname.endsWith('/export') ? { body: 'file', headers: { 'content-disposition': `attachment; filename="utenti.${format}"` } } : undefined,
+        url.pathname.endsWith('/export')
+          ? { body: 'file', headers: { 'content-disposition': `attachment; filename="utenti.${format}"` } }
+          : undefined,
       );
       renderTable({ filters: { active: true } });
       await screen.findByText('Cognome001');

@@ -190,7 +190,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {props.exportable !== false && (
             <ExportMenu
               onExport={(format) =>
-                download(`${path}/export`, format === 'pdf' ? (props.exportName ?? queryKey) : `${props.exportName ?? queryKey}.${format}`, { ...listQuery, format })
+                download(`${path}/export`, format === 'pdf' ? (props.exportName ?? queryKey) : `${props.exportName ?? queryKey}.${format}`, {
+                  ...listQuery,
+                  format,
+                })
               }
             />
           )}
@@ -269,7 +272,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {(rowActions || hasDetails) && (
                     <td className="is-end ui-table__actions" data-label="Azioni">
                       {hasDetails && (
-                        <button type="button" className="ui-btn ui-btn--ghost ui-btn--sm ui-table__details-toggle" aria-expanded={open} onClick={() => toggleDetails(key)}>
+                        <button
+                          type="button"
+                          className="ui-btn ui-btn--ghost ui-btn--sm ui-table__details-toggle"
+                          aria-expanded={open}
+                          onClick={() => toggleDetails(key)}
+                        >
                           {open ? 'Nascondi dettagli' : 'Mostra dettagli'}
                         </button>
                       )}
@@ -279,7 +287,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           <button
                             key={action.label}
                             type="button"
-                            className={cx('ui-btn', 'ui-btn--ghost', 'ui-btn--sm', action.icon ? 'ui-table__icon-action' : undefined, action.danger && 'ui-btn--danger-text')}
+                            className={cx(
+                              'ui-btn',
+                              'ui-btn--ghost',
+                              'ui-btn--sm',
+                              action.icon ? 'ui-table__icon-action' : undefined,
+                              action.danger && 'ui-btn--danger-text',
+                            )}
                             onClick={action.onClick}
                             title={action.icon ? action.label : undefined}
                           >
@@ -346,7 +360,13 @@ function Pagination({ page, totalPages, onChange }: { page: number; totalPages: 
           </button>
         ),
       )}
-      <button type="button" className="ui-pagination__button" onClick={() => onChange(page + 1)} disabled={page >= totalPages} aria-label="Pagina successiva">
+      <button
+        type="button"
+        className="ui-pagination__button"
+        onClick={() => onChange(page + 1)}
+        disabled={page >= totalPages}
+        aria-label="Pagina successiva"
+      >
         ›
       </button>
     </nav>

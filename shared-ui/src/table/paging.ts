@@ -63,7 +63,8 @@ const asNumber = (v: unknown): number | undefined => (typeof v === 'number' && N
  * or the first array found (spec 001 §3 Paged list response).
  */
 export function readPage<T>(response: unknown, rows: T[], limit: number): PageData<T> {
-  const meta = response && typeof response === 'object' && !Array.isArray(response) ? ((response as { meta?: Record<string, unknown> }).meta ?? {}) : {};
+  const meta =
+    response && typeof response === 'object' && !Array.isArray(response) ? ((response as { meta?: Record<string, unknown> }).meta ?? {}) : {};
   const totalItems = asNumber(meta.totalItems) ?? asNumber(meta.total) ?? rows.length;
   const perPage = asNumber(meta.itemsPerPage) ?? asNumber(meta.limit) ?? limit;
   const totalPages = asNumber(meta.totalPages) ?? (perPage > 0 ? Math.max(1, Math.ceil(totalItems / perPage)) : 1);

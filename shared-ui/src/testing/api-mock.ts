@@ -63,7 +63,14 @@ export function mockApi(routes: Handlers = {}): MockApi {
       const url = new URL(request.url);
       const method = request.method.toUpperCase();
       const path = url.pathname.replace(/^\/api\/v1/, '');
-      const call: ApiCall = { method, path, query: url.searchParams, body: await readBody(request.clone()), headers: request.headers, credentials: request.credentials };
+      const call: ApiCall = {
+        method,
+        path,
+        query: url.searchParams,
+        body: await readBody(request.clone()),
+        headers: request.headers,
+        credentials: request.credentials,
+      };
       calls.push(call);
       const handler = handlers.get(`${method} ${path}`);
       const answer = typeof handler === 'function' ? await handler(call) : handler;

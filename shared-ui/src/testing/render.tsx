@@ -40,7 +40,15 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path, query
 }
 
 /** Holds the value of a controlled input in a test, reporting every change. */
-export function Controlled<T>({ initial, onValue, children }: { initial: T; onValue?: (value: T) => void; children: (value: T, setValue: (value: T) => void) => ReactElement }) {
+export function Controlled<T>({
+  initial,
+  onValue,
+  children,
+}: {
+  initial: T;
+  onValue?: (value: T) => void;
+  children: (value: T, setValue: (value: T) => void) => ReactElement;
+}) {
   const [value, setValue] = useState(initial);
   return children(value, (next) => {
     setValue(next);

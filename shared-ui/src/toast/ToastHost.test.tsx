@@ -71,7 +71,8 @@ describe('ToastHost and notify', () => {
       outcome = toastPromise(Promise.reject(failure), {
         pending: 'Reset in corso...',
         success: 'Fatto',
-        error: (e) => (e.message.includes('Invalid or expired token') ? 'Token non valido o scaduto, riprova a richiedere il reset della password' : 'Errore'),
+        error: (e) =>
+          e.message.includes('Invalid or expired token') ? 'Token non valido o scaduto, riprova a richiedere il reset della password' : 'Errore',
       }).catch((e) => e);
     });
     await expect(outcome!).resolves.toBe(failure);

@@ -31,7 +31,11 @@ export interface ToastPromiseMessages<E = Error, T = unknown> {
  * Runs an operation inside a progress toast that turns into the success or error toast (spec 001 §2).
  * Resolves with the operation's result; rejects with its error after showing it.
  */
-export function toastPromise<T, E = Error>(operation: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<E, T>, options?: ToastOptions<T>): Promise<T> {
+export function toastPromise<T, E = Error>(
+  operation: Promise<T> | (() => Promise<T>),
+  messages: ToastPromiseMessages<E, T>,
+  options?: ToastOptions<T>,
+): Promise<T> {
   const { error, success } = messages;
   return toast.promise<T, E>(
     operation,

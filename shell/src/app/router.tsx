@@ -1,13 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useAuthStore } from 'shared-api';
-import {
-  CompleteRegistrationPage,
-  ForgotPasswordPage,
-  LoginPage,
-  SetPasswordPage,
-  useSessionBootstrap,
-} from '../features/auth';
+import { CompleteRegistrationPage, ForgotPasswordPage, LoginPage, SetPasswordPage, useSessionBootstrap } from '../features/auth';
 import { RemotePage } from '../remotes';
 import { PublicOnly, RequireAuth } from './guards';
 import { PortalToasts } from './providers';

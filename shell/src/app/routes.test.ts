@@ -33,7 +33,10 @@ const SPEC_PAGES: Record<string, string[]> = {
 };
 
 /** The pages the guards let a user through to, holding `held`. */
-const opened = (held: string[]) => PORTAL_ROUTES.filter((r) => holdsAny(held, r.permissions)).map((r) => r.path).sort();
+const opened = (held: string[]) =>
+  PORTAL_ROUTES.filter((r) => holdsAny(held, r.permissions))
+    .map((r) => r.path)
+    .sort();
 
 describe('the route table follows spec 000 §2.1', () => {
   test.each(PERMISSIONS.filter((p) => p !== '*'))('a user holding only %s opens the common pages and exactly its own', (permission) => {
@@ -46,7 +49,9 @@ describe('the route table follows spec 000 §2.1', () => {
   });
 
   test('two permissions open the pages of both', () => {
-    expect(opened(['book_session', 'finance_access'])).toEqual([...COMMON_PAGES, ...(SPEC_PAGES.book_session ?? []), ...(SPEC_PAGES.finance_access ?? [])].sort());
+    expect(opened(['book_session', 'finance_access'])).toEqual(
+      [...COMMON_PAGES, ...(SPEC_PAGES.book_session ?? []), ...(SPEC_PAGES.finance_access ?? [])].sort(),
+    );
   });
 
   test('no other signed-in route exists, and every path appears once', () => {

@@ -9,15 +9,7 @@ import type { RemoteName } from '../remotes/names';
 export type ShellPage = 'home' | 'profile';
 export type RouteServer = { shell: ShellPage } | { remote: RemoteName };
 
-export type NavGroupId =
-  | 'book'
-  | 'registry'
-  | 'certificates'
-  | 'bookings'
-  | 'statistics'
-  | 'storage'
-  | 'finance'
-  | 'profile';
+export type NavGroupId = 'book' | 'registry' | 'certificates' | 'bookings' | 'statistics' | 'storage' | 'finance' | 'profile';
 
 export interface NavGroup {
   id: NavGroupId;
@@ -55,15 +47,13 @@ const groupById = new Map(NAV_GROUPS.map((g) => [g.id, g]));
 /** Routes of one group share its permissions and, here, its domain app. */
 function section(group: NavGroupId, remote: RemoteName | null, pages: [path: string, label: string, shell?: ShellPage][]) {
   const { permissions } = groupById.get(group)!;
-  return pages.map(
-    ([path, label, shell]): PortalRoute => ({
-      path,
-      label,
-      permissions,
-      group,
-      server: shell ? { shell } : { remote: remote! },
-    }),
-  );
+  return pages.map(([path, label, shell]): PortalRoute => ({
+    path,
+    label,
+    permissions,
+    group,
+    server: shell ? { shell } : { remote: remote! },
+  }));
 }
 
 export const PORTAL_ROUTES: PortalRoute[] = [

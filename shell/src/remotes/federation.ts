@@ -87,7 +87,10 @@ export async function loadExposed(remote: RemoteName, exposed: string, attempt: 
   const instance = await started();
   if (attempt === 0 && !fresh && !loadedRemotes.has(remote)) {
     // An app first opened long after the page started: the release may have moved on since; take the live version.
-    const entry = await fetchRemotesManifest().then((m) => m[remote], () => undefined);
+    const entry = await fetchRemotesManifest().then(
+      (m) => m[remote],
+      () => undefined,
+    );
     if (entry && entry !== registeredEntries.get(remote)) register(instance, { [remote]: entry }, true);
   }
   if (attempt > 0) {

@@ -8,7 +8,11 @@ import { loadRemoteComponent } from './runtime';
 jest.mock('./runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
 const load = loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>;
 
-const texts = { loadingText: 'Caricamento della scheda in corso...', failureTitle: 'Impossibile caricare la scheda.', failureText: 'Riprova più tardi.' };
+const texts = {
+  loadingText: 'Caricamento della scheda in corso...',
+  failureTitle: 'Impossibile caricare la scheda.',
+  failureText: 'Riprova più tardi.',
+};
 
 beforeEach(() => {
   resetLoadedComponents();

@@ -1,4 +1,12 @@
-import { ADULT_AGE, FISCAL_CODE_CHECK_LETTER, MINOR_CATEGORY_NAME, hasFiscalCodeShape, type NamedRef, type User, type UserPayloadInput } from 'shared-api';
+import {
+  ADULT_AGE,
+  FISCAL_CODE_CHECK_LETTER,
+  MINOR_CATEGORY_NAME,
+  hasFiscalCodeShape,
+  type NamedRef,
+  type User,
+  type UserPayloadInput,
+} from 'shared-api';
 import { REQUIRED, userPayload } from 'shared-api/contract';
 import { ageFrom } from 'shared-ui';
 import { fiscalCodeError, normalizeFiscalCode } from './fiscal-code';
@@ -142,7 +150,8 @@ export function userFormSchema(minor: boolean) {
   return userPayload.superRefine((user, ctx) => {
     for (const field of ['fiscal_code', 'parent_fiscal_code'] as const) {
       const code = user[field];
-      if (code && hasFiscalCodeShape(code) && fiscalCodeError(code)) ctx.addIssue({ code: 'custom', path: [field], message: FISCAL_CODE_CHECK_LETTER });
+      if (code && hasFiscalCodeShape(code) && fiscalCodeError(code))
+        ctx.addIssue({ code: 'custom', path: [field], message: FISCAL_CODE_CHECK_LETTER });
     }
     if (!minor) return;
     for (const field of PARENT_FIELDS) if (!user[field]) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED });

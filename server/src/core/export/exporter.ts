@@ -130,7 +130,10 @@ function toPdf<T>({ title, subtitle, columns, rows, timeZone }: ExportRequest<T>
 
   doc.font('Helvetica-Bold').fontSize(14).text(title, margin, margin);
   if (subtitle) doc.font('Helvetica').fontSize(10).text(subtitle);
-  doc.font('Helvetica').fontSize(9).text(`Generato il ${formatItalianDate(todayIn(timeZone))} · ${rows.length} righe`);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Generato il ${formatItalianDate(todayIn(timeZone))} · ${rows.length} righe`);
   let y = drawHeader(doc.y + 8);
   for (const row of rows) {
     const cells = columns.map((c) => cellText(c.value(row)));

@@ -89,6 +89,12 @@ export async function detectFileType(buffer: Buffer): Promise<DetectedType | nul
   if (!isPlainText(buffer)) return null;
   const head = textHead(buffer);
   if (looksLikeSvg(head)) return { mime: 'image/svg+xml', ext: 'svg' };
-  if (head.replace(/^\uFEFF/, '').trimStart().startsWith('{\\rtf')) return { mime: 'application/rtf', ext: 'rtf' };
+  if (
+    head
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .startsWith('{\\rtf')
+  )
+    return { mime: 'application/rtf', ext: 'rtf' };
   return { mime: 'text/plain', ext: 'txt' };
 }

@@ -17,7 +17,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['files'],
-        summary: 'Scarica un file caricato (il proprietario o l\'anagrafica)',
+        summary: "Scarica un file caricato (il proprietario o l'anagrafica)",
         params: z.object({ id }),
         response: {
           200: fileResponse('Il file, come allegato, con il tipo rilevato dal contenuto'),

@@ -76,8 +76,7 @@ export function pgBossDb(database: Database): PgBoss.Db {
 }
 
 /** What a failed attempt leaves in the job's output: the error's message (and stack), JSON-safe. */
-const errorOutput = (err: unknown): object =>
-  err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
+const errorOutput = (err: unknown): object => (err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) });
 
 export class JobRunner<S = unknown> implements Jobs {
   private readonly boss: PgBoss;

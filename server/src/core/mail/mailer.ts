@@ -91,7 +91,10 @@ export class Mailer {
       }
       return ids;
     });
-    await this.options.jobs.sendMany(MAIL_JOB, rows.map((row) => ({ outboxId: row.id })));
+    await this.options.jobs.sendMany(
+      MAIL_JOB,
+      rows.map((row) => ({ outboxId: row.id })),
+    );
   }
 
   /** Delivers a recorded mail unless it already went; throws when SMTP refuses it (recorded as failed with the error). */
@@ -113,7 +116,10 @@ export class Mailer {
     try {
       await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.body });
     } catch (err) {
-      await db.update(mail_outbox).set({ status: 'failed', error: String(err) }).where(eq(mail_outbox.id, outboxId));
+      await db
+        .update(mail_outbox)
+        .set({ status: 'failed', error: String(err) })
+        .where(eq(mail_outbox.id, outboxId));
       throw err;
     }
     await db.update(mail_outbox).set({ status: 'sent', error: null }).where(eq(mail_outbox.id, outboxId));

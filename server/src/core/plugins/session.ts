@@ -45,7 +45,13 @@ const describeAccess = (access: Access) => (typeof access === 'string' ? access 
 
 /** operationId from method and path: GET /user/{id}/activate → get_user_id_activate. */
 const operationIdOf = (method: string, url: string) =>
-  `${method.toLowerCase()}_${url.replace(/^\/api\/v1\/?/, '').replace(/[:{}]/g, '').replace(/[^a-zA-Z0-9]+/g, '_').replace(/_$/, '') || 'root'}`;
+  `${method.toLowerCase()}_${
+    url
+      .replace(/^\/api\/v1\/?/, '')
+      .replace(/[:{}]/g, '')
+      .replace(/[^a-zA-Z0-9]+/g, '_')
+      .replace(/_$/, '') || 'root'
+  }`;
 
 /**
  * Reads the session cookie of every API request and enforces each route's declared access. A route under the

@@ -84,7 +84,11 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const [url = ''] = request.url.split('?');
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/apps/') && !url.startsWith(`${app.config.releasesUrl}/`);
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !url.startsWith('/api/') &&
+        !url.startsWith('/apps/') &&
+        !url.startsWith(`${app.config.releasesUrl}/`);
       // Client-side routes (/login, /registry/users/management, …) get the shell; missing assets stay 404.
       if (isPage && !path.extname(url) && fs.existsSync(path.join(shellDist, 'index.html'))) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDist);

@@ -53,19 +53,34 @@ export function registerResourceRoutes<T extends z.ZodTypeAny, P extends z.ZodTy
   const tags = [tag];
   const query = listQuery.extend({
     sortBy: z.enum(spec.sortKeys).optional(),
-    limit: z.coerce.number().int().min(0).max(spec.maxLimit ?? 5000).default(10),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(spec.maxLimit ?? 5000)
+      .default(10),
   });
   const exportQuery = query.omit({ page: true, limit: true }).extend({ format: exportFormat });
   const edit = { access: spec.access };
   const read = { access: spec.readAccess ?? spec.access };
 
-  app.get('', { config: read, schema: { tags, summary: `Elenco ${noun[1]}`, querystring: query, response: { 200: listResponse(spec.item), ...errors } } }, (request) =>
-    service.list(request.query as Query),
+  app.get(
+    '',
+    { config: read, schema: { tags, summary: `Elenco ${noun[1]}`, querystring: query, response: { 200: listResponse(spec.item), ...errors } } },
+    (request) => service.list(request.query as Query),
   );
 
   app.get(
     '/export',
-    { config: edit, schema: { tags, summary: `Scarica l'elenco ${noun[1]} (csv, xlsx, pdf)`, querystring: exportQuery, response: { 200: exportResponse, ...errors } } },
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: `Scarica l'elenco ${noun[1]} (csv, xlsx, pdf)`,
+        querystring: exportQuery,
+        response: { 200: exportResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const { format, ...filter } = request.query as Query & { format: z.infer<typeof exportFormat> };
       const file = await buildExport({ format, ...spec.exportFile, rows: await service.listAll(filter), timeZone: app.config.clubTimezone });

@@ -69,7 +69,9 @@ test('every operation × every actor answers as its declared access says', async
   const { operations } = await readOperations(t.app);
   // Records the path parameters point at: a user and a category no actor depends on (deleting them is fine).
   const victimCategory = await createCategory(t, admin.cookie!, 'Bersaglio matrice', []);
-  const soci = (await call(t.app, admin.cookie, 'GET', '/api/v1/user/category?limit=0&q=Soci')).json().data.find((c: { name: string }) => c.name === 'Soci')._id;
+  const soci = (await call(t.app, admin.cookie, 'GET', '/api/v1/user/category?limit=0&q=Soci'))
+    .json()
+    .data.find((c: { name: string }) => c.name === 'Soci')._id;
   const victim = await registeredUser(t, admin.cookie!, soci, 'bersaglio');
 
   // Any other {id}: the first record of the collection it belongs to (as the administrator reads it), else a random UUID.
@@ -99,11 +101,13 @@ test('every operation × every actor answers as its declared access says', async
   for (const op of ordered) {
     const variants = VARIANTS[op.operationId];
     if (!variants) rows.push({ label: `${op.method} ${op.path}`, op, query: {}, access: op.access });
-    else
-      for (const v of variants)
-        rows.push({ label: `${op.method} ${op.path} (${v.label})`, op, query: v.query, access: v.access ?? op.access });
+    else for (const v of variants) rows.push({ label: `${op.method} ${op.path} (${v.label})`, op, query: v.query, access: v.access ?? op.access });
   }
-  for (const id of Object.keys(VARIANTS)) assert.ok(operations.some((op) => op.operationId === id), `variant of a missing operation ${id}`);
+  for (const id of Object.keys(VARIANTS))
+    assert.ok(
+      operations.some((op) => op.operationId === id),
+      `variant of a missing operation ${id}`,
+    );
 
   const wronglyAllowed: string[] = [];
   const wronglyRefused: string[] = [];

@@ -62,7 +62,7 @@ test('a batch carries at most maxBatch calls', async () => {
   assert.deepEqual(await answers, [2, 4, 6, 8, 10]);
 });
 
-test("an error answered for one call rejects only that call; a batch that throws is tried again call by call", async () => {
+test('an error answered for one call rejects only that call; a batch that throws is tried again call by call', async () => {
   const own = doubling({ maxBatch: 10, maxInFlight: 1 });
   const mixed = [1, -2, 3].map((n) => own.call(n).catch((err: Error) => err.message));
   await own.release();
@@ -84,7 +84,10 @@ test('calls kept apart go in later statements of the batch, each sent when the o
   await turn();
   assert.deepEqual(batches, [[1, 2]]);
   await release();
-  assert.deepEqual(batches, [[1, 2], [3, 4]]);
+  assert.deepEqual(batches, [
+    [1, 2],
+    [3, 4],
+  ]);
   await release();
   await release();
   assert.deepEqual(batches, [[1, 2], [3, 4], [5]]);

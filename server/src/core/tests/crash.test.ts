@@ -18,7 +18,10 @@ const KILL_AFTER = 2000;
 const WORKERS = 6;
 const ACCOUNTS = [
   ADMIN,
-  ...['marco.rossi', 'giulia.bianchi', 'luca.ferrari', 'francesca.romano', 'matteo.colombo'].map((n) => ({ email: `${n}@circolo.example`, password: 'Socio-2026!' })),
+  ...['marco.rossi', 'giulia.bianchi', 'luca.ferrari', 'francesca.romano', 'matteo.colombo'].map((n) => ({
+    email: `${n}@circolo.example`,
+    password: 'Socio-2026!',
+  })),
 ];
 
 test(`SIGKILL during ${PLANNED} mixed writes: every acknowledged write survives the restart`, async () => {
@@ -106,8 +109,7 @@ test(`SIGKILL during ${PLANNED} mixed writes: every acknowledged write survives 
       if (acked.length === 0 || phone === acked.at(-1) || phone === inFlight) phonesFound += acked.length;
       else wrongPhones.push(`${account.email}: ${phone}, last acknowledged ${acked.at(-1)}`);
     }
-    const found =
-      acknowledged.categories.length - missingCategories.length + acknowledged.users.length - missingUsers.length + phonesFound;
+    const found = acknowledged.categories.length - missingCategories.length + acknowledged.users.length - missingUsers.length + phonesFound;
     console.log(
       `crash under load (${db ? 'PostgreSQL' : 'PGlite'}): ${attempted} writes sent, ${acknowledgedCount} acknowledged ` +
         `(${acknowledged.categories.length} categories, ${acknowledged.users.length} users, ${acknowledgedCount - acknowledged.categories.length - acknowledged.users.length} profile edits), ` +

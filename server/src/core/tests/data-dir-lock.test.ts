@@ -47,7 +47,11 @@ const exited = (child: ChildProcessWithoutNullStreams) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 async function signIn(url: string) {
-  const res = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   return res.status;
 }
 
@@ -84,7 +88,10 @@ describe('one server per embedded database folder', () => {
   test('the lock itself: held → refused in the same process; released → free; a dead pid or a torn file → taken over', () => {
     const folder = path.join(tempFolder(), 'pgdata');
     const release = lockDataDir(folder);
-    assert.throws(() => lockDataDir(folder), (err) => err instanceof DataDirInUseError && err.pid === process.pid);
+    assert.throws(
+      () => lockDataDir(folder),
+      (err) => err instanceof DataDirInUseError && err.pid === process.pid,
+    );
     release();
     const again = lockDataDir(folder);
     again();

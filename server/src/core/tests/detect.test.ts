@@ -58,7 +58,13 @@ const SAMPLES: [string, Buffer, string][] = [
   ['webp', pad(Buffer.concat([Buffer.from('RIFF'), hex('24000000'), Buffer.from('WEBPVP8 ')])), 'image/webp'],
   ['heic', pad(Buffer.concat([hex('00000018'), Buffer.from('ftypheic'), hex('00000000'), Buffer.from('mif1heic')])), 'image/heic'],
   ['ico', pad(hex('00000100010010100000010020006804000016000000')), 'image/x-icon'],
-  ['svg', Buffer.from('<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'],
+  [
+    'svg',
+    Buffer.from(
+      '<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"/>',
+    ),
+    'image/svg+xml',
+  ],
   ['svg without prologue', Buffer.from('\uFEFF  <svg width="1" height="1"></svg>'), 'image/svg+xml'],
   ['pdf', Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'), 'application/pdf'],
   ['doc (OLE)', pad(hex('d0cf11e0a1b11ae1'), 1024), 'application/msword'],

@@ -21,7 +21,10 @@ after(async () => {
 test(`${SAMPLE} generated bad inputs: 0 answers 5xx, the database unchanged`, async () => {
   const report = await fuzzSession(t, FUZZ_SEED, SAMPLE);
   console.log(describeReport(report, FUZZ_SEED));
-  for (const e of report.serverErrors.slice(0, 10)) console.log(`  5xx: ${e.case.method} ${e.case.url.slice(0, 200)} [${e.case.defect}] ${JSON.stringify(e.case.body)?.slice(0, 200)} → ${e.status} ${e.body}`);
+  for (const e of report.serverErrors.slice(0, 10))
+    console.log(
+      `  5xx: ${e.case.method} ${e.case.url.slice(0, 200)} [${e.case.defect}] ${JSON.stringify(e.case.body)?.slice(0, 200)} → ${e.status} ${e.body}`,
+    );
   assert.equal(report.inputs, SAMPLE);
   assert.ok(report.sessionAlive, "the fuzzing administrator's session still works (the run was not anonymous)");
   assert.deepEqual(report.changedTables, [], 'tables changed by bad inputs');

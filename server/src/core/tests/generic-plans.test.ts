@@ -30,9 +30,7 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, string>[] 
 test('a plan made on an empty, analyzed table still probes its index after the table has grown', { skip }, async () => {
   const { db } = database!;
   const generic = genericPlanDb(db)!;
-  assert.deepEqual(rowsOf(await generic.execute(sql`select current_setting('plan_cache_mode') as m`)), [
-    { m: 'force_generic_plan' },
-  ]);
+  assert.deepEqual(rowsOf(await generic.execute(sql`select current_setting('plan_cache_mode') as m`)), [{ m: 'force_generic_plan' }]);
   await db.execute(sql`create table probe (id int primary key, v int not null)`);
   await db.execute(sql`analyze probe`);
   // On one of those connections: planned while the table is empty and analyzed, explained after it has grown.
@@ -40,7 +38,9 @@ test('a plan made on an empty, analyzed table still probes its index after the t
     await tx.execute(sql`prepare probe_lookup(int) as select v from probe where id = $1`);
     await tx.execute(sql`explain execute probe_lookup(1)`);
     await tx.execute(sql`insert into probe select i, i from generate_series(1, 20000) i`);
-    return rowsOf(await tx.execute(sql`explain execute probe_lookup(7)`)).map((r) => r['QUERY PLAN']).join('\n');
+    return rowsOf(await tx.execute(sql`explain execute probe_lookup(7)`))
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
   });
   assert.match(plan, /Index Scan using probe_pkey/);
   assert.doesNotMatch(plan, /Seq Scan/);

@@ -81,9 +81,15 @@ describe('job runner', () => {
       ],
       {},
     );
-    await runner.sendMany('prova.insieme', Array.from({ length: 25 }, (_, n) => ({ n })));
+    await runner.sendMany(
+      'prova.insieme',
+      Array.from({ length: 25 }, (_, n) => ({ n })),
+    );
     await until(() => seen.length === 25);
-    assert.deepEqual([...seen].sort((a, b) => a - b), Array.from({ length: 25 }, (_, n) => n));
+    assert.deepEqual(
+      [...seen].sort((a, b) => a - b),
+      Array.from({ length: 25 }, (_, n) => n),
+    );
     await runner.sendMany('prova.insieme', []);
     await assert.rejects(runner.sendMany('prova.sconosciuto', [{}]), /Job non dichiarato: prova.sconosciuto/);
   });
@@ -219,7 +225,7 @@ describe('mail through the job runner', () => {
     const failed = await outboxOf(email);
     assert.equal(failed.status, 'failed');
     assert.match(failed.error ?? '', /421 servizio non disponibile/);
-    assert.equal(flaky.delivered.length, 0, "nothing delivered yet");
+    assert.equal(flaky.delivered.length, 0, 'nothing delivered yet');
 
     const result = await t.database.db.execute(sql`select id from pgboss.job where name = 'mail' and data->>'outboxId' = ${failed.id}`);
     const jobs = (result as { rows: { id: string }[] }).rows;
@@ -231,7 +237,10 @@ describe('mail through the job runner', () => {
     const delivered = flaky.delivered.map((m) => m.to);
     assert.deepEqual(delivered, [email]);
     const link = await lastMailLink(t.database, email);
-    assert.ok(flaky.delivered.some((m) => m.text.includes(link)), 'the retried mail carries the invitation link');
+    assert.ok(
+      flaky.delivered.some((m) => m.text.includes(link)),
+      'the retried mail carries the invitation link',
+    );
   });
 
   test('mailer.queue records the mail at once and the runner delivers it', async () => {

@@ -184,7 +184,10 @@ describe('search words', () => {
   });
 
   test('searchableText joins the declared columns, a missing value as empty text', () => {
-    assert.equal(render(searchableText(items.name, items.note)).sql, `(coalesce("items"."name"::text, '') || ' ' || coalesce("items"."note"::text, ''))`);
+    assert.equal(
+      render(searchableText(items.name, items.note)).sql,
+      `(coalesce("items"."name"::text, '') || ' ' || coalesce("items"."note"::text, ''))`,
+    );
   });
 });
 
@@ -215,7 +218,16 @@ describe('on a real table (PGlite)', () => {
     defaultSort: [items.id],
     tieBreaker: items.id,
     rows: (where, orderBy, limit, offset) =>
-      withPage(database.db.select({ id: items.id }).from(items).where(where).orderBy(...orderBy).$dynamic(), limit, offset),
+      withPage(
+        database.db
+          .select({ id: items.id })
+          .from(items)
+          .where(where)
+          .orderBy(...orderBy)
+          .$dynamic(),
+        limit,
+        offset,
+      ),
     count: (where) => countRows(database.db, items, where),
   });
   const ids = async (q: string) => (await readAll(source(), { q, order: 'asc' })).map((r) => r.id);
@@ -273,7 +285,7 @@ describe('on a real table (PGlite)', () => {
     assert.deepEqual(await linksOf(6), [3]);
   });
 
-  test('replaceLinks rolls back with the caller\'s transaction', async () => {
+  test("replaceLinks rolls back with the caller's transaction", async () => {
     await replaceLinks(database.db, itemTags, itemTags.item_id, itemTags.tag_id, 4 as never, [1] as never);
     await assert.rejects(
       database.db.transaction(async (tx) => {

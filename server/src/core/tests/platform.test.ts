@@ -21,8 +21,7 @@ const BIG_JSON = JSON.stringify({ name: 'mf_registry', exposes: Array.from({ len
 async function fetchEncoded(url: string, acceptEncoding?: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
   const encoding = res.headers['content-encoding'];
-  const body =
-    encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : encoding === 'gzip' ? zlib.gunzipSync(res.rawPayload) : res.rawPayload;
+  const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : encoding === 'gzip' ? zlib.gunzipSync(res.rawPayload) : res.rawPayload;
   return { res, encoding, text: body.toString('utf8') };
 }
 
@@ -60,7 +59,14 @@ describe('API description', () => {
     assert.equal(res.statusCode, 200);
     const doc = res.json();
     assert.match(doc.openapi, /^3\./);
-    for (const p of ['/api/v1/auth/login', '/api/v1/user', '/api/v1/user/{id}', '/api/v1/user/category', '/api/v1/user/export', '/api/v1/files/{id}']) {
+    for (const p of [
+      '/api/v1/auth/login',
+      '/api/v1/user',
+      '/api/v1/user/{id}',
+      '/api/v1/user/category',
+      '/api/v1/user/export',
+      '/api/v1/files/{id}',
+    ]) {
       assert.ok(doc.paths[p], p);
     }
     const login = doc.paths['/api/v1/auth/login'].post;
@@ -117,7 +123,12 @@ describe('errors', () => {
   });
 
   test('invalid JSON body → 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     assert.equal(res.statusCode, 400);
     assert.equal(typeof res.json().message, 'string');
   });
@@ -373,14 +384,20 @@ describe('mail through SMTP', () => {
       assert.ok(text.includes(link), 'the mail carries the invitation link');
       assert.match(text, new RegExp(`To: ${payload.email as string}`));
       assert.deepEqual(app.mailLines, [], 'no log line when mail goes through SMTP');
-      const [sent] = await app.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, payload.email as string));
+      const [sent] = await app.database.db
+        .select()
+        .from(mail_outbox)
+        .where(eq(mail_outbox.to, payload.email as string));
       assert.equal(sent?.transport, 'smtp');
       assert.equal(sent.status, 'sent');
 
       await smtp.close();
       const unreachable = userPayload(soci);
       assert.equal((await call(app.app, admin, 'POST', '/api/v1/user', unreachable)).statusCode, 201, 'the user exists even if the mail fails');
-      const [failed] = await app.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, unreachable.email as string));
+      const [failed] = await app.database.db
+        .select()
+        .from(mail_outbox)
+        .where(eq(mail_outbox.to, unreachable.email as string));
       assert.equal(failed?.status, 'failed');
       assert.ok(failed.error);
     } finally {

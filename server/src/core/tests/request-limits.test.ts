@@ -130,7 +130,10 @@ describe('what the log holds', () => {
     });
     await call(t.app, admin, 'GET', '/api/v1/user?q=%00RSSMRC85C12H501');
     assert.ok(logLines.length > 5, 'requests are logged at info level');
-    assert.ok(logLines.some((line) => line.includes('"path":"/api/v1/user"')), 'with their path');
+    assert.ok(
+      logLines.some((line) => line.includes('"path":"/api/v1/user"')),
+      'with their path',
+    );
     for (const secret of secrets) assert.equal(logLines.filter((line) => line.includes(secret)).length, 0, secret);
   });
 

@@ -7,7 +7,15 @@ import { test } from 'node:test';
 import type { CurrentUser, SessionResolver } from '../domain';
 import { SessionCache } from '../session-cache';
 
-const luca: CurrentUser = { id: 'u1', name: 'Luca', surname: 'Ferrari', email: 'luca@x', has_accepted_terms: true, permissions: ['book_session'], sessionId: 's1' };
+const luca: CurrentUser = {
+  id: 'u1',
+  name: 'Luca',
+  surname: 'Ferrari',
+  email: 'luca@x',
+  has_accepted_terms: true,
+  permissions: ['book_session'],
+  sessionId: 's1',
+};
 
 /** A resolver counting its lookups, answering from `sessions` as they are when asked (or when `hold` lets it). */
 function resolver(sessions: Map<string, CurrentUser>) {

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { ageOn, formatItalianDate, todayIn } from '../time';
 
 describe('todayIn', () => {
-  test('the calendar day in the club\'s zone, not UTC\'s', () => {
+  test("the calendar day in the club's zone, not UTC's", () => {
     // 23:30 UTC on 31 December is already New Year's Day in Rome (UTC+1 in winter).
     assert.equal(todayIn('Europe/Rome', new Date('2026-12-31T23:30:00Z')), '2027-01-01');
     assert.equal(todayIn('UTC', new Date('2026-12-31T23:30:00Z')), '2026-12-31');

@@ -49,7 +49,7 @@ export function passwordResetMail(user: Recipient, link: string): Mail {
 export function emailChangedMail(user: Recipient, oldEmail: string): Mail {
   return {
     to: oldEmail,
-    subject: 'L\'indirizzo email del tuo account è stato modificato',
+    subject: "L'indirizzo email del tuo account è stato modificato",
     text: [
       `Ciao ${user.name},`,
       '',

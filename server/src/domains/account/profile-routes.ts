@@ -17,8 +17,10 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...me, medical_certificate_status: medical.status, medical_certificate_expiration_date: medical.expiry };
   };
 
-  app.get('/me', { config: { access: 'signed-in' }, schema: { tags, summary: 'Il profilo dell\'utente', response: { 200: profile, 404: errorBody } } }, (request) =>
-    profileOf(currentUser(request).id),
+  app.get(
+    '/me',
+    { config: { access: 'signed-in' }, schema: { tags, summary: "Il profilo dell'utente", response: { 200: profile, 404: errorBody } } },
+    (request) => profileOf(currentUser(request).id),
   );
 
   app.patch(
@@ -27,7 +29,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Modifica telefono ed email (l\'email solo dopo la verifica della password attuale)',
+        summary: "Modifica telefono ed email (l'email solo dopo la verifica della password attuale)",
         body: updateMeBody,
         response: { 200: profile, 400: errorBody, 403: errorBody, 409: errorBody },
       },

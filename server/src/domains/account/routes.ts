@@ -25,14 +25,21 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, sessions } = app.services.account;
 
-  app.get('/me', { config: { access: 'public' }, schema: { tags, summary: 'Utente della sessione (null se anonimo)', response: { 200: meResponse } } }, async (request) => ({
-    user: request.user ? toSessionUser(request.user) : null,
-    club_time_zone: app.config.clubTimezone,
-  }));
+  app.get(
+    '/me',
+    { config: { access: 'public' }, schema: { tags, summary: 'Utente della sessione (null se anonimo)', response: { 200: meResponse } } },
+    async (request) => ({
+      user: request.user ? toSessionUser(request.user) : null,
+      club_time_zone: app.config.clubTimezone,
+    }),
+  );
 
   app.post(
     '/login',
-    { config: { access: 'public' }, schema: { tags, summary: 'Accesso con email e password', body: loginBody, response: { 200: loginResponse, ...errors } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Accesso con email e password', body: loginBody, response: { 200: loginResponse, ...errors } },
+    },
     async (request, reply) => {
       const { user, token } = await auth.login(request.body.email, request.body.password, request.ip);
       setSessionCookie(request, reply, token);
@@ -40,11 +47,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { config: { access: 'public' }, schema: { tags, summary: 'Uscita: la sessione termina', response: { 200: statusResponse } } }, async (request, reply) => {
-    if (request.user) await sessions.delete(request.user.sessionId);
-    clearSessionCookie(request, reply);
-    return { status: 'success' as const };
-  });
+  app.post(
+    '/logout',
+    { config: { access: 'public' }, schema: { tags, summary: 'Uscita: la sessione termina', response: { 200: statusResponse } } },
+    async (request, reply) => {
+      if (request.user) await sessions.delete(request.user.sessionId);
+      clearSessionCookie(request, reply);
+      return { status: 'success' as const };
+    },
+  );
 
   app.post(
     '/forgotpassword',
@@ -65,7 +76,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/password-reset',
-    { config: { access: 'public' }, schema: { tags, summary: 'Nuova password dal link di reset', body: tokenPasswordBody, response: { 200: tokenPasswordResponse, ...errors } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Nuova password dal link di reset', body: tokenPasswordBody, response: { 200: tokenPasswordResponse, ...errors } },
+    },
     async (request) => ({
       email: await auth.setPasswordWithToken('reset', request.body.userId, request.body.token, request.body.password),
     }),
@@ -91,13 +105,19 @@ const accountRoutes: FastifyPluginAsyncZod = async (account) => {
 
   account.post(
     '/verifypassword',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Verifica la password attuale', body: verifyPasswordBody, response: { 200: verifyPasswordResponse, ...errors } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Verifica la password attuale', body: verifyPasswordBody, response: { 200: verifyPasswordResponse, ...errors } },
+    },
     async (request) => ({ correct: await auth.verifyPassword(currentUser(request), request.body.password, request.ip) }),
   );
 
   account.patch(
     '/updatepassword/me',
-    { config: { access: 'signed-in' }, schema: { tags, summary: 'Nuova password', body: updatePasswordBody, response: { 200: updatePasswordResponse, ...errors } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Nuova password', body: updatePasswordBody, response: { 200: updatePasswordResponse, ...errors } },
+    },
     async (request) => {
       await auth.updatePassword(currentUser(request), request.body.newPassword);
       return { status: 'success' as const };

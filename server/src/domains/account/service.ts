@@ -13,7 +13,7 @@ import type { CurrentUser } from '../../core/domain';
 import type { SessionRepository } from './sessions';
 import { INVALID_TOKEN_MESSAGE, type UserTokenKind, type UserTokenRepository } from './user-tokens';
 
-export const FORGOT_PASSWORD_MESSAGE = 'Se l\'indirizzo è registrato riceverai un\'email con il link per reimpostare la password.';
+export const FORGOT_PASSWORD_MESSAGE = "Se l'indirizzo è registrato riceverai un'email con il link per reimpostare la password.";
 
 export interface AuthServiceDeps {
   db: Db;

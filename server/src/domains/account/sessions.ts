@@ -30,7 +30,9 @@ export class SessionRepository implements SessionResolver {
 
   async create(userId: string): Promise<string> {
     const { token, hash } = newSecret();
-    await this.db.insert(sessions).values({ token_hash: hash, user_id: userId, expires_at: new Date(this.clock.now().getTime() + SESSION_DAYS * DAY_MS) });
+    await this.db
+      .insert(sessions)
+      .values({ token_hash: hash, user_id: userId, expires_at: new Date(this.clock.now().getTime() + SESSION_DAYS * DAY_MS) });
     // Only the newest few sessions of a user live on: sign-ins cannot pile up rows without end.
     await this.db.execute(sql`
       DELETE FROM sessions WHERE user_id = ${userId} AND id NOT IN (
@@ -72,7 +74,11 @@ export class SessionRepository implements SessionResolver {
       .innerJoin(users, eq(users.id, sessions.user_id))
       .innerJoin(categories, eq(categories.id, users.category_id))
       .where(
-        and(eq(sessions.token_hash, sql.placeholder('hash')), gt(sessions.expires_at, sql`${sql.placeholder('now')}::timestamptz`), isActiveUser(sql.placeholder('today'))),
+        and(
+          eq(sessions.token_hash, sql.placeholder('hash')),
+          gt(sessions.expires_at, sql`${sql.placeholder('now')}::timestamptz`),
+          isActiveUser(sql.placeholder('today')),
+        ),
       )
       .limit(1)
       .prepare('session_find');

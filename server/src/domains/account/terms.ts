@@ -16,7 +16,7 @@ export const PRIVACY_POLICY: TermsDocument = {
     {
       heading: '1. Titolare del trattamento',
       paragraphs: [
-        'Titolare del trattamento è l\'associazione sportiva dilettantistica che gestisce il circolo di tennistavolo, in persona del legale rappresentante pro tempore. Per qualsiasi richiesta relativa ai dati personali è possibile rivolgersi alla segreteria del circolo.',
+        "Titolare del trattamento è l'associazione sportiva dilettantistica che gestisce il circolo di tennistavolo, in persona del legale rappresentante pro tempore. Per qualsiasi richiesta relativa ai dati personali è possibile rivolgersi alla segreteria del circolo.",
       ],
     },
     {
@@ -31,29 +31,29 @@ export const PRIVACY_POLICY: TermsDocument = {
       heading: '3. Finalità e basi giuridiche',
       paragraphs: [
         'a) Gestione del rapporto associativo e del tesseramento, organizzazione delle attività sportive e delle prenotazioni dei tavoli: esecuzione del rapporto associativo (art. 6.1.b GDPR).',
-        'b) Verifica dell\'idoneità sanitaria alla pratica sportiva: adempimento di obblighi di legge e motivi di interesse pubblico in ambito sanitario (art. 9.2.b e 9.2.h GDPR).',
+        "b) Verifica dell'idoneità sanitaria alla pratica sportiva: adempimento di obblighi di legge e motivi di interesse pubblico in ambito sanitario (art. 9.2.b e 9.2.h GDPR).",
         'c) Adempimenti amministrativi, contabili e fiscali: obbligo di legge (art. 6.1.c GDPR).',
-        'd) Comunicazioni informative sulla vita del circolo: legittimo interesse del titolare (art. 6.1.f GDPR). Comunicazioni commerciali e promozionali solo con il consenso espresso dell\'interessato, revocabile in ogni momento (art. 6.1.a GDPR).',
+        "d) Comunicazioni informative sulla vita del circolo: legittimo interesse del titolare (art. 6.1.f GDPR). Comunicazioni commerciali e promozionali solo con il consenso espresso dell'interessato, revocabile in ogni momento (art. 6.1.a GDPR).",
       ],
     },
     {
       heading: '4. Modalità del trattamento e conservazione',
       paragraphs: [
         'I dati sono trattati con strumenti informatici protetti da credenziali personali, da persone autorizzate e istruite dal titolare. Le password sono conservate esclusivamente in forma cifrata non reversibile.',
-        'I dati sono conservati per la durata del rapporto associativo e, successivamente, per il tempo previsto dagli obblighi di legge (di norma dieci anni per i documenti contabili). I certificati medici sono conservati fino alla loro scadenza e per il periodo successivo necessario a dimostrare l\'adempimento degli obblighi di legge.',
+        "I dati sono conservati per la durata del rapporto associativo e, successivamente, per il tempo previsto dagli obblighi di legge (di norma dieci anni per i documenti contabili). I certificati medici sono conservati fino alla loro scadenza e per il periodo successivo necessario a dimostrare l'adempimento degli obblighi di legge.",
       ],
     },
     {
       heading: '5. Comunicazione dei dati',
       paragraphs: [
-        'I dati possono essere comunicati alla Federazione Italiana Tennistavolo e agli enti di promozione sportiva per il tesseramento, alle compagnie assicurative per la copertura degli associati, a consulenti amministrativi e fiscali e ai fornitori dei servizi informatici, nominati responsabili del trattamento. I dati non sono diffusi né trasferiti fuori dall\'Unione europea.',
+        "I dati possono essere comunicati alla Federazione Italiana Tennistavolo e agli enti di promozione sportiva per il tesseramento, alle compagnie assicurative per la copertura degli associati, a consulenti amministrativi e fiscali e ai fornitori dei servizi informatici, nominati responsabili del trattamento. I dati non sono diffusi né trasferiti fuori dall'Unione europea.",
       ],
     },
     {
-      heading: '6. Diritti dell\'interessato',
+      heading: "6. Diritti dell'interessato",
       paragraphs: [
-        'L\'interessato può chiedere in ogni momento l\'accesso ai propri dati, la rettifica, la cancellazione, la limitazione del trattamento, la portabilità dei dati e opporsi al trattamento basato sul legittimo interesse, rivolgendosi alla segreteria del circolo. Ha inoltre diritto di proporre reclamo al Garante per la protezione dei dati personali (www.garanteprivacy.it).',
-        'Il conferimento dei dati di cui ai punti 3.a, 3.b e 3.c è necessario: in mancanza non è possibile l\'iscrizione al circolo né la partecipazione alle attività sportive.',
+        "L'interessato può chiedere in ogni momento l'accesso ai propri dati, la rettifica, la cancellazione, la limitazione del trattamento, la portabilità dei dati e opporsi al trattamento basato sul legittimo interesse, rivolgendosi alla segreteria del circolo. Ha inoltre diritto di proporre reclamo al Garante per la protezione dei dati personali (www.garanteprivacy.it).",
+        "Il conferimento dei dati di cui ai punti 3.a, 3.b e 3.c è necessario: in mancanza non è possibile l'iscrizione al circolo né la partecipazione alle attività sportive.",
       ],
     },
   ],
@@ -62,12 +62,13 @@ export const PRIVACY_POLICY: TermsDocument = {
 export const REGULATIONS: TermsDocument = {
   fileName: 'regolamento.pdf',
   title: 'Regolamento del circolo e del portale dei soci',
-  intro: 'Il presente regolamento disciplina l\'uso delle strutture del circolo di tennistavolo e del portale per la prenotazione dei turni di allenamento.',
+  intro:
+    "Il presente regolamento disciplina l'uso delle strutture del circolo di tennistavolo e del portale per la prenotazione dei turni di allenamento.",
   sections: [
     {
       heading: 'Art. 1 - Accesso al portale',
       paragraphs: [
-        'L\'accesso al portale è personale. Il socio custodisce con cura le proprie credenziali e non le cede a terzi; ogni prenotazione effettuata con le sue credenziali si considera effettuata dal socio stesso.',
+        "L'accesso al portale è personale. Il socio custodisce con cura le proprie credenziali e non le cede a terzi; ogni prenotazione effettuata con le sue credenziali si considera effettuata dal socio stesso.",
         'Il socio mantiene aggiornati i propri recapiti (telefono ed email) dalla pagina del proprio profilo.',
       ],
     },
@@ -80,7 +81,7 @@ export const REGULATIONS: TermsDocument = {
     {
       heading: 'Art. 3 - Prenotazione dei turni',
       paragraphs: [
-        'I turni si prenotano dal portale indicando un compagno di allenamento, anch\'esso socio in regola. Ciascun socio può prenotare i turni entro i limiti giornalieri e settimanali della propria regola di prenotazione, nella settimana di prenotazione attiva.',
+        "I turni si prenotano dal portale indicando un compagno di allenamento, anch'esso socio in regola. Ciascun socio può prenotare i turni entro i limiti giornalieri e settimanali della propria regola di prenotazione, nella settimana di prenotazione attiva.",
         'Un turno prenotato può essere annullato dal portale entro il termine previsto dalla regola di prenotazione, per lasciarlo libero agli altri soci. Le prenotazioni non utilizzate e non annullate possono comportare la sospensione temporanea della possibilità di prenotare.',
       ],
     },
@@ -100,7 +101,7 @@ export const REGULATIONS: TermsDocument = {
     {
       heading: 'Art. 6 - Comportamento',
       paragraphs: [
-        'I soci tengono un comportamento corretto e rispettoso verso gli altri soci, gli allenatori e il personale del circolo. Il consiglio direttivo può sospendere l\'accesso al portale e alle strutture in caso di violazioni gravi o ripetute del presente regolamento.',
+        "I soci tengono un comportamento corretto e rispettoso verso gli altri soci, gli allenatori e il personale del circolo. Il consiglio direttivo può sospendere l'accesso al portale e alle strutture in caso di violazioni gravi o ripetute del presente regolamento.",
       ],
     },
   ],

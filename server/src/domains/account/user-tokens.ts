@@ -22,7 +22,9 @@ export class UserTokenRepository {
   async issue(tx: DbOrTx, userId: string, kind: UserTokenKind): Promise<string> {
     const { token, hash } = newSecret();
     await tx.delete(user_tokens).where(and(eq(user_tokens.user_id, userId), eq(user_tokens.kind, kind), isNull(user_tokens.used_at)));
-    await tx.insert(user_tokens).values({ user_id: userId, kind, token_hash: hash, expires_at: new Date(this.clock.now().getTime() + TOKEN_LIFETIME_MS[kind]) });
+    await tx
+      .insert(user_tokens)
+      .values({ user_id: userId, kind, token_hash: hash, expires_at: new Date(this.clock.now().getTime() + TOKEN_LIFETIME_MS[kind]) });
     return token;
   }
 

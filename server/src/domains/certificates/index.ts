@@ -51,7 +51,9 @@ export const certificates: Domain = {
       // Every morning at 7 in the club's time zone; a failed run is retried by the runner.
       schedule: '0 7 * * *',
       run: (_data, { db, config, clock, mailer }) =>
-        sendExpiryWarnings({ db, today: () => todayIn(config.clubTimezone, clock.now()), deliver: (mail) => mailer.queue(mail) }).then(() => undefined),
+        sendExpiryWarnings({ db, today: () => todayIn(config.clubTimezone, clock.now()), deliver: (mail) => mailer.queue(mail) }).then(
+          () => undefined,
+        ),
     },
   ],
   async onStart({ jobs }) {

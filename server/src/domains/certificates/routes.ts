@@ -46,71 +46,134 @@ const recordParams = owned.extend({ recordId: id });
 const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { certificates, certificateTypes } = app.services.certificates;
 
-  await app.register(async (types) => {
-    registerResourceRoutes(types, {
-      tag: 'tipologie certificati',
-      noun: ['tipologia di certificato', 'tipologie di certificato'],
-      access: staff.access,
-      item: certificateType,
-      payload: certificateTypePayload,
-      sortKeys: CERTIFICATE_TYPE_SORT_KEYS,
-      maxLimit: 500,
-      exportFile: { baseName: 'tipologie_certificati', title: 'Tipologie certificati', columns: CERTIFICATE_TYPE_EXPORT_COLUMNS },
-      service: certificateTypes,
-    });
-  }, { prefix: '/types' });
-
-  app.get('', { config: staff, schema: { tags, summary: 'Elenco certificati', querystring: listQ, response: { 200: listResponse(certificate), ...errors } } }, (request) =>
-    certificates.list(request.query),
+  await app.register(
+    async (types) => {
+      registerResourceRoutes(types, {
+        tag: 'tipologie certificati',
+        noun: ['tipologia di certificato', 'tipologie di certificato'],
+        access: staff.access,
+        item: certificateType,
+        payload: certificateTypePayload,
+        sortKeys: CERTIFICATE_TYPE_SORT_KEYS,
+        maxLimit: 500,
+        exportFile: { baseName: 'tipologie_certificati', title: 'Tipologie certificati', columns: CERTIFICATE_TYPE_EXPORT_COLUMNS },
+        service: certificateTypes,
+      });
+    },
+    { prefix: '/types' },
   );
 
-  app.get('/export', { config: staff, schema: { tags, summary: "Scarica l'elenco certificati (csv, xlsx, pdf)", querystring: exportQ, response: { 200: exportResponse, ...errors } } }, async (request, reply) => {
-    const { format, ...filter } = request.query;
-    const file = await buildExport({
-      format,
-      baseName: 'certificati',
-      title: 'Certificati',
-      columns: CERTIFICATE_EXPORT_COLUMNS,
-      rows: await certificates.listAll(filter),
-      timeZone: app.config.clubTimezone,
-    });
-    return sendExportFile(reply, file);
-  });
+  app.get(
+    '',
+    { config: staff, schema: { tags, summary: 'Elenco certificati', querystring: listQ, response: { 200: listResponse(certificate), ...errors } } },
+    (request) => certificates.list(request.query),
+  );
 
-  app.post('', { config: staff, schema: { tags, summary: 'Crea un certificato (tipologia e utente)', body: certificatePayload, response: { 201: certificate, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await certificates.create(request.body)),
+  app.get(
+    '/export',
+    {
+      config: staff,
+      schema: { tags, summary: "Scarica l'elenco certificati (csv, xlsx, pdf)", querystring: exportQ, response: { 200: exportResponse, ...errors } },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const file = await buildExport({
+        format,
+        baseName: 'certificati',
+        title: 'Certificati',
+        columns: CERTIFICATE_EXPORT_COLUMNS,
+        rows: await certificates.listAll(filter),
+        timeZone: app.config.clubTimezone,
+      });
+      return sendExportFile(reply, file);
+    },
+  );
+
+  app.post(
+    '',
+    {
+      config: staff,
+      schema: { tags, summary: 'Crea un certificato (tipologia e utente)', body: certificatePayload, response: { 201: certificate, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await certificates.create(request.body)),
   );
 
   app.patch(
     '/:id/user/:userId',
-    { config: staff, schema: { tags, summary: "Modifica la data di scadenza dell'ultimo caricamento", params: owned, body: certificateEditPayload, response: { 200: certificate, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Modifica la data di scadenza dell'ultimo caricamento",
+        params: owned,
+        body: certificateEditPayload,
+        response: { 200: certificate, ...errors },
+      },
+    },
     (request) => certificates.editEndDate(request.params.id, request.params.userId, request.body.end_date ?? null),
   );
 
-  app.delete('/:id/user/:userId', { config: staff, schema: { tags, summary: 'Elimina un certificato e i suoi caricamenti', params: owned, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await certificates.remove(request.params.id, request.params.userId);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/:id/user/:userId',
+    {
+      config: staff,
+      schema: { tags, summary: 'Elimina un certificato e i suoi caricamenti', params: owned, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await certificates.remove(request.params.id, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/:id/user/:userId',
-    { config: { ...staff, ...oneFile }, schema: { tags, summary: 'Carica un file del certificato (multipart, campo file)', params: owned, response: { 201: certificate, ...errors } } },
+    {
+      config: { ...staff, ...oneFile },
+      schema: { tags, summary: 'Carica un file del certificato (multipart, campo file)', params: owned, response: { 201: certificate, ...errors } },
+    },
     async (request, reply) => reply.code(201).send(await certificates.upload(request.params.id, request.params.userId, request.uploads)),
   );
 
   app.patch(
     '/:id/user/:userId/record/:recordId/approve',
-    { config: staff, schema: { tags, summary: 'Approva un caricamento (scadenza e note facoltative)', params: recordParams, body: z.preprocess((v) => v ?? {}, certificateApprovePayload), response: { 200: certificate, ...errors } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Approva un caricamento (scadenza e note facoltative)',
+        params: recordParams,
+        body: z.preprocess((v) => v ?? {}, certificateApprovePayload),
+        response: { 200: certificate, ...errors },
+      },
+    },
     (request) => certificates.approve(request.params.id, request.params.userId, request.params.recordId, request.body),
   );
 
-  app.get('/:id/user/:userId/record/:recordId/file', { config: staff, schema: { tags, summary: 'Scarica il file di un caricamento', params: recordParams, response: { 200: fileResponse('Il file caricato, come allegato'), ...errors } } }, async (request, reply) =>
-    sendStoredFile(reply, app.services.files, await certificates.recordFile(request.params.id, request.params.userId, request.params.recordId)),
+  app.get(
+    '/:id/user/:userId/record/:recordId/file',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Scarica il file di un caricamento',
+        params: recordParams,
+        response: { 200: fileResponse('Il file caricato, come allegato'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendStoredFile(reply, app.services.files, await certificates.recordFile(request.params.id, request.params.userId, request.params.recordId)),
   );
 
   app.post(
     '/medical/user/me',
-    { config: { access: 'signed-in', ...oneFile }, schema: { tags, summary: 'Il socio carica il proprio certificato medico (multipart, campo file)', response: { 201: statusResponse, ...errors } } },
+    {
+      config: { access: 'signed-in', ...oneFile },
+      schema: {
+        tags,
+        summary: 'Il socio carica il proprio certificato medico (multipart, campo file)',
+        response: { 201: statusResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       await certificates.uploadMine(currentUser(request).id, request.uploads);
       return reply.code(201).send({ status: 'success' as const });
@@ -119,7 +182,15 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:id/medical/file',
-    { config: { access: 'signed-in' }, schema: { tags, summary: "Scarica l'ultimo certificato medico caricato (il socio stesso o i certificati)", params: z.object({ id }), response: { 200: fileResponse('Il certificato, come allegato'), ...errors } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "Scarica l'ultimo certificato medico caricato (il socio stesso o i certificati)",
+        params: z.object({ id }),
+        response: { 200: fileResponse('Il certificato, come allegato'), ...errors },
+      },
+    },
     async (request, reply) => {
       const caller = currentUser(request);
       if (caller.id !== request.params.id && !holdsAny(caller.permissions, ['certificates_access'])) throw new DomainError('FORBIDDEN');
@@ -133,11 +204,26 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
 /** /pdf/medical-request/{agonistic,non-agonistic}: the request forms with the club's name and the member's data. */
 const medicalRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['agonistic', 'non-agonistic'] as const) {
-    app.get(`/medical-request/${kind}`, { config: { access: 'signed-in' }, schema: { tags, summary: `Modulo di richiesta del certificato medico (${kind})`, response: { 200: fileResponse('Il modulo in PDF, come allegato', ['application/pdf']) } } }, async (request, reply) => {
-      const member = await app.services.certificates.certificates.memberData(currentUser(request).id);
-      const pdf = await medicalRequestPdf(kind, member, app.config.clubName, todayIn(app.config.clubTimezone));
-      return reply.type('application/pdf').header('content-disposition', attachment(MEDICAL_REQUEST_FILE_NAMES[kind])).header('cache-control', 'no-store').send(pdf);
-    });
+    app.get(
+      `/medical-request/${kind}`,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary: `Modulo di richiesta del certificato medico (${kind})`,
+          response: { 200: fileResponse('Il modulo in PDF, come allegato', ['application/pdf']) },
+        },
+      },
+      async (request, reply) => {
+        const member = await app.services.certificates.certificates.memberData(currentUser(request).id);
+        const pdf = await medicalRequestPdf(kind, member, app.config.clubName, todayIn(app.config.clubTimezone));
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', attachment(MEDICAL_REQUEST_FILE_NAMES[kind]))
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
   }
 };
 

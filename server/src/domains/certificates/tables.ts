@@ -67,7 +67,9 @@ export const certificate_warnings = pgTable(
     end_date: date({ mode: 'string' }).notNull(),
     /** Days before end_date the warning is for; 0 = the day it expires. */
     days_before: integer().notNull(),
-    sent_at: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    sent_at: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.certificate_id, t.end_date, t.days_before] })],
 );

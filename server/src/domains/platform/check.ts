@@ -10,7 +10,16 @@ import type { ReleaseReason } from 'shared-api/contract';
 import { type PublishedVersion, readVersion, versionFileExists } from './releases-root';
 
 /** The singletons every domain app must take from the shell (DESIGN §1). */
-export const REQUIRED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', 'zustand', 'react-toastify', 'shared-ui', 'shared-api'] as const;
+export const REQUIRED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'zustand',
+  'react-toastify',
+  'shared-ui',
+  'shared-api',
+] as const;
 export const REQUIRED_EXPOSE = './routes';
 /** What the shell's build writes beside its index.html (tooling/rspack.ts PROVIDES_FILE). */
 export const SHELL_PROVIDES_FILE = 'provides.json';
@@ -60,7 +69,15 @@ export async function checkRelease({ candidate, apps, releasesDir, releasesUrl, 
   const reasons: ReleaseReason[] = [];
   const known = new Set(apps.map((a) => a.folder));
   for (const app of Object.keys(candidate)) {
-    if (!known.has(app)) reasons.push({ app, version: candidate[app] ?? null, dependency: null, required: null, provided: null, message: `${app}: non è un'app di dominio del portale` });
+    if (!known.has(app))
+      reasons.push({
+        app,
+        version: candidate[app] ?? null,
+        dependency: null,
+        required: null,
+        provided: null,
+        message: `${app}: non è un'app di dominio del portale`,
+      });
   }
   if (!provides) {
     reasons.push({
@@ -75,7 +92,14 @@ export async function checkRelease({ candidate, apps, releasesDir, releasesUrl, 
   for (const { folder, federationName } of apps) {
     const version = candidate[folder];
     if (!version) {
-      reasons.push({ app: folder, version: null, dependency: null, required: null, provided: null, message: `${folder}: nessuna versione indicata (ogni app di dominio fa parte della release)` });
+      reasons.push({
+        app: folder,
+        version: null,
+        dependency: null,
+        required: null,
+        provided: null,
+        message: `${folder}: nessuna versione indicata (ogni app di dominio fa parte della release)`,
+      });
       continue;
     }
     if (only && !only.has(folder)) continue;
@@ -121,7 +145,10 @@ function checkManifest(
     const provided = provides.shared[dependency] ?? null;
     const required = found.shared[dependency] ?? null;
     if (!required) {
-      reason(`non condivide ${dependency} (la shell fornisce ${provided ?? 'nessuna versione'}): ne caricherebbe una propria copia`, { dependency, provided });
+      reason(`non condivide ${dependency} (la shell fornisce ${provided ?? 'nessuna versione'}): ne caricherebbe una propria copia`, {
+        dependency,
+        provided,
+      });
     } else if (!provided) {
       reason(`richiede ${dependency} ${required}, la shell non lo fornisce`, { dependency, required });
     } else if (!semver.satisfies(provided, required, { includePrerelease: true })) {

@@ -116,7 +116,9 @@ interface ReleaseView {
 }
 
 const describeRelease = (r: ReleaseView) =>
-  `${r.live ? '*' : ' '} ${r.number ?? '(prova)'}  ${r.createdAt}  ${r.kind}${r.restores ? ` → ${r.restores}` : ''}  ${r.createdBy?.name ?? 'sistema'}${r.note ? `  «${r.note}»` : ''}\n${Object.entries(r.apps)
+  `${r.live ? '*' : ' '} ${r.number ?? '(prova)'}  ${r.createdAt}  ${r.kind}${r.restores ? ` → ${r.restores}` : ''}  ${r.createdBy?.name ?? 'sistema'}${r.note ? `  «${r.note}»` : ''}\n${Object.entries(
+    r.apps,
+  )
     .map(([app, version]) => `      ${app} ${version}`)
     .join('\n')}`;
 
@@ -133,7 +135,9 @@ async function compose([command, ...args]: string[]): Promise<void> {
     case 'versions': {
       const res = await request('GET', '/api/v1/platform/versions');
       failOn(res);
-      const { data } = res.body as { data: { app: string; version: string; publishedAt: string | null; exposes: string[] | null; problem: string | null }[] };
+      const { data } = res.body as {
+        data: { app: string; version: string; publishedAt: string | null; exposes: string[] | null; problem: string | null }[];
+      };
       for (const v of data) console.log(`${v.app} ${v.version}  ${v.publishedAt ?? ''}  ${v.problem ?? (v.exposes ?? []).join(',')}`);
       return;
     }
@@ -160,7 +164,9 @@ async function compose([command, ...args]: string[]): Promise<void> {
       console.log(dryRun ? 'Controllo superato (prova: nulla è cambiato):' : 'Release in linea:');
       console.log(describeRelease(body.release));
       if (body.rolledBackTo) {
-        throw new CommandError(`Il controllo dopo il passaggio non è riuscito (${body.health?.reason}): ripristinata la release ${body.rolledBackTo.number}`);
+        throw new CommandError(
+          `Il controllo dopo il passaggio non è riuscito (${body.health?.reason}): ripristinata la release ${body.rolledBackTo.number}`,
+        );
       }
       return;
     }

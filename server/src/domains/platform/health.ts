@@ -7,7 +7,14 @@
 import fs from 'node:fs';
 import type { HealthChecker } from './service';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface HealthOptions {
   /** The shell as the check reaches it (this server: http://127.0.0.1:<PORT>). */

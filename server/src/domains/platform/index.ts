@@ -32,7 +32,12 @@ export const platform: Domain = {
       // After a switch, each changed app is loaded in a headless Chromium; a failure rolls the switch back.
       health: headlessHealthChecker(config.releaseHealthCheck, { baseUrl: () => config.releaseHealthUrl }),
     });
-    const devOverrides = new DevOverrides({ origins: config.devOverrideOrigins, apps: DOMAIN_APPS, cookieName: DEV_OVERRIDE_COOKIE, sessions: () => built.sessionResolver });
+    const devOverrides = new DevOverrides({
+      origins: config.devOverrideOrigins,
+      apps: DOMAIN_APPS,
+      cookieName: DEV_OVERRIDE_COOKIE,
+      sessions: () => built.sessionResolver,
+    });
     return {
       platform,
       devOverrides,

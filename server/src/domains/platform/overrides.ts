@@ -33,7 +33,12 @@ function decodeOverride(value: string): Record<string, string> {
 
 export class DevOverrides {
   constructor(
-    private readonly o: { origins: readonly string[]; apps: readonly DomainAppRef[]; cookieName: string; sessions: () => SessionResolver | undefined },
+    private readonly o: {
+      origins: readonly string[];
+      apps: readonly DomainAppRef[];
+      cookieName: string;
+      sessions: () => SessionResolver | undefined;
+    },
   ) {}
 
   get enabled(): boolean {

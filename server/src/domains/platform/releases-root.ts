@@ -50,7 +50,12 @@ export function versionOf(distDir: string, packageVersion: string): string {
   const files = filesOf(distDir);
   if (!files.includes(MANIFEST_FILE)) throw new Error(`${distDir} non contiene ${MANIFEST_FILE}: non è la build di un'app di dominio`);
   const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(distDir, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(distDir, file)))
+      .update('\0');
   return `${packageVersion}-${hash.digest('hex').slice(0, 8)}`;
 }
 
@@ -73,7 +78,15 @@ export interface PublishOptions {
  * Copies a build into `<releasesDir>/<app>/<version>/` and answers the version. Refuses (VersionExistsError) when
  * that version exists; two publishers of the same build race on the final rename, and only one wins.
  */
-export function publishVersion({ releasesDir, app, distDir, packageVersion, publishedBy = null, now = new Date(), move = false }: PublishOptions): ReleaseInfo {
+export function publishVersion({
+  releasesDir,
+  app,
+  distDir,
+  packageVersion,
+  publishedBy = null,
+  now = new Date(),
+  move = false,
+}: PublishOptions): ReleaseInfo {
   if (!FOLDER_PATTERN.test(app)) throw new Error(`Nome di app non valido: ${app}`);
   const version = versionOf(distDir, packageVersion);
   const appDir = path.join(releasesDir, app);
@@ -145,7 +158,9 @@ export function summarizeManifest(raw: RawManifest): ManifestSummary {
       )
     : null;
   const exposes = Array.isArray(raw.exposes)
-    ? (raw.exposes as { path?: unknown; name?: unknown }[]).map((e) => str(e?.path) ?? (typeof e?.name === 'string' ? `./${e.name}` : '')).filter(Boolean)
+    ? (raw.exposes as { path?: unknown; name?: unknown }[])
+        .map((e) => str(e?.path) ?? (typeof e?.name === 'string' ? `./${e.name}` : ''))
+        .filter(Boolean)
     : null;
   const entry = raw.metaData?.remoteEntry;
   const entryName = str(entry?.name);

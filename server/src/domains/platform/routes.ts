@@ -1,5 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { composePayload, composeResponse, devOverridePayload, devOverrideState, errorBody, platformRelease, publishPayload, publishedVersion, releaseRefused, releasesResponse, rollbackPayload, versionsResponse } from 'shared-api/contract';
+import {
+  composePayload,
+  composeResponse,
+  devOverridePayload,
+  devOverrideState,
+  errorBody,
+  platformRelease,
+  publishPayload,
+  publishedVersion,
+  releaseRefused,
+  releasesResponse,
+  rollbackPayload,
+  versionsResponse,
+} from 'shared-api/contract';
 import { currentUser } from '../../core/plugins/session';
 import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
 import { ARCHIVE_LIMITS } from './archive';
@@ -20,7 +33,14 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/platform/versions',
-    { config: platformTeam, schema: { tags, summary: "Ogni versione pubblicata di ogni app di dominio, con il riassunto del manifest", response: { 200: versionsResponse, ...errors } } },
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Ogni versione pubblicata di ogni app di dominio, con il riassunto del manifest',
+        response: { 200: versionsResponse, ...errors },
+      },
+    },
     () => platform.versions(),
   );
 
@@ -36,12 +56,20 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: publishedVersion, 409: errorBody, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await platform.publishArchive(request.body, request.uploads?.get('archive'), currentUser(request))),
+    async (request, reply) =>
+      reply.code(201).send(await platform.publishArchive(request.body, request.uploads?.get('archive'), currentUser(request))),
   );
 
   app.get(
     '/platform/releases',
-    { config: platformTeam, schema: { tags, summary: 'Storico delle release, dalla più recente; quella in linea è segnata', response: { 200: releasesResponse, ...errors } } },
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Storico delle release, dalla più recente; quella in linea è segnata',
+        response: { 200: releasesResponse, ...errors },
+      },
+    },
     () => platform.releases(),
   );
 
@@ -85,7 +113,14 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/platform/override',
-    { config: platformTeam, schema: { tags, summary: 'Le build locali a cui punta questo browser (override per sviluppatore)', response: { 200: devOverrideState, ...errors } } },
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Le build locali a cui punta questo browser (override per sviluppatore)',
+        response: { 200: devOverrideState, ...errors },
+      },
+    },
     (request) => overrideState(devOverrides.current(request.headers.cookie)),
   );
 
@@ -96,7 +131,8 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Punta questo browser a una build locale di un'app di dominio",
-        description: "Solo verso le origini di DEV_OVERRIDE_ORIGINS (409 DEV_OVERRIDE_OFF se non configurato); vale per questo browser e per le sessioni di chi ha '*'.",
+        description:
+          "Solo verso le origini di DEV_OVERRIDE_ORIGINS (409 DEV_OVERRIDE_OFF se non configurato); vale per questo browser e per le sessioni di chi ha '*'.",
         body: devOverridePayload,
         response: { 200: devOverrideState, 409: errorBody, ...errors },
       },

@@ -68,7 +68,13 @@ export class PlatformService {
   }
 
   versions(): { data: PublishedVersion[]; shell: { shared: Record<string, string> } | null } {
-    return { data: listVersions(this.o.releasesDir, this.o.apps.map((a) => a.folder)), shell: readShellProvides(this.o.staticRoot) };
+    return {
+      data: listVersions(
+        this.o.releasesDir,
+        this.o.apps.map((a) => a.folder),
+      ),
+      shell: readShellProvides(this.o.staticRoot),
+    };
   }
 
   async releases(limit = 200): Promise<{ data: PlatformRelease[]; live: number | null }> {
@@ -106,7 +112,14 @@ export class PlatformService {
         provides: readShellProvides(this.o.staticRoot),
       });
       if (reasons.length === 0 && live && sameSet(candidate, live.apps)) {
-        reasons.push({ app: '*', version: null, dependency: null, required: null, provided: null, message: `Queste versioni sono già quelle della release ${live.number} in linea` });
+        reasons.push({
+          app: '*',
+          version: null,
+          dependency: null,
+          required: null,
+          provided: null,
+          message: `Queste versioni sono già quelle della release ${live.number} in linea`,
+        });
       }
       if (reasons.length > 0) throw new ReleaseRefused(reasons);
       const row = {
@@ -124,14 +137,19 @@ export class PlatformService {
       const inserted = await this.o.repo.insertLive(tx, row);
       return { dryRun: false as const, changed, release: this.toApi(inserted, inserted.number) };
     });
-    if (made.dryRun || !this.o.health || made.release.number === null) return { dryRun: made.dryRun, release: made.release, health: null, rolledBackTo: null };
+    if (made.dryRun || !this.o.health || made.release.number === null)
+      return { dryRun: made.dryRun, release: made.release, health: null, rolledBackTo: null };
 
     const toCheck = this.o.apps
       .filter((a) => made.changed.has(a.folder))
       .map((a) => ({ app: a.folder, federationName: a.federationName, manifestUrl: this.manifestUrl(a.folder, made.release.apps[a.folder]!) }));
     const health = { ...(await this.o.health.check(toCheck)), checked: toCheck.map((c) => c.app) };
     if (health.ok) return { dryRun: false, release: made.release, health, rolledBackTo: null };
-    const back = await this.rollback(actor, `Ripristino automatico: il controllo dopo il passaggio alla release ${made.release.number} non è riuscito (${health.reason})`, made.release.number);
+    const back = await this.rollback(
+      actor,
+      `Ripristino automatico: il controllo dopo il passaggio alla release ${made.release.number} non è riuscito (${health.reason})`,
+      made.release.number,
+    );
     return { dryRun: false, release: { ...made.release, live: false }, health, rolledBackTo: back };
   }
 
@@ -147,7 +165,8 @@ export class PlatformService {
       const original = live.restores !== null ? await this.o.repo.get(tx, live.restores) : live;
       const targetNumber = original?.based_on ?? null;
       const target = targetNumber !== null ? await this.o.repo.get(tx, targetNumber) : null;
-      if (!target) throw new DomainError('NO_PREVIOUS_RELEASE', `Non esiste una release precedente alla ${original?.number ?? live.number} a cui tornare.`);
+      if (!target)
+        throw new DomainError('NO_PREVIOUS_RELEASE', `Non esiste una release precedente alla ${original?.number ?? live.number} a cui tornare.`);
       const inserted = await this.o.repo.insertLive(tx, {
         apps: target.apps,
         kind: onlyIfLive !== undefined ? 'auto-rollback' : 'rollback',
@@ -167,9 +186,17 @@ export class PlatformService {
    * extracted into a private folder on the releases root's file system, its manifest read, then renamed into place
    * (publishVersion with move): a refusal changes nothing, and of two publishers of one build only one wins (409).
    */
-  async publishArchive(input: { app: string; packageVersion: string; version?: string | undefined }, upload: Upload | undefined, actor: Actor): Promise<PublishedVersion> {
+  async publishArchive(
+    input: { app: string; packageVersion: string; version?: string | undefined },
+    upload: Upload | undefined,
+    actor: Actor,
+  ): Promise<PublishedVersion> {
     const ref = this.o.apps.find((a) => a.folder === input.app);
-    if (!ref) throw new DomainError('VALIDATION_FAILED', `app: app di dominio sconosciuta (${input.app}); sono ${this.o.apps.map((a) => a.folder).join(', ')}`);
+    if (!ref)
+      throw new DomainError(
+        'VALIDATION_FAILED',
+        `app: app di dominio sconosciuta (${input.app}); sono ${this.o.apps.map((a) => a.folder).join(', ')}`,
+      );
     if (!upload) throw archiveRefused('manca il file (campo archive, un .tar.gz della cartella dist)');
     if (upload.tooLarge) throw new DomainError('FILE_TOO_LARGE', `L'archivio supera la dimensione massima di ${ARCHIVE_LIMITS.maxArchiveMb} MB`);
     await acceptUpload(upload, ARCHIVE_TYPES);
@@ -218,10 +245,15 @@ export class PlatformService {
     try {
       raw = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST_FILE), 'utf8'));
     } catch (err) {
-      throw archiveRefused((err as NodeJS.ErrnoException).code === 'ENOENT' ? `${MANIFEST_FILE} mancante alla radice dell'archivio` : `${MANIFEST_FILE} non è un JSON valido`);
+      throw archiveRefused(
+        (err as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `${MANIFEST_FILE} mancante alla radice dell'archivio`
+          : `${MANIFEST_FILE} non è un JSON valido`,
+      );
     }
     const summary = summarizeManifest(raw && typeof raw === 'object' ? raw : {});
-    if (summary.name !== ref.federationName) throw archiveRefused(`il manifest è di ${summary.name ?? 'nessuna app'}, non di ${ref.folder} (${ref.federationName})`);
+    if (summary.name !== ref.federationName)
+      throw archiveRefused(`il manifest è di ${summary.name ?? 'nessuna app'}, non di ${ref.folder} (${ref.federationName})`);
     const entry = summary.remoteEntry?.path;
     const entryFile = entry ? path.resolve(dist, entry) : null;
     if (!entryFile?.startsWith(dist + path.sep) || !fs.existsSync(entryFile) || !fs.statSync(entryFile).isFile()) {
@@ -252,7 +284,12 @@ export class PlatformService {
     await this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
       if (live && (sameSet(live.apps, built) || (await this.o.repo.hasTeamRelease(tx)))) return;
-      await this.o.repo.insertLive(tx, { apps: built, kind: live ? 'start' : 'initial', based_on: live?.number ?? null, note: 'Build locali pubblicate all’avvio' });
+      await this.o.repo.insertLive(tx, {
+        apps: built,
+        kind: live ? 'start' : 'initial',
+        based_on: live?.number ?? null,
+        note: 'Build locali pubblicate all’avvio',
+      });
     });
   }
 }

@@ -1,4 +1,11 @@
-import type { MailingListClass, MailingListClassPayload, Qualification, QualificationPayload, ReservationRule, ReservationRulePayload } from 'shared-api/contract';
+import type {
+  MailingListClass,
+  MailingListClassPayload,
+  Qualification,
+  QualificationPayload,
+  ReservationRule,
+  ReservationRulePayload,
+} from 'shared-api/contract';
 import type { Domain } from '../../core/domain';
 import type { AccountPort } from './account-port';
 import { CategoryRepository } from './categories/repository';
@@ -69,7 +76,12 @@ export const registry: Domain = {
       registry: {
         trainingGroups: new TrainingGroupService(db, new TrainingGroupRepository(db, medicalStatus)),
         fitet: new FitetService(db, new FitetRepository(db)),
-        mailingSender: new MailingSender({ db, publicUrl: config.publicUrl, today: () => todayIn(config.clubTimezone), deliverAll: (mails) => mailer.queueAll(mails) }),
+        mailingSender: new MailingSender({
+          db,
+          publicUrl: config.publicUrl,
+          today: () => todayIn(config.clubTimezone),
+          deliverAll: (mails) => mailer.queueAll(mails),
+        }),
         users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
         categories: new CategoryService(db, categoryRepository),
@@ -80,7 +92,9 @@ export const registry: Domain = {
           inUseMessage: (holders) => `Impossibile eliminare la qualifica: è assegnata a ${holders}.`,
           uniqueName: { constraint: 'qualifications_name_key', code: 'QUALIFICATION_NAME_TAKEN' },
           // Training sessions (booking) that admit only members holding it; PostgreSQL cut the constraint's name to 63 characters.
-          referencedBy: [{ constraint: 'training_session_qualifications_qualification_id_qualifications', code: 'QUALIFICATION_REQUIRED_BY_SESSIONS' }],
+          referencedBy: [
+            { constraint: 'training_session_qualifications_qualification_id_qualifications', code: 'QUALIFICATION_REQUIRED_BY_SESSIONS' },
+          ],
           check: (payload) => assertReferencesExist(db, payload, ['reservation_rules', 'mailing_list_classes']),
         }),
         reservationRules: new EditableService(db, new ReservationRuleRepository(db), {

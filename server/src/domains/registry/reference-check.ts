@@ -13,7 +13,11 @@ const REFERENCE_LISTS = {
 type ReferenceField = keyof typeof REFERENCE_LISTS;
 
 /** Every id a payload names in these fields exists, else 400 naming the field and the id. */
-export async function assertReferencesExist<F extends ReferenceField>(db: DbOrTx, payload: Record<F, readonly string[]>, fields: readonly F[]): Promise<void> {
+export async function assertReferencesExist<F extends ReferenceField>(
+  db: DbOrTx,
+  payload: Record<F, readonly string[]>,
+  fields: readonly F[],
+): Promise<void> {
   for (const field of fields) {
     const ids = [...new Set(payload[field])];
     if (!ids.length) continue;

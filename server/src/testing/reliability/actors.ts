@@ -20,10 +20,7 @@ export interface Actor {
 }
 
 const PASSWORD = 'Matrice-2026!';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 function ok(res: { statusCode: number; body: string }, expected: number, what: string) {
   if (res.statusCode !== expected) throw new Error(`${what} → ${res.statusCode} ${res.body}`);

@@ -14,9 +14,13 @@ try {
   console.log(describeReport(report, seed));
   console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
   for (const e of report.serverErrors.slice(0, 20))
-    console.log(`  5xx: ${e.case.method} ${e.case.url.slice(0, 200)} [${e.case.defect}] ${JSON.stringify(e.case.body)?.slice(0, 200)} → ${e.status} ${e.body}`);
+    console.log(
+      `  5xx: ${e.case.method} ${e.case.url.slice(0, 200)} [${e.case.defect}] ${JSON.stringify(e.case.body)?.slice(0, 200)} → ${e.status} ${e.body}`,
+    );
   for (const e of report.accepted.slice(0, 10))
-    console.log(`  accepted: ${e.case.method} ${e.case.url.slice(0, 200)} [${e.case.defect}] ${JSON.stringify(e.case.body)?.slice(0, 200)} → ${e.status}`);
+    console.log(
+      `  accepted: ${e.case.method} ${e.case.url.slice(0, 200)} [${e.case.defect}] ${JSON.stringify(e.case.body)?.slice(0, 200)} → ${e.status}`,
+    );
   process.exitCode = report.serverErrors.length || report.changedTables.length || !report.sessionAlive ? 1 : 0;
 } finally {
   await t.close();

@@ -22,10 +22,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard
-      title="Nessun problema!"
-      subtitle="Inserisci l'email con cui accedi: ti invieremo un link per creare una nuova password."
-    >
+    <AuthCard title="Nessun problema!" subtitle="Inserisci l'email con cui accedi: ti invieremo un link per creare una nuova password.">
       <form className="shell-form" onSubmit={form.handleSubmit(send)} noValidate>
         <EmailInput {...bind('email')} label="Email" required placeholder="nome@esempio.it" />
         <button type="submit" className="ui-btn ui-btn--primary shell-block" disabled={form.formState.isSubmitting}>

@@ -14,6 +14,4 @@ export const forgotPasswordResolver = () =>
   lazyResolver<{ email: string }>(() => contract().then((c) => formResolver(zodResolver(c.forgotPasswordBody))));
 
 export const newPasswordResolver = (withConsent: boolean) =>
-  lazyResolver<NewPasswordForm>(() =>
-    contract().then((c) => formResolver(zodResolver(withConsent ? c.registrationForm : c.newPasswordForm))),
-  );
+  lazyResolver<NewPasswordForm>(() => contract().then((c) => formResolver(zodResolver(withConsent ? c.registrationForm : c.newPasswordForm))));

@@ -98,8 +98,7 @@ describe('set-new-password page (/change-password, /login-change-password)', () 
 
 describe('registration completion (/complete-registration)', () => {
   const route = `/complete-registration?uid=${UID}&token=invite1`;
-  const consent = () =>
-    screen.getByLabelText(/Autorizzo il trattamento dei dati personali a fini commerciali e pubblicitari\.\.\./);
+  const consent = () => screen.getByLabelText(/Autorizzo il trattamento dei dati personali a fini commerciali e pubblicitari\.\.\./);
 
   test('the privacy consent is required and the passwords must match', async () => {
     const { server } = renderApp(route);
@@ -138,7 +137,9 @@ describe('registration completion (/complete-registration)', () => {
   });
 
   test('a refused invitation shows the registration error', async () => {
-    renderApp(route, { api: { 'POST /auth/complete-registration': { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid or expired token' } } } });
+    renderApp(route, {
+      api: { 'POST /auth/complete-registration': { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid or expired token' } } },
+    });
     await screen.findByRole('heading', { name: 'Ci siamo quasi...' });
     await fill('benvenuto1', 'benvenuto1');
     await userEvent.click(consent());

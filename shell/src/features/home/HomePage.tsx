@@ -12,8 +12,8 @@ export function HomePage() {
       <section className="shell-home__hero">
         <h1 className="shell-home__title">Ciao {user?.name}!</h1>
         <p className="shell-home__text">
-          Benvenuto nel portale del Circolo Tennistavolo: da qui accedi alle risorse dell'associazione, dai tuoi dati
-          alle prenotazioni dei turni di allenamento.
+          Benvenuto nel portale del Circolo Tennistavolo: da qui accedi alle risorse dell'associazione, dai tuoi dati alle prenotazioni dei turni di
+          allenamento.
         </p>
       </section>
       <ul className="shell-home__grid" aria-label="Sezioni del portale">

@@ -80,11 +80,7 @@ export function TopNav() {
           <span />
         </button>
 
-        <nav
-          id="shell-main-menu"
-          className={`shell-menu${menuOpen ? ' shell-menu--open' : ''}`}
-          aria-label="Navigazione principale"
-        >
+        <nav id="shell-main-menu" className={`shell-menu${menuOpen ? ' shell-menu--open' : ''}`} aria-label="Navigazione principale">
           <ul className="shell-menu__list">
             {groups.map((group) => {
               const active = isGroupActive(group, pathname);
@@ -92,11 +88,7 @@ export function TopNav() {
               if (group.link) {
                 return (
                   <li key={group.id} className="shell-menu__entry">
-                    <Link
-                      to={{ pathname: group.link, search }}
-                      className={itemClass}
-                      aria-current={active ? 'page' : undefined}
-                    >
+                    <Link to={{ pathname: group.link, search }} className={itemClass} aria-current={active ? 'page' : undefined}>
                       {group.label}
                     </Link>
                   </li>

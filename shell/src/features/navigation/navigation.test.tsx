@@ -23,11 +23,7 @@ test('a member sees only the Profile group; its sub-menu lists their three pages
   expect(nav.queryByRole('button', { name: 'Anagrafica' })).not.toBeInTheDocument();
   await userEvent.click(nav.getByRole('button', { name: 'Profilo' }));
   const submenu = within(nav.getByRole('list', { name: 'Profilo' }));
-  expect(submenu.getAllByRole('link').map((a) => a.textContent)).toEqual([
-    'I miei dati',
-    'Le mie prenotazioni',
-    'I miei pagamenti',
-  ]);
+  expect(submenu.getAllByRole('link').map((a) => a.textContent)).toEqual(['I miei dati', 'Le mie prenotazioni', 'I miei pagamenti']);
   expect(nav.getByText('Circolo Tennistavolo')).toBeInTheDocument();
 });
 
@@ -60,11 +56,7 @@ test('the Book group keeps the query string; the sub-navigation shows Cerca and 
 test('the sub-navigation shows the labels of the current section', async () => {
   renderApp('/bookings/sessions', { user: sessionUser({ permissions: ['bookings_access'] }) });
   const subnav = within(await screen.findByTestId('sub-nav'));
-  expect(subnav.getAllByRole('link').map((a) => a.textContent)).toEqual([
-    'Gestione tavoli',
-    'Turni di allenamento',
-    'Calendario prenotazioni',
-  ]);
+  expect(subnav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Gestione tavoli', 'Turni di allenamento', 'Calendario prenotazioni']);
   expect(subnav.getByRole('link', { name: 'Turni di allenamento' })).toHaveAttribute('aria-current', 'page');
 });
 
@@ -117,14 +109,11 @@ test('home greets the user by name and presents the portal', async () => {
   expect(screen.getByText(/accedi alle risorse dell'associazione/)).toBeInTheDocument();
 });
 
-test.each(['/login', '/login-send-email', '/login-change-password?uid=u&token=t'])(
-  'no top navigation on %s',
-  async (route) => {
-    renderApp(route);
-    await waitFor(() => expect(screen.queryByText('Verifica autenticazione in corso...')).not.toBeInTheDocument());
-    expect(screen.queryByTestId('top-nav')).not.toBeInTheDocument();
-  },
-);
+test.each(['/login', '/login-send-email', '/login-change-password?uid=u&token=t'])('no top navigation on %s', async (route) => {
+  renderApp(route);
+  await waitFor(() => expect(screen.queryByText('Verifica autenticazione in corso...')).not.toBeInTheDocument());
+  expect(screen.queryByTestId('top-nav')).not.toBeInTheDocument();
+});
 
 test('the set-password page shows the navigation only to a signed-in user', async () => {
   renderApp('/change-password?uid=u&token=t', { user: sessionUser() });
@@ -142,7 +131,5 @@ test('toasts show top-right, bottom-right in the finance area (spec 002 §9)', a
 
   await userEvent.click(screen.getByRole('link', { name: 'Circolo Tennistavolo, vai alla home' }));
   act(() => void notify.info('Benvenuto'));
-  expect((await screen.findByText('Benvenuto')).closest('.Toastify__toast-container')).toHaveClass(
-    'Toastify__toast-container--top-right',
-  );
+  expect((await screen.findByText('Benvenuto')).closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-right');
 });

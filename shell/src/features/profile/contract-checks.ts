@@ -9,8 +9,16 @@ const firstIssue = (result: { success: boolean; error?: { issues: { message: str
 
 /** The rule of one contact field of PATCH /user/me (phone number or e-mail). */
 export const loadContactCheck = (field: 'phone_number' | 'email'): Promise<Check> =>
-  import('shared-api/contract').then(({ updateMeBody }) => (value) => firstIssue(updateMeBody.safeParse({ [field]: value })));
+  import('shared-api/contract').then(
+    ({ updateMeBody }) =>
+      (value) =>
+        firstIssue(updateMeBody.safeParse({ [field]: value })),
+  );
 
 /** The rule of a new password (PATCH /auth/updatepassword/me). */
 export const loadNewPasswordCheck = (): Promise<Check> =>
-  import('shared-api/contract').then(({ updatePasswordBody }) => (value) => firstIssue(updatePasswordBody.safeParse({ newPassword: value })));
+  import('shared-api/contract').then(
+    ({ updatePasswordBody }) =>
+      (value) =>
+        firstIssue(updatePasswordBody.safeParse({ newPassword: value })),
+  );

@@ -270,10 +270,7 @@ describe("the 'Modifica password' dialog", () => {
     await userEvent.type(dialog.getByLabelText(/^Ripeti la nuova password/), 'nuovissima1{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.callsTo('PATCH /auth/updatepassword/me')[0]?.body).toEqual({ newPassword: 'nuovissima1' });
-    expect(server.callsTo('POST /auth/verifypassword').map((c) => c.body)).toEqual([
-      { password: 'sbagliata1' },
-      { password: 'vecchia123' },
-    ]);
+    expect(server.callsTo('POST /auth/verifypassword').map((c) => c.body)).toEqual([{ password: 'sbagliata1' }, { password: 'vecchia123' }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Modifica password' }));
     expect(screen.getByText('Sei sicuro di voler modificare la password?')).toBeInTheDocument();

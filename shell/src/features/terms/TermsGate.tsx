@@ -69,10 +69,7 @@ function TermsModal() {
         <p className="shell-terms__notice" role="alert">
           {API_ERRORS.TERMS_NOT_ACCEPTED.text}
         </p>
-        <p>
-          Per usare il portale del circolo leggi l'informativa sulla privacy e il regolamento, poi conferma di averli
-          accettati.
-        </p>
+        <p>Per usare il portale del circolo leggi l'informativa sulla privacy e il regolamento, poi conferma di averli accettati.</p>
         <div className="shell-terms__item">
           <CheckboxInput
             name="privacy_policy"

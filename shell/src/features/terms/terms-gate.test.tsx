@@ -49,9 +49,7 @@ test('accepting sends both flags, confirms and reloads the page', async () => {
   await userEvent.click(gate.getByLabelText(/regolamento/));
   await userEvent.click(screen.getByRole('button', { name: 'Accetta' }));
   expect(
-    await screen.findByText(
-      'I termini sono stati accettati correttamente. Ricarica la pagina manualmente se non venisse fatto automaticamente.',
-    ),
+    await screen.findByText('I termini sono stati accettati correttamente. Ricarica la pagina manualmente se non venisse fatto automaticamente.'),
   ).toBeInTheDocument();
   expect(server.callsTo('POST /auth/accept-terms')[0]?.body).toEqual({ privacy_policy: true, regulations: true });
   expect(reload).toHaveBeenCalledTimes(1);
@@ -81,9 +79,7 @@ test('each document can be downloaded as a PDF', async () => {
   await waitFor(() => expect(saved).toEqual(['informativa_privacy']));
   expect(server.callsTo('GET /pdf/privacy-policy')).toHaveLength(1);
   await userEvent.click(gate.getByRole('button', { name: 'Scarica il regolamento (PDF)' }));
-  expect(
-    await screen.findByText('Errore durante il download del file. Assicurati che il file sia disponibile e riprova.'),
-  ).toBeInTheDocument();
+  expect(await screen.findByText('Errore durante il download del file. Assicurati che il file sia disponibile e riprova.')).toBeInTheDocument();
 });
 
 test('a user whose terms are accepted never sees the gate', async () => {

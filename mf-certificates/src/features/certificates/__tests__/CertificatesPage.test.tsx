@@ -75,7 +75,9 @@ describe('Gestione certificati', () => {
   it('approves an upload: notes required in the form, expiry date optional', async () => {
     const certificate = makeCertificate();
     const record = certificate.active_record_content!;
-    const { api, user } = setup([certificate], { [`PATCH ${pathOf(certificate)}/record/${record.recordId}/approve`]: { body: approved({ status: 'valid' }) } });
+    const { api, user } = setup([certificate], {
+      [`PATCH ${pathOf(certificate)}/record/${record.recordId}/approve`]: { body: approved({ status: 'valid' }) },
+    });
     await user.click(within(await rowOf('Rossi')).getByRole('button', { name: 'Approva' }));
     await screen.findByRole('dialog', { name: 'Approva certificato' });
     await user.click(within(dialog('Approva certificato')).getByRole('button', { name: 'Approva' }));
@@ -86,12 +88,17 @@ describe('Gestione certificati', () => {
     await user.type(screen.getByLabelText(/^Note/), 'Visita del medico sportivo');
     await user.click(within(dialog('Approva certificato')).getByRole('button', { name: 'Approva' }));
     expect(await screen.findByText('Certificato approvato con successo!')).toBeInTheDocument();
-    expect(api.callsTo(`PATCH ${pathOf(certificate)}/record/${record.recordId}/approve`)[0]?.body).toEqual({ end_date: '2027-09-30', notes: 'Visita del medico sportivo' });
+    expect(api.callsTo(`PATCH ${pathOf(certificate)}/record/${record.recordId}/approve`)[0]?.body).toEqual({
+      end_date: '2027-09-30',
+      notes: 'Visita del medico sportivo',
+    });
   });
 
   it('reports a failed approval with the spec text', async () => {
     const certificate = makeCertificate();
-    const { user } = setup([certificate], { [`PATCH ${pathOf(certificate)}/record/${certificate.active_record_content!.recordId}/approve`]: { status: 500, body: { message: 'boom' } } });
+    const { user } = setup([certificate], {
+      [`PATCH ${pathOf(certificate)}/record/${certificate.active_record_content!.recordId}/approve`]: { status: 500, body: { message: 'boom' } },
+    });
     await user.click(within(await rowOf('Rossi')).getByRole('button', { name: 'Approva' }));
     await user.type(await screen.findByLabelText(/^Note/), 'Ok');
     await user.click(within(dialog('Approva certificato')).getByRole('button', { name: 'Approva' }));
@@ -138,7 +145,7 @@ describe('Gestione certificati', () => {
     expect(Object.fromEntries(api.callsTo('GET /user')[0]!.query)).toEqual({ limit: '500', reducedDetails: 'true' });
   });
 
-  it("says when the user already has a certificate of that type", async () => {
+  it('says when the user already has a certificate of that type', async () => {
     const { user } = setup([], { 'POST /certificate': { status: 409, body: { code: 'CERTIFICATE_EXISTS', message: 'exists' } } });
     await user.click(await screen.findByRole('button', { name: 'Aggiungi certificato' }));
     await user.click(await screen.findByRole('combobox', { name: /^Tipologia/ }));
@@ -174,12 +181,17 @@ describe('Gestione certificati', () => {
   it('reports a refused upload with the spec text and the reason', async () => {
     const certificate = makeCertificate();
     const { user } = setup([certificate], {
-      [`POST ${pathOf(certificate)}`]: { status: 400, body: { code: 'FILE_TYPE_NOT_ALLOWED', message: 'Il contenuto del file non è un PDF, PNG o JPEG' } },
+      [`POST ${pathOf(certificate)}`]: {
+        status: 400,
+        body: { code: 'FILE_TYPE_NOT_ALLOWED', message: 'Il contenuto del file non è un PDF, PNG o JPEG' },
+      },
     });
     await user.click(within(await rowOf('Rossi')).getByRole('button', { name: 'Carica file' }));
     await user.upload(await screen.findByLabelText(/^File del certificato/), testFile(['PK'], 'finto.pdf', 'application/pdf'));
     await user.click(within(dialog('Carica certificato')).getByRole('button', { name: 'Carica' }));
-    expect(await screen.findByText('Errore durante il caricamento del certificato.: Il contenuto del file non è un PDF, PNG o JPEG')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Errore durante il caricamento del certificato.: Il contenuto del file non è un PDF, PNG o JPEG'),
+    ).toBeInTheDocument();
   });
 
   it('downloads the uploaded file by its URL', async () => {
@@ -187,7 +199,10 @@ describe('Gestione certificati', () => {
     const record = certificate.active_record_content!;
     const clicked = captureDownloads();
     const { user } = setup([certificate], {
-      [`GET ${pathOf(certificate)}/record/${record.recordId}/file`]: { body: 'pdf', headers: { 'content-disposition': 'attachment; filename="visita.pdf"' } },
+      [`GET ${pathOf(certificate)}/record/${record.recordId}/file`]: {
+        body: 'pdf',
+        headers: { 'content-disposition': 'attachment; filename="visita.pdf"' },
+      },
     });
     await user.click(within(await rowOf('Rossi')).getByRole('button', { name: 'visita.pdf' }));
     expect(await screen.findByText('File scaricato con successo!')).toBeInTheDocument();

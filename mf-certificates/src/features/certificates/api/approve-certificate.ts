@@ -14,5 +14,9 @@ export const useApproveCertificate = createMutation({
   mutationFn: ({ certificate, recordId, end_date, notes }: Approval) =>
     api.patch<Certificate>(`${certificatePath(certificate._id, certificate.user._id)}/record/${recordId}/approve`, { end_date, notes }),
   invalidates: CERTIFICATES_QUERY_KEY,
-  toasts: { pending: 'Approvazione certificato in corso...', success: 'Certificato approvato con successo!', error: "Errore durante l'approvazione del certificato." },
+  toasts: {
+    pending: 'Approvazione certificato in corso...',
+    success: 'Certificato approvato con successo!',
+    error: "Errore durante l'approvazione del certificato.",
+  },
 });

@@ -6,6 +6,10 @@ import { CERTIFICATES_PATH, CERTIFICATES_QUERY_KEY } from './get-certificates';
 export const useCreateCertificate = createMutation({
   mutationFn: (body: CertificatePayload) => api.post<Certificate>(CERTIFICATES_PATH, body),
   invalidates: CERTIFICATES_QUERY_KEY,
-  toasts: { pending: 'Creazione certificato in corso...', success: 'Certificato creato con successo!', error: 'Si è verificato un errore durante la creazione del certificato' },
+  toasts: {
+    pending: 'Creazione certificato in corso...',
+    success: 'Certificato creato con successo!',
+    error: 'Si è verificato un errore durante la creazione del certificato',
+  },
   errorCodes: { own: ['CERTIFICATE_EXISTS'] },
 });

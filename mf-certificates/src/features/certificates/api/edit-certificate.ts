@@ -10,6 +10,10 @@ export const useEditCertificate = createMutation({
   mutationFn: ({ certificate, end_date }: { certificate: Certificate; end_date: string | null }) =>
     api.patch<Certificate>(certificatePath(certificate._id, certificate.user._id), { end_date }),
   invalidates: CERTIFICATES_QUERY_KEY,
-  toasts: { pending: 'Modifica certificato in corso...', success: 'Certificato modificato con successo!', error: 'Errore durante la modifica del certificato' },
+  toasts: {
+    pending: 'Modifica certificato in corso...',
+    success: 'Certificato modificato con successo!',
+    error: 'Errore durante la modifica del certificato',
+  },
   errorCodes: { own: ['NO_RECORDS_TO_UPDATE'] },
 });

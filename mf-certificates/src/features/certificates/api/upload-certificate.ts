@@ -10,7 +10,11 @@ export const useUploadCertificate = createMutation({
     return api.post<Certificate>(certificatePath(certificate._id, certificate.user._id), body);
   },
   invalidates: CERTIFICATES_QUERY_KEY,
-  toasts: { pending: 'Caricamento certificato in corso...', success: 'Certificato caricato con successo!', error: 'Errore durante il caricamento del certificato.' },
+  toasts: {
+    pending: 'Caricamento certificato in corso...',
+    success: 'Certificato caricato con successo!',
+    error: 'Errore durante il caricamento del certificato.',
+  },
   // A refused file: the server says which rule (type read from the content, 5 MB).
   errorCodes: { detailed: ['FILE_TYPE_NOT_ALLOWED', 'FILE_TOO_LARGE'] },
 });

@@ -33,7 +33,14 @@ export function ApproveCertificateModal({ certificate, onClose }: { certificate:
             {record ? ` · file ${record.fileName}` : ''}
           </p>
           <DateInput name="end_date" label="Data di scadenza" value={endDate} onChange={setEndDate} />
-          <TextArea name="notes" label="Note" required value={notes} onChange={setNotes} error={submitAttempted && notes.trim() === '' ? FIELD_MESSAGES.required : null} />
+          <TextArea
+            name="notes"
+            label="Note"
+            required
+            value={notes}
+            onChange={setNotes}
+            error={submitAttempted && notes.trim() === '' ? FIELD_MESSAGES.required : null}
+          />
         </>
       )}
     </ModalForm>

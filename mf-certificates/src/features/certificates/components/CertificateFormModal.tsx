@@ -12,7 +12,8 @@ export function CertificateFormModal({ onClose }: { onClose: () => void }) {
   const form = useForm<CreateFormValues>({
     defaultValues: { type: [], user: [], notes: '' },
     // The menus' values are checked as the payload they become.
-    resolver: (values, context, options) => formResolver<CreateFormValues>(zodResolver(certificatePayload))(toCreatePayload(values) as never, context, options),
+    resolver: (values, context, options) =>
+      formResolver<CreateFormValues>(zodResolver(certificatePayload))(toCreatePayload(values) as never, context, options),
   });
   const types = useTypeOptions();
   const users = useUserOptions();

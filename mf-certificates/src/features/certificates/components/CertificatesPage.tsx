@@ -96,7 +96,9 @@ export function CertificatesPage() {
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.certificate : null}
         title="Elimina certificato"
-        message={(c) => `Sei sicuro di voler eliminare il certificato '${c.type.name}' di ${c.user.name} ${c.user.surname} e tutti i suoi file? L'operazione non è reversibile`}
+        message={(c) =>
+          `Sei sicuro di voler eliminare il certificato '${c.type.name}' di ${c.user.name} ${c.user.surname} e tutti i suoi file? L'operazione non è reversibile`
+        }
         confirmLabel="Elimina"
         danger
         action={(c) => deleteCertificate.run(c)}

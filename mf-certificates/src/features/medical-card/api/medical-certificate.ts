@@ -29,7 +29,8 @@ export function uploadMyCertificate(file: File): Promise<unknown> {
       pending: CARD_MESSAGES.uploadPending,
       success: CARD_MESSAGES.uploaded,
       // A refused file says which rule; an upload still awaiting approval says so (spec 000 §4).
-      error: (e) => errorText(e, CARD_MESSAGES.uploadError, { own: ['MEDICAL_CERTIFICATE_PENDING'], detailed: ['FILE_TYPE_NOT_ALLOWED', 'FILE_TOO_LARGE'] }),
+      error: (e) =>
+        errorText(e, CARD_MESSAGES.uploadError, { own: ['MEDICAL_CERTIFICATE_PENDING'], detailed: ['FILE_TYPE_NOT_ALLOWED', 'FILE_TOO_LARGE'] }),
     },
     { autoClose: UPLOAD_TOAST_MS },
   );

@@ -1,7 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { MedicalStatus } from 'shared-api';
 import { FileInput, Modal, formatDate, notify, type ProfileCardProps } from 'shared-ui';
-import { CARD_MESSAGES, MEDICAL_FILE_RULES, REQUEST_FORMS, downloadMyCertificate, downloadRequestForm, uploadMyCertificate } from '../api/medical-certificate';
+import {
+  CARD_MESSAGES,
+  MEDICAL_FILE_RULES,
+  REQUEST_FORMS,
+  downloadMyCertificate,
+  downloadRequestForm,
+  uploadMyCertificate,
+} from '../api/medical-certificate';
 
 /** How the profile names the member's medical status (spec 000 §4; the texts are ours, docs/decisions.md). */
 export const STATUS_TEXTS: Record<MedicalStatus, string> = {
@@ -143,7 +150,12 @@ export function MedicalCertificateCard({ profile, refreshProfile }: ProfileCardP
       </div>
       <div className="ui-row">
         {(['agonistic', 'non-agonistic'] as const).map((kind) => (
-          <button key={kind} type="button" className="ui-btn ui-btn--ghost ui-btn--sm" onClick={() => void downloadRequestForm(kind).catch(() => undefined)}>
+          <button
+            key={kind}
+            type="button"
+            className="ui-btn ui-btn--ghost ui-btn--sm"
+            onClick={() => void downloadRequestForm(kind).catch(() => undefined)}
+          >
             {REQUEST_FORMS[kind].label}
           </button>
         ))}

@@ -81,14 +81,21 @@ describe('Tipologie certificati', () => {
     await user.type(screen.getByLabelText(/^Giorni prima della notifica/), ', 60');
     await user.click(within(formDialog()).getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Tipologia modificata con successo!')).toBeInTheDocument();
-    expect(api.callsTo(`PATCH /certificate/types/${type._id}`)[0]?.body).toEqual({ name: 'Medico agonistico', days_before_warn: [60, 30, 7, 1], is_medical: true });
+    expect(api.callsTo(`PATCH /certificate/types/${type._id}`)[0]?.body).toEqual({
+      name: 'Medico agonistico',
+      days_before_warn: [60, 30, 7, 1],
+      is_medical: true,
+    });
   });
 
   it('deletes after the warning; a type still in use is refused with a clear message', async () => {
     const used = makeType();
     const unused = makeType({ _id: 'u', name: 'Brevetto di arbitro' });
     const { api, user } = setup([used, unused], {
-      [`DELETE /certificate/types/${used._id}`]: { status: 409, body: { code: 'CERTIFICATE_TYPE_IN_USE', message: 'Impossibile eliminare la tipologia: è usata da 2 certificati.' } },
+      [`DELETE /certificate/types/${used._id}`]: {
+        status: 409,
+        body: { code: 'CERTIFICATE_TYPE_IN_USE', message: 'Impossibile eliminare la tipologia: è usata da 2 certificati.' },
+      },
       [`DELETE /certificate/types/${unused._id}`]: { status: 204 },
     });
     await user.click(within(await rowOf('Medico agonistico')).getByRole('button', { name: 'Elimina' }));

@@ -58,7 +58,11 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
               hint="Numeri separati da virgola, ad esempio 30, 7, 1"
               error={parseDays(daysText).invalid ? DAYS_INPUT_ERROR : days.error}
             />
-            <CheckboxInput {...bind('is_medical')} label="Certificato medico" hint="Il certificato che il socio carica dal profilo e che serve per prenotare" />
+            <CheckboxInput
+              {...bind('is_medical')}
+              label="Certificato medico"
+              hint="Il certificato che il socio carica dal profilo e che serve per prenotare"
+            />
           </>
         );
       }}

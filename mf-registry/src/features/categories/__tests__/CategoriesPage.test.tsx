@@ -128,7 +128,10 @@ describe('Categorie utenti', () => {
   it("shows the server's explanation when a category still given to users cannot be deleted", async () => {
     const category = makeCategory();
     const { user } = setup([category], {
-      [`DELETE /user/category/${category._id}`]: { status: 409, body: { code: 'CATEGORY_IN_USE', message: 'Impossibile eliminare la categoria: ci sono utenti associati.' } },
+      [`DELETE /user/category/${category._id}`]: {
+        status: 409,
+        body: { code: 'CATEGORY_IN_USE', message: 'Impossibile eliminare la categoria: ci sono utenti associati.' },
+      },
     });
     await user.click(within(await rowOf('Socio ordinario')).getByRole('button', { name: 'Elimina' }));
     const dialog = await screen.findByRole('dialog', { name: 'Elimina categoria' });

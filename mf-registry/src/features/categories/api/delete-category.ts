@@ -5,6 +5,10 @@ import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY, CATEGORY_CONFLICTS } from './get
 export const useDeleteCategory = createMutation({
   mutationFn: (id: string) => api.delete(`${CATEGORIES_PATH}/${id}`),
   invalidates: CATEGORIES_QUERY_KEY,
-  toasts: { pending: 'Eliminazione categoria in corso...', success: 'Categoria eliminata con successo!', error: "Si è verificato un errore durante l'eliminazione della categoria" },
+  toasts: {
+    pending: 'Eliminazione categoria in corso...',
+    success: 'Categoria eliminata con successo!',
+    error: "Si è verificato un errore durante l'eliminazione della categoria",
+  },
   errorCodes: CATEGORY_CONFLICTS,
 });

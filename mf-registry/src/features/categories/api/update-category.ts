@@ -5,6 +5,10 @@ import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY, CATEGORY_CONFLICTS } from './get
 export const useUpdateCategory = createMutation({
   mutationFn: ({ id, body }: { id: string; body: CategoryPayloadInput }) => api.patch<Category>(`${CATEGORIES_PATH}/${id}`, body),
   invalidates: CATEGORIES_QUERY_KEY,
-  toasts: { pending: 'Modifica categoria in corso...', success: 'Categoria modificata con successo!', error: 'Si è verificato un errore durante la modifica della categoria' },
+  toasts: {
+    pending: 'Modifica categoria in corso...',
+    success: 'Categoria modificata con successo!',
+    error: 'Si è verificato un errore durante la modifica della categoria',
+  },
   errorCodes: CATEGORY_CONFLICTS,
 });

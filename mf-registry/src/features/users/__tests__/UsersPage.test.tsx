@@ -179,7 +179,9 @@ describe('Gestione utenti: create', () => {
     const { user } = setup();
     await openCreate(user);
     await user.click(menu('Provincia di residenza'));
-    const residence = within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent ?? '');
+    const residence = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent ?? '');
     expect(residence).toHaveLength(107);
     expect(residence.slice(0, 3)).toEqual(['Agrigento', 'Alessandria', 'Ancona']);
     expect(residence).toEqual([...residence].sort((a, b) => a.localeCompare(b, 'it')));
@@ -317,7 +319,14 @@ describe('Gestione utenti: edit', () => {
 
     await typeInto(user, 'Nome', 'Marco');
     expect(await screen.findByText('Codice fiscale rigenerato automaticamente')).toBeInTheDocument();
-    const regenerated = computeFiscalCode({ name: 'Marco', surname: 'Rossi', gender: 'M', birth_date: '1985-12-10', birth_place: 'San Giuliano Terme', birth_province: 'PI' });
+    const regenerated = computeFiscalCode({
+      name: 'Marco',
+      surname: 'Rossi',
+      gender: 'M',
+      birth_date: '1985-12-10',
+      birth_place: 'San Giuliano Terme',
+      birth_province: 'PI',
+    });
     expect(field('Codice fiscale')).toHaveValue(regenerated);
     await typeInto(user, 'Telefono', '3470000000');
     await user.click(submitButton('Salva'));
@@ -408,7 +417,9 @@ describe('Gestione utenti: delete, activate, deactivate', () => {
     await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Disattiva' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Disattiva utente' })).getByRole('button', { name: 'Disattiva' }));
     expect(
-      await screen.findByText("Si è verificato un errore durante la disattivazione dell'utente: La data di fine disattivazione non può essere nel passato"),
+      await screen.findByText(
+        "Si è verificato un errore durante la disattivazione dell'utente: La data di fine disattivazione non può essere nel passato",
+      ),
     ).toBeInTheDocument();
   });
 });

@@ -1,9 +1,4 @@
-import {
-  computeFiscalCode,
-  decodeFiscalCode,
-  fiscalCodeError,
-  sameFiscalCode,
-} from '../fiscal-code';
+import { computeFiscalCode, decodeFiscalCode, fiscalCodeError, sameFiscalCode } from '../fiscal-code';
 
 const FISCAL_CODE_INVALID = 'Codice fiscale non valido';
 const FISCAL_CODE_CHECK_LETTER = 'Codice fiscale non valido: il carattere di controllo non corrisponde';

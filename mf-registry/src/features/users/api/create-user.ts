@@ -6,6 +6,10 @@ import { USERS_PATH, USERS_QUERY_KEY, USER_FORM_ERRORS } from './get-users';
 export const useCreateUser = createMutation({
   mutationFn: (body: UserPayloadInput | FormData) => api.post<User>(USERS_PATH, body),
   invalidates: USERS_QUERY_KEY,
-  toasts: { pending: 'Creazione utente in corso...', success: 'Utente creato con successo!', error: "Si è verificato un errore durante la creazione dell'utente" },
+  toasts: {
+    pending: 'Creazione utente in corso...',
+    success: 'Utente creato con successo!',
+    error: "Si è verificato un errore durante la creazione dell'utente",
+  },
   errorCodes: USER_FORM_ERRORS,
 });

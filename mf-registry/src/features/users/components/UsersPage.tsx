@@ -23,10 +23,7 @@ import { DeactivateUserModal } from './DeactivateUserModal';
 // not with the list.
 const UserFormModal = lazy(() => import('./UserFormModal').then((m) => ({ default: m.UserFormModal })));
 
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'edit' | 'delete' | 'activate' | 'deactivate'; user: User }
-  | null;
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate'; user: User } | null;
 
 function status(user: User): string {
   if (!user.deactivation_status) return 'Attivo';

@@ -225,7 +225,7 @@ describe('invitation and password links', () => {
     await login(t.app, { email: payload.email as string, password: 'Nuova-Password-1' });
   });
 
-  test('an expired invitation, a wrong token or another user\'s token → 400 Invalid or expired token', async () => {
+  test("an expired invitation, a wrong token or another user's token → 400 Invalid or expired token", async () => {
     const admin = await login(t.app, ADMIN);
     const soci = await categoryId(t.app, admin, 'Soci');
     const member = (await call(t.app, admin, 'POST', '/api/v1/user', userPayload(soci))).json();
@@ -285,7 +285,10 @@ describe('invitation and password links', () => {
     assert.equal((await call(t.app, oldSession, 'GET', '/api/v1/user/me')).statusCode, 401, 'a reset ends the old sessions');
     assert.equal((await post('/api/v1/auth/login', OTHER_MEMBER, null, '10.1.0.9')).statusCode, 401);
     await login(t.app, { email: OTHER_MEMBER.email, password: 'Reimpostata-99' });
-    assert.match((await post('/api/v1/auth/password-reset', { userId, token, password: 'Ancora-Altra-1' })).json().message, /Invalid or expired token/);
+    assert.match(
+      (await post('/api/v1/auth/password-reset', { userId, token, password: 'Ancora-Altra-1' })).json().message,
+      /Invalid or expired token/,
+    );
     // Put the seeded password back for the other tests.
     const again = await post('/api/v1/auth/forgotpassword', { email: OTHER_MEMBER.email }, null, '10.1.0.2');
     assert.equal(again.statusCode, 200);

@@ -49,7 +49,10 @@ const inject = (method: 'POST' | 'PATCH' | 'GET', url: string, body?: object, he
   t.app.inject({ method, url, headers, remoteAddress: ip, ...(body ? { payload: body } : {}) });
 
 async function counter(kind: string, key: string) {
-  const [row] = await t.database.db.select().from(auth_attempts).where(and(eq(auth_attempts.kind, kind), eq(auth_attempts.key, key)));
+  const [row] = await t.database.db
+    .select()
+    .from(auth_attempts)
+    .where(and(eq(auth_attempts.kind, kind), eq(auth_attempts.key, key)));
   return row;
 }
 
@@ -163,7 +166,8 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
   });
 
   test('counters are one row per key, and those whose window passed are pruned periodically, not only at start', async () => {
-    for (let i = 0; i < 5; i++) await inject('POST', '/api/v1/auth/login', { email: 'nessuno@circolo.example', password: `Sbagliata-${i}` }, {}, '10.7.0.1');
+    for (let i = 0; i < 5; i++)
+      await inject('POST', '/api/v1/auth/login', { email: 'nessuno@circolo.example', password: `Sbagliata-${i}` }, {}, '10.7.0.1');
     const rows = await t.database.db.select().from(auth_attempts).where(eq(auth_attempts.key, 'nessuno@circolo.example|10.7.0.1'));
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.attempts, 5);
@@ -220,11 +224,29 @@ describe('finding 8: no live links at rest', () => {
   test('outbox bodies and links are emptied once older than the longest link life', async () => {
     const old = new Date(Date.now() - OUTBOX_BODY_RETENTION_MS - 60_000);
     await t.database.db.insert(mail_outbox).values([
-      { to: 'vecchia@test.example', subject: 'Vecchia', body: 'link segreto', links: ['http://portale.test/x?token=a'], transport: 'log', status: 'logged', created_at: old },
-      { to: 'nuova@test.example', subject: 'Nuova', body: 'link ancora valido', links: ['http://portale.test/x?token=b'], transport: 'log', status: 'logged' },
+      {
+        to: 'vecchia@test.example',
+        subject: 'Vecchia',
+        body: 'link segreto',
+        links: ['http://portale.test/x?token=a'],
+        transport: 'log',
+        status: 'logged',
+        created_at: old,
+      },
+      {
+        to: 'nuova@test.example',
+        subject: 'Nuova',
+        body: 'link ancora valido',
+        links: ['http://portale.test/x?token=b'],
+        transport: 'log',
+        status: 'logged',
+      },
     ]);
     await t.app.services.account.housekeeping.runOnce();
-    const rows = await t.database.db.select().from(mail_outbox).where(sql`${mail_outbox.to} in ('vecchia@test.example', 'nuova@test.example')`);
+    const rows = await t.database.db
+      .select()
+      .from(mail_outbox)
+      .where(sql`${mail_outbox.to} in ('vecchia@test.example', 'nuova@test.example')`);
     const byTo = Object.fromEntries(rows.map((r) => [r.to, r]));
     assert.equal(byTo['vecchia@test.example']!.body, '');
     assert.deepEqual(byTo['vecchia@test.example']!.links, []);
@@ -277,7 +299,10 @@ describe('finding 10: changing the password or the e-mail needs the password con
     assert.equal((await call(t.app, me.session, 'GET', '/api/v1/user/me')).statusCode, 200);
 
     // The check lasts a few minutes only.
-    await t.database.db.update(sessions).set({ verified_at: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.user_id, me.id));
+    await t.database.db
+      .update(sessions)
+      .set({ verified_at: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.user_id, me.id));
     assert.equal((await change('Di-Nuovo-2026')).json().code, 'REAUTH_REQUIRED');
   });
 
@@ -298,7 +323,12 @@ describe('finding 10: changing the password or the e-mail needs the password con
     const moved = await call(t.app, me.session, 'PATCH', '/api/v1/user/me', { email: newEmail });
     assert.equal(moved.statusCode, 200);
     assert.equal(moved.json().email, newEmail);
-    const [notice] = await t.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, me.email)).orderBy(sql`${mail_outbox.created_at} desc`).limit(1);
+    const [notice] = await t.database.db
+      .select()
+      .from(mail_outbox)
+      .where(eq(mail_outbox.to, me.email))
+      .orderBy(sql`${mail_outbox.created_at} desc`)
+      .limit(1);
     assert.equal(notice!.subject, "L'indirizzo email del tuo account è stato modificato");
     assert.match(notice!.body, /contatta subito la segreteria/);
     assert.doesNotMatch(notice!.body, new RegExp(newEmail.replace(/\./g, '\\.')));
@@ -308,7 +338,7 @@ describe('finding 10: changing the password or the e-mail needs the password con
 describe('finding 13: state-changing requests from another site are refused', () => {
   const loginFrom = (headers: Record<string, string>) => inject('POST', '/api/v1/auth/login', MARCO, headers, '10.13.0.1');
 
-  test('Origin of another site → 403 CROSS_SITE_REQUEST (login CSRF included); the portal\'s own origin and non-browsers pass', async () => {
+  test("Origin of another site → 403 CROSS_SITE_REQUEST (login CSRF included); the portal's own origin and non-browsers pass", async () => {
     const evil = await loginFrom({ origin: 'https://evil.example' });
     assert.equal(evil.statusCode, 403);
     assert.equal(evil.json().code, 'CROSS_SITE_REQUEST');
@@ -410,7 +440,10 @@ describe('finding 15: blank passwords, bounded sessions', () => {
       const res = await inject('POST', '/api/v1/auth/login', { email: me.email, password: me.password }, {}, '10.15.0.1');
       cookies.push(cookieOf(res));
     }
-    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.user_id, me.id));
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.user_id, me.id));
     const n = row?.n;
     assert.equal(n, MAX_SESSIONS_PER_USER);
     assert.equal((await call(t.app, cookies[0]!, 'GET', '/api/v1/user/me')).statusCode, 401, 'the oldest ended');

@@ -40,7 +40,9 @@ export class CertificateRepository {
   ) {}
 
   private query() {
-    const latest = sql<Row['latest']>`(select json_build_object('id', lr.id, 'file_name', f.original_name, 'is_approved', lr.is_approved, 'end_date', lr.end_date, 'notes', lr.notes, 'uploaded_at', lr.uploaded_at)
+    const latest = sql<
+      Row['latest']
+    >`(select json_build_object('id', lr.id, 'file_name', f.original_name, 'is_approved', lr.is_approved, 'end_date', lr.end_date, 'notes', lr.notes, 'uploaded_at', lr.uploaded_at)
       from ${r} lr join files f on f.id = lr.file_id where lr.certificate_id = ${qualified(c, 'id')} order by lr.uploaded_at desc, lr.id desc limit 1)`;
     return this.db
       .select({
@@ -65,7 +67,9 @@ export class CertificateRepository {
 
   /** Expiry date of the latest approved record. */
   private currentEndDate(): SQL<string | null> {
-    return sql<string | null>`(select ar.end_date::text from ${r} ar where ar.certificate_id = ${qualified(c, 'id')} and ar.is_approved order by ar.uploaded_at desc, ar.id desc limit 1)`;
+    return sql<
+      string | null
+    >`(select ar.end_date::text from ${r} ar where ar.certificate_id = ${qualified(c, 'id')} and ar.is_approved order by ar.uploaded_at desc, ar.id desc limit 1)`;
   }
 
   /** valid, is_expiring (within the type's largest warning), expired, not_approved, missing — from the latest record. */
@@ -94,7 +98,16 @@ export class CertificateRepository {
       },
       defaultSort: [users.surname, users.name, t.name],
       tieBreaker: c.id,
-      rows: async (where, orderBy, limit, offset) => (await withPage(this.query().where(where).orderBy(...orderBy), limit, offset)).map(toCertificate),
+      rows: async (where, orderBy, limit, offset) =>
+        (
+          await withPage(
+            this.query()
+              .where(where)
+              .orderBy(...orderBy),
+            limit,
+            offset,
+          )
+        ).map(toCertificate),
       count: (where) =>
         countJoinedRows(
           this.db,
@@ -123,7 +136,11 @@ export class CertificateRepository {
 
   /** The certificate with this id belonging to this user (the paths name both). */
   async find(id: string, userId: string) {
-    const [row] = await this.db.select().from(c).where(and(eq(c.id, id), eq(c.user_id, userId))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(c)
+      .where(and(eq(c.id, id), eq(c.user_id, userId)))
+      .limit(1);
     return row ?? null;
   }
 
@@ -158,7 +175,11 @@ export class CertificateRepository {
   }
 
   async record(certificateId: string, recordId: string) {
-    const [row] = await this.db.select().from(r).where(and(eq(r.id, recordId), eq(r.certificate_id, certificateId))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(r)
+      .where(and(eq(r.id, recordId), eq(r.certificate_id, certificateId)))
+      .limit(1);
     return row ?? null;
   }
 

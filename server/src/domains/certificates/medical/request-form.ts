@@ -30,8 +30,8 @@ const TITLES: Record<MedicalRequestKind, string> = {
 
 const BODIES: Record<MedicalRequestKind, string[]> = {
   agonistic: [
-    "Si richiede che il socio sotto indicato, tesserato presso la Federazione Italiana Tennistavolo (FITET) per il tramite di questa associazione, sia sottoposto a visita medica per il rilascio del certificato di idoneità alla pratica sportiva agonistica del tennistavolo, ai sensi del D.M. 18 febbraio 1982 e successive modificazioni.",
-    "La visita deve essere effettuata presso un medico specialista in medicina dello sport o un centro di medicina dello sport autorizzato.",
+    'Si richiede che il socio sotto indicato, tesserato presso la Federazione Italiana Tennistavolo (FITET) per il tramite di questa associazione, sia sottoposto a visita medica per il rilascio del certificato di idoneità alla pratica sportiva agonistica del tennistavolo, ai sensi del D.M. 18 febbraio 1982 e successive modificazioni.',
+    'La visita deve essere effettuata presso un medico specialista in medicina dello sport o un centro di medicina dello sport autorizzato.',
   ],
   'non-agonistic': [
     "Si richiede il rilascio del certificato medico di idoneità all'attività sportiva non agonistica per il socio sotto indicato, ai sensi del D.M. 24 aprile 2013 e successive modificazioni, per la pratica del tennistavolo presso questa associazione.",
@@ -64,10 +64,23 @@ export function medicalRequestPdf(kind: MedicalRequestKind, member: MedicalReque
     ['Nato/a a', join(member.birth_place, member.birth_province ? `(${member.birth_province})` : null)],
     ['Data di nascita', formatItalianDate(member.birth_date)],
     ['Codice fiscale', member.fiscal_code ?? ''],
-    ['Residenza', join(member.residence_address, member.residence_postal_code, member.residence_place, member.residence_province ? `(${member.residence_province})` : null)],
+    [
+      'Residenza',
+      join(
+        member.residence_address,
+        member.residence_postal_code,
+        member.residence_place,
+        member.residence_province ? `(${member.residence_province})` : null,
+      ),
+    ],
     ['Tessera FITET', member.fitet_data_code ?? ''],
   ];
-  for (const [label, value] of rows) doc.text(`${label}: `, { continued: true }).font('Helvetica-Bold').text(value || '—').font('Helvetica');
+  for (const [label, value] of rows)
+    doc
+      .text(`${label}: `, { continued: true })
+      .font('Helvetica-Bold')
+      .text(value || '—')
+      .font('Helvetica');
 
   doc.moveDown(2).text(`Luogo e data: ______________________, ${formatItalianDate(today)}`);
   doc.moveDown(2).text('Timbro e firma del presidente della società', { align: 'right' });

@@ -64,13 +64,20 @@ after(async () => {
 
 describe('certificate types', () => {
   test('create with comma days as numbers, refuse bad input and a taken name, refuse deleting a type in use', async () => {
-    const created = await call(t.app, admin, 'POST', '/api/v1/certificate/types', { name: 'Medico agonistico', days_before_warn: [7, 30], is_medical: true });
+    const created = await call(t.app, admin, 'POST', '/api/v1/certificate/types', {
+      name: 'Medico agonistico',
+      days_before_warn: [7, 30],
+      is_medical: true,
+    });
     assert.equal(created.statusCode, 201, created.body);
     assert.deepEqual(created.json().days_before_warn, [30, 7]);
     const bad = await call(t.app, admin, 'POST', '/api/v1/certificate/types', { name: 'X', days_before_warn: ['a', 'b'] });
     assert.equal(bad.statusCode, 400);
     assert.match(bad.json().message, /^days_before_warn\.0: /);
-    assert.equal((await call(t.app, admin, 'POST', '/api/v1/certificate/types', { name: 'X', days_before_warn: [] })).json().message, 'days_before_warn: Campo obbligatorio');
+    assert.equal(
+      (await call(t.app, admin, 'POST', '/api/v1/certificate/types', { name: 'X', days_before_warn: [] })).json().message,
+      'days_before_warn: Campo obbligatorio',
+    );
     const taken = await call(t.app, admin, 'POST', '/api/v1/certificate/types', { name: 'Medico agonistico', days_before_warn: [1] });
     assert.equal(taken.json().code, 'CERTIFICATE_TYPE_NAME_TAKEN');
 
@@ -81,7 +88,10 @@ describe('certificate types', () => {
     const inUse = await call(t.app, admin, 'DELETE', `/api/v1/certificate/types/${created.json()._id}`);
     assert.equal(inUse.statusCode, 409);
     assert.equal(inUse.json().message, 'Impossibile eliminare la tipologia: è usata da 1 certificato.');
-    assert.equal((await call(t.app, admin, 'POST', '/api/v1/certificate', { type: created.json()._id, user: giulia._id })).json().code, 'CERTIFICATE_EXISTS');
+    assert.equal(
+      (await call(t.app, admin, 'POST', '/api/v1/certificate', { type: created.json()._id, user: giulia._id })).json().code,
+      'CERTIFICATE_EXISTS',
+    );
 
     // Before any upload there is no record to date.
     const edit = await call(t.app, admin, 'PATCH', `/api/v1/certificate/${cert.json()._id}/user/${giulia._id}`, { end_date: isoIn(100) });
@@ -136,9 +146,15 @@ describe("the member's medical certificate", () => {
     assert.equal((await call(t.app, member, 'GET', record.fileUrl)).statusCode, 403);
 
     const end = isoIn(200);
-    const approved = await call(t.app, admin, 'PATCH', `/api/v1/certificate/${mine._id}/user/${memberId}/record/${record.recordId}/approve`, { end_date: end, notes: 'Visita del medico sportivo' });
+    const approved = await call(t.app, admin, 'PATCH', `/api/v1/certificate/${mine._id}/user/${memberId}/record/${record.recordId}/approve`, {
+      end_date: end,
+      notes: 'Visita del medico sportivo',
+    });
     assert.equal(approved.statusCode, 200, approved.body);
-    assert.deepEqual([approved.json().status, approved.json().is_approved, approved.json().is_valid, approved.json().current_end_date], ['valid', true, true, end]);
+    assert.deepEqual(
+      [approved.json().status, approved.json().is_approved, approved.json().is_valid, approved.json().current_end_date],
+      ['valid', true, true, end],
+    );
     me = (await call(t.app, member, 'GET', '/api/v1/user/me')).json();
     assert.deepEqual([me.medical_certificate_status, me.medical_certificate_expiration_date], ['approved', end]);
 
@@ -197,7 +213,10 @@ describe('races and staff without registry access', () => {
   });
 
   test('certificates staff pick users for a certificate (GET /user?reducedDetails) but do not read the registry', async () => {
-    const category = await call(t.app, admin, 'POST', '/api/v1/user/category', { name: 'Segreteria certificati', permissions: ['certificates_access'] });
+    const category = await call(t.app, admin, 'POST', '/api/v1/user/category', {
+      name: 'Segreteria certificati',
+      permissions: ['certificates_access'],
+    });
     assert.equal(category.statusCode, 201, category.body);
     const created = await call(t.app, admin, 'POST', '/api/v1/user', userPayload(category.json()._id));
     assert.equal(created.statusCode, 201, created.body);

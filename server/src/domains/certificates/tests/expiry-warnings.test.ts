@@ -25,13 +25,24 @@ async function approvedCertificate(app: TestApp['app'], staff: string, memberCoo
   const up = await call(app, memberCookie, 'POST', '/api/v1/certificate/medical/user/me', form);
   assert.equal(up.statusCode, 201, up.body);
   const memberId = (await call(app, memberCookie, 'GET', '/api/v1/user/me')).json()._id;
-  const cert = (await call(app, staff, 'GET', '/api/v1/certificate?limit=500')).json().data.find((c: { user: { _id: string } }) => c.user._id === memberId);
-  const ok = await call(app, staff, 'PATCH', `/api/v1/certificate/${cert._id}/user/${memberId}/record/${cert.active_record_content.recordId}/approve`, { end_date: endDate });
+  const cert = (await call(app, staff, 'GET', '/api/v1/certificate?limit=500'))
+    .json()
+    .data.find((c: { user: { _id: string } }) => c.user._id === memberId);
+  const ok = await call(
+    app,
+    staff,
+    'PATCH',
+    `/api/v1/certificate/${cert._id}/user/${memberId}/record/${cert.active_record_content.recordId}/approve`,
+    { end_date: endDate },
+  );
   assert.equal(ok.statusCode, 200, ok.body);
 }
 
 async function mailsTo(db: TestApp['database']['db'], email: string, since: Date) {
-  return db.select().from(mail_outbox).where(and(eq(mail_outbox.to, email), gt(mail_outbox.created_at, since)));
+  return db
+    .select()
+    .from(mail_outbox)
+    .where(and(eq(mail_outbox.to, email), gt(mail_outbox.created_at, since)));
 }
 
 before(async () => {
@@ -79,43 +90,62 @@ describe('certificate expiry warnings', () => {
     await approvedCertificate(t.app, admin, other, isoAfter(today, 30));
     const since = new Date(Date.now() - 1000);
     const counts = await Promise.all(
-      Array.from({ length: 6 }, () => sendExpiryWarnings({ db: t.database.db, today: () => today, deliver: (mail) => t.app.services.mailer.queue(mail) })),
+      Array.from({ length: 6 }, () =>
+        sendExpiryWarnings({ db: t.database.db, today: () => today, deliver: (mail) => t.app.services.mailer.queue(mail) }),
+      ),
     );
-    assert.equal(counts.reduce((a, b) => a + b, 0), 1);
+    assert.equal(
+      counts.reduce((a, b) => a + b, 0),
+      1,
+    );
     assert.equal((await mailsTo(t.database.db, 'giulia.bianchi@circolo.example', since)).length, 1);
   });
 
-  test('two connection pools on one PostgreSQL (two server processes) send each warning once', { skip: process.env.DATABASE_URL ? false : 'needs DATABASE_URL (PGlite serves one process)' }, async () => {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'warn');
-    const config = loadConfig({ DATABASE_URL: scratch.url });
-    const first = await openDatabase({ kind: 'pg', url: scratch.url });
-    const second = await openDatabase({ kind: 'pg', url: scratch.url });
-    try {
-      await first.migrate();
-      await seedIfEmpty(first, config);
-      const today = todayIn(config.clubTimezone);
-      // A new approved record of Marco Rossi's medical certificate (the demo gives him one for a year) expiring
-      // tomorrow, written as the certificates service would: the latest record decides.
-      const [marco] = await first.db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER.email));
-      const [type] = await first.db.select().from(certificate_types).where(eq(certificate_types.is_medical, true)).limit(1);
-      const [held] = await first.db
-        .select({ id: certificates.id })
-        .from(certificates)
-        .where(and(eq(certificates.user_id, marco!.id), eq(certificates.type_id, type!.id)));
-      const certId = held?.id ?? (await first.db.insert(certificates).values({ type_id: type!.id, user_id: marco!.id }).returning())[0]!.id;
-      const [file] = await first.db.insert(files).values({ original_name: 'c.pdf', mime: 'application/pdf', size: 1, owner_user_id: marco!.id }).returning();
-      await first.db.insert(certificate_records).values({ certificate_id: certId, file_id: file!.id, is_approved: true, end_date: isoAfter(today, 1) });
+  test(
+    'two connection pools on one PostgreSQL (two server processes) send each warning once',
+    { skip: process.env.DATABASE_URL ? false : 'needs DATABASE_URL (PGlite serves one process)' },
+    async () => {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'warn');
+      const config = loadConfig({ DATABASE_URL: scratch.url });
+      const first = await openDatabase({ kind: 'pg', url: scratch.url });
+      const second = await openDatabase({ kind: 'pg', url: scratch.url });
+      try {
+        await first.migrate();
+        await seedIfEmpty(first, config);
+        const today = todayIn(config.clubTimezone);
+        // A new approved record of Marco Rossi's medical certificate (the demo gives him one for a year) expiring
+        // tomorrow, written as the certificates service would: the latest record decides.
+        const [marco] = await first.db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER.email));
+        const [type] = await first.db.select().from(certificate_types).where(eq(certificate_types.is_medical, true)).limit(1);
+        const [held] = await first.db
+          .select({ id: certificates.id })
+          .from(certificates)
+          .where(and(eq(certificates.user_id, marco!.id), eq(certificates.type_id, type!.id)));
+        const certId = held?.id ?? (await first.db.insert(certificates).values({ type_id: type!.id, user_id: marco!.id }).returning())[0]!.id;
+        const [file] = await first.db
+          .insert(files)
+          .values({ original_name: 'c.pdf', mime: 'application/pdf', size: 1, owner_user_id: marco!.id })
+          .returning();
+        await first.db
+          .insert(certificate_records)
+          .values({ certificate_id: certId, file_id: file!.id, is_approved: true, end_date: isoAfter(today, 1) });
 
-      const sent: string[] = [];
-      const runs = await Promise.all(
-        [first, second, first, second].map((database) => sendExpiryWarnings({ db: database.db, today: () => today, deliver: async (mail) => void sent.push(mail.to) })),
-      );
-      assert.equal(runs.reduce((a, b) => a + b, 0), 1);
-      assert.deepEqual(sent, [MEMBER.email]);
-    } finally {
-      await first.close();
-      await second.close();
-      await scratch.drop();
-    }
-  });
+        const sent: string[] = [];
+        const runs = await Promise.all(
+          [first, second, first, second].map((database) =>
+            sendExpiryWarnings({ db: database.db, today: () => today, deliver: async (mail) => void sent.push(mail.to) }),
+          ),
+        );
+        assert.equal(
+          runs.reduce((a, b) => a + b, 0),
+          1,
+        );
+        assert.deepEqual(sent, [MEMBER.email]);
+      } finally {
+        await first.close();
+        await second.close();
+        await scratch.drop();
+      }
+    },
+  );
 });

@@ -25,7 +25,14 @@ export class CertificateTypeRepository {
       sortColumns: { name: t.name, is_medical: t.is_medical },
       defaultSort: [t.name],
       tieBreaker: t.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: (where) => countRows(this.db, t, where),
     };
   }

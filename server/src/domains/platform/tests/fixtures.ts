@@ -46,11 +46,17 @@ export function fakeBuild(folder: string, build: FakeBuild = {}): string {
   const manifest: Record<string, unknown> = {
     id: name,
     name,
-    metaData: { name, buildInfo: { buildVersion: '0.1.0', buildName: folder }, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    metaData: {
+      name,
+      buildInfo: { buildVersion: '0.1.0', buildName: folder },
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+    },
     remotes: [],
   };
   if (!build.omitShared) manifest.shared = shared;
-  if (build.exposes !== null) manifest.exposes = (build.exposes ?? ['./routes']).map((p) => ({ id: `${name}:${p.slice(2)}`, name: p.slice(2), path: p, assets: {} }));
+  if (build.exposes !== null)
+    manifest.exposes = (build.exposes ?? ['./routes']).map((p) => ({ id: `${name}:${p.slice(2)}`, name: p.slice(2), path: p, assets: {} }));
   fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   if (!build.withoutRemoteEntry) fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var ${name}; /* ${build.label ?? 'v1'} */`);
   fs.writeFileSync(path.join(dir, 'main.1a2b3c4d.js'), `console.log(${JSON.stringify(build.label ?? 'v1')});`);

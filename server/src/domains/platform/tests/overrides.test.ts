@@ -61,7 +61,10 @@ describe('per-developer override', () => {
     const elsewhere = `mf_dev_override=${encodeOverride({ mf_registry: 'https://evil.example/mf-manifest.json' })}`;
     assert.equal((await remotesWith(`${admin}; ${elsewhere}`)).body.mf_registry, '/apps/mf-registry/mf-manifest.json');
 
-    const refused = await call(t.app, admin, 'PUT', '/api/v1/platform/override', { app: 'mf-registry', url: 'https://evil.example/mf-manifest.json' });
+    const refused = await call(t.app, admin, 'PUT', '/api/v1/platform/override', {
+      app: 'mf-registry',
+      url: 'https://evil.example/mf-manifest.json',
+    });
     assert.equal(refused.statusCode, 400);
     assert.match(refused.json<{ message: string }>().message, /origine non è tra quelle consentite/);
     assert.equal((await call(t.app, admin, 'PUT', '/api/v1/platform/override', { app: 'mf-nothing', url: LOCAL })).statusCode, 400);

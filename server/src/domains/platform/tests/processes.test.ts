@@ -57,12 +57,18 @@ test('a fresh clone’s first start publishes its builds as the live release; re
 
   let server = await start(env);
   const first = await remotesOf(server);
-  for (const { folder, federationName } of DOMAIN_APPS) assert.match(first[federationName] ?? '', new RegExp(`^/releases/${folder}/2\\.3\\.4-[0-9a-f]{8}/mf-manifest\\.json$`));
+  for (const { folder, federationName } of DOMAIN_APPS)
+    assert.match(first[federationName] ?? '', new RegExp(`^/releases/${folder}/2\\.3\\.4-[0-9a-f]{8}/mf-manifest\\.json$`));
   const entry = await fetch(`${server.url}${first.mf_registry!.replace('mf-manifest.json', 'remoteEntry.js')}`);
   assert.equal(entry.status, 200);
   assert.equal(entry.headers.get('cache-control'), 'public, max-age=31536000, immutable');
 
-  const v2 = publishVersion({ releasesDir: path.join(dir, 'releases'), app: 'mf-registry', distDir: fakeBuild('mf-registry', { label: 'v2' }), packageVersion: '2.3.5' }).version;
+  const v2 = publishVersion({
+    releasesDir: path.join(dir, 'releases'),
+    app: 'mf-registry',
+    distDir: fakeBuild('mf-registry', { label: 'v2' }),
+    packageVersion: '2.3.5',
+  }).version;
   let client = await admin(server);
   const composed = await client.request('POST', '/api/v1/platform/releases', { apps: { 'mf-registry': v2 } });
   assert.equal(composed.status, 201, composed.text);
@@ -88,7 +94,12 @@ test('a fresh clone’s first start publishes its builds as the live release; re
   const listed = compose('versions');
   assert.equal(listed.status, 0, listed.stderr);
   assert.match(listed.stdout, new RegExp(`mf-registry ${v2.replace(/\./g, '\\.')}`));
-  const react17 = publishVersion({ releasesDir: path.join(dir, 'releases'), app: 'mf-registry', distDir: fakeBuild('mf-registry', { label: 'r17', requires: { react: '^17.0.0' } }), packageVersion: '2.3.6' }).version;
+  const react17 = publishVersion({
+    releasesDir: path.join(dir, 'releases'),
+    app: 'mf-registry',
+    distDir: fakeBuild('mf-registry', { label: 'r17', requires: { react: '^17.0.0' } }),
+    packageVersion: '2.3.6',
+  }).version;
   const refused = compose('set', `mf-registry=${react17}`);
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /Rifiutato \(422\)[\s\S]*mf-registry 2\.3\.6-[0-9a-f]{8}: richiede react \^17\.0\.0, la shell fornisce 19\.3\.1/);
@@ -107,10 +118,20 @@ test('a fresh clone’s first start publishes its builds as the live release; re
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'mf-registry', version: '2.4.0' }));
   fs.renameSync(fakeBuild('mf-registry', { label: 'through the API' }), path.join(app, 'dist'));
   const publishCommand = () =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'cli.ts'), 'publish', 'mf-registry', path.join(app, 'dist')], {
-      env: { ...process.env, PORTAL_URL: server.url, PLATFORM_EMAIL: ADMIN.email, PLATFORM_PASSWORD: ADMIN.password, RELEASES_DIR: path.join(app, 'not-here') },
-      encoding: 'utf8',
-    });
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, '..', 'cli.ts'), 'publish', 'mf-registry', path.join(app, 'dist')],
+      {
+        env: {
+          ...process.env,
+          PORTAL_URL: server.url,
+          PLATFORM_EMAIL: ADMIN.email,
+          PLATFORM_PASSWORD: ADMIN.password,
+          RELEASES_DIR: path.join(app, 'not-here'),
+        },
+        encoding: 'utf8',
+      },
+    );
   const published = publishCommand();
   assert.equal(published.status, 0, published.stderr);
   const [, version] = /Pubblicata mf-registry (2\.4\.0-[0-9a-f]{8}) su /.exec(published.stdout) ?? [];
@@ -136,7 +157,12 @@ test('two servers on one PostgreSQL see the same live release, whichever changed
   const b = await start({ DATA_DIR: otherDir, STATIC_ROOT: shared, DATABASE_URL: db.url, RELEASES_DIR: releasesDir });
   assert.deepEqual(await remotesOf(b), await remotesOf(a));
 
-  const v2 = publishVersion({ releasesDir, app: 'mf-registry', distDir: fakeBuild('mf-registry', { label: 'two-servers' }), packageVersion: '2.3.5' }).version;
+  const v2 = publishVersion({
+    releasesDir,
+    app: 'mf-registry',
+    distDir: fakeBuild('mf-registry', { label: 'two-servers' }),
+    packageVersion: '2.3.5',
+  }).version;
   const onA = await admin(a);
   assert.equal((await onA.request('POST', '/api/v1/platform/releases', { apps: { 'mf-registry': v2 } })).status, 201);
   assert.equal((await remotesOf(b)).mf_registry, `/releases/mf-registry/${v2}/mf-manifest.json`, 'B serves what A composed');

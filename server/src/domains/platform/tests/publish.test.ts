@@ -46,7 +46,16 @@ function craftedArchive(entries: { path: string; type?: string; linkpath?: strin
   const blocks: Buffer[] = [];
   for (const e of entries) {
     const body = Buffer.from(e.body ?? '');
-    const header = new tar.Header({ path: e.path, mode: 0o644, uid: 0, gid: 0, size: e.type && e.type !== 'File' ? 0 : body.length, mtime: new Date(0), type: (e.type ?? 'File') as 'File', linkpath: e.linkpath ?? '' });
+    const header = new tar.Header({
+      path: e.path,
+      mode: 0o644,
+      uid: 0,
+      gid: 0,
+      size: e.type && e.type !== 'File' ? 0 : body.length,
+      mtime: new Date(0),
+      type: (e.type ?? 'File') as 'File',
+      linkpath: e.linkpath ?? '',
+    });
     const block = Buffer.alloc(512);
     header.encode(block, 0);
     blocks.push(block);
@@ -63,7 +72,8 @@ function form(fields: Record<string, string>, archive?: Buffer, fileName = 'buil
   return body;
 }
 
-const publish = (fields: Record<string, string>, archive?: Buffer, cookie: string | null = admin) => call(t.app, cookie, 'POST', '/api/v1/platform/versions', form(fields, archive));
+const publish = (fields: Record<string, string>, archive?: Buffer, cookie: string | null = admin) =>
+  call(t.app, cookie, 'POST', '/api/v1/platform/versions', form(fields, archive));
 
 /** Every path under the releases root, so a refusal can be shown to change nothing. */
 function tree(dir = t.config.releasesDir, base = dir): string[] {
@@ -89,7 +99,14 @@ describe('publishing a version through the API', () => {
     const { archive, version } = await packedBuild('mf-registry', { label: 'api-1' });
     const res = await publish({ app: 'mf-registry', packageVersion: '0.1.0', version }, archive);
     assert.equal(res.statusCode, 201, res.body);
-    const body = res.json<{ app: string; version: string; exposes: string[]; publishedBy: string; problem: string | null; remoteEntry: { path: string } }>();
+    const body = res.json<{
+      app: string;
+      version: string;
+      exposes: string[];
+      publishedBy: string;
+      problem: string | null;
+      remoteEntry: { path: string };
+    }>();
     assert.equal(body.app, 'mf-registry');
     assert.equal(body.version, version);
     assert.match(version, /^0\.1\.0-[0-9a-f]{8}$/);
@@ -119,7 +136,10 @@ describe('publishing a version through the API', () => {
 
   test('two publishes of one build at once: exactly one 201, the other 409', async () => {
     const { archive, version } = await packedBuild('mf-booking', { label: 'race' });
-    const answers = await Promise.all([publish({ app: 'mf-booking', packageVersion: '0.1.0' }, archive), publish({ app: 'mf-booking', packageVersion: '0.1.0' }, archive)]);
+    const answers = await Promise.all([
+      publish({ app: 'mf-booking', packageVersion: '0.1.0' }, archive),
+      publish({ app: 'mf-booking', packageVersion: '0.1.0' }, archive),
+    ]);
     assert.deepEqual(answers.map((a) => a.statusCode).sort(), [201, 409], answers.map((a) => a.body).join('\n'));
     assert.ok(fs.existsSync(path.join(t.config.releasesDir, 'mf-booking', version, 'mf-manifest.json')));
     const versions = fs.readdirSync(path.join(t.config.releasesDir, 'mf-booking')).filter((n) => n === version);
@@ -139,7 +159,13 @@ describe('publishing a version through the API', () => {
     const refusals: [string, () => Promise<{ fields: Record<string, string>; archive?: Buffer }>, number, string][] = [
       [
         'an entry climbing out with ..',
-        async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' }, archive: craftedArchive([{ path: 'mf-manifest.json', body: '{}' }, { path: '../../evil.js', body: 'pwned' }]) }),
+        async () => ({
+          fields: { app: 'mf-storage', packageVersion: '0.1.0' },
+          archive: craftedArchive([
+            { path: 'mf-manifest.json', body: '{}' },
+            { path: '../../evil.js', body: 'pwned' },
+          ]),
+        }),
         400,
         'RELEASE_ARCHIVE_INVALID',
       ],
@@ -151,33 +177,71 @@ describe('publishing a version through the API', () => {
       ],
       [
         'a symbolic link',
-        async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' }, archive: craftedArchive([{ path: 'remoteEntry.js', type: 'SymbolicLink', linkpath: '/etc/passwd' }]) }),
+        async () => ({
+          fields: { app: 'mf-storage', packageVersion: '0.1.0' },
+          archive: craftedArchive([{ path: 'remoteEntry.js', type: 'SymbolicLink', linkpath: '/etc/passwd' }]),
+        }),
         400,
         'RELEASE_ARCHIVE_INVALID',
       ],
-      ['not a gzip', async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' }, archive: Buffer.from('solo testo, nessun archivio') }), 400, 'FILE_TYPE_NOT_ALLOWED'],
-      ['a gzip that is not a tar', async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' }, archive: zlib.gzipSync(Buffer.alloc(4096, 7)) }), 400, 'RELEASE_ARCHIVE_INVALID'],
+      [
+        'not a gzip',
+        async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' }, archive: Buffer.from('solo testo, nessun archivio') }),
+        400,
+        'FILE_TYPE_NOT_ALLOWED',
+      ],
+      [
+        'a gzip that is not a tar',
+        async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' }, archive: zlib.gzipSync(Buffer.alloc(4096, 7)) }),
+        400,
+        'RELEASE_ARCHIVE_INVALID',
+      ],
       ['no archive', async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' } }), 400, 'RELEASE_ARCHIVE_INVALID'],
       [
         'a build without mf-manifest.json',
-        async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' }, archive: craftedArchive([{ path: 'remoteEntry.js', body: 'var x;' }]) }),
+        async () => ({
+          fields: { app: 'mf-storage', packageVersion: '0.1.0' },
+          archive: craftedArchive([{ path: 'remoteEntry.js', body: 'var x;' }]),
+        }),
         400,
         'RELEASE_ARCHIVE_INVALID',
       ],
       [
         "another app's build",
-        async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0' }, archive: (await packedBuild('mf-finance', { label: 'other' })).archive }),
+        async () => ({
+          fields: { app: 'mf-storage', packageVersion: '0.1.0' },
+          archive: (await packedBuild('mf-finance', { label: 'other' })).archive,
+        }),
         400,
         'RELEASE_ARCHIVE_INVALID',
       ],
       [
         'a version that does not match the files',
-        async () => ({ fields: { app: 'mf-storage', packageVersion: '0.1.0', version: '0.1.0-00000000' }, archive: (await packedBuild('mf-storage', { label: 'mismatch' })).archive }),
+        async () => ({
+          fields: { app: 'mf-storage', packageVersion: '0.1.0', version: '0.1.0-00000000' },
+          archive: (await packedBuild('mf-storage', { label: 'mismatch' })).archive,
+        }),
         400,
         'RELEASE_ARCHIVE_INVALID',
       ],
-      ['an unknown app', async () => ({ fields: { app: 'mf-nessuna', packageVersion: '0.1.0' }, archive: (await packedBuild('mf-storage', { label: 'unknown' })).archive }), 400, 'VALIDATION_FAILED'],
-      ['a package version that is not one', async () => ({ fields: { app: 'mf-storage', packageVersion: 'latest' }, archive: (await packedBuild('mf-storage', { label: 'pkg' })).archive }), 400, 'VALIDATION_FAILED'],
+      [
+        'an unknown app',
+        async () => ({
+          fields: { app: 'mf-nessuna', packageVersion: '0.1.0' },
+          archive: (await packedBuild('mf-storage', { label: 'unknown' })).archive,
+        }),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'a package version that is not one',
+        async () => ({
+          fields: { app: 'mf-storage', packageVersion: 'latest' },
+          archive: (await packedBuild('mf-storage', { label: 'pkg' })).archive,
+        }),
+        400,
+        'VALIDATION_FAILED',
+      ],
     ];
     for (const [name, make, status, code] of refusals) {
       test(name, async () => {
@@ -188,9 +252,14 @@ describe('publishing a version through the API', () => {
         assert.equal(res.json().code, code, res.body);
         assert.match(res.json().message, /\S/);
         assert.match(res.json().message, MESSAGES[name] ?? /\S/);
-        assert.deepEqual(tree().filter((p) => !p.startsWith('.uploads')), before.filter((p) => !p.startsWith('.uploads')));
+        assert.deepEqual(
+          tree().filter((p) => !p.startsWith('.uploads')),
+          before.filter((p) => !p.startsWith('.uploads')),
+        );
         assert.ok(!tree().some((p) => p.startsWith(`.uploads${path.sep}`)), 'no upload left behind');
-        assert.ok(!fs.existsSync(path.join(t.config.releasesDir, 'evil.js')) && !fs.existsSync(path.join(path.dirname(t.config.releasesDir), 'evil.js')));
+        assert.ok(
+          !fs.existsSync(path.join(t.config.releasesDir, 'evil.js')) && !fs.existsSync(path.join(path.dirname(t.config.releasesDir), 'evil.js')),
+        );
       });
     }
   });

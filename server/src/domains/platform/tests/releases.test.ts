@@ -40,11 +40,20 @@ after(async () => {
 
 const remotes = async () => (await t.app.inject({ method: 'GET', url: '/remotes.json' })).json<Record<string, string>>();
 interface History {
-  data: { number: number; apps: Record<string, string>; live: boolean; kind: string; basedOn: number | null; restores: number | null; createdBy: { name: string } | null }[];
+  data: {
+    number: number;
+    apps: Record<string, string>;
+    live: boolean;
+    kind: string;
+    basedOn: number | null;
+    restores: number | null;
+    createdBy: { name: string } | null;
+  }[];
   live: number | null;
 }
 const releases = async () => (await call(t.app, admin, 'GET', '/api/v1/platform/releases')).json<History>();
-const compose = (apps: Record<string, string>, dryRun?: boolean, cookie = admin) => call(t.app, cookie, 'POST', '/api/v1/platform/releases', { apps, ...(dryRun === undefined ? {} : { dryRun }) });
+const compose = (apps: Record<string, string>, dryRun?: boolean, cookie = admin) =>
+  call(t.app, cookie, 'POST', '/api/v1/platform/releases', { apps, ...(dryRun === undefined ? {} : { dryRun }) });
 
 describe('access', () => {
   const calls: [InjectOptions['method'], string, unknown?][] = [
@@ -65,7 +74,10 @@ describe('versions and releases', () => {
   test('every published version is listed with its manifest summary', async () => {
     const res = await call(t.app, admin, 'GET', '/api/v1/platform/versions');
     assert.equal(res.statusCode, 200, res.body);
-    const body = res.json<{ data: { app: string; version: string; shared: Record<string, string>; exposes: string[]; buildVersion: string; publishedAt: string }[]; shell: { shared: Record<string, string> } }>();
+    const body = res.json<{
+      data: { app: string; version: string; shared: Record<string, string>; exposes: string[]; buildVersion: string; publishedAt: string }[];
+      shell: { shared: Record<string, string> };
+    }>();
     assert.deepEqual(body.shell.shared, PROVIDED);
     const registry = body.data.find((v) => v.app === 'mf-registry');
     assert.equal(registry?.version, v1['mf-registry']);
@@ -81,7 +93,10 @@ describe('versions and releases', () => {
     temp.push(dist);
     const entry = path.join(t.config.releasesDir, 'mf-registry', v1['mf-registry']!, 'remoteEntry.js');
     const before = fs.statSync(entry).mtimeMs;
-    assert.throws(() => publishVersion({ releasesDir: t.config.releasesDir, app: 'mf-registry', distDir: dist, packageVersion: '0.1.0' }), VersionExistsError);
+    assert.throws(
+      () => publishVersion({ releasesDir: t.config.releasesDir, app: 'mf-registry', distDir: dist, packageVersion: '0.1.0' }),
+      VersionExistsError,
+    );
     assert.equal(fs.statSync(entry).mtimeMs, before);
   });
 
@@ -145,18 +160,53 @@ describe('versions and releases', () => {
     const noEntry = publish('mf-finance', { label: 'no-entry', withoutRemoteEntry: true });
     const ownZustand = publish('mf-certificates', { label: 'own-zustand', requires: { zustand: null } });
 
-    const res = await compose({ 'mf-registry': react17, 'mf-booking': noRoutes, 'mf-storage': noShared, 'mf-finance': noEntry, 'mf-certificates': ownZustand, 'mf-nothing': '1.0.0-00000000' });
+    const res = await compose({
+      'mf-registry': react17,
+      'mf-booking': noRoutes,
+      'mf-storage': noShared,
+      'mf-finance': noEntry,
+      'mf-certificates': ownZustand,
+      'mf-nothing': '1.0.0-00000000',
+    });
     assert.equal(res.statusCode, 422, res.body);
-    const body = res.json<{ code: string; reasons: { app: string; version: string | null; dependency: string | null; required: string | null; provided: string | null; message: string }[] }>();
+    const body = res.json<{
+      code: string;
+      reasons: {
+        app: string;
+        version: string | null;
+        dependency: string | null;
+        required: string | null;
+        provided: string | null;
+        message: string;
+      }[];
+    }>();
     assert.equal(body.code, 'RELEASE_REFUSED');
     const react = body.reasons.find((r) => r.app === 'mf-registry' && r.dependency === 'react');
-    assert.deepEqual({ ...react, message: undefined }, { app: 'mf-registry', version: react17, dependency: 'react', required: '^17.0.0', provided: PROVIDED.react, message: undefined });
+    assert.deepEqual(
+      { ...react, message: undefined },
+      { app: 'mf-registry', version: react17, dependency: 'react', required: '^17.0.0', provided: PROVIDED.react, message: undefined },
+    );
     assert.match(react!.message, /mf-registry .*react.*\^17\.0\.0.*19\.3\.1/);
-    assert.ok(body.reasons.some((r) => r.app === 'mf-booking' && r.dependency === './routes'), res.body);
-    assert.ok(body.reasons.some((r) => r.app === 'mf-storage' && /shared/.test(r.message)), res.body);
-    assert.ok(body.reasons.some((r) => r.app === 'mf-finance' && /remote entry/.test(r.message)), res.body);
-    assert.ok(body.reasons.some((r) => r.app === 'mf-certificates' && r.dependency === 'zustand'), res.body);
-    assert.ok(body.reasons.some((r) => r.app === 'mf-nothing'), res.body);
+    assert.ok(
+      body.reasons.some((r) => r.app === 'mf-booking' && r.dependency === './routes'),
+      res.body,
+    );
+    assert.ok(
+      body.reasons.some((r) => r.app === 'mf-storage' && /shared/.test(r.message)),
+      res.body,
+    );
+    assert.ok(
+      body.reasons.some((r) => r.app === 'mf-finance' && /remote entry/.test(r.message)),
+      res.body,
+    );
+    assert.ok(
+      body.reasons.some((r) => r.app === 'mf-certificates' && r.dependency === 'zustand'),
+      res.body,
+    );
+    assert.ok(
+      body.reasons.some((r) => r.app === 'mf-nothing'),
+      res.body,
+    );
 
     // A dry run answers the same, and an unpublished version is named too.
     const dry = await compose({ 'mf-registry': '0.1.0-deadbeef' }, true);
@@ -180,7 +230,13 @@ describe('versions and releases', () => {
   });
 
   test('bad input is a 400 and changes nothing', async () => {
-    for (const body of [{}, { apps: {} }, { apps: { 'mf-registry': '' } }, { apps: { 'mf-registry': 3 } }, { apps: { 'mf-registry': 'x' }, dryRun: 'yes' }]) {
+    for (const body of [
+      {},
+      { apps: {} },
+      { apps: { 'mf-registry': '' } },
+      { apps: { 'mf-registry': 3 } },
+      { apps: { 'mf-registry': 'x' }, dryRun: 'yes' },
+    ]) {
       const res = await call(t.app, admin, 'POST', '/api/v1/platform/releases', body);
       assert.equal(res.statusCode, 400, JSON.stringify(body));
     }

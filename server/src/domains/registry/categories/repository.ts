@@ -22,7 +22,13 @@ export class CategoryRepository {
         description: categories.description,
         permissions: categories.permissions,
         reservation_rules: linkedNames<NamedRef>(categories, category_reservation_rules, 'category_id', reservation_rules, 'reservation_rule_id'),
-        mailing_list_classes: linkedNames<NamedRef>(categories, category_mailing_list_classes, 'category_id', mailing_list_classes, 'mailing_list_class_id'),
+        mailing_list_classes: linkedNames<NamedRef>(
+          categories,
+          category_mailing_list_classes,
+          'category_id',
+          mailing_list_classes,
+          'mailing_list_class_id',
+        ),
       })
       .from(categories)
       .$dynamic();
@@ -35,7 +41,9 @@ export class CategoryRepository {
       defaultSort: [categories.name],
       tieBreaker: categories.id,
       rows: async (where, orderBy, limit, offset) => {
-        const q = this.query().where(where).orderBy(...orderBy);
+        const q = this.query()
+          .where(where)
+          .orderBy(...orderBy);
         return (await (limit === null ? q : q.limit(limit).offset(offset))).map(toCategory);
       },
       count: (where) => countRows(this.db, categories, where),
@@ -84,7 +92,14 @@ export class CategoryRepository {
   }
 
   private async writeLinks(tx: DbOrTx, id: string, payload: CategoryPayload) {
-    await replaceLinks(tx, category_reservation_rules, category_reservation_rules.category_id, category_reservation_rules.reservation_rule_id, id, payload.reservation_rules);
+    await replaceLinks(
+      tx,
+      category_reservation_rules,
+      category_reservation_rules.category_id,
+      category_reservation_rules.reservation_rule_id,
+      id,
+      payload.reservation_rules,
+    );
     await replaceLinks(
       tx,
       category_mailing_list_classes,
@@ -112,4 +127,3 @@ function toCategory(row: {
 }): Category {
   return { ...row, permissions: row.permissions as Permission[] };
 }
-

@@ -9,7 +9,10 @@ import { currentUser } from '../../../core/plugins/session';
 
 const tags = ['categorie'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const categoryListQuery = listQuery.extend({ sortBy: z.enum(CATEGORY_SORT_KEYS).optional(), limit: z.coerce.number().int().min(0).max(500).default(10) });
+const categoryListQuery = listQuery.extend({
+  sortBy: z.enum(CATEGORY_SORT_KEYS).optional(),
+  limit: z.coerce.number().int().min(0).max(500).default(10),
+});
 const categoryExportQuery = categoryListQuery.omit({ page: true, limit: true }).extend({ format: exportFormat });
 const params = z.object({ id });
 const config = { access: ['registry_access'] } as const;
@@ -26,7 +29,15 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/export',
-    { config, schema: { tags, summary: 'Scarica l\'elenco categorie (csv, xlsx, pdf)', querystring: categoryExportQuery, response: { 200: exportResponse, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Scarica l'elenco categorie (csv, xlsx, pdf)",
+        querystring: categoryExportQuery,
+        response: { 200: exportResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const file = await buildExport({
         format: request.query.format,
@@ -58,7 +69,10 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { config, schema: { tags, summary: 'Elimina una categoria (solo se nessun utente vi appartiene)', params, response: { 204: z.null(), ...errors } } },
+    {
+      config,
+      schema: { tags, summary: 'Elimina una categoria (solo se nessun utente vi appartiene)', params, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       await categories.remove(request.params.id, currentUser(request));
       return reply.code(204).send(null);

@@ -48,7 +48,10 @@ export class CategoryService {
     const current = await this.permissionsOf(id);
     assertMayChange(actor, current);
     // Only what is added is granted: a clerk may still edit a category holding rights they lack, without adding any.
-    assertCanGrant(actor, payload.permissions.filter((p) => !current.includes(p)));
+    assertCanGrant(
+      actor,
+      payload.permissions.filter((p) => !current.includes(p)),
+    );
     await this.checkReferences(payload);
     try {
       const found = await this.db.transaction((tx) => this.repo.update(tx, id, payload));

@@ -96,7 +96,9 @@ function readTable(table: Cell[][]): ParsedFile {
   });
   const missing = FITET_COLUMNS.filter((col) => ![...columnAt.values()].includes(col));
   if (missing.length) {
-    throw new FitetFileError(`Colonne mancanti nel file: ${missing.map((c) => FITET_HEADERS[c]).join(', ')}. Il file deve avere le colonne ${FITET_COLUMNS.map((c) => FITET_HEADERS[c]).join(', ')}`);
+    throw new FitetFileError(
+      `Colonne mancanti nel file: ${missing.map((c) => FITET_HEADERS[c]).join(', ')}. Il file deve avere le colonne ${FITET_COLUMNS.map((c) => FITET_HEADERS[c]).join(', ')}`,
+    );
   }
 
   const rows: FitetRow[] = [];
@@ -118,7 +120,14 @@ function readTable(table: Cell[][]): ParsedFile {
     if (end === undefined) return reject(`Data scadenza non valida: ${textOf(values.end_date)}`);
     if (start && end && end < start) return reject('La data di scadenza precede la data di emissione');
     seen.add(memberId);
-    rows.push({ line, member_id: memberId, card_type: textOf(values.card_type), category: textOf(values.category), start_date: start, end_date: end });
+    rows.push({
+      line,
+      member_id: memberId,
+      card_type: textOf(values.card_type),
+      category: textOf(values.category),
+      start_date: start,
+      end_date: end,
+    });
     return undefined;
   });
   return { rows, rejected };

@@ -33,10 +33,24 @@ export class FitetRepository {
   private source(): ListSource<FitetRecord, FitetSortKey> {
     return {
       search: searchableText(f.member_id, f.card_type, f.category, users.name, users.surname),
-      sortColumns: { member_id: f.member_id, card_type: f.card_type, category: f.category, start_date: f.start_date, end_date: f.end_date, surname: users.surname },
+      sortColumns: {
+        member_id: f.member_id,
+        card_type: f.card_type,
+        category: f.category,
+        start_date: f.start_date,
+        end_date: f.end_date,
+        surname: users.surname,
+      },
       defaultSort: [f.member_id],
       tieBreaker: f.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: (where) => countJoinedRows(this.db, f, [{ table: users, on: eq(users.id, f.user_id) }], where),
     };
   }
@@ -58,7 +72,14 @@ export class FitetRepository {
 
   /** Inserts or updates the record of a card code; true when it was new. */
   async upsert(tx: DbOrTx, userId: string, row: FitetRow): Promise<boolean> {
-    const values = { member_id: row.member_id, user_id: userId, card_type: row.card_type, category: row.category, start_date: row.start_date, end_date: row.end_date };
+    const values = {
+      member_id: row.member_id,
+      user_id: userId,
+      card_type: row.card_type,
+      category: row.category,
+      start_date: row.start_date,
+      end_date: row.end_date,
+    };
     const [result] = await tx
       .insert(f)
       .values(values)

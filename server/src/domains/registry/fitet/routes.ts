@@ -16,17 +16,37 @@ const query = listQuery.extend({ sortBy: z.enum(FITET_SORT_KEYS).optional() });
 const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { fitet } = app.services.registry;
 
-  app.get('', { config, schema: { tags, summary: 'Elenco dei dati FITET', querystring: query, response: { 200: listResponse(fitetRecord), ...errors } } }, (request) =>
-    fitet.list(request.query),
+  app.get(
+    '',
+    { config, schema: { tags, summary: 'Elenco dei dati FITET', querystring: query, response: { 200: listResponse(fitetRecord), ...errors } } },
+    (request) => fitet.list(request.query),
   );
 
   app.get(
     '/export',
-    { config, schema: { tags, summary: "Scarica l'elenco dei dati FITET (csv, xlsx, pdf)", querystring: query.omit({ page: true, limit: true }).extend({ format: exportFormat }), response: { 200: exportResponse, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Scarica l'elenco dei dati FITET (csv, xlsx, pdf)",
+        querystring: query.omit({ page: true, limit: true }).extend({ format: exportFormat }),
+        response: { 200: exportResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const { format, ...filter } = request.query;
       const rows = await fitet.listAll(filter);
-      return sendExportFile(reply, await buildExport({ format, baseName: 'dati_fitet', title: 'Dati FITET', columns: FITET_EXPORT_COLUMNS, rows, timeZone: app.config.clubTimezone }));
+      return sendExportFile(
+        reply,
+        await buildExport({
+          format,
+          baseName: 'dati_fitet',
+          title: 'Dati FITET',
+          columns: FITET_EXPORT_COLUMNS,
+          rows,
+          timeZone: app.config.clubTimezone,
+        }),
+      );
     },
   );
 
@@ -34,7 +54,11 @@ const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       config: { ...config, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 } },
-      schema: { tags, summary: 'Importa il file FITET (.xlsx o .csv, multipart, campo file): resoconto riga per riga', response: { 200: fitetImportReport, ...errors } },
+      schema: {
+        tags,
+        summary: 'Importa il file FITET (.xlsx o .csv, multipart, campo file): resoconto riga per riga',
+        response: { 200: fitetImportReport, ...errors },
+      },
     },
     (request) => fitet.import(request.uploads),
   );

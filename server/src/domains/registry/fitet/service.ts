@@ -39,7 +39,10 @@ export class FitetService {
       throw err;
     }
     if (type?.mime === 'application/msword') {
-      throw new DomainError('FILE_TYPE_NOT_ALLOWED', 'Il formato .xls (Excel 97-2003) non è supportato: salva il file come .xlsx o .csv e caricalo di nuovo');
+      throw new DomainError(
+        'FILE_TYPE_NOT_ALLOWED',
+        'Il formato .xls (Excel 97-2003) non è supportato: salva il file come .xlsx o .csv e caricalo di nuovo',
+      );
     }
     throw new DomainError('FILE_TYPE_NOT_ALLOWED', `Tipo di file non accettato: ${upload.fileName}. Carica un file .xlsx o .csv`);
   }
@@ -52,7 +55,10 @@ export class FitetService {
     let created = 0;
     let updated = 0;
     await this.db.transaction(async (tx) => {
-      const userOf = await this.repo.usersByCardCode(tx, rows.map((r) => r.member_id));
+      const userOf = await this.repo.usersByCardCode(
+        tx,
+        rows.map((r) => r.member_id),
+      );
       const matched: [string, FitetRow][] = [];
       for (const row of rows) {
         const userId = userOf.get(row.member_id);

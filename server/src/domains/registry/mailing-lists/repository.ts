@@ -30,7 +30,16 @@ export class MailingListClassRepository {
       sortColumns: { name: c.name, description: c.description, type: c.type, is_default: c.is_default },
       defaultSort: [c.name],
       tieBreaker: c.id,
-      rows: async (where, orderBy, limit, offset) => (await withPage(this.query().where(where).orderBy(...orderBy), limit, offset)).map(toClass),
+      rows: async (where, orderBy, limit, offset) =>
+        (
+          await withPage(
+            this.query()
+              .where(where)
+              .orderBy(...orderBy),
+            limit,
+            offset,
+          )
+        ).map(toClass),
       count: (where) => countRows(this.db, c, where),
     };
   }
@@ -68,4 +77,7 @@ export class MailingListClassRepository {
   }
 }
 
-const toClass = (row: Omit<MailingListClass, 'type'> & { type: string }): MailingListClass => ({ ...row, type: row.type as MailingListClass['type'] });
+const toClass = (row: Omit<MailingListClass, 'type'> & { type: string }): MailingListClass => ({
+  ...row,
+  type: row.type as MailingListClass['type'],
+});

@@ -14,7 +14,15 @@ const emailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/send',
-    { config: { access: ['registry_access'] }, schema: { tags, summary: 'Invia una email alle mailing list scelte (una per destinatario)', body: sendEmailPayload, response: { 200: sendEmailResponse, 400: errorBody, 401: errorBody, 403: errorBody } } },
+    {
+      config: { access: ['registry_access'] },
+      schema: {
+        tags,
+        summary: 'Invia una email alle mailing list scelte (una per destinatario)',
+        body: sendEmailPayload,
+        response: { 200: sendEmailResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
     async (request) => ({ queued: await mailingSender.send(request.body) }),
   );
 
@@ -23,19 +31,43 @@ const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.get('/unsubscribe', { config: { access: 'public' }, schema: { tags, summary: "Pagina di conferma dell'annullamento dell'iscrizione (link firmato)", querystring: linkQuery, response: unsubscribeResponses('Pagina HTML di conferma') } }, async (request, reply) => {
-    const { u, c, s } = request.query;
-    const list = await mailingSender.classOfLink(u, c, s);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return list ? confirmPage(list.name, request.query) : reply.code(400).send(invalidLinkPage());
-  });
+  app.get(
+    '/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Pagina di conferma dell'annullamento dell'iscrizione (link firmato)",
+        querystring: linkQuery,
+        response: unsubscribeResponses('Pagina HTML di conferma'),
+      },
+    },
+    async (request, reply) => {
+      const { u, c, s } = request.query;
+      const list = await mailingSender.classOfLink(u, c, s);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return list ? confirmPage(list.name, request.query) : reply.code(400).send(invalidLinkPage());
+    },
+  );
 
-  app.post('/unsubscribe', { config: { access: 'public' }, schema: { tags, summary: "Annulla l'iscrizione a una mailing list (link firmato)", body: linkQuery, response: unsubscribeResponses('Pagina HTML: iscrizione annullata') } }, async (request, reply) => {
-    const { u, c, s } = request.body;
-    const list = await mailingSender.unsubscribe(u, c, s);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return list ? donePage(list.name) : reply.code(400).send(invalidLinkPage());
-  });
+  app.post(
+    '/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Annulla l'iscrizione a una mailing list (link firmato)",
+        body: linkQuery,
+        response: unsubscribeResponses('Pagina HTML: iscrizione annullata'),
+      },
+    },
+    async (request, reply) => {
+      const { u, c, s } = request.body;
+      const list = await mailingSender.unsubscribe(u, c, s);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return list ? donePage(list.name) : reply.code(400).send(invalidLinkPage());
+    },
+  );
 };
 
 export default emailRoutes;

@@ -58,7 +58,9 @@ export class MailingSender {
         id: users.id,
         email: users.email,
         name: users.name,
-        commercial: sql<Recipient['commercial']>`coalesce(json_agg(json_build_object('id', ${mailing_list_classes.id}, 'name', ${mailing_list_classes.name}) order by ${mailing_list_classes.name}) filter (where ${mailing_list_classes.type} = 'COMMERCIALE'), '[]'::json)`,
+        commercial: sql<
+          Recipient['commercial']
+        >`coalesce(json_agg(json_build_object('id', ${mailing_list_classes.id}, 'name', ${mailing_list_classes.name}) order by ${mailing_list_classes.name}) filter (where ${mailing_list_classes.type} = 'COMMERCIALE'), '[]'::json)`,
       })
       .from(users)
       .innerJoin(mailing_list_classes, inArray(mailing_list_classes.id, classIds))
@@ -85,11 +87,7 @@ export class MailingSender {
     const links: string[] = [];
     for (const list of recipient.commercial) links.push(await this.unsubscribeLink(recipient.id, list.id));
     const footer = recipient.commercial.length
-      ? [
-          '',
-          '—',
-          ...recipient.commercial.map((list, i) => `Per non ricevere più le email di «${list.name}» apri questo link: ${links[i]}`),
-        ]
+      ? ['', '—', ...recipient.commercial.map((list, i) => `Per non ricevere più le email di «${list.name}» apri questo link: ${links[i]}`)]
       : [];
     return { to: recipient.email, subject: payload.subject, text: [payload.body, ...footer].join('\n'), links };
   }
@@ -102,7 +100,11 @@ export class MailingSender {
   /** The class a valid link unsubscribes from (null for a forged or broken link). */
   async classOfLink(userId: string, classId: string, signature: string): Promise<{ name: string } | null> {
     if (!(await verifySignature(this.deps.db, UNSUBSCRIBE_SECRET, `${userId}.${classId}`, signature))) return null;
-    const [found] = await this.deps.db.select({ name: mailing_list_classes.name }).from(mailing_list_classes).where(eq(mailing_list_classes.id, classId)).limit(1);
+    const [found] = await this.deps.db
+      .select({ name: mailing_list_classes.name })
+      .from(mailing_list_classes)
+      .where(eq(mailing_list_classes.id, classId))
+      .limit(1);
     return found ?? null;
   }
 
@@ -111,7 +113,9 @@ export class MailingSender {
     const list = await this.classOfLink(userId, classId, signature);
     if (!list) return null;
     await this.deps.db.transaction(async (tx) => {
-      await tx.delete(user_mailing_list_classes).where(and(eq(user_mailing_list_classes.user_id, userId), eq(user_mailing_list_classes.mailing_list_class_id, classId)));
+      await tx
+        .delete(user_mailing_list_classes)
+        .where(and(eq(user_mailing_list_classes.user_id, userId), eq(user_mailing_list_classes.mailing_list_class_id, classId)));
       await tx.insert(mailing_list_opt_outs).values({ user_id: userId, mailing_list_class_id: classId }).onConflictDoNothing();
     });
     return list;

@@ -4,7 +4,14 @@ import type { Db, DbOrTx } from '../../../core/db/client';
 import { type ListRequest, type ListSource, countRows, readAll, readPage, replaceLinks, searchableText, withPage } from '../../../core/list';
 import { linkedNames } from '../../../core/sql';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
-import { mailing_list_classes, qualification_mailing_list_classes, qualification_reservation_rules, qualifications, reservation_rules, user_qualifications } from '../tables';
+import {
+  mailing_list_classes,
+  qualification_mailing_list_classes,
+  qualification_reservation_rules,
+  qualifications,
+  reservation_rules,
+  user_qualifications,
+} from '../tables';
 
 export const QUALIFICATION_SORT_KEYS = ['name', 'description', 'color', 'priority'] as const;
 export type QualificationSortKey = (typeof QUALIFICATION_SORT_KEYS)[number];
@@ -23,8 +30,20 @@ export class QualificationRepository {
         description: qualifications.description,
         color: qualifications.color,
         priority: qualifications.priority,
-        reservation_rules: linkedNames<NamedRef>(qualifications, qualification_reservation_rules, 'qualification_id', reservation_rules, 'reservation_rule_id'),
-        mailing_list_classes: linkedNames<NamedRef>(qualifications, qualification_mailing_list_classes, 'qualification_id', mailing_list_classes, 'mailing_list_class_id'),
+        reservation_rules: linkedNames<NamedRef>(
+          qualifications,
+          qualification_reservation_rules,
+          'qualification_id',
+          reservation_rules,
+          'reservation_rule_id',
+        ),
+        mailing_list_classes: linkedNames<NamedRef>(
+          qualifications,
+          qualification_mailing_list_classes,
+          'qualification_id',
+          mailing_list_classes,
+          'mailing_list_class_id',
+        ),
       })
       .from(qualifications)
       .$dynamic();
@@ -33,10 +52,22 @@ export class QualificationRepository {
   private source(): ListSource<Qualification, QualificationSortKey> {
     return {
       search: searchableText(qualifications.name, qualifications.description),
-      sortColumns: { name: qualifications.name, description: qualifications.description, color: qualifications.color, priority: qualifications.priority },
+      sortColumns: {
+        name: qualifications.name,
+        description: qualifications.description,
+        color: qualifications.color,
+        priority: qualifications.priority,
+      },
       defaultSort: [qualifications.name],
       tieBreaker: qualifications.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: (where) => countRows(this.db, qualifications, where),
     };
   }

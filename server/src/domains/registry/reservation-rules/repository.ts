@@ -4,7 +4,13 @@ import type { Db, DbOrTx } from '../../../core/db/client';
 import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
-import { category_reservation_rules, qualification_reservation_rules, reservation_rule_unlock_times, reservation_rules, user_reservation_rules } from '../tables';
+import {
+  category_reservation_rules,
+  qualification_reservation_rules,
+  reservation_rule_unlock_times,
+  reservation_rules,
+  user_reservation_rules,
+} from '../tables';
 
 export const RESERVATION_RULE_SORT_KEYS = [
   'name',
@@ -31,7 +37,9 @@ export class ReservationRuleRepository {
   constructor(private readonly db: Db) {}
 
   private query() {
-    const unlockTimes = sql<UnlockTime[]>`coalesce((select json_agg(json_build_object('_id', u.id, 'day', u.day, 'hour', u.hour, 'num_shifts', u.num_shifts) order by u.day, u.hour) from ${reservation_rule_unlock_times} u where u.reservation_rule_id = ${qualified(r, 'id')}), '[]'::json)`;
+    const unlockTimes = sql<
+      UnlockTime[]
+    >`coalesce((select json_agg(json_build_object('_id', u.id, 'day', u.day, 'hour', u.hour, 'num_shifts', u.num_shifts) order by u.day, u.hour) from ${reservation_rule_unlock_times} u where u.reservation_rule_id = ${qualified(r, 'id')}), '[]'::json)`;
     return this.db
       .select({
         _id: r.id,
@@ -64,7 +72,14 @@ export class ReservationRuleRepository {
       },
       defaultSort: [r.name],
       tieBreaker: r.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: (where) => countRows(this.db, r, where),
     };
   }
@@ -109,7 +124,9 @@ export class ReservationRuleRepository {
   private async writeUnlockTimes(tx: DbOrTx, id: string, payload: ReservationRulePayload) {
     await tx.delete(reservation_rule_unlock_times).where(eq(reservation_rule_unlock_times.reservation_rule_id, id));
     if (payload.unlock_times.length) {
-      await tx.insert(reservation_rule_unlock_times).values(payload.unlock_times.map((u) => ({ reservation_rule_id: id, day: u.day, hour: u.hour, num_shifts: u.num_shifts })));
+      await tx
+        .insert(reservation_rule_unlock_times)
+        .values(payload.unlock_times.map((u) => ({ reservation_rule_id: id, day: u.day, hour: u.hour, num_shifts: u.num_shifts })));
     }
   }
 }

@@ -38,23 +38,41 @@ const refused = (res: { statusCode: number; json(): { code: string } }, code: st
 
 describe('privilege escalation by a registry clerk', () => {
   test('each step of the attack is refused: a * category, adding a right they lack, taking the admin category, touching the admin', async () => {
-    const segreteria = await call(t.app, admin, 'POST', '/api/v1/user/category', { name: 'Segreteria', permissions: ['registry_access', 'book_session'] });
+    const segreteria = await call(t.app, admin, 'POST', '/api/v1/user/category', {
+      name: 'Segreteria',
+      permissions: ['registry_access', 'book_session'],
+    });
     assert.equal(segreteria.statusCode, 201);
     const { user: clerk, session } = await signedInUser(segreteria.json()._id);
     const before = (await call(t.app, admin, 'GET', '/api/v1/user/category?limit=0')).json().data;
 
     // 1. A category holding '*', or a permission the clerk lacks.
-    refused(await call(t.app, session, 'POST', '/api/v1/user/category', { name: 'Superpoteri', permissions: ['*'] }), 'PERMISSION_NOT_HELD', "create '*'");
-    refused(await call(t.app, session, 'POST', '/api/v1/user/category', { name: 'Cassa', permissions: ['finance_access'] }), 'PERMISSION_NOT_HELD', 'create finance_access');
+    refused(
+      await call(t.app, session, 'POST', '/api/v1/user/category', { name: 'Superpoteri', permissions: ['*'] }),
+      'PERMISSION_NOT_HELD',
+      "create '*'",
+    );
+    refused(
+      await call(t.app, session, 'POST', '/api/v1/user/category', { name: 'Cassa', permissions: ['finance_access'] }),
+      'PERMISSION_NOT_HELD',
+      'create finance_access',
+    );
     // …or added to their own category.
     refused(
-      await call(t.app, session, 'PATCH', `/api/v1/user/category/${segreteria.json()._id}`, { name: 'Segreteria', permissions: ['registry_access', 'book_session', '*'] }),
+      await call(t.app, session, 'PATCH', `/api/v1/user/category/${segreteria.json()._id}`, {
+        name: 'Segreteria',
+        permissions: ['registry_access', 'book_session', '*'],
+      }),
       'PERMISSION_NOT_HELD',
       "add '*' to own category",
     );
     // …or the administrators' category changed or deleted.
     refused(
-      await call(t.app, session, 'PATCH', `/api/v1/user/category/${administrators}`, { name: 'Amministratori', description: 'preso', permissions: ['*'] }),
+      await call(t.app, session, 'PATCH', `/api/v1/user/category/${administrators}`, {
+        name: 'Amministratori',
+        description: 'preso',
+        permissions: ['*'],
+      }),
       'ADMINISTRATOR_PROTECTED',
       'edit the * category',
     );
@@ -72,7 +90,13 @@ describe('privilege escalation by a registry clerk', () => {
     // 3. The administrator edited, deactivated, activated or deleted.
     const adminRow = (await call(t.app, admin, 'GET', `/api/v1/user/${adminId}`)).json();
     refused(
-      await call(t.app, session, 'PATCH', `/api/v1/user/${adminId}`, userPayload(soci, { email: 'preso@test.example', member_id: adminRow.member_id })),
+      await call(
+        t.app,
+        session,
+        'PATCH',
+        `/api/v1/user/${adminId}`,
+        userPayload(soci, { email: 'preso@test.example', member_id: adminRow.member_id }),
+      ),
       'ADMINISTRATOR_PROTECTED',
       'edit the admin',
     );
@@ -85,19 +109,32 @@ describe('privilege escalation by a registry clerk', () => {
   });
 
   test('what the clerk holds they may grant; a category holding rights they lack may be edited without adding any', async () => {
-    const segreteria = await call(t.app, admin, 'POST', '/api/v1/user/category', { name: 'Segreteria 2', permissions: ['registry_access', 'book_session'] });
+    const segreteria = await call(t.app, admin, 'POST', '/api/v1/user/category', {
+      name: 'Segreteria 2',
+      permissions: ['registry_access', 'book_session'],
+    });
     const { session } = await signedInUser(segreteria.json()._id);
     const corsi = await call(t.app, session, 'POST', '/api/v1/user/category', { name: 'Corsisti', permissions: ['book_session'] });
     assert.equal(corsi.statusCode, 201, corsi.body);
     assert.equal((await call(t.app, session, 'POST', '/api/v1/user', userPayload(corsi.json()._id))).statusCode, 201);
 
     const cassa = await call(t.app, admin, 'POST', '/api/v1/user/category', { name: 'Cassa', permissions: ['finance_access'] });
-    const renamed = await call(t.app, session, 'PATCH', `/api/v1/user/category/${cassa.json()._id}`, { name: 'Cassa', description: 'Tesoreria', permissions: ['finance_access'] });
+    const renamed = await call(t.app, session, 'PATCH', `/api/v1/user/category/${cassa.json()._id}`, {
+      name: 'Cassa',
+      description: 'Tesoreria',
+      permissions: ['finance_access'],
+    });
     assert.equal(renamed.statusCode, 200, renamed.body);
     // A user moved into it gets finance_access: that is granting.
     const member = (await call(t.app, session, 'POST', '/api/v1/user', userPayload(soci))).json();
     refused(
-      await call(t.app, session, 'PATCH', `/api/v1/user/${member._id}`, userPayload(cassa.json()._id, { email: member.email, member_id: member.member_id })),
+      await call(
+        t.app,
+        session,
+        'PATCH',
+        `/api/v1/user/${member._id}`,
+        userPayload(cassa.json()._id, { email: member.email, member_id: member.member_id }),
+      ),
       'PERMISSION_NOT_HELD',
       'move a user into a category with finance_access',
     );

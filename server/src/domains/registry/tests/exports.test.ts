@@ -119,7 +119,14 @@ describe('formula injection', () => {
     assert.equal(cell.value, HYPERLINK, 'the text itself, unchanged');
     assert.equal(cell.formula, undefined);
     assert.equal(cell.numFmt, '@');
-    assert.equal(sheet.getSheetValues().flat().some((v) => typeof v === 'object' && v !== null && 'formula' in v), false, 'no formula anywhere');
+    assert.equal(
+      sheet
+        .getSheetValues()
+        .flat()
+        .some((v) => typeof v === 'object' && v !== null && 'formula' in v),
+      false,
+      'no formula anywhere',
+    );
   });
 
   test('every formula opener is neutralised in CSV; plain text and numbers are not', () => {

@@ -39,7 +39,10 @@ describe('FITET import', () => {
     const me = (await call(t.app, await login(t.app, MEMBER), 'GET', '/api/v1/user/me')).json();
     assert.deepEqual([me.fitet_code, me.fitet_type, me.fitet_category], ['1045872', 'Agonistica', '3ª categoria']);
     const list = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?sortBy=member_id')).json();
-    assert.deepEqual(list.data.map((r: { member_id: string }) => r.member_id), ['1038114', '1045872', '1051230']);
+    assert.deepEqual(
+      list.data.map((r: { member_id: string }) => r.member_id),
+      ['1038114', '1045872', '1051230'],
+    );
     assert.equal(list.data[1].start_date, '2026-09-01');
   });
 
@@ -72,13 +75,26 @@ describe('FITET import', () => {
   });
 
   test('a comma-separated CSV without BOM is read too', async () => {
-    const csv = Buffer.from('codice_tessera,tipo_tessera,categoria,data_emissione,data_scadenza\n1051230,Agonistica,3ª categoria,15/09/2026,31/08/2027\n');
-    assert.deepEqual((await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(csv, 'a.csv'))).json(), { total: 1, created: 0, updated: 1, rejected: [] });
+    const csv = Buffer.from(
+      'codice_tessera,tipo_tessera,categoria,data_emissione,data_scadenza\n1051230,Agonistica,3ª categoria,15/09/2026,31/08/2027\n',
+    );
+    assert.deepEqual((await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(csv, 'a.csv'))).json(), {
+      total: 1,
+      created: 0,
+      updated: 1,
+      rejected: [],
+    });
   });
 
   test('a file with a missing column, a PDF renamed .xlsx, no file: 400 and nothing changes', async () => {
     const before = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data;
-    const missing = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from('Codice tessera;Categoria\n1045872;1ª categoria\n'), 'x.csv'));
+    const missing = await call(
+      t.app,
+      admin,
+      'POST',
+      '/api/v1/user/fitet',
+      upload(Buffer.from('Codice tessera;Categoria\n1045872;1ª categoria\n'), 'x.csv'),
+    );
     assert.equal(missing.statusCode, 400);
     assert.equal(missing.json().code, 'FITET_FILE_INVALID');
     assert.match(missing.json().message, /^Colonne mancanti nel file: Tipo tessera, Data emissione, Data scadenza/);
@@ -115,13 +131,26 @@ describe('FITET import', () => {
     const codes = ['1038114', '1051230'];
     const existing = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data as { member_id: string }[];
     const fresh = codes.filter((c) => !existing.some((r) => r.member_id === c));
-    const csv = Buffer.from(`Codice tessera;Tipo tessera;Categoria;Data emissione;Data scadenza\n${codes.map((c) => `${c};Agonistica;4ª categoria;01/09/2026;31/08/2027`).join('\n')}\n`);
+    const csv = Buffer.from(
+      `Codice tessera;Tipo tessera;Categoria;Data emissione;Data scadenza\n${codes.map((c) => `${c};Agonistica;4ª categoria;01/09/2026;31/08/2027`).join('\n')}\n`,
+    );
     const answers = await Promise.all([1, 2].map(() => call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(csv, 'corsa.csv'))));
     for (const a of answers) assert.equal(a.statusCode, 200, a.body);
     const reports = answers.map((a) => a.json<{ created: number; updated: number }>());
-    assert.equal(reports.reduce((n, r) => n + r.created, 0), fresh.length, JSON.stringify(reports));
-    assert.equal(reports.reduce((n, r) => n + r.created + r.updated, 0), codes.length * 2);
+    assert.equal(
+      reports.reduce((n, r) => n + r.created, 0),
+      fresh.length,
+      JSON.stringify(reports),
+    );
+    assert.equal(
+      reports.reduce((n, r) => n + r.created + r.updated, 0),
+      codes.length * 2,
+    );
     const after = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data as { member_id: string; category: string }[];
-    for (const code of codes) assert.deepEqual(after.filter((r) => r.member_id === code).map((r) => r.category), ['4ª categoria']);
+    for (const code of codes)
+      assert.deepEqual(
+        after.filter((r) => r.member_id === code).map((r) => r.category),
+        ['4ª categoria'],
+      );
   });
 });

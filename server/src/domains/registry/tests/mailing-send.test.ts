@@ -18,12 +18,18 @@ after(async () => {
 
 /** The recipients of the mails written to the outbox since `since`, sorted. */
 async function recipientsSince(since: Date): Promise<string[]> {
-  const rows = await t.database.db.select({ to: mail_outbox.to }).from(mail_outbox).where(gt(mail_outbox.created_at, since)).orderBy(desc(mail_outbox.created_at));
+  const rows = await t.database.db
+    .select({ to: mail_outbox.to })
+    .from(mail_outbox)
+    .where(gt(mail_outbox.created_at, since))
+    .orderBy(desc(mail_outbox.created_at));
   return rows.map((r) => r.to).sort();
 }
 
 const byName = async (path: string, name: string): Promise<Record<string, unknown> & { _id: string }> =>
-  ((await call(t.app, admin, 'GET', `${path}?limit=500`)).json().data as ({ _id: string; name: string } & Record<string, unknown>)[]).find((x) => x.name === name)!;
+  ((await call(t.app, admin, 'GET', `${path}?limit=500`)).json().data as ({ _id: string; name: string } & Record<string, unknown>)[]).find(
+    (x) => x.name === name,
+  )!;
 
 describe('sending to mailing lists', () => {
   test('recipients through category, qualification and default class; one mail each; deactivated members left out; unsubscribe works without signing in', async () => {
@@ -31,32 +37,64 @@ describe('sending to mailing lists', () => {
     const course = (await call(t.app, admin, 'POST', '/api/v1/user/mailing-list/classes', { name: 'Corsi', type: 'INFORMATIVA' })).json();
     const soci = await byName('/api/v1/user/category', 'Soci');
     assert.equal(
-      (await call(t.app, admin, 'PATCH', `/api/v1/user/category/${soci._id}`, { ...soci, reservation_rules: [], mailing_list_classes: [promo._id] })).statusCode,
+      (await call(t.app, admin, 'PATCH', `/api/v1/user/category/${soci._id}`, { ...soci, reservation_rules: [], mailing_list_classes: [promo._id] }))
+        .statusCode,
       200,
     );
     const allievo = await byName('/api/v1/user/qualification', 'Allievo corso');
-    assert.equal((await call(t.app, admin, 'PATCH', `/api/v1/user/qualification/${allievo._id}`, { ...allievo, reservation_rules: [], mailing_list_classes: [course._id] })).statusCode, 200);
+    assert.equal(
+      (
+        await call(t.app, admin, 'PATCH', `/api/v1/user/qualification/${allievo._id}`, {
+          ...allievo,
+          reservation_rules: [],
+          mailing_list_classes: [course._id],
+        })
+      ).statusCode,
+      200,
+    );
     const luca = (await call(t.app, admin, 'GET', '/api/v1/user?limit=500&q=ferrari')).json().data[0];
     assert.equal((await call(t.app, admin, 'PATCH', `/api/v1/user/${luca._id}/deactivate`, {})).statusCode, 200);
 
     let since = new Date();
-    const sent = await call(t.app, admin, 'POST', '/api/v1/emails/send', { mailing_lists: [promo._id, course._id], subject: 'Novità', body: 'Ciao a tutti' });
+    const sent = await call(t.app, admin, 'POST', '/api/v1/emails/send', {
+      mailing_lists: [promo._id, course._id],
+      subject: 'Novità',
+      body: 'Ciao a tutti',
+    });
     assert.equal(sent.statusCode, 200, sent.body);
     assert.deepEqual(sent.json(), { queued: 4 });
-    assert.deepEqual(await recipientsSince(since), ['francesca.romano@circolo.example', 'giulia.bianchi@circolo.example', 'marco.rossi@circolo.example', 'matteo.colombo@circolo.example']);
+    assert.deepEqual(await recipientsSince(since), [
+      'francesca.romano@circolo.example',
+      'giulia.bianchi@circolo.example',
+      'marco.rossi@circolo.example',
+      'matteo.colombo@circolo.example',
+    ]);
 
     const info = await byName('/api/v1/user/mailing-list/classes', 'Comunicazioni del circolo');
     since = new Date();
-    const everyone = await call(t.app, admin, 'POST', '/api/v1/emails/send', { mailing_lists: [info._id, promo._id], subject: 'Assemblea', body: 'Convocazione' });
+    const everyone = await call(t.app, admin, 'POST', '/api/v1/emails/send', {
+      mailing_lists: [info._id, promo._id],
+      subject: 'Assemblea',
+      body: 'Convocazione',
+    });
     assert.deepEqual(everyone.json(), { queued: 5 });
-    assert.deepEqual(await recipientsSince(since), ['admin@circolo.example', 'francesca.romano@circolo.example', 'giulia.bianchi@circolo.example', 'marco.rossi@circolo.example', 'matteo.colombo@circolo.example']);
+    assert.deepEqual(await recipientsSince(since), [
+      'admin@circolo.example',
+      'francesca.romano@circolo.example',
+      'giulia.bianchi@circolo.example',
+      'marco.rossi@circolo.example',
+      'matteo.colombo@circolo.example',
+    ]);
 
     // The commercial list's mail carries a signed link that works without signing in.
     const [mail] = await t.database.db.select().from(mail_outbox).where(gt(mail_outbox.created_at, since)).orderBy(desc(mail_outbox.created_at));
     const marcoMail = (await t.database.db.select().from(mail_outbox).where(gt(mail_outbox.created_at, since))).find((m) => m.to === MEMBER.email)!;
     assert.ok(mail);
     assert.equal(marcoMail.links.length, 1);
-    assert.match(marcoMail.body, /Per non ricevere più le email di «Promo soci» apri questo link: http:\/\/portale\.test\/api\/v1\/emails\/unsubscribe\?/);
+    assert.match(
+      marcoMail.body,
+      /Per non ricevere più le email di «Promo soci» apri questo link: http:\/\/portale\.test\/api\/v1\/emails\/unsubscribe\?/,
+    );
     const url = new URL(marcoMail.links[0]!);
     const page = await call(t.app, null, 'GET', `${url.pathname}${url.search}`);
     assert.equal(page.statusCode, 200);
@@ -75,7 +113,10 @@ describe('sending to mailing lists', () => {
     assert.match(done.body, /Non riceverai più le email di «Promo soci»/);
 
     since = new Date();
-    assert.deepEqual((await call(t.app, admin, 'POST', '/api/v1/emails/send', { mailing_lists: [promo._id], subject: 'Sconti', body: 'Offerta' })).json(), { queued: 2 });
+    assert.deepEqual(
+      (await call(t.app, admin, 'POST', '/api/v1/emails/send', { mailing_lists: [promo._id], subject: 'Sconti', body: 'Offerta' })).json(),
+      { queued: 2 },
+    );
     assert.deepEqual(await recipientsSince(since), ['francesca.romano@circolo.example', 'giulia.bianchi@circolo.example']);
   });
 
@@ -84,7 +125,10 @@ describe('sending to mailing lists', () => {
       [{ mailing_lists: [], subject: 'a', body: 'b' }, /^mailing_lists: Campo obbligatorio/],
       [{ mailing_lists: ['00000000-0000-4000-8000-000000000000'], subject: ' ', body: 'b' }, /^subject: Campo obbligatorio/],
       [{ mailing_lists: ['00000000-0000-4000-8000-000000000000'], subject: 'a', body: 'b' }, /^mailing_lists: Classe di mailing list non trovata/],
-      [{ mailing_lists: Array.from({ length: 51 }, () => '00000000-0000-4000-8000-000000000000'), subject: 'a', body: 'b' }, /^mailing_lists: Puoi selezionare al massimo 50 elementi/],
+      [
+        { mailing_lists: Array.from({ length: 51 }, () => '00000000-0000-4000-8000-000000000000'), subject: 'a', body: 'b' },
+        /^mailing_lists: Puoi selezionare al massimo 50 elementi/,
+      ],
     ] as const) {
       const res = await call(t.app, admin, 'POST', '/api/v1/emails/send', body);
       assert.equal(res.statusCode, 400);
@@ -111,7 +155,11 @@ describe('sending to mailing lists', () => {
     assert.ok(active > 300);
     const info = await byName('/api/v1/user/mailing-list/classes', 'Comunicazioni del circolo');
     const since = new Date();
-    const sent = await call(t.app, admin, 'POST', '/api/v1/emails/send', { mailing_lists: [info._id], subject: 'Assemblea annuale', body: 'Convocazione' });
+    const sent = await call(t.app, admin, 'POST', '/api/v1/emails/send', {
+      mailing_lists: [info._id],
+      subject: 'Assemblea annuale',
+      body: 'Convocazione',
+    });
     assert.deepEqual(sent.json(), { queued: active });
     const recorded = await recipientsSince(since);
     assert.equal(recorded.length, active);

@@ -39,7 +39,11 @@ describe('booking rules (/user/reservation-rule)', () => {
       rule.unlock_times.map(({ day, hour, num_shifts }: { day: number; hour: string; num_shifts: number }) => ({ day, hour, num_shifts })),
       RULE.unlock_times,
     );
-    const edited = await call(t.app, admin, 'PATCH', `/api/v1/user/reservation-rule/${rule._id}`, { ...RULE, max_rounds_per_week: 4, unlock_times: [{ day: 5, hour: '20:15', num_shifts: 3 }] });
+    const edited = await call(t.app, admin, 'PATCH', `/api/v1/user/reservation-rule/${rule._id}`, {
+      ...RULE,
+      max_rounds_per_week: 4,
+      unlock_times: [{ day: 5, hour: '20:15', num_shifts: 3 }],
+    });
     assert.equal(edited.statusCode, 200, edited.body);
     assert.equal(edited.json().max_rounds_per_week, 4);
     assert.equal(edited.json().unlock_times.length, 1);
@@ -93,8 +97,14 @@ describe('qualifications (/user/qualification)', () => {
       [{ name: 'X', color: '#000000', priority: 256 }, /^priority: Il valore deve essere compreso tra 0 e 255/],
       [{ name: 'X', color: 'rosso' }, /^color:/],
       [{ color: '#000000' }, /^name: Campo obbligatorio/],
-      [{ name: 'X', color: '#000000', reservation_rules: Array.from({ length: 6 }, () => rules[0]._id) }, /^reservation_rules: Puoi selezionare al massimo 5 elementi/],
-      [{ name: 'X', color: '#000000', reservation_rules: ['00000000-0000-4000-8000-000000000000'] }, /^reservation_rules: Regola di prenotazione non trovata/],
+      [
+        { name: 'X', color: '#000000', reservation_rules: Array.from({ length: 6 }, () => rules[0]._id) },
+        /^reservation_rules: Puoi selezionare al massimo 5 elementi/,
+      ],
+      [
+        { name: 'X', color: '#000000', reservation_rules: ['00000000-0000-4000-8000-000000000000'] },
+        /^reservation_rules: Regola di prenotazione non trovata/,
+      ],
     ] as const) {
       const res = await call(t.app, admin, 'POST', '/api/v1/user/qualification', body);
       assert.equal(res.statusCode, 400, res.body);
@@ -104,7 +114,11 @@ describe('qualifications (/user/qualification)', () => {
     assert.equal(taken.statusCode, 409);
     assert.equal(taken.json().code, 'QUALIFICATION_NAME_TAKEN');
 
-    const edited = await call(t.app, admin, 'PATCH', `/api/v1/user/qualification/${created.json()._id}`, { name: 'Istruttrice', color: '#112233', priority: 5 });
+    const edited = await call(t.app, admin, 'PATCH', `/api/v1/user/qualification/${created.json()._id}`, {
+      name: 'Istruttrice',
+      color: '#112233',
+      priority: 5,
+    });
     assert.equal(edited.statusCode, 200, edited.body);
     assert.deepEqual([edited.json().name, edited.json().priority, edited.json().reservation_rules], ['Istruttrice', 5, []]);
   });
@@ -159,7 +173,11 @@ describe('qualifications (/user/qualification)', () => {
 
 describe('mailing-list classes (/user/mailing-list/classes)', () => {
   test('create with the first of a list of types, edit, refuse an unknown type, delete unless held by a category', async () => {
-    const created = await call(t.app, admin, 'POST', '/api/v1/user/mailing-list/classes', { name: 'Newsletter', type: ['COMMERCIALE', 'INFORMATIVA'], is_default: false });
+    const created = await call(t.app, admin, 'POST', '/api/v1/user/mailing-list/classes', {
+      name: 'Newsletter',
+      type: ['COMMERCIALE', 'INFORMATIVA'],
+      is_default: false,
+    });
     assert.equal(created.statusCode, 201, created.body);
     assert.equal(created.json().type, 'COMMERCIALE');
     const bad = await call(t.app, admin, 'POST', '/api/v1/user/mailing-list/classes', { name: 'X', type: 'PUBBLICITÀ' });

@@ -36,14 +36,21 @@ describe('training groups', () => {
     const marco = userId(MEMBER.email);
     const giulia = userId('giulia.bianchi@circolo.example');
     const luca = userId('luca.ferrari@circolo.example');
-    const first = await call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/${marco}`, { cost: 35.5, enrollment_date: '2026-09-01' });
+    const first = await call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/${marco}`, {
+      cost: 35.5,
+      enrollment_date: '2026-09-01',
+    });
     assert.equal(first.statusCode, 201, first.body);
     assert.equal(first.json().cost, 35.5);
     // The demo club gives Marco an approved medical certificate.
     const medical = first.json().trainee.medical_certificate;
     assert.equal(medical.status, 'approved');
     assert.match(medical.current_end_date, /^\d{4}-\d\d-\d\d$/);
-    assert.equal((await call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/${giulia}`, { cost: 35, enrollment_date: '2026-09-01' })).statusCode, 201);
+    assert.equal(
+      (await call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/${giulia}`, { cost: 35, enrollment_date: '2026-09-01' }))
+        .statusCode,
+      201,
+    );
 
     const twice = await call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/${marco}`, { cost: 35, enrollment_date: '2026-09-01' });
     assert.equal(twice.statusCode, 409);
@@ -53,21 +60,39 @@ describe('training groups', () => {
     assert.equal(full.json().message, 'Il gruppo di allenamento ha già raggiunto il numero massimo di partecipanti (2)');
 
     const participants = (await call(t.app, admin, 'GET', `/api/v1/user/training-group/${g._id}/participants`)).json().data;
-    assert.deepEqual(participants.map((p: { trainee: { surname: string } }) => p.trainee.surname), ['Bianchi', 'Rossi']);
+    assert.deepEqual(
+      participants.map((p: { trainee: { surname: string } }) => p.trainee.surname),
+      ['Bianchi', 'Rossi'],
+    );
     assert.equal((await call(t.app, admin, 'GET', `/api/v1/user/training-group/${g._id}`)).json().enrollments, 2);
 
-    const edit = await call(t.app, admin, 'PATCH', `/api/v1/user/training-group/enrollment/${first.json()._id}`, { cost: 40.1, enrollment_date: '2026-10-01' });
+    const edit = await call(t.app, admin, 'PATCH', `/api/v1/user/training-group/enrollment/${first.json()._id}`, {
+      cost: 40.1,
+      enrollment_date: '2026-10-01',
+    });
     assert.deepEqual([edit.json().cost, edit.json().enrollment_date], [40.1, '2026-10-01']);
-    assert.match((await call(t.app, admin, 'PATCH', `/api/v1/user/training-group/enrollment/${first.json()._id}`, { cost: 1.234, enrollment_date: '2026-10-01' })).json().message, /^cost: Sono ammessi al massimo due decimali/);
+    assert.match(
+      (
+        await call(t.app, admin, 'PATCH', `/api/v1/user/training-group/enrollment/${first.json()._id}`, {
+          cost: 1.234,
+          enrollment_date: '2026-10-01',
+        })
+      ).json().message,
+      /^cost: Sono ammessi al massimo due decimali/,
+    );
 
     const lower = await call(t.app, admin, 'PATCH', `/api/v1/user/training-group/${g._id}`, group({ max_trainees: 1 }));
     assert.equal(lower.json().message, 'max_trainees: Il gruppo ha già 2 partecipanti iscritti');
 
     const refused = await call(t.app, admin, 'DELETE', `/api/v1/user/training-group/${g._id}`);
     assert.equal(refused.statusCode, 409);
-    assert.deepEqual(refused.json(), { code: 'TRAINING_GROUP_HAS_ENROLLMENTS', message: 'Cannot delete training group as it has active enrollments' });
+    assert.deepEqual(refused.json(), {
+      code: 'TRAINING_GROUP_HAS_ENROLLMENTS',
+      message: 'Cannot delete training group as it has active enrollments',
+    });
 
-    for (const id of [marco, giulia]) assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/user/training-group/${g._id}/user/${id}`)).statusCode, 204);
+    for (const id of [marco, giulia])
+      assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/user/training-group/${g._id}/user/${id}`)).statusCode, 204);
     assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/user/training-group/${g._id}`)).statusCode, 204);
   });
 
@@ -85,7 +110,10 @@ describe('training groups', () => {
       assert.match(res.json().message, message);
     }
     const g = (await call(t.app, admin, 'POST', '/api/v1/user/training-group', group())).json();
-    const unknown = await call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/00000000-0000-4000-8000-000000000000`, { cost: 1, enrollment_date: '2026-09-01' });
+    const unknown = await call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/00000000-0000-4000-8000-000000000000`, {
+      cost: 1,
+      enrollment_date: '2026-09-01',
+    });
     assert.equal(unknown.json().message, 'user: Utente non trovato');
     assert.equal((await call(t.app, await login(t.app, MEMBER), 'GET', '/api/v1/user/training-group')).statusCode, 403);
   });
@@ -95,7 +123,9 @@ describe('training groups', () => {
     const g = (await call(t.app, admin, 'POST', '/api/v1/user/training-group', group({ max_trainees: 3 }))).json();
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push((await call(t.app, admin, 'POST', '/api/v1/user', userPayload(soci))).json()._id);
-    const answers = await Promise.all(ids.map((id) => call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/${id}`, { cost: 10, enrollment_date: '2026-09-01' })));
+    const answers = await Promise.all(
+      ids.map((id) => call(t.app, admin, 'POST', `/api/v1/user/training-group/${g._id}/user/${id}`, { cost: 10, enrollment_date: '2026-09-01' })),
+    );
     assert.equal(answers.filter((a) => a.statusCode === 201).length, 3);
     assert.ok(answers.filter((a) => a.statusCode !== 201).every((a) => a.json().code === 'TRAINING_GROUP_FULL'));
     assert.equal((await call(t.app, admin, 'GET', `/api/v1/user/training-group/${g._id}/participants`)).json().data.length, 3);

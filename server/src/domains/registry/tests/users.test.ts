@@ -36,10 +36,7 @@ after(async () => {
   await t.close();
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 function form(payload: Record<string, unknown>, attachments: Record<string, { name: string; data: Buffer; type?: string }> = {}): FormData {
@@ -57,7 +54,12 @@ function form(payload: Record<string, unknown>, attachments: Record<string, { na
 async function snapshot() {
   const db = t.database.db;
   const dir = path.join(t.config.dataDir, 'files');
-  return { users: await db.$count(users), files: await db.$count(files), mails: await db.$count(mail_outbox), stored: fs.existsSync(dir) ? fs.readdirSync(dir).length : 0 };
+  return {
+    users: await db.$count(users),
+    files: await db.$count(files),
+    mails: await db.$count(mail_outbox),
+    stored: fs.existsSync(dir) ? fs.readdirSync(dir).length : 0,
+  };
 }
 
 /** Creates a member through the API, completes the invitation and accepts the terms. */
@@ -136,7 +138,10 @@ describe('pickers for callers without registry access', () => {
   test('a member cannot recover a codice fiscale or a member id by searching', async () => {
     const giulia = (await call(t.app, admin, 'GET', '/api/v1/user?limit=0&q=giulia.bianchi')).json().data[0];
     for (const flag of ['onlyAvailablePartners=true', 'reducedDetails=true']) {
-      assert.ok((await pick(member, `${flag}&q=Bianchi`)).some((u) => u.email === giulia.email), `${flag}: the surname finds her`);
+      assert.ok(
+        (await pick(member, `${flag}&q=Bianchi`)).some((u) => u.email === giulia.email),
+        `${flag}: the surname finds her`,
+      );
       for (const prefix of [giulia.fiscal_code.slice(0, 3), giulia.fiscal_code.slice(0, 6), giulia.fiscal_code, giulia.member_id]) {
         assert.deepEqual(await pick(member, `${flag}&q=${encodeURIComponent(prefix)}`), [], `${flag}: q=${prefix} finds nobody`);
       }
@@ -164,7 +169,10 @@ describe('pickers for callers without registry access', () => {
       assert.equal(category.statusCode, 201, category.body);
       const { session } = await newMember(category.json()._id);
       for (const flag of ['onlyAvailablePartners=true', 'reducedDetails=true']) {
-        assert.ok((await pick(session, flag)).some((u) => u.email === MEMBER.email), `${permission}: ${flag}`);
+        assert.ok(
+          (await pick(session, flag)).some((u) => u.email === MEMBER.email),
+          `${permission}: ${flag}`,
+        );
       }
       assert.equal((await call(t.app, session, 'GET', '/api/v1/user?limit=500')).statusCode, 403, `${permission}: the registry list`);
     }
@@ -218,7 +226,10 @@ describe('list', () => {
         .json()
         .data.map((u: { surname: string }) => u.surname);
     const asc = await surnames('asc');
-    assert.deepEqual(asc, [...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    assert.deepEqual(
+      asc,
+      [...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
     assert.deepEqual(await surnames('desc'), [...asc].reverse());
     const byBirth = (await call(t.app, admin, 'GET', '/api/v1/user?limit=0&sortBy=birth_date&order=desc&q=circolo.example')).json().data;
     const births = byBirth.map((u: { birth_date: string | null }) => u.birth_date).filter(Boolean);
@@ -249,7 +260,8 @@ describe('list', () => {
   test('onlyEnabled leaves out deactivated users', async () => {
     const { user } = await newMember(soci);
     await call(t.app, admin, 'PATCH', `/api/v1/user/${user._id}/deactivate`, {});
-    const ids = async (query: string) => (await call(t.app, admin, 'GET', `/api/v1/user?limit=0${query}`)).json().data.map((u: { _id: string }) => u._id);
+    const ids = async (query: string) =>
+      (await call(t.app, admin, 'GET', `/api/v1/user?limit=0${query}`)).json().data.map((u: { _id: string }) => u._id);
     assert.ok((await ids('')).includes(user._id));
     assert.ok(!(await ids('&onlyEnabled=true')).includes(user._id));
   });
@@ -288,7 +300,11 @@ describe('create and edit', () => {
     ['missing name', ({ name: _n, ...p }) => p, /name: Campo obbligatorio/],
     ['blank surname', (p) => ({ ...p, surname: '   ' }), /surname: Campo obbligatorio/],
     ['malformed e-mail', (p) => ({ ...p, email: 'anna.verdi@' }), /email: Inserisci un indirizzo email valido/],
-    ['wrong codice fiscale check letter', (p) => ({ ...p, fiscal_code: 'VRDNNA90A41H501A' }), /^fiscal_code: Codice fiscale non valido: il carattere di controllo non corrisponde$/],
+    [
+      'wrong codice fiscale check letter',
+      (p) => ({ ...p, fiscal_code: 'VRDNNA90A41H501A' }),
+      /^fiscal_code: Codice fiscale non valido: il carattere di controllo non corrisponde$/,
+    ],
     ['malformed codice fiscale', (p) => ({ ...p, fiscal_code: 'ABC' }), /fiscal_code: /],
     ['unknown gender', (p) => ({ ...p, gender: 'X' }), /gender: /],
     ['unknown category', (p) => ({ ...p, category: '00000000-0000-4000-8000-000000000000' }), /category: Categoria non trovata/],
@@ -297,7 +313,11 @@ describe('create and edit', () => {
       (p) => ({ ...p, name: 'Pietro', surname: 'Gallo', gender: 'M', birth_date: '2013-04-10', fiscal_code: 'GLLPTR13D10D969J' }),
       /parent_name: Campo obbligatorio per i minorenni/,
     ],
-    ['adult in the Minorenne category without parent fields', (p) => ({ ...p, category: minorenne }), /parent_name: Campo obbligatorio per i minorenni/],
+    [
+      'adult in the Minorenne category without parent fields',
+      (p) => ({ ...p, category: minorenne }),
+      /parent_name: Campo obbligatorio per i minorenni/,
+    ],
     [
       'minor with an invalid parent codice fiscale',
       (p) => ({ ...p, category: minorenne, parent_name: 'Carla', parent_surname: 'Neri', parent_fiscal_code: 'NRECRL75L60D612A' }),
@@ -421,7 +441,13 @@ describe('create and edit', () => {
 
   test('a PDF renamed .png as the photo → 400 Tipo di file non accettato, nothing saved', async () => {
     const before = await snapshot();
-    const res = await call(t.app, admin, 'POST', '/api/v1/user', form(userPayload(soci), { image: { name: 'foto.png', data: PDF, type: 'image/png' } }));
+    const res = await call(
+      t.app,
+      admin,
+      'POST',
+      '/api/v1/user',
+      form(userPayload(soci), { image: { name: 'foto.png', data: PDF, type: 'image/png' } }),
+    );
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().message, 'Tipo di file non accettato: foto.png');
     assert.deepEqual(await snapshot(), before);

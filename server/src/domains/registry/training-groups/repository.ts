@@ -44,7 +44,14 @@ export class TrainingGroupRepository {
       sortColumns: { description: g.description, trainer: trainer.surname, start_time: g.start_time, max_trainees: g.max_trainees },
       defaultSort: [g.start_time, g.description],
       tieBreaker: g.id,
-      rows: (where, orderBy, limit, offset) => withPage(this.query().where(where).orderBy(...orderBy), limit, offset),
+      rows: (where, orderBy, limit, offset) =>
+        withPage(
+          this.query()
+            .where(where)
+            .orderBy(...orderBy),
+          limit,
+          offset,
+        ),
       count: (where) => countJoinedRows(this.db, g, [{ table: trainer, on: eq(trainer.id, g.trainer_id) }], where),
     };
   }
@@ -103,7 +110,14 @@ export class TrainingGroupRepository {
   }
 
   async deleteEnrollment(groupId: string, userId: string): Promise<boolean> {
-    return (await this.db.delete(e).where(and(eq(e.group_id, groupId), eq(e.user_id, userId))).returning({ id: e.id })).length > 0;
+    return (
+      (
+        await this.db
+          .delete(e)
+          .where(and(eq(e.group_id, groupId), eq(e.user_id, userId)))
+          .returning({ id: e.id })
+      ).length > 0
+    );
   }
 
   /** The participants of a group with their medical status, by surname. */

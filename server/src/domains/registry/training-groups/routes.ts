@@ -27,26 +27,56 @@ const trainingGroupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:groupId/participants',
-    { config, schema: { tags, summary: 'I partecipanti di un gruppo, con lo stato del certificato medico', params: z.object({ groupId: id }), response: { 200: z.object({ data: z.array(enrollment) }), ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'I partecipanti di un gruppo, con lo stato del certificato medico',
+        params: z.object({ groupId: id }),
+        response: { 200: z.object({ data: z.array(enrollment) }), ...errors },
+      },
+    },
     async (request) => ({ data: await trainingGroups.participants(request.params.groupId) }),
   );
 
   app.post(
     '/:groupId/user/:userId',
-    { config, schema: { tags, summary: 'Iscrive un utente al gruppo (quota mensile e data di iscrizione)', params: member, body: enrollmentPayload, response: { 201: enrollment, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Iscrive un utente al gruppo (quota mensile e data di iscrizione)',
+        params: member,
+        body: enrollmentPayload,
+        response: { 201: enrollment, ...errors },
+      },
+    },
     async (request, reply) => reply.code(201).send(await trainingGroups.enroll(request.params.groupId, request.params.userId, request.body)),
   );
 
   app.patch(
     '/enrollment/:enrollmentId',
-    { config, schema: { tags, summary: "Modifica un'iscrizione", params: z.object({ enrollmentId: id }), body: enrollmentPayload, response: { 200: enrollment, ...errors } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Modifica un'iscrizione",
+        params: z.object({ enrollmentId: id }),
+        body: enrollmentPayload,
+        response: { 200: enrollment, ...errors },
+      },
+    },
     (request) => trainingGroups.editEnrollment(request.params.enrollmentId, request.body),
   );
 
-  app.delete('/:groupId/user/:userId', { config, schema: { tags, summary: 'Toglie un utente dal gruppo', params: member, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await trainingGroups.unenroll(request.params.groupId, request.params.userId);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/:groupId/user/:userId',
+    { config, schema: { tags, summary: 'Toglie un utente dal gruppo', params: member, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await trainingGroups.unenroll(request.params.groupId, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 export default trainingGroupRoutes;

@@ -73,9 +73,17 @@ export class TrainingGroupService {
         if (!group) throw new DomainError('TRAINING_GROUP_NOT_FOUND');
         if (await this.repo.isEnrolled(tx, groupId, userId)) throw new DomainError('ALREADY_ENROLLED');
         if (group.enrolled >= group.max_trainees) {
-          throw new DomainError('TRAINING_GROUP_FULL', `Il gruppo di allenamento ha già raggiunto il numero massimo di partecipanti (${group.max_trainees})`);
+          throw new DomainError(
+            'TRAINING_GROUP_FULL',
+            `Il gruppo di allenamento ha già raggiunto il numero massimo di partecipanti (${group.max_trainees})`,
+          );
         }
-        await this.repo.insertEnrollment(tx, { group_id: groupId, user_id: userId, cost_cents: toCents(payload.cost), enrollment_date: payload.enrollment_date });
+        await this.repo.insertEnrollment(tx, {
+          group_id: groupId,
+          user_id: userId,
+          cost_cents: toCents(payload.cost),
+          enrollment_date: payload.enrollment_date,
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err, 'training_group_enrollments_group_user_key')) throw new DomainError('ALREADY_ENROLLED');

@@ -2,7 +2,17 @@ import { type AnyColumn, type SQL, and, eq, inArray, ne, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListMeta, NamedRef, Permission, Profile, User, UserReduced } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
-import { categories, fitet_records, mailing_list_classes, qualifications, reservation_rules, user_mailing_list_classes, user_qualifications, user_reservation_rules, users } from '../tables';
+import {
+  categories,
+  fitet_records,
+  mailing_list_classes,
+  qualifications,
+  reservation_rules,
+  user_mailing_list_classes,
+  user_qualifications,
+  user_reservation_rules,
+  users,
+} from '../tables';
 import { files } from '../../../core/db/tables';
 import { type ListRequest, countRows, readAll, readPage, replaceLinks, withPage } from '../../../core/list';
 import { linkedNames, qualified } from '../../../core/sql';
@@ -172,7 +182,12 @@ export class UserRepository {
       {
         ...this.source(filter, callerId),
         rows: async (where, orderBy, limit, offset) => {
-          if (limit === null) return (await this.fullQuery().where(where).orderBy(...orderBy)).map((r) => this.toUser(r));
+          if (limit === null)
+            return (
+              await this.fullQuery()
+                .where(where)
+                .orderBy(...orderBy)
+            ).map((r) => this.toUser(r));
           // The page's ids first, on the narrow rows an index serves; then every column of those rows only. Read in one
           // step, the linked names and file joins were computed for each skipped row too (and the cost estimate of a deep
           // page started PostgreSQL's JIT compiler: ~180 ms at offset 2,000).
@@ -189,7 +204,9 @@ export class UserRepository {
           );
           const ids = (result as { rows: { id: string }[] }).rows.map((r) => r.id);
           if (!ids.length) return [];
-          const rows = await this.fullQuery().where(inArray(users.id, ids)).orderBy(...orderBy);
+          const rows = await this.fullQuery()
+            .where(inArray(users.id, ids))
+            .orderBy(...orderBy);
           return rows.map((r) => this.toUser(r));
         },
       },
@@ -202,7 +219,12 @@ export class UserRepository {
     return readAll<User, UserSortKey>(
       {
         ...this.source(filter, null),
-        rows: async (where, orderBy) => (await this.fullQuery().where(where).orderBy(...orderBy)).map((r) => this.toUser(r)),
+        rows: async (where, orderBy) =>
+          (
+            await this.fullQuery()
+              .where(where)
+              .orderBy(...orderBy)
+          ).map((r) => this.toUser(r)),
       },
       filter,
     );
@@ -308,7 +330,14 @@ export class UserRepository {
     links: { qualifications: string[]; reservation_rules: string[]; mailing_list_classes: string[] },
   ): Promise<void> {
     await replaceLinks(tx, user_qualifications, user_qualifications.user_id, user_qualifications.qualification_id, userId, links.qualifications);
-    await replaceLinks(tx, user_reservation_rules, user_reservation_rules.user_id, user_reservation_rules.reservation_rule_id, userId, links.reservation_rules);
+    await replaceLinks(
+      tx,
+      user_reservation_rules,
+      user_reservation_rules.user_id,
+      user_reservation_rules.reservation_rule_id,
+      userId,
+      links.reservation_rules,
+    );
     await replaceLinks(
       tx,
       user_mailing_list_classes,
@@ -329,9 +358,7 @@ export class UserRepository {
       email: u.email,
       phone_number: u.phone_number,
       fiscal_code: u.fiscal_code,
-      image: row.image_id
-        ? fileRef({ id: row.image_id, original_name: row.image_name!, mime: row.image_mime!, size: row.image_size! })
-        : null,
+      image: row.image_id ? fileRef({ id: row.image_id, original_name: row.image_name!, mime: row.image_mime!, size: row.image_size! }) : null,
       birth_date: u.birth_date,
       birth_province: u.birth_province,
       birth_place: u.birth_place,

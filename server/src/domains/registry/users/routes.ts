@@ -74,7 +74,12 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export',
     {
       config: registryAccess,
-      schema: { tags, summary: 'Scarica l\'elenco utenti (csv, xlsx, pdf)', querystring: userExportQuery, response: { 200: exportResponse, ...errors } },
+      schema: {
+        tags,
+        summary: "Scarica l'elenco utenti (csv, xlsx, pdf)",
+        querystring: userExportQuery,
+        response: { 200: exportResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const rows = await users.listAll(request.query);
@@ -90,15 +95,11 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id',
-    { config: registryAccess, schema: { tags, summary: 'Un utente', params, response: { 200: user, ...errors } } },
-    async (request) => {
-      const found = await users.get(request.params.id);
-      if (!found) throw new DomainError('USER_NOT_FOUND');
-      return found;
-    },
-  );
+  app.get('/:id', { config: registryAccess, schema: { tags, summary: 'Un utente', params, response: { 200: user, ...errors } } }, async (request) => {
+    const found = await users.get(request.params.id);
+    if (!found) throw new DomainError('USER_NOT_FOUND');
+    return found;
+  });
 
   app.post(
     '',
@@ -106,7 +107,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       config: userForm,
       schema: {
         tags,
-        summary: 'Crea un utente e gli invia l\'invito (JSON, o multipart con i file image e contract_file)',
+        summary: "Crea un utente e gli invia l'invito (JSON, o multipart con i file image e contract_file)",
         body: userPayload,
         response: { 201: user, ...errors },
       },

@@ -56,7 +56,9 @@ export class UserRegistry {
 
     const [category] = await db
       .select({ id: categories.id, name: categories.name, permissions: categories.permissions })
-      .from(categories).where(eq(categories.id, payload.category)).limit(1);
+      .from(categories)
+      .where(eq(categories.id, payload.category))
+      .limit(1);
     if (!category) throw invalidInput('category: Categoria non trovata');
 
     const minor = category.name === MINOR_CATEGORY_NAME || ageOn(payload.birth_date, this.today()) < ADULT_AGE;
@@ -160,10 +162,9 @@ export class UserRegistry {
     const attached = await this.acceptFiles(uploads);
     if (await repo.emailTaken(payload.email, id)) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
 
-    const replaced = [
-      attached.image && existing.image_file_id,
-      attached.contract_file && existing.contract_file_id,
-    ].filter((v): v is string => Boolean(v));
+    const replaced = [attached.image && existing.image_file_id, attached.contract_file && existing.contract_file_id].filter((v): v is string =>
+      Boolean(v),
+    );
     const written: string[] = [];
     try {
       await db.transaction(async (tx) => {
@@ -197,10 +198,7 @@ export class UserRegistry {
     if (id === actor.id) throw new DomainError('SELF_DELETE');
     await this.guardTarget(id, actor);
     const removedFiles = await db.transaction(async (tx) => {
-      const [deleted] = await tx
-        .delete(users)
-        .where(eq(users.id, id))
-        .returning({ image: users.image_file_id, contract: users.contract_file_id });
+      const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ image: users.image_file_id, contract: users.contract_file_id });
       if (!deleted) throw new DomainError('USER_NOT_FOUND');
       const ids = [deleted.image, deleted.contract].filter((v): v is string => Boolean(v));
       await files.deleteRows(tx, ids);
