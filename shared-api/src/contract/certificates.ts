@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate } from './common';
+import { id, isoDate, lineText, multilineText } from './common';
 
 /**
  * Certificates (spec 001 §3, §5; spec 000 §2.7): types, a member's certificate of a type, and its records
@@ -8,7 +8,7 @@ import { id, isoDate } from './common';
 
 /** days_before_warn: whole days before the expiry date on which the member is warned (e.g. 30, 7, 1). */
 export const certificateTypePayload = z.object({
-  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  name: lineText().min(1, 'Campo obbligatorio').max(200),
   days_before_warn: z
     .array(z.number().int('Input non valido per giorni prima della notifica').min(0).max(3650))
     .min(1, 'Campo obbligatorio')
@@ -60,7 +60,7 @@ export type Certificate = z.infer<typeof certificate>;
 export const certificatePayload = z.object({
   type: id,
   user: id,
-  notes: z.string().trim().max(2000).nullish(),
+  notes: multilineText().max(2000).nullish(),
 });
 export type CertificatePayload = z.infer<typeof certificatePayload>;
 
@@ -68,7 +68,7 @@ export type CertificatePayload = z.infer<typeof certificatePayload>;
 export const certificateEditPayload = z.object({ end_date: isoDate.nullish() });
 
 /** PATCH …/record/{recordId}/approve. */
-export const certificateApprovePayload = z.object({ end_date: isoDate.nullish(), notes: z.string().trim().max(2000).nullish() });
+export const certificateApprovePayload = z.object({ end_date: isoDate.nullish(), notes: multilineText().max(2000).nullish() });
 
 /** The server phrase the certificate-edit toast matches (spec 001 §8). */
 export const NO_RECORDS_TO_UPDATE = 'No records found to update';

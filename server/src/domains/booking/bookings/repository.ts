@@ -26,7 +26,7 @@ import {
 } from '../tables';
 import type { ExceptionValues } from '../training-sessions/repository';
 import { rowsOf } from '../../../core/db/rows';
-import { DEFAULT_PARTICIPANT_COLOR, endTimeSql, isoInstant, participantsOf } from '../training-sessions/occurrences';
+import { DEFAULT_PARTICIPANT_COLOR, isoInstant, participantsOf, wallClockEndSql, wallClockStartSql } from '../training-sessions/occurrences';
 
 /** What the booking checks know of a participant (read after their row is locked). */
 export interface ParticipantFacts {
@@ -186,8 +186,8 @@ export class BookingRepository {
                    when x.id is not null then not x.deleted
                    else r.date between g.start_date and g.end_date and extract(dow from r.date)::smallint = any(g.week_days) end
       ), o as (
-        select f.*, (f.date + f.start_time::time) at time zone ${tz} as start_ts,
-               (f.date + f.start_time::time) at time zone ${tz} + make_interval(mins => f.duration) as end_ts,
+        select f.*, ${wallClockStartSql(sql`f.date`, sql`f.start_time`, tz)} as start_ts,
+               ${wallClockEndSql(sql`f.date`, sql`f.start_time`, sql`f.duration`, tz)} as end_ts,
                array(select q.qualification_id from ${training_session_qualifications} q where q.session_id = f.id) as quals
         from found f
       )
@@ -432,7 +432,7 @@ export class BookingRepository {
       await tx.execute(sql`
         select b.id as "_id",
           json_build_object('_id', s.id, 'title', coalesce(x.title, s.title), 'start_time', ${local(sql`b.start_at`)},
-                            'end_time', ${endTimeSql(local(sql`b.start_at`), sql`(extract(epoch from b.end_at - b.start_at) / 60)::int`)}) as "trainingSession",
+                            'end_time', ${local(sql`b.end_at`)}) as "trainingSession",
           b.date::text as session_date, b.date::text as specific_date,
           ${isoInstant(sql`b.start_at`)} as start_at, ${isoInstant(sql`b.end_at`)} as end_at,
           ${participantsOf(sql`b.id`)} as users, ${participantsOf(sql`b.id`)} as participants,
