@@ -56,7 +56,11 @@ export const certificate_records = pgTable(
     uploaded_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approved_at: timestamp({ withTimezone: true }),
   },
-  (t) => [index('certificate_records_latest_idx').on(t.certificate_id, t.uploaded_at.desc(), t.id.desc())],
+  (t) => [
+    index('certificate_records_latest_idx').on(t.certificate_id, t.uploaded_at.desc(), t.id.desc()),
+    // GET /files/{id} asks whether a record holds a file (core/files/readers.ts).
+    index('certificate_records_file_idx').on(t.file_id),
+  ],
 );
 
 /**

@@ -6,6 +6,7 @@ import type {
   ReservationRule,
   ReservationRulePayload,
 } from 'shared-api/contract';
+import { users } from './tables';
 import type { Domain } from '../../core/domain';
 import type { AccountPort } from './account-port';
 import { CategoryRepository } from './categories/repository';
@@ -112,4 +113,9 @@ export const registry: Domain = {
   },
   routes,
   seed: seedRegistry,
+  // A member's photo and contract: the member (their owner) and the registry staff.
+  fileHolders: [
+    { column: users.image_file_id, readers: ['registry_access'] },
+    { column: users.contract_file_id, readers: ['registry_access'] },
+  ],
 };
