@@ -54,9 +54,14 @@ const files: Record<'marcoCertificate' | 'giuliaCertificate' | 'attachment' | 'm
 before(async () => {
   t = await build();
   admin = await login(t.app, ADMIN);
-  const certificateOf = (email: string) =>
-    one(sql`select r.file_id as id from certificate_records r join certificates c on c.id = r.certificate_id
-            join users u on u.id = c.user_id where u.email = ${email} order by r.uploaded_at desc limit 1`);
+  // A new upload of each one's medical certificate (the seed's files live in the data folder of the run that seeded).
+  const certificateOf = async (email: string) => {
+    const owner = await one(sql`select id from users where email = ${email}`);
+    const certificate = await one(sql`select c.id from certificates c where c.user_id = ${owner} limit 1`);
+    const file = await storedFile(owner);
+    await t.database.db.execute(sql`insert into certificate_records (certificate_id, file_id) values (${certificate}, ${file})`);
+    return file;
+  };
   files.marcoCertificate = await certificateOf(MEMBER.email);
   files.giuliaCertificate = await certificateOf(OTHER_MEMBER.email);
   // An accounting entry's attachment (finance): nobody's own file.
