@@ -376,7 +376,11 @@ export const booking = z.object({
 });
 export type Booking = z.infer<typeof booking>;
 
-/** PATCH /training-session/{id}/book: cancels the booking of that session's occurrence on `date`. */
+/**
+ * PATCH /training-session/{id}/book: cancels the booking of that session's occurrence on `date` (as PATCH
+ * /training-session/booking/{id}). The booker cancels until their rule's deadline; a participant who did not make
+ * the booking leaves it at any time before it ends (409 BOOKING_ENDED after); the staff cancel any booking.
+ */
 export const cancelOccurrencePayload = z.object({ date: isoDate.optional() });
 
 export const cancelResponse = z.object({ status: z.literal('success'), booking_id: id });
@@ -419,8 +423,18 @@ export const bookedSession = z.object({
   participants: z.array(participant),
   game_table: gameTable.nullable(),
   pastPrenotation: z.boolean(),
-  /** Whether the member may still cancel it (until the rule's hours_before_booking_to_cancel). */
+  /**
+   * Whether the member may still cancel it: the booker until their rule's hours_before_booking_to_cancel before the
+   * start; a participant who did not make it until it ends (leaving it, issue 25).
+   */
   can_cancel: z.boolean(),
+  /** Who made the booking (a member booking themselves with a partner, or the bookings staff); null when no longer a user. */
+  booked_by: z.object({ _id: id, name: z.string(), surname: z.string() }).nullable(),
+  /**
+   * Whether the member made it. A booking someone else made is left rather than cancelled: a member's booking is
+   * cancelled for both (a member books with one partner), a booking of the staff keeps its other participants.
+   */
+  booked_by_me: z.boolean(),
 });
 export type BookedSession = z.infer<typeof bookedSession>;
 export const bookedSessionsResponse = z.object({ data: z.array(bookedSession) });

@@ -113,6 +113,8 @@ export const API_ERRORS = {
   WEEKLY_LIMIT_PARTNER: { status: 409, text: 'Un compagno scelto non può prenotare turni in questo momento' },
   BOOKING_NOT_FOUND: { status: 404, text: 'Prenotazione non trovata' },
   BOOKING_CANCEL_TOO_LATE: { status: 409, text: 'Non è più possibile annullare questa prenotazione: il turno inizia a breve.' },
+  /** Leaving a booking someone else made, once it has ended. */
+  BOOKING_ENDED: { status: 409, text: 'Il turno è già concluso: la prenotazione non si può più lasciare.' },
   /** GET /training-session/export: the range asked ends before it starts. */
   SESSIONS_EXPORT_END_BEFORE_START: { status: 400, text: 'Impossibile scaricare i turni: la data di fine non può precedere la data di inizio.' },
   /** GET /training-session/export: more than TRAINING_SESSIONS_EXPORT_MAX_DAYS days asked. */

@@ -102,6 +102,12 @@ export const user = z.object({
   has_accepted_terms: z.boolean(),
   /** False until the invitation is completed. */
   registration_completed: z.boolean(),
+  /**
+   * How many bookings this member made that a booked partner then left (issue 25: booking others into shifts they
+   * did not want, so as to take their quota or bind them inside their cancellation window). The registry's answers
+   * carry it; 0 when the booking domain is not there.
+   */
+  partner_left_bookings: z.number().int().optional(),
 });
 export type User = z.infer<typeof user>;
 

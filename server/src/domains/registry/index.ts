@@ -9,6 +9,7 @@ import type {
 import { users } from './tables';
 import type { Domain } from '../../core/domain';
 import type { AccountPort } from './account-port';
+import type { BookingConductPort } from './booking-conduct-port';
 import { CategoryRepository } from './categories/repository';
 import { CategoryService } from './categories/service';
 import { MailingListClassRepository, type MailingListClassSortKey } from './mailing-lists/repository';
@@ -35,6 +36,7 @@ export { isActiveUser, isDeactivatedUser } from './users/active';
 export { EMAIL_TAKEN_MESSAGE } from './users/service';
 export type { AccountPort } from './account-port';
 export type { MedicalStatusPort } from './medical-port';
+export type { BookingConductPort } from './booking-conduct-port';
 
 export interface RegistryServices {
   users: UserRepository;
@@ -56,6 +58,8 @@ declare module '../../core/domain' {
     accountPort: AccountPort;
     /** Provided by the certificates domain (the medical status in SQL). */
     medicalStatus: MedicalStatusPort;
+    /** Provided by the booking domain (how a member books, in SQL); without it the users list counts 0. */
+    bookingConduct?: BookingConductPort;
   }
 }
 
@@ -63,7 +67,7 @@ declare module '../../core/domain' {
 export const registry: Domain = {
   name: 'registry',
   services({ db, config, files, mailer, clock }, services) {
-    const users = new UserRepository(db, config.clubTimezone, clock);
+    const users = new UserRepository(db, config.clubTimezone, clock, () => services.bookingConduct);
     const categoryRepository = new CategoryRepository(db);
     const accountPort = () => {
       if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');

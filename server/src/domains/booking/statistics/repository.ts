@@ -57,7 +57,7 @@ function playedCte(f: PlayedFilter, timeZone: string): SQL {
     select p.user_id, b.id as booking_id, o.duration_minutes
     from (${counted(f)}) o
     join ${bookings} b on b.session_id = o.session_id and b.date = o.date and b.cancelled_at is null
-    join ${booking_participants} p on p.booking_id = b.id
+    join ${booking_participants} p on p.booking_id = b.id and p.left_at is null
     where ${endAt} <= ${f.now.toISOString()}::timestamptz
   )`;
 }

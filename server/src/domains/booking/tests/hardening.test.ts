@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
-import { ADMIN, type TestApp, build, call, login } from '../../../testing/helper';
+import { ADMIN, type TestApp, build, call, jobsDone, login } from '../../../testing/helper';
+import { BOOKING_NOTICE_JOB } from '../bookings/notices';
 import { createMembers, qualificationIds, romeInstant } from './support';
 
 let t: TestApp;
@@ -203,6 +204,114 @@ describe('times of day at the edges', () => {
       listed.map((o: { start_at: string; end_at: string }) => [o.start_at, o.end_at]),
       [['2027-10-30T23:00:00Z', '2027-10-31T03:00:00Z']],
     );
+    setNow('2027-03-22', '10:00');
+    admin = await login(t.app, ADMIN);
+  });
+});
+
+describe('a member booked by someone else', () => {
+  /** Mails to `to` in the outbox, oldest first, once the notices queued so far went out. */
+  async function mailsTo(to: string): Promise<{ subject: string; body: string; links: string[] }[]> {
+    await jobsDone(t.database, BOOKING_NOTICE_JOB);
+    return rowsOf<{ subject: string; body: string; links: string[] }>(
+      await t.database.db.execute(sql`select subject, body, links from mail_outbox where "to" = ${to} order by created_at`),
+    );
+  }
+
+  test('can always leave it, even inside their cancellation window: cancelled for both, their quota free again', async () => {
+    // Monday 22 March 2027, 10:00. 'Standard soci': one shift a day, cancelling until 24 hours before the start.
+    setNow('2027-03-22', '10:00');
+    const [booker, victim, friend] = await createMembers(t.database, 3);
+    const evening = await api(admin, 'POST', '/training-session', session({ day: '2027-03-22', start_time: '18:00', end_time: '19:30', game_tables: [tables[2]] }));
+    const late = await api(admin, 'POST', '/training-session', session({ day: '2027-03-22', start_time: '20:00', end_time: '21:30', game_tables: [tables[3]] }));
+    const [s1] = evening.json().data;
+    const [s2] = late.json().data;
+    const bookerCookie = await login(t.app, booker!);
+    const victimCookie = await login(t.app, victim!);
+    const forced = await api(bookerCookie, 'POST', `/training-session/${s1._id}/book`, { partnersId: [victim!.id] });
+    assert.equal(forced.statusCode, 201, forced.body);
+
+    // The victim's own shift that day is taken by the forced booking…
+    const blocked = await api(victimCookie, 'POST', `/training-session/${s2._id}/book`, { partnersId: [friend!.id] });
+    assert.deepEqual([blocked.statusCode, blocked.json().code], [409, 'DAILY_LIMIT_USER']);
+    // …the booker cannot cancel it any more, but the victim, who did not make it, can leave it.
+    const mine = (await api(victimCookie, 'GET', '/user/me/booked-sessions?filter=future')).json().data;
+    assert.deepEqual(
+      [mine[0]._id, mine[0].booked_by_me, mine[0].booked_by?._id, mine[0].can_cancel],
+      [forced.json()._id, false, booker!.id, true],
+    );
+    const bookers = (await api(bookerCookie, 'GET', '/user/me/booked-sessions?filter=future')).json().data;
+    assert.deepEqual([bookers[0].booked_by_me, bookers[0].can_cancel], [true, false]);
+    const cancel = await api(bookerCookie, 'PATCH', `/training-session/booking/${forced.json()._id}`);
+    assert.deepEqual([cancel.statusCode, cancel.json().code], [409, 'BOOKING_CANCEL_TOO_LATE']);
+    const left = await api(victimCookie, 'PATCH', `/training-session/booking/${forced.json()._id}`);
+    assert.deepEqual(left.json(), { status: 'success', booking_id: forced.json()._id });
+
+    // Cancelled for both (a member books with one partner), the occurrence free, the victim's day free again.
+    assert.equal((await api(bookerCookie, 'GET', '/user/me/booked-sessions?filter=future')).json().data.length, 0);
+    assert.equal((await api(victimCookie, 'GET', '/user/me/booked-sessions?filter=future')).json().data.length, 0);
+    const free = await api(victimCookie, 'GET', `/training-session/${s1._id}/participants`);
+    assert.deepEqual(free.json(), { data: [], booking_id: null });
+    const own = await api(victimCookie, 'POST', `/training-session/${s2._id}/book`, { partnersId: [friend!.id] });
+    assert.equal(own.statusCode, 201, own.body);
+  });
+
+  test('is told by mail, and the booker is told when they leave; the staff see who books others into shifts they leave', async () => {
+    setNow('2027-03-22', '10:00');
+    const [booker, victim, other] = await createMembers(t.database, 3);
+    const created = await api(admin, 'POST', '/training-session', session({ day: '2027-03-24', start_time: '18:00', end_time: '19:30', game_tables: [tables[2]] }));
+    const [s] = created.json().data;
+    const bookerCookie = await login(t.app, booker!);
+    const booked = await api(bookerCookie, 'POST', `/training-session/${s._id}/book`, { partnersId: [victim!.id] });
+    assert.equal(booked.statusCode, 201, booked.body);
+    const [notice, ...more] = await mailsTo(victim!.email);
+    assert.equal(more.length, 0);
+    assert.equal(notice!.subject, 'Sei stato prenotato a un turno: Turno di prova del 24/03/2027');
+    const bookerName = rowsOf<{ n: string }>(await t.database.db.execute(sql`select name || ' ' || surname as n from users where id = ${booker!.id}`))[0]!.n;
+    assert.match(notice!.body, new RegExp(`^${bookerName} ti ha prenotato`, 'm'));
+    assert.match(notice!.body, /ti ha prenotato come compagno al turno "Turno di prova" di mercoledì 24\/03\/2027, dalle 18:00 alle 19:30, Tavolo 253/);
+    assert.match(notice!.body, /Le mie prenotazioni/);
+    assert.deepEqual(notice!.links, [`${t.config.publicUrl}/user/bookings`]);
+    assert.deepEqual(await mailsTo(booker!.email), [], 'the booker is not told of their own booking');
+
+    const left = await api(await login(t.app, victim!), 'PATCH', `/training-session/${s._id}/book`, { date: '2027-03-24' });
+    assert.equal(left.statusCode, 200, left.body);
+    const [gone] = await mailsTo(booker!.email);
+    assert.equal(gone!.subject, 'Prenotazione annullata: Turno di prova del 24/03/2027');
+    assert.match(gone!.body, /ha lasciato la prenotazione del turno "Turno di prova" di mercoledì 24\/03\/2027/);
+
+    // The users page counts, per member, the bookings they made that a partner left.
+    const surname = async (id: string) => rowsOf<{ surname: string }>(await t.database.db.execute(sql`select surname from users where id = ${id}`))[0]!.surname;
+    const row = async (id: string) => (await api(admin, 'GET', `/user?q=${await surname(id)}`)).json().data[0];
+    assert.equal((await row(booker!.id)).partner_left_bookings, 1);
+    assert.equal((await row(victim!.id)).partner_left_bookings, 0);
+    assert.equal((await row(other!.id)).partner_left_bookings, 0);
+    const audit = rowsOf<{ left: number }>(
+      await t.database.db.execute(sql`select count(*)::int as left from booking_participants where booking_id = ${booked.json()._id} and left_at is not null and user_id = ${victim!.id}`),
+    );
+    assert.deepEqual(audit, [{ left: 1 }]);
+  });
+
+  test("in a booking the staff made, the one who leaves is taken off it and the others keep it; after its end nobody leaves", async () => {
+    setNow('2027-03-22', '10:00');
+    const users = await createMembers(t.database, 3);
+    const created = await api(admin, 'POST', '/training-session', session({ day: '2027-03-25', start_time: '18:00', end_time: '19:30', game_tables: [tables[3]] }));
+    const [s] = created.json().data;
+    const booked = await api(admin, 'POST', `/training-session/${s._id}/book`, { partnersId: users.map((u) => u.id), admin: true });
+    assert.equal(booked.statusCode, 201, booked.body);
+    const leaver = await login(t.app, users[0]!);
+    const left = await api(leaver, 'PATCH', `/training-session/booking/${booked.json()._id}`);
+    assert.equal(left.statusCode, 200, left.body);
+    const still = (await api(admin, 'GET', `/training-session/${s._id}/participants`)).json();
+    assert.equal(still.booking_id, booked.json()._id);
+    assert.deepEqual(still.data.map((p: { _id: string }) => p._id).sort(), [users[1]!.id, users[2]!.id].sort());
+    assert.equal((await api(leaver, 'GET', '/user/me/booked-sessions?filter=future')).json().data.length, 0);
+    const listed = (await api(admin, 'GET', `/training-session?startDate=2027-03-25&endDate=2027-03-25&table_id=${tables[3]}`)).json().data;
+    assert.equal(listed[0].participants.length, 2);
+
+    setNow('2027-03-25', '20:00');
+    const after = await api(await login(t.app, users[1]!), 'PATCH', `/training-session/booking/${booked.json()._id}`);
+    assert.deepEqual([after.statusCode, after.json().code], [409, 'BOOKING_ENDED']);
     setNow('2027-03-22', '10:00');
     admin = await login(t.app, ADMIN);
   });

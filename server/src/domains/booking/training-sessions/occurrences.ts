@@ -306,7 +306,8 @@ export function participantsOf(bookingId: SQL): SQL {
     select json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color',
       ${memberColorSql(sql`u.id`, DEFAULT_PARTICIPANT_COLOR)}) order by u.surname, u.name)
     from ${booking_participants} p join ${users} u on u.id = p.user_id
-    where p.booking_id = ${bookingId}
+    -- Who left a booking (of the staff's: the others keep it) is no longer among its participants.
+    where p.booking_id = ${bookingId} and p.left_at is null
   ), '[]'::json)`;
 }
 
