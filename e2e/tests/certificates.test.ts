@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, choose, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
+import { testNow } from 'test-kit';
 
 const portal = portalForThisFile();
 const MARCO = 'marco.rossi@circolo.example';
@@ -85,7 +86,7 @@ test("a member's medical certificate: type, upload from the profile, approval, t
   await marcoRow.getByRole('button', { name: 'Approva' }).click();
   const approve = admin.getByRole('dialog', { name: 'Approva certificato' });
   // Six months ahead, the first of the month: within the type's validity (12 months, issue 25) and past its warnings.
-  const ahead = new Date();
+  const ahead = testNow();
   ahead.setUTCDate(1);
   ahead.setUTCMonth(ahead.getUTCMonth() + 6);
   const [year, month] = [ahead.getUTCFullYear(), String(ahead.getUTCMonth() + 1).padStart(2, '0')];

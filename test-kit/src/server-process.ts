@@ -162,19 +162,16 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   return server;
 }
 
+/** An answer of the API as a test reads it: whatever came back; the tests name the fields they check. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ApiAnswer = { status: number; json: any; text: string };
+
 /** A small HTTP client with its own session cookie, speaking to a server process as the portal's pages do. */
 export class Client {
   cookie: string | null = null;
   constructor(readonly base: string) {}
 
-  // A test client reads whatever the API answers; the tests name the fields they check.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async request(
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<{ status: number; json: any; text: string }> {
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> {
     const res = await fetch(`${this.base}${url}`, {
       method,
       // Same-origin, as the portal's own pages send it (cross-site writes are refused).

@@ -215,6 +215,7 @@ export async function seedRegistry(db: Db, config: Pick<AppConfig, 'seedAdminEma
       email: config.seedAdminEmail,
       category_id: categoryId('Amministratori'),
       password_hash: adminHash,
+      created_at: now,
       registration_completed_at: now,
       terms_accepted_at: now,
     });
@@ -250,6 +251,7 @@ export async function seedRegistry(db: Db, config: Pick<AppConfig, 'seedAdminEma
           category_id: categoryId(m.parent ? 'Minorenne' : 'Soci'),
           fitet_data_code: m.fitet_data_code,
           password_hash: memberHash,
+          created_at: now,
           registration_completed_at: now,
           terms_accepted_at: now,
         })

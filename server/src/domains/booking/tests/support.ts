@@ -81,15 +81,13 @@ export async function giveCertificates(database: Database, userIds: string[], en
       .values({ type_id: type.id, user_id: userId })
       .onConflictDoUpdate({ target: [certificates.user_id, certificates.type_id], set: { notes: null } })
       .returning({ id: certificates.id });
-    await db
-      .insert(certificate_records)
-      .values({
-        certificate_id: cert!.id,
-        file_id: fileId,
-        is_approved: approved,
-        end_date: end,
-        uploaded_at: new Date(testNow().getTime() + counter++),
-      });
+    await db.insert(certificate_records).values({
+      certificate_id: cert!.id,
+      file_id: fileId,
+      is_approved: approved,
+      end_date: end,
+      uploaded_at: new Date(testNow().getTime() + counter++),
+    });
   }
 }
 
