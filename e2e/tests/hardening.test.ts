@@ -6,28 +6,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { clubDate } from 'test-kit';
 import { screenshot } from './support/browser.ts';
-import { browserClock, testNow } from './support/clock.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
 
 const portal = portalForThisFile();
-const ZONE = 'Europe/Rome';
 
 // Demo members with an approved medical certificate (server/src/domains/booking/seed.ts).
 const BOOKER = { email: 'matteo.colombo@circolo.example', name: 'Matteo Colombo' };
 const PARTNER = { email: 'giulia.bianchi@circolo.example' };
 const TITLE = 'Turno prenotato da un altro';
 
-const clubToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(testNow());
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const TODAY = clubToday();
+const TODAY = clubDate();
 /** Two days ahead, inside a booking week laid out from today (below), whatever the weekday. */
 const DAY = addDays(TODAY, 2);
 
 async function signedIn(email: string, password: string): Promise<Page> {
+  // The browser's clock is the test's (support/browser.ts sets it on every new context).
   const context = await portal.browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await browserClock(context);
   const page = await context.newPage();
   await signIn(page, portal.server.url, email, password);
   return page;
@@ -91,7 +88,12 @@ test('a member booked by another leaves the booking from Le mie prenotazioni; th
   const booked = await apiCall<Ref>(booker, 'POST', `/training-session/${sessionId}/book`, { partnersId: [partnerId], date: DAY });
   assert.equal(booked.status, 201, JSON.stringify(booked.body));
 
-  // Giulia finds it with who made it, and leaves it.
+  // Giulia is told by mail, with the way to leave it…
+  const notice = await portal.server.waitForMail(PARTNER.email);
+  assert.match(notice.subject, new RegExp(`^Sei stato prenotato a un turno: ${TITLE} del `));
+  assert.deepEqual(notice.links, [`${portal.server.url}/user/bookings`]);
+
+  // …finds it with who made it, and leaves it.
   const partner = await signedIn(PARTNER.email, MEMBER_PASSWORD);
   await partner.goto(`${portal.server.url}/user/bookings`);
   const card = partner.getByRole('article').filter({ hasText: TITLE });
