@@ -1,4 +1,5 @@
 import type { GameTable, GameTablePayload } from 'shared-api/contract';
+import { batchedCalls } from '../../core/db/batch';
 import type { Domain } from '../../core/domain';
 import { EditableService } from '../../core/resources/service';
 import { todayIn } from '../../core/time';
@@ -39,6 +40,14 @@ export const booking: Domain = {
       if (!services.medicalStatus) throw new Error('Il dominio certificates non fornisce medicalStatus');
       return services.medicalStatus;
     };
+    // Bookings made together queue their notices in one statement, as the engine shares its own (core/db/batch).
+    const queueNotice = batchedCalls<BookingNotice, void>(
+      async (notices) => {
+        await jobs.sendMany(BOOKING_NOTICE_JOB, notices);
+        return notices.map(() => undefined);
+      },
+      { maxBatch: 64, maxInFlight: 2 },
+    );
     const bookingRepo = new BookingRepository(config.clubTimezone, (userId, on) => medical().statusOf(userId, on));
     return {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
@@ -58,11 +67,7 @@ export const booking: Domain = {
           sessionRepo,
           { now: () => clock.now(), today },
           // A notice that cannot be queued is lost, not the booking (already written): said in the log.
-          (notice) =>
-            jobs.send(BOOKING_NOTICE_JOB, notice).then(
-              () => undefined,
-              (err: unknown) => console.error('Avviso della prenotazione non accodato:', err),
-            ),
+          (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
           config.publicUrl,
           mailer,
         ),

@@ -77,7 +77,9 @@ describe('Le mie prenotazioni', () => {
 
   it('a booking someone else made says who made it and is left, not cancelled, whatever the deadline (issue 25)', async () => {
     const booking = makeBooking({ booked_by_me: false, can_cancel: true });
-    const { api, user } = setup([booking], [], { [`PATCH /training-session/booking/${booking._id}`]: { body: { status: 'success', booking_id: booking._id } } });
+    const { api, user } = setup([booking], [], {
+      [`PATCH /training-session/booking/${booking._id}`]: { body: { status: 'success', booking_id: booking._id } },
+    });
     const card = await screen.findByRole('article');
     expect(within(card).getByText('Prenotato da Mario Rossi')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Annulla prenotazione' })).not.toBeInTheDocument();

@@ -32,7 +32,11 @@ export const useCancelMyBooking = createMutation({
 export const useLeaveBooking = createMutation({
   mutationFn: (bookingId: string) => api.patch(`/training-session/booking/${bookingId}`),
   invalidates: MY_BOOKINGS_QUERY_KEY,
-  toasts: { pending: 'Uscita dalla prenotazione in corso...', success: 'Hai lasciato la prenotazione', error: 'Impossibile lasciare la prenotazione' },
+  toasts: {
+    pending: 'Uscita dalla prenotazione in corso...',
+    success: 'Hai lasciato la prenotazione',
+    error: 'Impossibile lasciare la prenotazione',
+  },
   errorCodes: { own: ['BOOKING_ENDED'] },
 });
 

@@ -222,8 +222,18 @@ describe('a member booked by someone else', () => {
     // Monday 22 March 2027, 10:00. 'Standard soci': one shift a day, cancelling until 24 hours before the start.
     setNow('2027-03-22', '10:00');
     const [booker, victim, friend] = await createMembers(t.database, 3);
-    const evening = await api(admin, 'POST', '/training-session', session({ day: '2027-03-22', start_time: '18:00', end_time: '19:30', game_tables: [tables[2]] }));
-    const late = await api(admin, 'POST', '/training-session', session({ day: '2027-03-22', start_time: '20:00', end_time: '21:30', game_tables: [tables[3]] }));
+    const evening = await api(
+      admin,
+      'POST',
+      '/training-session',
+      session({ day: '2027-03-22', start_time: '18:00', end_time: '19:30', game_tables: [tables[2]] }),
+    );
+    const late = await api(
+      admin,
+      'POST',
+      '/training-session',
+      session({ day: '2027-03-22', start_time: '20:00', end_time: '21:30', game_tables: [tables[3]] }),
+    );
     const [s1] = evening.json().data;
     const [s2] = late.json().data;
     const bookerCookie = await login(t.app, booker!);
@@ -236,10 +246,7 @@ describe('a member booked by someone else', () => {
     assert.deepEqual([blocked.statusCode, blocked.json().code], [409, 'DAILY_LIMIT_USER']);
     // …the booker cannot cancel it any more, but the victim, who did not make it, can leave it.
     const mine = (await api(victimCookie, 'GET', '/user/me/booked-sessions?filter=future')).json().data;
-    assert.deepEqual(
-      [mine[0]._id, mine[0].booked_by_me, mine[0].booked_by?._id, mine[0].can_cancel],
-      [forced.json()._id, false, booker!.id, true],
-    );
+    assert.deepEqual([mine[0]._id, mine[0].booked_by_me, mine[0].booked_by?._id, mine[0].can_cancel], [forced.json()._id, false, booker!.id, true]);
     const bookers = (await api(bookerCookie, 'GET', '/user/me/booked-sessions?filter=future')).json().data;
     assert.deepEqual([bookers[0].booked_by_me, bookers[0].can_cancel], [true, false]);
     const cancel = await api(bookerCookie, 'PATCH', `/training-session/booking/${forced.json()._id}`);
@@ -259,7 +266,12 @@ describe('a member booked by someone else', () => {
   test('is told by mail, and the booker is told when they leave; the staff see who books others into shifts they leave', async () => {
     setNow('2027-03-22', '10:00');
     const [booker, victim, other] = await createMembers(t.database, 3);
-    const created = await api(admin, 'POST', '/training-session', session({ day: '2027-03-24', start_time: '18:00', end_time: '19:30', game_tables: [tables[2]] }));
+    const created = await api(
+      admin,
+      'POST',
+      '/training-session',
+      session({ day: '2027-03-24', start_time: '18:00', end_time: '19:30', game_tables: [tables[2]] }),
+    );
     const [s] = created.json().data;
     const bookerCookie = await login(t.app, booker!);
     const booked = await api(bookerCookie, 'POST', `/training-session/${s._id}/book`, { partnersId: [victim!.id] });
@@ -267,9 +279,14 @@ describe('a member booked by someone else', () => {
     const [notice, ...more] = await mailsTo(victim!.email);
     assert.equal(more.length, 0);
     assert.equal(notice!.subject, 'Sei stato prenotato a un turno: Turno di prova del 24/03/2027');
-    const bookerName = rowsOf<{ n: string }>(await t.database.db.execute(sql`select name || ' ' || surname as n from users where id = ${booker!.id}`))[0]!.n;
+    const bookerName = rowsOf<{ n: string }>(
+      await t.database.db.execute(sql`select name || ' ' || surname as n from users where id = ${booker!.id}`),
+    )[0]!.n;
     assert.match(notice!.body, new RegExp(`^${bookerName} ti ha prenotato`, 'm'));
-    assert.match(notice!.body, /ti ha prenotato come compagno al turno "Turno di prova" di mercoledì 24\/03\/2027, dalle 18:00 alle 19:30, Tavolo 253/);
+    assert.match(
+      notice!.body,
+      /ti ha prenotato come compagno al turno "Turno di prova" di mercoledì 24\/03\/2027, dalle 18:00 alle 19:30, Tavolo 253/,
+    );
     assert.match(notice!.body, /Le mie prenotazioni/);
     assert.deepEqual(notice!.links, [`${t.config.publicUrl}/user/bookings`]);
     assert.deepEqual(await mailsTo(booker!.email), [], 'the booker is not told of their own booking');
@@ -281,21 +298,29 @@ describe('a member booked by someone else', () => {
     assert.match(gone!.body, /ha lasciato la prenotazione del turno "Turno di prova" di mercoledì 24\/03\/2027/);
 
     // The users page counts, per member, the bookings they made that a partner left.
-    const surname = async (id: string) => rowsOf<{ surname: string }>(await t.database.db.execute(sql`select surname from users where id = ${id}`))[0]!.surname;
+    const surname = async (id: string) =>
+      rowsOf<{ surname: string }>(await t.database.db.execute(sql`select surname from users where id = ${id}`))[0]!.surname;
     const row = async (id: string) => (await api(admin, 'GET', `/user?q=${await surname(id)}`)).json().data[0];
     assert.equal((await row(booker!.id)).partner_left_bookings, 1);
     assert.equal((await row(victim!.id)).partner_left_bookings, 0);
     assert.equal((await row(other!.id)).partner_left_bookings, 0);
     const audit = rowsOf<{ left: number }>(
-      await t.database.db.execute(sql`select count(*)::int as left from booking_participants where booking_id = ${booked.json()._id} and left_at is not null and user_id = ${victim!.id}`),
+      await t.database.db.execute(
+        sql`select count(*)::int as left from booking_participants where booking_id = ${booked.json()._id} and left_at is not null and user_id = ${victim!.id}`,
+      ),
     );
     assert.deepEqual(audit, [{ left: 1 }]);
   });
 
-  test("in a booking the staff made, the one who leaves is taken off it and the others keep it; after its end nobody leaves", async () => {
+  test('in a booking the staff made, the one who leaves is taken off it and the others keep it; after its end nobody leaves', async () => {
     setNow('2027-03-22', '10:00');
     const users = await createMembers(t.database, 3);
-    const created = await api(admin, 'POST', '/training-session', session({ day: '2027-03-25', start_time: '18:00', end_time: '19:30', game_tables: [tables[3]] }));
+    const created = await api(
+      admin,
+      'POST',
+      '/training-session',
+      session({ day: '2027-03-25', start_time: '18:00', end_time: '19:30', game_tables: [tables[3]] }),
+    );
     const [s] = created.json().data;
     const booked = await api(admin, 'POST', `/training-session/${s._id}/book`, { partnersId: users.map((u) => u.id), admin: true });
     assert.equal(booked.statusCode, 201, booked.body);
