@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { clubDate } from 'test-kit';
+import { apiCall } from './support/api-call.ts';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
 
@@ -28,23 +29,6 @@ async function signedIn(email: string, password: string): Promise<Page> {
   const page = await context.newPage();
   await signIn(page, portal.server.url, email, password);
   return page;
-}
-
-/** A call to the API from inside the signed-in page (same origin, its cookie). */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : {} };
-    },
-    { method, path, body },
-  );
 }
 
 interface Ref {
