@@ -1,7 +1,7 @@
 /**
  * The list helper (core/list.ts): page math and when a count is needed, with a recording source; the SQL it builds
- * (search words, sort whitelist, default order), rendered by drizzle's dialect; replaceLinks, countRows, countJoinedRows and a whole readPage on a
- * small table of an in-memory PGlite.
+ * (search words, sort whitelist, default order), rendered by drizzle's dialect; replaceLinks, countRows, a whole readPage and
+ * tableList (pages and counts over one FROM with its joins) on small tables of an in-memory PGlite.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -10,8 +10,10 @@ import { PgDialect, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-co
 import { type Database, openDatabase } from '../db/client';
 import {
   type ListSource,
-  countJoinedRows,
   countRows,
+  joinOn,
+  leftJoinOn,
+  listFrom,
   listMetaOf,
   matchesAllWords,
   readAll,
@@ -19,6 +21,7 @@ import {
   replaceLinks,
   searchWords,
   searchableText,
+  tableList,
   withPage,
 } from '../list';
 
@@ -256,17 +259,34 @@ describe('on a real table (PGlite)', () => {
     assert.equal(await countRows(database.db, items, eq(items.note, 'socia')), 2);
   });
 
-  test('countJoinedRows: a WHERE on a joined table; an inner join drops rows without a match, a left join keeps them', async () => {
+  test('tableList: the count reads the same FROM as the pages; an inner join drops rows without a match, a left join keeps them', async () => {
     await database.db.insert(itemTags).values([
       { item_id: 5, tag_id: 1 },
       { item_id: 6, tag_id: 2 },
     ]);
     try {
-      const inner = [{ table: itemTags, on: eq(itemTags.item_id, items.id) }];
-      assert.equal(await countJoinedRows(database.db, items, inner, undefined), 2);
-      assert.equal(await countJoinedRows(database.db, items, inner, eq(itemTags.tag_id, 2)), 1);
-      assert.equal(await countJoinedRows(database.db, items, [{ ...inner[0]!, left: true }], undefined), 6);
-      assert.equal(await countJoinedRows(database.db, items, [], eq(items.note, 'socia')), 2, 'no join: countRows');
+      const order = { sortColumns: {}, defaultSort: [items.id], tieBreaker: items.id };
+      const list = <F extends Parameters<typeof tableList>[1]['from']>(from: F, filters: (SQL | undefined)[] = []) =>
+        tableList(database.db, {
+          ...order,
+          from,
+          columns: { id: items.id, tag: itemTags.tag_id },
+          filters,
+        });
+      // A page of 1 is full, so its total comes from the count, not from the rows read.
+      const page = <T>(source: ListSource<T, never>) => readPage(source, { page: 1, limit: 1, order: 'asc' });
+      const inner = listFrom(items, joinOn(itemTags, eq(itemTags.item_id, items.id)));
+      const left = listFrom(items, leftJoinOn(itemTags, eq(itemTags.item_id, items.id)));
+      assert.deepEqual(await page(list(inner)), {
+        data: [{ id: 5, tag: 1 }],
+        meta: { totalItems: 2, totalPages: 2, currentPage: 1, itemsPerPage: 1 },
+      });
+      assert.equal((await page(list(inner, [eq(itemTags.tag_id, 2)]))).meta.totalItems, 1);
+      const all = await page(list(left));
+      assert.deepEqual(all.data, [{ id: 1, tag: null }], "a left join's missing row reads as null");
+      assert.equal(all.meta.totalItems, 6);
+      const alone = tableList(database.db, { ...order, from: listFrom(items), columns: { id: items.id }, filters: [eq(items.note, 'socia')] });
+      assert.equal((await page(alone)).meta.totalItems, 2, 'no join');
     } finally {
       await database.db.delete(itemTags);
     }

@@ -1,13 +1,11 @@
-import type { GameTable, GameTablePayload } from 'shared-api/contract';
 import { batchedCalls } from '../../core/db/batch';
 import type { Domain } from '../../core/domain';
-import { EditableService } from '../../core/resources/service';
 import { todayIn } from '../../core/time';
 import { BookingRepository } from './bookings/repository';
 import { BOOKING_NOTICE_JOB, type BookingNotice } from './bookings/notices';
 import { partnerLeftBookingsOf } from './bookings/repository';
 import { BookingService } from './bookings/service';
-import { GameTableRepository, type GameTableSortKey } from './game-tables/repository';
+import { type GameTableService, gameTableService } from './game-tables/service';
 import routes from './routes';
 import { seedBooking } from './seed';
 import { StatisticsRepository } from './statistics/repository';
@@ -16,7 +14,7 @@ import { TrainingSessionRepository } from './training-sessions/repository';
 import { TrainingSessionService } from './training-sessions/service';
 
 export interface BookingServices {
-  gameTables: EditableService<GameTable, GameTablePayload, GameTableSortKey>;
+  gameTables: GameTableService;
   sessions: TrainingSessionService;
   bookings: BookingService;
   statistics: StatisticsService;
@@ -53,12 +51,7 @@ export const booking: Domain = {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
       bookingConduct: { partnerLeftBookingsOf },
       booking: {
-        gameTables: new EditableService(db, new GameTableRepository(db), {
-          notFound: 'GAME_TABLE_NOT_FOUND',
-          inUse: 'GAME_TABLE_IN_USE',
-          inUseMessage: (holders) => `Impossibile eliminare il tavolo: è usato da ${holders}.`,
-          uniqueName: { constraint: 'game_tables_number_key', code: 'GAME_TABLE_NUMBER_TAKEN' },
-        }),
+        gameTables: gameTableService(db),
         sessions,
         bookings: new BookingService(
           db,

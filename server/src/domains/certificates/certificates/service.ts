@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Certificate, CertificatePayload, ListMeta, MedicalStatus } from 'shared-api/contract';
+import type { Certificate, CertificatePayload, MedicalStatus } from 'shared-api/contract';
 import { MEDICAL_CERTIFICATE_NOT_FOUND, NO_RECORDS_TO_UPDATE } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
 import { CERTIFICATE_TYPES } from '../../../core/files/policy';
 import type { FileRepository, FileRow } from '../../../core/files/repository';
 import { type Upload, acceptUpload } from '../../../core/files/uploads';
-import type { ListRequest } from '../../../core/list';
+import { Listing } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import { addMonths, formatItalianDate } from '../../../core/time';
 import { users } from '../../registry/tables';
@@ -26,15 +26,9 @@ export interface CertificateServiceDeps {
  * The certificates rules (spec 001 §2–§8, 000 §2.7): one certificate per member and type, every upload a record,
  * approval sets the record's expiry date and notes, a member uploads and downloads only their own medical certificate.
  */
-export class CertificateService {
-  constructor(private readonly deps: CertificateServiceDeps) {}
-
-  list(request: ListRequest<CertificateSortKey>): Promise<{ data: Certificate[]; meta: ListMeta }> {
-    return this.deps.repo.list(request);
-  }
-
-  listAll(request: Omit<ListRequest<CertificateSortKey>, 'page' | 'limit'>): Promise<Certificate[]> {
-    return this.deps.repo.listAll(request);
+export class CertificateService extends Listing<Certificate, CertificateSortKey> {
+  constructor(private readonly deps: CertificateServiceDeps) {
+    super(() => deps.repo.listSource());
   }
 
   async get(id: string): Promise<Certificate> {

@@ -1,19 +1,22 @@
 import type { Category, CategoryPayload } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError, isReferencedRow, isUniqueViolation } from '../../../core/errors';
+import { Listing } from '../../../core/list';
 import { assertReferencesExist } from '../reference-check';
-import type { CategoryRepository } from './repository';
+import type { CategoryRepository, CategorySortKey } from './repository';
 import { type Actor, assertCanGrant, assertMayChange } from '../grants';
 
 /**
  * The rules of user categories: references must exist, names are unique, a category in use cannot go; a permission
  * is added only by who holds it, and a category holding '*' is changed only by a '*' user.
  */
-export class CategoryService {
+export class CategoryService extends Listing<Category, CategorySortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: CategoryRepository,
-  ) {}
+  ) {
+    super(() => repo.listSource());
+  }
 
   private checkReferences(payload: CategoryPayload) {
     return assertReferencesExist(this.db, payload, ['reservation_rules', 'mailing_list_classes']);

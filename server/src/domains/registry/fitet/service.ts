@@ -1,10 +1,10 @@
-import type { FitetImportReport, FitetRecord, ListMeta } from 'shared-api/contract';
+import type { FitetImportReport, FitetRecord } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
 import { detectFileType } from '../../../core/files/detect';
 import type { Upload } from '../../../core/files/uploads';
 import { tooLargeMessage } from '../../../core/files/policy';
-import type { ListRequest } from '../../../core/list';
+import { Listing } from '../../../core/list';
 import { type FitetRow, FitetFileError, type ParsedFile, type RejectedRow, parseFitetCsv, parseFitetXlsx } from './parser';
 import type { FitetRepository, FitetSortKey } from './repository';
 
@@ -14,18 +14,12 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * The FITET import (spec 001 §2, DESIGN §5): the federation's .xlsx or .csv, read on the server, each row matched to a
  * user by card code, the accepted rows written in one transaction, a report of what was created, updated and refused.
  */
-export class FitetService {
+export class FitetService extends Listing<FitetRecord, FitetSortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: FitetRepository,
-  ) {}
-
-  list(request: ListRequest<FitetSortKey>): Promise<{ data: FitetRecord[]; meta: ListMeta }> {
-    return this.repo.list(request);
-  }
-
-  listAll(request: Omit<ListRequest<FitetSortKey>, 'page' | 'limit'>): Promise<FitetRecord[]> {
-    return this.repo.listAll(request);
+  ) {
+    super(() => repo.listSource());
   }
 
   private async parse(upload: Upload): Promise<ParsedFile> {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Enrollment, EnrollmentPayload, ListMeta, TrainingGroup, TrainingGroupPayload } from 'shared-api/contract';
+import type { Enrollment, EnrollmentPayload, TrainingGroup, TrainingGroupPayload } from 'shared-api/contract';
 import { GROUP_HAS_ENROLLMENTS } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError, invalidInput, isReferencedRow, isUniqueViolation } from '../../../core/errors';
-import type { ListRequest } from '../../../core/list';
+import { Listing } from '../../../core/list';
 import { users } from '../tables';
 import type { TrainingGroupRepository, TrainingGroupSortKey } from './repository';
 
@@ -11,18 +11,12 @@ import type { TrainingGroupRepository, TrainingGroupSortKey } from './repository
 const toCents = (euro: number) => Math.round(euro * 100);
 
 /** The rules of training groups: a trainer who exists, no more trainees than the maximum, nobody twice, no deletion while anyone is enrolled. */
-export class TrainingGroupService {
+export class TrainingGroupService extends Listing<TrainingGroup, TrainingGroupSortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: TrainingGroupRepository,
-  ) {}
-
-  list(request: ListRequest<TrainingGroupSortKey>): Promise<{ data: TrainingGroup[]; meta: ListMeta }> {
-    return this.repo.list(request);
-  }
-
-  listAll(request: Omit<ListRequest<TrainingGroupSortKey>, 'page' | 'limit'>): Promise<TrainingGroup[]> {
-    return this.repo.listAll(request);
+  ) {
+    super(() => repo.listSource());
   }
 
   async get(id: string): Promise<TrainingGroup> {
