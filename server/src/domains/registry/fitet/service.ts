@@ -1,14 +1,14 @@
 import type { FitetImportReport, FitetRecord, ListMeta } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
-import { detectFileType } from '../../../core/files/detect';
 import type { Upload } from '../../../core/files/uploads';
 import { tooLargeMessage } from '../../../core/files/policy';
 import type { ListRequest } from '../../../core/list';
-import { type FitetRow, FitetFileError, type ParsedFile, type RejectedRow, parseFitetCsv, parseFitetXlsx } from './parser';
+import { runOffThread } from '../../../core/workers/pool';
+import type { FitetParseOutcome, FitetRow, ParsedFile, RejectedRow, parseFitetUpload } from './parser';
 import type { FitetRepository, FitetSortKey } from './repository';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PARSER = new URL('./parser.ts', import.meta.url);
 
 /**
  * The FITET import (spec 001 §2, DESIGN §5): the federation's .xlsx or .csv, read on the server, each row matched to a
@@ -28,23 +28,13 @@ export class FitetService {
     return this.repo.listAll(request);
   }
 
+  /** Reads the upload on a worker thread (parser.ts, parseFitetUpload): a 5 MB file never holds the request thread. */
   private async parse(upload: Upload): Promise<ParsedFile> {
     if (upload.tooLarge) throw new DomainError('FILE_TOO_LARGE', tooLargeMessage(upload.fileName));
-    const type = await detectFileType(upload.data);
-    try {
-      if (type?.mime === XLSX) return await parseFitetXlsx(upload.data);
-      if (type?.mime === 'text/plain') return parseFitetCsv(upload.data);
-    } catch (err) {
-      if (err instanceof FitetFileError) throw new DomainError('FITET_FILE_INVALID', err.message);
-      throw err;
-    }
-    if (type?.mime === 'application/msword') {
-      throw new DomainError(
-        'FILE_TYPE_NOT_ALLOWED',
-        'Il formato .xls (Excel 97-2003) non è supportato: salva il file come .xlsx o .csv e caricalo di nuovo',
-      );
-    }
-    throw new DomainError('FILE_TYPE_NOT_ALLOWED', `Tipo di file non accettato: ${upload.fileName}. Carica un file .xlsx o .csv`);
+    const input: Parameters<typeof parseFitetUpload>[0] = { data: upload.data, fileName: upload.fileName };
+    const outcome = await runOffThread<typeof input, FitetParseOutcome>(PARSER, 'parseFitetUpload', input);
+    if (!outcome.ok) throw new DomainError(outcome.code, outcome.message);
+    return outcome.parsed;
   }
 
   async import(uploads: Map<string, Upload> | null): Promise<FitetImportReport> {
