@@ -180,15 +180,22 @@ class FitetTable {
 /** The encodings a CSV is read in; Excel in Italy saves "CSV" as Windows-1252 (Latin-1) and "Unicode text" as UTF-16. */
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
+/** The encoding a byte-order mark at the start of `data` names; null without one. */
+function byteOrderMark(data: Uint8Array): TextEncoding | null {
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return 'utf-8';
+  if (data[0] === 0xff && data[1] === 0xfe) return 'utf-16le';
+  if (data[0] === 0xfe && data[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
 /**
  * The encoding of a text file: its byte-order mark; else UTF-16 when NUL bytes sit in every other position (ASCII
  * text in UTF-16 without a mark); else UTF-8 when the bytes are valid UTF-8; else Windows-1252, a superset of
  * Latin-1 in which every byte is a character.
  */
 export function detectTextEncoding(data: Uint8Array): TextEncoding {
-  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return 'utf-8';
-  if (data[0] === 0xff && data[1] === 0xfe) return 'utf-16le';
-  if (data[0] === 0xfe && data[1] === 0xff) return 'utf-16be';
+  const marked = byteOrderMark(data);
+  if (marked) return marked;
   const sample = data.subarray(0, 4096 - (Math.min(data.length, 4096) % 2));
   let evenNul = 0;
   let oddNul = 0;
@@ -271,7 +278,8 @@ export type FitetParseOutcome =
  */
 export async function parseFitetUpload({ data, fileName }: { data: Uint8Array; fileName: string }): Promise<FitetParseOutcome> {
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const type = await detectFileType(buffer);
+  // A UTF-16 byte-order mark (FF FE) looks like an MPEG audio frame to file-type: a marked text is read as text.
+  const type = byteOrderMark(buffer) ? null : await detectFileType(buffer);
   try {
     if (type?.mime === XLSX) return { ok: true, parsed: await parseFitetXlsx(buffer) };
     if (type?.mime === 'application/msword')
