@@ -45,7 +45,7 @@ interface Row {
 const form = (field: string, data: Buffer, name: string, extra: Record<string, string> = {}) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(extra)) f.append(k, v);
-  f.append(field, new Blob([data]), name);
+  f.append(field, new Blob([new Uint8Array(data)]), name);
   return f;
 };
 
@@ -97,8 +97,9 @@ export async function benchEventLoop(): Promise<void> {
     );
 
     if (PARTS.includes('exports')) {
-      const tables = (await api('GET', '/training-session/game-tables?limit=500')).json().data.map((g: { _id: string }) => g._id);
-      const quals = (await api('GET', '/user/qualification?limit=500')).json().data.map((q: { _id: string }) => q._id);
+      const ids = async (url: string) => (await api('GET', url)).json<{ data: { _id: string }[] }>().data.map((r) => r._id);
+      const tables = await ids('/training-session/game-tables?limit=500');
+      const quals = await ids('/user/qualification?limit=500');
       const made = await api('POST', '/training-session/group/session', {
         title: 'Allenamento',
         start_time: '10:00',

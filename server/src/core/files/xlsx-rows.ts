@@ -113,7 +113,7 @@ async function parsePart(entries: Entries, name: string, handlers: Handlers): Pr
   }
   const decoder = new StringDecoder('utf8');
   try {
-    for await (const chunk of stream) parser.write(decoder.write(chunk as Buffer));
+    for await (const chunk of stream) parser.write(decoder.write(chunk));
     parser.write(decoder.end()).close();
   } catch (err) {
     (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();

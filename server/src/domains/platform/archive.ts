@@ -101,7 +101,9 @@ async function inspect(archiveFile: string): Promise<void> {
     source.destroy();
     gunzip.destroy();
   }
-  if (refusal) throw refusal;
+  // Set by the callbacks above, which the compiler's narrowing does not follow.
+  const refused = refusal as ArchiveRefused | null;
+  if (refused) throw refused;
   if (entries === 0) throw new ArchiveRefused("l'archivio è vuoto");
 }
 

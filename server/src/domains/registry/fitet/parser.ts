@@ -199,7 +199,11 @@ export function detectTextEncoding(data: Uint8Array): TextEncoding {
   const sample = data.subarray(0, 4096 - (Math.min(data.length, 4096) % 2));
   let evenNul = 0;
   let oddNul = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 ? oddNul++ : evenNul++;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2) oddNul++;
+    else evenNul++;
+  }
   const pairs = sample.length / 2;
   if (pairs && oddNul > pairs * 0.3 && evenNul === 0) return 'utf-16le';
   if (pairs && evenNul > pairs * 0.3 && oddNul === 0) return 'utf-16be';
@@ -211,12 +215,20 @@ export function detectTextEncoding(data: Uint8Array): TextEncoding {
   }
 }
 
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** The text of a CSV in whatever encoding it came in, without its byte-order mark; null when it is not text. */
 export function decodeCsvText(data: Uint8Array): { text: string; encoding: TextEncoding } | null {
   const encoding = detectTextEncoding(data);
   const text = new TextDecoder(encoding).decode(data).replace(/^\uFEFF/, '');
   // Control characters other than tab, line breaks and form feed: a binary file, not a table.
-  if (!text.trim() || /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return null;
+  if (!text.trim() || hasControlCharacters(text)) return null;
   return { text, encoding };
 }
 
