@@ -81,7 +81,8 @@ export function fitetCsvText(rows: number, rowBytes = 0): string {
 /** A FITET CSV of about `megabytes` MB: far more rows than an import takes. */
 export function bigFitetCsv(megabytes: number): Buffer {
   const rowBytes = 64;
-  return Buffer.from(fitetCsvText(Math.floor((megabytes * 1024 * 1024) / rowBytes), rowBytes));
+  // A line holds one two-byte character (ª): rowBytes + 1 bytes in UTF-8.
+  return Buffer.from(fitetCsvText(Math.floor((megabytes * 1024 * 1024) / (rowBytes + 1)), rowBytes));
 }
 
 /** `text` in UTF-16 little endian with its byte-order mark (Excel's "Unicode text"). */

@@ -11,9 +11,6 @@ export type FitetSortKey = (typeof FITET_SORT_KEYS)[number];
 const f = fitet_records;
 
 /** Federation records (spec 001 §2 Dati FITET): SQL only. */
-/** Card codes looked up per statement. */
-const CODES_PER_LOOKUP = 1000;
-
 export class FitetRepository {
   constructor(private readonly db: Db) {}
 
@@ -68,15 +65,9 @@ export class FitetRepository {
 
   /** Card code → user id, for the users whose FITET code is among these. */
   async usersByCardCode(tx: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    // A thousand codes a statement: a 20,000-row file is 20 short reads, not one statement of 20,000 parameters
-    // that holds the embedded database (and its thread) while it is planned.
-    for (let at = 0; at < codes.length; at += CODES_PER_LOOKUP) {
-      const chunk = codes.slice(at, at + CODES_PER_LOOKUP);
-      const rows = await tx.select({ id: users.id, code: users.fitet_data_code }).from(users).where(inArray(users.fitet_data_code, chunk));
-      for (const r of rows) if (r.code !== null) found.set(r.code, r.id);
-    }
-    return found;
+    if (!codes.length) return new Map();
+    const rows = await tx.select({ id: users.id, code: users.fitet_data_code }).from(users).where(inArray(users.fitet_data_code, codes));
+    return new Map(rows.filter((r): r is { id: string; code: string } => r.code !== null).map((r) => [r.code, r.id]));
   }
 
   /** Inserts or updates the record of a card code; true when it was new. */

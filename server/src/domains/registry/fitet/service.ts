@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FitetImportReport, FitetRecord, ListMeta } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
@@ -9,6 +10,14 @@ import type { FitetParseOutcome, FitetRow, ParsedFile, RejectedRow, parseFitetUp
 import type { FitetRepository, FitetSortKey } from './repository';
 
 const PARSER = new URL('./parser.ts', import.meta.url);
+
+/**
+ * The embedded database answers on the request thread, and a chain of its statements never returns to the event
+ * loop by itself: the import steps aside after each lookup of this many card codes (one statement) and after this
+ * many upserts, so a 20,000-row file lets other requests in between (the transaction still holds the database).
+ */
+const CODES_PER_LOOKUP = 1000;
+const UPSERTS_PER_TURN = 100;
 
 /**
  * The FITET import (spec 001 §2, DESIGN §5): the federation's .xlsx or .csv, read on the server, each row matched to a
@@ -45,19 +54,22 @@ export class FitetService {
     let created = 0;
     let updated = 0;
     await this.db.transaction(async (tx) => {
-      const userOf = await this.repo.usersByCardCode(
-        tx,
-        rows.map((r) => r.member_id),
-      );
+      const userOf = new Map<string, string>();
+      for (let at = 0; at < rows.length; at += CODES_PER_LOOKUP) {
+        const codes = rows.slice(at, at + CODES_PER_LOOKUP).map((r) => r.member_id);
+        for (const [code, userId] of await this.repo.usersByCardCode(tx, codes)) userOf.set(code, userId);
+        await nextTurn();
+      }
       const matched: [string, FitetRow][] = [];
       for (const row of rows) {
         const userId = userOf.get(row.member_id);
         if (userId) matched.push([userId, row]);
         else unmatched.push({ line: row.line, member_id: row.member_id, reason: 'Nessun utente con questo codice tessera' });
       }
-      for (const [userId, row] of matched) {
+      for (const [i, [userId, row]] of matched.entries()) {
         if (await this.repo.upsert(tx, userId, row)) created++;
         else updated++;
+        if (i % UPSERTS_PER_TURN === UPSERTS_PER_TURN - 1) await nextTurn();
       }
     });
     return {
