@@ -6,7 +6,7 @@ import type { Upload } from '../../../core/files/uploads';
 import { tooLargeMessage } from '../../../core/files/policy';
 import type { ListRequest } from '../../../core/list';
 import { runOffThread } from '../../../core/workers/pool';
-import type { FitetParseOutcome, FitetRow, ParsedFile, RejectedRow, parseFitetUpload } from './parser';
+import type { FitetParseOutcome, ParsedFile, RejectedRow, parseFitetUpload } from './parser';
 import type { FitetRepository, FitetSortKey } from './repository';
 
 const PARSER = new URL('./parser.ts', import.meta.url);
@@ -14,7 +14,7 @@ const PARSER = new URL('./parser.ts', import.meta.url);
 /**
  * The embedded database answers on the request thread, and a chain of its statements never returns to the event
  * loop by itself: the import steps aside after each lookup of this many card codes (one statement) and after this
- * many upserts, so a 20,000-row file lets other requests in between (the transaction still holds the database).
+ * many upserts, so a 20,000-row file lets other requests in between.
  */
 const CODES_PER_LOOKUP = 1000;
 const UPSERTS_PER_TURN = 100;
@@ -50,23 +50,32 @@ export class FitetService {
     const upload = uploads?.get('file');
     if (!upload) throw new DomainError('FILE_MISSING', 'Nessun file caricato');
     const { rows, rejected } = await this.parse(upload);
-    const unmatched: RejectedRow[] = [];
+    // The card codes are looked up before the transaction, a thousand a statement: on the embedded database a
+    // transaction holds every other request, so it only rereads the codes found and writes their records.
+    const found = new Set<string>();
+    for (let at = 0; at < rows.length; at += CODES_PER_LOOKUP) {
+      const codes = rows.slice(at, at + CODES_PER_LOOKUP).map((r) => r.member_id);
+      for (const code of (await this.repo.usersByCardCode(this.db, codes)).keys()) found.add(code);
+      await nextTurn();
+    }
+    const candidates = rows.filter((row) => found.has(row.member_id));
+    let unmatched: RejectedRow[] = [];
     let created = 0;
     let updated = 0;
     await this.db.transaction(async (tx) => {
-      const userOf = new Map<string, string>();
-      for (let at = 0; at < rows.length; at += CODES_PER_LOOKUP) {
-        const codes = rows.slice(at, at + CODES_PER_LOOKUP).map((r) => r.member_id);
-        for (const [code, userId] of await this.repo.usersByCardCode(tx, codes)) userOf.set(code, userId);
-        await nextTurn();
-      }
-      const matched: [string, FitetRow][] = [];
-      for (const row of rows) {
+      // Reread inside the transaction: a code may have moved or gone since the lookup.
+      const userOf = await this.repo.usersByCardCode(
+        tx,
+        candidates.map((r) => r.member_id),
+      );
+      unmatched = rows
+        .filter((row) => !userOf.has(row.member_id))
+        .map((row) => ({ line: row.line, member_id: row.member_id, reason: 'Nessun utente con questo codice tessera' }));
+      created = 0;
+      updated = 0;
+      for (const [i, row] of candidates.entries()) {
         const userId = userOf.get(row.member_id);
-        if (userId) matched.push([userId, row]);
-        else unmatched.push({ line: row.line, member_id: row.member_id, reason: 'Nessun utente con questo codice tessera' });
-      }
-      for (const [i, [userId, row]] of matched.entries()) {
+        if (!userId) continue;
         if (await this.repo.upsert(tx, userId, row)) created++;
         else updated++;
         if (i % UPSERTS_PER_TURN === UPSERTS_PER_TURN - 1) await nextTurn();
