@@ -105,7 +105,7 @@ export async function buildExport<T>(request: ExportRequest<T>): Promise<ExportF
     subtitle: request.subtitle,
     headers: columns.map((c) => c.header),
     widths: columns.map((c) => c.width ?? 1),
-    generated: `Generato il ${formatItalianDate(todayIn(request.timeZone))}`,
+    generated: `Generato il ${formatItalianDate(todayIn(request.timeZone, new Date()))}`,
     rowCount,
     pages,
   };
