@@ -6,7 +6,7 @@ import type { Upload } from '../../../core/files/uploads';
 import { tooLargeMessage } from '../../../core/files/policy';
 import type { ListRequest } from '../../../core/list';
 import { runOffThread } from '../../../core/workers/pool';
-import type { FitetParseOutcome, ParsedFile, RejectedRow, parseFitetUpload } from './parser';
+import type { FitetParseOutcome, FitetRow, ParsedFile, RejectedRow, parseFitetUpload } from './parser';
 import type { FitetRepository, FitetSortKey } from './repository';
 
 const PARSER = new URL('./parser.ts', import.meta.url);
@@ -43,7 +43,12 @@ export class FitetService {
     const input: Parameters<typeof parseFitetUpload>[0] = { data: upload.data, fileName: upload.fileName };
     const outcome = await runOffThread<typeof input, FitetParseOutcome>(PARSER, 'parseFitetUpload', input);
     if (!outcome.ok) throw new DomainError(outcome.code, outcome.message);
-    return outcome.parsed;
+    const rows: FitetRow[] = [];
+    for (const page of outcome.rows) {
+      rows.push(...(JSON.parse(page) as FitetRow[]));
+      await nextTurn();
+    }
+    return { rows, rejected: JSON.parse(outcome.rejected) as RejectedRow[] };
   }
 
   async import(uploads: Map<string, Upload> | null): Promise<FitetImportReport> {
