@@ -92,13 +92,11 @@ const spreadsheets: fc.Arbitrary<Spreadsheet>[] = [
     return { kind: `CSV di ${mb} MB senza Data scadenza`, name: 'colonna.csv', data: Buffer.from(text) };
   }),
   fc.integer({ min: 1, max: 4 }).map((mb) => ({ kind: `${mb} MB di byte casuali`, name: 'dati.xlsx', data: randomBytes(mb * MB) })),
-  fc
-    .integer({ min: 1, max: 3 })
-    .map((extra) => ({
-      kind: `CSV di ${5 + extra} MB`,
-      name: 'enorme.csv',
-      data: Buffer.from(fitetCsvText(Math.floor(((5 + extra) * MB) / 60), 60)),
-    })),
+  fc.integer({ min: 1, max: 3 }).map((extra) => ({
+    kind: `CSV di ${5 + extra} MB`,
+    name: 'enorme.csv',
+    data: Buffer.from(fitetCsvText(Math.floor(((5 + extra) * MB) / 60), 60)),
+  })),
 ];
 
 /** Sends `count` generated hostile spreadsheets (fixed seed) to each operation that reads one. */
