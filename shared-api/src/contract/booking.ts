@@ -392,6 +392,7 @@ export const participantsResponse = z.object({ data: z.array(participant), booki
 export const availabilityQuery = z
   .object({ date: isoDate.optional(), startDate: isoDate.optional(), endDate: isoDate.optional() })
   .refine((q) => q.date || q.startDate, { path: ['date'], message: REQUIRED });
+export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
 export const availabilityResponse = z.object({
   data: z.array(
     z.object({
@@ -405,6 +406,7 @@ export const availabilityResponse = z.object({
     }),
   ),
 });
+export type AvailabilityResponse = z.infer<typeof availabilityResponse>;
 
 /* ---------------------------------------------------------------- my bookings */
 

@@ -24,8 +24,8 @@ import {
   occurrenceConditions,
   occurrenceRowsSql,
   pageWindowSql,
-  readOccurrences,
-} from './occurrences';
+} from './occurrence-sql';
+import { readOccurrences } from './occurrences';
 import { SessionCatalog } from './session-catalog';
 
 export type SessionRow = typeof training_sessions.$inferSelect;
@@ -175,6 +175,12 @@ export class TrainingSessionRepository {
   }
 
   /** How many of these ids are game tables / qualifications (the service refuses unknown ones). */
+  /** A game table's number; undefined when there is no such table. */
+  async tableNumber(id: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ number: game_tables.number }).from(game_tables).where(eq(game_tables.id, id)).limit(1);
+    return row?.number;
+  }
+
   async existingTables(ids: string[]): Promise<string[]> {
     if (!ids.length) return [];
     return (await this.db.select({ id: game_tables.id }).from(game_tables).where(inArray(game_tables.id, ids))).map((r) => r.id);

@@ -13,24 +13,12 @@ import { TRAINING_SESSIONS_EXPORT_MAX_DAYS, rangeMinutes } from 'shared-api/cont
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
 import { addDays, maxDate, weekDayOf } from '../dates';
+import { trainingSessionsExportHeading } from './export-columns';
+import { type Slot, minutesOf, overlaps, timeOf } from './slots';
 import type { NewSession, SessionRow, TrainingSessionRepository } from './repository';
 
 /** The download reads its range this many days at a time. */
 const EXPORT_DAYS_PER_PAGE = 7;
-
-/** A time slot of a session: start HH:MM and minutes. */
-interface Slot {
-  start_time: string;
-  duration_minutes: number;
-}
-
-const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-const timeOf = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-const overlaps = (a: Slot, b: Slot) => {
-  const a0 = minutesOf(a.start_time);
-  const b0 = minutesOf(b.start_time);
-  return a0 < b0 + b.duration_minutes && b0 < a0 + a.duration_minutes;
-};
 
 type CommonPayload = Pick<
   TrainingSessionPayload,
@@ -60,10 +48,19 @@ export class TrainingSessionService {
   }
 
   /**
-   * Every occurrence of a download (GET /training-session/export): the list of GET /training-session for the range,
-   * table and available filter, all rows at once. The range is both days included, at most
-   * TRAINING_SESSIONS_EXPORT_MAX_DAYS days.
+   * The download of GET /training-session/export: the occurrences of GET /training-session for the range (both days
+   * included, at most TRAINING_SESSIONS_EXPORT_MAX_DAYS), table and available filter, and the heading that says so.
    */
+  async download(
+    query: Omit<TrainingSessionExportQuery, 'format'>,
+  ): Promise<ReturnType<typeof trainingSessionsExportHeading> & { rows: AsyncIterable<TrainingSession[]> }> {
+    const rows = this.exportPages(query);
+    const tableId = query.table_id ?? query.table;
+    const tableNumber = tableId ? await this.repo.tableNumber(tableId) : null;
+    if (tableNumber === undefined) throw new DomainError('GAME_TABLE_NOT_FOUND');
+    return { rows, ...trainingSessionsExportHeading(query, tableNumber) };
+  }
+
   /**
    * The occurrences of the download, a week at a time (a year is 52 reads of what the calendar reads for a week, each
    * letting other requests in), in the list's order. The range is checked before the first page is read.

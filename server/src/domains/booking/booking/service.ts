@@ -1,11 +1,10 @@
-import type { ApiErrorCode, BookPayload, BookedSession, Booking, Participant } from 'shared-api/contract';
+import type { ApiErrorCode, BookPayload, Booking, Participant } from 'shared-api/contract';
 import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
 import type { Db } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
-import { activeBookingWeek } from '../dates';
-import type { TrainingSessionRepository } from '../training-sessions/repository';
-import type { TrainingSessionService } from '../training-sessions/service';
+import type { TrainingSessionRepository } from '../sessions/repository';
+import type { TrainingSessionService } from '../sessions/service';
 import type { Mailer } from '../../../core/mail/mailer';
 import { type BookingNotice, noticeMails } from './notices';
 import type { BookingRepository, ParticipantFacts } from './repository';
@@ -32,13 +31,13 @@ function refuse(
 }
 
 /** Daily and weekly quota of the participant's rule; none within hours_before_booking_to_ignore_rules of the start. */
-function checkQuotas(s: Subject, date: string, startAt: Date, now: Date): void {
+function checkQuotas(s: Subject, startAt: Date, now: Date): void {
   const { rule } = s.user;
   if (!rule) return;
   if (startAt.getTime() - now.getTime() < rule.hours_before_booking_to_ignore_rules * HOUR_MS) return;
   if (s.user.daily >= rule.max_rounds_per_day) refuse('DAILY_LIMIT', s, F.daily, ` (${rule.max_rounds_per_day})`);
   // A date between two of the rule's weeks belongs to none: no weekly quota.
-  if (!s.user.week_end || date > s.user.week_end) return;
+  if (!s.user.week_end) return;
   const allowed = s.user.unlock_count > 0 ? Math.min(s.user.unlocked, rule.max_rounds_per_week) : rule.max_rounds_per_week;
   if (s.user.weekly >= allowed) {
     const who = s.role === 'USER' ? 'User has' : `${subjectText(s)} has`;
@@ -125,17 +124,16 @@ export class BookingService {
       return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
     });
     if (!asAdmin) {
-      const rule = subjects[0]?.user.rule ?? null;
-      // Without a rule the week is the calendar's, Monday to Sunday.
-      const week = activeBookingWeek(today, rule?.week_start_day ?? 1, rule?.week_end_day ?? 0);
-      if (occurrence.date < week.start || occurrence.date > week.end) {
-        throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${week.start} – ${week.end})`);
+      // The booker's active week, as the read computed it (booking/rule-sql.ts).
+      const { active_week_start: start, active_week_end: end } = subjects[0]!.user;
+      if (occurrence.date < start || occurrence.date > end) {
+        throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${start} – ${end})`);
       }
     }
     for (const s of subjects) if (s.user.medical !== 'approved') refuse('MEDICAL_CERTIFICATE_INVALID', s, F.medical);
     for (const s of subjects) if (!s.user.qualified) refuse('QUALIFICATION_MISSING', s, F.qualifications);
     for (const s of subjects) if (s.user.busy) refuse('OVERLAPPING_BOOKING', s, F.overlap);
-    if (!asAdmin) for (const s of subjects) checkQuotas(s, occurrence.date, startAt, now);
+    if (!asAdmin) for (const s of subjects) checkQuotas(s, startAt, now);
 
     // A group's occurrence is pinned as booked (in the same statement): later changes of the group leave it as it is.
     const pin = occurrence.group_id
@@ -236,18 +234,5 @@ export class BookingService {
   async participants(sessionId: string, date: string | undefined): Promise<{ data: Participant[]; booking_id: string | null }> {
     const occurrence = await this.sessions.occurrence(this.db, sessionId, date);
     return { data: occurrence.participants, booking_id: occurrence.booking_id };
-  }
-
-  /** GET /user/me/booked-sessions. */
-  async bookedSessions(actor: CurrentUser, filter: 'future' | 'past'): Promise<BookedSession[]> {
-    const now = this.clock.now();
-    const rows = await this.repo.bookedSessions(this.db, actor.id, filter, now);
-    const rule = rows.length ? await this.repo.ruleOf(this.db, actor.id) : null;
-    const hours = rule?.hours_before_booking_to_cancel ?? 0;
-    // A booking someone else made is left, at any time before it ends; their own until the rule's deadline.
-    return rows.map((row) => ({
-      ...row,
-      can_cancel: !row.pastPrenotation && (!row.booked_by_me || now.getTime() <= new Date(row.start_at).getTime() - hours * HOUR_MS),
-    }));
   }
 }
