@@ -37,6 +37,8 @@ export interface ListRoutes<T extends z.ZodType, K extends SortKeys> {
   maxLimit?: number;
   exportFile: { baseName: string; title: string; columns: ExportColumn<z.output<T>>[] };
   service: ListService<z.output<T>, K[number]>;
+  /** GET /:id of one row; default: when the service reads one (false: the rows are opened another way). */
+  byId?: boolean;
 }
 
 export interface ResourceRoutes<T extends z.ZodType, P extends z.ZodType, K extends SortKeys> extends ListRoutes<T, K> {
@@ -93,7 +95,7 @@ export function registerListRoutes<T extends z.ZodType, K extends SortKeys>(pare
     },
   );
 
-  const get = service.get?.bind(service);
+  const get = spec.byId === false ? undefined : service.get?.bind(service);
   if (!get) return;
   // The generic item's type reaches the handler through the route's generics (the schemas validate and serialize it).
   parent.get<{ Params: z.output<typeof idParams> }>(

@@ -32,7 +32,7 @@ export const certificates: Domain = {
       // The registry's lists read the medical status through this port (it does not import this domain).
       medicalStatus: { statusOf: (userId, on) => medicalStatusOf(userId, on ?? today()), expiryOf: medicalExpiryOf },
       certificates: {
-        certificates: new CertificateService({ db, repo: new CertificateRepository(db, today), files, today }),
+        certificates: new CertificateService({ db, repo: new CertificateRepository(db, today), files, today, clubName: config.clubName }),
         certificateTypes: certificateTypeService(db),
       },
     };

@@ -29,7 +29,6 @@ export type { MedicalStatusPort } from './medical-port';
 export type { BookingConductPort } from './booking-conduct-port';
 
 export interface RegistryServices {
-  users: UserRepository;
   userRegistry: UserRegistry;
   categories: CategoryService;
   qualifications: QualificationService;
@@ -75,7 +74,6 @@ export const registry: Domain = {
           today: () => todayIn(config.clubTimezone, clock.now()),
           deliverAll: (mails) => mailer.queueAll(mails),
         }),
-        users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone, clock }),
         categories: new CategoryService(db, new CategoryRepository(db)),
         qualifications: qualificationService(db),

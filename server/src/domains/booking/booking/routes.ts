@@ -8,6 +8,20 @@ import { bookingWrite, readers, sessionTags as tags } from '../access';
 const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { bookings } = app.services.booking;
 
+  app.patch(
+    '/booking/:id',
+    {
+      config: bookingWrite,
+      schema: {
+        tags,
+        summary: 'Annulla una prenotazione (i soci solo le proprie, entro il termine della regola)',
+        params,
+        response: { 200: cancelResponse, ...errors },
+      },
+    },
+    async (request) => ({ status: 'success' as const, booking_id: await bookings.cancelById(currentUser(request), request.params.id) }),
+  );
+
   app.post(
     '/:id/book',
     {
@@ -39,20 +53,6 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 'success' as const,
       booking_id: await bookings.cancelOccurrence(currentUser(request), request.params.id, request.body.date),
     }),
-  );
-
-  app.patch(
-    '/booking/:id',
-    {
-      config: bookingWrite,
-      schema: {
-        tags,
-        summary: 'Annulla una prenotazione (i soci solo le proprie, entro il termine della regola)',
-        params,
-        response: { 200: cancelResponse, ...errors },
-      },
-    },
-    async (request) => ({ status: 'success' as const, booking_id: await bookings.cancelById(currentUser(request), request.params.id) }),
   );
 
   app.get(
