@@ -1,22 +1,49 @@
 import { z } from 'zod';
-import { id, isoDate } from './common';
+import { id, isoDate, REQUIRED } from './common';
 
 /**
  * Certificates (spec 001 §3, §5; spec 000 §2.7): types, a member's certificate of a type, and its records
  * (every upload is one; approving one sets its expiry date and notes).
  */
 
+/** Spec 001 §5 Certificates: a piece of the comma-separated days that is no whole number. */
+export const DAYS_BEFORE_WARN_INVALID = 'Input non valido per giorni prima della notifica';
+
 /** days_before_warn: whole days before the expiry date on which the member is warned (e.g. 30, 7, 1). */
 export const certificateTypePayload = z.object({
-  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  name: z.string().trim().min(1, REQUIRED).max(200),
   days_before_warn: z
-    .array(z.number().int('Input non valido per giorni prima della notifica').min(0).max(3650))
-    .min(1, 'Campo obbligatorio')
+    .array(z.number().int(DAYS_BEFORE_WARN_INVALID).min(0).max(3650))
+    .min(1, REQUIRED)
     .max(20)
     .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
   is_medical: z.boolean().default(false),
 });
 export type CertificateTypePayload = z.infer<typeof certificateTypePayload>;
+
+/**
+ * Reads the days as typed, '30, 7, 1' → [30, 7, 1]. Empty pieces (a trailing comma while typing) are ignored; any
+ * other piece that is not a whole number of days is dropped and flagged (the form says DAYS_BEFORE_WARN_INVALID
+ * while keeping the valid ones, spec 001 §5).
+ */
+export function readDaysBeforeWarn(text: string): { days: number[]; invalid: boolean } {
+  const days: number[] = [];
+  let invalid = false;
+  for (const piece of text.split(',').map((p) => p.trim())) {
+    if (piece === '') continue;
+    if (/^\d{1,4}$/.test(piece)) days.push(Number(piece));
+    else invalid = true;
+  }
+  return { days, invalid };
+}
+
+/** The type form (mf-certificates): the days as typed, read by readDaysBeforeWarn. */
+export const certificateTypeForm = certificateTypePayload.extend({
+  days_before_warn: z
+    .string()
+    .transform((text) => readDaysBeforeWarn(text).days)
+    .pipe(certificateTypePayload.shape.days_before_warn),
+});
 
 export const certificateType = z.object({
   _id: id,
@@ -69,6 +96,9 @@ export const certificateEditPayload = z.object({ end_date: isoDate.nullish() });
 
 /** PATCH …/record/{recordId}/approve. */
 export const certificateApprovePayload = z.object({ end_date: isoDate.nullish(), notes: z.string().trim().max(2000).nullish() });
+
+/** The approval form (mf-certificates): the notes are required there (spec 001 §5). */
+export const certificateApproveForm = certificateApprovePayload.extend({ notes: z.string().trim().min(1, REQUIRED).max(2000) });
 
 /** The server phrase the certificate-edit toast matches (spec 001 §8). */
 export const NO_RECORDS_TO_UPDATE = 'No records found to update';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { GameTable } from 'shared-api';
-import { DateInput, MONTH_NAMES, Modal, SelectInput, clubToday, formatDate } from 'shared-ui';
+import { DateInput, MONTH_NAMES, Modal, SelectInput, clubToday, fieldBinder, formatDate } from 'shared-ui';
 import { VIEW_LABELS, clampPicked, mondayOf, pickerBounds, step, type CalendarView } from '../layout';
 import { addDays } from '../../../lib/club-time';
 
@@ -108,12 +109,15 @@ export function CalendarToolbar({ views, view, onView, date, onDate, tables, tab
 function DatePickerModal({ view, date, onClose, onPick }: { view: CalendarView; date: string; onClose: () => void; onPick: (date: string) => void }) {
   const today = clubToday();
   const bounds = pickerBounds(view, today);
-  const [picked, setPicked] = useState<string | null>(date);
-  const [month, setMonth] = useState(date.slice(5, 7));
-  const [year, setYear] = useState(date.slice(0, 4));
+  // Nothing to check: the picker offers only dates within the bounds.
+  const form = useForm<{ picked: string | null; month: string; year: string }>({
+    defaultValues: { picked: date, month: date.slice(5, 7), year: date.slice(0, 4) },
+  });
+  const bind = fieldBinder(form, false);
   const firstYear = Number(bounds.min.slice(0, 4));
   const years = Array.from({ length: Number(bounds.max.slice(0, 4)) - firstYear + 1 }, (_, i) => String(firstYear + i));
   const go = () => {
+    const { picked, month, year } = form.getValues();
     const chosen = view === 'month' ? `${year}-${month}-01` : picked;
     if (!chosen) return;
     onPick(clampPicked(view, chosen, today));
@@ -140,20 +144,18 @@ function DatePickerModal({ view, date, onClose, onPick }: { view: CalendarView; 
       {view === 'month' ? (
         <div className="ui-row">
           <SelectInput
+            {...bind('month')}
             name="pick-month"
             label="Mese"
-            value={month}
-            onChange={setMonth}
             options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m }))}
           />
-          <SelectInput name="pick-year" label="Anno" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: y }))} />
+          <SelectInput {...bind('year')} name="pick-year" label="Anno" options={years.map((y) => ({ value: y, label: y }))} />
         </div>
       ) : (
         <DateInput
+          {...bind('picked')}
           name="pick-date"
           label={view === 'week' ? 'Un giorno della settimana' : 'Giorno'}
-          value={picked}
-          onChange={setPicked}
           minDate={bounds.min}
           maxDate={bounds.max}
         />

@@ -1,14 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { MedicalStatus } from 'shared-api';
-import { FileInput, Modal, formatDate, notify, type ProfileCardProps } from 'shared-ui';
-import {
-  CARD_MESSAGES,
-  MEDICAL_FILE_RULES,
-  REQUEST_FORMS,
-  downloadMyCertificate,
-  downloadRequestForm,
-  uploadMyCertificate,
-} from '../api/medical-certificate';
+import { useForm } from 'react-hook-form';
+import { UPLOAD_RULES, type MedicalStatus } from 'shared-api';
+import { FileInput, Modal, contractResolver, fieldBinder, formatDate, notify, type ProfileCardProps } from 'shared-ui';
+import { CARD_MESSAGES, REQUEST_FORMS, downloadMyCertificate, downloadRequestForm, uploadMyCertificate } from '../api/medical-certificate';
 
 /** How the profile names the member's medical status (spec 000 §4; the texts are ours, docs/decisions.md). */
 export const STATUS_TEXTS: Record<MedicalStatus, string> = {
@@ -35,29 +29,32 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: () => Promise<void> }) {
-  const [files, setFiles] = useState<File[]>([]);
-  const [attempted, setAttempted] = useState(false);
-  const [pending, setPending] = useState(false);
+interface UploadFormValues {
+  file: File[];
+}
 
-  async function submit() {
-    setAttempted(true);
-    const [file] = files;
-    if (!file) {
-      notify.error(CARD_MESSAGES.fileMissing);
-      return;
-    }
-    setPending(true);
+/** The contract's upload form of a medical certificate, loaded when first checked: the profile's card carries no zod. */
+const uploadResolver = () => contractResolver<UploadFormValues>((contract) => contract.uploadForm(UPLOAD_RULES.certificate));
+
+function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: () => Promise<void> }) {
+  const [resolver] = useState(uploadResolver);
+  const form = useForm<UploadFormValues>({ defaultValues: { file: [] }, resolver });
+  const pending = form.formState.isSubmitting;
+
+  async function upload({ file: [file] }: UploadFormValues) {
+    if (!file) return;
     try {
       await uploadMyCertificate(file);
       await onUploaded();
       onClose();
     } catch {
       // The error toast said why; the chosen file stays for another try.
-    } finally {
-      setPending(false);
     }
   }
+
+  const submit = form.handleSubmit(upload, () => {
+    if (form.getValues('file').length === 0) notify.error(CARD_MESSAGES.fileMissing);
+  });
 
   return (
     <Modal
@@ -70,28 +67,21 @@ function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded
           <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose} disabled={pending}>
             Annulla
           </button>
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => void submit()} disabled={pending}>
+          <button type="submit" form="medical-certificate-upload" className="ui-btn ui-btn--primary" disabled={pending}>
             Carica
           </button>
         </>
       }
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form id="medical-certificate-upload" onSubmit={(e) => void submit(e)} noValidate>
         <FileInput
+          {...fieldBinder(form, form.formState.isSubmitted)('file')}
           name="medical-certificate-file"
           label="File del certificato medico"
           required
-          value={files}
-          onChange={setFiles}
           disabled={pending}
           hint="Un file PDF, PNG o JPEG di al massimo 5 MB"
-          submitAttempted={attempted}
-          {...MEDICAL_FILE_RULES}
+          {...UPLOAD_RULES.certificate}
         />
       </form>
     </Modal>
