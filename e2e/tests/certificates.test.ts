@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, choose, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
+import { testNow } from 'test-kit';
 
 const portal = portalForThisFile();
 const MARCO = 'marco.rossi@circolo.example';
@@ -84,7 +85,7 @@ test("a member's medical certificate: type, upload from the profile, approval, t
   await screenshot(admin, 'certificates-3-management-awaiting-approval');
   await marcoRow.getByRole('button', { name: 'Approva' }).click();
   const approve = admin.getByRole('dialog', { name: 'Approva certificato' });
-  const year = new Date().getFullYear() + 1;
+  const year = testNow().getFullYear() + 1;
   await approve.getByLabel(/^Data di scadenza/).fill(`30/09/${year}`);
   await approve.getByLabel(/^Note/).fill('Visita del medico sportivo');
   const approving = admin.waitForRequest((r) => r.url().includes('/approve'));

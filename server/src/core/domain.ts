@@ -63,7 +63,7 @@ export interface Domain {
    * The demo club's data of this domain, on an empty database. The first domain of the list decides: its seed
    * answers false when the database already holds a club, and then no other seed runs.
    */
-  seed?(db: Db, config: AppConfig): Promise<boolean | void>;
+  seed?(db: Db, config: AppConfig, now: Date): Promise<boolean | void>;
   /**
    * The kinds of job this domain queues or schedules (core/jobs/runner.ts): each runs with the app's services,
    * retried with backoff when it throws; one with a `schedule` (cron, club time zone) is sent on that schedule.

@@ -8,7 +8,7 @@ export const systemClock: Clock = { now: () => new Date() };
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's calendar date (YYYY-MM-DD) in the club's time zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
+export function todayIn(timeZone: string, now: Date): string {
   // Building a formatter costs far more than using one: keep one per zone. en-CA formats as YYYY-MM-DD.
   let format = dayFormats.get(timeZone);
   if (!format) {

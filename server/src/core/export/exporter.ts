@@ -133,7 +133,7 @@ function toPdf<T>({ title, subtitle, columns, rows, timeZone }: ExportRequest<T>
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`Generato il ${formatItalianDate(todayIn(timeZone))} · ${rows.length} righe`);
+    .text(`Generato il ${formatItalianDate(todayIn(timeZone, new Date()))} · ${rows.length} righe`);
   let y = drawHeader(doc.y + 8);
   for (const row of rows) {
     const cells = columns.map((c) => cellText(c.value(row)));

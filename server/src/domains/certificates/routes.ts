@@ -216,7 +216,7 @@ const medicalRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const member = await app.services.certificates.certificates.memberData(currentUser(request).id);
-        const pdf = await medicalRequestPdf(kind, member, app.config.clubName, todayIn(app.config.clubTimezone));
+        const pdf = await medicalRequestPdf(kind, member, app.config.clubName, todayIn(app.config.clubTimezone, app.services.clock.now()));
         return reply
           .type('application/pdf')
           .header('content-disposition', attachment(MEDICAL_REQUEST_FILE_NAMES[kind]))

@@ -61,8 +61,8 @@ declare module '../../core/domain' {
 /** Users, categories and the reference lists (qualifications, booking rules, mailing-list classes). */
 export const registry: Domain = {
   name: 'registry',
-  services({ db, config, files, mailer }, services) {
-    const users = new UserRepository(db, config.clubTimezone);
+  services({ db, config, files, mailer, clock }, services) {
+    const users = new UserRepository(db, config.clubTimezone, clock);
     const categoryRepository = new CategoryRepository(db);
     const accountPort = () => {
       if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');
@@ -79,11 +79,11 @@ export const registry: Domain = {
         mailingSender: new MailingSender({
           db,
           publicUrl: config.publicUrl,
-          today: () => todayIn(config.clubTimezone),
+          today: () => todayIn(config.clubTimezone, clock.now()),
           deliverAll: (mails) => mailer.queueAll(mails),
         }),
         users,
-        userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
+        userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone, clock }),
         categories: new CategoryService(db, categoryRepository),
         categoryRepository,
         qualifications: new EditableService(db, new QualificationRepository(db), {

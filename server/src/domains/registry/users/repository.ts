@@ -16,7 +16,7 @@ import {
 import { files } from '../../../core/db/tables';
 import { type ListRequest, countRows, readAll, readPage, replaceLinks, withPage } from '../../../core/list';
 import { linkedNames, qualified } from '../../../core/sql';
-import { todayIn } from '../../../core/time';
+import { type Clock, todayIn } from '../../../core/time';
 import { fileRef } from '../../../core/files/repository';
 import { isActiveUser, isDeactivatedUser } from './active';
 
@@ -99,10 +99,11 @@ export class UserRepository {
   constructor(
     private readonly db: DbOrTx,
     private readonly clubTimezone: string,
+    private readonly clock: Clock,
   ) {}
 
   private today() {
-    return todayIn(this.clubTimezone);
+    return todayIn(this.clubTimezone, this.clock.now());
   }
 
   private fullSelection() {
