@@ -455,7 +455,7 @@ export const bookedSessionsResponse = z.object({ data: z.array(bookedSession) })
 /**
  * The English fragments the booking refusals' messages carry (spec 000 §8), each naming its subject:
  * 'User …' (the booker) or 'Partner …' (a chosen partner; every participant of an administrator's booking).
- * Clients decide by `code` (API_ERRORS), the fragments keep the spec's matching working.
+ * No client reads them: each refusal and subject has its own code (API_ERRORS), which decides the text shown.
  */
 export const BOOKING_FRAGMENTS = {
   noShifts: 'no available booking shifts',
