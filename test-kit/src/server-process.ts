@@ -111,7 +111,7 @@ export async function spawnServer(options: ServerProcessOptions = {}): Promise<S
   }
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`il server non è partito in 60 s:${tail()}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`il server non è partito in 120 s:${tail()}`)), 120_000);
     serving = () => {
       clearTimeout(timer);
       resolve();

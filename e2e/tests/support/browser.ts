@@ -36,7 +36,8 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    // (the browser may be closing already: nothing left to close then)
+    page.once('close', () => void context.close().catch(() => undefined));
     return page;
   };
   return browser;
