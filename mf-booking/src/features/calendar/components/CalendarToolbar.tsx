@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import type { GameTable } from 'shared-api';
-import { DateInput, MONTH_NAMES, Modal, SelectInput, clubToday, fieldBinder, formatDate } from 'shared-ui';
-import { VIEW_LABELS, clampPicked, mondayOf, pickerBounds, step, type CalendarView } from '../layout';
+import { MONTH_NAMES, formatDate } from 'shared-ui';
+import { VIEW_LABELS, mondayOf, step, type CalendarView } from '../layout';
 import { addDays } from '../../../lib/club-time';
+
+// The date picker's dialog (react-hook-form) loads when it opens.
+const DatePickerModal = lazy(() => import('./DatePickerModal').then((m) => ({ default: m.DatePickerModal })));
 
 export interface CalendarToolbarProps {
   views: CalendarView[];
@@ -101,65 +103,11 @@ export function CalendarToolbar({ views, view, onView, date, onDate, tables, tab
         )}
         {extra}
       </div>
-      {picking && <DatePickerModal view={view} date={date} onClose={() => setPicking(false)} onPick={(d) => onDate(d)} />}
-    </div>
-  );
-}
-
-function DatePickerModal({ view, date, onClose, onPick }: { view: CalendarView; date: string; onClose: () => void; onPick: (date: string) => void }) {
-  const today = clubToday();
-  const bounds = pickerBounds(view, today);
-  // Nothing to check: the picker offers only dates within the bounds.
-  const form = useForm<{ picked: string | null; month: string; year: string }>({
-    defaultValues: { picked: date, month: date.slice(5, 7), year: date.slice(0, 4) },
-  });
-  const bind = fieldBinder(form, false);
-  const firstYear = Number(bounds.min.slice(0, 4));
-  const years = Array.from({ length: Number(bounds.max.slice(0, 4)) - firstYear + 1 }, (_, i) => String(firstYear + i));
-  const go = () => {
-    const { picked, month, year } = form.getValues();
-    const chosen = view === 'month' ? `${year}-${month}-01` : picked;
-    if (!chosen) return;
-    onPick(clampPicked(view, chosen, today));
-    onClose();
-  };
-  return (
-    <Modal
-      open
-      size="sm"
-      title="Scegli la data"
-      onClose={onClose}
-      onEnter={go}
-      footer={
-        <>
-          <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose}>
-            Annulla
-          </button>
-          <button type="button" className="ui-btn ui-btn--primary" onClick={go}>
-            Vai
-          </button>
-        </>
-      }
-    >
-      {view === 'month' ? (
-        <div className="ui-row">
-          <SelectInput
-            {...bind('month')}
-            name="pick-month"
-            label="Mese"
-            options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m }))}
-          />
-          <SelectInput {...bind('year')} name="pick-year" label="Anno" options={years.map((y) => ({ value: y, label: y }))} />
-        </div>
-      ) : (
-        <DateInput
-          {...bind('picked')}
-          name="pick-date"
-          label={view === 'week' ? 'Un giorno della settimana' : 'Giorno'}
-          minDate={bounds.min}
-          maxDate={bounds.max}
-        />
+      {picking && (
+        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+          <DatePickerModal view={view} date={date} onClose={() => setPicking(false)} onPick={(d) => onDate(d)} />
+        </Suspense>
       )}
-    </Modal>
+    </div>
   );
 }

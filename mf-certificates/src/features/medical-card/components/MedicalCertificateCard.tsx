@@ -1,8 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { UPLOAD_RULES, type MedicalStatus } from 'shared-api';
-import { FileInput, Modal, contractResolver, fieldBinder, formatDate, notify, type ProfileCardProps } from 'shared-ui';
-import { CARD_MESSAGES, REQUEST_FORMS, downloadMyCertificate, downloadRequestForm, uploadMyCertificate } from '../api/medical-certificate';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import type { MedicalStatus } from 'shared-api';
+import { formatDate, notify, type ProfileCardProps } from 'shared-ui';
+import { CARD_MESSAGES, REQUEST_FORMS, downloadMyCertificate, downloadRequestForm } from '../api/medical-certificate';
+
+// The upload's dialog (react-hook-form) loads when it opens: the profile shows the card without it.
+const UploadDialog = lazy(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
 
 /** How the profile names the member's medical status (spec 000 §4; the texts are ours, docs/decisions.md). */
 export const STATUS_TEXTS: Record<MedicalStatus, string> = {
@@ -26,65 +28,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="ui-muted">{label}</dt>
       <dd style={{ margin: 0, fontWeight: 500 }}>{children}</dd>
     </div>
-  );
-}
-
-interface UploadFormValues {
-  file: File[];
-}
-
-/** The contract's upload form of a medical certificate, loaded when first checked: the profile's card carries no zod. */
-const uploadResolver = () => contractResolver<UploadFormValues>((contract) => contract.uploadForm(UPLOAD_RULES.certificate));
-
-function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: () => Promise<void> }) {
-  const [resolver] = useState(uploadResolver);
-  const form = useForm<UploadFormValues>({ defaultValues: { file: [] }, resolver });
-  const pending = form.formState.isSubmitting;
-
-  async function upload({ file: [file] }: UploadFormValues) {
-    if (!file) return;
-    try {
-      await uploadMyCertificate(file);
-      await onUploaded();
-      onClose();
-    } catch {
-      // The error toast said why; the chosen file stays for another try.
-    }
-  }
-
-  const submit = form.handleSubmit(upload, () => {
-    if (form.getValues('file').length === 0) notify.error(CARD_MESSAGES.fileMissing);
-  });
-
-  return (
-    <Modal
-      open
-      title="Carica certificato medico"
-      onClose={onClose}
-      closeDisabled={pending}
-      footer={
-        <>
-          <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose} disabled={pending}>
-            Annulla
-          </button>
-          <button type="submit" form="medical-certificate-upload" className="ui-btn ui-btn--primary" disabled={pending}>
-            Carica
-          </button>
-        </>
-      }
-    >
-      <form id="medical-certificate-upload" onSubmit={(e) => void submit(e)} noValidate>
-        <FileInput
-          {...fieldBinder(form, form.formState.isSubmitted)('file')}
-          name="medical-certificate-file"
-          label="File del certificato medico"
-          required
-          disabled={pending}
-          hint="Un file PDF, PNG o JPEG di al massimo 5 MB"
-          {...UPLOAD_RULES.certificate}
-        />
-      </form>
-    </Modal>
   );
 }
 
@@ -150,7 +93,11 @@ export function MedicalCertificateCard({ profile, refreshProfile }: ProfileCardP
           </button>
         ))}
       </div>
-      {uploading && <UploadDialog onClose={() => setUploading(false)} onUploaded={refreshProfile} />}
+      {uploading && (
+        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+          <UploadDialog onClose={() => setUploading(false)} onUploaded={refreshProfile} />
+        </Suspense>
+      )}
     </section>
   );
 }
