@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { ReservationRule } from '../../shared-api/src/contract/references.ts';
 import { seriousViolations, settled } from './support/axe.ts';
+import { apiCall } from './support/api-call.ts';
 import { screenshot } from './support/browser.ts';
 import { clubDate, testNow } from 'test-kit';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
@@ -104,23 +105,6 @@ async function signedIn(
   const page = await context.newPage();
   await signIn(page, portal.server.url, email, password);
   return page;
-}
-
-/** A call to the API from inside the signed-in page (same origin, its cookie). */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : {} };
-    },
-    { method, path, body },
-  );
 }
 
 /** Picks an option of a menu by the person's name (the option also shows the e-mail) and closes the menu. */

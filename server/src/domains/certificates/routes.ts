@@ -110,7 +110,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: certificate, ...errors },
       },
     },
-    (request) => certificates.editEndDate(request.params.id, request.params.userId, request.body.end_date ?? null),
+    (request) => certificates.editEndDate(currentUser(request).id, request.params.id, request.params.userId, request.body.end_date ?? null),
   );
 
   app.delete(
@@ -146,7 +146,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: certificate, ...errors },
       },
     },
-    (request) => certificates.approve(request.params.id, request.params.userId, request.params.recordId, request.body),
+    (request) => certificates.approve(currentUser(request).id, request.params.id, request.params.userId, request.params.recordId, request.body),
   );
 
   app.get(

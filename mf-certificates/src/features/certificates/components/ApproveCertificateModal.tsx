@@ -12,13 +12,15 @@ interface ApproveFormValues {
   notes: string;
 }
 
-/** 'Approva certificato': the upload awaiting approval, with an optional expiry date and the notes the form requires (spec 001 §5). */
+/**
+ * 'Approva certificato': the upload awaiting approval, with the expiry date (required for a medical certificate, issue
+ * 25; optional otherwise, spec 001 §5) and the notes the form requires.
+ */
 export function ApproveCertificateModal({ certificate, onClose }: { certificate: Certificate; onClose: () => void }) {
   const record = pendingRecord(certificate);
-  const form = useForm<ApproveFormValues>({
-    defaultValues: { end_date: record?.end_date ?? null, notes: '' },
-    resolver: schemaResolver(certificateApproveForm),
-  });
+  const dateRequired = certificate.type.is_medical;
+  const schema = certificateApproveForm(dateRequired);
+  const form = useForm<ApproveFormValues>({ defaultValues: { end_date: record?.end_date ?? null, notes: '' }, resolver: schemaResolver(schema) });
   const approve = useApproveCertificate();
   return (
     <ModalForm
@@ -33,7 +35,7 @@ export function ApproveCertificateModal({ certificate, onClose }: { certificate:
         return valid && record !== null;
       }}
       onSubmit={() => {
-        const { end_date, notes } = certificateApproveForm.parse(form.getValues());
+        const { end_date, notes } = schema.parse(form.getValues());
         return approve.mutateAsync({ certificate, recordId: record?.recordId ?? '', end_date: end_date ?? null, notes });
       }}
       toasts={approve.toasts}
@@ -46,7 +48,7 @@ export function ApproveCertificateModal({ certificate, onClose }: { certificate:
               {certificate.type.name} di {certificate.user.surname} {certificate.user.name}
               {record ? ` · file ${record.fileName}` : ''}
             </p>
-            <DateInput {...bind('end_date')} label="Data di scadenza" />
+            <DateInput {...bind('end_date')} label="Data di scadenza" required={dateRequired} />
             <TextArea {...bind('notes')} label="Note" required />
           </>
         );
