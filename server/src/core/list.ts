@@ -201,9 +201,13 @@ export async function selectRows<F extends ListFrom, S extends SelectedFields>(
   return rows as RowOf<F, S>[];
 }
 
+/** The statement of countFrom: `select count(*)` over the FROM and the WHERE. */
+export const countQuery = (db: DbOrTx, from: ListFrom, where: SQL | undefined) =>
+  selectFrom(db, from, { n: sql<number>`count(*)::int` }).where(where);
+
 /** `count(*)` of a FROM under a WHERE: the same rows a list's pages read. */
 export async function countFrom(db: DbOrTx, from: ListFrom, where: SQL | undefined): Promise<number> {
-  const [row] = await selectFrom(db, from, { n: sql<number>`count(*)::int` }).where(where);
+  const [row] = await countQuery(db, from, where);
   return Number(row?.n ?? 0);
 }
 

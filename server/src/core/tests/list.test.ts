@@ -10,8 +10,10 @@ import { PgDialect, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-co
 import { type Database, openDatabase } from '../db/client';
 import {
   type ListSource,
+  countQuery,
   countRows,
   joinOn,
+  joinOnKey,
   leftJoinOn,
   listFrom,
   listMetaOf,
@@ -30,6 +32,8 @@ const render = (query: SQL) => dialect.sqlToQuery(query);
 
 const items = pgTable('items', { id: integer().primaryKey(), name: text().notNull(), note: text() });
 const tags = pgTable('tags', { id: integer().primaryKey() });
+const parents = pgTable('parents', { id: integer().primaryKey(), name: text().notNull() });
+const children = pgTable('children', { id: integer().primaryKey(), parent_id: integer().notNull() });
 const itemTags = pgTable('item_tags', { item_id: integer().notNull(), tag_id: integer().notNull() }, (t) => [
   primaryKey({ columns: [t.item_id, t.tag_id] }),
 ]);
@@ -200,6 +204,17 @@ describe('on a real table (PGlite)', () => {
     database = await openDatabase({ kind: 'pglite', dataDir: null });
     await database.db.execute(sql`create table items (id integer primary key, name text not null, note text)`);
     await database.db.execute(sql`create table tags (id integer primary key)`);
+    await database.db.execute(sql`create table parents (id integer primary key, name text not null)`);
+    await database.db.execute(sql`create table children (id integer primary key, parent_id integer not null references parents)`);
+    await database.db.insert(parents).values([
+      { id: 1, name: 'Rossi' },
+      { id: 2, name: 'Verdi' },
+    ]);
+    await database.db.insert(children).values([
+      { id: 1, parent_id: 1 },
+      { id: 2, parent_id: 1 },
+      { id: 3, parent_id: 2 },
+    ]);
     await database.db.execute(sql`create table item_tags (item_id integer not null, tag_id integer not null, primary key (item_id, tag_id))`);
     await database.db.insert(tags).values([{ id: 1 }, { id: 2 }, { id: 3 }]);
     await database.db.insert(items).values([
@@ -290,6 +305,38 @@ describe('on a real table (PGlite)', () => {
     } finally {
       await database.db.delete(itemTags);
     }
+  });
+
+  test('a join on a NOT NULL foreign key (joinOnKey) reads as an inner join, and a count that reads none of its columns leaves it out', async () => {
+    const from = listFrom(children, joinOnKey(parents, eq(parents.id, children.parent_id)));
+    const list = tableList(database.db, {
+      from,
+      columns: { id: children.id, parent: parents.name },
+      search: parents.name,
+      sortColumns: {},
+      defaultSort: [children.id],
+      tieBreaker: children.id,
+    });
+    const first = await readPage(list, { page: 1, limit: 2, order: 'asc' });
+    assert.deepEqual(first, {
+      data: [
+        { id: 1, parent: 'Rossi' },
+        { id: 2, parent: 'Rossi' },
+      ],
+      meta: { totalItems: 3, totalPages: 2, currentPage: 1, itemsPerPage: 2 },
+    });
+    assert.equal((await readPage(list, { page: 1, limit: 1, order: 'asc', q: 'verdi' })).data[0]?.parent, 'Verdi');
+    const plan = async (where: SQL | undefined) => {
+      const { sql: text, params } = countQuery(database.db, from, where).toSQL();
+      const result = (await database.db.execute(
+        sql.raw(`explain ${text.replace(/\$(\d+)/g, (_m, i: string) => `'${String(params[Number(i) - 1])}'`)}`),
+      )) as {
+        rows: Record<string, string>[];
+      };
+      return result.rows.map((r) => Object.values(r).join(' ')).join('\n');
+    };
+    assert.doesNotMatch(await plan(undefined), /parents/, 'PostgreSQL removes the join nothing reads');
+    assert.match(await plan(eq(parents.name, 'Verdi')), /parents/, 'a WHERE on it keeps it');
   });
 
   test('replaceLinks: the old set goes, the new one (without duplicates) comes, other owners untouched', async () => {
