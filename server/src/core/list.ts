@@ -44,6 +44,9 @@ export interface ListSource<T, K extends string> extends ListOrder<K> {
   count(where: SQL | undefined): Promise<number>;
 }
 
+/** A page of a list with its total, as every list endpoint answers it. */
+export type ListPage<T> = { data: T[]; meta: ListMeta };
+
 export function listMetaOf(totalItems: number, { page, limit }: Pick<ListRequest, 'page' | 'limit'>): ListMeta {
   return {
     totalItems,
@@ -110,9 +113,6 @@ export async function readPage<T, K extends string>(source: ListSource<T, K>, re
 export async function readAll<T, K extends string>(source: ListSource<T, K>, request: Omit<ListRequest<K>, 'page' | 'limit'>): Promise<T[]> {
   return source.rows(whereOf(source, request.q), orderOf(source, request.sortBy, request.order), null, 0);
 }
-
-/** A page of a list with its total, as every list endpoint answers it. */
-export type ListPage<T> = { data: T[]; meta: ListMeta };
 
 /**
  * The two reads every list offers, over its source: a page with its total, and every row in the same order (its

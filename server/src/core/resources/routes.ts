@@ -51,8 +51,8 @@ export const idParams = z.object({ id });
 
 /**
  * The reads of a back-office list under the caller's prefix: GET '' (a page), GET /export (the list's download
- * through the one export mechanism) and, when its service reads one row, GET /:id. A list whose writes are not one form's create, edit and
- * delete (several rows at once, an upload) declares them beside these.
+ * through the one export mechanism) and, when its service reads one row, GET /:id. A list whose writes are not one
+ * form's create, edit and delete (several rows at once, an upload) declares them beside these.
  */
 export function registerListRoutes<T extends z.ZodType, K extends SortKeys>(parent: FastifyInstance, spec: ListRoutes<T, K>): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();

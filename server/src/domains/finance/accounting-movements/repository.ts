@@ -245,7 +245,7 @@ export class AccountingMovementRepository {
         account_id: a.id,
         account_code: a.code,
         account_name: a.name,
-        ledger_type: a.ledger_type,
+        ledger_type: sql<LedgerType>`${a.ledger_type}`,
         debit: sumCents(p.debit_cents),
         credit: sumCents(p.credit_cents),
       })
@@ -259,7 +259,7 @@ export class AccountingMovementRepository {
     return rows.map((r) => ({
       subaccount: { _id: r.subaccount_id, subaccount_id: r.subaccount_code, name: r.subaccount_name },
       account: { _id: r.account_id, account_id: r.account_code, name: r.account_name },
-      ledger_type: r.ledger_type as LedgerType,
+      ledger_type: r.ledger_type,
       debit: centsToEuro(r.debit),
       credit: centsToEuro(r.credit),
       balance: centsToEuro(r.debit - r.credit),

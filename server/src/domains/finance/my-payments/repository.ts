@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { type MyPayment, type PaymentType, centsToEuro } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { selectRows } from '../../../core/list';
@@ -21,7 +21,7 @@ export class MyPaymentsRepository {
         id: mp.id,
         date: mp.payment_date,
         amount: mp.amount_cents,
-        payment_type: mp.payment_type,
+        payment_type: sql<PaymentType>`${mp.payment_type}`,
         description: c.description,
         category: ic.name,
         code: c.code,
@@ -37,7 +37,7 @@ export class MyPaymentsRepository {
       date: r.date,
       amount: centsToEuro(r.amount),
       type: 'made' as const,
-      payment_type: r.payment_type as PaymentType,
+      payment_type: r.payment_type,
     }));
   }
 
