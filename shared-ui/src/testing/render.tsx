@@ -61,3 +61,5 @@ export function Controlled<T>({
 
 export { nth } from './nth';
 export { captureDownloads } from './downloads';
+
+export { resetTestClock } from './clock';
