@@ -176,7 +176,7 @@ export default defineConfig(
   // Tests read API answers as untyped JSON on purpose (the assertions check their shape), so the no-unsafe-* family
   // is off there; promises, thenables and everything else stay checked.
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test/**', '**/__tests__/**', 'e2e/tests/**', 'jest.setup.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test/**', '**/__tests__/**', 'e2e/tests/**', 'test-kit/**', 'jest.setup.ts'],
     languageOptions: { globals: { ...globals.jest } },
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -25,7 +25,7 @@ import { type Database, openDatabase } from '../server/src/core/db/client.ts';
 import { hashPassword } from '../server/src/core/passwords.ts';
 import { TrainingSessionRepository } from '../server/src/domains/booking/training-sessions/repository.ts';
 import { TrainingSessionService } from '../server/src/domains/booking/training-sessions/service.ts';
-import { type ScratchDatabase, createScratchDatabase } from '../server/src/testing/databases.ts';
+import { type ScratchDatabase, createScratchDatabase } from 'test-kit';
 import { startServer } from '../e2e/tests/support/server.ts';
 
 const TZ = 'Europe/Rome';

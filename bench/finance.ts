@@ -14,7 +14,7 @@ import { openDatabase } from '../server/src/core/db/client.ts';
 import { FileRepository } from '../server/src/core/files/repository.ts';
 import { FileStore } from '../server/src/core/files/store.ts';
 import { seedIfEmpty } from '../server/src/app.ts';
-import { createScratchDatabase } from '../server/src/testing/databases.ts';
+import { createScratchDatabase } from 'test-kit';
 import type { FinanceServices } from '../server/src/domains/finance/index.ts';
 import { finance } from '../server/src/domains/finance/index.ts';
 import { LedgerRepository } from '../server/src/domains/finance/ledger/repository.ts';

@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../server/src/core/db/client.ts';
 import { UserRepository } from '../server/src/domains/registry/users/repository.ts';
-import { createScratchDatabase } from '../server/src/testing/databases.ts';
+import { systemClock } from '../server/src/core/time.ts';
+import { createScratchDatabase } from 'test-kit';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 500_000);
 const PAGE_SIZE = 25;
@@ -162,7 +163,7 @@ async function benchOne(kind: 'pg' | 'pglite'): Promise<void> {
     const filled = performance.now();
     await fill(database);
     const fillSeconds = (performance.now() - filled) / 1000;
-    const repo = new UserRepository(database.db, TIME_ZONE);
+    const repo = new UserRepository(database.db, TIME_ZONE, systemClock);
     const [anyUser] = ((await database.db.execute(sql`select id from users limit 1`)) as { rows: { id: string }[] }).rows;
     const runs = Number(process.env.BENCH_LIST_RUNS ?? (kind === 'pg' ? 100 : 30));
     /** The old query reads every matching row each time: fewer runs keep the benchmark in minutes. */

@@ -1,45 +1,201 @@
-// npm test: every test of the project — unit (jest), API (node:test on a real server and database),
-// browser (headless Chromium through playwright-core against the built, composed portal).
-// Lint (ESLint over every package, then the test that its import boundaries fire) runs first.
-// `npm test -- --only lint,types,unit,api,e2e` runs a subset (CI uses it for the second pass on PostgreSQL).
-import { existsSync } from 'node:fs';
-import { ensurePnpm, install, buildFrontEnds, run, log } from './lib.mjs';
+// npm test: every test of the project, and a table of each stage's wall time and test counts at the end.
+//   format  Prettier's check of every file
+//   lint    ESLint over every package, then the test that its import boundaries fire
+//   types   tsc on every package
+//   unit    jest (front ends and the shared contract)
+//   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server)
+//   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
+//           the clock's edges (a Sunday night, both daylight-saving nights, New Year's Eve)
+// The three checks run side by side, then the builds, jest, and one pool of API and browser files a few at a time.
+//
+// Options:
+//   --only format,lint,types,unit,api,e2e   a subset
+//   --postgres <url>                         CI (.ci/run): the API suite on PGlite and on that server, the browser
+//                                            suite once, on that server
+//   DATABASE_URL=<url> npm test              the API and browser suites on that server only
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensurePnpm, install, buildFrontEnds, run, log, root } from './lib.mjs';
+import { runFiles } from './test-files.mjs';
 
-const onlyArg = process.argv.find((a) => a.startsWith('--only'));
-const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',') : null;
+const argValue = (name) => {
+  const at = process.argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (at < 0) return null;
+  return process.argv[at].includes('=') ? process.argv[at].split('=')[1] : process.argv[at + 1];
+};
+const only = argValue('--only')?.split(',') ?? null;
 const wants = (suite) => !only || only.includes(suite);
+const postgres = argValue('--postgres') ?? process.env.DATABASE_URL ?? null;
+/** Without --postgres, DATABASE_URL moves the API suite there; with it, the API suite runs on both databases. */
+const apiDatabases = argValue('--postgres') ? [null, postgres] : [postgres];
+
+/** The clock's edges the booking steps run at again, every run (test-kit's clock, TEST_NOW). */
+const CLOCK_EDGES = [
+  ['domenica sera', '2026-11-29T22:30:00+01:00'],
+  ['notte del passaggio all’ora legale', '2027-03-28T01:30:00+01:00'],
+  ['notte del ritorno all’ora solare', '2027-10-31T02:30:00+01:00'],
+  ['San Silvestro', '2026-12-31T23:30:00+01:00'],
+];
+/** Files side by side: two API or browser files at once on a 2-core machine keep it busy without thrashing. */
+const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
+
+const started = performance.now();
+/** @type {{ name: string, ok: boolean, seconds: number, counts?: string }[]} */
+const rows = [];
+const seconds = (from) => (performance.now() - from) / 1000;
 
 const pnpm = ensurePnpm();
+const installStart = performance.now();
 install(pnpm);
+rows.push({ name: 'Installazione (pnpm install)', ok: true, seconds: seconds(installStart) });
 
-const results = [];
-const stage = (name, fn) => {
-  log(name);
-  const status = fn();
-  results.push({ name, ok: status === 0 });
-};
-
-if (wants('lint')) {
-  stage('Lint (ESLint, ogni pacchetto)', () => run(pnpm, ['lint']));
-  stage('Confini tra i moduli (le regole di import scattano)', () => run(process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs']));
+// ── The checks, side by side (each prints its output once done, so they do not interleave). ──
+const checks = [];
+if (wants('format')) checks.push({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] });
+if (wants('lint'))
+  checks.push({
+    name: 'Lint (ESLint) e confini tra i moduli',
+    steps: [
+      [pnpm, ['lint']],
+      [process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs']],
+    ],
+  });
+if (wants('types')) checks.push({ name: 'Tipi (tsc, ogni pacchetto)', steps: [[pnpm, ['typecheck']]] });
+if (checks.length) {
+  log(`Controlli affiancati: ${checks.map((c) => c.name).join(' · ')}`);
+  await Promise.all(checks.map((check) => runBuffered(check)));
 }
-if (wants('types')) stage('Controllo dei tipi (tsc, ogni pacchetto)', () => run(pnpm, ['-r', '--workspace-concurrency=1', 'typecheck']));
-if (wants('unit')) stage('Test unitari (jest)', () => run(pnpm, ['exec', 'jest', '--ci']));
-if (wants('api'))
-  stage(`Test API (${process.env.DATABASE_URL ? 'PostgreSQL ' + process.env.DATABASE_URL : 'PGlite'})`, () =>
-    run(pnpm, ['--filter', 'server', 'test']),
-  );
+
+// ── Builds the browser suite needs (the front ends; skipped when fresh). ──
 if (wants('e2e')) {
-  stage('Chromium per i test nel browser', ensureChromium);
-  if (results.at(-1).ok) {
-    buildFrontEnds(pnpm);
-    stage(`Test nel browser (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => run(pnpm, ['--filter', 'e2e', 'test']));
+  const ok = ensureChromium() === 0;
+  const buildStart = performance.now();
+  if (ok) buildFrontEnds(pnpm);
+  rows.push({ name: 'Chromium e build dei front end', ok, seconds: seconds(buildStart) });
+}
+
+// ── jest ──
+if (wants('unit')) {
+  log('Test unitari (jest)');
+  const from = performance.now();
+  const out = mkdtempSync(path.join(os.tmpdir(), 'jest-'));
+  const status = run(pnpm, ['exec', 'jest', '--ci', '--json', `--outputFile=${path.join(out, 'results.json')}`]);
+  let counts;
+  try {
+    const r = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
+    counts = countText({ pass: r.numPassedTests, tests: r.numTotalTests, skipped: r.numPendingTests + r.numTodoTests });
+  } catch {
+    counts = 'nessun risultato';
+  }
+  rmSync(out, { recursive: true, force: true });
+  rows.push({ name: 'Unitari (jest)', ok: status === 0, seconds: seconds(from), counts });
+}
+
+// ── API and browser files, one pool ──
+const dbName = (url) => (url ? 'PostgreSQL' : 'PGlite');
+const jobs = [];
+const e2eRows = [];
+if (wants('e2e') && rows.at(-1)?.ok !== false) {
+  const files = testFiles('e2e/tests');
+  const env = { DATABASE_URL: postgres ?? '' };
+  // The booking file first (the longest), then its runs at the clock's edges, then the others.
+  const booking = files.filter((f) => f.endsWith('booking.test.ts'));
+  const suite = `Browser · ${dbName(postgres)}`;
+  const edges = `Browser · orari limite (${CLOCK_EDGES.length} istanti)`;
+  for (const file of booking) jobs.push({ suite, file, cwd: path.join(root, 'e2e'), env });
+  for (const [label, instant] of CLOCK_EDGES)
+    for (const file of booking)
+      jobs.push({ suite: edges, file, cwd: path.join(root, 'e2e'), env: { ...env, TEST_NOW: instant }, label: `${label}, ${instant}` });
+  for (const file of files.filter((f) => !booking.includes(f))) jobs.push({ suite, file, cwd: path.join(root, 'e2e'), env });
+  e2eRows.push(suite, edges);
+}
+const apiRows = [];
+if (wants('api')) {
+  for (const url of apiDatabases) {
+    const suite = `API · ${dbName(url)}`;
+    apiRows.push(suite);
+    for (const file of testFiles('server/src')) jobs.push({ suite, file, cwd: path.join(root, 'server'), env: { DATABASE_URL: url ?? '' } });
   }
 }
+if (jobs.length) {
+  // Interleave browser and API files so both kinds keep a slot: a browser file waits on Chromium, an API file on the CPU.
+  const browser = jobs.filter((j) => j.suite.startsWith('Browser'));
+  const api = jobs.filter((j) => j.suite.startsWith('API'));
+  const ordered = [];
+  while (browser.length || api.length) {
+    if (browser.length) ordered.push(browser.shift());
+    if (api.length) ordered.push(api.shift());
+  }
+  log(`Test API e nel browser: ${jobs.length} file, ${CONCURRENCY} alla volta`);
+  const from = performance.now();
+  const suites = await runFiles(ordered, { concurrency: CONCURRENCY, perSuite: {} });
+  for (const name of [...apiRows, ...e2eRows]) {
+    const s = suites[name];
+    if (!s) continue;
+    rows.push({
+      name,
+      ok: s.fail === 0 && s.failedFiles.length === 0,
+      seconds: (s.endedAt - s.startedAt) / 1000,
+      counts: countText(s) + (s.failedFiles.length ? ` · falliti: ${s.failedFiles.join(', ')}` : ''),
+    });
+  }
+  rows.push({ name: '  (API e browser insieme, tempo di parete)', ok: true, seconds: seconds(from) });
+}
 
-console.log('\nRiepilogo:');
-for (const r of results) console.log(`  ${r.ok ? '✔' : '✖'} ${r.name}`);
-process.exit(results.every((r) => r.ok) ? 0 : 1);
+printTable();
+process.exit(rows.every((r) => r.ok) ? 0 : 1);
+
+// ──────────────────────────────────────────────────────────────────────────────
+
+function countText({ pass, tests, skipped }) {
+  return `${pass}/${tests}${skipped ? `, ${skipped} saltati` : ''}`;
+}
+
+/** The test files under a folder (…/tests/*.test.ts), sorted. */
+function testFiles(dir) {
+  const found = [];
+  const walk = (d) => {
+    for (const entry of readdirSync(path.join(root, d), { withFileTypes: true })) {
+      if (entry.name === 'node_modules') continue;
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith('.test.ts') && path.basename(d) === 'tests') found.push(p);
+    }
+  };
+  walk(dir);
+  const base = dir.split('/')[0];
+  return found.sort().map((p) => path.relative(base, p));
+}
+
+/** Runs a check's steps one after the other with their output held back, then prints it under the check's name. */
+async function runBuffered({ name, steps }) {
+  const from = performance.now();
+  let output = '';
+  let status = 0;
+  for (const [cmd, args] of steps) {
+    status = await new Promise((resolve) => {
+      const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (c) => (output += c));
+      child.stderr.on('data', (c) => (output += c));
+      child.on('close', (code) => resolve(code ?? 1));
+    });
+    if (status !== 0) break;
+  }
+  const took = seconds(from);
+  log(`${name}: ${status === 0 ? 'ok' : `fallito (uscita ${status})`} in ${took.toFixed(1)} s`);
+  if (status !== 0 || process.env.TEST_VERBOSE) process.stdout.write(output.replace(/^/gm, '  │ ') + '\n');
+  rows.push({ name, ok: status === 0, seconds: took });
+}
+
+function printTable() {
+  const width = Math.max(...rows.map((r) => r.name.length), 10);
+  console.log('\nRiepilogo (secondi di parete; i controlli girano affiancati, e così i file API e del browser):');
+  console.log(`  ${'fase'.padEnd(width)}  esito  ${'secondi'.padStart(7)}  test`);
+  for (const r of rows) console.log(`  ${r.name.padEnd(width)}  ${r.ok ? '  ✔  ' : '  ✖  '}  ${r.seconds.toFixed(1).padStart(7)}  ${r.counts ?? ''}`);
+  console.log(`  ${'Totale'.padEnd(width)}  ${rows.every((r) => r.ok) ? '  ✔  ' : '  ✖  '}  ${seconds(started).toFixed(1).padStart(7)}`);
+}
 
 function ensureChromium() {
   const bin = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -11,8 +11,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { ReservationRule } from '../../shared-api/src/contract/references.ts';
 import { seriousViolations, settled } from './support/axe.ts';
+import { apiCall } from './support/api-call.ts';
 import { screenshot } from './support/browser.ts';
-import { browserClock, testNow } from './support/clock.ts';
+import { clubDate, testNow } from 'test-kit';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
 
 const portal = portalForThisFile();
@@ -24,10 +25,8 @@ const BOOKER = { email: 'matteo.colombo@circolo.example', name: 'Matteo Colombo'
 const PARTNER = 'Luca Ferrari';
 const NO_CERTIFICATE = 'marco.rossi@circolo.example';
 
-/** The club's calendar date at the test's instant (E2E_NOW moves it, see support/clock.ts). */
-function clubToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(testNow());
-}
+/** The club's calendar date at the test's instant (TEST_NOW moves it: the test kit's clock). */
+const clubToday = (): string => clubDate(testNow(), ZONE);
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const italian = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
@@ -103,27 +102,9 @@ async function signedIn(
     userAgent: options.userAgent,
     acceptDownloads: true,
   });
-  await browserClock(context);
   const page = await context.newPage();
   await signIn(page, portal.server.url, email, password);
   return page;
-}
-
-/** A call to the API from inside the signed-in page (same origin, its cookie). */
-async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : {} };
-    },
-    { method, path, body },
-  );
 }
 
 /** Picks an option of a menu by the person's name (the option also shows the e-mail) and closes the menu. */

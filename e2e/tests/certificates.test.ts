@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, choose, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
+import { testNow } from 'test-kit';
 
 const portal = portalForThisFile();
 const MARCO = 'marco.rossi@circolo.example';
@@ -84,15 +85,19 @@ test("a member's medical certificate: type, upload from the profile, approval, t
   await screenshot(admin, 'certificates-3-management-awaiting-approval');
   await marcoRow.getByRole('button', { name: 'Approva' }).click();
   const approve = admin.getByRole('dialog', { name: 'Approva certificato' });
-  const year = new Date().getFullYear() + 1;
-  await approve.getByLabel(/^Data di scadenza/).fill(`30/09/${year}`);
+  // Six months ahead, the first of the month: within the type's validity (12 months, issue 25) and past its warnings.
+  const ahead = testNow();
+  ahead.setUTCDate(1);
+  ahead.setUTCMonth(ahead.getUTCMonth() + 6);
+  const [year, month] = [ahead.getUTCFullYear(), String(ahead.getUTCMonth() + 1).padStart(2, '0')];
+  await approve.getByLabel(/^Data di scadenza/).fill(`01/${month}/${year}`);
   await approve.getByLabel(/^Note/).fill('Visita del medico sportivo');
   const approving = admin.waitForRequest((r) => r.url().includes('/approve'));
   await approve.getByRole('button', { name: 'Approva' }).click();
-  assert.deepEqual((await approving).postDataJSON(), { end_date: `${year}-09-30`, notes: 'Visita del medico sportivo' });
+  assert.deepEqual((await approving).postDataJSON(), { end_date: `${year}-${month}-01`, notes: 'Visita del medico sportivo' });
   await toast(admin, 'Certificato approvato con successo!');
   await marcoRow.locator('[data-state="valid"]').waitFor();
-  await marcoRow.getByRole('cell', { name: `30/09/${year}` }).waitFor();
+  await marcoRow.getByRole('cell', { name: `01/${month}/${year}` }).waitFor();
   assert.equal(await marcoRow.getByRole('cell', { name: 'Sì', exact: true }).count(), 1, 'approved');
   assert.equal(await marcoRow.getByRole('button', { name: 'Approva' }).count(), 0);
   await screenshot(admin, 'certificates-4-management-approved');
@@ -100,7 +105,7 @@ test("a member's medical certificate: type, upload from the profile, approval, t
   // Marco's profile shows it approved, with that date.
   await member.reload();
   await member.getByTestId('medical-status').filter({ hasText: 'Approvato' }).waitFor();
-  await card.getByText(`30/09/${year}`).waitFor();
+  await card.getByText(`01/${month}/${year}`).waitFor();
   await card.getByRole('button', { name: 'Caricato', exact: true }).waitFor();
   assert.equal(await card.getByRole('button', { name: 'Caricato', exact: true }).isEnabled(), true);
   await screenshot(member, 'certificates-5-profile-approved');

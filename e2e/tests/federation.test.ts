@@ -18,6 +18,7 @@ import { freePort, repoRoot } from './support/server.ts';
 import { serveStatic } from './support/static-host.ts';
 import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
 import { DEFAULT_REMOTES } from './support/domain-apps.ts';
+import { randomBytes } from 'node:crypto';
 
 const portal = portalForThisFile();
 
@@ -60,7 +61,7 @@ describe('remotes manifest read at run time', () => {
   });
 
   test('a rebuilt domain app on another host shows in the unchanged shell', async () => {
-    const label = `e2e-${Date.now()}`;
+    const label = `e2e-${randomBytes(4).toString('hex')}`;
     const outDir = 'dist-e2e';
     const build = spawnSync('pnpm', ['--filter', 'mf-registry', 'build'], {
       cwd: repoRoot,

@@ -10,6 +10,7 @@ import type { Page, Request } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
 import { withCheckLetter } from '../../server/src/domains/registry/users/fiscal-code';
+import { testNow } from 'test-kit';
 
 const portal = portalForThisFile();
 const USERS = '/registry/users/management';
@@ -38,7 +39,7 @@ test('Enter submits the deactivation from its date field, a past date is refused
   await dialog.getByText('La data di fine disattivazione non può essere nel passato').waitFor();
   assert.equal(deactivations.length, 0, 'a past end date is not sent');
 
-  const nextYear = new Date().getFullYear() + 1;
+  const nextYear = testNow().getFullYear() + 1;
   await endDate.fill(`30/06/${nextYear}`);
   const sent = page.waitForRequest((r) => r.url().includes('/deactivate'));
   await endDate.press('Enter');
@@ -86,7 +87,7 @@ test("the profile's 'Data di iscrizione' is the club's day, whatever the browser
   // Of two zones far east and far west of Rome, one is on another calendar day than Rome right now.
   const dayIn = (timeZone: string, at: Date) =>
     new Intl.DateTimeFormat('it-IT', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
-  const now = new Date();
+  const now = testNow();
   const browserZone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) => dayIn(z, now) !== dayIn('Europe/Rome', now))!;
   const context = await portal.browser.newContext({ timezoneId: browserZone, viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
@@ -125,7 +126,7 @@ test('at 1366 × 768 every column of the users table is in view, without scrolli
   // The longest state there is: deactivated until a date.
   await rowOf(page, 'giulia.bianchi@circolo.example').getByRole('button', { name: 'Disattiva' }).click();
   const dialog = page.getByRole('dialog', { name: 'Disattiva utente' });
-  await dialog.getByLabel('Data di fine disattivazione').fill(`31/12/${new Date().getFullYear() + 1}`);
+  await dialog.getByLabel('Data di fine disattivazione').fill(`31/12/${testNow().getFullYear() + 1}`);
   await dialog.getByRole('button', { name: 'Disattiva' }).click();
   await rowOf(page, 'giulia.bianchi@circolo.example')
     .getByText(/Disattivato fino al/)

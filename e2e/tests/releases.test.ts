@@ -16,9 +16,10 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { recordCspViolations, screenshot } from './support/browser.ts';
 import { repoRoot } from './support/server.ts';
 import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
+import { randomBytes } from 'node:crypto';
 
 const portal = portalForThisFile();
-const stamp = Date.now().toString(36);
+const stamp = randomBytes(4).toString('hex');
 const LABEL_V1 = `v1-${stamp}`;
 const LABEL_V2 = `v2-${stamp}`;
 const outDir = `dist-e2e-releases-${stamp}`;

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './core/db/client';
 import type { Domain } from './core/domain';
 import fileRoutes from './core/files/routes';
 import { type LogDestination, loggerOptions } from './core/logging';
+import { type Clock, systemClock } from './core/time';
 import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
@@ -37,20 +38,27 @@ export interface BuildOptions {
  * On an empty database, each domain's demo seed in list order (the registry's categories and members before anything
  * that points at them). The first seed answers whether the database was empty; if not, nothing else is seeded.
  */
-export async function seedIfEmpty(database: Database, config: AppConfig, list: readonly Domain[] = domains): Promise<void> {
+export async function seedIfEmpty(
+  database: Database,
+  config: AppConfig,
+  clock: Clock = systemClock,
+  list: readonly Domain[] = domains,
+): Promise<void> {
+  // One instant for the whole demo club: its week, its certificates and its sign-ups are of the same day.
+  const now = clock.now();
   const [first, ...rest] = list;
-  if ((await first?.seed?.(database.db, config)) === false) return;
-  for (const domain of rest) await domain.seed?.(database.db, config);
+  if ((await first?.seed?.(database.db, config, now)) === false) return;
+  for (const domain of rest) await domain.seed?.(database.db, config, now);
 }
 
 /** Opens the configured database (PostgreSQL or the embedded PGlite), applies the migrations and seeds an empty one. */
-export async function prepareDatabase(config: AppConfig): Promise<Database> {
+export async function prepareDatabase(config: AppConfig, clock: Clock = systemClock): Promise<Database> {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'pg', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
   );
   try {
     await database.migrate();
-    await seedIfEmpty(database, config);
+    await seedIfEmpty(database, config, clock);
     return database;
   } catch (err) {
     await database.close();
@@ -66,7 +74,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  * then each domain's routes), the static host.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await prepareDatabase(config));
+  const database = options.database ?? (await prepareDatabase(config, options.clock));
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // A hop count trusts that many proxies in front of the server (what Fastify does for a number, typed as a function).

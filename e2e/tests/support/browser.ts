@@ -2,6 +2,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { browserClock } from 'test-kit';
 import { repoRoot } from './server.ts';
 
 export const CHROMIUM_ARGS = [
@@ -14,13 +15,32 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Headless Chromium whose every context runs on the test's clock (the test kit's TEST_NOW): pages see the same
+ * instant as the server and the test, whatever the machine's date.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // playwright gives every launch a fresh temporary profile
     args: CHROMIUM_ARGS,
     headless: true,
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await browserClock(context);
+    return context;
+  };
+  // A page of its own context, as Playwright's newPage makes it; closing the page closes that context too.
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // (the browser may be closing already: nothing left to close then)
+    page.once('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
 }
 
 /** Saves a screenshot under e2e/artifacts/ for a person to look at. */

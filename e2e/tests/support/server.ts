@@ -1,25 +1,14 @@
 /**
- * Starts the real server (the same entry point as `npm start`) on a free port with its own data folder,
- * on embedded PGlite or, when DATABASE_URL is set, on a fresh database created on that PostgreSQL server.
+ * The real server (the entry point of `npm start`) for one browser test file, through the test kit: on a free port,
+ * started from a copy of the seeded demo club (a copied data folder, and on PostgreSQL — DATABASE_URL — a database
+ * cloned from a template), on the test's clock (TEST_NOW).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createScratchDatabase } from '../../../server/src/testing/databases.ts';
-import { freePort } from '../../../server/src/testing/process.ts';
-import { serverClock } from './clock.ts';
+import { type Mail, type PortalCopy, REPO_ROOT, TEST_START_MS, copyOfPortal, startServerProcess } from 'test-kit';
 
-export { freePort };
+export { freePort } from 'test-kit';
+export type { Mail };
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-export interface Mail {
-  to: string;
-  subject: string;
-  links: string[];
-}
+export const repoRoot = REPO_ROOT;
 
 export interface RunningServer {
   url: string;
@@ -34,89 +23,21 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portale-e2e-'));
-  const db = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'e2e') : null;
-  const clock = serverClock();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      ...clock.args,
-      '--import',
-      'tsx',
-      path.join(repoRoot, 'server/src/main.ts'),
-    ],
-    {
-      cwd: path.join(repoRoot, 'server'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ...(db ? { DATABASE_URL: db.url } : { DATABASE_URL: '' }),
-        ...clock.env,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const output: string[] = [];
-  const mails: Mail[] = [];
-  const mailWaiters: Array<() => void> = [];
-  let ready: () => void;
-  let failed: (e: Error) => void;
-  const readyPromise = new Promise<void>((res, rej) => ((ready = res), (failed = rej)));
-  const onLine = (line: string) => {
-    output.push(line);
-    if (line.includes('Portale del circolo:')) ready();
-    const idx = line.indexOf('MAIL {');
-    if (idx >= 0) {
-      mails.push(JSON.parse(line.slice(idx + 5)) as Mail);
-      mailWaiters.splice(0).forEach((w) => w());
-    }
-  };
-  for (const stream of [child.stdout!, child.stderr!]) {
-    let buf = '';
-    stream.on('data', (chunk: Buffer) => {
-      buf += chunk.toString();
-      const lines = buf.split('\n');
-      buf = lines.pop()!;
-      lines.forEach(onLine);
-    });
-  }
-  child.on('exit', (code) => failed(new Error(`server exited with ${code}:\n${output.slice(-30).join('\n')}`)));
-  const timer = setTimeout(() => failed(new Error(`server did not start in 60 s:\n${output.slice(-30).join('\n')}`)), 60_000);
-  await readyPromise.finally(() => clearTimeout(timer));
-
+  const copy: PortalCopy = await copyOfPortal(TEST_START_MS, process.env.DATABASE_URL || null);
+  const server = await startServerProcess({ dataDir: copy.dataDir, databaseUrl: copy.databaseUrl, env }).catch(async (err: unknown) => {
+    await copy.remove();
+    throw err;
+  });
   return {
-    url: `http://127.0.0.1:${port}`,
-    dataDir,
-    databaseUrl: db?.url ?? null,
-    mails,
-    output,
-    async waitForMail(to, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.find((m) => m.to.toLowerCase() === to.toLowerCase());
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to}; output:\n${output.slice(-20).join('\n')}`);
-        await new Promise<void>((res) => {
-          mailWaiters.push(res);
-          setTimeout(res, 250);
-        });
-      }
-    },
+    url: server.url,
+    dataDir: copy.dataDir,
+    databaseUrl: copy.databaseUrl,
+    mails: server.mail.mails,
+    output: server.output,
+    waitForMail: (to, timeoutMs) => server.mail.waitFor(to, timeoutMs, () => `; output:\n${server.output.slice(-20).join('\n')}`),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((res) => child.once('exit', res));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((res) => setTimeout(res, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      await db?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
+      await copy.remove();
     },
   };
 }

@@ -56,6 +56,8 @@ export function makeBooking(overrides: Partial<BookedSession> = {}): BookedSessi
     game_table: TABLES[1]!,
     pastPrenotation: false,
     can_cancel: true,
+    booked_by: { _id: participants[0]!._id, name: 'Mario', surname: 'Rossi' },
+    booked_by_me: true,
     ...overrides,
   };
 }

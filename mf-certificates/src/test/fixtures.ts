@@ -3,7 +3,7 @@ import type { Certificate, CertificateType, Profile } from 'shared-api';
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export function makeType(overrides: Partial<CertificateType> = {}): CertificateType {
-  return { _id: uuid(1), name: 'Medico agonistico', days_before_warn: [30, 7], is_medical: true, ...overrides };
+  return { _id: uuid(1), name: 'Medico agonistico', days_before_warn: [30, 7], is_medical: true, validity_months: 12, ...overrides };
 }
 
 export const MARIO = { _id: uuid(100), name: 'Mario', surname: 'Rossi', fiscal_code: 'RSSMRA85T10A562S' };

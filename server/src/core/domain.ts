@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Permission } from 'shared-api/contract';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { FileHolder, FileReaders } from './files/readers';
 import type { FileRepository } from './files/repository';
 import type { JobDefinition, Jobs } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
@@ -29,6 +30,8 @@ export interface CoreServices {
   db: Db;
   config: AppConfig;
   files: FileRepository;
+  /** Who may download a stored file: its owner and the readers the domains declared for the records holding it. */
+  fileReaders: FileReaders;
   mailer: Mailer;
   /** The time the rules read: sessions, links and throttling ask it instead of the system (tests move it). */
   clock: Clock;
@@ -63,12 +66,17 @@ export interface Domain {
    * The demo club's data of this domain, on an empty database. The first domain of the list decides: its seed
    * answers false when the database already holds a club, and then no other seed runs.
    */
-  seed?(db: Db, config: AppConfig): Promise<boolean | void>;
+  seed?(db: Db, config: AppConfig, now: Date): Promise<boolean | void>;
   /**
    * The kinds of job this domain queues or schedules (core/jobs/runner.ts): each runs with the app's services,
    * retried with backoff when it throws; one with a `schedule` (cron, club time zone) is sent on that schedule.
    */
   jobs?: readonly JobDefinition<never, Services>[];
+  /**
+   * The records of this domain that hold stored files, and the permissions that read them (core/files/readers.ts):
+   * GET /files/{id} serves a file to its owner and to those readers only.
+   */
+  fileHolders?: readonly FileHolder[];
   /** Work at start, after migrations and seeds (e.g. purging expired rows). */
   onStart?(services: Services, database: Database): Promise<void>;
   /** Work when the app closes, before the database does (e.g. stopping a periodic task started in onStart). */

@@ -8,7 +8,7 @@ export const systemClock: Clock = { now: () => new Date() };
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's calendar date (YYYY-MM-DD) in the club's time zone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
+export function todayIn(timeZone: string, now: Date): string {
   // Building a formatter costs far more than using one: keep one per zone. en-CA formats as YYYY-MM-DD.
   let format = dayFormats.get(timeZone);
   if (!format) {
@@ -30,6 +30,15 @@ export function ageOn(birthDate: string, day: string): number {
   const birth = isoDateParts(birthDate);
   const on = isoDateParts(day);
   return on.year - birth.year - (on.month < birth.month || (on.month === birth.month && on.day < birth.day) ? 1 : 0);
+}
+
+/** An ISO date `months` calendar months later; a day the month lacks becomes its last (29/02/2028 + 12 → 28/02/2029). */
+export function addMonths(iso: string, months: number): string {
+  const { year, month, day } = isoDateParts(iso);
+  const index = year * 12 + (month - 1) + months;
+  const [y, m] = [Math.floor(index / 12), (index % 12) + 1];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
 }
 
 /** dd/MM/yyyy, as the club reads dates. */

@@ -1,7 +1,9 @@
 /**
- * build(): the whole app on a fresh database, the same test files on both drivers:
+ * build(): the whole app on a fresh database, the same test files on both drivers, on the test kit's clock (the run's
+ * TEST_NOW, never the system's date):
  * - default: an in-memory PGlite loaded from a dump of a migrated, seeded database (made once, cached in the temp folder);
- * - DATABASE_URL set: a fresh database test_<random> created on that PostgreSQL server, dropped at close.
+ * - DATABASE_URL set: a fresh database test_<random> cloned from a migrated, seeded template on that PostgreSQL server
+ *   (made once per schema and instant, shared by every test process), dropped at close.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,8 +16,7 @@ import { type AppConfig, loadConfig } from '../core/config';
 import { type Database, MIGRATIONS_FOLDER, dumpPglite, openDatabase } from '../core/db/client';
 import { mail_outbox } from '../core/db/tables';
 import { JobRunner } from '../core/jobs/runner';
-import { TestClock } from './clock';
-import { createScratchDatabase } from './databases';
+import { MailLog, TEST_START_MS, TestClock, createScratchDatabase, templateDatabase } from 'test-kit';
 
 export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 export const MEMBER = { email: 'marco.rossi@circolo.example', password: 'Socio-2026!' };
@@ -27,7 +28,9 @@ export interface TestApp {
   config: AppConfig;
   /** The `MAIL {…}` lines the mailer printed. */
   mailLines: string[];
-  /** The app's clock: follows the system's time until the test moves or freezes it. */
+  /** The same mails, read by the test kit's mail reader. */
+  mail: MailLog;
+  /** The app's clock: starts at the test's instant (TEST_NOW) and runs on until the test moves or freezes it. */
   clock: TestClock;
   close(): Promise<void>;
 }
@@ -47,7 +50,19 @@ function sourceHash(): string {
   add(path.join(import.meta.dirname, '..', 'core', 'jobs', 'runner.ts'));
   // Every domain's seed: a changed seed makes a new dump.
   walk(path.join(import.meta.dirname, '..', 'domains'));
+  // The seed lays the demo week out from the instant it is made at.
+  hash.update(String(TEST_START_MS));
   return hash.digest('hex').slice(0, 16);
+}
+
+/** Migrates and seeds a database at the run's instant, with pg-boss's schema made, as every test app starts from. */
+async function migrateAndSeed(database: Database, config: AppConfig): Promise<void> {
+  await database.migrate();
+  await seedIfEmpty(database, config, new TestClock(TEST_START_MS));
+  // pg-boss's schema too, so each test app's job runner finds it made.
+  const jobs = new JobRunner(database, { work: false });
+  await jobs.start([], {});
+  await jobs.stop();
 }
 
 /** A migrated, seeded PGlite as a dump, built once per schema version and reused by every test file. */
@@ -56,12 +71,7 @@ async function seededPgliteDump(config: AppConfig): Promise<Blob> {
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
-    await database.migrate();
-    await seedIfEmpty(database, config);
-    // pg-boss's schema too, so each test file's job runner finds it made.
-    const jobs = new JobRunner(database, { work: false });
-    await jobs.start([], {});
-    await jobs.stop();
+    await migrateAndSeed(database, config);
     const dump = await dumpPglite(database);
     const temp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
@@ -73,16 +83,16 @@ async function seededPgliteDump(config: AppConfig): Promise<Blob> {
 }
 
 async function freshPostgres(baseUrl: string, config: AppConfig): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const scratch = await createScratchDatabase(baseUrl, 'test');
+  const template = await templateDatabase(baseUrl, sourceHash(), async (url) => {
+    const database = await openDatabase({ kind: 'pg', url });
+    try {
+      await migrateAndSeed(database, config);
+    } finally {
+      await database.close();
+    }
+  });
+  const scratch = await createScratchDatabase(baseUrl, 'test', template);
   const database = await openDatabase({ kind: 'pg', url: scratch.url });
-  try {
-    await database.migrate();
-    await seedIfEmpty(database, config);
-  } catch (err) {
-    await database.close();
-    await scratch.drop();
-    throw err;
-  }
   return { database, drop: () => scratch.drop() };
 }
 
@@ -118,12 +128,16 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
     database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await seededPgliteDump(config) });
   }
   const mailLines: string[] = [];
+  const mail = new MailLog();
   const clock = new TestClock();
   const app = await buildApp(config, {
     ...buildOptions,
     database,
     clock,
-    mailLog: (line) => mailLines.push(line),
+    mailLog: (line) => {
+      mailLines.push(line);
+      mail.read(line);
+    },
     ...(log ? { logStream: { write: (line: string) => void log.lines.push(line) } } : {}),
   });
   await app.ready();
@@ -132,6 +146,7 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
     database,
     config,
     mailLines,
+    mail,
     clock,
     async close() {
       // Work queued at start (e.g. the certificates' expiry warnings) finishes before the app and its pool close.
@@ -192,10 +207,12 @@ export async function removeCertificates(app: FastifyInstance, staffCookie: stri
   }
 }
 
-/** The links of the latest mail to an address, read from the outbox. */
-/** The link of the last mail sent to an address (an invitation or a reset carries one). */
-export async function lastMailLink(database: Database, to: string): Promise<string> {
-  const [row] = await database.db.select().from(mail_outbox).where(eq(mail_outbox.to, to)).orderBy(desc(mail_outbox.created_at)).limit(1);
+/**
+ * The link of the last mail sent to an address (an invitation or a reset carries one), from the outbox: it holds every
+ * mail, also where the log's MAIL line leaves links out (production) or is not printed (SMTP).
+ */
+export async function lastMailLink(t: Pick<TestApp, 'database'>, to: string): Promise<string> {
+  const [row] = await t.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, to)).orderBy(desc(mail_outbox.created_at)).limit(1);
   if (!row) throw new Error(`no mail to ${to}`);
   const [link] = row.links;
   if (!link) throw new Error(`the last mail to ${to} carries no link`);
@@ -233,7 +250,7 @@ export function linkParams(link: string): { userId: string; token: string; path:
 
 let counter = 0;
 /** A unique address per call, so tests sharing a database never collide. */
-export const uniqueEmail = (label = 'socio') => `${label}.${Date.now().toString(36)}${(counter++).toString(36)}@test.example`;
+export const uniqueEmail = (label = 'socio') => `${label}.${process.pid.toString(36)}${(counter++).toString(36)}@test.example`;
 
 /** A complete, valid payload of POST /user (an adult member of 'Soci'). */
 export function userPayload(categoryId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -266,4 +283,13 @@ export async function categoryId(app: FastifyInstance, cookie: string, name: str
   const found = (res.json().data as { _id: string; name: string }[]).find((c) => c.name === name);
   if (!found) throw new Error(`category ${name} not found`);
   return found._id;
+}
+
+/**
+ * The database's own clock, as a mark between rows written before and after it (columns such as the outbox's
+ * created_at take the database's now(), not the test's clock).
+ */
+export async function databaseMark(t: Pick<TestApp, 'database'>): Promise<Date> {
+  const result = await t.database.db.execute(sql`select clock_timestamp() as at`);
+  return new Date((result as { rows: { at: string | Date }[] }).rows[0]?.at ?? Number.NaN);
 }

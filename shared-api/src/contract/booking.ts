@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED, boolish, exportFormat, id, isoDate, timeOfDay } from './common';
+import { REQUIRED, boolish, exportFormat, id, isoDate, lineText, multilineText, timeOfDay } from './common';
 
 /**
  * Booking (spec 000 §2.8, §2.10–§2.12, §3, §7; spec 001 §5, §7; DESIGN §4): game tables, training sessions
@@ -21,7 +21,7 @@ export const gameTablePayload = z.object({
     .int('Valore decimale non consentito')
     .min(1, 'Il valore deve essere compreso tra 1 e 9999')
     .max(9999, 'Il valore deve essere compreso tra 1 e 9999'),
-  description: z.string().trim().min(1, REQUIRED).max(500),
+  description: multilineText().min(1, REQUIRED).max(500),
 });
 export type GameTablePayload = z.infer<typeof gameTablePayload>;
 
@@ -47,12 +47,24 @@ export type EditScope = z.infer<typeof editScope>;
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colore non valido (formato atteso #RRGGBB)');
 
-/** Minutes of a time range; '00:00' as the end means midnight (the range runs to the end of the day). */
+const minutesOfDay = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
+/** The longest range that runs past midnight into the next day (an end earlier than the start). */
+export const MAX_PAST_MIDNIGHT_MINUTES = 12 * 60;
+
+/**
+ * Minutes of a time range (0 or less: refused). '00:00' as the end means midnight (the range runs to the end of the
+ * day). An end earlier than the start runs into the next day (spec 001 §5: 23:00–01:00 is two hours) when the range
+ * lasts at most MAX_PAST_MIDNIGHT_MINUTES; a longer one (18:00–17:00) is taken for an end before the start.
+ */
 export function rangeMinutes(start: string, end: string): number {
-  const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  const endMin = end === '00:00' ? 24 * 60 : toMin(end);
-  return endMin - toMin(start);
+  if (end === '00:00') return 24 * 60 - minutesOfDay(start);
+  const minutes = minutesOfDay(end) - minutesOfDay(start);
+  return minutes < 0 && minutes + 24 * 60 <= MAX_PAST_MIDNIGHT_MINUTES ? minutes + 24 * 60 : minutes;
 }
+
+/** Every session of a '+ TM' range starts on the range's day: the last may run past midnight, none may start after it. */
+export const SLOT_AFTER_MIDNIGHT = "Ogni turno deve iniziare prima di mezzanotte: riduci il numero di turni o dividi l'intervallo";
 
 export const END_BEFORE_START = "L'ora di fine deve essere successiva all'ora di inizio";
 export const TOO_MANY_SESSIONS = 'Non è possibile questo numero di turni';
@@ -64,7 +76,7 @@ export const durationTooLong = (total: number) => `La durata non può essere mag
  * several `game_tables` is one session per table.
  */
 const sessionFields = {
-  title: z.string().trim().min(1, REQUIRED).max(200),
+  title: lineText().min(1, REQUIRED).max(200),
   /** The date of a single session. */
   day: isoDate.nullish(),
   start_time: timeOfDay,
@@ -158,6 +170,8 @@ export const multiSessionPayload = z
     if (s.duration > total) ctx.addIssue({ code: 'custom', path: ['duration'], message: durationTooLong(total) });
     else if (s.duration <= 0 || s.duration * s.number_of_sessions > total)
       ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: TOO_MANY_SESSIONS });
+    else if (minutesOfDay(s.start_time) + (s.number_of_sessions - 1) * s.duration >= 24 * 60)
+      ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: SLOT_AFTER_MIDNIGHT });
   });
 export type MultiSessionPayload = z.infer<typeof multiSessionPayload>;
 
@@ -320,7 +334,7 @@ export const sessionExceptionPayload = z
     session_id: id,
     date: isoDate,
     deleted: z.boolean().default(false),
-    title: z.string().trim().min(1, REQUIRED).max(200).nullish(),
+    title: lineText().min(1, REQUIRED).max(200).nullish(),
     start_time: timeOfDay.nullish(),
     end_time: timeOfDay.nullish(),
     color: colour.nullish(),
@@ -362,7 +376,11 @@ export const booking = z.object({
 });
 export type Booking = z.infer<typeof booking>;
 
-/** PATCH /training-session/{id}/book: cancels the booking of that session's occurrence on `date`. */
+/**
+ * PATCH /training-session/{id}/book: cancels the booking of that session's occurrence on `date` (as PATCH
+ * /training-session/booking/{id}). The booker cancels until their rule's deadline; a participant who did not make
+ * the booking leaves it at any time before it ends (409 BOOKING_ENDED after); the staff cancel any booking.
+ */
 export const cancelOccurrencePayload = z.object({ date: isoDate.optional() });
 
 export const cancelResponse = z.object({ status: z.literal('success'), booking_id: id });
@@ -405,8 +423,18 @@ export const bookedSession = z.object({
   participants: z.array(participant),
   game_table: gameTable.nullable(),
   pastPrenotation: z.boolean(),
-  /** Whether the member may still cancel it (until the rule's hours_before_booking_to_cancel). */
+  /**
+   * Whether the member may still cancel it: the booker until their rule's hours_before_booking_to_cancel before the
+   * start; a participant who did not make it until it ends (leaving it, issue 25).
+   */
   can_cancel: z.boolean(),
+  /** Who made the booking (a member booking themselves with a partner, or the bookings staff); null when no longer a user. */
+  booked_by: z.object({ _id: id, name: z.string(), surname: z.string() }).nullable(),
+  /**
+   * Whether the member made it. A booking someone else made is left rather than cancelled: a member's booking is
+   * cancelled for both (a member books with one partner), a booking of the staff keeps its other participants.
+   */
+  booked_by_me: z.boolean(),
 });
 export type BookedSession = z.infer<typeof bookedSession>;
 export const bookedSessionsResponse = z.object({ data: z.array(bookedSession) });

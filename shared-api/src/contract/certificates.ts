@@ -1,28 +1,43 @@
 import { z } from 'zod';
-import { id, isoDate } from './common';
+import { id, isoDate, lineText, multilineText, typedNumber } from './common';
 
 /**
  * Certificates (spec 001 §3, §5; spec 000 §2.7): types, a member's certificate of a type, and its records
  * (every upload is one; approving one sets its expiry date and notes).
  */
 
+export const CERTIFICATE_MAX_VALIDITY_MONTHS = 120;
+const CERTIFICATE_VALIDITY_RANGE = `La validità va da 1 a ${CERTIFICATE_MAX_VALIDITY_MONTHS} mesi`;
+const validityMonths = z
+  .number({ error: 'Inserisci un numero di mesi' })
+  .int('Valore decimale non consentito')
+  .min(1, CERTIFICATE_VALIDITY_RANGE)
+  .max(CERTIFICATE_MAX_VALIDITY_MONTHS, CERTIFICATE_VALIDITY_RANGE);
+
 /** days_before_warn: whole days before the expiry date on which the member is warned (e.g. 30, 7, 1). */
 export const certificateTypePayload = z.object({
-  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  name: lineText().min(1, 'Campo obbligatorio').max(200),
   days_before_warn: z
     .array(z.number().int('Input non valido per giorni prima della notifica').min(0).max(3650))
     .min(1, 'Campo obbligatorio')
     .max(20)
     .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
   is_medical: z.boolean().default(false),
+  /** How long a certificate of this type is valid: an approval's expiry is at most this many months from the day it is approved. */
+  validity_months: validityMonths.default(12),
 });
 export type CertificateTypePayload = z.infer<typeof certificateTypePayload>;
+export type CertificateTypePayloadInput = z.input<typeof certificateTypePayload>;
+
+/** The type form (mf-certificates): the validity as typed, required there; parses to the payload. */
+export const certificateTypeForm = certificateTypePayload.extend({ validity_months: typedNumber(validityMonths) });
 
 export const certificateType = z.object({
   _id: id,
   name: z.string(),
   days_before_warn: z.array(z.number().int()),
   is_medical: z.boolean(),
+  validity_months: z.number().int(),
 });
 export type CertificateType = z.infer<typeof certificateType>;
 
@@ -60,15 +75,19 @@ export type Certificate = z.infer<typeof certificate>;
 export const certificatePayload = z.object({
   type: id,
   user: id,
-  notes: z.string().trim().max(2000).nullish(),
+  notes: multilineText().max(2000).nullish(),
 });
 export type CertificatePayload = z.infer<typeof certificatePayload>;
 
 /** PATCH /certificate/{id}/user/{userId}: the expiry date of its latest record (optional: none clears it). */
 export const certificateEditPayload = z.object({ end_date: isoDate.nullish() });
 
-/** PATCH …/record/{recordId}/approve. */
-export const certificateApprovePayload = z.object({ end_date: isoDate.nullish(), notes: z.string().trim().max(2000).nullish() });
+/**
+ * PATCH …/record/{recordId}/approve. Nobody approves their own certificate (403 CERTIFICATE_OWN_RECORD); a medical
+ * certificate's approval needs end_date (CERTIFICATE_END_DATE_REQUIRED), and any end_date is at most the type's
+ * validity_months from today (CERTIFICATE_END_DATE_TOO_FAR). The same holds for PATCH …/{id}/user/{userId}.
+ */
+export const certificateApprovePayload = z.object({ end_date: isoDate.nullish(), notes: multilineText().max(2000).nullish() });
 
 /** The server phrase the certificate-edit toast matches (spec 001 §8). */
 export const NO_RECORDS_TO_UPDATE = 'No records found to update';

@@ -81,6 +81,13 @@ export const API_ERRORS = {
   MEDICAL_CERTIFICATE_PENDING: { status: 409, text: 'Il certificato caricato è in attesa di approvazione' },
   NO_MEDICAL_CERTIFICATE_TYPE: { status: 409, text: 'Nessuna tipologia di certificato medico è configurata: contatta la segreteria.' },
   FILE_MISSING: { status: 400, text: 'Impossibile caricare il certificato: file mancante.' },
+  /** Approving, or setting the expiry of, one's own certificate: another member of the staff does it. */
+  CERTIFICATE_OWN_RECORD: {
+    status: 403,
+    text: 'Non puoi approvare né modificare un tuo certificato: deve farlo un altro responsabile dei certificati.',
+  },
+  CERTIFICATE_END_DATE_REQUIRED: { status: 400, text: 'Per approvare un certificato medico indica la data di scadenza.' },
+  CERTIFICATE_END_DATE_TOO_FAR: { status: 400, text: 'La data di scadenza supera la validità della tipologia di certificato.' },
   // Booking: game tables, training sessions, bookings (spec 000 §8: 'User' = the booker, 'Partner' = a chosen partner)
   GAME_TABLE_NOT_FOUND: { status: 404, text: 'Tavolo non trovato' },
   GAME_TABLE_NUMBER_TAKEN: { status: 409, text: 'Esiste già un tavolo con questo numero' },
@@ -106,6 +113,8 @@ export const API_ERRORS = {
   WEEKLY_LIMIT_PARTNER: { status: 409, text: 'Un compagno scelto non può prenotare turni in questo momento' },
   BOOKING_NOT_FOUND: { status: 404, text: 'Prenotazione non trovata' },
   BOOKING_CANCEL_TOO_LATE: { status: 409, text: 'Non è più possibile annullare questa prenotazione: il turno inizia a breve.' },
+  /** Leaving a booking someone else made, once it has ended. */
+  BOOKING_ENDED: { status: 409, text: 'Il turno è già concluso: la prenotazione non si può più lasciare.' },
   /** GET /training-session/export: the range asked ends before it starts. */
   SESSIONS_EXPORT_END_BEFORE_START: { status: 400, text: 'Impossibile scaricare i turni: la data di fine non può precedere la data di inizio.' },
   /** GET /training-session/export: more than TRAINING_SESSIONS_EXPORT_MAX_DAYS days asked. */

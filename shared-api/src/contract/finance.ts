@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED, choice, email, id, isoDate } from './common';
+import { REQUIRED, choice, email, id, isoDate, lineText, multilineText } from './common';
 import { ENTRY_PAYMENT_TYPES, LEDGER_TYPES, PAYMENT_TYPES, PROVINCE_CODES } from './finance-constants';
 import { storedFile } from './users';
 
@@ -31,8 +31,11 @@ const jsonText = (v: unknown) => {
 };
 
 const optionalText = (max = 2000) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `Al massimo ${max} caratteri`).nullish()).transform((v) => v ?? null);
-const requiredText = (max = 200) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Al massimo ${max} caratteri`);
+  z.preprocess(blankToNull, lineText().max(max, `Al massimo ${max} caratteri`).nullish()).transform((v) => v ?? null);
+/** Notes: a text area, several lines. */
+const optionalLines = (max = 2000) =>
+  z.preprocess(blankToNull, multilineText().max(max, `Al massimo ${max} caratteri`).nullish()).transform((v) => v ?? null);
+const requiredText = (max = 200) => lineText({ error: REQUIRED }).min(1, REQUIRED).max(max, `Al massimo ${max} caratteri`);
 /** A single select may send its choice alone, as a one-element list, or (multipart) as that list JSON-encoded. */
 const unwrapOne = (v: unknown) => {
   const parsed = typeof v === 'string' && v.startsWith('[') ? jsonText(v) : v;
@@ -43,7 +46,11 @@ const optionalId = z.preprocess((v) => blankToNull(unwrapOne(v)), id.nullish()).
 
 /** Largest amount the API takes: ten million euro (a bigint sum of cents never comes close to overflowing). */
 export const MAX_EURO = 10_000_000;
-const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+/**
+ * At most two decimals, exactly: the amount is the number nearest some whole cents (0.29 is held as 0.28999…, and
+ * Math.round(0.29 * 100) / 100 gives that same number back). A tolerance would take 1.000000001 as 1.00 (issue 25).
+ */
+const twoDecimals = (v: number) => Math.round(v * 100) / 100 === v;
 
 /**
  * An amount in euro: a number (or its text, '12,50' too) with at most two decimals, not negative
@@ -210,7 +217,7 @@ const memberChargeFields = {
   description: optionalText(500),
   reference_period: referencePeriod,
   amount_due: positiveEuro,
-  notes: optionalText(),
+  notes: optionalLines(),
 };
 
 /** POST /finance/member-charge: one charge for each user chosen (up to 1000). */
@@ -314,7 +321,7 @@ export const businessEntityPayload = z.object({
   phone1: requiredText(30),
   phone2: optionalText(30),
   email,
-  notes: optionalText(),
+  notes: optionalLines(),
 });
 export type BusinessEntityPayload = z.infer<typeof businessEntityPayload>;
 export type BusinessEntityPayloadInput = z.input<typeof businessEntityPayload>;
@@ -418,7 +425,7 @@ const entryCommon = {
   business_entity: optionalId,
   /** The cash or bank side of the movement (see docs/finance.md: posting). */
   payment_type: z.preprocess(blankToNull, entryPaymentType.nullish()).transform((v) => v ?? null),
-  notes: optionalText(),
+  notes: optionalLines(),
   /** PATCH only: true drops the stored attachment (a new file replaces it anyway). */
   remove_attachment: z.preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v), z.boolean().optional()),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './common';
 
 /**
  * Releases of the domain apps (issue 12): published versions, the numbered releases and the calls that compose and
@@ -51,12 +52,10 @@ export const versionsResponse = z.object({
 });
 export const releasesResponse = z.object({ data: z.array(platformRelease), live: z.number().int().nullable() });
 
-const versionString = z.string().trim().min(1, 'Versione obbligatoria').max(100, 'Versione troppo lunga');
+const versionString = lineText().min(1, 'Versione obbligatoria').max(100, 'Versione troppo lunga');
 export const composePayload = z.object({
   /** Folder of a domain app (mf-registry) → the version to put live; apps left out keep the live version. */
-  apps: z
-    .record(z.string().trim().min(1).max(60), versionString)
-    .refine((apps) => Object.keys(apps).length > 0, 'Indica almeno una app e la sua versione'),
+  apps: z.record(lineText().min(1).max(60), versionString).refine((apps) => Object.keys(apps).length > 0, 'Indica almeno una app e la sua versione'),
   dryRun: z.boolean().optional(),
 });
 export type ComposePayload = z.infer<typeof composePayload>;
@@ -82,7 +81,7 @@ export type ComposeResponse = z.infer<typeof composeResponse>;
  * files). The version is computed by the server as the command computes it; `version`, when sent, must match.
  */
 export const publishPayload = z.object({
-  app: z.string().trim().min(1, 'App obbligatoria').max(60, 'Nome di app troppo lungo'),
+  app: lineText().min(1, 'App obbligatoria').max(60, 'Nome di app troppo lungo'),
   packageVersion: z
     .string()
     .trim()
@@ -93,11 +92,11 @@ export const publishPayload = z.object({
 export type PublishPayload = z.infer<typeof publishPayload>;
 
 export const releaseRefused = z.object({ code: z.literal('RELEASE_REFUSED'), message: z.string(), reasons: z.array(releaseReason) });
-export const rollbackPayload = z.object({ note: z.string().trim().max(500).optional() });
+export const rollbackPayload = z.object({ note: lineText().max(500).optional() });
 
 /** Per-developer override: point this browser's line of one domain app at a local build. */
 export const devOverridePayload = z.object({
-  app: z.string().trim().min(1, 'App obbligatoria').max(60),
+  app: lineText().min(1, 'App obbligatoria').max(60),
   url: z.string().trim().url('Indirizzo non valido').max(500),
 });
 export const devOverrideState = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAILING_LIST_TYPES } from './constants';
-import { id, namedRef, timeOfDay, typedNumber } from './common';
+import { id, lineText, multilineText, namedRef, timeOfDay, typedNumber } from './common';
 
 /**
  * Reference lists of the registry as GET /user/qualification, /user/reservation-rule and
@@ -49,9 +49,7 @@ export const qualification = z.object({
 export type Qualification = z.infer<typeof qualification>;
 
 /** Text of an optional description: blank becomes null. */
-const optionalText = z
-  .string()
-  .trim()
+const optionalText = multilineText()
   .max(2000)
   .nullish()
   .transform((v) => (v ? v : null));
@@ -61,7 +59,7 @@ const refIds = (max: number) => z.array(id).max(max, `Puoi selezionare al massim
 
 /** POST and PATCH /user/qualification (spec 001 §5 Qualification). */
 export const qualificationPayload = z.object({
-  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  name: lineText().min(1, 'Campo obbligatorio').max(200),
   description: optionalText,
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colore non valido (formato atteso #RRGGBB)'),
   priority: z
@@ -92,7 +90,7 @@ export const unlockTimePayload = z.object({
 
 /** POST and PATCH /user/reservation-rule (spec 001 §5 Booking rule). */
 export const reservationRulePayload = z.object({
-  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  name: lineText().min(1, 'Campo obbligatorio').max(200),
   description: optionalText,
   max_rounds_per_week: count,
   max_rounds_per_day: count,
@@ -117,7 +115,7 @@ export const reservationRuleForm = reservationRulePayload.extend({
 
 /** POST and PATCH /user/mailing-list/classes (spec 001 §5 Mailing list class; a list of types sends its first). */
 export const mailingListClassPayload = z.object({
-  name: z.string().trim().min(1, 'Campo obbligatorio').max(200),
+  name: lineText().min(1, 'Campo obbligatorio').max(200),
   description: optionalText,
   type: z.preprocess((v) => (Array.isArray(v) ? (v[0] as unknown) : v), mailingListType),
   is_default: z.boolean().default(false),
@@ -127,8 +125,8 @@ export type MailingListClassPayload = z.infer<typeof mailingListClassPayload>;
 /** POST /emails/send (spec 001 §5 Send email): at least one list (up to 50), subject and body. */
 export const sendEmailPayload = z.object({
   mailing_lists: z.array(id).min(1, 'Campo obbligatorio').max(50, 'Puoi selezionare al massimo 50 elementi'),
-  subject: z.string().trim().min(1, 'Campo obbligatorio').max(300),
-  body: z.string().trim().min(1, 'Campo obbligatorio').max(50_000),
+  subject: lineText().min(1, 'Campo obbligatorio').max(300),
+  body: multilineText().min(1, 'Campo obbligatorio').max(50_000),
 });
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED, choice, id, isoDate } from './common';
+import { REQUIRED, choice, id, isoDate, lineText, multilineText } from './common';
 
 /** Storage (spec 001 §2 Storage, §3, §5 Storage, §7 Storage): item categories, items and the movements that change them. */
 
@@ -10,11 +10,15 @@ export const MAX_ITEM_QUANTITY = 1_000_000_000;
 export const STORAGE_UNLOAD_TYPES = ['UNLOAD', 'DELIVERY'] as const;
 export type StorageUnloadType = (typeof STORAGE_UNLOAD_TYPES)[number];
 
-const name = z.string().trim().min(1, REQUIRED).max(200);
+const name = lineText().min(1, REQUIRED).max(200);
 
-const notes = z
-  .string()
-  .trim()
+const notes = multilineText()
+  .max(2000)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** The reason of an unload: one line. */
+const reason = lineText()
   .max(2000)
   .nullish()
   .transform((v) => (v ? v : null));
@@ -91,7 +95,7 @@ export const storageUnloadPayload = z
     item: id,
     quantity: wholeNumber(1, MAX_MOVEMENT_QUANTITY),
     start_date: isoDate,
-    reason: notes,
+    reason,
     /** The member of a delivery ('' from a cleared form counts as none). */
     user: z.preprocess((v) => (v === '' ? null : v), id.nullish()).transform((v) => v ?? null),
     notes,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, timeOfDay } from './common';
+import { id, isoDate, multilineText, timeOfDay } from './common';
 import { medicalStatus } from './users';
 
 /** Training groups of the registry (spec 001 §2, §3, §5, §7): a trainer, weekdays, a time range, a maximum of trainees. */
@@ -12,9 +12,7 @@ const weekDays = z
 
 export const trainingGroupPayload = z
   .object({
-    description: z
-      .string()
-      .trim()
+    description: multilineText()
       .max(2000)
       .nullish()
       .transform((v) => v || null),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FISCAL_CODE_INVALID, FISCAL_CODE_PATTERN } from './constants';
-import { boolish, choice, email, id, isoDate, namedRef, permission, REQUIRED } from './common';
+import { boolish, choice, email, id, isoDate, lineText, multilineText, namedRef, permission, REQUIRED } from './common';
 
 export const gender = choice(['M', 'F', 'O']);
 
@@ -20,8 +20,11 @@ export type MedicalStatus = z.infer<typeof medicalStatus>;
 export const storedFile = z.object({ url: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
 export type StoredFile = z.infer<typeof storedFile>;
 
-const optionalText = (max = 500) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullish());
-const requiredText = (max = 200) => z.string().trim().min(1, REQUIRED).max(max);
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalText = (max = 500) => z.preprocess(blank, lineText().max(max).nullish());
+/** Notes and descriptions: text areas, several lines. */
+const optionalLines = (max = 500) => z.preprocess(blank, multilineText().max(max).nullish());
+const requiredText = (max = 200) => lineText().min(1, REQUIRED).max(max);
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish());
 const idList = (max = 300) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : (JSON.parse(v) as unknown)) : v), z.array(id).max(max)).default([]);
@@ -57,7 +60,7 @@ export const userPayload = z.object({
   fitet_data_code: optionalText(50),
   fitet_data_category: optionalText(100),
   contract_end_date: optionalDate,
-  notes: optionalText(2000),
+  notes: optionalLines(2000),
 });
 export type UserPayload = z.infer<typeof userPayload>;
 export type UserPayloadInput = z.input<typeof userPayload>;
@@ -99,6 +102,12 @@ export const user = z.object({
   has_accepted_terms: z.boolean(),
   /** False until the invitation is completed. */
   registration_completed: z.boolean(),
+  /**
+   * How many bookings this member made that a booked partner then left (issue 25: booking others into shifts they
+   * did not want, so as to take their quota or bind them inside their cancellation window). The registry's answers
+   * carry it; 0 when the booking domain is not there.
+   */
+  partner_left_bookings: z.number().int().optional(),
 });
 export type User = z.infer<typeof user>;
 
@@ -137,14 +146,14 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 export const updateMeBody = z
-  .object({ phone_number: z.string().trim().min(1, REQUIRED).max(30).optional(), email: email.optional() })
+  .object({ phone_number: requiredText(30).optional(), email: email.optional() })
   .refine((b) => b.phone_number !== undefined || b.email !== undefined, 'Nessuna modifica da salvare');
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 
 /** User category (spec 001 §3). */
 export const categoryPayload = z.object({
-  name: z.string().trim().min(1, REQUIRED).max(100),
-  description: optionalText(500),
+  name: requiredText(100),
+  description: optionalLines(500),
   permissions: z.array(permission).max(10).default([]),
   reservation_rules: z.array(id).max(5).default([]),
   mailing_list_classes: z.array(id).max(5).default([]),

@@ -55,6 +55,16 @@ export class VersionedCache<V> {
     return found;
   }
 
+  /**
+   * The entries of `ids` read now, past the cache and not kept in it: for a transaction that changed some of these rows
+   * (the version moves only when it commits, so the cache would answer their old values, and keep values a rollback
+   * undoes).
+   */
+  async read(db: DbOrTx, ids: readonly string[]): Promise<(V | undefined)[]> {
+    const read = new Map((await this.readMissing(db, [...new Set(ids)])).entries);
+    return ids.map((id) => read.get(id));
+  }
+
   /** Empties the cache when the database's version has moved past it (an older reader leaves it as it is). */
   private renew(version: number): void {
     if (version > this.version || this.entries.size > this.maxEntries) {

@@ -51,6 +51,14 @@ export const csvCell = (v: string | number | null | undefined): string => {
   return typeof v === 'string' && isFormulaLike(text) ? `'${text}` : text;
 };
 
+/**
+ * How every CSV download is written: ';' and a BOM, as Excel in Italy expects, and RFC 4180 quoting of every field
+ * holding a separator (';', ',' or a tab), a double quote (doubled inside) or a line break. A spreadsheet whose list
+ * separator is ',' splits a row on ',' too: unquoted, `x,=3+4,` would become three cells, the second a live formula;
+ * quoted it is one cell of text whatever the separator. Formula-like text keeps its apostrophe inside the quotes (csvCell).
+ */
+export const CSV_OPTIONS = { delimiter: ';', bom: true, quoted_match: /[,;\t"\r\n]/ } as const;
+
 /** Every list's download: the same rows as CSV (';' and a BOM, as Excel in Italy expects), XLSX or PDF. */
 export async function buildExport<T>(request: ExportRequest<T>): Promise<ExportFile> {
   const { format, baseName } = request;
@@ -61,7 +69,7 @@ export async function buildExport<T>(request: ExportRequest<T>): Promise<ExportF
 function toCsv<T>({ columns, rows }: ExportRequest<T>): Buffer {
   const text = stringify(
     rows.map((row) => columns.map((c) => csvCell(c.value(row)))),
-    { delimiter: ';', bom: true, header: true, columns: columns.map((c) => c.header) },
+    { ...CSV_OPTIONS, header: true, columns: columns.map((c) => c.header) },
   );
   return Buffer.from(text, 'utf8');
 }
@@ -133,7 +141,7 @@ function toPdf<T>({ title, subtitle, columns, rows, timeZone }: ExportRequest<T>
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`Generato il ${formatItalianDate(todayIn(timeZone))} · ${rows.length} righe`);
+    .text(`Generato il ${formatItalianDate(todayIn(timeZone, new Date()))} · ${rows.length} righe`);
   let y = drawHeader(doc.y + 8);
   for (const row of rows) {
     const cells = columns.map((c) => cellText(c.value(row)));

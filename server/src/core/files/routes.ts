@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, id } from 'shared-api/contract';
-import { holdsAny } from 'shared-api/contract';
 import { fileResponse } from '../plugins/openapi';
 import { currentUser } from '../plugins/session';
 import { DomainError } from '../errors';
 import { sendStoredFile } from './download';
 
-/** GET /files/{id}: the member the file belongs to, or the registry staff. */
+/** GET /files/{id}: the member the file belongs to, or the readers of the record holding it (Domain.fileHolders). */
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { files } = app.services;
+  const { db, files, fileReaders } = app.services;
 
   app.get(
     '/:id',
@@ -17,10 +16,11 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['files'],
-        summary: "Scarica un file caricato (il proprietario o l'anagrafica)",
+        summary: 'Scarica un file caricato (il proprietario, o chi ha il permesso della scheda che lo contiene)',
         params: z.object({ id }),
         response: {
           200: fileResponse('Il file, come allegato, con il tipo rilevato dal contenuto'),
+          403: errorBody,
           404: errorBody,
         },
       },
@@ -29,7 +29,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const file = await files.find(request.params.id);
       if (!file || !files.store.exists(file.id)) throw new DomainError('NOT_FOUND', 'File non trovato');
-      if (file.owner_user_id !== user.id && !holdsAny(user.permissions, ['registry_access'])) throw new DomainError('FORBIDDEN');
+      if (!(await fileReaders.mayRead(db, user, file))) throw new DomainError('FORBIDDEN');
       return sendStoredFile(reply, files, file);
     },
   );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { BuiltServices, CoreServices, Domain, Services } from '../domain';
+import { FileReaders } from '../files/readers';
 import { FileRepository } from '../files/repository';
 import { FileStore } from '../files/store';
 import { JobRunner } from '../jobs/runner';
@@ -55,7 +56,15 @@ export default fp<ServicesOptions>(
       printLinks: config.development,
       onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox e sarà ritentato'),
     });
-    const core: CoreServices = { db, config, clock, mailer, jobs, files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))) };
+    const core: CoreServices = {
+      db,
+      config,
+      clock,
+      mailer,
+      jobs,
+      files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))),
+      fileReaders: new FileReaders(domains.flatMap((domain) => domain.fileHolders ?? [])),
+    };
     const services: BuiltServices = { ...core };
     for (const domain of domains) Object.assign(services, domain.services?.(core, services));
     if (!services.sessionResolver) throw new Error('Nessun dominio fornisce le sessioni (sessionResolver)');

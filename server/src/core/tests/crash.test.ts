@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ADMIN, userPayload } from '../../testing/helper';
-import { Client, type ServerProcess, scratchDatabase, startServerProcess } from '../../testing/process';
+import { Client, type ServerProcess, type ServerProcessOptions, createScratchDatabase, startServerProcess } from 'test-kit';
 
 /** Writes planned; the server is killed once KILL_AFTER of them are acknowledged, the rest fail or never start. */
 const PLANNED = 3000;
@@ -26,8 +26,9 @@ const ACCOUNTS = [
 
 test(`SIGKILL during ${PLANNED} mixed writes: every acknowledged write survives the restart`, async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-crash-'));
-  const db = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'crash') : null;
-  const env = { DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) };
+  const db = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'crash') : null;
+  // MAIL lines carry links: keep only the last lines of output, for error messages.
+  const env: ServerProcessOptions = { dataDir, databaseUrl: db?.url ?? null, env: { STATIC_ROOT: dataDir, LOG_LEVEL: 'error' }, keepLines: 200 };
   let server: ServerProcess | null = await startServerProcess(env);
   try {
     const admin = new Client(server.url);

@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
-import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { type SpawnedServer, spawnServer } from 'test-kit';
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock';
 import { ADMIN } from '../../testing/helper';
 
-const MAIN = path.join(import.meta.dirname, '..', '..', 'main.ts');
 const folders: string[] = [];
-const children: ChildProcessWithoutNullStreams[] = [];
+const servers: SpawnedServer[] = [];
 
-after(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+after(async () => {
+  for (const server of servers) await server.kill();
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
@@ -22,29 +22,17 @@ const tempFolder = () => {
   return folder;
 };
 
-/** src/main.ts on DATA_DIR: resolves when it serves (with its address) or when it exits (with its code and output). */
-function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_ROOT: dataDir, LOG_LEVEL: 'silent' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const output_ = () => output;
-  const outcome = new Promise<{ url: string } | { exitCode: number | null; output: string }>((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const url = /Portale del circolo: (http:\/\/localhost:\d+)/.exec(output)?.[1];
-      if (url && /Accesso amministratore/.test(output)) resolve({ url });
-    });
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (exitCode) => resolve({ exitCode, output }));
-  });
-  return { child, outcome, output: output_ };
+/** The server on DATA_DIR: `outcome` resolves when it serves (with its address) or when it exits (with its code and output). */
+async function startServer(dataDir: string) {
+  const server = await spawnServer({ dataDir, env: { STATIC_ROOT: dataDir, LOG_LEVEL: 'silent' } });
+  servers.push(server);
+  const output = () => server.output.join('\n');
+  const outcome: Promise<{ url: string } | { exitCode: number | string | null; output: string }> = Promise.race([
+    server.ready.then(() => ({ url: server.url })),
+    server.exited.then((exitCode) => ({ exitCode, output: output() })),
+  ]);
+  return { server, outcome, output };
 }
-
-const exited = (child: ChildProcessWithoutNullStreams) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
 async function signIn(url: string) {
   const res = await fetch(`${url}/api/v1/auth/login`, {
@@ -58,30 +46,28 @@ async function signIn(url: string) {
 describe('one server per embedded database folder', () => {
   test('a second server on the same DATA_DIR refuses to start, naming the folder and the first one; a dead one’s lock is taken over', async () => {
     const dataDir = tempFolder();
-    const first = startServer(dataDir);
+    const first = await startServer(dataDir);
     const running = await first.outcome;
     assert.ok('url' in running, `the first server starts: ${JSON.stringify(running)}`);
 
-    const second = await startServer(dataDir).outcome;
+    const second = await (await startServer(dataDir)).outcome;
     assert.ok('exitCode' in second, 'the second server does not start');
     assert.equal(second.exitCode, 1);
     assert.match(second.output, /La cartella dei dati .* è già usata da un altro server/);
     assert.ok(second.output.includes(path.join(dataDir, 'pgdata')), `names the folder: ${second.output}`);
-    assert.ok(second.output.includes(`processo ${first.child.pid}`), `names the other process: ${second.output}`);
+    assert.ok(second.output.includes(`processo ${first.server.pid}`), `names the other process: ${second.output}`);
     assert.doesNotMatch(second.output, /\n\s+at /, 'a message, not a stack trace');
     assert.equal(await signIn(running.url), 200, 'the first one keeps serving');
 
     // Killed without a chance to clean up: its lock stays, with a dead pid.
-    first.child.kill('SIGKILL');
-    await exited(first.child);
+    await first.server.kill();
     assert.ok(fs.existsSync(path.join(dataDir, 'pgdata.lock')));
-    const third = startServer(dataDir);
+    const third = await startServer(dataDir);
     const restarted = await third.outcome;
     assert.ok('url' in restarted, `the stale lock is taken over: ${JSON.stringify(restarted)}`);
     assert.equal(await signIn(restarted.url), 200, third.output());
-    third.child.kill('SIGTERM');
-    await exited(third.child);
-    assert.equal(third.child.exitCode, 0, `a clean stop: ${third.output()}`);
+    await third.server.stop();
+    assert.equal(await third.server.exited, 0, `a clean stop: ${third.output()}`);
     assert.equal(fs.existsSync(path.join(dataDir, 'pgdata.lock')), false, 'a clean stop frees the folder');
   });
 

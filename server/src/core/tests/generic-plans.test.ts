@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { type Database, genericPlanDb, openDatabase } from '../db/client';
-import { type ScratchDatabase, createScratchDatabase } from '../../testing/databases';
+import { type ScratchDatabase, createScratchDatabase } from 'test-kit';
 
 const baseUrl = process.env.DATABASE_URL;
 const skip = baseUrl ? false : 'DATABASE_URL non impostato: i piani generici esistono solo su PostgreSQL';

@@ -9,7 +9,7 @@ import nodemailer from 'nodemailer';
 import { type Database, openDatabase } from '../db/client';
 import { mail_outbox } from '../db/tables';
 import { type JobDefinition, JobRunner } from '../jobs/runner';
-import { createScratchDatabase, type ScratchDatabase } from '../../testing/databases';
+import { createScratchDatabase, type ScratchDatabase } from 'test-kit';
 import { ADMIN, build, call, categoryId, lastMailLink, login, type TestApp, userPayload } from '../../testing/helper';
 
 const baseUrl = process.env.DATABASE_URL;
@@ -236,7 +236,7 @@ describe('mail through the job runner', () => {
     assert.equal(sent.error, null);
     const delivered = flaky.delivered.map((m) => m.to);
     assert.deepEqual(delivered, [email]);
-    const link = await lastMailLink(t.database, email);
+    const link = await lastMailLink(t, email);
     assert.ok(
       flaky.delivered.some((m) => m.text.includes(link)),
       'the retried mail carries the invitation link',

@@ -378,7 +378,7 @@ describe('mail through SMTP', () => {
       const payload = userPayload(soci);
       assert.equal((await call(app.app, admin, 'POST', '/api/v1/user', payload)).statusCode, 201);
       assert.equal(smtp.messages.length, 1);
-      const link = await lastMailLink(app.database, payload.email as string);
+      const link = await lastMailLink(app, payload.email as string);
       // Undo quoted-printable soft line breaks before looking for the link.
       const text = (smtp.messages[0] ?? '').replace(/=\n/g, '').replace(/=3D/g, '=');
       assert.ok(text.includes(link), 'the mail carries the invitation link');

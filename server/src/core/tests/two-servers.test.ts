@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { ADMIN, MEMBER, OTHER_MEMBER } from '../../testing/helper';
-import { Client, type ServerProcess, scratchDatabase, startServerProcess } from '../../testing/process';
+import { Client, type ServerProcess, createScratchDatabase, startServerProcess } from 'test-kit';
 
 const baseUrl = process.env.DATABASE_URL;
 const skip = baseUrl ? false : 'DATABASE_URL non impostato: due server su un PostgreSQL si provano solo nel passaggio su PostgreSQL';
@@ -20,13 +20,14 @@ let b: ServerProcess;
 let cleanup: () => Promise<void> = async () => {};
 before(async () => {
   if (!baseUrl) return;
-  const db = await scratchDatabase(baseUrl, 'twoservers');
+  const db = await createScratchDatabase(baseUrl, 'twoservers');
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-two-')));
   const [dirA = '', dirB = ''] = dirs;
   // The first migrates and seeds; the second starts on the prepared database.
   // Each process keeps a session it looked up for SESSION_CACHE_MS (core/session-cache.ts): short here.
-  a = await startServerProcess({ DATA_DIR: dirA, DATABASE_URL: db.url, SESSION_CACHE_MS: String(SESSION_CACHE_MS) });
-  b = await startServerProcess({ DATA_DIR: dirB, DATABASE_URL: db.url, SESSION_CACHE_MS: String(SESSION_CACHE_MS) });
+  const env = { STATIC_ROOT: dirA, LOG_LEVEL: 'error', SESSION_CACHE_MS: String(SESSION_CACHE_MS) };
+  a = await startServerProcess({ dataDir: dirA, databaseUrl: db.url, env });
+  b = await startServerProcess({ dataDir: dirB, databaseUrl: db.url, env });
   cleanup = async () => {
     await a?.stop();
     await b?.stop();

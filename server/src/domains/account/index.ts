@@ -38,7 +38,7 @@ export const account: Domain = {
     const sessions = new SessionRepository(db, config.clubTimezone, clock);
     const attempts = new AttemptRepository(db, clock);
     const tokens = new UserTokenRepository(clock);
-    const users = new UserRepository(db, config.clubTimezone);
+    const users = new UserRepository(db, config.clubTimezone, clock);
     const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, jobs, publicUrl: config.publicUrl });
     const housekeeping = new Housekeeping({ attempts, sessions, mailer }, (err) =>
       console.error(`Pulizia periodica non riuscita: ${err instanceof Error ? err.name : 'errore sconosciuto'}`),

@@ -1,8 +1,11 @@
 import type { GameTable, GameTablePayload } from 'shared-api/contract';
+import { batchedCalls } from '../../core/db/batch';
 import type { Domain } from '../../core/domain';
 import { EditableService } from '../../core/resources/service';
 import { todayIn } from '../../core/time';
 import { BookingRepository } from './bookings/repository';
+import { BOOKING_NOTICE_JOB, type BookingNotice } from './bookings/notices';
+import { partnerLeftBookingsOf } from './bookings/repository';
 import { BookingService } from './bookings/service';
 import { GameTableRepository, type GameTableSortKey } from './game-tables/repository';
 import routes from './routes';
@@ -28,7 +31,7 @@ declare module '../../core/domain' {
 /** Game tables, training sessions and their groups, the booking engine, the member's bookings (DESIGN §4), the statistics. */
 export const booking: Domain = {
   name: 'booking',
-  services({ db, config, clock }, services) {
+  services({ db, config, clock, jobs, mailer }, services) {
     const today = () => todayIn(config.clubTimezone, clock.now());
     const sessionRepo = new TrainingSessionRepository(db, config.clubTimezone);
     const sessions = new TrainingSessionService(db, sessionRepo, today);
@@ -37,8 +40,18 @@ export const booking: Domain = {
       if (!services.medicalStatus) throw new Error('Il dominio certificates non fornisce medicalStatus');
       return services.medicalStatus;
     };
+    // Bookings made together queue their notices in one statement, as the engine shares its own (core/db/batch).
+    const queueNotice = batchedCalls<BookingNotice, void>(
+      async (notices) => {
+        await jobs.sendMany(BOOKING_NOTICE_JOB, notices);
+        return notices.map(() => undefined);
+      },
+      { maxBatch: 64, maxInFlight: 2 },
+    );
     const bookingRepo = new BookingRepository(config.clubTimezone, (userId, on) => medical().statusOf(userId, on));
     return {
+      // The registry's users list shows, per member, how many of their bookings a booked partner left.
+      bookingConduct: { partnerLeftBookingsOf },
       booking: {
         gameTables: new EditableService(db, new GameTableRepository(db), {
           notFound: 'GAME_TABLE_NOT_FOUND',
@@ -47,11 +60,27 @@ export const booking: Domain = {
           uniqueName: { constraint: 'game_tables_number_key', code: 'GAME_TABLE_NUMBER_TAKEN' },
         }),
         sessions,
-        bookings: new BookingService(db, bookingRepo, sessions, sessionRepo, { now: () => clock.now(), today }),
+        bookings: new BookingService(
+          db,
+          bookingRepo,
+          sessions,
+          sessionRepo,
+          { now: () => clock.now(), today },
+          // A notice that cannot be queued is lost, not the booking (already written): said in the log.
+          (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
+          config.publicUrl,
+          mailer,
+        ),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
       },
     };
   },
   routes,
   seed: seedBooking,
+  jobs: [
+    {
+      name: BOOKING_NOTICE_JOB,
+      run: (notice: BookingNotice, { booking }) => booking.bookings.sendNotice(notice),
+    },
+  ],
 };

@@ -30,8 +30,8 @@ const DEMO_PDF = Buffer.from(
  * open to booking; an approved medical certificate (one year) for every member whose category books sessions, so each
  * demo member can book at once (issue 10); a booking of Luca and Francesca on the next weekday.
  */
-export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone' | 'dataDir'>): Promise<void> {
-  const today = todayIn(config.clubTimezone);
+export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone' | 'dataDir'>, now: Date): Promise<void> {
+  const today = todayIn(config.clubTimezone, now);
   const store = new FileStore(path.join(config.dataDir, 'files'));
   await db.transaction(async (tx) => {
     const tables = await tx
@@ -103,7 +103,7 @@ export async function seedBooking(db: Db, config: Pick<AppConfig, 'clubTimezone'
           is_approved: true,
           end_date: addDays(today, 365),
           notes: 'Certificato del club demo',
-          approved_at: new Date(),
+          approved_at: now,
         });
       }
     }

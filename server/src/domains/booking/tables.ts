@@ -152,12 +152,20 @@ export const booking_participants = pgTable(
     start_at: timestamp({ withTimezone: true }).notNull(),
     end_at: timestamp({ withTimezone: true }).notNull(),
     active: boolean().notNull().default(true),
+    /**
+     * When this participant left a booking someone else made (issue 25: a member booked by another can always leave):
+     * the staff see, per booker, how many of their bookings a participant left.
+     */
+    left_at: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.booking_id, t.user_id] }),
     index('booking_participants_user_time_idx')
       .on(t.user_id, t.start_at)
       .where(sql`active`),
+    index('booking_participants_left_idx')
+      .on(t.booking_id)
+      .where(sql`left_at is not null`),
   ],
 );
 

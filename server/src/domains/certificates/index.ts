@@ -8,6 +8,7 @@ import { CertificateService } from './certificates/service';
 import { EXPIRY_WARNINGS_JOB, sendExpiryWarnings } from './medical/expiry-warnings';
 import routes from './routes';
 import { seedCertificates } from './seed';
+import { certificate_records } from './tables';
 import { CertificateTypeRepository, type CertificateTypeSortKey } from './types/repository';
 
 /** The public face of the certificates domain for the others (booking checks, the profile). */
@@ -45,6 +46,8 @@ export const certificates: Domain = {
   },
   routes,
   seed: seedCertificates,
+  // A certificate's uploads: the member (their owner) and the certificates staff.
+  fileHolders: [{ column: certificate_records.file_id, readers: ['certificates_access'] }],
   jobs: [
     {
       name: EXPIRY_WARNINGS_JOB,

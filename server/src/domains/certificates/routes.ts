@@ -110,7 +110,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: certificate, ...errors },
       },
     },
-    (request) => certificates.editEndDate(request.params.id, request.params.userId, request.body.end_date ?? null),
+    (request) => certificates.editEndDate(currentUser(request).id, request.params.id, request.params.userId, request.body.end_date ?? null),
   );
 
   app.delete(
@@ -146,7 +146,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: certificate, ...errors },
       },
     },
-    (request) => certificates.approve(request.params.id, request.params.userId, request.params.recordId, request.body),
+    (request) => certificates.approve(currentUser(request).id, request.params.id, request.params.userId, request.params.recordId, request.body),
   );
 
   app.get(
@@ -216,7 +216,7 @@ const medicalRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const member = await app.services.certificates.certificates.memberData(currentUser(request).id);
-        const pdf = await medicalRequestPdf(kind, member, app.config.clubName, todayIn(app.config.clubTimezone));
+        const pdf = await medicalRequestPdf(kind, member, app.config.clubName, todayIn(app.config.clubTimezone, app.services.clock.now()));
         return reply
           .type('application/pdf')
           .header('content-disposition', attachment(MEDICAL_REQUEST_FILE_NAMES[kind]))

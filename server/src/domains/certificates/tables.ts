@@ -14,6 +14,11 @@ export const certificate_types = pgTable(
     days_before_warn: integer().array().notNull(),
     /** A medical certificate: the one a member needs to book (DESIGN §4) and uploads from the profile. */
     is_medical: boolean().notNull().default(false),
+    /**
+     * How long a certificate of this type is valid, in months: an approval's expiry date is at most this far from the
+     * day it is approved (a medical certificate's approval needs one; issue 25).
+     */
+    validity_months: integer().notNull().default(12),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('certificate_types_name_key').on(t.name)],
@@ -51,7 +56,11 @@ export const certificate_records = pgTable(
     uploaded_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     approved_at: timestamp({ withTimezone: true }),
   },
-  (t) => [index('certificate_records_latest_idx').on(t.certificate_id, t.uploaded_at.desc(), t.id.desc())],
+  (t) => [
+    index('certificate_records_latest_idx').on(t.certificate_id, t.uploaded_at.desc(), t.id.desc()),
+    // GET /files/{id} asks whether a record holds a file (core/files/readers.ts).
+    index('certificate_records_file_idx').on(t.file_id),
+  ],
 );
 
 /**

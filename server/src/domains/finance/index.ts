@@ -1,3 +1,4 @@
+import { finance_accounting_entries } from './tables';
 import type { Domain } from '../../core/domain';
 import { ChartRepository } from './chart/repository';
 import { ChartService } from './chart/service';
@@ -45,4 +46,6 @@ export const finance: Domain = {
   },
   routes,
   seed: seedFinance,
+  // An accounting entry's attachment: the finance staff.
+  fileHolders: [{ column: finance_accounting_entries.attachment_file_id, readers: ['finance_access'] }],
 };

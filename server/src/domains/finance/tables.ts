@@ -206,6 +206,10 @@ export const finance_accounting_entries = pgTable(
     index('finance_accounting_entries_total_idx').on(t.total_cents),
     index('finance_accounting_entries_business_entity_idx').on(t.business_entity_id),
     index('finance_accounting_entries_subaccount_idx').on(t.subaccount_id),
+    // GET /files/{id} asks whether an entry holds a file (core/files/readers.ts).
+    index('finance_accounting_entries_attachment_idx')
+      .on(t.attachment_file_id)
+      .where(sql`attachment_file_id is not null`),
     index('finance_accounting_entries_search_idx').using('gin', sql`search_text gin_trgm_ops`),
     index('finance_accounting_entries_year_progressive_idx').on(t.fiscal_year.desc().nullsFirst(), t.progressive.desc().nullsFirst(), t.id),
     check('finance_accounting_entries_total_check', sql`${t.total_cents} = ${t.taxable_cents} + ${t.vat_cents}`),

@@ -6,8 +6,10 @@ import type {
   ReservationRule,
   ReservationRulePayload,
 } from 'shared-api/contract';
+import { users } from './tables';
 import type { Domain } from '../../core/domain';
 import type { AccountPort } from './account-port';
+import type { BookingConductPort } from './booking-conduct-port';
 import { CategoryRepository } from './categories/repository';
 import { CategoryService } from './categories/service';
 import { MailingListClassRepository, type MailingListClassSortKey } from './mailing-lists/repository';
@@ -34,6 +36,7 @@ export { isActiveUser, isDeactivatedUser } from './users/active';
 export { EMAIL_TAKEN_MESSAGE } from './users/service';
 export type { AccountPort } from './account-port';
 export type { MedicalStatusPort } from './medical-port';
+export type { BookingConductPort } from './booking-conduct-port';
 
 export interface RegistryServices {
   users: UserRepository;
@@ -55,14 +58,16 @@ declare module '../../core/domain' {
     accountPort: AccountPort;
     /** Provided by the certificates domain (the medical status in SQL). */
     medicalStatus: MedicalStatusPort;
+    /** Provided by the booking domain (how a member books, in SQL); without it the users list counts 0. */
+    bookingConduct?: BookingConductPort;
   }
 }
 
 /** Users, categories and the reference lists (qualifications, booking rules, mailing-list classes). */
 export const registry: Domain = {
   name: 'registry',
-  services({ db, config, files, mailer }, services) {
-    const users = new UserRepository(db, config.clubTimezone);
+  services({ db, config, files, mailer, clock }, services) {
+    const users = new UserRepository(db, config.clubTimezone, clock, () => services.bookingConduct);
     const categoryRepository = new CategoryRepository(db);
     const accountPort = () => {
       if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');
@@ -79,11 +84,11 @@ export const registry: Domain = {
         mailingSender: new MailingSender({
           db,
           publicUrl: config.publicUrl,
-          today: () => todayIn(config.clubTimezone),
+          today: () => todayIn(config.clubTimezone, clock.now()),
           deliverAll: (mails) => mailer.queueAll(mails),
         }),
         users,
-        userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone }),
+        userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone, clock }),
         categories: new CategoryService(db, categoryRepository),
         categoryRepository,
         qualifications: new EditableService(db, new QualificationRepository(db), {
@@ -112,4 +117,9 @@ export const registry: Domain = {
   },
   routes,
   seed: seedRegistry,
+  // A member's photo and contract: the member (their owner) and the registry staff.
+  fileHolders: [
+    { column: users.image_file_id, readers: ['registry_access'] },
+    { column: users.contract_file_id, readers: ['registry_access'] },
+  ],
 };

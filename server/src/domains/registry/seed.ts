@@ -126,7 +126,7 @@ const SEED_LOCK_ID = 727_002;
  * SEED_ADMIN_*, five members who can sign in, and a few qualifications, booking rules and mailing-list classes.
  * Returns whether it seeded.
  */
-export async function seedRegistry(db: Db, config: Pick<AppConfig, 'seedAdminEmail' | 'seedAdminPassword'>): Promise<boolean> {
+export async function seedRegistry(db: Db, config: Pick<AppConfig, 'seedAdminEmail' | 'seedAdminPassword'>, now: Date): Promise<boolean> {
   const [adminHash, memberHash] = await Promise.all([hashPassword(config.seedAdminPassword), hashPassword(DEMO_MEMBER_PASSWORD)]);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -208,7 +208,6 @@ export async function seedRegistry(db: Db, config: Pick<AppConfig, 'seedAdminEma
       { category_id: categoryId('Minorenne'), mailing_list_class_id: infoClass },
     ]);
 
-    const now = new Date();
     await tx.insert(users).values({
       member_id: '0001',
       name: 'Amministratore',
@@ -216,6 +215,7 @@ export async function seedRegistry(db: Db, config: Pick<AppConfig, 'seedAdminEma
       email: config.seedAdminEmail,
       category_id: categoryId('Amministratori'),
       password_hash: adminHash,
+      created_at: now,
       registration_completed_at: now,
       terms_accepted_at: now,
     });
@@ -251,6 +251,7 @@ export async function seedRegistry(db: Db, config: Pick<AppConfig, 'seedAdminEma
           category_id: categoryId(m.parent ? 'Minorenne' : 'Soci'),
           fitet_data_code: m.fitet_data_code,
           password_hash: memberHash,
+          created_at: now,
           registration_completed_at: now,
           terms_accepted_at: now,
         })

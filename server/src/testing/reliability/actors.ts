@@ -46,7 +46,7 @@ export async function registeredUser(
   const created = await call(t.app, admin, 'POST', '/api/v1/user', form);
   ok(created, 201, `POST /user (${label})`);
   const user = created.json<{ _id: string; email: string; image: { url: string } }>();
-  const { userId, token } = linkParams(await lastMailLink(t.database, user.email));
+  const { userId, token } = linkParams(await lastMailLink(t, user.email));
   ok(await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password: PASSWORD }), 200, 'complete-registration');
   const cookie = await login(t.app, { email: user.email, password: PASSWORD });
   ok(await call(t.app, cookie, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true }), 200, 'accept-terms');

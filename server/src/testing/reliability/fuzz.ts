@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { EDGE_DATES, FAR_DATES, isDateSchema } from './calendar-edges';
 import type { JsonSchema, Operation } from './operations';
 
 export interface FuzzCase {
@@ -64,7 +65,7 @@ export function plausible(schema: JsonSchema): fc.Arbitrary<unknown> {
     case 'string':
       if (schema.format === 'uuid') return fc.uuid();
       if (schema.format === 'email') return fc.constantFrom('socio@example.com', 'admin@circolo.example');
-      if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) return fc.constantFrom('2000-01-31', '1990-12-01');
+      if (isDateSchema(schema)) return fc.constantFrom(...EDGE_DATES);
       if (schema.pattern) return fc.constantFrom('RSSMRA80A01H501U', 'VRDNNA90A41H501J');
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 20, 20) });
     case 'integer':
@@ -137,6 +138,7 @@ export function defective(schema: JsonSchema): fc.Arbitrary<unknown> {
     if ((str.minLength ?? 0) >= 1) options.push(fc.constant(''));
     const tricks = TRICKS.filter((v) => (str.enum ? !str.enum.includes(v) : str.pattern || str.format === 'uuid' ? !matches(str, v) : false));
     if (tricks.length) options.push(fc.constantFrom(...tricks));
+    if (isDateSchema(str)) options.push(fc.constantFrom(...FAR_DATES));
   }
   const num = (schema.anyOf ?? schema.oneOf)?.find((b) => b.type === 'integer' || b.type === 'number') ?? schema;
   if (num.type === 'integer') options.push(fc.double({ min: -1000, max: 1000, noNaN: true }).filter((v) => !Number.isInteger(v)));
@@ -177,6 +179,7 @@ function defectiveQueryValue(schema: JsonSchema): fc.Arbitrary<string> {
   if (type === 'string' && schema.maxLength !== undefined)
     options.push(fc.integer({ min: schema.maxLength + 1, max: 20_000 }).map((n) => 'q'.repeat(n)));
   if (type === 'string' && (schema.pattern || schema.format === 'uuid')) options.push(fc.constantFrom(...TRICKS.filter((v) => !matches(schema, v))));
+  if (isDateSchema(schema)) options.push(fc.constantFrom(...FAR_DATES));
   if (type === 'integer' || type === 'number') {
     options.push(fc.constantFrom('abc', '1e309', '--1', '0x', 'NaN', '١٢', '[]', '{}', 'Infinity'));
     if (type === 'integer')

@@ -75,6 +75,40 @@ describe('Le mie prenotazioni', () => {
     );
   });
 
+  it('a booking someone else made says who made it and is left, not cancelled, whatever the deadline (issue 25)', async () => {
+    const booking = makeBooking({ booked_by_me: false, can_cancel: true });
+    const { api, user } = setup([booking], [], {
+      [`PATCH /training-session/booking/${booking._id}`]: { body: { status: 'success', booking_id: booking._id } },
+    });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Prenotato da Mario Rossi')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Annulla prenotazione' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Lascia la prenotazione' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Lascia la prenotazione' });
+    expect(
+      within(confirm).getByText(
+        'Vuoi lasciare la prenotazione fatta da Mario Rossi? Sarà annullata anche per chi ti ha prenotato e il turno tornerà libero.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Lascia' }));
+    await waitFor(() => expect(api.callsTo(`PATCH /training-session/booking/${booking._id}`)).toHaveLength(1));
+    expect(await screen.findByText('Hai lasciato la prenotazione')).toBeInTheDocument();
+  });
+
+  it('a booking of the staff is left by oneself only; a booking that has ended cannot be left', async () => {
+    const staffBooking = makeBooking({ booked_by_me: false, booked_by: { _id: 'staff', name: 'Segreteria', surname: 'Circolo' } });
+    const { user } = setup([staffBooking], [], {
+      [`PATCH /training-session/booking/${staffBooking._id}`]: { status: 409, body: { code: 'BOOKING_ENDED', message: 'x' } },
+    });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('Prenotato da Segreteria Circolo')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Lascia la prenotazione' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Lascia la prenotazione' });
+    expect(within(confirm).getByText('Vuoi lasciare questa prenotazione? Gli altri partecipanti restano prenotati.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Lascia' }));
+    expect(await screen.findByText('Il turno è già concluso: la prenotazione non si può più lasciare.')).toBeInTheDocument();
+  });
+
   it('shows the error toast when the server refuses the cancellation', async () => {
     const booking = makeBooking();
     const { user } = setup([booking], [], {

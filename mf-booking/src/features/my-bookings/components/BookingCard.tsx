@@ -1,4 +1,4 @@
-import { CalendarPlus, X } from 'lucide-react';
+import { CalendarPlus, LogOut, X } from 'lucide-react';
 import { formatDate, notify } from 'shared-ui';
 import type { BookedSession } from '../../../api/types';
 import { hhmm } from '../../../lib/club-time';
@@ -6,18 +6,24 @@ import { addToCalendar } from '../calendar-links';
 
 const names = (people: { name: string; surname: string }[] | undefined) => (people ?? []).map((p) => `${p.name} ${p.surname}`).join(', ');
 
-/** One booking (spec 000 §2.8): title, date, times, participants, table; cancel and add-to-calendar icons. */
+/**
+ * One booking (spec 000 §2.8): title, date, times, participants, table; cancel and add-to-calendar icons. A booking
+ * someone else made names who made it and is left instead of cancelled (issue 25).
+ */
 export function BookingCard({
   booking,
   imminent,
   past,
   onCancel,
+  onLeave,
 }: {
   booking: BookedSession;
   imminent: boolean;
   past: boolean;
   onCancel: () => void;
+  onLeave: () => void;
 }) {
+  const mine = booking.booked_by_me !== false;
   const session = booking.trainingSession;
   const date = booking.session_date ?? booking.specific_date ?? '';
   const table = booking.game_table ? `Tavolo ${booking.game_table.number}` : 'Tavolo non specificato';
@@ -45,9 +51,15 @@ export function BookingCard({
         <span>{formatDate(date)}</span> · <span>{`${start}-${end}`}</span>
       </p>
       <p>{participants}</p>
+      {!mine && booking.booked_by && <p className="ui-muted">{`Prenotato da ${booking.booked_by.name} ${booking.booked_by.surname}`}</p>}
       <p>{table}</p>
       <div className="ui-row">
-        {!past && booking.can_cancel !== false && (
+        {!past && !mine && booking.can_cancel !== false && (
+          <button type="button" className="ui-btn ui-btn--ghost" aria-label="Lascia la prenotazione" title="Lascia la prenotazione" onClick={onLeave}>
+            <LogOut size={18} aria-hidden="true" /> Lascia
+          </button>
+        )}
+        {!past && mine && booking.can_cancel !== false && (
           <button
             type="button"
             className="ui-btn ui-btn--ghost ui-btn--icon"

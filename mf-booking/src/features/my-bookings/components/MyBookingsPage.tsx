@@ -3,7 +3,7 @@ import { ConfirmAction, PageLayout, clubToday } from 'shared-ui';
 import type { BookedSession } from '../../../api/types';
 import { PROFILE_PAGE } from '../../../components/page';
 import { addDays } from '../../../lib/club-time';
-import { useCancelMyBooking, useMyBookings, type BookingsFilter } from '../api/booked-sessions';
+import { madeByParticipant, useCancelMyBooking, useLeaveBooking, useMyBookings, type BookingsFilter } from '../api/booked-sessions';
 import { BookingCard } from './BookingCard';
 
 const TABS: { filter: BookingsFilter; label: string }[] = [
@@ -17,6 +17,8 @@ export function MyBookingsPage() {
   const bookings = useMyBookings(tab);
   const [cancelling, setCancelling] = useState<BookedSession | null>(null);
   const cancel = useCancelMyBooking();
+  const [leaving, setLeaving] = useState<BookedSession | null>(null);
+  const leave = useLeaveBooking();
   const today = clubToday();
   const tomorrow = addDays(today, 1);
 
@@ -61,6 +63,7 @@ export function MyBookingsPage() {
                     imminent={date === today || date === tomorrow}
                     past={tab === 'past'}
                     onCancel={() => setCancelling(booking)}
+                    onLeave={() => setLeaving(booking)}
                   />
                 </li>
               );
@@ -76,6 +79,19 @@ export function MyBookingsPage() {
         danger
         action={(b) => cancel.run(b._id)}
         onClose={() => setCancelling(null)}
+      />
+      <ConfirmAction
+        target={leaving}
+        title="Lascia la prenotazione"
+        message={(b) =>
+          madeByParticipant(b)
+            ? `Vuoi lasciare la prenotazione fatta da ${b.booked_by?.name ?? ''} ${b.booked_by?.surname ?? ''}? Sarà annullata anche per chi ti ha prenotato e il turno tornerà libero.`
+            : 'Vuoi lasciare questa prenotazione? Gli altri partecipanti restano prenotati.'
+        }
+        confirmLabel="Lascia"
+        danger
+        action={(b) => leave.run(b._id)}
+        onClose={() => setLeaving(null)}
       />
     </PageLayout>
   );

@@ -72,7 +72,7 @@ describe('Gestione certificati', () => {
     await waitFor(() => expect(api.callsTo('GET /certificate').at(-1)?.query.get('sortBy')).toBe('current_end_date'));
   });
 
-  it('approves an upload: notes required in the form, expiry date optional', async () => {
+  it('approves an upload: notes required in the form, the expiry date too for a medical certificate (issue 25)', async () => {
     const certificate = makeCertificate();
     const record = certificate.active_record_content!;
     const { api, user } = setup([certificate], {
@@ -81,7 +81,7 @@ describe('Gestione certificati', () => {
     await user.click(within(await rowOf('Rossi')).getByRole('button', { name: 'Approva' }));
     await screen.findByRole('dialog', { name: 'Approva certificato' });
     await user.click(within(dialog('Approva certificato')).getByRole('button', { name: 'Approva' }));
-    expect(within(dialog('Approva certificato')).getByText('Campo obbligatorio')).toBeInTheDocument();
+    expect(within(dialog('Approva certificato')).getAllByText('Campo obbligatorio')).toHaveLength(2);
     expect(api.callsTo(`PATCH ${pathOf(certificate)}/record/${record.recordId}/approve`)).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/^Data di scadenza/), '30/09/2027');
@@ -100,9 +100,35 @@ describe('Gestione certificati', () => {
       [`PATCH ${pathOf(certificate)}/record/${certificate.active_record_content!.recordId}/approve`]: { status: 500, body: { message: 'boom' } },
     });
     await user.click(within(await rowOf('Rossi')).getByRole('button', { name: 'Approva' }));
-    await user.type(await screen.findByLabelText(/^Note/), 'Ok');
+    await user.type(await screen.findByLabelText(/^Data di scadenza/), '30/09/2027');
+    await user.type(screen.getByLabelText(/^Note/), 'Ok');
     await user.click(within(dialog('Approva certificato')).getByRole('button', { name: 'Approva' }));
     expect(await screen.findByText("Errore durante l'approvazione del certificato.")).toBeInTheDocument();
+  });
+
+  it("says why an approval is refused: one's own certificate, an expiry beyond the type's validity", async () => {
+    const certificate = makeCertificate();
+    const path = `PATCH ${pathOf(certificate)}/record/${certificate.active_record_content!.recordId}/approve`;
+    let answer = { status: 403, body: { code: 'CERTIFICATE_OWN_RECORD', message: 'x' } };
+    const { user } = setup([certificate], { [path]: () => answer });
+    await user.click(within(await rowOf('Rossi')).getByRole('button', { name: 'Approva' }));
+    await user.type(await screen.findByLabelText(/^Data di scadenza/), '31/12/2099');
+    await user.type(screen.getByLabelText(/^Note/), 'Ok');
+    await user.click(within(dialog('Approva certificato')).getByRole('button', { name: 'Approva' }));
+    expect(
+      await screen.findByText('Non puoi approvare né modificare un tuo certificato: deve farlo un altro responsabile dei certificati.'),
+    ).toBeInTheDocument();
+    answer = {
+      status: 400,
+      body: {
+        code: 'CERTIFICATE_END_DATE_TOO_FAR',
+        message: 'La data di scadenza supera la validità della tipologia: al massimo il 28/02/2029 (12 mesi).',
+      },
+    };
+    await user.click(within(dialog('Approva certificato')).getByRole('button', { name: 'Approva' }));
+    expect(
+      await screen.findByText('La data di scadenza supera la validità della tipologia: al massimo il 28/02/2029 (12 mesi).'),
+    ).toBeInTheDocument();
   });
 
   it("edits the expiry date; 'No records found to update' is shown in Italian, other failures generically", async () => {

@@ -9,7 +9,7 @@ export interface Approval {
   notes: string;
 }
 
-/** PATCH /certificate/{id}/user/{userId}/record/{recordId}/approve with the optional expiry date and the notes. */
+/** PATCH /certificate/{id}/user/{userId}/record/{recordId}/approve with the expiry date (a medical certificate's is required) and the notes. */
 export const useApproveCertificate = createMutation({
   mutationFn: ({ certificate, recordId, end_date, notes }: Approval) =>
     api.patch<Certificate>(`${certificatePath(certificate._id, certificate.user._id)}/record/${recordId}/approve`, { end_date, notes }),
@@ -19,4 +19,6 @@ export const useApproveCertificate = createMutation({
     success: 'Certificato approvato con successo!',
     error: "Errore durante l'approvazione del certificato.",
   },
+  // Issue 25: nobody approves their own certificate; a medical one needs an expiry within its type's validity (the server's message names the last day).
+  errorCodes: { own: ['CERTIFICATE_OWN_RECORD', 'CERTIFICATE_END_DATE_REQUIRED'], server: ['CERTIFICATE_END_DATE_TOO_FAR'] },
 });

@@ -15,5 +15,5 @@ export const useEditCertificate = createMutation({
     success: 'Certificato modificato con successo!',
     error: 'Errore durante la modifica del certificato',
   },
-  errorCodes: { own: ['NO_RECORDS_TO_UPDATE'] },
+  errorCodes: { own: ['NO_RECORDS_TO_UPDATE', 'CERTIFICATE_OWN_RECORD', 'CERTIFICATE_END_DATE_REQUIRED'], server: ['CERTIFICATE_END_DATE_TOO_FAR'] },
 });

@@ -6,12 +6,16 @@ import { pendingRecord } from '../certificate-forms';
 
 export const APPROVE_MISSING = 'Impossibile approvare il certificato: dati mancanti.';
 
-/** 'Approva certificato': the upload awaiting approval, with an optional expiry date and the notes the form requires (spec 001 §5). */
+/**
+ * 'Approva certificato': the upload awaiting approval, with the expiry date (required for a medical certificate, issue
+ * 25; optional otherwise, spec 001 §5) and the notes the form requires.
+ */
 export function ApproveCertificateModal({ certificate, onClose }: { certificate: Certificate; onClose: () => void }) {
   const record = pendingRecord(certificate);
   const [endDate, setEndDate] = useState<string | null>(record?.end_date ?? null);
   const [notes, setNotes] = useState('');
   const approve = useApproveCertificate();
+  const dateRequired = certificate.type.is_medical;
   return (
     <ModalForm
       open
@@ -21,7 +25,7 @@ export function ApproveCertificateModal({ certificate, onClose }: { certificate:
       validate={() => {
         // The list changed under the dialog (the upload was approved or replaced meanwhile): nothing to approve.
         if (!record) notify.error(APPROVE_MISSING);
-        return Promise.resolve(record !== null && notes.trim() !== '');
+        return Promise.resolve(record !== null && notes.trim() !== '' && !(dateRequired && !endDate));
       }}
       onSubmit={() => approve.mutateAsync({ certificate, recordId: record?.recordId ?? '', end_date: endDate, notes: notes.trim() })}
       toasts={approve.toasts}
@@ -32,7 +36,14 @@ export function ApproveCertificateModal({ certificate, onClose }: { certificate:
             {certificate.type.name} di {certificate.user.surname} {certificate.user.name}
             {record ? ` · file ${record.fileName}` : ''}
           </p>
-          <DateInput name="end_date" label="Data di scadenza" value={endDate} onChange={setEndDate} />
+          <DateInput
+            name="end_date"
+            label="Data di scadenza"
+            required={dateRequired}
+            submitAttempted={submitAttempted}
+            value={endDate}
+            onChange={setEndDate}
+          />
           <TextArea
             name="notes"
             label="Note"

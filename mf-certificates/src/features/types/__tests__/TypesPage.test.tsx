@@ -58,9 +58,20 @@ describe('Tipologie certificati', () => {
     await user.type(screen.getByLabelText(/^Giorni prima della notifica/), '7, 30');
     expect(within(formDialog()).queryByText('Input non valido per giorni prima della notifica')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText(/^Certificato medico/));
+    // The validity starts at 12 months; this type's is 24 (issue 25: an approval's expiry is at most that far).
+    expect(screen.getByLabelText(/^Validità \(mesi\)/)).toHaveValue('12');
+    await user.clear(screen.getByLabelText(/^Validità \(mesi\)/));
+    await user.click(within(formDialog()).getByRole('button', { name: 'Crea' }));
+    expect(within(formDialog()).getByText('Campo obbligatorio')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Validità \(mesi\)/), '24');
     await user.click(within(formDialog()).getByRole('button', { name: 'Crea' }));
     expect(await screen.findByText('Tipologia creata con successo!')).toBeInTheDocument();
-    expect(api.callsTo('POST /certificate/types')[0]?.body).toEqual({ name: 'Medico agonistico', days_before_warn: [30, 7], is_medical: true });
+    expect(api.callsTo('POST /certificate/types')[0]?.body).toEqual({
+      name: 'Medico agonistico',
+      days_before_warn: [30, 7],
+      is_medical: true,
+      validity_months: 24,
+    });
   });
 
   it('sends the valid days when a piece is not a number', async () => {
@@ -70,7 +81,12 @@ describe('Tipologie certificati', () => {
     await user.type(screen.getByLabelText(/^Giorni prima della notifica/), '15, x');
     await user.click(within(formDialog()).getByRole('button', { name: 'Crea' }));
     expect(await screen.findByText('Tipologia creata con successo!')).toBeInTheDocument();
-    expect(api.callsTo('POST /certificate/types')[0]?.body).toEqual({ name: 'Brevetto', days_before_warn: [15], is_medical: false });
+    expect(api.callsTo('POST /certificate/types')[0]?.body).toEqual({
+      name: 'Brevetto',
+      days_before_warn: [15],
+      is_medical: false,
+      validity_months: 12,
+    });
   });
 
   it('edits a type, its days shown as typed', async () => {
@@ -85,6 +101,7 @@ describe('Tipologie certificati', () => {
       name: 'Medico agonistico',
       days_before_warn: [60, 30, 7, 1],
       is_medical: true,
+      validity_months: 12,
     });
   });
 

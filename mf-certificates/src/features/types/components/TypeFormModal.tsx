@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CertificateType } from 'shared-api';
-import { certificateTypePayload } from 'shared-api/contract';
-import { CheckboxInput, ModalForm, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { certificateTypeForm, certificateTypePayload } from 'shared-api/contract';
+import { CheckboxInput, ModalForm, NumberInput, TextInput, fieldBinder, formResolver } from 'shared-ui';
 import { useCreateType } from '../api/create-type';
 import { useUpdateType } from '../api/update-type';
 import { DAYS_INPUT_ERROR, formatDays, parseDays } from '../days-input';
@@ -12,13 +12,20 @@ interface TypeFormValues {
   name: string;
   days_before_warn: number[];
   is_medical: boolean;
+  /** As typed. */
+  validity_months: string;
 }
 
-/** Create (type undefined) or edit a certificate type (spec 001 §5 Certificates), validated by the contract's certificateTypePayload. */
+/** Create (type undefined) or edit a certificate type (spec 001 §5 Certificates), validated by the contract's certificateTypeForm. */
 export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClose: () => void }) {
   const form = useForm<TypeFormValues>({
-    defaultValues: { name: type?.name ?? '', days_before_warn: type?.days_before_warn ?? [], is_medical: type?.is_medical ?? false },
-    resolver: formResolver(zodResolver(certificateTypePayload)),
+    defaultValues: {
+      name: type?.name ?? '',
+      days_before_warn: type?.days_before_warn ?? [],
+      is_medical: type?.is_medical ?? false,
+      validity_months: String(type?.validity_months ?? 12),
+    },
+    resolver: formResolver(zodResolver(certificateTypeForm)),
   });
   // The days as typed; the form holds the numbers read from them.
   const [daysText, setDaysText] = useState(() => formatDays(type?.days_before_warn ?? []));
@@ -26,7 +33,7 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
   const updateType = useUpdateType();
 
   const submit = () => {
-    const body = certificateTypePayload.parse(form.getValues());
+    const body = certificateTypePayload.parse(certificateTypeForm.parse(form.getValues()));
     return type ? updateType.mutateAsync({ id: type._id, body }) : createType.mutateAsync(body);
   };
 
@@ -57,6 +64,12 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
               }}
               hint="Numeri separati da virgola, ad esempio 30, 7, 1"
               error={parseDays(daysText).invalid ? DAYS_INPUT_ERROR : days.error}
+            />
+            <NumberInput
+              {...bind('validity_months')}
+              label="Validità (mesi)"
+              required
+              hint="La scadenza di un certificato approvato è al massimo questo numero di mesi dopo l'approvazione"
             />
             <CheckboxInput
               {...bind('is_medical')}

@@ -15,6 +15,7 @@ const COLUMNS: Column<CertificateType>[] = [
   { key: 'name', header: 'Nome', sortable: true },
   { key: 'days_before_warn', header: 'Giorni prima della notifica', render: (t) => formatDays(t.days_before_warn) },
   { key: 'is_medical', header: 'Certificato medico', sortable: true },
+  { key: 'validity_months', header: 'Validità (mesi)' },
 ];
 
 /** Tipologie certificati (spec 001 §2 Certificates). */

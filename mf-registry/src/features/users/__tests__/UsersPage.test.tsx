@@ -91,6 +91,13 @@ describe('Gestione utenti: list', () => {
     await waitFor(() => expect(api.callsTo('GET /user').at(-1)!.query.get('onlyEnabled')).toBe('true'));
   });
 
+  it('shows, per member, how many of their bookings a booked partner left (issue 25)', async () => {
+    setup([makeUser({ partner_left_bookings: 3 }), makeUser({ _id: uuid(101), name: 'Luisa', surname: 'Verdi', partner_left_bookings: 0 })]);
+    expect(await screen.findByRole('columnheader', { name: /Lasciate dai compagni/ })).toBeInTheDocument();
+    expect(within(await rowOf('Mario')).getByRole('cell', { name: '3' })).toBeInTheDocument();
+    expect(within(await rowOf('Luisa')).getByRole('cell', { name: '0' })).toBeInTheDocument();
+  });
+
   it('offers activate only to deactivated users and deactivate only to active ones', async () => {
     setup([makeUser(), makeUser({ _id: uuid(101), name: 'Luisa', surname: 'Verdi', deactivation_status: true })]);
     const mario = await rowOf('Mario');

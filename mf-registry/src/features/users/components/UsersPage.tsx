@@ -40,6 +40,8 @@ const COLUMNS: Column<User>[] = [
   { key: 'fiscal_code', header: 'Codice fiscale', sortable: true, detail: true },
   { key: 'category', header: 'Categoria', sortable: true, detail: true, render: (u) => u.category?.name ?? '' },
   { key: 'deactivation_status', header: 'Stato', sortable: true, render: status },
+  // Bookings the member made that a booked partner then left (issue 25): who books others into shifts they do not want.
+  { key: 'partner_left_bookings', header: 'Lasciate dai compagni', detail: true, render: (u) => String(u.partner_left_bookings ?? 0) },
 ];
 
 /** Gestione utenti (spec 001 §2 Users management). */

@@ -124,9 +124,9 @@ describe('deactivation', () => {
     const created = await call(t.app, admin, 'POST', '/api/v1/user', userPayload(soci));
     assert.equal(created.statusCode, 201);
     const member = created.json();
-    const { userId, token } = linkParams(await lastMailLink(t.database, member.email));
+    const { userId, token } = linkParams(await lastMailLink(t, member.email));
     await post('/api/v1/auth/complete-registration', { userId, token, password: 'Password-123' });
-    await t.database.db.update(users).set({ terms_accepted_at: new Date() }).where(eq(users.id, member._id));
+    await t.database.db.update(users).set({ terms_accepted_at: t.clock.now() }).where(eq(users.id, member._id));
     const session = await login(t.app, { email: member.email, password: 'Password-123' });
     assert.equal((await call(t.app, session, 'GET', '/api/v1/user/me')).statusCode, 200);
 
@@ -150,7 +150,7 @@ describe('deactivation', () => {
     const admin = await login(t.app, ADMIN);
     const soci = await categoryId(t.app, admin, 'Soci');
     const member = (await call(t.app, admin, 'POST', '/api/v1/user', userPayload(soci))).json();
-    const { userId, token } = linkParams(await lastMailLink(t.database, member.email));
+    const { userId, token } = linkParams(await lastMailLink(t, member.email));
     await post('/api/v1/auth/complete-registration', { userId, token, password: 'Password-123' });
     const creds = { email: member.email, password: 'Password-123' };
 
@@ -158,7 +158,7 @@ describe('deactivation', () => {
     assert.equal(past.statusCode, 400);
     assert.equal(past.json().code, 'DEACTIVATION_END_IN_PAST');
 
-    const until = new Date(Date.now() + 10 * 86400_000).toISOString().slice(0, 10);
+    const until = new Date(t.clock.now().getTime() + 10 * 86400_000).toISOString().slice(0, 10);
     const off = await call(t.app, admin, 'PATCH', `/api/v1/user/${member._id}/deactivate`, { end_date: until });
     assert.equal(off.statusCode, 200);
     assert.equal(off.json().deactivation_date_end, until);
@@ -191,7 +191,7 @@ describe('invitation and password links', () => {
     const member = created.json();
     assert.equal(member.registration_completed, false);
 
-    const link = await lastMailLink(t.database, payload.email as string);
+    const link = await lastMailLink(t, payload.email as string);
     const { userId, token, path } = linkParams(link);
     assert.equal(path, '/complete-registration');
     assert.equal(userId, member._id);
@@ -229,7 +229,7 @@ describe('invitation and password links', () => {
     const admin = await login(t.app, ADMIN);
     const soci = await categoryId(t.app, admin, 'Soci');
     const member = (await call(t.app, admin, 'POST', '/api/v1/user', userPayload(soci))).json();
-    const { userId, token } = linkParams(await lastMailLink(t.database, member.email));
+    const { userId, token } = linkParams(await lastMailLink(t, member.email));
 
     const wrong = await post('/api/v1/auth/complete-registration', { userId, token: `${token}x`, password: 'Password-123' });
     assert.match(wrong.json().message, /Invalid or expired token/);
@@ -266,7 +266,7 @@ describe('invitation and password links', () => {
     t.clock.release();
     assert.equal(await count(), before + 1);
 
-    const link = await lastMailLink(t.database, OTHER_MEMBER.email);
+    const link = await lastMailLink(t, OTHER_MEMBER.email);
     const { userId, token, path } = linkParams(link);
     assert.equal(path, '/change-password');
     const [stored] = await t.database.db
@@ -293,7 +293,7 @@ describe('invitation and password links', () => {
     const again = await post('/api/v1/auth/forgotpassword', { email: OTHER_MEMBER.email }, null, '10.1.0.2');
     assert.equal(again.statusCode, 200);
     await jobsDone(t.database, PASSWORD_RESET_MAIL_JOB);
-    const second = linkParams(await lastMailLink(t.database, OTHER_MEMBER.email));
+    const second = linkParams(await lastMailLink(t, OTHER_MEMBER.email));
     assert.equal((await post('/api/v1/auth/password-reset', { ...second, password: OTHER_MEMBER.password })).statusCode, 200);
   });
 

@@ -62,10 +62,10 @@ async function newMember(): Promise<{ id: string; email: string; password: strin
   const payload = userPayload(await categoryId(t.app, admin, 'Soci'));
   const created = await call(t.app, admin, 'POST', '/api/v1/user', payload);
   assert.equal(created.statusCode, 201);
-  const { userId, token } = linkParams(await lastMailLink(t.database, payload.email as string));
+  const { userId, token } = linkParams(await lastMailLink(t, payload.email as string));
   const password = 'Password-123';
   assert.equal((await inject('POST', '/api/v1/auth/complete-registration', { userId, token, password })).statusCode, 200);
-  await t.database.db.update(users).set({ terms_accepted_at: new Date() }).where(eq(users.id, userId));
+  await t.database.db.update(users).set({ terms_accepted_at: t.clock.now() }).where(eq(users.id, userId));
   const session = await login(t.app, { email: payload.email as string, password });
   return { id: userId, email: payload.email as string, password, session };
 }
@@ -108,7 +108,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
     assert.equal(delayed.json().code, 'LOGIN_DELAYED');
     const delayOf = async () => {
       const [row] = await t.database.db
-        .select({ s: sql<number>`extract(epoch from ${auth_attempts.blocked_until} - now())::float8` })
+        .select({ s: sql<number>`extract(epoch from ${auth_attempts.blocked_until} - ${t.clock.now().toISOString()}::timestamptz)::float8` })
         .from(auth_attempts)
         .where(and(eq(auth_attempts.kind, 'login_account'), eq(auth_attempts.key, MATTEO.email)));
       return Number(row!.s);
@@ -120,7 +120,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
     const endDelay = () =>
       t.database.db
         .update(auth_attempts)
-        .set({ blocked_until: sql`now() - interval '1 second'` })
+        .set({ blocked_until: new Date(t.clock.now().getTime() - 1000) })
         .where(and(eq(auth_attempts.kind, 'login_account'), eq(auth_attempts.key, MATTEO.email)));
     await endDelay();
     assert.equal((await inject('POST', '/api/v1/auth/login', { email: MATTEO.email, password: 'Sbagliata-y' }, {}, '10.6.0.3')).statusCode, 401);
@@ -173,7 +173,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
     assert.equal(rows[0]!.attempts, 5);
 
     await t.database.db.insert(auth_attempts).values([
-      { kind: 'login', key: 'vecchio|10.7.0.2', attempts: 3, created_at: new Date(Date.now() - ATTEMPT_LIMITS.login.windowMs - 1000) },
+      { kind: 'login', key: 'vecchio|10.7.0.2', attempts: 3, created_at: new Date(t.clock.now().getTime() - ATTEMPT_LIMITS.login.windowMs - 1000) },
       { kind: 'forgot_password', key: 'recente|10.7.0.2', attempts: 1 },
     ]);
     mock.timers.enable({ apis: ['setInterval'] });
@@ -185,7 +185,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
         kind: 'login',
         key: 'scaduto-dopo-avvio|10.7.0.2',
         attempts: 1,
-        created_at: new Date(Date.now() - ATTEMPT_LIMITS.login.windowMs - 1000),
+        created_at: new Date(t.clock.now().getTime() - ATTEMPT_LIMITS.login.windowMs - 1000),
       });
       mock.timers.tick(PRUNE_INTERVAL_MS);
       await housekeeping.runOnce();
@@ -213,7 +213,7 @@ describe('finding 8: no live links at rest', () => {
       assert.doesNotMatch(line, /token=|http/);
       assert.deepEqual(JSON.parse(line.slice(5)).links, []);
       // The outbox keeps the link (for its bounded time); only the log line leaves it out.
-      assert.match(await lastMailLink(production.database, payload.email as string), /token=/);
+      assert.match(await lastMailLink(production, payload.email as string), /token=/);
     } finally {
       await production.close();
     }
@@ -222,7 +222,7 @@ describe('finding 8: no live links at rest', () => {
   });
 
   test('outbox bodies and links are emptied once older than the longest link life', async () => {
-    const old = new Date(Date.now() - OUTBOX_BODY_RETENTION_MS - 60_000);
+    const old = new Date(t.clock.now().getTime() - OUTBOX_BODY_RETENTION_MS - 60_000);
     await t.database.db.insert(mail_outbox).values([
       {
         to: 'vecchia@test.example',
@@ -258,7 +258,7 @@ describe('finding 8: no live links at rest', () => {
     const ask = async (ip: string) => {
       assert.equal((await inject('POST', '/api/v1/auth/forgotpassword', { email: FRANCESCA.email }, {}, ip)).statusCode, 200);
       await jobsDone(t.database, PASSWORD_RESET_MAIL_JOB);
-      return linkParams(await lastMailLink(t.database, FRANCESCA.email));
+      return linkParams(await lastMailLink(t, FRANCESCA.email));
     };
     const first = await ask('10.8.0.1');
     const second = await ask('10.8.0.2');
@@ -270,7 +270,7 @@ describe('finding 8: no live links at rest', () => {
     const spare = newSecret();
     await t.database.db
       .insert(user_tokens)
-      .values({ user_id: second.userId, kind: 'reset', token_hash: spare.hash, expires_at: new Date(Date.now() + 3600_000) });
+      .values({ user_id: second.userId, kind: 'reset', token_hash: spare.hash, expires_at: new Date(t.clock.now().getTime() + 3600_000) });
     assert.equal((await inject('POST', '/api/v1/auth/password-reset', { ...second, password: PASSWORD })).statusCode, 200);
     const other = await inject('POST', '/api/v1/auth/password-reset', { userId: second.userId, token: spare.token, password: 'Altra-Password-2' });
     assert.equal(other.json().code, 'INVALID_TOKEN');
@@ -301,7 +301,7 @@ describe('finding 10: changing the password or the e-mail needs the password con
     // The check lasts a few minutes only.
     await t.database.db
       .update(sessions)
-      .set({ verified_at: new Date(Date.now() - 6 * 60_000) })
+      .set({ verified_at: new Date(t.clock.now().getTime() - 6 * 60_000) })
       .where(eq(sessions.user_id, me.id));
     assert.equal((await change('Di-Nuovo-2026')).json().code, 'REAUTH_REQUIRED');
   });

@@ -25,8 +25,9 @@ import {
   training_sessions,
 } from '../tables';
 import type { ExceptionValues } from '../training-sessions/repository';
+import type { NoticeFacts } from './notices';
 import { rowsOf } from '../../../core/db/rows';
-import { DEFAULT_PARTICIPANT_COLOR, endTimeSql, isoInstant, participantsOf } from '../training-sessions/occurrences';
+import { DEFAULT_PARTICIPANT_COLOR, isoInstant, participantsOf, wallClockEndSql, wallClockStartSql } from '../training-sessions/occurrences';
 
 /** What the booking checks know of a participant (read after their row is locked). */
 export interface ParticipantFacts {
@@ -80,6 +81,15 @@ export interface BookableOccurrence {
   end_at: string;
   /** Its active booking when read (the unique index refuses a second one whatever races). */
   booking_id: string | null;
+}
+
+/** A booking being cancelled or left, locked: who made it, when it starts and ends, who takes part (those who have not left). */
+export interface LockedBooking {
+  id: string;
+  booked_by: string | null;
+  start_at: string;
+  end_at: string;
+  participant_ids: string[];
 }
 
 /** What one read of the engine answers: the occurrence (null: none on that date) and the participants found. */
@@ -151,6 +161,15 @@ function ruleSql(userId: SQL): SQL {
     limit 1`;
 }
 
+/**
+ * How many bookings the member `userId` made that a booked partner then left (issue 25), for the registry's users list
+ * (Services.bookingConduct): the few left participations, through their partial index.
+ */
+export function partnerLeftBookingsOf(userId: SQLWrapper): SQL<number> {
+  return sql<number>`(select count(distinct p.booking_id)::int from ${booking_participants} p join ${bookings} b on b.id = p.booking_id
+    where p.left_at is not null and b.booked_by = ${userId} and p.user_id <> ${userId})`;
+}
+
 /** Bookings and what their checks read: SQL only. The engine's two statements are named and prepared (core/db/prepared). */
 export class BookingRepository {
   /**
@@ -186,8 +205,8 @@ export class BookingRepository {
                    when x.id is not null then not x.deleted
                    else r.date between g.start_date and g.end_date and extract(dow from r.date)::smallint = any(g.week_days) end
       ), o as (
-        select f.*, (f.date + f.start_time::time) at time zone ${tz} as start_ts,
-               (f.date + f.start_time::time) at time zone ${tz} + make_interval(mins => f.duration) as end_ts,
+        select f.*, ${wallClockStartSql(sql`f.date`, sql`f.start_time`, tz)} as start_ts,
+               ${wallClockEndSql(sql`f.date`, sql`f.start_time`, sql`f.duration`, tz)} as end_ts,
                array(select q.qualification_id from ${training_session_qualifications} q where q.session_id = f.id) as quals
         from found f
       )
@@ -399,25 +418,53 @@ export class BookingRepository {
     return row ?? null;
   }
 
-  /** An active booking, locked, with its participants' ids. */
-  async lockActive(
-    tx: DbOrTx,
-    where: { id: string } | { sessionId: string; date: string },
-  ): Promise<{ id: string; start_at: string; participant_ids: string[] } | null> {
+  /** An active booking, locked, with who made it and its participants' ids (those who have not left it). */
+  async lockActive(tx: DbOrTx, where: { id: string } | { sessionId: string; date: string }): Promise<LockedBooking | null> {
     const condition = 'id' in where ? sql`b.id = ${where.id}` : sql`b.session_id = ${where.sessionId} and b.date = ${where.date}::date`;
-    const [row] = rowsOf<{ id: string; start_at: string; participant_ids: string[] }>(
+    const [row] = rowsOf<LockedBooking>(
       await tx.execute(sql`
-        select b.id, ${isoInstant(sql`b.start_at`)} as start_at,
-               array(select p.user_id::text from ${booking_participants} p where p.booking_id = b.id order by p.user_id) as participant_ids
+        select b.id, b.booked_by, ${isoInstant(sql`b.start_at`)} as start_at, ${isoInstant(sql`b.end_at`)} as end_at,
+               array(select p.user_id::text from ${booking_participants} p where p.booking_id = b.id and p.left_at is null
+                     order by p.user_id) as participant_ids
         from ${bookings} b where ${condition} and b.cancelled_at is null
         for update of b`),
     );
     return row ?? null;
   }
 
-  async cancel(tx: DbOrTx, id: string, by: string, now: Date): Promise<void> {
-    await tx.execute(sql`update ${bookings} set cancelled_at = ${now.toISOString()}::timestamptz, cancelled_by = ${by} where id = ${id}`);
-    await tx.execute(sql`update ${booking_participants} set active = false where booking_id = ${id}`);
+  /** Cancels a booking for all its participants; `leftBy`: the participant who left it (issue 25), on record. */
+  async cancel(tx: DbOrTx, id: string, by: string, now: Date, leftBy: string | null = null): Promise<void> {
+    const at = now.toISOString();
+    await tx.execute(sql`update ${bookings} set cancelled_at = ${at}::timestamptz, cancelled_by = ${by} where id = ${id}`);
+    await tx.execute(sql`update ${booking_participants} set active = false,
+      left_at = case when user_id = ${leftBy}::uuid then ${at}::timestamptz else left_at end where booking_id = ${id}`);
+  }
+
+  /** A participant leaves a booking the others keep: off its participants (and the calendar's copy of them), on record. */
+  async leave(tx: DbOrTx, id: string, userId: string, now: Date): Promise<void> {
+    await tx.execute(sql`update ${booking_participants} set active = false, left_at = ${now.toISOString()}::timestamptz
+      where booking_id = ${id} and user_id = ${userId}`);
+    await tx.execute(sql`update ${bookings} set participant_ids = array_remove(participant_ids, ${userId}::uuid) where id = ${id}`);
+  }
+
+  /** What the mails of a booking say (notices.ts): the occurrence as booked, its participants, who made it, and the member `by`. */
+  async noticeFacts(tx: DbOrTx, bookingId: string, by: string): Promise<NoticeFacts | null> {
+    const local = (ts: SQL) => sql`to_char(${ts} at time zone ${this.timeZone}, 'HH24:MI')`;
+    const [row] = rowsOf<NoticeFacts>(
+      await tx.execute(sql`
+        select coalesce(x.title, s.title) as title, b.date::text as date, ${local(sql`b.start_at`)} as start_time,
+               ${local(sql`b.end_at`)} as end_time, gt.number as table_number, b.booked_by,
+               coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'surname', u.surname, 'email', u.email,
+                                                           'left', p.left_at is not null) order by u.surname, u.name)
+                         from ${booking_participants} p join ${users} u on u.id = p.user_id where p.booking_id = b.id), '[]'::json) as participants,
+               (select json_build_object('name', u.name, 'surname', u.surname) from ${users} u where u.id = ${by}::uuid) as actor
+        from ${bookings} b
+        join ${training_sessions} s on s.id = b.session_id
+        left join ${training_session_exceptions} x on x.session_id = b.session_id and x.date = b.date
+        join ${game_tables} gt on gt.id = s.game_table_id
+        where b.id = ${bookingId}::uuid`),
+    );
+    return row ?? null;
   }
 
   async participants(tx: DbOrTx, bookingId: string): Promise<Participant[]> {
@@ -432,10 +479,12 @@ export class BookingRepository {
       await tx.execute(sql`
         select b.id as "_id",
           json_build_object('_id', s.id, 'title', coalesce(x.title, s.title), 'start_time', ${local(sql`b.start_at`)},
-                            'end_time', ${endTimeSql(local(sql`b.start_at`), sql`(extract(epoch from b.end_at - b.start_at) / 60)::int`)}) as "trainingSession",
+                            'end_time', ${local(sql`b.end_at`)}) as "trainingSession",
           b.date::text as session_date, b.date::text as specific_date,
           ${isoInstant(sql`b.start_at`)} as start_at, ${isoInstant(sql`b.end_at`)} as end_at,
           ${participantsOf(sql`b.id`)} as users, ${participantsOf(sql`b.id`)} as participants,
+          (select json_build_object('_id', bu.id, 'name', bu.name, 'surname', bu.surname) from ${users} bu where bu.id = b.booked_by) as booked_by,
+          b.booked_by is not distinct from ${userId}::uuid as booked_by_me,
           json_build_object('_id', gt.id, 'number', gt.number, 'description', gt.description) as game_table,
           b.end_at <= ${now.toISOString()}::timestamptz as "pastPrenotation"
         from ${booking_participants} me

@@ -6,6 +6,8 @@ import { DomainError, invalidInput } from '../../../core/errors';
 import { activeBookingWeek } from '../dates';
 import type { TrainingSessionRepository } from '../training-sessions/repository';
 import type { TrainingSessionService } from '../training-sessions/service';
+import type { Mailer } from '../../../core/mail/mailer';
+import { type BookingNotice, noticeMails } from './notices';
 import type { BookingRepository, ParticipantFacts } from './repository';
 
 const HOUR_MS = 3_600_000;
@@ -49,6 +51,9 @@ export interface BookingClock {
   today(): string;
 }
 
+/** Queues the mails of what happened to a booking (notices.ts); never fails the booking that already happened. */
+export type NoticeQueue = (notice: BookingNotice) => Promise<void>;
+
 /**
  * The booking engine (DESIGN §4): every check in the design's order on one consistent read, then one statement that
  * books only if no participant's bookings changed since (their booking versions; retried on what changed) — so a
@@ -64,6 +69,9 @@ export class BookingService {
     private readonly sessions: TrainingSessionService,
     private readonly sessionRepo: TrainingSessionRepository,
     private readonly clock: BookingClock,
+    private readonly notify: NoticeQueue,
+    private readonly publicUrl: string,
+    private readonly mailer: Pick<Mailer, 'queueAll'>,
   ) {}
 
   /** POST /training-session/{id}/book. */
@@ -80,7 +88,11 @@ export class BookingService {
     // one did, a booking racing for the same member won, and the checks run again on what it left.
     for (let attempt = 1; ; attempt++) {
       const created = await this.tryBook(actor, sessionId, payload, participantIds, asAdmin);
-      if (created) return created;
+      if (created) {
+        // Whoever was booked by someone else is told, with the way to leave (issue 25).
+        await this.notify({ bookingId: created._id, event: 'booked', by: actor.id });
+        return created;
+      }
       if (attempt === MAX_ATTEMPTS) throw new DomainError('BOOKING_CONTENDED');
     }
   }
@@ -163,17 +175,29 @@ export class BookingService {
   }
 
   /**
-   * Cancels an active booking: a member only their own and until the rule's hours_before_booking_to_cancel before the
-   * start (no rule: until the start); bookings staff always. The occurrence is free again at once.
+   * Cancels an active booking. Bookings staff cancel any, always. A member acts only on a booking they take part in:
+   * the one who made it cancels it until their rule's hours_before_booking_to_cancel before the start (no rule: until
+   * the start); a participant who did not make it leaves it at any time before it ends (issue 25: a member booked
+   * into a shift inside their cancellation window could neither cancel it nor get that day's quota back). Leaving a
+   * member's booking cancels it for both (a member books with one partner); leaving a booking of the staff takes the
+   * leaver off it and the others keep it (the last to leave cancels it). The occurrence is free again at once.
    */
   private async cancel(actor: CurrentUser, where: { id: string } | { sessionId: string; date: string }): Promise<string> {
     const staff = holdsAny(actor.permissions, ['bookings_access']);
     const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const found = await this.repo.lockActive(tx, where);
       if (!found) throw new DomainError('BOOKING_NOT_FOUND');
+      const takesPart = found.participant_ids.includes(actor.id);
+      if (takesPart && found.booked_by !== actor.id && !staff) {
+        if (now.getTime() >= new Date(found.end_at).getTime()) throw new DomainError('BOOKING_ENDED');
+        const memberBooking = found.booked_by !== null && found.participant_ids.includes(found.booked_by);
+        if (memberBooking || found.participant_ids.length === 1) await this.repo.cancel(tx, found.id, actor.id, now, actor.id);
+        else await this.repo.leave(tx, found.id, actor.id, now);
+        return { id: found.id, left: true };
+      }
       if (!staff) {
-        if (!found.participant_ids.includes(actor.id)) throw new DomainError('BOOKING_NOT_FOUND');
+        if (!takesPart) throw new DomainError('BOOKING_NOT_FOUND');
         const rule = await this.repo.ruleOf(tx, actor.id);
         const deadline = new Date(found.start_at).getTime() - (rule?.hours_before_booking_to_cancel ?? 0) * HOUR_MS;
         if (now.getTime() > deadline) {
@@ -186,8 +210,16 @@ export class BookingService {
         }
       }
       await this.repo.cancel(tx, found.id, actor.id, now);
-      return found.id;
+      return { id: found.id, left: false };
     });
+    if (outcome.left) await this.notify({ bookingId: outcome.id, event: 'left', by: actor.id });
+    return outcome.id;
+  }
+
+  /** The 'booking.notices' job: the mails of what happened to a booking, recorded in the outbox in one transaction. */
+  async sendNotice(notice: BookingNotice): Promise<void> {
+    const facts = await this.repo.noticeFacts(this.db, notice.bookingId, notice.by);
+    if (facts) await this.mailer.queueAll(noticeMails(notice, facts, this.publicUrl));
   }
 
   cancelById(actor: CurrentUser, bookingId: string): Promise<string> {
@@ -212,6 +244,10 @@ export class BookingService {
     const rows = await this.repo.bookedSessions(this.db, actor.id, filter, now);
     const rule = rows.length ? await this.repo.ruleOf(this.db, actor.id) : null;
     const hours = rule?.hours_before_booking_to_cancel ?? 0;
-    return rows.map((row) => ({ ...row, can_cancel: !row.pastPrenotation && now.getTime() <= new Date(row.start_at).getTime() - hours * HOUR_MS }));
+    // A booking someone else made is left, at any time before it ends; their own until the rule's deadline.
+    return rows.map((row) => ({
+      ...row,
+      can_cancel: !row.pastPrenotation && (!row.booked_by_me || now.getTime() <= new Date(row.start_at).getTime() - hours * HOUR_MS),
+    }));
   }
 }

@@ -14,7 +14,7 @@ import { type ListRequest, type ListSource, readAll, readPage, searchableText } 
 import { categories, users } from '../../registry/tables';
 import { bookings, booking_participants, game_tables } from '../tables';
 import { rowsOf } from '../../../core/db/rows';
-import { endTimeSql, occurrencesBetween } from '../training-sessions/occurrences';
+import { endTimeSql, occurrencesBetween, wallClockEndSql } from '../training-sessions/occurrences';
 
 export type PlayedSortKey = (typeof PLAYED_SESSIONS_SORT_KEYS)[number];
 export type FreeSortKey = (typeof FREE_SESSIONS_SORT_KEYS)[number];
@@ -52,12 +52,12 @@ const activeBooking = sql`left join lateral (
  * (the occurrence's own start, in the club's time zone, plus its duration). One row per participant.
  */
 function playedCte(f: PlayedFilter, timeZone: string): SQL {
-  const endAt = sql`(((o.date + o.start_time::time) at time zone ${timeZone}) + make_interval(mins => o.duration_minutes))`;
+  const endAt = wallClockEndSql(sql`o.date`, sql`o.start_time`, sql`o.duration_minutes`, sql`${timeZone}::text`);
   return sql`played as materialized (
     select p.user_id, b.id as booking_id, o.duration_minutes
     from (${counted(f)}) o
     join ${bookings} b on b.session_id = o.session_id and b.date = o.date and b.cancelled_at is null
-    join ${booking_participants} p on p.booking_id = b.id
+    join ${booking_participants} p on p.booking_id = b.id and p.left_at is null
     where ${endAt} <= ${f.now.toISOString()}::timestamptz
   )`;
 }

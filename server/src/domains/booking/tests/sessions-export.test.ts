@@ -86,9 +86,9 @@ describe('the download of the occurrences', () => {
     assert.match(res.headers['content-disposition'] as string, /filename="turni_2029-05-07_2029-05-13\.csv"/);
     assert.deepEqual(csvLines(res.body), [
       HEADER,
-      `07/05/2029;Lunedì;18:00;19:30;Tavolo 401;Serale;Sì;Sì;${fullName(0)}, ${fullName(1)}`,
+      `07/05/2029;Lunedì;18:00;19:30;Tavolo 401;Serale;Sì;Sì;"${fullName(0)}, ${fullName(1)}"`,
       '07/05/2029;Lunedì;20:00;21:00;Tavolo 402;Gruppo;Sì;No;',
-      `09/05/2029;Mercoledì;20:00;21:00;Tavolo 402;Gruppo;Sì;Sì;${fullName(1)}, ${fullName(2)}`,
+      `09/05/2029;Mercoledì;20:00;21:00;Tavolo 402;Gruppo;Sì;Sì;"${fullName(1)}, ${fullName(2)}"`,
       // The apostrophe keeps a spreadsheet from running the title; the quotes are CSV's.
       `12/05/2029;Sabato;10:00;12:00;Tavolo 401;"'=HYPERLINK(""http://example.com"",""Torneo"")";No;No;`,
     ]);
@@ -106,7 +106,7 @@ describe('the download of the occurrences', () => {
     const booked = await api(admin, 'GET', `/training-session/export?format=csv&${WEEK}&table_id=${tableB}&available=false`);
     assert.equal(booked.statusCode, 200, booked.body);
     assert.match(booked.headers['content-disposition'] as string, /filename="turni_2029-05-07_2029-05-13_tavolo_402_prenotati\.csv"/);
-    assert.deepEqual(csvLines(booked.body), [HEADER, `09/05/2029;Mercoledì;20:00;21:00;Tavolo 402;Gruppo;Sì;Sì;${fullName(1)}, ${fullName(2)}`]);
+    assert.deepEqual(csvLines(booked.body), [HEADER, `09/05/2029;Mercoledì;20:00;21:00;Tavolo 402;Gruppo;Sì;Sì;"${fullName(1)}, ${fullName(2)}"`]);
 
     const free = await api(admin, 'GET', `/training-session/export?format=csv&${WEEK}&table=${tableA}&available=true`);
     assert.match(free.headers['content-disposition'] as string, /turni_2029-05-07_2029-05-13_tavolo_401_liberi\.csv/);

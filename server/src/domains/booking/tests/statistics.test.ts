@@ -174,8 +174,9 @@ describe('played sessions', () => {
       .split(/\r?\n/);
     assert.deepEqual(lines, [
       'Cognome;Nome;Categoria;Turni giocati;Ore giocate',
-      `${surnameOf(1)};Nome1;Soci;3;3,5`,
-      `${surnameOf(0)};Nome0;Soci;2;2,5`,
+      // A decimal comma is quoted: a reader whose list separator is ',' keeps it one cell.
+      `${surnameOf(1)};Nome1;Soci;3;"3,5"`,
+      `${surnameOf(0)};Nome0;Soci;2;"2,5"`,
       `${surnameOf(2)};Nome2;Soci;1;1`,
     ]);
     const xlsx = await api(admin, 'GET', `/statistics/played-sessions/export?format=xlsx&${PERIOD}&table=${tableB}`);

@@ -1,3 +1,4 @@
+import { testNow } from 'test-kit';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -37,8 +38,8 @@ export async function createMembers(
     .where(eq(categories.name, options.category ?? 'Soci'));
   if (!category) throw new Error('categoria non trovata');
   const label = options.label ?? 'socio';
-  const stamp = `${Date.now().toString(36)}${(counter++).toString(36)}`;
-  const now = new Date();
+  const stamp = `${process.pid.toString(36)}${(counter++).toString(36)}`;
+  const now = testNow();
   const rows = await db
     .insert(users)
     .values(
@@ -80,9 +81,13 @@ export async function giveCertificates(database: Database, userIds: string[], en
       .values({ type_id: type.id, user_id: userId })
       .onConflictDoUpdate({ target: [certificates.user_id, certificates.type_id], set: { notes: null } })
       .returning({ id: certificates.id });
-    await db
-      .insert(certificate_records)
-      .values({ certificate_id: cert!.id, file_id: fileId, is_approved: approved, end_date: end, uploaded_at: new Date(Date.now() + counter++) });
+    await db.insert(certificate_records).values({
+      certificate_id: cert!.id,
+      file_id: fileId,
+      is_approved: approved,
+      end_date: end,
+      uploaded_at: new Date(testNow().getTime() + counter++),
+    });
   }
 }
 

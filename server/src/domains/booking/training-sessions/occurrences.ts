@@ -17,6 +17,15 @@ export const DEFAULT_PARTICIPANT_COLOR = '#000000';
 export const endTimeSql = (start: SQL | string, minutes: SQL | string) =>
   sql`to_char((${typeof start === 'string' ? sql.raw(start) : start})::time + make_interval(mins => ${typeof minutes === 'string' ? sql.raw(minutes) : minutes}), 'HH24:MI')`;
 
+/**
+ * The instants an occurrence starts and ends, both from the club's wall clock: its date at its start time, and that
+ * plus its minutes as the clock reads them (a session 01:00–04:00 on the night the clocks go forward ends at 04:00,
+ * two hours later, not three; issue 25). A range past midnight ends on the next day.
+ */
+export const wallClockStartSql = (date: SQL, startTime: SQL, tz: SQL | string) => sql`((${date} + ${startTime}::time) at time zone ${tz})`;
+export const wallClockEndSql = (date: SQL, startTime: SQL, minutes: SQL, tz: SQL | string) =>
+  sql`((${date} + ${startTime}::time + make_interval(mins => ${minutes})) at time zone ${tz})`;
+
 /** An instant (ISO 8601, UTC) as text, the same on both drivers. */
 export const isoInstant = (ts: SQL) => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -297,7 +306,8 @@ export function participantsOf(bookingId: SQL): SQL {
     select json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname, 'color',
       ${memberColorSql(sql`u.id`, DEFAULT_PARTICIPANT_COLOR)}) order by u.surname, u.name)
     from ${booking_participants} p join ${users} u on u.id = p.user_id
-    where p.booking_id = ${bookingId}
+    -- Who left a booking (of the staff's: the others keep it) is no longer among its participants.
+    where p.booking_id = ${bookingId} and p.left_at is null
   ), '[]'::json)`;
 }
 
@@ -333,7 +343,9 @@ export function occurrenceRowsSql({ from, to, tz, where, orderBy, limit, offset,
   return sql`
     select o.session_id as "_id", o.date::text as date, o.is_virtual,
       o.edit, b.id as booking_id, array_to_string(b.participant_ids, ',') as participant_ids,
-      date_part('epoch', (o.date + o.start_time::time) at time zone ${tz}) as start_epoch,
+      date_part('epoch', ${wallClockStartSql(sql`o.date`, sql`o.start_time`, tz)}) as start_epoch,
+      nullif(date_part('epoch', ${wallClockEndSql(sql`o.date`, sql`o.start_time`, sql`o.duration_minutes`, tz)})
+             - date_part('epoch', ${wallClockStartSql(sql`o.date`, sql`o.start_time`, tz)}) - o.duration_minutes * 60, 0) as end_shift,
       case when row_number() over (order by ${order}) = ${sql.raw(String(Math.trunc(offset) + 1))}
         then json_build_object('catalog_version', ${sessionCatalogVersionSql}, 'directory_version', ${memberDirectoryVersionSql}) end as refs
     from (${occurrencesBetween(from, to, lookup)}) o
@@ -369,6 +381,11 @@ interface OccurrenceRow {
   participant_ids: string | null;
   /** The instant it starts, in seconds since the epoch (date_part: extract's numeric went through text to a float). */
   start_epoch: number;
+  /**
+   * Seconds its end is off its start plus its minutes, when a clock change falls inside it (the end is the wall
+   * clock's: wallClockEndSql); null on every other day, so ordinary rows carry no number.
+   */
+  end_shift: number | null;
   /** The first row only: what the rows refer to. */
   refs: PageRefs | null;
 }
@@ -496,7 +513,7 @@ export function toTrainingSessions(
       end_time: clock(start + duration),
       duration,
       start_at: instant(startEpoch),
-      end_at: instant(startEpoch + duration * 60),
+      end_at: instant(startEpoch + duration * 60 + (row.end_shift ?? 0)),
       color: (edit ? edit[3] : session.color) ?? DEFAULT_SESSION_COLOR,
       is_booking_allowed: edit ? edit[4] : session.is_booking_allowed,
       participant_qualifications: session.qualifications,
@@ -516,18 +533,24 @@ export function toTrainingSessions(
   });
 }
 
-/** The answers of occurrenceRowsSql's statement: sessions from the session catalog, participants from the member directory. */
-export async function readOccurrences(db: DbOrTx, sqlText: SQL, catalog: SessionCatalog, directory: MemberDirectory): Promise<TrainingSession[]> {
+/**
+ * The answers of occurrenceRowsSql's statement: sessions from the session catalog, participants from the member
+ * directory. `fresh`: the sessions as read now, past the catalog's cache (a transaction that changed them answering).
+ */
+export async function readOccurrences(
+  db: DbOrTx,
+  sqlText: SQL,
+  catalog: SessionCatalog,
+  directory: MemberDirectory,
+  { fresh = false } = {},
+): Promise<TrainingSession[]> {
   const rows = rowsOf<OccurrenceRow>(await db.execute(sqlText));
   if (!rows.length) return [];
   // On the first row; looked for on any, should the plan hand rows of equal sort keys out in another order.
   const refs = rows.find((row) => row.refs)?.refs;
   if (!refs) throw new Error('riferimenti della pagina non trovati');
   const participantIds = participantIdsOf(rows);
-  const sessions = await catalog.lookup(
-    db,
-    refs.catalog_version,
-    rows.map((row) => row._id),
-  );
+  const ids = rows.map((row) => row._id);
+  const sessions = fresh ? await catalog.readFresh(db, ids) : await catalog.lookup(db, refs.catalog_version, ids);
   return toTrainingSessions(rows, sessions, participantIds, await directory.lookup(db, refs.directory_version, participantIds.ids));
 }

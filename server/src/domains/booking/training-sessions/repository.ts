@@ -119,11 +119,14 @@ export class TrainingSessionRepository {
     return found ?? null;
   }
 
-  /** The first occurrences of sessions on or after a date (the answer of a create or an edit). */
-  async firstOccurrences(ids: string[], from: string, to: string): Promise<TrainingSession[]> {
+  /**
+   * The first occurrences of sessions on or after a date: the answer of a create or an edit, read inside its
+   * transaction (so an answer that fails stores nothing), with the sessions as that transaction left them.
+   */
+  async firstOccurrences(tx: DbOrTx, ids: string[], from: string, to: string): Promise<TrainingSession[]> {
     if (!ids.length) return [];
     const list = await readOccurrences(
-      this.db,
+      tx,
       occurrenceRowsSql({
         from,
         to,
@@ -141,6 +144,7 @@ export class TrainingSessionRepository {
       }),
       this.sessions,
       this.members,
+      { fresh: true },
     );
     const seen = new Set<string>();
     return list.filter((o) => (seen.has(o._id) ? false : (seen.add(o._id), true)));
@@ -300,9 +304,9 @@ export class TrainingSessionRepository {
   }
 
   /** Groups with their sessions and exceptions (GET /training-session/group[/{id}]). */
-  async groups(id?: string): Promise<SessionGroup[]> {
+  async groups(id?: string, db: DbOrTx = this.db): Promise<SessionGroup[]> {
     const rows = rowsOf<SessionGroup>(
-      await this.db.execute(sql`
+      await db.execute(sql`
         select g.id as "_id",
           coalesce((select s.title from ${s} s where s.group_id = g.id order by s.start_time, s.created_at limit 1), '') as title,
           g.start_date::text as start_date, g.end_date::text as end_date, g.week_days,
@@ -330,10 +334,10 @@ export class TrainingSessionRepository {
   }
 
   /** Exceptions of one occurrence (to answer a stored exception). */
-  async exception(sessionId: string, date: string): Promise<SessionException | null> {
-    const [group] = await this.db.select({ group_id: s.group_id }).from(s).where(eq(s.id, sessionId)).limit(1);
+  async exception(tx: DbOrTx, sessionId: string, date: string): Promise<SessionException | null> {
+    const [group] = await tx.select({ group_id: s.group_id }).from(s).where(eq(s.id, sessionId)).limit(1);
     if (!group?.group_id) return null;
-    const found = (await this.groups(group.group_id))[0]?.exceptions.find((e) => e.session_id === sessionId && e.date === date);
+    const found = (await this.groups(group.group_id, tx))[0]?.exceptions.find((e) => e.session_id === sessionId && e.date === date);
     return found ?? null;
   }
 

@@ -137,21 +137,25 @@ export class TrainingSessionService {
     return this.repo.insertSessions(tx, this.rows(payload, slots, { group_id: groupId }), payload.participant_qualifications);
   }
 
-  private async answer(
+  /**
+   * The answer of a create or an edit: the first occurrences of its sessions, read in its own transaction, so a
+   * request whose answer fails stores nothing (a retry would otherwise duplicate what it created).
+   */
+  private answer(
+    tx: DbOrTx,
     ids: string[],
     payload: { day?: string | null; start_date?: string | null; end_date?: string | null },
   ): Promise<TrainingSession[]> {
     const from = payload.day ?? payload.start_date ?? this.today();
     const to = payload.day ?? payload.end_date ?? from;
-    return this.repo.firstOccurrences(ids, from, to > addDays(from, 400) ? addDays(from, 400) : to);
+    return this.repo.firstOccurrences(tx, ids, from, to > addDays(from, 400) ? addDays(from, 400) : to);
   }
 
   /** POST /training-session/ ('+ TS', copy). */
   async create(payload: TrainingSessionPayload): Promise<TrainingSession[]> {
     await this.checkReferences(payload);
     const slot = { start_time: payload.start_time, duration_minutes: rangeMinutes(payload.start_time, payload.end_time) };
-    const ids = await this.db.transaction((tx) => this.createIn(tx, payload, [slot]));
-    return this.answer(ids, payload);
+    return this.db.transaction(async (tx) => this.answer(tx, await this.createIn(tx, payload, [slot]), payload));
   }
 
   /** POST /training-session/group/session ('+ TM'): the range split into number_of_sessions back-to-back sessions. */
@@ -162,8 +166,7 @@ export class TrainingSessionService {
       start_time: timeOf(start + i * payload.duration),
       duration_minutes: payload.duration,
     }));
-    const ids = await this.db.transaction((tx) => this.createIn(tx, payload, slots));
-    return this.answer(ids, payload);
+    return this.db.transaction(async (tx) => this.answer(tx, await this.createIn(tx, payload, slots), payload));
   }
 
   /**
@@ -178,7 +181,7 @@ export class TrainingSessionService {
       if (!payload.day) throw invalidInput('day: Campo obbligatorio');
       const day = payload.day;
       const [table, ...extra] = [...new Set(payload.game_tables)];
-      const ids = await this.db.transaction(async (tx) => {
+      return this.db.transaction(async (tx) => {
         const booked = await this.repo.activeBooking(tx, id, session.specific_date ?? day);
         const moved =
           day !== session.specific_date ||
@@ -205,16 +208,15 @@ export class TrainingSessionService {
           this.rows({ ...payload, game_tables: extra }, [slot], { specific_date: day }),
           payload.participant_qualifications,
         );
-        return [id, ...copies];
+        return this.answer(tx, [id, ...copies], { day });
       });
-      return this.answer(ids, { day });
     }
     if (payload.editScope === 'group') return this.updateGroup(session.group_id, payload, session);
     const date = this.dateOf(session, payload.occurrence_date);
     if (payload.game_tables.length !== 1 || payload.game_tables[0] !== session.game_table_id) {
       throw invalidInput('game_tables: Un solo turno di un gruppo resta sul suo tavolo: per spostarlo eliminalo e creane uno nuovo');
     }
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const current = await this.repo.occurrence(tx, id, date);
       if (!current) throw new DomainError('SESSION_NOT_ON_DATE');
       const booked = await this.repo.activeBooking(tx, id, date);
@@ -227,8 +229,8 @@ export class TrainingSessionService {
         color: payload.color ?? null,
         is_booking_allowed: payload.is_booking_allowed,
       });
+      return [await this.occurrence(tx, id, date)];
     });
-    return [await this.occurrence(this.db, id, date)];
   }
 
   /**
@@ -247,7 +249,7 @@ export class TrainingSessionService {
     const end = payload.end_date;
     if (end < start) throw invalidInput('end_date: Il periodo modificato deve arrivare almeno a oggi');
     const weekDays = payload.recurring_days;
-    const ids = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const group = await this.repo.group(tx, groupId, true);
       if (!group) throw new DomainError('TRAINING_SESSION_GROUP_NOT_FOUND');
       if (!(await this.repo.groupOccursBetween(tx, start, end, weekDays))) {
@@ -286,9 +288,8 @@ export class TrainingSessionService {
           }
         }
       }
-      return newIds;
+      return this.answer(tx, newIds, { start_date: start, end_date: end });
     });
-    return this.answer(ids, { start_date: start, end_date: end });
   }
 
   /** Ends a group before `today`; a group with no past and nothing pinned goes altogether. */
@@ -347,7 +348,7 @@ export class TrainingSessionService {
 
   /** POST /training-session/group/{id}/exception: one occurrence deleted or given its own values. */
   async addException(groupId: string, payload: SessionExceptionPayload): Promise<SessionException> {
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const session = await this.repo.session(tx, payload.session_id);
       if (!session || session.group_id !== groupId) throw new DomainError('TRAINING_SESSION_NOT_FOUND', 'Il turno non fa parte di questo gruppo');
       const group = await this.repo.group(tx, groupId);
@@ -368,9 +369,9 @@ export class TrainingSessionService {
         color: payload.deleted ? null : (payload.color ?? null),
         is_booking_allowed: payload.deleted ? null : (payload.is_booking_allowed ?? null),
       });
+      const stored = await this.repo.exception(tx, payload.session_id, payload.date);
+      if (!stored) throw new DomainError('SESSION_NOT_ON_DATE');
+      return stored;
     });
-    const stored = await this.repo.exception(payload.session_id, payload.date);
-    if (!stored) throw new DomainError('SESSION_NOT_ON_DATE');
-    return stored;
   }
 }

@@ -66,6 +66,11 @@ export class SessionCatalog {
   lookup(db: DbOrTx, version: number, ids: readonly string[]): Promise<(CatalogSession | undefined)[]> {
     return this.cache.lookup(db, version, ids);
   }
+
+  /** The sessions of `ids` as a transaction that changed them sees them now, past the cache (VersionedCache.read). */
+  readFresh(tx: DbOrTx, ids: readonly string[]): Promise<(CatalogSession | undefined)[]> {
+    return this.cache.read(tx, ids);
+  }
 }
 
 /**

@@ -144,6 +144,17 @@ export class CertificateRepository {
     return row ?? null;
   }
 
+  /** What an approval or an expiry edit checks: the certificate's member and its type's medical flag and validity. */
+  async approvalRules(id: string, userId: string): Promise<{ user_id: string; is_medical: boolean; validity_months: number } | null> {
+    const [row] = await this.db
+      .select({ user_id: c.user_id, is_medical: t.is_medical, validity_months: t.validity_months })
+      .from(c)
+      .innerJoin(t, eq(t.id, c.type_id))
+      .where(and(eq(c.id, id), eq(c.user_id, userId)))
+      .limit(1);
+    return row ?? null;
+  }
+
   async insert(values: { type_id: string; user_id: string; notes: string | null }): Promise<string> {
     const [row] = await this.db.insert(c).values(values).returning({ id: c.id });
     if (!row) throw new Error('INSERT senza riga restituita');

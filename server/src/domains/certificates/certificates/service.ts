@@ -8,6 +8,7 @@ import type { FileRepository, FileRow } from '../../../core/files/repository';
 import { type Upload, acceptUpload } from '../../../core/files/uploads';
 import type { ListRequest } from '../../../core/list';
 import { qualified } from '../../../core/sql';
+import { addMonths, formatItalianDate } from '../../../core/time';
 import { users } from '../../registry/tables';
 import type { MedicalRequestMember } from '../medical/request-form';
 import { medicalExpiryOf, medicalStatusOf } from '../medical/status';
@@ -63,9 +64,30 @@ export class CertificateService {
     }
   }
 
+  /**
+   * Who may set a certificate's expiry, and to what (issue 25): never its own member, whatever their permissions (a
+   * member of the certificates staff approved their own medical certificate until 2099 and booked); a medical
+   * certificate needs an expiry date; any expiry is at most the type's validity_months from today.
+   */
+  private async checkExpiry(actorId: string, id: string, userId: string, endDate: string | null): Promise<void> {
+    const rules = await this.deps.repo.approvalRules(id, userId);
+    if (!rules) throw new DomainError('CERTIFICATE_NOT_FOUND');
+    if (rules.user_id === actorId) throw new DomainError('CERTIFICATE_OWN_RECORD');
+    if (!endDate) {
+      if (rules.is_medical) throw new DomainError('CERTIFICATE_END_DATE_REQUIRED');
+      return;
+    }
+    const latest = addMonths(this.deps.today(), rules.validity_months);
+    if (endDate > latest)
+      throw new DomainError(
+        'CERTIFICATE_END_DATE_TOO_FAR',
+        `La data di scadenza supera la validità della tipologia: al massimo il ${formatItalianDate(latest)} (${rules.validity_months} mesi).`,
+      );
+  }
+
   /** Sets the expiry date of the latest record ('No records found to update' before any upload, spec 001 §8). */
-  async editEndDate(id: string, userId: string, endDate: string | null): Promise<Certificate> {
-    await this.owned(id, userId);
+  async editEndDate(actorId: string, id: string, userId: string, endDate: string | null): Promise<Certificate> {
+    await this.checkExpiry(actorId, id, userId, endDate);
     if (!(await this.deps.repo.setLatestEndDate(id, endDate))) throw new DomainError('NO_RECORDS_TO_UPDATE', NO_RECORDS_TO_UPDATE);
     return this.get(id);
   }
@@ -113,8 +135,14 @@ export class CertificateService {
     }
   }
 
-  async approve(id: string, userId: string, recordId: string, approval: { end_date?: string | null; notes?: string | null }): Promise<Certificate> {
-    await this.owned(id, userId);
+  async approve(
+    actorId: string,
+    id: string,
+    userId: string,
+    recordId: string,
+    approval: { end_date?: string | null; notes?: string | null },
+  ): Promise<Certificate> {
+    await this.checkExpiry(actorId, id, userId, approval.end_date ?? null);
     if (!(await this.deps.repo.record(id, recordId))) throw new DomainError('CERTIFICATE_RECORD_NOT_FOUND');
     await this.deps.repo.approveRecord(recordId, approval.end_date ?? null, approval.notes ?? null);
     return this.get(id);

@@ -47,7 +47,7 @@ async function pdfText(body: Buffer): Promise<string> {
   return text;
 }
 
-const isoIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const isoIn = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 before(async () => {
   t = await build();
@@ -220,7 +220,7 @@ describe('races and staff without registry access', () => {
     assert.equal(category.statusCode, 201, category.body);
     const created = await call(t.app, admin, 'POST', '/api/v1/user', userPayload(category.json()._id));
     assert.equal(created.statusCode, 201, created.body);
-    const { userId, token } = linkParams(await lastMailLink(t.database, created.json().email));
+    const { userId, token } = linkParams(await lastMailLink(t, created.json().email));
     await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password: 'Segreteria-2026!' });
     const clerk = await login(t.app, { email: created.json().email, password: 'Segreteria-2026!' });
     await call(t.app, clerk, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true });

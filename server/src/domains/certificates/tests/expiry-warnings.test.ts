@@ -8,8 +8,8 @@ import { files, mail_outbox } from '../../../core/db/tables';
 import { users } from '../../registry/tables';
 import { certificate_records, certificate_types, certificates } from '../tables';
 import { todayIn } from '../../../core/time';
-import { createScratchDatabase } from '../../../testing/databases';
-import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
+import { TestClock, createScratchDatabase } from 'test-kit';
+import { ADMIN, MEMBER, type TestApp, build, call, databaseMark, login } from '../../../testing/helper';
 import { sendExpiryWarnings } from '../medical/expiry-warnings';
 
 let t: TestApp;
@@ -55,10 +55,10 @@ after(async () => {
 
 describe('certificate expiry warnings', () => {
   test('one mail per warning day reached, never twice; an expiry notice; none for a member without a due date', async () => {
-    const today = todayIn(t.config.clubTimezone);
+    const today = todayIn(t.config.clubTimezone, t.clock.now());
     const member = await login(t.app, MEMBER);
     await approvedCertificate(t.app, admin, member, isoAfter(today, 7));
-    const since = new Date(Date.now() - 1000);
+    const since = await databaseMark(t);
     const mailer = t.app.services.mailer;
     const run = (day: string) => sendExpiryWarnings({ db: t.database.db, today: () => day, deliver: (mail) => mailer.queue(mail) });
 
@@ -85,10 +85,10 @@ describe('certificate expiry warnings', () => {
   });
 
   test('runs racing on one database send each warning once', async () => {
-    const today = todayIn(t.config.clubTimezone);
+    const today = todayIn(t.config.clubTimezone, t.clock.now());
     const other = await login(t.app, { email: 'giulia.bianchi@circolo.example', password: 'Socio-2026!' });
     await approvedCertificate(t.app, admin, other, isoAfter(today, 30));
-    const since = new Date(Date.now() - 1000);
+    const since = await databaseMark(t);
     const counts = await Promise.all(
       Array.from({ length: 6 }, () =>
         sendExpiryWarnings({ db: t.database.db, today: () => today, deliver: (mail) => t.app.services.mailer.queue(mail) }),
@@ -111,8 +111,9 @@ describe('certificate expiry warnings', () => {
       const second = await openDatabase({ kind: 'pg', url: scratch.url });
       try {
         await first.migrate();
-        await seedIfEmpty(first, config);
-        const today = todayIn(config.clubTimezone);
+        const clock = new TestClock();
+        await seedIfEmpty(first, config, clock);
+        const today = todayIn(config.clubTimezone, clock.now());
         // A new approved record of Marco Rossi's medical certificate (the demo gives him one for a year) expiring
         // tomorrow, written as the certificates service would: the latest record decides.
         const [marco] = await first.db.select({ id: users.id }).from(users).where(eq(users.email, MEMBER.email));

@@ -16,7 +16,10 @@ export class CertificateTypeRepository {
   constructor(private readonly db: Db) {}
 
   private query() {
-    return this.db.select({ _id: t.id, name: t.name, days_before_warn: t.days_before_warn, is_medical: t.is_medical }).from(t).$dynamic();
+    return this.db
+      .select({ _id: t.id, name: t.name, days_before_warn: t.days_before_warn, is_medical: t.is_medical, validity_months: t.validity_months })
+      .from(t)
+      .$dynamic();
   }
 
   private source(): ListSource<CertificateType, CertificateTypeSortKey> {

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { ADMIN } from '../../../testing/helper';
-import { Client, type ServerProcess, scratchDatabase, startServerProcess } from '../../../testing/process';
+import { Client, type ServerProcess, createScratchDatabase, startServerProcess } from 'test-kit';
 import { publishVersion } from '../releases-root';
 import { fakeBuild, writeShellProvides } from './fixtures';
 
@@ -36,7 +36,12 @@ function freshClone(): string {
 
 async function start(env: { DATA_DIR: string } & Record<string, string>): Promise<ServerProcess> {
   // Fake builds: nothing a browser could load, so no headless check after a switch.
-  const server = await startServerProcess({ RELEASE_HEALTH_CHECK: 'off', ...env });
+  const { DATA_DIR, DATABASE_URL, ...more } = env;
+  const server = await startServerProcess({
+    dataDir: DATA_DIR,
+    databaseUrl: DATABASE_URL ?? null,
+    env: { STATIC_ROOT: DATA_DIR, LOG_LEVEL: 'error', RELEASE_HEALTH_CHECK: 'off', ...more },
+  });
   cleanups.push(() => server.stop());
   return server;
 }
@@ -51,7 +56,7 @@ async function admin(server: ServerProcess): Promise<Client> {
 
 test('a fresh clone’s first start publishes its builds as the live release; releases survive a restart', async () => {
   const dir = freshClone();
-  const db = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'releases') : null;
+  const db = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'releases') : null;
   if (db) cleanups.push(() => db.drop());
   const env = { DATA_DIR: dir, ...(db ? { DATABASE_URL: db.url } : {}) };
 
@@ -146,7 +151,7 @@ test('a fresh clone’s first start publishes its builds as the live release; re
 const skip = process.env.DATABASE_URL ? false : 'DATABASE_URL non impostato: due server su un PostgreSQL si provano solo nel passaggio su PostgreSQL';
 
 test('two servers on one PostgreSQL see the same live release, whichever changed it', { skip }, async () => {
-  const db = await scratchDatabase(process.env.DATABASE_URL!, 'releases2');
+  const db = await createScratchDatabase(process.env.DATABASE_URL!, 'releases2');
   cleanups.push(() => db.drop());
   const shared = freshClone();
   const releasesDir = path.join(shared, 'releases');

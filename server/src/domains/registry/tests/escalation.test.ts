@@ -13,7 +13,7 @@ async function signedInUser(category: string) {
   const created = await call(t.app, admin, 'POST', '/api/v1/user', userPayload(category));
   assert.equal(created.statusCode, 201, created.body);
   const user = created.json();
-  const { userId, token } = linkParams(await lastMailLink(t.database, user.email));
+  const { userId, token } = linkParams(await lastMailLink(t, user.email));
   await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password: 'Password-123' });
   const session = await login(t.app, { email: user.email, password: 'Password-123' });
   await call(t.app, session, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true });

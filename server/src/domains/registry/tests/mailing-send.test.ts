@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { desc, eq, gt } from 'drizzle-orm';
 import { mail_outbox } from '../../../core/db/tables';
-import { ADMIN, MEMBER, type TestApp, build, call, jobsDone, login } from '../../../testing/helper';
+import { ADMIN, MEMBER, type TestApp, build, call, databaseMark, jobsDone, login } from '../../../testing/helper';
 import { categories, users } from '../tables';
 
 let t: TestApp;
@@ -55,7 +55,7 @@ describe('sending to mailing lists', () => {
     const luca = (await call(t.app, admin, 'GET', '/api/v1/user?limit=500&q=ferrari')).json().data[0];
     assert.equal((await call(t.app, admin, 'PATCH', `/api/v1/user/${luca._id}/deactivate`, {})).statusCode, 200);
 
-    let since = new Date();
+    let since = await databaseMark(t);
     const sent = await call(t.app, admin, 'POST', '/api/v1/emails/send', {
       mailing_lists: [promo._id, course._id],
       subject: 'Novità',
@@ -71,7 +71,7 @@ describe('sending to mailing lists', () => {
     ]);
 
     const info = await byName('/api/v1/user/mailing-list/classes', 'Comunicazioni del circolo');
-    since = new Date();
+    since = await databaseMark(t);
     const everyone = await call(t.app, admin, 'POST', '/api/v1/emails/send', {
       mailing_lists: [info._id, promo._id],
       subject: 'Assemblea',
@@ -112,7 +112,7 @@ describe('sending to mailing lists', () => {
     assert.equal(done.statusCode, 200, done.body);
     assert.match(done.body, /Non riceverai più le email di «Promo soci»/);
 
-    since = new Date();
+    since = await databaseMark(t);
     assert.deepEqual(
       (await call(t.app, admin, 'POST', '/api/v1/emails/send', { mailing_lists: [promo._id], subject: 'Sconti', body: 'Offerta' })).json(),
       { queued: 2 },
@@ -140,7 +140,7 @@ describe('sending to mailing lists', () => {
 
   test('a default list reaching hundreds of members: one mail each, recorded together, every one delivered', async () => {
     const [soci] = await t.database.db.select({ id: categories.id }).from(categories).where(eq(categories.name, 'Soci'));
-    const now = new Date();
+    const now = t.clock.now();
     await t.database.db.insert(users).values(
       Array.from({ length: 300 }, (_, i) => ({
         name: 'Socio',
@@ -154,7 +154,7 @@ describe('sending to mailing lists', () => {
     const active = (await call(t.app, admin, 'GET', '/api/v1/user?onlyEnabled=true&limit=1')).json().meta.totalItems as number;
     assert.ok(active > 300);
     const info = await byName('/api/v1/user/mailing-list/classes', 'Comunicazioni del circolo');
-    const since = new Date();
+    const since = await databaseMark(t);
     const sent = await call(t.app, admin, 'POST', '/api/v1/emails/send', {
       mailing_lists: [info._id],
       subject: 'Assemblea annuale',

@@ -67,7 +67,7 @@ async function newMember(categoryIdValue: string, password = 'Password-123') {
   const created = await call(t.app, admin, 'POST', '/api/v1/user', userPayload(categoryIdValue));
   assert.equal(created.statusCode, 201, created.body);
   const user = created.json();
-  const { userId, token } = linkParams(await lastMailLink(t.database, user.email));
+  const { userId, token } = linkParams(await lastMailLink(t, user.email));
   await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password });
   const session = await login(t.app, { email: user.email, password });
   await call(t.app, session, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true });
@@ -395,7 +395,7 @@ describe('create and edit', () => {
     assert.equal((await call(t.app, member, 'GET', created.contract_file.url)).statusCode, 403);
     assert.equal((await call(t.app, null, 'GET', created.contract_file.url)).statusCode, 401);
 
-    const { userId, token } = linkParams(await lastMailLink(t.database, created.email));
+    const { userId, token } = linkParams(await lastMailLink(t, created.email));
     await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password: 'Password-123' });
     const owner = await login(t.app, { email: created.email, password: 'Password-123' });
     await call(t.app, owner, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true });

@@ -16,8 +16,9 @@ import {
 import { files } from '../../../core/db/tables';
 import { type ListRequest, countRows, readAll, readPage, replaceLinks, withPage } from '../../../core/list';
 import { linkedNames, qualified } from '../../../core/sql';
-import { todayIn } from '../../../core/time';
+import { type Clock, todayIn } from '../../../core/time';
 import { fileRef } from '../../../core/files/repository';
+import type { BookingConductPort } from '../booking-conduct-port';
 import { isActiveUser, isDeactivatedUser } from './active';
 
 export const USER_SORT_KEYS = [
@@ -61,6 +62,7 @@ interface FullRow {
   reservation_rules: NamedRef[];
   mailing_list_classes: NamedRef[];
   is_deactivated: boolean;
+  partner_left_bookings: number;
 }
 
 const imageFile = alias(files, 'image_file');
@@ -99,10 +101,13 @@ export class UserRepository {
   constructor(
     private readonly db: DbOrTx,
     private readonly clubTimezone: string,
+    private readonly clock: Clock,
+    /** The booking domain's SQL of how a member books (read when a list is built: that domain's services come later). */
+    private readonly conduct: () => BookingConductPort | undefined = () => undefined,
   ) {}
 
   private today() {
-    return todayIn(this.clubTimezone);
+    return todayIn(this.clubTimezone, this.clock.now());
   }
 
   private fullSelection() {
@@ -122,6 +127,7 @@ export class UserRepository {
       reservation_rules: linkedNames<NamedRef>(users, user_reservation_rules, 'user_id', reservation_rules, 'reservation_rule_id'),
       mailing_list_classes: linkedNames<NamedRef>(users, user_mailing_list_classes, 'user_id', mailing_list_classes, 'mailing_list_class_id'),
       is_deactivated: isDeactivatedUser(this.today()),
+      partner_left_bookings: this.conduct()?.partnerLeftBookingsOf(qualified(users, 'id')) ?? sql<number>`0`,
     };
   }
 
@@ -387,6 +393,7 @@ export class UserRepository {
       deactivation_date_end: u.deactivation_date_end,
       has_accepted_terms: u.terms_accepted_at !== null,
       registration_completed: u.registration_completed_at !== null,
+      partner_left_bookings: Number(row.partner_left_bookings),
     };
   }
 }

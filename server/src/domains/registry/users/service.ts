@@ -5,7 +5,7 @@ import { ADULT_AGE, MINOR_CATEGORY_NAME } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { categories, users } from '../tables';
 import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
-import { ageOn, todayIn } from '../../../core/time';
+import { type Clock, ageOn, todayIn } from '../../../core/time';
 import type { FileRepository } from '../../../core/files/repository';
 import { CONTRACT_TYPES, PHOTO_TYPES } from '../../../core/files/policy';
 import { type AcceptedFile, type Upload, acceptUpload } from '../../../core/files/uploads';
@@ -30,6 +30,7 @@ export interface UserRegistryDeps {
   /** Invitations and sessions belong to the account domain; wired in domains/index.ts's list through Services. */
   account: () => AccountPort;
   clubTimezone: string;
+  clock: Clock;
 }
 
 /** Creating, editing, deleting, activating and deactivating users of the registry, with the server's own checks. */
@@ -37,7 +38,7 @@ export class UserRegistry {
   constructor(private readonly deps: UserRegistryDeps) {}
 
   private today() {
-    return todayIn(this.deps.clubTimezone);
+    return todayIn(this.deps.clubTimezone, this.deps.clock.now());
   }
 
   /** Acting on an existing user: it must exist, and a '*' user is changed only by a '*' user. */

@@ -490,7 +490,7 @@ describe('access', () => {
     const cat = await call(t.app, admin, 'POST', '/api/v1/user/category', { name: 'Magazzinieri', permissions: ['storage_access'] });
     assert.equal(cat.statusCode, 201, cat.body);
     const created = (await call(t.app, admin, 'POST', '/api/v1/user', userPayload(cat.json()._id))).json();
-    const { userId, token } = linkParams(await lastMailLink(t.database, created.email));
+    const { userId, token } = linkParams(await lastMailLink(t, created.email));
     await call(t.app, null, 'POST', '/api/v1/auth/complete-registration', { userId, token, password: 'Password-123' });
     const staff = await login(t.app, { email: created.email, password: 'Password-123' });
     await call(t.app, staff, 'POST', '/api/v1/auth/accept-terms', { privacy_policy: true, regulations: true });

@@ -1,0 +1,114 @@
+// Runs node:test files (the API and browser suites) as one pool of processes, a few side by side: each file in a
+// process of its own (node --import tsx <file>, TAP output), its output printed whole when it fails and as one line
+// when it passes, its counts read from the TAP summary. Plain JavaScript: scripts/test.mjs imports it before any
+// TypeScript tooling runs.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { root } from './lib.mjs';
+
+/** A file runs at most this long; a hung one is killed and counted as failed. */
+const FILE_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * @typedef {{ suite: string, file: string, cwd: string, env?: Record<string, string>, label?: string }} FileJob
+ * @typedef {{ tests: number, pass: number, fail: number, skipped: number, files: number, failedFiles: string[], startedAt: number, endedAt: number }} SuiteCounts
+ */
+
+const COUNTS = ['tests', 'pass', 'fail', 'skipped', 'cancelled', 'todo'];
+
+/** Reads node:test's TAP summary (`# tests 12`, `# pass 11`, …) at the end of a file's output. */
+export function tapSummary(output) {
+  const summary = Object.fromEntries(COUNTS.map((k) => [k, 0]));
+  for (const line of output.split('\n')) {
+    const match = /^# (tests|pass|fail|skipped|cancelled|todo) (\d+)$/.exec(line);
+    if (match) summary[match[1]] = Number(match[2]);
+  }
+  return summary;
+}
+
+function runOne(job) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', job.file], {
+      cwd: job.cwd,
+      env: { ...process.env, ...job.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      output += `\n✖ più di ${FILE_TIMEOUT_MS / 60_000} minuti: interrotto\n`;
+      child.kill('SIGKILL');
+    }, FILE_TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const summary = tapSummary(output);
+      const ok = code === 0 && summary.fail === 0 && summary.cancelled === 0;
+      resolve({ job, ok, code: code ?? signal, output, summary, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+/**
+ * Runs every job, at most `concurrency` at once and at most `perSuite[suite]` of one suite at once, in the order
+ * given (put the longest first). Answers the counts per suite.
+ * @param {FileJob[]} jobs
+ * @param {{ concurrency: number, perSuite?: Record<string, number> }} options
+ * @returns {Promise<Record<string, SuiteCounts>>}
+ */
+export async function runFiles(jobs, { concurrency, perSuite = {} }) {
+  /** @type {Record<string, SuiteCounts>} */
+  const suites = {};
+  const running = new Map();
+  const waiting = [...jobs];
+  const busy = (suite) => [...running.values()].filter((j) => j.suite === suite).length;
+  await new Promise((resolveAll) => {
+    const next = () => {
+      if (waiting.length === 0 && running.size === 0) return resolveAll();
+      while (running.size < concurrency) {
+        const index = waiting.findIndex((j) => busy(j.suite) < (perSuite[j.suite] ?? concurrency));
+        if (index < 0) break;
+        const [job] = waiting.splice(index, 1);
+        const key = Symbol(job.file);
+        running.set(key, job);
+        const counts = (suites[job.suite] ??= {
+          tests: 0,
+          pass: 0,
+          fail: 0,
+          skipped: 0,
+          files: 0,
+          failedFiles: [],
+          startedAt: performance.now(),
+          endedAt: 0,
+        });
+        void runOne(job).then((result) => {
+          running.delete(key);
+          report(result);
+          counts.files += 1;
+          for (const k of ['tests', 'pass', 'fail', 'skipped']) counts[k] += result.summary[k];
+          if (!result.ok) {
+            counts.failedFiles.push(`${job.label ?? job.file}`);
+            // A file that died before its summary still counts as one failure.
+            if (result.summary.fail === 0) counts.fail += 1;
+          }
+          counts.endedAt = performance.now();
+          next();
+        });
+      }
+    };
+    next();
+  });
+  return suites;
+}
+
+function report({ job, ok, code, output, summary, seconds }) {
+  const name = `${job.suite} · ${path.relative(root, path.resolve(job.cwd, job.file))}${job.label ? ` (${job.label})` : ''}`;
+  const counts = `${summary.pass}/${summary.tests}${summary.skipped ? `, ${summary.skipped} saltati` : ''}`;
+  if (ok) {
+    console.log(`  ✔ ${name}: ${counts} in ${seconds.toFixed(1)} s`);
+    return;
+  }
+  console.log(`\n  ✖ ${name}: uscita ${code}, ${summary.fail} falliti di ${summary.tests}, in ${seconds.toFixed(1)} s`);
+  console.log(output.replace(/^/gm, '    │ '));
+}
