@@ -7,7 +7,7 @@
 // Entries, written under dist/ at their path under src/:
 //   src/main.ts                    the server          → dist/main.js
 //   src/domains/platform/cli.ts    the platform CLI    → dist/domains/platform/cli.js (npm run compose)
-//   src/**/*.worker.ts             every worker thread → dist/**/*.worker.js (started with workerEntry(), core/paths.ts)
+//   src/**/*.worker.ts             every worker thread → dist/**/*.worker.js (started with startWorker(), core/workers.ts)
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
@@ -42,7 +42,7 @@ const importMetaGuard = {
       return {
         errors: [
           {
-            text: `import.meta in ${path.relative(serverRoot, args.path)}:${line}: in the built server it is dist/main.js. Find files from SERVER_SRC / SERVER_ROOT, and worker files with workerEntry() (src/core/paths.ts).`,
+            text: `import.meta in ${path.relative(serverRoot, args.path)}:${line}: in the built server it is dist/main.js. Find files from SERVER_SRC / SERVER_ROOT, and start worker threads with startWorker() (src/core/workers.ts).`,
           },
         ],
       };

@@ -27,11 +27,13 @@ export const REPO_ROOT = path.dirname(SERVER_ROOT);
 /** True when this process runs the built server (dist/*.js) rather than the sources through tsx. */
 export const RUNS_BUILT = !here.endsWith('.ts');
 
+/** From the sources: tsx's API (its ES module build), which a worker thread registers to load TypeScript (core/workers.ts). */
+export const tsxApiUrl = (): string => import.meta.resolve('tsx/esm/api');
+
 /**
- * The entry file of a worker thread, by its path under src/ without extension, e.g.
- * `new Worker(workerEntry('domains/registry/fitet/parse.worker'))`: src/<name>.ts from the sources (the worker
- * inherits tsx's loader from the process's execArgv), dist/<name>.js in the built server. The build takes every
- * src/**\/*.worker.ts as an entry of its own and writes it at that path under dist/.
+ * The entry file of a worker thread, by its path under src/ without extension (`domains/registry/fitet/parse.worker`):
+ * src/<name>.ts from the sources, dist/<name>.js in the built server (the build takes every src/**\/*.worker.ts as an
+ * entry of its own and writes it at that path under dist/). Start one with startWorker() (core/workers.ts).
  */
 export function workerEntry(name: string): URL {
   if (!name.endsWith('.worker')) throw new Error(`Un worker si chiama <nome>.worker.ts: ${name}`);
