@@ -1,6 +1,7 @@
 /** Runs every benchmark one after the other (2 cores: never in parallel) and prints their figures. */
 import { benchAuthThroughput } from './auth-throughput.ts';
 import { benchBooking } from './booking.ts';
+import { benchEventLoop } from './event-loop.ts';
 import { benchFinance } from './finance.ts';
 import { benchList } from './list.ts';
 import { benchPageWeight } from './page-weight.ts';
@@ -13,3 +14,4 @@ if (!only || only === 'list') await benchList();
 if (!only || only === 'booking') await benchBooking();
 if (!only || only === 'finance') await benchFinance();
 if (!only || only === 'releases') await benchReleases();
+if (!only || only === 'event-loop') await benchEventLoop();

@@ -1,8 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { channel } from 'node:diagnostics_channel';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExportFormat } from 'shared-api/contract';
 import { formatItalianDate, todayIn } from '../time';
+import { runOffThread } from '../workers/pool';
 
 /** One column of a list's download, declared once per list (Italian header). */
 export interface ExportColumn<T> {
@@ -21,9 +24,31 @@ export interface ExportRequest<T> {
   /** A line under the PDF's title saying what the rows count (e.g. a statistic's period). */
   subtitle?: string;
   columns: ExportColumn<T>[];
-  rows: T[];
+  /** The rows, or their pages as they are read (a year of sessions is read a week at a time). */
+  rows: T[] | AsyncIterable<T[]>;
   timeZone: string;
 }
+
+type CellValue = string | number | null | undefined;
+
+/** What the worker renders: the cells already taken from the rows, in pages of JSON (moved to the worker, not copied). */
+export interface ExportTable {
+  format: ExportFormat;
+  title: string;
+  subtitle?: string | undefined;
+  headers: string[];
+  widths: number[];
+  /** 'Generato il 26/11/2026' (the club's date, read on the request thread). */
+  generated: string;
+  rowCount: number;
+  pages: Uint8Array[];
+}
+
+/** Rows turned into cells per step on the request thread: the step's work is bounded whatever the list's length. */
+export const EXPORT_STEP_ROWS = 500;
+/** Each step's row count is published here (testing/event-loop.ts reads it). */
+export const EXPORT_STEP_CHANNEL = 'club-portal:export-step';
+const stepChannel = channel(EXPORT_STEP_CHANNEL);
 
 export interface ExportFile {
   body: Buffer;
@@ -59,39 +84,93 @@ export const csvCell = (v: string | number | null | undefined): string => {
  */
 export const CSV_OPTIONS = { delimiter: ';', bom: true, quoted_match: /[,;\t"\r\n]/ } as const;
 
-/** Every list's download: the same rows as CSV (';' and a BOM, as Excel in Italy expects), XLSX or PDF. */
+const RENDERER = new URL(import.meta.url);
+
+/**
+ * Every list's download: the same rows as CSV (';' and a BOM, as Excel in Italy expects), XLSX or PDF. The request
+ * thread reads the rows (page by page when they come as pages) and takes their cells EXPORT_STEP_ROWS rows at a time,
+ * letting other requests in between; the file is made on a worker thread (renderExport), where a year's PDF of the
+ * sessions takes seconds without holding anyone.
+ */
 export async function buildExport<T>(request: ExportRequest<T>): Promise<ExportFile> {
-  const { format, baseName } = request;
-  const body = format === 'csv' ? toCsv(request) : format === 'xlsx' ? await toXlsx(request) : await toPdf(request);
-  return { body, contentType: CONTENT_TYPES[format], fileName: `${baseName}.${format}` };
+  const { format, baseName, columns } = request;
+  const encoder = new TextEncoder();
+  const pages: Uint8Array[] = [];
+  let rowCount = 0;
+  const source: AsyncIterable<T[]> | T[][] = Array.isArray(request.rows) ? [request.rows] : request.rows;
+  for await (const page of source) {
+    for (let at = 0; at < page.length; at += EXPORT_STEP_ROWS) {
+      const step = page.slice(at, at + EXPORT_STEP_ROWS);
+      pages.push(encoder.encode(JSON.stringify(step.map((row) => columns.map((c) => c.value(row) ?? null)))));
+      rowCount += step.length;
+      if (stepChannel.hasSubscribers) stepChannel.publish({ rows: step.length });
+      await nextTurn();
+    }
+  }
+  const table: ExportTable = {
+    format,
+    title: request.title,
+    subtitle: request.subtitle,
+    headers: columns.map((c) => c.header),
+    widths: columns.map((c) => c.width ?? 1),
+    generated: `Generato il ${formatItalianDate(todayIn(request.timeZone, new Date()))}`,
+    rowCount,
+    pages,
+  };
+  const body = await runOffThread<ExportTable, Uint8Array>(
+    RENDERER,
+    'renderExport',
+    table,
+    pages.map((p) => p.buffer as ArrayBuffer),
+  );
+  return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType: CONTENT_TYPES[format], fileName: `${baseName}.${format}` };
 }
 
-function toCsv<T>({ columns, rows }: ExportRequest<T>): Buffer {
+/** The cells of a table as rows (on the worker thread). */
+interface Table {
+  title: string;
+  subtitle?: string | undefined;
+  headers: string[];
+  widths: number[];
+  generated: string;
+  rows: CellValue[][];
+}
+
+/** On a worker thread (core/workers): the file of an export from its cells. */
+export async function renderExport(input: ExportTable): Promise<Uint8Array> {
+  const decoder = new TextDecoder();
+  const rows = input.pages.flatMap((page) => JSON.parse(decoder.decode(page)) as CellValue[][]);
+  const table: Table = { ...input, rows };
+  const body = input.format === 'csv' ? toCsv(table) : input.format === 'xlsx' ? await toXlsx(table) : await toPdf(table);
+  return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+}
+
+function toCsv({ headers, rows }: Table): Buffer {
   const text = stringify(
-    rows.map((row) => columns.map((c) => csvCell(c.value(row)))),
-    { ...CSV_OPTIONS, header: true, columns: columns.map((c) => c.header) },
+    rows.map((row) => row.map((v) => csvCell(v))),
+    { ...CSV_OPTIONS, header: true, columns: headers },
   );
   return Buffer.from(text, 'utf8');
 }
 
-async function toXlsx<T>({ title, columns, rows }: ExportRequest<T>): Promise<Buffer> {
+async function toXlsx({ title, headers, widths, rows }: Table): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Portale del circolo';
   const sheet = workbook.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: Math.round(14 * (c.width ?? 1)) }));
+  sheet.columns = headers.map((header, i) => ({ header, key: `c${i}`, width: Math.round(14 * (widths[i] ?? 1)) }));
   for (const row of rows) {
-    const added = sheet.addRow(columns.map((c) => c.value(row) ?? ''));
+    const added = sheet.addRow(row.map((v) => v ?? ''));
     // Strings are stored as strings (never formulas); the Text format keeps them so when a cell is edited.
     added.eachCell((cell) => {
       if (typeof cell.value === 'string' && isFormulaLike(cell.value)) cell.numFmt = '@';
     });
   }
   sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function toPdf<T>({ title, subtitle, columns, rows, timeZone }: ExportRequest<T>): Promise<Buffer> {
+function toPdf({ title, subtitle, headers, widths: weights, rows, generated }: Table): Promise<Buffer> {
   const margin = 36;
   const padding = 3;
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin, bufferPages: true, info: { Title: title } });
@@ -103,8 +182,8 @@ function toPdf<T>({ title, subtitle, columns, rows, timeZone }: ExportRequest<T>
   });
 
   const usable = doc.page.width - 2 * margin;
-  const totalWeight = columns.reduce((sum, c) => sum + (c.width ?? 1), 0);
-  const widths = columns.map((c) => (usable * (c.width ?? 1)) / totalWeight);
+  const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  const widths = weights.map((w) => (usable * w) / totalWeight);
   const bottom = () => doc.page.height - margin - 14;
 
   // One cell per column: a row shorter than the columns leaves the rest empty.
@@ -128,7 +207,6 @@ function toPdf<T>({ title, subtitle, columns, rows, timeZone }: ExportRequest<T>
     return y + height;
   };
 
-  const headers = columns.map((c) => c.header);
   const drawHeader = (y: number) => {
     doc.font('Helvetica-Bold').fontSize(7);
     const next = drawRow(headers, y, true);
@@ -138,13 +216,10 @@ function toPdf<T>({ title, subtitle, columns, rows, timeZone }: ExportRequest<T>
 
   doc.font('Helvetica-Bold').fontSize(14).text(title, margin, margin);
   if (subtitle) doc.font('Helvetica').fontSize(10).text(subtitle);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(`Generato il ${formatItalianDate(todayIn(timeZone, new Date()))} · ${rows.length} righe`);
+  doc.font('Helvetica').fontSize(9).text(`${generated} · ${rows.length} righe`);
   let y = drawHeader(doc.y + 8);
   for (const row of rows) {
-    const cells = columns.map((c) => cellText(c.value(row)));
+    const cells = row.map(cellText);
     if (y + rowHeight(cells) > bottom()) {
       doc.addPage();
       y = drawHeader(margin);

@@ -1,6 +1,7 @@
 /**
  * Fuzzing from the OpenAPI schemas, a fixed-seed sample of 1,000 bad inputs (the full 10,000:
- * `pnpm --filter server fuzz`): no answer is a 5xx and the database is unchanged afterwards.
+ * `pnpm --filter server fuzz`), then 8 multi-megabyte hostile spreadsheets (reliability/spreadsheets.ts): no answer
+ * is a 5xx, no hostile spreadsheet is accepted, and the database is unchanged afterwards.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -28,6 +29,13 @@ test(`${SAMPLE} generated bad inputs: 0 answers 5xx, the database unchanged`, as
   assert.equal(report.inputs, SAMPLE);
   assert.ok(report.sessionAlive, "the fuzzing administrator's session still works (the run was not anonymous)");
   assert.deepEqual(report.changedTables, [], 'tables changed by bad inputs');
+  // Every hostile spreadsheet (a workbook inflating past its limit, too many rows, a lying zip…) is refused whole.
+  assert.ok(report.spreadsheets.inputs >= 8);
+  assert.deepEqual(
+    report.spreadsheets.accepted.map((e) => `${e.case.url} [${e.case.defect}] → ${e.status}`),
+    [],
+    'hostile spreadsheets accepted',
+  );
   assert.deepEqual(
     report.serverErrors.map((e) => `${e.case.method} ${e.case.url.slice(0, 120)} [${e.case.defect}] → ${e.status}`),
     [],

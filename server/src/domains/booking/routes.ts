@@ -218,7 +218,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
-      const rows = await sessions.exportRows(query);
+      const rows = sessions.exportPages(query);
       const tableId = query.table_id ?? query.table;
       const table = tableId ? await gameTables.get(tableId) : null;
       const heading = trainingSessionsExportHeading(query, table?.number ?? null);

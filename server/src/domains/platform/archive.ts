@@ -4,10 +4,17 @@
  * when any entry is not a plain file or folder (links, devices), names an absolute path, a `..` step or a
  * backslash, or when the archive goes over the limits; only then is it extracted, with the same filter, no owner
  * taken from the archive, into a private folder. Nothing is extracted from an archive that was refused.
+ *
+ * The listing is a stream with a bound (issue 25): it stops at the first entry whose declared size takes the archive
+ * over the limit, and it stops inflating once more than the limit has come out, whatever the headers say (a 3 MB
+ * archive declaring 3 GB was inflated whole before its refusal, 9 s of the request thread). The whole preparation
+ * (listing, extraction, the version's hash) runs on a worker thread: prepareBuildArchive, through core/workers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as tar from 'tar';
+import { versionOf } from './releases-root';
 
 /** The limits of one build archive (docs/releases.md): today's builds are about 2.5 MB for 60-odd files. */
 export const ARCHIVE_LIMITS = {
@@ -41,29 +48,63 @@ export function entryProblem(entryPath: string, type: string): string | null {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Lists the archive and refuses it (ArchiveRefused) on the first entry that may not be extracted or over the limits. */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
+
+/** What a tar stream of files within the limits can hold: the files, a header (and a long-name header) per entry, padding. */
+const MAX_TAR_BYTES = ARCHIVE_LIMITS.maxExtractedBytes + ARCHIVE_LIMITS.maxEntries * 3 * 512 + 10 * 512;
+
+/**
+ * Lists the archive as it inflates and refuses it (ArchiveRefused) on the first entry that may not be extracted or
+ * that takes it over a limit, or once the inflated stream is longer than files within the limits can make.
+ */
 async function inspect(archiveFile: string): Promise<void> {
-  const problems: string[] = [];
+  let refusal: ArchiveRefused | null = null;
+  const refuse = (message: string) => void (refusal ??= new ArchiveRefused(message));
   let entries = 0;
   let bytes = 0;
+  const parser = new tar.Parser({
+    strict: true,
+    onReadEntry: (entry) => {
+      entries++;
+      bytes += entry.size ?? 0;
+      const problem = entryProblem(entry.path, entry.type);
+      if (problem) refuse(problem);
+      else if (entries > ARCHIVE_LIMITS.maxEntries) refuse(`l'archivio contiene più di ${ARCHIVE_LIMITS.maxEntries} voci`);
+      else if (bytes > ARCHIVE_LIMITS.maxExtractedBytes) refuse(`i file dell'archivio superano ${ARCHIVE_LIMITS.maxExtractedMb} MB`);
+      entry.resume();
+    },
+  });
+  parser.on('error', (err: Error) => refuse(`l'archivio non è un .tar.gz leggibile (${errorText(err)})`));
+  const source = fs.createReadStream(archiveFile);
+  const gunzip = zlib.createGunzip();
+  source.on('error', (err) => gunzip.destroy(err));
+  let inflated = 0;
   try {
-    await tar.t({
-      file: archiveFile,
-      strict: true,
-      onReadEntry: (entry) => {
-        entries++;
-        bytes += entry.size ?? 0;
-        const problem = entryProblem(entry.path, entry.type);
-        if (problem) problems.push(problem);
-      },
-    });
+    for await (const chunk of source.pipe(gunzip) as AsyncIterable<Buffer>) {
+      // tar's parser would inflate a compressed stream inside it again, past this count: one layer only.
+      if (inflated === 0 && (chunk.subarray(0, 2).equals(GZIP_MAGIC) || chunk.subarray(0, 4).equals(ZSTD_MAGIC)))
+        refuse("l'archivio contiene un altro archivio compresso: comprimi la cartella della build una volta sola");
+      inflated += chunk.length;
+      if (inflated > MAX_TAR_BYTES) refuse(`i file dell'archivio superano ${ARCHIVE_LIMITS.maxExtractedMb} MB`);
+      else parser.write(chunk);
+      if (refusal) break;
+    }
+    if (!refusal)
+      await new Promise<void>((resolve) => {
+        for (const event of ['finish', 'end', 'error', 'abort']) parser.once(event, () => resolve());
+        parser.end();
+      });
   } catch (err) {
-    throw new ArchiveRefused(`l'archivio non è un .tar.gz leggibile (${errorText(err)})`);
+    refuse(`l'archivio non è un .tar.gz leggibile (${errorText(err)})`);
+  } finally {
+    source.destroy();
+    gunzip.destroy();
   }
-  if (problems.length) throw new ArchiveRefused(problems[0]!);
+  // Set by the callbacks above, which the compiler's narrowing does not follow.
+  const refused = refusal as ArchiveRefused | null;
+  if (refused) throw refused;
   if (entries === 0) throw new ArchiveRefused("l'archivio è vuoto");
-  if (entries > ARCHIVE_LIMITS.maxEntries) throw new ArchiveRefused(`l'archivio contiene più di ${ARCHIVE_LIMITS.maxEntries} voci`);
-  if (bytes > ARCHIVE_LIMITS.maxExtractedBytes) throw new ArchiveRefused(`i file dell'archivio superano ${ARCHIVE_LIMITS.maxExtractedMb} MB`);
 }
 
 /** Every extracted path is a plain file or folder, readable by the server (an archive may carry mode 000). */
@@ -103,4 +144,28 @@ export async function extractBuildArchive(archiveFile: string, into: string): Pr
     throw new ArchiveRefused(`l'archivio non si può estrarre (${errorText(err)})`);
   }
   normalise(into);
+}
+
+/** What prepareBuildArchive answers: the version of the extracted build, or why the archive is refused. */
+export type PreparedArchive = { ok: true; version: string } | { ok: false; refused: string };
+
+/**
+ * The heavy part of a publication, on a worker thread (platform service, through core/workers): the archive listed,
+ * extracted into `into` and its version computed from the files. Refusals come back as values.
+ */
+export async function prepareBuildArchive(input: { archiveFile: string; into: string; packageVersion: string }): Promise<PreparedArchive> {
+  try {
+    await extractBuildArchive(input.archiveFile, input.into);
+  } catch (err) {
+    if (err instanceof ArchiveRefused) return { ok: false, refused: err.message };
+    throw err;
+  }
+  let version: string;
+  try {
+    version = versionOf(input.into, input.packageVersion);
+  } catch {
+    // No manifest at the root: the caller's check of the manifest says so in its words.
+    version = '';
+  }
+  return { ok: true, version };
 }

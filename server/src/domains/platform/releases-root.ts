@@ -72,6 +72,8 @@ export interface PublishOptions {
    * instead of copied, and removed whatever happens.
    */
   move?: boolean;
+  /** The version versionOf gave for distDir already (it hashes every file: done once, off the request thread). */
+  version?: string;
 }
 
 /**
@@ -86,9 +88,10 @@ export function publishVersion({
   publishedBy = null,
   now = new Date(),
   move = false,
+  version: computed,
 }: PublishOptions): ReleaseInfo {
   if (!FOLDER_PATTERN.test(app)) throw new Error(`Nome di app non valido: ${app}`);
-  const version = versionOf(distDir, packageVersion);
+  const version = computed ?? versionOf(distDir, packageVersion);
   const appDir = path.join(releasesDir, app);
   const target = path.join(appDir, version);
   if (fs.existsSync(target)) {

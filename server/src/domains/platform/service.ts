@@ -6,7 +6,8 @@ import type { Db } from '../../core/db/client';
 import type { CurrentUser } from '../../core/domain';
 import { DomainError } from '../../core/errors';
 import { type Upload, acceptUpload } from '../../core/files/uploads';
-import { ARCHIVE_LIMITS, ArchiveRefused, extractBuildArchive } from './archive';
+import { runOffThread } from '../../core/workers/pool';
+import { ARCHIVE_LIMITS, type PreparedArchive, type prepareBuildArchive } from './archive';
 import { type DomainAppRef, checkRelease, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
 import { MANIFEST_FILE, VersionExistsError, listVersions, publishVersion, readVersion, summarizeManifest, versionOf } from './releases-root';
@@ -39,6 +40,9 @@ type Actor = Pick<CurrentUser, 'id' | 'name' | 'surname'> | null;
 const ARCHIVE_TYPES: ReadonlySet<string> = new Set(['application/gzip']);
 /** Uploads wait here, on the releases root's file system (so the final rename is atomic), never served (a dot folder). */
 const UPLOADS_FOLDER = '.uploads';
+
+/** The module whose prepareBuildArchive runs on a worker thread. */
+const ARCHIVE_MODULE = new URL('./archive.ts', import.meta.url);
 
 const archiveRefused = (why: string) => new DomainError('RELEASE_ARCHIVE_INVALID', `Archivio della build non valido: ${why}`);
 
@@ -202,19 +206,17 @@ export class PlatformService {
     await acceptUpload(upload, ARCHIVE_TYPES);
 
     const work = path.join(this.o.releasesDir, UPLOADS_FOLDER, randomUUID());
-    fs.mkdirSync(work, { recursive: true });
+    await fs.promises.mkdir(work, { recursive: true });
     try {
       const archiveFile = path.join(work, 'build.tar.gz');
-      fs.writeFileSync(archiveFile, upload.data);
+      await fs.promises.writeFile(archiveFile, upload.data);
       const dist = path.join(work, 'dist');
-      try {
-        await extractBuildArchive(archiveFile, dist);
-      } catch (err) {
-        if (err instanceof ArchiveRefused) throw archiveRefused(err.message);
-        throw err;
-      }
+      // Listing, extraction and the version's hash read up to 200 MB: on a worker thread (archive.ts).
+      const task: Parameters<typeof prepareBuildArchive>[0] = { archiveFile, into: dist, packageVersion: input.packageVersion };
+      const prepared = await runOffThread<typeof task, PreparedArchive>(ARCHIVE_MODULE, 'prepareBuildArchive', task);
+      if (!prepared.ok) throw archiveRefused(prepared.refused);
       this.checkUploadedManifest(dist, ref);
-      const version = versionOf(dist, input.packageVersion);
+      const { version } = prepared;
       if (input.version !== undefined && input.version !== version) {
         throw archiveRefused(`la versione calcolata dai file è ${version}, non ${input.version} (stessa versione del pacchetto? stessi file?)`);
       }
@@ -226,6 +228,7 @@ export class PlatformService {
           packageVersion: input.packageVersion,
           publishedBy: actor ? `${actor.name} ${actor.surname}` : null,
           move: true,
+          version,
         });
       } catch (err) {
         if (err instanceof VersionExistsError) throw new DomainError('VERSION_ALREADY_PUBLISHED', err.message);
@@ -235,7 +238,7 @@ export class PlatformService {
       if (!published) throw new Error(`La versione ${version} di ${ref.folder} non si legge dopo la pubblicazione`);
       return published;
     } finally {
-      fs.rmSync(work, { recursive: true, force: true });
+      await fs.promises.rm(work, { recursive: true, force: true });
     }
   }
 

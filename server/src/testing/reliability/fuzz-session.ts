@@ -11,13 +11,19 @@ import { ADMIN, type TestApp, call, login } from '../helper';
 import { type Allowances, tableDigests } from './digest';
 import { type FuzzResult, fuzz } from './fuzz';
 import { readOperations } from './operations';
+import { fuzzSpreadsheets } from './spreadsheets';
 
 export interface FuzzReport extends FuzzResult {
   operations: number;
   changedTables: string[];
   /** The fuzzing user's session still answers: the run was not silently anonymous. */
   sessionAlive: boolean;
+  /** The multi-megabyte hostile spreadsheets sent besides (spreadsheets.ts); their 5xx are in serverErrors too. */
+  spreadsheets: FuzzResult;
 }
+
+/** Hostile spreadsheets sent with `count` bad inputs: 8 with the API suite's 1,000, 40 with the full run's 10,000. */
+const spreadsheetsFor = (count: number) => Math.min(40, Math.max(8, Math.round(count / 125)));
 
 export async function fuzzSession(t: TestApp, seed: number, count: number): Promise<FuzzReport> {
   const cookie = await login(t.app, ADMIN);
@@ -26,10 +32,12 @@ export async function fuzzSession(t: TestApp, seed: number, count: number): Prom
   const { operations } = await readOperations(t.app);
   const before = await tableDigests(t.database, allow);
   const result = await fuzz(t.app, operations, { seed, count, cookie });
+  const spreadsheets = await fuzzSpreadsheets(t.app, cookie, { seed, count: spreadsheetsFor(count) });
+  result.serverErrors.push(...spreadsheets.serverErrors);
   const after = await tableDigests(t.database, allow);
   const changedTables = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]);
   const session = await call(t.app, cookie, 'GET', '/api/v1/auth/me');
-  return { ...result, operations: operations.length, changedTables, sessionAlive: session.json()?.user?.email === ADMIN.email };
+  return { ...result, operations: operations.length, changedTables, sessionAlive: session.json()?.user?.email === ADMIN.email, spreadsheets };
 }
 
 export function describeReport(r: FuzzReport, seed: number): string {
@@ -38,6 +46,9 @@ export function describeReport(r: FuzzReport, seed: number): string {
     .join(' ');
   return (
     `fuzz (seed ${seed}): ${r.inputs} bad inputs over ${r.operations} operations; 5xx ${r.serverErrors.length}; ` +
-    `accepted (2xx) ${r.accepted.length}; tables changed ${r.changedTables.length ? r.changedTables.join(', ') : 'none'}; statuses ${statuses}`
+    `accepted (2xx) ${r.accepted.length}; tables changed ${r.changedTables.length ? r.changedTables.join(', ') : 'none'}; statuses ${statuses}; ` +
+    `hostile spreadsheets ${r.spreadsheets.inputs} (${Object.entries(r.spreadsheets.byStatus)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}, accepted ${r.spreadsheets.accepted.length})`
   );
 }

@@ -15,6 +15,9 @@ import { DomainError, invalidInput } from '../../../core/errors';
 import { addDays, maxDate, weekDayOf } from '../dates';
 import type { NewSession, SessionRow, TrainingSessionRepository } from './repository';
 
+/** The download reads its range this many days at a time. */
+const EXPORT_DAYS_PER_PAGE = 7;
+
 /** A time slot of a session: start HH:MM and minutes. */
 interface Slot {
   start_time: string;
@@ -61,10 +64,21 @@ export class TrainingSessionService {
    * table and available filter, all rows at once. The range is both days included, at most
    * TRAINING_SESSIONS_EXPORT_MAX_DAYS days.
    */
-  async exportRows(query: Omit<TrainingSessionExportQuery, 'format'>): Promise<TrainingSession[]> {
+  /**
+   * The occurrences of the download, a week at a time (a year is 52 reads of what the calendar reads for a week, each
+   * letting other requests in), in the list's order. The range is checked before the first page is read.
+   */
+  exportPages(query: Omit<TrainingSessionExportQuery, 'format'>): AsyncIterable<TrainingSession[]> {
     if (query.endDate < query.startDate) throw new DomainError('SESSIONS_EXPORT_END_BEFORE_START');
     if (query.endDate > addDays(query.startDate, TRAINING_SESSIONS_EXPORT_MAX_DAYS - 1)) throw new DomainError('SESSIONS_EXPORT_RANGE_TOO_WIDE');
-    return (await this.list({ ...query, page: 1, limit: 0 })).data;
+    return this.weeksOf(query);
+  }
+
+  private async *weeksOf(query: Omit<TrainingSessionExportQuery, 'format'>): AsyncIterable<TrainingSession[]> {
+    for (let from = query.startDate; from <= query.endDate; from = addDays(from, EXPORT_DAYS_PER_PAGE)) {
+      const to = addDays(from, EXPORT_DAYS_PER_PAGE - 1);
+      yield (await this.list({ ...query, startDate: from, endDate: to < query.endDate ? to : query.endDate, page: 1, limit: 0 })).data;
+    }
   }
 
   private async sessionOrFail(tx: DbOrTx, id: string): Promise<SessionRow> {

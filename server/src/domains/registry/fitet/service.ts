@@ -1,14 +1,23 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FitetImportReport, FitetRecord, ListMeta } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
-import { detectFileType } from '../../../core/files/detect';
 import type { Upload } from '../../../core/files/uploads';
 import { tooLargeMessage } from '../../../core/files/policy';
 import type { ListRequest } from '../../../core/list';
-import { type FitetRow, FitetFileError, type ParsedFile, type RejectedRow, parseFitetCsv, parseFitetXlsx } from './parser';
+import { runOffThread } from '../../../core/workers/pool';
+import type { FitetParseOutcome, FitetRow, ParsedFile, RejectedRow, parseFitetUpload } from './parser';
 import type { FitetRepository, FitetSortKey } from './repository';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PARSER = new URL('./parser.ts', import.meta.url);
+
+/**
+ * The embedded database answers on the request thread, and a chain of its statements never returns to the event
+ * loop by itself: the import steps aside after each lookup of this many card codes (one statement) and after this
+ * many upserts, so a 20,000-row file lets other requests in between.
+ */
+const CODES_PER_LOOKUP = 1000;
+const UPSERTS_PER_TURN = 100;
 
 /**
  * The FITET import (spec 001 §2, DESIGN §5): the federation's .xlsx or .csv, read on the server, each row matched to a
@@ -28,46 +37,53 @@ export class FitetService {
     return this.repo.listAll(request);
   }
 
+  /** Reads the upload on a worker thread (parser.ts, parseFitetUpload): a 5 MB file never holds the request thread. */
   private async parse(upload: Upload): Promise<ParsedFile> {
     if (upload.tooLarge) throw new DomainError('FILE_TOO_LARGE', tooLargeMessage(upload.fileName));
-    const type = await detectFileType(upload.data);
-    try {
-      if (type?.mime === XLSX) return await parseFitetXlsx(upload.data);
-      if (type?.mime === 'text/plain') return parseFitetCsv(upload.data);
-    } catch (err) {
-      if (err instanceof FitetFileError) throw new DomainError('FITET_FILE_INVALID', err.message);
-      throw err;
+    const input: Parameters<typeof parseFitetUpload>[0] = { data: upload.data, fileName: upload.fileName };
+    const outcome = await runOffThread<typeof input, FitetParseOutcome>(PARSER, 'parseFitetUpload', input);
+    if (!outcome.ok) throw new DomainError(outcome.code, outcome.message);
+    const rows: FitetRow[] = [];
+    for (const page of outcome.rows) {
+      rows.push(...(JSON.parse(page) as FitetRow[]));
+      await nextTurn();
     }
-    if (type?.mime === 'application/msword') {
-      throw new DomainError(
-        'FILE_TYPE_NOT_ALLOWED',
-        'Il formato .xls (Excel 97-2003) non è supportato: salva il file come .xlsx o .csv e caricalo di nuovo',
-      );
-    }
-    throw new DomainError('FILE_TYPE_NOT_ALLOWED', `Tipo di file non accettato: ${upload.fileName}. Carica un file .xlsx o .csv`);
+    return { rows, rejected: JSON.parse(outcome.rejected) as RejectedRow[] };
   }
 
   async import(uploads: Map<string, Upload> | null): Promise<FitetImportReport> {
     const upload = uploads?.get('file');
     if (!upload) throw new DomainError('FILE_MISSING', 'Nessun file caricato');
     const { rows, rejected } = await this.parse(upload);
-    const unmatched: RejectedRow[] = [];
+    // The card codes are looked up before the transaction, a thousand a statement: on the embedded database a
+    // transaction holds every other request, so it only rereads the codes found and writes their records.
+    const found = new Set<string>();
+    for (let at = 0; at < rows.length; at += CODES_PER_LOOKUP) {
+      const codes = rows.slice(at, at + CODES_PER_LOOKUP).map((r) => r.member_id);
+      for (const code of (await this.repo.usersByCardCode(this.db, codes)).keys()) found.add(code);
+      await nextTurn();
+    }
+    const candidates = rows.filter((row) => found.has(row.member_id));
+    let unmatched: RejectedRow[] = [];
     let created = 0;
     let updated = 0;
     await this.db.transaction(async (tx) => {
+      // Reread inside the transaction: a code may have moved or gone since the lookup.
       const userOf = await this.repo.usersByCardCode(
         tx,
-        rows.map((r) => r.member_id),
+        candidates.map((r) => r.member_id),
       );
-      const matched: [string, FitetRow][] = [];
-      for (const row of rows) {
+      unmatched = rows
+        .filter((row) => !userOf.has(row.member_id))
+        .map((row) => ({ line: row.line, member_id: row.member_id, reason: 'Nessun utente con questo codice tessera' }));
+      created = 0;
+      updated = 0;
+      for (const [i, row] of candidates.entries()) {
         const userId = userOf.get(row.member_id);
-        if (userId) matched.push([userId, row]);
-        else unmatched.push({ line: row.line, member_id: row.member_id, reason: 'Nessun utente con questo codice tessera' });
-      }
-      for (const [userId, row] of matched) {
+        if (!userId) continue;
         if (await this.repo.upsert(tx, userId, row)) created++;
         else updated++;
+        if (i % UPSERTS_PER_TURN === UPSERTS_PER_TURN - 1) await nextTurn();
       }
     });
     return {

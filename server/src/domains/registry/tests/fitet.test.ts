@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { threadId } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
+import { offThreadTasksDuring } from '../../../testing/event-loop';
+import { fitetCsvText, strayColumnWorkbook, utf16le, whitespaceWorkbook } from '../../../testing/heavy-files';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 
 let t: TestApp;
@@ -152,5 +155,77 @@ describe('FITET import', () => {
         after.filter((r) => r.member_id === code).map((r) => r.category),
         ['4ª categoria'],
       );
+  });
+});
+
+/** Hostile and edge files (issue 25, items 1 and 9): each is read as a stream on a worker thread, within limits. */
+describe('FITET files that cost the server the most', () => {
+  const HEADER = 'Codice tessera;Tipo tessera;Categoria;Data emissione;Data scadenza';
+  const records = async () => (await call(t.app, admin, 'GET', '/api/v1/user/fitet?limit=0')).json().data;
+
+  test('2,000 rows each with one cell in the last column (XFD, 12 KB): every row refused, read off the request thread', async () => {
+    const file = strayColumnWorkbook(2000);
+    assert.ok(file.length < 16 * 1024, `${file.length} bytes`);
+    const { result: res, tasks } = await offThreadTasksDuring(() => call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(file, 'xfd.xlsx')));
+    assert.equal(res.statusCode, 200, res.body);
+    const report = res.json();
+    assert.equal(report.total, 2000);
+    assert.equal(report.rejected.length, 2000);
+    assert.deepEqual(report.rejected[0], { line: 2, member_id: null, reason: 'Valore in una colonna sconosciuta (colonna 16384)' });
+    assert.deepEqual(
+      tasks.filter((task) => task.task === 'parseFitetUpload').map((task) => task.threadId !== threadId),
+      [true],
+    );
+  });
+
+  test('a workbook inflating past 32 MB (compressed blanks) is refused whole, naming the limit; nothing changes', async () => {
+    const before = await records();
+    const file = whitespaceWorkbook(40);
+    assert.ok(file.length < 100 * 1024, `${file.length} bytes`);
+    const res = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(file, 'spazi.xlsx'));
+    assert.equal(res.statusCode, 400, res.body);
+    assert.deepEqual(res.json(), {
+      code: 'FITET_FILE_INVALID',
+      message: 'Il file Excel supera 32 MB una volta decompresso: salva solo il foglio dei tesserati, oppure caricalo come .csv',
+    });
+    assert.deepEqual(await records(), before);
+  });
+
+  test('more than 20,000 data rows are refused whole, naming the limit; 20,000 are read', async () => {
+    const before = await records();
+    const over = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from(fitetCsvText(20_001)), 'troppe.csv'));
+    assert.equal(over.statusCode, 400, over.body);
+    assert.deepEqual(over.json(), {
+      code: 'FITET_FILE_INVALID',
+      message: 'Il file ha più di 20.000 righe di dati: dividilo in più file e caricali uno alla volta',
+    });
+    assert.deepEqual(await records(), before);
+    const limit = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from(fitetCsvText(20_000)), 'limite.csv'));
+    assert.equal(limit.statusCode, 200, limit.body);
+    assert.equal(limit.json().total, 20_000);
+  });
+
+  test('a CSV saved as Latin-1 (Windows-1252) or as UTF-16 is decoded: the ª of a category reads right', async () => {
+    const text = `${HEADER}\n1045872;Agonistica;3ª categoria;01/09/2026;31/08/2027\n1038114;Amatoriale;5ª categoria;01/09/2026;31/08/2027\n`;
+    for (const [name, data] of [
+      ['latin1.csv', Buffer.from(text, 'latin1')],
+      ['utf16.csv', utf16le(text)],
+      ['utf16be.csv', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()])],
+      ['utf16-senza-bom.csv', Buffer.from(text.replace('3ª', '3a').replace('5ª', '5a'), 'utf16le')],
+    ] as const) {
+      const res = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(data, name));
+      assert.equal(res.statusCode, 200, `${name}: ${res.body}`);
+      assert.deepEqual(res.json().rejected, [], name);
+      const list = (await call(t.app, admin, 'GET', '/api/v1/user/fitet?q=1045872')).json().data as { category: string }[];
+      assert.deepEqual(
+        list.map((r) => r.category),
+        [name === 'utf16-senza-bom.csv' ? '3a categoria' : '3ª categoria'],
+        name,
+      );
+    }
+    // Binary content is still no CSV, whatever its name.
+    const binary = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from([0x00, 0x01, 0x02, 0x03, 0x9f, 0x00]), 'dati.csv'));
+    assert.equal(binary.statusCode, 400);
+    assert.equal(binary.json().code, 'FILE_TYPE_NOT_ALLOWED');
   });
 });

@@ -1,0 +1,143 @@
+/**
+ * No request blocks the others (issue 25, item 2): the heaviest calls do their heavy part on a worker thread, and
+ * what stays on the request thread goes in bounded steps. Asserted from what core/workers and the export mechanism
+ * publish (which task ran on which thread, how many rows each step took), never from a time; the event loop's
+ * longest delay is printed beside each call as a diagnostic (bench/event-loop.ts measures it on a full year).
+ * Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { threadId } from 'node:worker_threads';
+import { EXPORT_STEP_CHANNEL, EXPORT_STEP_ROWS } from '../export/exporter';
+import { longestLoopDelay, offThreadTasksDuring } from '../../testing/event-loop';
+import { bigFitetCsv, declaredBombArchive, scratchDir, tarGzOf } from '../../testing/heavy-files';
+import { ADMIN, type TestApp, build, call, login } from '../../testing/helper';
+
+let t: TestApp;
+let admin: string;
+
+const api = (method: 'GET' | 'POST', url: string, body?: unknown) => call(t.app, admin, method, `/api/v1${url}`, body);
+const form = (field: string, data: Buffer, name: string, extra: Record<string, string> = {}) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(extra)) f.append(k, v);
+  f.append(field, new Blob([data]), name);
+  return f;
+};
+
+/** Runs a heavy call; answers it with the off-thread tasks and export steps seen, and prints the loop's longest delay. */
+async function observe(label: string, run: () => ReturnType<typeof api>, context: { diagnostic(message: string): void }) {
+  const steps: number[] = [];
+  const onStep = (message: unknown) => void steps.push((message as { rows: number }).rows);
+  subscribe(EXPORT_STEP_CHANNEL, onStep);
+  try {
+    const measured = await longestLoopDelay(() => offThreadTasksDuring(run));
+    context.diagnostic(
+      `${label}: ${measured.result.result.statusCode}, ${Math.round(measured.elapsedMs)} ms, ritardo max ${Math.round(measured.longestMs)} ms`,
+    );
+    return { res: measured.result.result, tasks: measured.result.tasks, steps };
+  } finally {
+    unsubscribe(EXPORT_STEP_CHANNEL, onStep);
+  }
+}
+
+const offThread = (tasks: { task: string; threadId: number }[], name: string) =>
+  tasks.filter((task) => task.task === name).map((task) => task.threadId !== threadId);
+
+before(async () => {
+  t = await build();
+  admin = await login(t.app, ADMIN);
+});
+after(async () => {
+  await t.close();
+});
+
+describe('the heaviest calls leave the request thread free', () => {
+  test("a year's download of the sessions, in each format: read a week at a time, cells taken in bounded steps, the file made on a worker", async (context) => {
+    // A table of its own with two sessions a day for a year of 2031: 730 occurrences.
+    const table = await api('POST', '/training-session/game-tables', { number: 931, description: 'Sala dei download' });
+    assert.equal(table.statusCode, 201, table.body);
+    const quals = (await api('GET', '/user/qualification?limit=500')).json().data.map((q: { _id: string }) => q._id);
+    const made = await api('POST', '/training-session/group/session', {
+      title: 'Anno intero',
+      start_time: '18:00',
+      end_time: '20:00',
+      duration: 60,
+      number_of_sessions: 2,
+      participant_qualifications: quals,
+      game_tables: [table.json()._id],
+      recurring_days: [0, 1, 2, 3, 4, 5, 6],
+      start_date: '2031-01-01',
+      end_date: '2031-12-31',
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    for (const format of ['csv', 'xlsx', 'pdf']) {
+      const { res, tasks, steps } = await observe(
+        `turni del 2031, ${format}`,
+        () => api('GET', `/training-session/export?format=${format}&startDate=2031-01-01&endDate=2031-12-31&table_id=${table.json()._id}`),
+        context,
+      );
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(offThread(tasks, 'renderExport'), [true], format);
+      // A step per week read (53 of them, 14 rows each but the first and last), none over the bound.
+      assert.equal(
+        steps.reduce((a, b) => a + b, 0),
+        730,
+      );
+      assert.equal(steps.length, 53, format);
+      assert.ok(
+        steps.every((rows) => rows <= EXPORT_STEP_ROWS),
+        format,
+      );
+    }
+  });
+
+  test('a list of one page is made on a worker too (every list goes through the one export mechanism)', async (context) => {
+    const { res, tasks, steps } = await observe('categorie, pdf', () => api('GET', '/user/category/export?format=pdf'), context);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(offThread(tasks, 'renderExport'), [true]);
+    assert.equal(steps.length, 1);
+  });
+
+  test('a FITET file of almost 5 MB is read on a worker (and refused for its rows)', async (context) => {
+    const file = bigFitetCsv(4.9);
+    const { res, tasks } = await observe(
+      `FITET CSV di ${(file.length / 1024 / 1024).toFixed(1)} MB`,
+      () => api('POST', '/user/fitet', form('file', file, 'grande.csv')),
+      context,
+    );
+    assert.equal(res.statusCode, 400, res.body);
+    assert.match(res.json().message, /più di 20\.000 righe/);
+    assert.deepEqual(offThread(tasks, 'parseFitetUpload'), [true]);
+  });
+
+  test('build archives are listed, extracted and hashed on a worker; 3 MB declaring 3 GB are refused at the first header', async (context) => {
+    const dir = scratchDir('archivio');
+    try {
+      fs.writeFileSync(path.join(dir, 'index.js'), 'console.log(1);');
+      fs.writeFileSync(path.join(dir, 'dati.bin'), randomBytes(8 * 1024 * 1024));
+      const archive = await tarGzOf(dir);
+      const publish = (data: Buffer) => () =>
+        api('POST', '/platform/versions', form('archive', data, 'build.tar.gz', { app: 'mf-registry', packageVersion: '0.1.0' }));
+      const plain = await observe('archivio di 8 MB senza manifest', publish(archive), context);
+      assert.equal(plain.res.statusCode, 400, plain.res.body);
+      assert.match(plain.res.json().message, /mf-manifest\.json mancante/);
+      assert.deepEqual(offThread(plain.tasks, 'prepareBuildArchive'), [true]);
+
+      const bomb = declaredBombArchive(3 * 1024 ** 3);
+      assert.ok(bomb.length < 4 * 1024 * 1024, `${bomb.length} bytes`);
+      const refused = await observe('archivio di 3 MB che dichiara 3 GB', publish(bomb), context);
+      assert.equal(refused.res.statusCode, 400, refused.res.body);
+      assert.deepEqual(refused.res.json(), {
+        code: 'RELEASE_ARCHIVE_INVALID',
+        message: "Archivio della build non valido: i file dell'archivio superano 200 MB",
+      });
+      assert.deepEqual(offThread(refused.tasks, 'prepareBuildArchive'), [true]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

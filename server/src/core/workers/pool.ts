@@ -1,0 +1,60 @@
+/**
+ * Work too heavy for the request thread (issue 25): reading an uploaded spreadsheet, rendering a download, checking
+ * and extracting a build archive. It runs on a worker thread of one pool (piscina), so every other request is
+ * answered meanwhile; a worker that runs out of its memory limit dies alone, and the caller gets an error.
+ *
+ * A task is the named export of a module, given its input by structured clone (buffers can be transferred):
+ * `runOffThread(new URL('./parser.ts', import.meta.url), 'parseFitetFile', input)`. Every task run is published on
+ * the diagnostics channel OFF_THREAD_CHANNEL with the thread it ran on (testing/event-loop.ts reads it).
+ */
+import { channel } from 'node:diagnostics_channel';
+import os from 'node:os';
+import { Piscina } from 'piscina';
+
+export const OFF_THREAD_CHANNEL = 'club-portal:off-thread';
+
+/** What OFF_THREAD_CHANNEL publishes for each finished task. */
+export interface OffThreadTask {
+  /** The export that ran (e.g. 'parseFitetFile'). */
+  task: string;
+  /** The worker thread it ran on (the request thread is 0). */
+  threadId: number;
+  /** Its time on that thread, ms. */
+  ms: number;
+}
+
+/**
+ * One worker for every core but one (at least one): the request thread keeps a core. Idle workers end after a
+ * minute; each may grow its heap to 1 GB (a year's PDF of the sessions needs about 400 MB).
+ */
+const POOL_OPTIONS = {
+  minThreads: 0,
+  maxThreads: Math.max(1, os.availableParallelism() - 1),
+  idleTimeout: 60_000,
+  resourceLimits: { maxOldGenerationSizeMb: 1024 },
+} as const;
+
+const published = channel(OFF_THREAD_CHANNEL);
+let pool: Piscina | null = null;
+
+interface TaskResult<O> {
+  output: O;
+  threadId: number;
+  ms: number;
+}
+
+/** Runs `module`'s export `name` on a worker thread with `input`; `transfer` lists buffers moved rather than copied. */
+export async function runOffThread<I, O>(module: URL, name: string, input: I, transfer: ArrayBuffer[] = []): Promise<O> {
+  pool ??= new Piscina({ filename: new URL('./entry.mjs', import.meta.url).href, ...POOL_OPTIONS });
+  const result = (await pool.run({ module: module.href, name, input }, { transferList: transfer })) as TaskResult<O>;
+  const message: OffThreadTask = { task: name, threadId: result.threadId, ms: result.ms };
+  if (published.hasSubscribers) published.publish(message);
+  return result.output;
+}
+
+/** Ends the workers (the server's close); the next task starts a pool again. */
+export async function closeWorkerPool(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  await closing?.destroy();
+}
