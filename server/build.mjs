@@ -5,9 +5,10 @@
 // server/node_modules at run time, except shared-api (this workspace's, bundled in).
 //
 // Entries, written under dist/ at their path under src/:
-//   src/main.ts                    the server          → dist/main.js
-//   src/domains/platform/cli.ts    the platform CLI    → dist/domains/platform/cli.js (npm run compose)
-//   src/**/*.worker.ts             every worker thread → dist/**/*.worker.js (started with startWorker(), core/workers.ts)
+//   src/main.ts                     the server                       → dist/main.js
+//   src/domains/platform/cli.ts     the platform CLI                 → dist/domains/platform/cli.js (npm run compose)
+//   src/core/workers/entry.mjs      the worker threads' entry        → dist/core/workers/entry.js (core/workers/pool.ts)
+//   offThreadModule('<path>') calls every module a worker thread runs → dist/<path>.js
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
@@ -18,13 +19,38 @@ const serverRoot = import.meta.dirname;
 const src = path.join(serverRoot, 'src');
 const outdir = path.join(serverRoot, 'dist');
 
-/** Every file under src/ named *.worker.ts: a worker thread needs an entry file of its own. */
-function workerEntries(dir = src) {
+/** Every TypeScript file under src/, tests aside. */
+function sourceFiles(dir = src) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'tests' ? [] : workerEntries(file);
-    return entry.name.endsWith('.worker.ts') ? [file] : [];
+    if (entry.isDirectory()) return entry.name === 'tests' || entry.name === 'testing' ? [] : sourceFiles(file);
+    return entry.name.endsWith('.ts') ? [file] : [];
   });
+}
+
+/**
+ * The modules a worker thread runs: each named by an offThreadModule('<path under src>') call (core/workers/pool.ts)
+ * with a string literal, so the build can find it. A call with anything else stops the build.
+ */
+function offThreadModules() {
+  const found = new Set();
+  for (const file of sourceFiles()) {
+    // Comments aside: they may name the function without a module.
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '');
+    for (const call of text.matchAll(/offThreadModule\(([^)]*)\)/g)) {
+      const literal = /^\s*'([\w./-]+)'\s*$/.exec(call[1]);
+      if (!literal) {
+        console.error(
+          `server/build.mjs: ${path.relative(serverRoot, file)}: offThreadModule(${call[1]}) needs a string literal, the build must find it`,
+        );
+        process.exit(1);
+      }
+      found.add(path.join(src, `${literal[1]}.ts`));
+    }
+  }
+  return [...found];
 }
 
 // In the bundle every module's import.meta is the entry's (dist/main.js): a module that finds files from its own
@@ -33,7 +59,7 @@ const IMPORT_META_ALLOWED = new Set([path.join(src, 'core', 'paths.ts')]);
 const importMetaGuard = {
   name: 'import-meta-guard',
   setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /\.(ts|mjs)$/ }, async (args) => {
       if (IMPORT_META_ALLOWED.has(args.path) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const text = await readFile(args.path, 'utf8');
       const at = text.search(/import\.meta\.(url|dirname|filename)\b/);
@@ -42,7 +68,7 @@ const importMetaGuard = {
       return {
         errors: [
           {
-            text: `import.meta in ${path.relative(serverRoot, args.path)}:${line}: in the built server it is dist/main.js. Find files from SERVER_SRC / SERVER_ROOT, and start worker threads with startWorker() (src/core/workers.ts).`,
+            text: `import.meta in ${path.relative(serverRoot, args.path)}:${line}: in the built server it is dist/main.js. Find files from SERVER_SRC / SERVER_ROOT, and name a module a worker thread runs with offThreadModule() (src/core/workers/pool.ts).`,
           },
         ],
       };
@@ -63,7 +89,12 @@ const externalPackages = {
 
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
-const entryPoints = [path.join(src, 'main.ts'), path.join(src, 'domains', 'platform', 'cli.ts'), ...workerEntries()];
+const entryPoints = [
+  path.join(src, 'main.ts'),
+  path.join(src, 'domains', 'platform', 'cli.ts'),
+  path.join(src, 'core', 'workers', 'entry.mjs'),
+  ...offThreadModules(),
+];
 const result = await esbuild
   .build({
     entryPoints,

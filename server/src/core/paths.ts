@@ -6,8 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Where the server's files are, the same whether it runs from its TypeScript sources (tsx: this file is
  * src/core/paths.ts) or built (node dist/main.js, server/build.mjs bundles every module into one file): the server
  * package is the nearest folder above this module that holds a package.json. Files kept beside the sources (the SQL
- * migrations) are found from SERVER_SRC, never from a module's own import.meta, which in the bundle is dist/main.js
- * (the build refuses a bundled module that reads import.meta.url or import.meta.dirname, this one aside).
+ * migrations) are found from SERVER_SRC, and the modules a worker thread loads with serverModule(), never from a
+ * module's own import.meta, which in the bundle is dist/main.js (the build refuses a bundled module that reads
+ * import.meta.url or import.meta.dirname, this one aside).
  */
 function packageFolder(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
@@ -27,16 +28,11 @@ export const REPO_ROOT = path.dirname(SERVER_ROOT);
 /** True when this process runs the built server (dist/*.js) rather than the sources through tsx. */
 export const RUNS_BUILT = !here.endsWith('.ts');
 
-/** From the sources: tsx's API (its ES module build), which a worker thread registers to load TypeScript (core/workers.ts). */
-export const tsxApiUrl = (): string => import.meta.resolve('tsx/esm/api');
-
 /**
- * The entry file of a worker thread, by its path under src/ without extension (`domains/registry/fitet/parse.worker`):
- * src/<name>.ts from the sources, dist/<name>.js in the built server (the build takes every src/**\/*.worker.ts as an
- * entry of its own and writes it at that path under dist/). Start one with startWorker() (core/workers.ts).
+ * A module of the server by its path under src/ without extension, as a file URL: src/<name><sourceExtension> from the
+ * sources, dist/<name>.js in the built server. For what a worker thread loads (core/workers/pool.ts), which the build
+ * writes as entries of their own at those paths.
  */
-export function workerEntry(name: string): URL {
-  if (!name.endsWith('.worker')) throw new Error(`Un worker si chiama <nome>.worker.ts: ${name}`);
-  const file = RUNS_BUILT ? path.join(SERVER_ROOT, 'dist', `${name}.js`) : path.join(SERVER_SRC, `${name}.ts`);
-  return pathToFileURL(file);
+export function serverModule(name: string, sourceExtension = '.ts'): URL {
+  return pathToFileURL(RUNS_BUILT ? path.join(SERVER_ROOT, 'dist', `${name}.js`) : path.join(SERVER_SRC, `${name}${sourceExtension}`));
 }
