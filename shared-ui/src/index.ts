@@ -17,34 +17,22 @@ export { FileInput, type FileInputProps } from './inputs/FileInput';
 export { CheckboxInput, type CheckboxInputProps } from './inputs/CheckboxInput';
 export { ColorInput, DEFAULT_COLOR } from './inputs/ColorInput';
 export { CompositeSections, type CompositeSectionsProps } from './inputs/CompositeSections';
-export { UnlockTimesInput, type UnlockTime, type UnlockTimesInputProps, UNLOCK_TIME_DECODE_ERROR } from './inputs/UnlockTimesInput';
+export {
+  UnlockTimesInput,
+  unlockTimeRows,
+  type UnlockTimeRow,
+  type UnlockTimeField,
+  type UnlockTimesInputProps,
+  UNLOCK_TIME_DECODE_ERROR,
+} from './inputs/UnlockTimesInput';
 export { PeriodInput, type Period, type PeriodPreset, PERIOD_PRESETS, presetRange, matchPreset, seasonStartYear } from './inputs/PeriodInput';
 export { MonthPeriodInput, type MonthPeriod } from './inputs/MonthPeriodInput';
 export { useDebouncedValue } from './inputs/useDebouncedValue';
 export { toMenuOptions, type OptionSource } from './inputs/options';
 
 // Forms on the contract's schemas (react-hook-form)
-export { fieldBinder, formResolver, lazyResolver, type BoundField } from './form/schema-form';
-
-// The kit's own rules (the contract's schemas carry required, e-mail and password for forms)
-export {
-  MESSAGES,
-  parseNumber,
-  formatNumber,
-  rangeMessage,
-  validateNumber,
-  validateFiles,
-  validateSections,
-  validatePeriod,
-  validateMonthPeriod,
-  fileExtension,
-  DEFAULT_MAX_FILE_COUNT,
-  DEFAULT_MAX_SIZE_MB,
-  type NumberRules,
-  type FileRules,
-  type PeriodValue,
-  type MonthPeriodValue,
-} from './inputs/validators';
+export { fieldBinder, firstMessage, lazyResolver, type BoundField } from './form/schema-form';
+export { contractResolver, schemaResolver, type ContractSchema } from './form/schema-resolver';
 
 // Table
 export { DataTable, ExportMenu, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';

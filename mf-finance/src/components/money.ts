@@ -1,4 +1,5 @@
-import { formatNumber, parseNumber } from 'shared-ui';
+import { parseNumber } from 'shared-api';
+import { formatNumber } from 'shared-ui';
 
 /** Euro as the finance API speaks them (two decimals), shown in Italian: '1.234,50 €' (spec 002 §9). */
 const EURO = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });

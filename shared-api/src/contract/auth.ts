@@ -40,6 +40,32 @@ export const acceptTermsBody = z.object({
 });
 export type AcceptTermsBody = z.infer<typeof acceptTermsBody>;
 
+/** The terms gate (spec 002 §4): both boxes are required fields of its form. */
+export const acceptTermsForm = z.object({
+  privacy_policy: z.literal(true, { message: REQUIRED }),
+  regulations: z.literal(true, { message: REQUIRED }),
+});
+
+/** 'Conferma la tua password' and the check step of 'Modifica password': the current password, not blank. */
+export const currentPasswordForm = z.object({ password: z.string().trim().min(1, REQUIRED) });
+
+/**
+ * The new-password step of 'Modifica password' (spec 000 §2.7, §5): the new password (the contract's rule) and
+ * the same again; a mismatch, or a repetition missing, says PASSWORD_MISMATCH on the repetition.
+ */
+export const PASSWORD_MISMATCH = 'Le password non coincidono, riprova';
+export const changePasswordForm = z
+  .object({ newPassword: z.string(), repeatPassword: z.string() })
+  .superRefine(({ newPassword, repeatPassword }, ctx) => {
+    if (!newPassword || !repeatPassword || newPassword !== repeatPassword) {
+      ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: PASSWORD_MISMATCH });
+      if (!newPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: REQUIRED });
+      return;
+    }
+    const checked = updatePasswordBody.shape.newPassword.safeParse(newPassword);
+    if (!checked.success) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: checked.error.issues[0]?.message ?? REQUIRED });
+  });
+
 /** The signed-in user as /auth/me and /auth/login answer it. */
 export const sessionUser = z.object({
   _id: id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED, boolish, exportFormat, id, isoDate, lineText, multilineText, timeOfDay } from './common';
+import { REQUIRED, boolish, exportFormat, id, isoDate, lineText, multilineText, timeOfDay, typedNumber } from './common';
 
 /**
  * Booking (spec 000 §2.8, §2.10–§2.12, §3, §7; spec 001 §5, §7; DESIGN §4): game tables, training sessions
@@ -24,6 +24,9 @@ export const gameTablePayload = z.object({
   description: multilineText().min(1, REQUIRED).max(500),
 });
 export type GameTablePayload = z.infer<typeof gameTablePayload>;
+
+/** The game-table form (mf-booking): the number as typed. */
+export const gameTableForm = gameTablePayload.extend({ number: typedNumber(gameTablePayload.shape.number) });
 
 export const gameTable = z.object({ _id: id, number: z.number().int(), description: z.string() });
 export type GameTable = z.infer<typeof gameTable>;
@@ -94,19 +97,19 @@ const sessionFields = {
   end_date: isoDate.nullish(),
 };
 
-type SessionFieldsShape = {
+type SessionKindShape = {
   day?: string | null;
-  start_time: string;
-  end_time: string;
-  recurring_days?: number[] | null;
+  recurring_days?: unknown[] | null;
   start_date?: string | null;
   end_date?: string | null;
+  /** The session form says which kind it fills in; a payload's kind is read from the fields present. */
+  recurring?: boolean;
 };
+type SessionFieldsShape = SessionKindShape & { start_time: string; end_time: string };
 
-/** Single (day) or recurring (week days and a period), never both, never neither; the period in order. */
-function checkWhen(s: SessionFieldsShape, ctx: z.RefinementCtx) {
-  if (rangeMinutes(s.start_time, s.end_time) <= 0) ctx.addIssue({ code: 'custom', path: ['end_time'], message: END_BEFORE_START });
-  const recurring = Boolean(s.recurring_days?.length || s.start_date || s.end_date);
+/** Single (day) or recurring (week days and a period), never both, never neither. */
+function checkKind(s: SessionKindShape, ctx: z.RefinementCtx) {
+  const recurring = s.recurring ?? Boolean(s.recurring_days?.length || s.start_date || s.end_date);
   if (!s.day && !recurring) ctx.addIssue({ code: 'custom', path: ['day'], message: REQUIRED });
   if (s.day && recurring)
     ctx.addIssue({
@@ -118,10 +121,20 @@ function checkWhen(s: SessionFieldsShape, ctx: z.RefinementCtx) {
     if (!s.recurring_days?.length) ctx.addIssue({ code: 'custom', path: ['recurring_days'], message: REQUIRED });
     if (!s.start_date) ctx.addIssue({ code: 'custom', path: ['start_date'], message: REQUIRED });
     if (!s.end_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: REQUIRED });
-    if (s.start_date && s.end_date && s.end_date < s.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'La data di fine non può precedere la data di inizio' });
-    }
   }
+}
+
+/** The time range in order and, for a recurring session, the period in order. */
+function checkRanges(s: SessionFieldsShape, ctx: z.RefinementCtx) {
+  if (rangeMinutes(s.start_time, s.end_time) <= 0) ctx.addIssue({ code: 'custom', path: ['end_time'], message: END_BEFORE_START });
+  if (!s.day && s.start_date && s.end_date && s.end_date < s.start_date) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'La data di fine non può precedere la data di inizio' });
+  }
+}
+
+function checkWhen(s: SessionFieldsShape, ctx: z.RefinementCtx) {
+  checkRanges(s, ctx);
+  checkKind(s, ctx);
 }
 
 /**
@@ -129,20 +142,22 @@ function checkWhen(s: SessionFieldsShape, ctx: z.RefinementCtx) {
  * On PATCH: `editScope` single (only this occurrence: give `occurrence_date` for a group's occurrence) or group
  * (the group from today on, keeping past occurrences and booked ones).
  */
-export const trainingSessionPayload = z
-  .object({
-    ...sessionFields,
-    editScope: editScope.nullish(),
-    /** PATCH of one occurrence of a group (editScope single): its date. */
-    occurrence_date: isoDate.nullish(),
-  })
-  .superRefine((s, ctx) => {
-    checkWhen(s, ctx);
-    const total = rangeMinutes(s.start_time, s.end_time);
-    if (total > 0 && s.duration != null && s.duration !== total) {
-      ctx.addIssue({ code: 'custom', path: ['duration'], message: `La durata deve corrispondere all'intervallo scelto (${total} minuti)` });
-    }
-  });
+const trainingSessionFields = z.object({
+  ...sessionFields,
+  editScope: editScope.nullish(),
+  /** PATCH of one occurrence of a group (editScope single): its date. */
+  occurrence_date: isoDate.nullish(),
+});
+
+function checkSingleRange(s: SessionFieldsShape & { duration?: number | null }, ctx: z.RefinementCtx) {
+  checkWhen(s, ctx);
+  const total = rangeMinutes(s.start_time, s.end_time);
+  if (total > 0 && s.duration != null && s.duration !== total) {
+    ctx.addIssue({ code: 'custom', path: ['duration'], message: `La durata deve corrispondere all'intervallo scelto (${total} minuti)` });
+  }
+}
+
+export const trainingSessionPayload = trainingSessionFields.superRefine(checkSingleRange);
 export type TrainingSessionPayload = z.infer<typeof trainingSessionPayload>;
 export type TrainingSessionPayloadInput = z.input<typeof trainingSessionPayload>;
 
@@ -151,29 +166,47 @@ export type TrainingSessionPayloadInput = z.input<typeof trainingSessionPayload>
  * sessions of `duration` minutes each, back to back from the start (spec 001 §5 Multiple sessions), on a day or
  * on the week days of a period.
  */
-export const multiSessionPayload = z
-  .object({
-    ...sessionFields,
-    duration: z
-      .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') })
-      .int('Valore decimale non consentito'),
-    number_of_sessions: z
-      .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') })
-      .int('Valore decimale non consentito')
-      .min(1, TOO_MANY_SESSIONS)
-      .max(96, TOO_MANY_SESSIONS),
-  })
-  .superRefine((s, ctx) => {
-    checkWhen(s, ctx);
-    const total = rangeMinutes(s.start_time, s.end_time);
-    if (total <= 0) return;
-    if (s.duration > total) ctx.addIssue({ code: 'custom', path: ['duration'], message: durationTooLong(total) });
-    else if (s.duration <= 0 || s.duration * s.number_of_sessions > total)
-      ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: TOO_MANY_SESSIONS });
-    else if (minutesOfDay(s.start_time) + (s.number_of_sessions - 1) * s.duration >= 24 * 60)
-      ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: SLOT_AFTER_MIDNIGHT });
-  });
+const multiSessionFields = z.object({
+  ...sessionFields,
+  duration: z
+    .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') })
+    .int('Valore decimale non consentito'),
+  number_of_sessions: z
+    .number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero valido') })
+    .int('Valore decimale non consentito')
+    .min(1, TOO_MANY_SESSIONS)
+    .max(96, TOO_MANY_SESSIONS),
+});
+
+function checkSplit(s: SessionFieldsShape & { duration: number; number_of_sessions: number }, ctx: z.RefinementCtx) {
+  checkWhen(s, ctx);
+  const total = rangeMinutes(s.start_time, s.end_time);
+  if (total <= 0) return;
+  if (s.duration > total) ctx.addIssue({ code: 'custom', path: ['duration'], message: durationTooLong(total) });
+  else if (s.duration <= 0 || s.duration * s.number_of_sessions > total)
+    ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: TOO_MANY_SESSIONS });
+  else if (minutesOfDay(s.start_time) + (s.number_of_sessions - 1) * s.duration >= 24 * 60)
+    ctx.addIssue({ code: 'custom', path: ['number_of_sessions'], message: SLOT_AFTER_MIDNIGHT });
+}
+
+export const multiSessionPayload = multiSessionFields.superRefine(checkSplit);
 export type MultiSessionPayload = z.infer<typeof multiSessionPayload>;
+
+/**
+ * The session forms (mf-booking '+ TS' and copy or edit, '+ TM'): the payload and the kind the form fills in,
+ * single or recurring (the tab chosen). What that kind misses is said even while other fields are wrong, so an
+ * empty form names every field it needs at once.
+ */
+const formKind = { recurring: z.boolean() };
+const kindEvenIfWrong = [(s: unknown, ctx: z.RefinementCtx) => checkKind(s as SessionKindShape, ctx), { when: () => true }] as const;
+export const trainingSessionForm = trainingSessionFields
+  .extend(formKind)
+  .superRefine(...kindEvenIfWrong)
+  .superRefine(checkSingleRange);
+export const multiSessionForm = multiSessionFields
+  .extend(formKind)
+  .superRefine(...kindEvenIfWrong)
+  .superRefine(checkSplit);
 
 /** A participant of a booking as the calendars show it: the colour of their highest-priority qualification, else black. */
 export const participant = z.object({ _id: id, name: z.string(), surname: z.string(), color: z.string() });
@@ -343,9 +376,14 @@ export const sessionExceptionPayload = z
   .refine((e) => !e.start_time || !e.end_time || rangeMinutes(e.start_time, e.end_time) > 0, { path: ['end_time'], message: END_BEFORE_START });
 export type SessionExceptionPayload = z.infer<typeof sessionExceptionPayload>;
 
+/** The shift search (mf-booking 'Ricerca turni', spec 000 §2.10): the day is required; table and times are optional. */
+export const shiftSearchForm = z.object({ date: isoDate, table: id.nullable(), startTime: timeOfDay.nullable(), endTime: timeOfDay.nullable() });
+
 /* ---------------------------------------------------------------- bookings */
 
 export const MAX_ADMIN_PARTICIPANTS = 4;
+/** Members choose one partner; administrators book one to four users (spec 000 §2.11, §9). */
+export const MAX_PARTICIPANTS = { member: 1, admin: MAX_ADMIN_PARTICIPANTS } as const;
 
 /**
  * POST /training-session/{id}/book. A member books themselves with one partner (`partnersId` holds one id, not
@@ -363,6 +401,9 @@ export const bookPayload = z.object({
 });
 export type BookPayload = z.infer<typeof bookPayload>;
 export type BookPayloadInput = z.input<typeof bookPayload>;
+
+/** The booking modal (mf-booking): the partner, or the participants an administrator chooses (the menu stops at the most allowed). */
+export const bookingForm = z.object({ partnersId: z.array(id).min(1, REQUIRED) });
 
 export const booking = z.object({
   _id: id,
@@ -442,7 +483,7 @@ export const bookedSessionsResponse = z.object({ data: z.array(bookedSession) })
 /**
  * The English fragments the booking refusals' messages carry (spec 000 §8), each naming its subject:
  * 'User …' (the booker) or 'Partner …' (a chosen partner; every participant of an administrator's booking).
- * Clients decide by `code` (API_ERRORS), the fragments keep the spec's matching working.
+ * No client reads them: each refusal and subject has its own code (API_ERRORS), which decides the text shown.
  */
 export const BOOKING_FRAGMENTS = {
   noShifts: 'no available booking shifts',

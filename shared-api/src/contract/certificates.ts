@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { id, isoDate, lineText, multilineText, typedNumber } from './common';
+import { id, isoDate, lineText, multilineText, REQUIRED, typedNumber } from './common';
 
 /**
  * Certificates (spec 001 §3, §5; spec 000 §2.7): types, a member's certificate of a type, and its records
  * (every upload is one; approving one sets its expiry date and notes).
  */
+
+/** Spec 001 §5 Certificates: a piece of the comma-separated days that is no whole number. */
+export const DAYS_BEFORE_WARN_INVALID = 'Input non valido per giorni prima della notifica';
 
 export const CERTIFICATE_MAX_VALIDITY_MONTHS = 120;
 const CERTIFICATE_VALIDITY_RANGE = `La validità va da 1 a ${CERTIFICATE_MAX_VALIDITY_MONTHS} mesi`;
@@ -16,10 +19,10 @@ const validityMonths = z
 
 /** days_before_warn: whole days before the expiry date on which the member is warned (e.g. 30, 7, 1). */
 export const certificateTypePayload = z.object({
-  name: lineText().min(1, 'Campo obbligatorio').max(200),
+  name: lineText().min(1, REQUIRED).max(200),
   days_before_warn: z
-    .array(z.number().int('Input non valido per giorni prima della notifica').min(0).max(3650))
-    .min(1, 'Campo obbligatorio')
+    .array(z.number().int(DAYS_BEFORE_WARN_INVALID).min(0).max(3650))
+    .min(1, REQUIRED)
     .max(20)
     .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
   is_medical: z.boolean().default(false),
@@ -29,8 +32,30 @@ export const certificateTypePayload = z.object({
 export type CertificateTypePayload = z.infer<typeof certificateTypePayload>;
 export type CertificateTypePayloadInput = z.input<typeof certificateTypePayload>;
 
-/** The type form (mf-certificates): the validity as typed, required there; parses to the payload. */
-export const certificateTypeForm = certificateTypePayload.extend({ validity_months: typedNumber(validityMonths) });
+/**
+ * Reads the days as typed, '30, 7, 1' → [30, 7, 1]. Empty pieces (a trailing comma while typing) are ignored; any
+ * other piece that is not a whole number of days is dropped and flagged (the form says DAYS_BEFORE_WARN_INVALID
+ * while keeping the valid ones, spec 001 §5).
+ */
+export function readDaysBeforeWarn(text: string): { days: number[]; invalid: boolean } {
+  const days: number[] = [];
+  let invalid = false;
+  for (const piece of text.split(',').map((p) => p.trim())) {
+    if (piece === '') continue;
+    if (/^\d{1,4}$/.test(piece)) days.push(Number(piece));
+    else invalid = true;
+  }
+  return { days, invalid };
+}
+
+/** The type form (mf-certificates): the days and the validity as typed (the validity required there); parses to the payload. */
+export const certificateTypeForm = certificateTypePayload.extend({
+  validity_months: typedNumber(validityMonths),
+  days_before_warn: z
+    .string()
+    .transform((text) => readDaysBeforeWarn(text).days)
+    .pipe(certificateTypePayload.shape.days_before_warn),
+});
 
 export const certificateType = z.object({
   _id: id,
@@ -88,6 +113,13 @@ export const certificateEditPayload = z.object({ end_date: isoDate.nullish() });
  * validity_months from today (CERTIFICATE_END_DATE_TOO_FAR). The same holds for PATCH …/{id}/user/{userId}.
  */
 export const certificateApprovePayload = z.object({ end_date: isoDate.nullish(), notes: multilineText().max(2000).nullish() });
+
+/**
+ * The approval form (mf-certificates): the notes are required there (spec 001 §5), and so is the expiry date of a
+ * medical certificate (the server's CERTIFICATE_END_DATE_REQUIRED).
+ */
+export const certificateApproveForm = (medical: boolean) =>
+  certificateApprovePayload.extend({ end_date: medical ? isoDate : isoDate.nullish(), notes: multilineText().min(1, REQUIRED).max(2000) });
 
 /** The server phrase the certificate-edit toast matches (spec 001 §8). */
 export const NO_RECORDS_TO_UPDATE = 'No records found to update';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH, PERMISSIONS } from './constants';
+import { fileSelectionProblem, parseNumber, type UploadRules } from './input-rules';
 
 /** The message of every missing field (spec 000 §5, 001 §5): a rule checked first, so it is the one shown. */
 export const REQUIRED = FIELD_MESSAGES.required;
@@ -107,8 +108,6 @@ export type NamedRef = z.infer<typeof namedRef>;
 /** Booleans that may arrive as text from a query string or a multipart field. */
 export const boolish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 
-const TYPED_NUMBER = /^-?(\d+\.?\d*|\.\d+)$/;
-
 /**
  * A number as a form's text or choice field holds it ('12', '1,5', ''), for the form-side schemas: empty is a
  * missing field, text that is no number says so, and then `rules` (the payload's own) speak. The API's payloads
@@ -118,9 +117,24 @@ export const typedNumber = (rules: z.ZodType<number, number>) =>
   z.preprocess(
     (v) => {
       if (typeof v !== 'string') return v;
-      const text = v.trim().replace(',', '.');
-      if (!text) return undefined;
-      return TYPED_NUMBER.test(text) ? Number(text) : v;
+      if (!v.trim()) return undefined;
+      return parseNumber(v) ?? v;
     },
     z.number({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Inserisci un numero') }).pipe(rules),
   );
+
+/**
+ * The files an upload form holds (the kit's file input): at least one, within `rules` (count, type, size). The
+ * input refuses a choice that breaks them at once; the form's schema says so again should one slip through.
+ */
+export const chosenFiles = (rules: UploadRules) =>
+  z
+    .array(z.custom<File>())
+    .min(1, REQUIRED)
+    .superRefine((files, ctx) => {
+      const problem = fileSelectionProblem(files, rules);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+/** A form whose one field is the file to upload (a certificate, the FITET file). */
+export const uploadForm = (rules: UploadRules) => z.object({ file: chosenFiles(rules) });

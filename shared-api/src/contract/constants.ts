@@ -93,6 +93,7 @@ export const ADULT_AGE = 18;
 
 export * from './errors';
 export * from './finance-constants';
+export * from './input-rules';
 
 /** Italian short weekday names, index 0 Sunday … 6 Saturday (spec 001 §3). */
 export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] as const;
@@ -111,6 +112,13 @@ export const STATISTICS_PERIOD_MESSAGES = {
   endBeforeStart: 'La data di fine non può precedere la data di inizio',
   tooWide: `Intervallo troppo ampio (al massimo ${STATISTICS_MAX_DAYS} giorni)`,
 } as const;
+
+/** What is wrong with a statistic's period of two ISO dates (both days included), or null: the server's rule, said before asking it. */
+export function statisticsPeriodProblem(startDate: string, endDate: string): string | null {
+  if (endDate < startDate) return STATISTICS_PERIOD_MESSAGES.endBeforeStart;
+  const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000;
+  return days > STATISTICS_MAX_DAYS ? STATISTICS_PERIOD_MESSAGES.tooWide : null;
+}
 
 /** GET /training-session/export: the occurrences' download of the admin calendars (docs/booking.md). */
 export const TRAINING_SESSIONS_EXPORT_PATH = '/training-session/export';

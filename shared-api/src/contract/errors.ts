@@ -140,6 +140,7 @@ export const API_ERRORS = {
     status: 409,
     text: "Impossibile cambiare la categoria di entrata: l'incasso ha dei pagamenti già registrati in contabilità.",
   },
+  MEMBER_CHARGE_USER_LOCKED: { status: 409, text: "Impossibile cambiare il socio: l'incasso ha dei pagamenti già registrati." },
   PAYMENT_NOT_FOUND: { status: 404, text: 'Pagamento non trovato' },
   PAYMENT_EXCEEDS_REMAINING: { status: 400, text: "L'importo del pagamento supera quanto resta da pagare" },
   NO_INCOME_CATEGORY: { status: 400, text: "Per aggiungere un pagamento, è necessario che l'incasso socio abbia una categoria di entrata associata" },

@@ -88,6 +88,8 @@ export const unlockTimePayload = z.object({
   num_shifts: z.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere compreso tra 1 e infinito'),
 });
 
+const unlockTimesPayload = z.array(unlockTimePayload).max(50);
+
 /** POST and PATCH /user/reservation-rule (spec 001 §5 Booking rule). */
 export const reservationRulePayload = z.object({
   name: lineText().min(1, 'Campo obbligatorio').max(200),
@@ -98,13 +100,31 @@ export const reservationRulePayload = z.object({
   hours_before_booking_to_cancel: count,
   week_start_day: weekDay,
   week_end_day: weekDay,
-  unlock_times: z.array(unlockTimePayload).max(50).default([]),
+  unlock_times: unlockTimesPayload.default([]),
 });
 export type ReservationRulePayload = z.infer<typeof reservationRulePayload>;
 export type ReservationRulePayloadInput = z.input<typeof reservationRulePayload>;
 
+type UnlockTimeRow = { day?: unknown; hour?: unknown; num_shifts?: unknown };
+const untouched = (row: UnlockTimeRow) => (row.day === null || row.day === undefined) && !row.hour && !row.num_shifts;
+
+/**
+ * The unlock times as the booking-rule form holds them (shared-ui UnlockTimesInput rows: the number of shifts as
+ * typed): a row left untouched is no unlock time; a started one needs its day, time and number of shifts.
+ */
+const unlockTimeRows = z
+  .array(
+    z.preprocess(
+      (row) => (row && typeof row === 'object' && untouched(row as UnlockTimeRow) ? undefined : row),
+      unlockTimePayload.extend({ num_shifts: typedNumber(unlockTimePayload.shape.num_shifts) }).optional(),
+    ),
+  )
+  .transform((rows) => rows.filter((row) => row !== undefined))
+  .pipe(unlockTimesPayload);
+
 /** The booking-rule form (mf-registry): numbers as typed and week days as chosen (text); parses to the payload. */
 export const reservationRuleForm = reservationRulePayload.extend({
+  unlock_times: unlockTimeRows,
   max_rounds_per_week: typedNumber(count),
   max_rounds_per_day: typedNumber(count),
   hours_before_booking_to_ignore_rules: typedNumber(count),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gameTable } from './booking';
 import { exportFormat, id, isoDate, listQuery, listResponse } from './common';
-import { STATISTICS_MAX_DAYS, STATISTICS_PERIOD_MESSAGES } from './constants';
+import { statisticsPeriodProblem } from './constants';
 
 /**
  * Statistics of the booking domain (spec 000 §2.1 and 001 §2 route them, their content is ours: DESIGN §5,
@@ -14,12 +14,10 @@ const periodFields = { startDate: isoDate, endDate: isoDate, table: id.optional(
 
 type Period = { startDate: string; endDate: string };
 const withPeriodRules = <T extends z.ZodType<Period>>(schema: T) =>
-  schema
-    .refine((q) => q.endDate >= q.startDate, { path: ['endDate'], message: STATISTICS_PERIOD_MESSAGES.endBeforeStart })
-    .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 <= STATISTICS_MAX_DAYS, {
-      path: ['endDate'],
-      message: STATISTICS_PERIOD_MESSAGES.tooWide,
-    });
+  schema.superRefine((q, ctx) => {
+    const problem = statisticsPeriodProblem(q.startDate, q.endDate);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['endDate'], message: problem });
+  });
 
 /** GET …/summary: the period and the table only. */
 export const statisticsSummaryQuery = withPeriodRules(z.object(periodFields));

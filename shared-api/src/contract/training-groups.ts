@@ -49,6 +49,9 @@ export const euroAmount = z
 export const enrollmentPayload = z.object({ cost: euroAmount, enrollment_date: isoDate });
 export type EnrollmentPayload = z.infer<typeof enrollmentPayload>;
 
+/** The enrollment form (mf-registry): the trainee (in the call's path, not its body) with the payload. */
+export const enrollmentForm = enrollmentPayload.extend({ trainee: id });
+
 export const enrollment = z.object({
   _id: id,
   group_id: id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FISCAL_CODE_INVALID, FISCAL_CODE_PATTERN } from './constants';
+import { API_ERRORS, FISCAL_CODE_INVALID, FISCAL_CODE_PATTERN } from './constants';
 import { boolish, choice, email, id, isoDate, lineText, multilineText, namedRef, permission, REQUIRED } from './common';
 
 export const gender = choice(['M', 'F', 'O']);
@@ -123,6 +123,10 @@ export const userReduced = z.object({ _id: id, name: z.string(), surname: z.stri
 export type UserReduced = z.infer<typeof userReduced>;
 
 export const deactivateBody = z.object({ end_date: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()) });
+
+/** The deactivation form (mf-registry): an end date, if any, from `today` (the club's) on, as the server wants. */
+export const deactivateForm = (today: string) =>
+  deactivateBody.refine((b) => !b.end_date || b.end_date >= today, { path: ['end_date'], message: API_ERRORS.DEACTIVATION_END_IN_PAST.text });
 
 /** GET /user/me (spec 000 §3 profile fields plus permissions). */
 export const profile = z.object({

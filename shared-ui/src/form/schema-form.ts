@@ -1,7 +1,7 @@
 /**
- * Forms validate with the contract's zod schemas (shared-api/contract) through react-hook-form. These
- * helpers import react-hook-form's types only: the form's own module brings react-hook-form, the resolver
- * and, where it opens, the schema.
+ * Forms validate with the contract's zod schemas (shared-api/contract) through react-hook-form and one resolver
+ * (schema-resolver.ts). These helpers import react-hook-form's types only: the form's own module brings
+ * react-hook-form and, where it opens, the schema.
  */
 import type { FieldPath, FieldValues, PathValue, Resolver, UseFormReturn } from 'react-hook-form';
 
@@ -18,11 +18,28 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
 }
 
 /**
- * A schema's resolver for the form's own value type: the contract's schemas take a wider input (unknown for
- * preprocessed fields), which the form narrows to what its inputs hold.
+ * The message of a field's error; for a field whose value is an object (a period), the first message under it,
+ * since the schema's errors sit at the inner paths.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema resolver, narrowed to the form's values
-export const formResolver = <T extends FieldValues>(resolver: Resolver<any, any, any>): Resolver<T> => resolver as Resolver<T>;
+export function firstMessage(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [key, inner] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const found = firstMessage(inner);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A list's own message (too few, too many): its items' messages are shown by the items' own inputs. */
+function fieldMessage(error: unknown, list: boolean): string | null {
+  if (!list) return firstMessage(error);
+  const own = error as { message?: unknown; root?: { message?: unknown } } | undefined;
+  const message = own?.message ?? own?.root?.message;
+  return typeof message === 'string' && message ? message : null;
+}
 
 /** The props a kit input takes (name, value, onChange, error) for one field of a react-hook-form form. */
 export interface BoundField<V> {
@@ -47,7 +64,7 @@ export function fieldBinder<T extends FieldValues>(form: UseFormReturn<T, any, a
       name,
       value: form.getValues(name),
       onChange: (value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: shown }),
-      error: shown ? (form.getFieldState(name, form.formState).error?.message ?? null) : null,
+      error: shown ? fieldMessage(form.getFieldState(name, form.formState).error, Array.isArray(form.getValues(name))) : null,
     };
   };
 }

@@ -25,6 +25,12 @@ export const MONTH_NAMES = [
   'Dicembre',
 ] as const;
 
+/** Writes a number the Italian way (comma decimals), with a fixed number of decimals when given. */
+export function formatNumber(value: number, decimals?: number): string {
+  const text = decimals === undefined ? String(value) : value.toFixed(decimals);
+  return text.replace('.', ',');
+}
+
 /** Indexed by weekday number, 0 Sunday to 6 Saturday (spec 001 §9): the contract's one list, which the server's downloads read too. */
 export { WEEKDAY_NAMES } from 'shared-api';
 

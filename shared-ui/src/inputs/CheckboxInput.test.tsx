@@ -16,13 +16,13 @@ describe('CheckboxInput', () => {
     expect(changes).toEqual([true]);
   });
 
-  it('a required box must be checked', () => {
+  it("shows the form's error on a required box", () => {
     const { rerender } = render(
-      <CheckboxInput name="privacy" label="Accetto la privacy" value={false} onChange={() => {}} required submitAttempted />,
+      <CheckboxInput name="privacy" label="Accetto la privacy" value={false} onChange={() => {}} required error="Campo obbligatorio" />,
     );
     expect(screen.getByRole('checkbox', { name: 'Accetto la privacy (obbligatorio)' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
-    rerender(<CheckboxInput name="privacy" label="Accetto la privacy" value onChange={() => {}} required submitAttempted />);
+    rerender(<CheckboxInput name="privacy" label="Accetto la privacy" value onChange={() => {}} required error={null} />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
-import { controlProps, FieldMessages, RequiredMark, shownError } from './Field';
+import { controlProps, FieldMessages, RequiredMark } from './Field';
 import type { BaseFieldProps } from './types';
-import { validateRequired } from './validators';
 
 export interface CheckboxInputProps extends BaseFieldProps<boolean> {
   /** Rich label (e.g. with a link to the privacy policy); `label` stays the plain text. */
@@ -11,8 +10,8 @@ export interface CheckboxInputProps extends BaseFieldProps<boolean> {
 
 /** A checkbox with its label on the right; a required one must be checked. */
 export function CheckboxInput(props: CheckboxInputProps) {
-  const { name, label, value, onChange, required, disabled, submitAttempted, error, hint } = props;
-  const shown = shownError(error, submitAttempted, required ? validateRequired(Boolean(value)) : null);
+  const { name, label, value, onChange, required, disabled, error, hint } = props;
+  const shown = error ?? null;
   return (
     <div className={cx('ui-field', 'ui-checkbox', shown && 'ui-field--invalid')}>
       <div className="ui-checkbox__row">

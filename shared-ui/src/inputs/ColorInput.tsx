@@ -1,14 +1,13 @@
 import { useEffect, useEffectEvent } from 'react';
-import { controlProps, Field, shownError } from './Field';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { validateRequired } from './validators';
 
 export const DEFAULT_COLOR = '#000000';
 
 /** A colour as #rrggbb; an empty value becomes the default #000000 (spec 001 §5). */
 export function ColorInput(props: BaseFieldProps<string>) {
-  const { name, label, value, onChange, required, disabled, submitAttempted, error, hint } = props;
-  const shown = shownError(error, submitAttempted, required ? validateRequired(value) : null);
+  const { name, label, value, onChange, required, disabled, error, hint } = props;
+  const shown = error ?? null;
   const colour = value || DEFAULT_COLOR;
 
   // The form's payload carries the default, not only the swatch; only the value decides whether it is needed

@@ -30,8 +30,8 @@ function setup(initial: Contact[], props: Partial<CompositeSectionsProps<Contact
 }
 
 describe('CompositeSections', () => {
-  it("says 'Almeno una sezione è obbligatoria' when required and none exist, after a submit attempt", () => {
-    setup([], { required: true, submitAttempted: true });
+  it("shows the form's error on the whole group", () => {
+    setup([], { required: true, error: 'Almeno una sezione è obbligatoria' });
     expect(screen.getByRole('alert')).toHaveTextContent('Almeno una sezione è obbligatoria');
     expect(screen.getByRole('group', { name: 'Contatti (obbligatorio)' })).toBeInTheDocument();
   });

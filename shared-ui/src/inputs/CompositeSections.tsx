@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldGroup, shownError } from './Field';
-import { validateSections } from './validators';
+import { FieldGroup } from './Field';
 
 export interface CompositeSectionsProps<T> {
   name: string;
@@ -14,7 +13,6 @@ export interface CompositeSectionsProps<T> {
   max?: number;
   required?: boolean;
   disabled?: boolean;
-  submitAttempted?: boolean;
   error?: string | null;
   hint?: string;
   addLabel?: string;
@@ -24,9 +22,9 @@ export interface CompositeSectionsProps<T> {
 
 /** A repeatable group of fields (spec 001 §5): at least one when required, the first never deletable. */
 export function CompositeSections<T>(props: CompositeSectionsProps<T>) {
-  const { name, label, value, onChange, renderSection, createItem, max, required, disabled, submitAttempted, error, hint } = props;
+  const { name, label, value, onChange, renderSection, createItem, max, required, disabled, error, hint } = props;
   const items = value ?? [];
-  const shown = shownError(error, submitAttempted, validateSections(items, Boolean(required)));
+  const shown = error ?? null;
   const title = props.sectionTitle ?? ((i: number) => `Sezione ${i + 1}`);
   const canAdd = max === undefined || items.length < max;
 

@@ -57,8 +57,8 @@ describe('DateInput', () => {
     expect(years).toHaveLength(100);
   });
 
-  it("says 'Campo obbligatorio' when required and empty after a submit attempt", () => {
-    setup(null, { required: true, submitAttempted: true });
+  it("shows the form's error, linked to the control", () => {
+    setup(null, { required: true, error: 'Campo obbligatorio' });
     expect(screen.getByLabelText('Data di nascita (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
   });

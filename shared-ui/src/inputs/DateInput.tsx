@@ -1,9 +1,8 @@
 import { parseIsoDate, toIsoDate } from '../format/format';
 import { yearOptions } from './year-options';
 import { LazyDatePicker, PickerPlaceholder } from './lazy-pickers';
-import { controlProps, Field, shownError } from './Field';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { validateRequired } from './validators';
 
 export interface DateInputProps extends BaseFieldProps<string | null> {
   /** Earliest selectable date, ISO YYYY-MM-DD. Dates before 1800 are never valid (spec 000 §9). */
@@ -16,8 +15,8 @@ const EARLIEST = '1800-01-01';
 
 /** A calendar date (ISO YYYY-MM-DD) shown and typed as dd/MM/yyyy with an Italian calendar. */
 export function DateInput(props: DateInputProps) {
-  const { name, label, value, onChange, required, disabled, submitAttempted, error, placeholder, hint } = props;
-  const shown = shownError(error, submitAttempted, required ? validateRequired(value) : null);
+  const { name, label, value, onChange, required, disabled, error, placeholder, hint } = props;
+  const shown = error ?? null;
   const a11y = controlProps(name, shown, hint, required);
   const minDate = parseIsoDate(props.minDate && props.minDate > EARLIEST ? props.minDate : EARLIEST);
   const maxDate = parseIsoDate(props.maxDate);

@@ -1,15 +1,13 @@
-import { controlProps, Field, shownError } from './Field';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { firstError, validateEmail, validateRequired } from './validators';
 
 export interface EmailInputProps extends BaseFieldProps<string> {
   autoComplete?: string;
 }
 
 export function EmailInput(props: EmailInputProps) {
-  const { name, label, value, onChange, required, disabled, submitAttempted, error, placeholder, hint } = props;
-  const own = firstError([required && validateRequired(value), validateEmail(value)]);
-  const shown = shownError(error, submitAttempted, own);
+  const { name, label, value, onChange, required, disabled, error, placeholder, hint } = props;
+  const shown = error ?? null;
   return (
     <Field name={name} label={label} required={required} hint={hint} error={shown}>
       <input

@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 
-/** The error an input shows: an external one always, its own rules' only after a submit attempt. */
-export function shownError(external: string | null | undefined, submitAttempted: boolean | undefined, own: string | null): string | null {
-  if (external) return external;
-  return submitAttempted ? own : null;
-}
-
 /** Accessibility attributes of a control: id/name for the label, invalid state, hint and error linked. */
 export function controlProps(name: string, error: string | null, hint: string | undefined, required: boolean | undefined) {
   const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(' ');

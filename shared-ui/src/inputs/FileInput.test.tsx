@@ -77,8 +77,10 @@ describe('FileInput', () => {
     expect(changes.at(-1)?.map((f) => f.name)).toEqual(['b.pdf']);
   });
 
-  it('requires a file after a submit attempt unless one is already stored', () => {
-    const { unmount } = render(<FileInput name="file" label="Foto" value={[]} onChange={() => {}} accept={['png']} required submitAttempted />);
+  it("shows the form's error, and the file already stored", () => {
+    const { unmount } = render(
+      <FileInput name="file" label="Foto" value={[]} onChange={() => {}} accept={['png']} required error="Campo obbligatorio" />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
     unmount();
     render(
@@ -89,7 +91,6 @@ describe('FileInput', () => {
         onChange={() => {}}
         accept={['png']}
         required
-        submitAttempted
         existing={{ name: 'foto.png', url: '/api/v1/file/1' }}
       />,
     );

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { controlProps, Field, shownError } from './Field';
+import { DEFAULT_MAX_FILE_COUNT, DEFAULT_MAX_SIZE_MB, fileSelectionProblem } from 'shared-api';
+import { formatNumber } from '../format/format';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { DEFAULT_MAX_FILE_COUNT, DEFAULT_MAX_SIZE_MB, firstError, formatNumber, validateFiles, validateRequired } from './validators';
 
 export interface FileInputProps extends BaseFieldProps<File[]> {
   /** Accepted extensions, e.g. ['pdf', 'png']. */
-  accept: string[];
+  accept: readonly string[];
   /** Default 1. */
   maxFileCount?: number;
   /** Default 1 MB. */
@@ -18,17 +19,18 @@ const sizeText = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${formatNumber(Math.round(bytes / 104857.6) / 10)} MB`;
 
 /**
- * File picker with the count, type and size rules of spec 000 §5. A selection that breaks a rule is refused
- * at once with its message (the chosen files stay as they were), so what the form holds always passes.
+ * File picker with the count, type and size rules of spec 000 §5 (the contract's fileSelectionProblem). A
+ * selection that breaks a rule is refused at once with its message (the chosen files stay as they were), so
+ * what the form holds always passes them; the form's schema says what else is wrong (a missing file).
  */
 export function FileInput(props: FileInputProps) {
-  const { name, label, value, onChange, accept, required, disabled, submitAttempted, error, hint } = props;
+  const { name, label, value, onChange, accept, required, disabled, error, hint } = props;
   const rules = { accept, maxFileCount: props.maxFileCount ?? DEFAULT_MAX_FILE_COUNT, maxSizeMB: props.maxSizeMB ?? DEFAULT_MAX_SIZE_MB };
   const files = value ?? [];
   const [rejection, setRejection] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const own = firstError([required && !props.existing && validateRequired(files), validateFiles(files, rules)]);
-  const shown = error || rejection || shownError(null, submitAttempted, own);
+  // A refused choice is the latest news; the form's error (a missing file) speaks otherwise.
+  const shown = rejection || error || null;
   const defaultHint = `${accept.length ? `Formati accettati: ${accept.map((a) => a.toUpperCase()).join(', ')}. ` : ''}Dimensione massima ${formatNumber(rules.maxSizeMB)} MB${rules.maxFileCount > 1 ? `, al massimo ${rules.maxFileCount} file` : ''}.`;
   const hintText = hint ?? defaultHint;
 
@@ -36,7 +38,7 @@ export function FileInput(props: FileInputProps) {
     if (chosen.length === 0) return;
     // One file replaces the current one; with more allowed the new ones are added.
     const next = rules.maxFileCount === 1 && chosen.length === 1 ? chosen : [...files, ...chosen];
-    const problem = validateFiles(next, rules);
+    const problem = fileSelectionProblem(next, rules);
     setRejection(problem);
     if (!problem) onChange(next);
   };

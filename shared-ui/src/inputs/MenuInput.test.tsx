@@ -156,8 +156,8 @@ describe('MenuInput', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 
-  it("says 'Campo obbligatorio' when required and nothing is chosen after a submit attempt", () => {
-    setup([], { required: true, submitAttempted: true });
+  it("shows the form's error, linked to the control", () => {
+    setup([], { required: true, error: 'Campo obbligatorio' });
     expect(screen.getByRole('combobox', { name: 'Tavoli (obbligatorio)' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
   });

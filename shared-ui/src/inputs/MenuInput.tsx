@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cx } from './cx';
-import { controlProps, Field, shownError } from './Field';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
 import { useDebouncedValue } from './useDebouncedValue';
-import { validateRequired } from './validators';
 
 export interface MenuOption {
   id: string;
@@ -34,7 +33,7 @@ const normalise = (text: string) =>
  * choice stops at maxSelections and closes when it is reached. Values not among the options are dropped.
  */
 export function MenuInput(props: MenuInputProps) {
-  const { name, label, value, onChange, options, required, disabled, submitAttempted, error, placeholder, hint } = props;
+  const { name, label, value, onChange, options, required, disabled, error, placeholder, hint } = props;
   const max = Math.max(1, props.maxSelections ?? 1);
   const multi = max > 1;
   const searchable = props.searchable !== false;
@@ -60,7 +59,7 @@ export function MenuInput(props: MenuInputProps) {
   }, [options, query]);
   const showBulk = multi && options.length > 0 && max >= options.length;
 
-  const shown = shownError(error, submitAttempted, required ? validateRequired(selected) : null);
+  const shown = error ?? null;
   const a11y = controlProps(name, shown, hint, required);
 
   const close = (focusTrigger: boolean) => {

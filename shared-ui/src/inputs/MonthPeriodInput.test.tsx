@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Controlled } from '../testing/render';
 import { MonthPeriodInput, type MonthPeriod } from './MonthPeriodInput';
 
-function setup(initial: MonthPeriod, props: { required?: boolean; submitAttempted?: boolean } = {}) {
+function setup(initial: MonthPeriod, props: { required?: boolean; error?: string } = {}) {
   const changes: MonthPeriod[] = [];
   render(
     <Controlled initial={initial} onValue={(v: MonthPeriod) => changes.push(v)}>
@@ -32,11 +32,5 @@ describe('MonthPeriodInput', () => {
     const changes = setup({ month: null, year: 2025 });
     await userEvent.selectOptions(screen.getByLabelText('Mese'), 'Dicembre');
     expect(changes.at(-1)).toEqual({ month: 12, year: 2025 });
-  });
-
-  it('requires the month when required', () => {
-    setup({ month: null, year: 2025 }, { required: true, submitAttempted: true });
-    expect(screen.getByLabelText('Mese (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
   });
 });

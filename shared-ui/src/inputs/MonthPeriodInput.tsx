@@ -3,9 +3,11 @@ import { MONTH_NAMES } from '../format/format';
 import { FieldGroup } from './Field';
 import { SelectInput } from './SelectInput';
 import type { BaseFieldProps } from './types';
-import type { MonthPeriodValue } from './validators';
-
-export type MonthPeriod = MonthPeriodValue;
+/** A month (1–12) of a year; either may be missing while it is being chosen. */
+export interface MonthPeriod {
+  month: number | null;
+  year: number | null;
+}
 
 const MONTH_OPTIONS = MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }));
 
@@ -19,7 +21,7 @@ function yearOptions(current: number, selected: number | null) {
 
 /** A month (1–12) of a year; the year starts as the current one (spec 001 §5). */
 export function MonthPeriodInput(props: BaseFieldProps<MonthPeriod>) {
-  const { name, label, onChange, required, disabled, submitAttempted, error, hint } = props;
+  const { name, label, onChange, required, disabled, error, hint } = props;
   const value = props.value ?? { month: null, year: null };
   const currentYear = new Date().getFullYear();
 
@@ -40,7 +42,6 @@ export function MonthPeriodInput(props: BaseFieldProps<MonthPeriod>) {
           options={MONTH_OPTIONS}
           required={required}
           disabled={disabled}
-          submitAttempted={submitAttempted}
         />
         <SelectInput
           name={`${name}-year`}
@@ -50,7 +51,6 @@ export function MonthPeriodInput(props: BaseFieldProps<MonthPeriod>) {
           options={yearOptions(currentYear, value.year)}
           required={required}
           disabled={disabled}
-          submitAttempted={submitAttempted}
         />
       </div>
     </FieldGroup>

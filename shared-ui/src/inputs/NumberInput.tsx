@@ -1,9 +1,10 @@
-import { controlProps, Field, shownError } from './Field';
+import { parseNumber } from 'shared-api';
+import { formatNumber } from '../format/format';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { firstError, formatNumber, parseNumber, validateNumber, validateRequired } from './validators';
 
 export interface NumberInputProps extends BaseFieldProps<string> {
-  min?: number;
+  /** The + button stops here (the range itself is the form schema's rule). */
   max?: number;
   /** Decimals (comma separator) allowed; default false. */
   allowDecimals?: boolean;
@@ -16,9 +17,8 @@ const TYPING_PATTERN = /^-?\d*([.,]\d*)?$/;
 
 /** A number typed as text (comma decimals), with − and + buttons: step 1, never below 0. */
 export function NumberInput(props: NumberInputProps) {
-  const { name, label, value, onChange, required, disabled, submitAttempted, error, placeholder, hint, min, max } = props;
-  const rules = { min, max, allowDecimals: props.allowDecimals };
-  const shown = shownError(error, submitAttempted, firstError([required && validateRequired(value), validateNumber(value, rules)]));
+  const { name, label, value, onChange, required, disabled, error, placeholder, hint, max } = props;
+  const shown = error ?? null;
   const current = parseNumber(value) ?? 0;
 
   const step = (delta: number) => {

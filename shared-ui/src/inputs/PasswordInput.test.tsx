@@ -12,14 +12,4 @@ describe('PasswordInput', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Nascondi password' }));
     expect(input).toHaveAttribute('type', 'password');
   });
-
-  it('wants at least 8 characters', () => {
-    render(<PasswordInput name="password" label="Password" value="corta" onChange={() => {}} submitAttempted />);
-    expect(screen.getByRole('alert')).toHaveTextContent('La password deve contenere almeno 8 caratteri');
-  });
-
-  it('skips the length check when told to', () => {
-    render(<PasswordInput name="password" label="Vecchia password" value="corta" onChange={() => {}} checkLength={false} submitAttempted />);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  });
 });

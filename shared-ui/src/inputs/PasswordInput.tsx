@@ -1,19 +1,15 @@
 import { useState } from 'react';
-import { controlProps, Field, shownError } from './Field';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { firstError, validatePassword, validateRequired } from './validators';
 
 export interface PasswordInputProps extends BaseFieldProps<string> {
-  /** Check the 8-character minimum (off for an old password being verified). */
-  checkLength?: boolean;
   autoComplete?: string;
 }
 
 export function PasswordInput(props: PasswordInputProps) {
-  const { name, label, value, onChange, required, disabled, submitAttempted, error, placeholder, hint } = props;
+  const { name, label, value, onChange, required, disabled, error, placeholder, hint } = props;
   const [visible, setVisible] = useState(false);
-  const own = firstError([required && validateRequired(value), props.checkLength !== false && validatePassword(value)]);
-  const shown = shownError(error, submitAttempted, own);
+  const shown = error ?? null;
   return (
     <Field name={name} label={label} required={required} hint={hint} error={shown}>
       <div className="ui-password">

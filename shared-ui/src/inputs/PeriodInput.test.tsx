@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Controlled } from '../testing/render';
 import { matchPreset, PeriodInput, presetRange, seasonStartYear, type Period } from './PeriodInput';
 
-function setup(initial: Period, props: { required?: boolean; submitAttempted?: boolean } = {}) {
+function setup(initial: Period, props: { required?: boolean; error?: string } = {}) {
   const changes: Period[] = [];
   render(
     <Controlled initial={initial} onValue={(v: Period) => changes.push(v)}>
@@ -44,20 +44,8 @@ describe('PeriodInput', () => {
     expect(screen.getByLabelText('Periodo predefinito')).toHaveDisplayValue('Personalizzato');
   });
 
-  it('requires both dates when the period is required', () => {
-    setup({ start_date: null, end_date: null }, { required: true, submitAttempted: true });
-    expect(screen.getByLabelText('Data inizio (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Data fine (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
-  });
-
-  it('an optional period needs its start once an end is given', () => {
-    setup({ start_date: null, end_date: '2025-06-30' }, { submitAttempted: true });
-    expect(screen.getByLabelText('Data inizio (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Data fine')).toHaveAttribute('aria-invalid', 'false');
-  });
-
-  it('refuses an end before the start', () => {
-    setup({ start_date: '2025-09-10', end_date: '2025-09-01' }, { submitAttempted: true });
+  it("shows the form's error on the whole period", () => {
+    setup({ start_date: '2025-09-10', end_date: '2025-09-01' }, { error: 'La data di fine non può precedere la data di inizio' });
     expect(screen.getByRole('alert')).toHaveTextContent('La data di fine non può precedere la data di inizio');
   });
 

@@ -1,11 +1,13 @@
 import { parseIsoDate } from '../format/format';
 import { DateInput } from './DateInput';
-import { FieldGroup, shownError } from './Field';
+import { FieldGroup } from './Field';
 import { SelectInput } from './SelectInput';
 import type { BaseFieldProps } from './types';
-import { MESSAGES, type PeriodValue } from './validators';
-
-export type Period = PeriodValue;
+/** A date range (ISO dates); either end may be missing while it is being filled in. */
+export interface Period {
+  start_date: string | null;
+  end_date: string | null;
+}
 
 export type PeriodPreset = 'twelve_months' | 'first_pentamestre' | 'second_pentamestre' | 'whole_year';
 
@@ -52,10 +54,9 @@ const PRESET_OPTIONS = PERIOD_PRESETS.map((p) => ({ value: p.key, label: p.label
 
 /** A date range with the club's season presets; the presets apply to the season of the start date (or today's). */
 export function PeriodInput(props: BaseFieldProps<Period>) {
-  const { name, label, onChange, required, disabled, submitAttempted, error, hint } = props;
+  const { name, label, onChange, required, disabled, error, hint } = props;
   const value = props.value ?? { start_date: null, end_date: null };
-  const order = value.start_date && value.end_date && value.end_date < value.start_date ? MESSAGES.periodOrder : null;
-  const shown = shownError(error, submitAttempted, order);
+  const shown = error ?? null;
 
   const applyPreset = (key: string) => {
     if (!key) return;
@@ -83,7 +84,6 @@ export function PeriodInput(props: BaseFieldProps<Period>) {
           required={required || Boolean(value.end_date)}
           maxDate={value.end_date ?? undefined}
           disabled={disabled}
-          submitAttempted={submitAttempted}
         />
         <DateInput
           name={`${name}-end`}
@@ -93,7 +93,6 @@ export function PeriodInput(props: BaseFieldProps<Period>) {
           required={required}
           minDate={value.start_date ?? undefined}
           disabled={disabled}
-          submitAttempted={submitAttempted}
         />
       </div>
     </FieldGroup>

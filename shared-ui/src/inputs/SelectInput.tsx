@@ -1,6 +1,5 @@
-import { controlProps, Field, shownError } from './Field';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { validateRequired } from './validators';
 
 export interface SelectOption {
   value: string;
@@ -13,8 +12,8 @@ export interface SelectInputProps extends BaseFieldProps<string> {
 
 /** A short fixed choice as a native select (weekday, month, gender); '' is "nothing chosen". */
 export function SelectInput(props: SelectInputProps) {
-  const { name, label, value, onChange, options, required, disabled, submitAttempted, error, placeholder, hint } = props;
-  const shown = shownError(error, submitAttempted, required ? validateRequired(value) : null);
+  const { name, label, value, onChange, options, required, disabled, error, placeholder, hint } = props;
+  const shown = error ?? null;
   return (
     <Field name={name} label={label} required={required} hint={hint} error={shown}>
       <select

@@ -15,8 +15,8 @@ describe('TextArea', () => {
     expect(last).toBe('prima riga\nseconda');
   });
 
-  it('counts whitespace only as missing when required', () => {
-    render(<TextArea name="notes" label="Note" value={'  \n '} onChange={() => {}} required submitAttempted />);
+  it("shows the form's error, linked to the control", () => {
+    render(<TextArea name="notes" label="Note" value={'  \n '} onChange={() => {}} required error="Campo obbligatorio" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
     expect(screen.getByLabelText('Note (obbligatorio)')).toHaveAttribute('aria-invalid', 'true');
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Controlled } from '../testing/render';
 import { TextInput } from './TextInput';
 
-function setup(props: { required?: boolean; submitAttempted?: boolean; error?: string | null; initial?: string } = {}) {
+function setup(props: { required?: boolean; error?: string | null; initial?: string } = {}) {
   const changes: string[] = [];
   render(
     <Controlled initial={props.initial ?? ''} onValue={(v) => changes.push(v)}>
@@ -14,7 +14,6 @@ function setup(props: { required?: boolean; submitAttempted?: boolean; error?: s
           value={value}
           onChange={setValue}
           required={props.required}
-          submitAttempted={props.submitAttempted}
           error={props.error}
           hint="Come nel documento"
         />
@@ -43,20 +42,15 @@ describe('TextInput', () => {
     expect(screen.getByLabelText('Nome (obbligatorio)')).toHaveAttribute('aria-invalid', 'false');
   });
 
-  it('links the error to the control after a submit attempt', () => {
-    setup({ required: true, initial: '   ', submitAttempted: true });
+  it('links the error to the control', () => {
+    setup({ required: true, initial: '   ', error: 'Campo obbligatorio' });
     const input = screen.getByLabelText('Nome (obbligatorio)');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Come nel documento Campo obbligatorio');
   });
 
-  it('shows an external error without a submit attempt', () => {
+  it('shows the error it is given', () => {
     setup({ error: 'Nome già in uso' });
     expect(screen.getByRole('alert')).toHaveTextContent('Nome già in uso');
-  });
-
-  it('passes a filled required field', () => {
-    setup({ required: true, initial: 'Anna', submitAttempted: true });
-    expect(screen.queryByText('Campo obbligatorio')).not.toBeInTheDocument();
   });
 });

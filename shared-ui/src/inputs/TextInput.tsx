@@ -1,6 +1,5 @@
-import { controlProps, Field, shownError } from './Field';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { validateRequired } from './validators';
 
 export interface TextInputProps extends BaseFieldProps<string> {
   type?: 'text' | 'tel' | 'url' | 'search';
@@ -9,8 +8,8 @@ export interface TextInputProps extends BaseFieldProps<string> {
 }
 
 export function TextInput(props: TextInputProps) {
-  const { name, label, value, onChange, required, disabled, submitAttempted, error, placeholder, hint } = props;
-  const shown = shownError(error, submitAttempted, required ? validateRequired(value) : null);
+  const { name, label, value, onChange, required, disabled, error, placeholder, hint } = props;
+  const shown = error ?? null;
   return (
     <Field name={name} label={label} required={required} hint={hint} error={shown}>
       <input

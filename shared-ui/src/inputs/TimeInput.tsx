@@ -1,7 +1,6 @@
 import { LazyTimePicker, PickerPlaceholder } from './lazy-pickers';
-import { controlProps, Field, shownError } from './Field';
+import { controlProps, Field } from './Field';
 import type { BaseFieldProps } from './types';
-import { validateRequired } from './validators';
 
 export interface TimeInputProps extends BaseFieldProps<string | null> {
   /** Minutes between the times offered; default 15. */
@@ -28,8 +27,8 @@ const dateToTime = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinute
 
 /** A time of day HH:mm, typed or picked from a list in steps of stepMinutes. */
 export function TimeInput(props: TimeInputProps) {
-  const { name, label, value, onChange, required, disabled, submitAttempted, error, placeholder, hint } = props;
-  const shown = shownError(error, submitAttempted, required ? validateRequired(value) : null);
+  const { name, label, value, onChange, required, disabled, error, placeholder, hint } = props;
+  const shown = error ?? null;
   const a11y = controlProps(name, shown, hint, required);
   // The picker needs both bounds or neither.
   const bounded = props.min !== undefined || props.max !== undefined;

@@ -1,4 +1,7 @@
-/** Props every input of the kit shares (API.md). Inputs are controlled: value + onChange. */
+/**
+ * Props every input of the kit shares (API.md). Inputs are controlled: value + onChange; they check nothing
+ * themselves: the form's schema (the contract's) says what is wrong, through `error`.
+ */
 export interface BaseFieldProps<T> {
   /** id and name of the control; the label points at it. */
   name: string;
@@ -8,9 +11,7 @@ export interface BaseFieldProps<T> {
   onChange: (value: T) => void;
   required?: boolean;
   disabled?: boolean;
-  /** Errors of the input's own rules show only after a submit attempt. */
-  submitAttempted?: boolean;
-  /** An external error (server, cross-field) shown regardless of submitAttempted. */
+  /** What is wrong with the value: the form's schema says it (fieldBinder shows it after a submit attempt). */
   error?: string | null;
   placeholder?: string;
   hint?: string;

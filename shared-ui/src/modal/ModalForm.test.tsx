@@ -32,13 +32,20 @@ function CategoryForm({ onSubmit }: { onSubmit: (name: string) => Promise<unknow
         title="Nuova categoria"
         onClose={() => setOpen(false)}
         submitLabel="Crea"
-        isValid={name.trim() !== ''}
+        validate={() => Promise.resolve(name.trim() !== '')}
         onSubmit={() => onSubmit(name)}
         toasts={TOASTS}
       >
         {({ submitAttempted }) => (
           <>
-            <TextInput name="name" label="Nome" value={name} onChange={setName} required submitAttempted={submitAttempted} />
+            <TextInput
+              name="name"
+              label="Nome"
+              value={name}
+              onChange={setName}
+              required
+              error={submitAttempted && name.trim() === '' ? 'Campo obbligatorio' : null}
+            />
             <TextArea name="notes" label="Note" value={notes} onChange={setNotes} />
           </>
         )}
@@ -151,7 +158,7 @@ function CategoryFormWithTabs({ count, onTabChange }: { count: number; onTabChan
       title="Turno"
       onClose={() => {}}
       submitLabel="Salva"
-      isValid
+      validate={() => Promise.resolve(true)}
       onSubmit={() => Promise.resolve()}
       toasts={TOASTS}
       onTabChange={onTabChange}
@@ -170,6 +177,7 @@ describe('ModalForm success toast', () => {
           title="Invia email"
           onClose={() => undefined}
           submitLabel="Invia"
+          validate={() => Promise.resolve(true)}
           onSubmit={() => Promise.resolve({ queued: 4 })}
           toasts={{ pending: 'Invio in corso...', success: ({ queued }) => `Email inviata: ${queued} in coda`, error: 'Errore' }}
         />

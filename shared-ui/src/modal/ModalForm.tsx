@@ -25,10 +25,8 @@ export interface ModalFormProps<T = unknown> {
   cancelLabel?: string;
   /** Sends the form; runs only when valid. Invalidate the list's query key here so the table reloads. */
   onSubmit: () => Promise<T>;
-  /** Whether the form can be sent, known at once; or give `validate`. */
-  isValid?: boolean;
-  /** Validates the form when it is submitted (e.g. react-hook-form's trigger running the contract's schema). */
-  validate?: () => Promise<boolean>;
+  /** Validates the form when it is submitted: react-hook-form's trigger, running the contract's schema. */
+  validate: () => Promise<boolean>;
   /** The success text may be made from what onSubmit resolved with; autoClose sets how long the outcome stays. */
   toasts: ToastPromiseMessages<ApiError | Error, T>;
   children?: (ctx: ModalFormContext) => ReactNode;
@@ -43,7 +41,7 @@ export const TABS_WARNING = 'Attenzione: Il numero massimo di opzioni è 2.';
 
 /** The create/edit form of every list page (spec 001 §2 Generic modal form behaviour). */
 export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
-  const { open, title, onClose, submitLabel, onSubmit, isValid, toasts, children, tabs } = props;
+  const { open, title, onClose, submitLabel, onSubmit, validate, toasts, children, tabs } = props;
   const formId = useId();
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const [pending, setPending] = useState(false);
@@ -62,7 +60,7 @@ export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
   const submit = async () => {
     if (pending) return;
     setSubmitAttempted(true);
-    if (!(props.validate ? await props.validate() : isValid !== false)) return;
+    if (!(await validate())) return;
     setPending(true);
     try {
       await toastPromise<T, ApiError | Error>(() => onSubmit(), toasts);

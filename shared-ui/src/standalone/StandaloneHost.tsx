@@ -1,8 +1,11 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { createQueryClient, fetchSessionUser, login, useAuthStore, type SessionUser } from 'shared-api';
+import { createQueryClient, fetchSessionUser, login, useAuthStore, type LoginBody, type SessionUser } from 'shared-api';
 import type { DomainRoutes } from '../federation/domain-routes';
+import { fieldBinder } from '../form/schema-form';
+import { contractResolver } from '../form/schema-resolver';
 import { EmailInput } from '../inputs/EmailInput';
 import { PasswordInput } from '../inputs/PasswordInput';
 import { ToastHost } from '../toast/ToastHost';
@@ -50,41 +53,29 @@ function SessionGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [pending, setPending] = useState(false);
+/** The contract's sign-in body, loaded when first checked: the shared bundle carries no zod. */
+const signInResolver = () => contractResolver<LoginBody>((contract) => contract.loginBody);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitAttempted(true);
-    if (!email.trim() || !password) return;
-    setPending(true);
+function SignInForm({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
+  const [resolver] = useState(signInResolver);
+  const form = useForm<LoginBody>({ defaultValues: { email: '', password: '' }, resolver });
+  const bind = fieldBinder(form, form.formState.isSubmitted);
+
+  const submit = async ({ email, password }: LoginBody) => {
     try {
       onSignedIn(await login(email, password));
     } catch {
       notify.error('Accesso fallito. Controlla le tue credenziali e riprova');
-    } finally {
-      setPending(false);
     }
   };
 
   return (
     <div className="ui-auth">
-      <form className="ui-auth__card" onSubmit={submit} noValidate>
+      <form className="ui-auth__card" onSubmit={form.handleSubmit(submit)} noValidate>
         <h1>Bentornato! Accedi con i tuoi dati</h1>
-        <EmailInput name="email" label="Email" value={email} onChange={setEmail} required submitAttempted={submitAttempted} />
-        <PasswordInput
-          name="password"
-          label="Password"
-          value={password}
-          onChange={setPassword}
-          required
-          checkLength={false}
-          submitAttempted={submitAttempted}
-        />
-        <button type="submit" className="ui-btn ui-btn--primary" disabled={pending}>
+        <EmailInput {...bind('email')} label="Email" required />
+        <PasswordInput {...bind('password')} label="Password" required />
+        <button type="submit" className="ui-btn ui-btn--primary" disabled={form.formState.isSubmitting}>
           Entra
         </button>
       </form>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, download, listItems, type ExportFormat, type QueryParams } from 'shared-api';
 import { cx } from '../inputs/cx';
 import { useDebouncedValue } from '../inputs/useDebouncedValue';
@@ -41,7 +41,10 @@ export interface DataTableProps<T> {
   queryKey: string;
   /** List endpoint, e.g. '/user'; its export is `${path}/export`. */
   path: string;
-  columns: Column<T>[];
+  /** The table's columns; or give `renderCard`. */
+  columns?: Column<T>[];
+  /** A list shown as one card per row instead of a table (spec 001 §2 Training groups: one card per group). */
+  renderCard?: (row: T) => ReactNode;
   rowActions?: (row: T) => RowAction[];
   /** Shown beside the search box, e.g. the 'Aggiungi' button. */
   toolbar?: ReactNode;
@@ -63,6 +66,15 @@ export interface DataTableProps<T> {
    * 1366 px laptop (e.g. Incasso soci: twelve columns and four row actions).
    */
   compact?: boolean;
+  /** Rows per page to start with; default DEFAULT_PAGE_SIZE (a card list shows 12, which fills its grid). */
+  pageSize?: number;
+  /** What an empty list says when nothing is searched (e.g. 'Nessun gruppo: aggiungine uno.'); default TABLE_MESSAGES.empty. */
+  emptyText?: ReactNode;
+  /**
+   * The endpoint answers its whole list and takes no list parameters (e.g. a charge's payments): no search box,
+   * no paging; give `exportable={false}` too when it has no download.
+   */
+  paged?: boolean;
 }
 
 export const TABLE_SEARCH_DEBOUNCE_MS = 450;
@@ -105,11 +117,13 @@ function defaultRowKey(row: unknown, index: number): string {
 
 /** The server-driven list of every admin page (spec 001 §2 Generic data table). */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { queryKey, path, columns, rowActions, toolbar, filters } = props;
+  const { queryKey, path, rowActions, toolbar, filters, renderCard } = props;
+  const columns = props.columns ?? [];
+  const paged = props.paged !== false;
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), TABLE_SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const [limit, setLimit] = useState(props.pageSize ?? DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<Sort | null>(null);
   // Phone cards whose detail columns are shown, by row key.
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -131,10 +145,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     sortBy: sort ? firstSortKey(sort.key) : undefined,
     order: sort?.order,
   };
-  const params: QueryParams = { page, limit, ...listQuery };
+  const params: QueryParams = paged ? { page, limit, ...listQuery } : { ...filters };
 
   const query = useQuery({
-    queryKey: [queryKey, params],
+    // The path too: two lists under one key family (a charge's payments, each charge's) stay apart.
+    queryKey: [queryKey, path, params],
     queryFn: async ({ signal }) => {
       try {
         const response = await api.get<unknown>(path, params, signal);
@@ -174,163 +189,196 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const hasActions = Boolean(rowActions) || hasDetails;
   const colSpan = columns.length + (hasActions ? 1 : 0);
+  const emptyText = q ? TABLE_MESSAGES.empty : (props.emptyText ?? TABLE_MESSAGES.empty);
+  const hasToolbar = paged || props.exportable !== false || Boolean(toolbar);
+
+  const errorAlert = query.isError && (
+    <div className="ui-alert ui-alert--error ui-table-error" role="alert">
+      <span>{TABLE_MESSAGES.loadError}</span>
+      <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        {TABLE_MESSAGES.reload}
+      </button>
+    </div>
+  );
+  const footer = paged && (
+    <div className="ui-table-footer">
+      <label className="ui-table-footer__size">
+        Righe per pagina
+        <select
+          className="ui-select ui-select--sm"
+          value={limit}
+          onChange={(e) => {
+            setLimit(Number(e.target.value));
+            setPage(1);
+          }}
+        >
+          {pageSizeOptions(totalItems, limit).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="ui-table-footer__total">{data ? `${totalItems} ${totalItems === 1 ? 'risultato' : 'risultati'}` : ''}</span>
+      <Pagination page={page} totalPages={totalPages} onChange={setPage} />
+    </div>
+  );
 
   return (
     <div className="ui-table-panel">
-      <div className="ui-table-toolbar">
-        <input
-          type="search"
-          className="ui-control ui-table-toolbar__search"
-          placeholder={TABLE_MESSAGES.search}
-          aria-label="Cerca"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <div className="ui-table-toolbar__actions">
-          {props.exportable !== false && (
-            <ExportMenu
-              onExport={(format) =>
-                download(`${path}/export`, format === 'pdf' ? (props.exportName ?? queryKey) : `${props.exportName ?? queryKey}.${format}`, {
-                  ...listQuery,
-                  format,
-                })
-              }
+      {hasToolbar && (
+        <div className="ui-table-toolbar">
+          {paged && (
+            <input
+              type="search"
+              className="ui-control ui-table-toolbar__search"
+              placeholder={TABLE_MESSAGES.search}
+              aria-label="Cerca"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
             />
           )}
-          {toolbar}
-        </div>
-      </div>
-
-      {query.isError && (
-        <div className="ui-alert ui-alert--error ui-table-error" role="alert">
-          <span>{TABLE_MESSAGES.loadError}</span>
-          <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {TABLE_MESSAGES.reload}
-          </button>
+          <div className="ui-table-toolbar__actions">
+            {props.exportable !== false && (
+              <ExportMenu
+                onExport={(format) =>
+                  download(`${path}/export`, format === 'pdf' ? (props.exportName ?? queryKey) : `${props.exportName ?? queryKey}.${format}`, {
+                    ...listQuery,
+                    format,
+                  })
+                }
+              />
+            )}
+            {toolbar}
+          </div>
         </div>
       )}
 
-      <div className="ui-table-wrap">
-        <table className={cx('ui-table', props.compact && 'ui-table--compact')} aria-label={props.caption} aria-busy={query.isFetching || undefined}>
-          <thead>
-            <tr>
-              {columns.map((column) => {
-                const key = column.sortKey ?? column.key;
-                const sorted = shownSort?.key === key ? shownSort.order : null;
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    className={cx(column.align === 'end' && 'is-end')}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
-                  >
-                    {column.sortable ? (
-                      <button type="button" className={cx('ui-table__sort', sorted && 'is-sorted')} onClick={() => toggleSort(column)}>
-                        {column.header}
-                        <span className="ui-table__sort-icon" aria-hidden="true">
-                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      column.header
-                    )}
+      {errorAlert}
+
+      {renderCard ? (
+        <div className="ui-table-cards ui-stack" aria-busy={query.isFetching || undefined}>
+          {!data && query.isPending && (
+            <p className="ui-loading" role="status">
+              {TABLE_MESSAGES.loading}
+            </p>
+          )}
+          {data && data.rows.length === 0 && <p className="ui-empty">{emptyText}</p>}
+          {data?.rows.map((row, index) => (
+            <Fragment key={props.rowKey ? props.rowKey(row) : defaultRowKey(row, index)}>{renderCard(row)}</Fragment>
+          ))}
+        </div>
+      ) : (
+        <div className="ui-table-wrap">
+          <table
+            className={cx('ui-table', props.compact && 'ui-table--compact')}
+            aria-label={props.caption}
+            aria-busy={query.isFetching || undefined}
+          >
+            <thead>
+              <tr>
+                {columns.map((column) => {
+                  const key = column.sortKey ?? column.key;
+                  const sorted = shownSort?.key === key ? shownSort.order : null;
+                  return (
+                    <th
+                      key={column.key}
+                      scope="col"
+                      className={cx(column.align === 'end' && 'is-end')}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
+                    >
+                      {column.sortable ? (
+                        <button type="button" className={cx('ui-table__sort', sorted && 'is-sorted')} onClick={() => toggleSort(column)}>
+                          {column.header}
+                          <span className="ui-table__sort-icon" aria-hidden="true">
+                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        column.header
+                      )}
+                    </th>
+                  );
+                })}
+                {hasActions && (
+                  <th scope="col" className="is-end ui-table__actions">
+                    Azioni
                   </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {!data && query.isPending && (
+                <tr>
+                  <td colSpan={colSpan} className="ui-table__state" role="status">
+                    {TABLE_MESSAGES.loading}
+                  </td>
+                </tr>
+              )}
+              {data && data.rows.length === 0 && (
+                <tr>
+                  <td colSpan={colSpan} className="ui-table__state">
+                    {emptyText}
+                  </td>
+                </tr>
+              )}
+              {data?.rows.map((row, index) => {
+                const key = props.rowKey ? props.rowKey(row) : defaultRowKey(row, index);
+                const open = expanded.has(key);
+                return (
+                  <tr key={key} className={cx(hasDetails && 'has-details', open && 'is-expanded')}>
+                    {columns.map((column) => (
+                      <td
+                        key={column.key}
+                        data-label={column.header}
+                        className={cx(column.align === 'end' && 'is-end', column.detail && 'is-detail')}
+                      >
+                        {column.render ? column.render(row) : defaultCell(valueAt(row, column.key))}
+                      </td>
+                    ))}
+                    {(rowActions || hasDetails) && (
+                      <td className="is-end ui-table__actions" data-label="Azioni">
+                        {hasDetails && (
+                          <button
+                            type="button"
+                            className="ui-btn ui-btn--ghost ui-btn--sm ui-table__details-toggle"
+                            aria-expanded={open}
+                            onClick={() => toggleDetails(key)}
+                          >
+                            {open ? 'Nascondi dettagli' : 'Mostra dettagli'}
+                          </button>
+                        )}
+                        {rowActions?.(row)
+                          .filter((a) => !a.hidden)
+                          .map((action) => (
+                            <button
+                              key={action.label}
+                              type="button"
+                              className={cx(
+                                'ui-btn',
+                                'ui-btn--ghost',
+                                'ui-btn--sm',
+                                action.icon ? 'ui-table__icon-action' : undefined,
+                                action.danger && 'ui-btn--danger-text',
+                              )}
+                              onClick={action.onClick}
+                              title={action.icon ? action.label : undefined}
+                            >
+                              {action.icon}
+                              {action.icon ? <span className="ui-table__action-label">{action.label}</span> : action.label}
+                            </button>
+                          ))}
+                      </td>
+                    )}
+                  </tr>
                 );
               })}
-              {hasActions && (
-                <th scope="col" className="is-end ui-table__actions">
-                  Azioni
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {!data && query.isPending && (
-              <tr>
-                <td colSpan={colSpan} className="ui-table__state" role="status">
-                  {TABLE_MESSAGES.loading}
-                </td>
-              </tr>
-            )}
-            {data && data.rows.length === 0 && (
-              <tr>
-                <td colSpan={colSpan} className="ui-table__state">
-                  {TABLE_MESSAGES.empty}
-                </td>
-              </tr>
-            )}
-            {data?.rows.map((row, index) => {
-              const key = props.rowKey ? props.rowKey(row) : defaultRowKey(row, index);
-              const open = expanded.has(key);
-              return (
-                <tr key={key} className={cx(hasDetails && 'has-details', open && 'is-expanded')}>
-                  {columns.map((column) => (
-                    <td key={column.key} data-label={column.header} className={cx(column.align === 'end' && 'is-end', column.detail && 'is-detail')}>
-                      {column.render ? column.render(row) : defaultCell(valueAt(row, column.key))}
-                    </td>
-                  ))}
-                  {(rowActions || hasDetails) && (
-                    <td className="is-end ui-table__actions" data-label="Azioni">
-                      {hasDetails && (
-                        <button
-                          type="button"
-                          className="ui-btn ui-btn--ghost ui-btn--sm ui-table__details-toggle"
-                          aria-expanded={open}
-                          onClick={() => toggleDetails(key)}
-                        >
-                          {open ? 'Nascondi dettagli' : 'Mostra dettagli'}
-                        </button>
-                      )}
-                      {rowActions?.(row)
-                        .filter((a) => !a.hidden)
-                        .map((action) => (
-                          <button
-                            key={action.label}
-                            type="button"
-                            className={cx(
-                              'ui-btn',
-                              'ui-btn--ghost',
-                              'ui-btn--sm',
-                              action.icon ? 'ui-table__icon-action' : undefined,
-                              action.danger && 'ui-btn--danger-text',
-                            )}
-                            onClick={action.onClick}
-                            title={action.icon ? action.label : undefined}
-                          >
-                            {action.icon}
-                            {action.icon ? <span className="ui-table__action-label">{action.label}</span> : action.label}
-                          </button>
-                        ))}
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+            </tbody>
+          </table>
+        </div>
+      )}
 
-      <div className="ui-table-footer">
-        <label className="ui-table-footer__size">
-          Righe per pagina
-          <select
-            className="ui-select ui-select--sm"
-            value={limit}
-            onChange={(e) => {
-              setLimit(Number(e.target.value));
-              setPage(1);
-            }}
-          >
-            {pageSizeOptions(totalItems, limit).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span className="ui-table-footer__total">{data ? `${totalItems} ${totalItems === 1 ? 'risultato' : 'risultati'}` : ''}</span>
-        <Pagination page={page} totalPages={totalPages} onChange={setPage} />
-      </div>
+      {footer}
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * The statistics' period (docs/booking.md, Statistics): two club dates, both included, and the presets the
  * pages offer. 'Questo mese' is the default; 'Ultimi 3 mesi' is this month and the two before it.
  */
-import { FIELD_MESSAGES, STATISTICS_MAX_DAYS, STATISTICS_PERIOD_MESSAGES } from 'shared-api';
+import { statisticsPeriodProblem } from 'shared-api';
 
 export interface StatisticsFilters {
   startDate: string;
@@ -52,24 +52,13 @@ export function matchPreset(period: { startDate: string; endDate: string }, toda
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (v: string | null): v is string => Boolean(v && ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
-const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-
-/** What is wrong with a period, field by field (the server's rules, said before asking it). */
-export function periodErrors(startDate: string | null, endDate: string | null): { startDate?: string; endDate?: string } {
-  if (!startDate || !endDate) {
-    return { ...(startDate ? {} : { startDate: FIELD_MESSAGES.required }), ...(endDate ? {} : { endDate: FIELD_MESSAGES.required }) };
-  }
-  if (endDate < startDate) return { endDate: STATISTICS_PERIOD_MESSAGES.endBeforeStart };
-  if (daysBetween(startDate, endDate) > STATISTICS_MAX_DAYS) return { endDate: STATISTICS_PERIOD_MESSAGES.tooWide };
-  return {};
-}
 
 /** The filters in the query string (startDate, endDate, table); a missing or unusable period is this month. */
 export function readStatisticsFilters(params: URLSearchParams, today: string): StatisticsFilters {
   const startDate = params.get('startDate');
   const endDate = params.get('endDate');
   const table = params.get('table') || null;
-  if (isDate(startDate) && isDate(endDate) && !Object.keys(periodErrors(startDate, endDate)).length) return { startDate, endDate, table };
+  if (isDate(startDate) && isDate(endDate) && !statisticsPeriodProblem(startDate, endDate)) return { startDate, endDate, table };
   return { ...presetPeriod('this-month', today), table };
 }
 

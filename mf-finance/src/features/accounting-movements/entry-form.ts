@@ -7,8 +7,9 @@ import {
   type AccountingEntryEditPayload,
   type ComplexAccountingEntryPayload,
   type ComplexAccountingEntryPayloadInput,
+  parseNumber,
 } from 'shared-api';
-import { clubToday, parseNumber } from 'shared-ui';
+import { clubToday } from 'shared-ui';
 import { amountText } from '../../components/money';
 
 /** One transaction line as the form holds it (menus hold lists of ids, amounts the typed text). */

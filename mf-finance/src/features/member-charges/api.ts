@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   FINANCE_LIMITS,
   api,
-  listItems,
   type ErrorTextOptions,
   type MemberCharge,
   type MemberChargeEditPayload,
@@ -17,16 +16,11 @@ export const CHARGES_PATH = '/finance/member-charge';
 export const CHARGES_QUERY_KEY = 'finance-member-charges';
 
 /**
- * GET /finance/member-charge/{id}/payments?limit=500: a charge's payments, keyed under the charges' key so a
- * change to a charge or a payment reloads both the table (paid and remaining amounts) and the panel.
+ * GET /finance/member-charge/{id}/payments?limit=500: a charge's payments (the panel's DataTable), keyed under the
+ * charges' key so a change to a charge or a payment reloads both the table (paid and remaining amounts) and the panel.
  */
-export const paymentsQuery = (chargeId: string) =>
-  queryOptions({
-    queryKey: [CHARGES_QUERY_KEY, 'payments', chargeId],
-    queryFn: ({ signal }) =>
-      api.get(`${CHARGES_PATH}/${chargeId}/payments`, { limit: FINANCE_LIMITS.selectorLimit }, signal).then((r) => listItems<MemberPayment>(r)),
-  });
-export const usePayments = (chargeId: string) => useQuery(paymentsQuery(chargeId));
+export const paymentsPath = (chargeId: string) => `${CHARGES_PATH}/${chargeId}/payments`;
+export const PAYMENTS_QUERY = { limit: FINANCE_LIMITS.selectorLimit };
 
 /** GET /finance/member-charge/{id}: the panel's charge, read again when its payments change (same key family). */
 export const useCharge = (charge: MemberCharge) =>
@@ -38,7 +32,13 @@ export const useCharge = (charge: MemberCharge) =>
   });
 
 const CHARGE_REFUSALS: ErrorTextOptions = {
-  own: ['MEMBER_CHARGE_HAS_PAYMENTS', 'MEMBER_CHARGE_BELOW_PAID', 'MEMBER_CHARGE_CATEGORY_LOCKED', 'MEMBER_CHARGE_NOT_FOUND'],
+  own: [
+    'MEMBER_CHARGE_HAS_PAYMENTS',
+    'MEMBER_CHARGE_BELOW_PAID',
+    'MEMBER_CHARGE_CATEGORY_LOCKED',
+    'MEMBER_CHARGE_USER_LOCKED',
+    'MEMBER_CHARGE_NOT_FOUND',
+  ],
   detailed: ['VALIDATION_FAILED'],
 };
 

@@ -1,4 +1,4 @@
-import type { MailingListClass, MailingListClassPayload, SendEmailPayload } from 'shared-api';
+import type { MailingListClass, SendEmailPayload } from 'shared-api';
 import type { MenuOption } from 'shared-ui';
 
 type MailingListType = MailingListClass['type'];
@@ -26,15 +26,13 @@ export function mailingListToForm(list?: MailingListClass): MailingListFormValue
   return { name: list?.name ?? '', description: list?.description ?? '', type: [list?.type ?? 'INFORMATIVA'], is_default: list?.is_default ?? false };
 }
 
-/** The payload of the contract's mailingListClassPayload (only the first type is sent, spec 001 §5). */
-export function toMailingListPayload(values: MailingListFormValues): MailingListClassPayload {
-  return {
-    name: values.name.trim(),
-    description: values.description.trim() || null,
-    type: (values.type[0] ?? '') as MailingListType,
-    is_default: values.is_default,
-  };
-}
+/** What the contract's mailingListClassPayload checks (only the first type is sent, spec 001 §5; none chosen is missing). */
+export const toMailingListInput = (values: MailingListFormValues) => ({
+  name: values.name.trim(),
+  description: values.description.trim() || null,
+  type: values.type[0],
+  is_default: values.is_default,
+});
 
 export interface SendEmailFormValues {
   mailing_lists: string[];

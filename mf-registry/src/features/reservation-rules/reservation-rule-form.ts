@@ -1,5 +1,5 @@
 import type { ReservationRule } from 'shared-api';
-import type { UnlockTime } from 'shared-ui';
+import { unlockTimeRows, type UnlockTimeRow } from 'shared-ui';
 
 /** What the form's inputs hold: numbers as typed, week days as chosen ('' none, '0' Sunday … '6' Saturday). */
 export interface ReservationRuleFormValues {
@@ -11,13 +11,15 @@ export interface ReservationRuleFormValues {
   hours_before_booking_to_cancel: string;
   week_start_day: string;
   week_end_day: string;
-  unlock_times: UnlockTime[];
+  unlock_times: UnlockTimeRow[];
 }
 
 const text = (n: number | undefined) => (n === undefined ? '' : String(n));
 
-export function reservationRuleToForm(rule?: ReservationRule): ReservationRuleFormValues {
-  return {
+/** The form of a rule (none: a new one); `unreadable` when a stored unlock time could not be read (it is left out). */
+export function reservationRuleToForm(rule?: ReservationRule): { values: ReservationRuleFormValues; unreadable: boolean } {
+  const unlockTimes = unlockTimeRows(rule?.unlock_times);
+  const values = {
     name: rule?.name ?? '',
     description: rule?.description ?? '',
     max_rounds_per_week: text(rule?.max_rounds_per_week),
@@ -26,6 +28,7 @@ export function reservationRuleToForm(rule?: ReservationRule): ReservationRuleFo
     hours_before_booking_to_cancel: text(rule?.hours_before_booking_to_cancel),
     week_start_day: text(rule?.week_start_day),
     week_end_day: text(rule?.week_end_day),
-    unlock_times: rule?.unlock_times ?? [],
+    unlock_times: unlockTimes.rows,
   };
+  return { values, unreadable: unlockTimes.failed };
 }

@@ -1,5 +1,6 @@
-import type { Enrollment, EnrollmentPayload, MedicalStatus, TrainingGroup, TrainingGroupPayload, UserReduced } from 'shared-api';
-import { WEEKDAY_NAMES, clubToday, parseNumber, type MenuOption } from 'shared-ui';
+import { parseNumber } from 'shared-api';
+import type { Enrollment, MedicalStatus, TrainingGroup, UserReduced } from 'shared-api';
+import { WEEKDAY_NAMES, clubToday, type MenuOption } from 'shared-ui';
 
 /** Week days as the club reads them, Monday first (0 is Sunday, spec 001 §9). */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
@@ -49,19 +50,15 @@ export function groupToForm(group?: TrainingGroup): TrainingGroupFormValues {
   };
 }
 
-/** The payload the contract's trainingGroupPayload checks (what the server checks too). */
-export function toGroupPayload(values: TrainingGroupFormValues): TrainingGroupPayload {
-  return {
-    description: values.description.trim() || null,
-    trainer: values.trainer[0] ?? '',
-    week_days: values.week_days.map(Number),
-    start_time: values.start_time ?? '',
-    end_time: values.end_time ?? '',
-    // Text that is no number (a lone '-') reads as out of range, so the schema's range message speaks.
-    max_trainees: parseNumber(values.max_trainees) ?? -1,
-  };
-}
-export const GROUP_REQUIRED = ['start_time', 'end_time', 'max_trainees'] as const;
+/** What the contract's trainingGroupPayload checks (what the server checks too); an empty choice, time or number is missing. */
+export const toGroupInput = (values: TrainingGroupFormValues) => ({
+  description: values.description.trim() || null,
+  trainer: values.trainer[0],
+  week_days: values.week_days.map(Number),
+  start_time: values.start_time,
+  end_time: values.end_time,
+  max_trainees: parseNumber(values.max_trainees) ?? undefined,
+});
 
 export interface EnrollmentFormValues {
   trainee: string[];
@@ -77,8 +74,9 @@ export function enrollmentToForm(enrollment?: Enrollment, today = clubToday()): 
   };
 }
 
-/** Monthly fee in euro (the server keeps cents) and the enrollment date (contract's enrollmentPayload). */
-export function toEnrollmentPayload(values: EnrollmentFormValues): EnrollmentPayload {
-  return { cost: parseNumber(values.cost) ?? -1, enrollment_date: values.enrollment_date ?? '' };
-}
-export const ENROLLMENT_REQUIRED = ['trainee', 'cost', 'enrollment_date'] as const;
+/** The trainee, the monthly fee in euro (the server keeps cents) and the enrollment date (contract's enrollmentForm). */
+export const toEnrollmentInput = (values: EnrollmentFormValues) => ({
+  trainee: values.trainee[0],
+  cost: parseNumber(values.cost) ?? undefined,
+  enrollment_date: values.enrollment_date,
+});

@@ -1,5 +1,6 @@
+import { parseNumber } from 'shared-api';
 import type { StorageItem, StorageItemPayloadInput } from 'shared-api';
-import { formatNumber, parseNumber } from 'shared-ui';
+import { formatNumber } from 'shared-ui';
 
 /** What the item form's inputs hold: the category as a single-choice menu, quantities as typed. */
 export interface ItemFormValues {

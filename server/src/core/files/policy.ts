@@ -1,3 +1,5 @@
+import { FILE_MESSAGES } from 'shared-api/contract';
+
 /** 5 MB, the limit of every upload the spec names (photo, contract, certificate, FITET). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILE_MB = 5;
@@ -30,8 +32,9 @@ export const CONTRACT_TYPES: ReadonlySet<string> = new Set([
   ...PHOTO_TYPES,
 ]);
 
-export const tooLargeMessage = (name: string) => `Il file ${name} supera la dimensione massima di ${MAX_FILE_MB} MB`;
-export const wrongTypeMessage = (name: string) => `Tipo di file non accettato: ${name}`;
+/** What a refused file is told: the contract's texts, the ones the browser's file input says of a choice it refuses. */
+export const tooLargeMessage = (name: string) => FILE_MESSAGES.tooLarge(name, MAX_FILE_MB);
+export const wrongTypeMessage = FILE_MESSAGES.wrongType;
 
 /** Certificate: png, jpeg or pdf (spec 000 §5, 001 §5). */
 export const CERTIFICATE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'application/pdf']);

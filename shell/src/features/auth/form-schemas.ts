@@ -1,17 +1,14 @@
 /**
- * The auth forms validate with the contract's schemas, loaded on the first submit: the public pages are the
- * first the portal shows and carry no zod (shared-api/src/index.ts).
+ * The shell's forms validate with the contract's schemas, loaded on the first validation: the public pages are
+ * the first the portal shows and carry no zod (shared-api/src/index.ts), and the profile and the terms gate
+ * load theirs only when used.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginForm, NewPasswordForm } from 'shared-api';
-import { formResolver, lazyResolver } from 'shared-ui';
+import { contractResolver } from 'shared-ui';
 
-const contract = () => import('shared-api/contract');
+export const loginResolver = () => contractResolver<LoginForm>((c) => c.loginForm);
 
-export const loginResolver = () => lazyResolver<LoginForm>(() => contract().then((c) => formResolver(zodResolver(c.loginForm))));
-
-export const forgotPasswordResolver = () =>
-  lazyResolver<{ email: string }>(() => contract().then((c) => formResolver(zodResolver(c.forgotPasswordBody))));
+export const forgotPasswordResolver = () => contractResolver<{ email: string }>((c) => c.forgotPasswordBody);
 
 export const newPasswordResolver = (withConsent: boolean) =>
-  lazyResolver<NewPasswordForm>(() => contract().then((c) => formResolver(zodResolver(withConsent ? c.registrationForm : c.newPasswordForm))));
+  contractResolver<NewPasswordForm>((c) => (withConsent ? c.registrationForm : c.newPasswordForm));

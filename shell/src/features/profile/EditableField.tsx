@@ -1,9 +1,11 @@
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { EmailInput, TextInput } from 'shared-ui';
-import { loadContactCheck, type Check } from './contract-checks';
+import { useForm } from 'react-hook-form';
+import { EmailInput, TextInput, contractResolver, fieldBinder } from 'shared-ui';
+
+type ContactField = 'phone_number' | 'email';
 
 interface Props {
-  name: 'phone_number' | 'email';
+  name: ContactField;
   label: string;
   kind: 'text' | 'email';
   /** The value the server holds (or the optimistic one while a save is in flight). */
@@ -14,27 +16,29 @@ interface Props {
 
 /**
  * A profile value the member can change (spec 000 §2.7): focusing it shows save and cancel icons;
- * cancel, Escape or clicking elsewhere restore the saved value; save sends only a real change.
+ * cancel, Escape or clicking elsewhere restore the saved value; save sends only a real change, checked by the
+ * contract's rule for it (PATCH /user/me's updateMeBody, loaded on the first save).
  */
 export function EditableField({ name, label, kind, savedValue, onSave }: Props) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(savedValue);
-  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [resolver] = useState(() =>
+    contractResolver<Partial<Record<ContactField, string>>>(
+      (c) => c.updateMeBody,
+      (values) => ({ [name]: values[name]?.trim() }),
+    ),
+  );
+  const form = useForm<Partial<Record<ContactField, string>>>({ defaultValues: { [name]: savedValue }, resolver });
+  const field = fieldBinder(form, form.formState.isSubmitted)(name);
   const containerRef = useRef<HTMLDivElement>(null);
-
-  // The contract's rule for this field, loaded on the first save.
-  const check = useRef<Check | null>(null);
-  const problemWith = (value: string) => check.current?.(value) ?? null;
 
   function startEditing() {
     if (editing) return;
-    setDraft(savedValue);
+    form.reset({ [name]: savedValue });
     setEditing(true);
   }
 
   function revert() {
-    setDraft(savedValue);
-    setSubmitAttempted(false);
+    form.reset({ [name]: savedValue });
     setEditing(false);
   }
 
@@ -44,18 +48,16 @@ export function EditableField({ name, label, kind, savedValue, onSave }: Props) 
   }
 
   async function save() {
-    const value = draft.trim();
+    const value = (form.getValues(name) ?? '').trim();
     if (value === savedValue.trim()) {
       cancel();
       return;
     }
-    check.current ??= await loadContactCheck(name);
-    setSubmitAttempted(true);
-    if (problemWith(value)) return;
-    setSubmitAttempted(false);
-    setEditing(false);
-    (document.activeElement as HTMLElement | null)?.blur();
-    await onSave(value);
+    await form.handleSubmit(async () => {
+      revert();
+      (document.activeElement as HTMLElement | null)?.blur();
+      await onSave(value);
+    })();
   }
 
   function onBlur(event: FocusEvent<HTMLDivElement>) {
@@ -82,13 +84,7 @@ export function EditableField({ name, label, kind, savedValue, onSave }: Props) 
       onKeyDown={onKeyDown}
       data-testid={`editable-${name}`}
     >
-      <Input
-        name={name}
-        label={label}
-        value={editing ? draft : savedValue}
-        onChange={setDraft}
-        error={submitAttempted ? problemWith(draft.trim()) : null}
-      />
+      <Input {...field} value={editing ? (field.value ?? '') : savedValue} onChange={(v: string) => field.onChange(v)} label={label} />
       {editing && (
         <div className="shell-editable__actions">
           {/* mousedown would move the focus away and revert the edit before the click lands */}

@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Modal, PasswordInput, notify } from 'shared-ui';
+import { useForm } from 'react-hook-form';
+import { Modal, PasswordInput, contractResolver, fieldBinder, notify } from 'shared-ui';
 import { updatePassword, verifyPassword } from './api';
-import { loadNewPasswordCheck } from './contract-checks';
 
 const WRONG_PASSWORD = 'Password errata, riprova';
-const MISMATCH = 'Le password non coincidono, riprova';
 const VERIFY_FAILED = 'Errore nella verifica della password.';
 const UPDATE_FAILED = "Errore durante l'aggiornamento della password.";
 
@@ -15,64 +14,44 @@ interface Props {
   onClose: () => void;
 }
 
+interface VerifyValues {
+  password: string;
+}
+interface UpdateValues {
+  newPassword: string;
+  repeatPassword: string;
+}
+
 /**
- * 'Modifica password' (spec 000 §2.7): confirm, check the old password, then set the new one.
- * Enter submits the current step; Annulla or Escape close and clear everything.
+ * 'Modifica password' (spec 000 §2.7): confirm, check the old password, then set the new one, each step's fields
+ * checked by the contract's schema (currentPasswordForm, changePasswordForm). Enter submits the current step;
+ * Annulla or Escape close and clear everything.
  */
 export function PasswordDialog({ open, onClose }: Props) {
   const [step, setStep] = useState<Step>('confirm');
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeatPassword, setRepeatPassword] = useState('');
-  const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  /** What the contract says of the new password, after a save attempt. */
-  const [newPasswordError, setNewPasswordError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [verifyResolver] = useState(() => contractResolver<VerifyValues>((c) => c.currentPasswordForm));
+  const [updateResolver] = useState(() => contractResolver<UpdateValues>((c) => c.changePasswordForm));
+  const verifyForm = useForm<VerifyValues>({ defaultValues: { password: '' }, resolver: verifyResolver });
+  const updateForm = useForm<UpdateValues>({ defaultValues: { newPassword: '', repeatPassword: '' }, resolver: updateResolver });
+  const pending = verifyForm.formState.isSubmitting || updateForm.formState.isSubmitting;
 
   function close() {
     setStep('confirm');
-    setOldPassword('');
-    setNewPassword('');
-    setRepeatPassword('');
-    setSubmitAttempted(false);
-    setError(null);
-    setNewPasswordError(null);
-    setPending(false);
+    verifyForm.reset();
+    updateForm.reset();
     onClose();
   }
 
-  function goTo(next: Step) {
-    setStep(next);
-    setSubmitAttempted(false);
-    setError(null);
-  }
-
-  async function verify() {
-    setSubmitAttempted(true);
-    if (!oldPassword.trim()) return;
-    setPending(true);
+  const verify = verifyForm.handleSubmit(async ({ password }) => {
     try {
-      if (await verifyPassword(oldPassword)) goTo('update');
-      else setError(WRONG_PASSWORD);
+      if (await verifyPassword(password)) setStep('update');
+      else verifyForm.setError('password', { message: WRONG_PASSWORD });
     } catch {
       notify.error(VERIFY_FAILED);
-    } finally {
-      setPending(false);
     }
-  }
+  });
 
-  async function update() {
-    setSubmitAttempted(true);
-    if (!newPassword || !repeatPassword || newPassword !== repeatPassword) {
-      setError(MISMATCH);
-      return;
-    }
-    setError(null);
-    const problem = (await loadNewPasswordCheck())(newPassword);
-    setNewPasswordError(problem);
-    if (problem) return;
-    setPending(true);
+  const update = updateForm.handleSubmit(async ({ newPassword }) => {
     let updated = false;
     try {
       updated = await updatePassword(newPassword);
@@ -84,17 +63,17 @@ export function PasswordDialog({ open, onClose }: Props) {
       close();
     } else {
       notify.error(UPDATE_FAILED);
-      setError(UPDATE_FAILED);
-      setPending(false);
+      updateForm.setError('repeatPassword', { message: UPDATE_FAILED });
     }
-  }
+  });
 
   function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (step === 'confirm') goTo('verify');
-    else if (step === 'verify') void verify();
-    else void update();
+    if (pending) return event.preventDefault();
+    if (step === 'confirm') {
+      event.preventDefault();
+      setStep('verify');
+    } else if (step === 'verify') void verify(event);
+    else void update(event);
   }
 
   // Each step starts in its first field, so typing and Enter are all a step needs.
@@ -110,54 +89,25 @@ export function PasswordDialog({ open, onClose }: Props) {
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key !== 'Enter' || (e.target as HTMLElement).closest('button')) return;
       e.preventDefault();
-      goTo('verify');
+      setStep('verify');
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, step]);
 
   const confirmLabel = step === 'confirm' ? 'Conferma' : step === 'verify' ? 'Verifica' : 'Salva';
+  const bindVerify = fieldBinder(verifyForm, verifyForm.formState.isSubmitted);
+  const bindUpdate = fieldBinder(updateForm, updateForm.formState.isSubmitted);
 
   return (
     <Modal open={open} title="Modifica password" onClose={close} closeDisabled={pending}>
       <form className="shell-form shell-password-dialog" onSubmit={submit} noValidate data-testid="password-dialog">
         {step === 'confirm' && <p>Sei sicuro di voler modificare la password?</p>}
-        {step === 'verify' && (
-          <PasswordInput
-            name="oldPassword"
-            label="Password attuale"
-            value={oldPassword}
-            onChange={setOldPassword}
-            required
-            checkLength={false}
-            submitAttempted={submitAttempted}
-            error={error}
-          />
-        )}
+        {step === 'verify' && <PasswordInput {...bindVerify('password')} name="oldPassword" label="Password attuale" required />}
         {step === 'update' && (
           <>
-            <PasswordInput
-              name="newPassword"
-              label="Nuova password"
-              value={newPassword}
-              onChange={setNewPassword}
-              autoComplete="new-password"
-              required
-              checkLength={false}
-              submitAttempted={submitAttempted}
-              error={newPasswordError}
-            />
-            <PasswordInput
-              name="repeatPassword"
-              label="Ripeti la nuova password"
-              value={repeatPassword}
-              onChange={setRepeatPassword}
-              autoComplete="new-password"
-              required
-              checkLength={false}
-              submitAttempted={submitAttempted}
-              error={error}
-            />
+            <PasswordInput {...bindUpdate('newPassword')} label="Nuova password" autoComplete="new-password" required />
+            <PasswordInput {...bindUpdate('repeatPassword')} label="Ripeti la nuova password" autoComplete="new-password" required />
           </>
         )}
         <div className="shell-dialog__actions">

@@ -33,7 +33,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 }
 
 /** The server's answer when an e-mail change needs the current password confirmed first (issue 7 finding 10). */
-const needsPassword = (err: unknown) => err instanceof ApiError && (err.body as { code?: unknown } | null)?.code === 'REAUTH_REQUIRED';
+const needsPassword = (err: unknown) => err instanceof ApiError && err.code === 'REAUTH_REQUIRED';
 
 const dateOrNull = (iso: string | null) => (iso ? formatDate(iso) : null);
 

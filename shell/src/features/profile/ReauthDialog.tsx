@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Modal, PasswordInput, notify } from 'shared-ui';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Modal, PasswordInput, contractResolver, fieldBinder, notify } from 'shared-ui';
 import { verifyPassword } from './api';
 
 const WRONG_PASSWORD = 'Password errata, riprova';
@@ -17,60 +18,37 @@ interface Props {
  * session a few minutes before (REAUTH_REQUIRED), so the profile asks for it when the server says so.
  */
 export function ReauthDialog({ open, onVerified, onCancel }: Props) {
-  const [password, setPassword] = useState('');
-  const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  function reset() {
-    setPassword('');
-    setSubmitAttempted(false);
-    setError(null);
-    setPending(false);
-  }
+  const [resolver] = useState(() => contractResolver<{ password: string }>((c) => c.currentPasswordForm));
+  const form = useForm<{ password: string }>({ defaultValues: { password: '' }, resolver });
+  const pending = form.formState.isSubmitting;
 
   useEffect(() => {
     if (open) document.getElementById('reauthPassword')?.focus();
   }, [open]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    setSubmitAttempted(true);
-    if (!password.trim()) return;
-    setPending(true);
+  const submit = form.handleSubmit(async ({ password }) => {
     try {
       if (await verifyPassword(password)) {
-        reset();
+        form.reset();
         onVerified();
         return;
       }
-      setError(WRONG_PASSWORD);
+      form.setError('password', { message: WRONG_PASSWORD });
     } catch {
       notify.error(VERIFY_FAILED);
     }
-    setPending(false);
-  }
+  });
 
   function cancel() {
-    reset();
+    form.reset();
     onCancel();
   }
 
   return (
     <Modal open={open} title="Conferma la tua password" onClose={cancel}>
-      <form className="shell-form" onSubmit={submit} noValidate data-testid="reauth-dialog">
+      <form className="shell-form" onSubmit={(e) => (pending ? e.preventDefault() : void submit(e))} noValidate data-testid="reauth-dialog">
         <p>Per modificare l&apos;email inserisci la tua password attuale.</p>
-        <PasswordInput
-          name="reauthPassword"
-          label="Password attuale"
-          value={password}
-          onChange={setPassword}
-          required
-          checkLength={false}
-          submitAttempted={submitAttempted}
-          error={error}
-        />
+        <PasswordInput {...fieldBinder(form, form.formState.isSubmitted)('password')} name="reauthPassword" label="Password attuale" required />
         <div className="shell-dialog__actions">
           <button type="button" className="ui-btn ui-btn--secondary" onClick={cancel} disabled={pending}>
             Annulla

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { API_ERRORS, useAuthStore } from 'shared-api';
-import { CheckboxInput, Modal, notify } from 'shared-ui';
+import { CheckboxInput, Modal, contractResolver, fieldBinder, notify } from 'shared-ui';
 import { useLogout } from '../auth/use-logout';
 import { reloadPage } from './reload-page';
 import { acceptTerms, downloadPrivacyPolicy, downloadRegulations } from './api';
@@ -26,27 +27,31 @@ export function TermsGate() {
   return <TermsModal />;
 }
 
+interface TermsFormValues {
+  privacy_policy: boolean;
+  regulations: boolean;
+}
+
 function TermsModal() {
   const logout = useLogout();
-  const [privacyPolicy, setPrivacyPolicy] = useState(false);
-  const [regulations, setRegulations] = useState(false);
-  const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [pending, setPending] = useState(false);
+  const [resolver] = useState(() => contractResolver<TermsFormValues>((c) => c.acceptTermsForm));
+  const form = useForm<TermsFormValues>({ defaultValues: { privacy_policy: false, regulations: false }, resolver });
+  const bind = fieldBinder(form, form.formState.isSubmitted);
+  // After a successful acceptance the page reloads: the buttons stay disabled until it does.
+  const [accepted, setAccepted] = useState(false);
+  const pending = form.formState.isSubmitting || accepted;
 
-  async function accept() {
-    setSubmitAttempted(true);
-    if (!privacyPolicy || !regulations) return;
-    setPending(true);
+  const accept = form.handleSubmit(async () => {
     try {
       await acceptTerms();
+      setAccepted(true);
       notify.success(ACCEPTED);
       // The reload brings the portal back with the permissions the server now grants.
       reloadPage();
     } catch {
       notify.error("Errore durante l'invio, riprova");
-      setPending(false);
     }
-  }
+  });
 
   return (
     <Modal
@@ -71,27 +76,13 @@ function TermsModal() {
         </p>
         <p>Per usare il portale del circolo leggi l'informativa sulla privacy e il regolamento, poi conferma di averli accettati.</p>
         <div className="shell-terms__item">
-          <CheckboxInput
-            name="privacy_policy"
-            label="Ho letto e accetto l'informativa sulla privacy"
-            value={privacyPolicy}
-            onChange={setPrivacyPolicy}
-            required
-            submitAttempted={submitAttempted}
-          />
+          <CheckboxInput {...bind('privacy_policy')} label="Ho letto e accetto l'informativa sulla privacy" required />
           <button type="button" className="shell-link-button" onClick={() => void downloadPdf(downloadPrivacyPolicy)}>
             Scarica l'informativa sulla privacy (PDF)
           </button>
         </div>
         <div className="shell-terms__item">
-          <CheckboxInput
-            name="regulations"
-            label="Ho letto e accetto il regolamento del circolo"
-            value={regulations}
-            onChange={setRegulations}
-            required
-            submitAttempted={submitAttempted}
-          />
+          <CheckboxInput {...bind('regulations')} label="Ho letto e accetto il regolamento del circolo" required />
           <button type="button" className="shell-link-button" onClick={() => void downloadPdf(downloadRegulations)}>
             Scarica il regolamento (PDF)
           </button>

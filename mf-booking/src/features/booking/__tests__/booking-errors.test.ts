@@ -1,53 +1,37 @@
-import { ApiError } from 'shared-api';
-import { bookingErrorText } from '../booking-errors';
+import { API_ERRORS, ApiError } from 'shared-api';
+import { BOOKING_REFUSALS, bookingErrorText } from '../booking-errors';
 
-const refused = (message: string, status = 409) => new ApiError(message, status, { code: 'VALIDATION_FAILED', message });
+const refused = (code: string, message = 'whatever the server says') => new ApiError(message, 409, { code, message });
 
-describe('booking refusals', () => {
+describe('booking refusals, by code', () => {
   it.each([
-    ['User Mario Rossi has no available booking shifts this week', 'Non hai turni a disposizione per prenotare in questa settimana'],
-    ['Partner Lucia Bianchi has no available booking shifts', 'Un compagno scelto non può prenotare turni in questo momento'],
-    ['no available booking shifts', 'Turno non disponibile'],
-    ['This session is already booked', 'Questo turno è già stato prenotato'],
-    ['Booking is not allowed for this session', 'Questo turno non può essere prenotato'],
-    ['User Mario Rossi does not have a valid medical certificate', 'Non puoi prenotare turni senza un certificato medico valido'],
-    ['Partner Lucia Bianchi does not have a valid medical certificate', 'Un compagno scelto non ha un certificato medico valido'],
-    ['Partner not found', 'Un compagno scelto non è stato trovato'],
-    ['Cannot book a session in the past or outside the active booking week', 'Non puoi prenotare un turno fuori dalla settimana attualmente attiva'],
-    ['User Mario Rossi does not have the required qualifications', 'Non hai le qualifiche necessarie per prenotare questo turno'],
-    [
-      'Partner Lucia Bianchi does not have the required qualifications',
-      'Un compagno scelto non ha le qualifiche necessarie per prenotare questo turno',
-    ],
-    ['User Mario Rossi has an overlapping booking', 'Hai già prenotato un turno in questo orario'],
-    ['Partner Lucia Bianchi has an overlapping booking', 'Un compagno scelto ha già un turno prenotato in questo orario'],
-    ['User Mario Rossi reached the daily maximum of bookings', 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata'],
-    [
-      'Partner Lucia Bianchi reached the daily maximum of bookings',
-      'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata',
-    ],
-    ['User Mario Rossi already has a booking at this time', 'Hai già prenotato un turno in questo orario'],
-    [
-      'Partner Lucia Bianchi has reached the maximum number of bookings for the day',
-      'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata',
-    ],
-    ['Something unexpected', 'Errore durante la prenotazione del turno'],
-  ])('%s → %s', (message, text) => {
-    expect(bookingErrorText(refused(message))).toBe(text);
+    ['WEEKLY_LIMIT_USER', 'Non hai turni a disposizione per prenotare in questa settimana'],
+    ['WEEKLY_LIMIT_PARTNER', 'Un compagno scelto non può prenotare turni in questo momento'],
+    ['SESSION_ALREADY_BOOKED', 'Questo turno è già stato prenotato'],
+    ['BOOKING_NOT_ALLOWED', 'Questo turno non può essere prenotato'],
+    ['MEDICAL_CERTIFICATE_INVALID_USER', 'Non puoi prenotare turni senza un certificato medico valido'],
+    ['MEDICAL_CERTIFICATE_INVALID_PARTNER', 'Un compagno scelto non ha un certificato medico valido'],
+    ['PARTNER_NOT_FOUND', 'Un compagno scelto non è stato trovato'],
+    ['BOOKING_OUTSIDE_ACTIVE_WEEK', 'Non puoi prenotare un turno fuori dalla settimana attualmente attiva'],
+    ['QUALIFICATION_MISSING_USER', 'Non hai le qualifiche necessarie per prenotare questo turno'],
+    ['QUALIFICATION_MISSING_PARTNER', 'Un compagno scelto non ha le qualifiche necessarie per prenotare questo turno'],
+    ['OVERLAPPING_BOOKING_USER', 'Hai già prenotato un turno in questo orario'],
+    ['OVERLAPPING_BOOKING_PARTNER', 'Un compagno scelto ha già un turno prenotato in questo orario'],
+    ['DAILY_LIMIT_USER', 'Hai già raggiunto il numero massimo di turni prenotabili per la giornata'],
+    ['DAILY_LIMIT_PARTNER', 'Un compagno scelto ha già raggiunto il numero massimo di turni prenotabili per la giornata'],
+  ])('%s → %s (the spec text, whatever the message)', (code, text) => {
+    expect(bookingErrorText(refused(code))).toBe(text);
   });
 
-  it('a network failure or a non-API error is the generic text', () => {
-    expect(bookingErrorText(new ApiError('already booked', 0, null))).toBe('Errore durante la prenotazione del turno');
-    expect(bookingErrorText(new Error('already booked'))).toBe('Errore durante la prenotazione del turno');
+  it('every refusal it lets speak has its text in the catalogue', () => {
+    for (const code of BOOKING_REFUSALS) expect(bookingErrorText(refused(code))).toBe(API_ERRORS[code].text);
   });
-});
 
-describe('booking refusals by code', () => {
-  it('the contract code decides when present, whatever the message says', () => {
-    const byCode = (code: string) => new ApiError('whatever', 409, { code, message: 'whatever' });
-    expect(bookingErrorText(byCode('WEEKLY_LIMIT_PARTNER'))).toBe('Un compagno scelto non può prenotare turni in questo momento');
-    expect(bookingErrorText(byCode('DAILY_LIMIT_USER'))).toBe('Hai già raggiunto il numero massimo di turni prenotabili per la giornata');
-    expect(bookingErrorText(byCode('SESSION_ALREADY_BOOKED'))).toBe('Questo turno è già stato prenotato');
-    expect(bookingErrorText(byCode('MEDICAL_CERTIFICATE_INVALID_USER'))).toBe('Non puoi prenotare turni senza un certificato medico valido');
+  it('never reads the message: another code, no code, a network failure or a non-API error is the generic text', () => {
+    const generic = 'Errore durante la prenotazione del turno';
+    expect(bookingErrorText(refused('VALIDATION_FAILED', 'User Mario Rossi does not have a valid medical certificate'))).toBe(generic);
+    expect(bookingErrorText(new ApiError('This session is already booked', 409, { message: 'This session is already booked' }))).toBe(generic);
+    expect(bookingErrorText(new ApiError('already booked', 0, null))).toBe(generic);
+    expect(bookingErrorText(new Error('already booked'))).toBe(generic);
   });
 });

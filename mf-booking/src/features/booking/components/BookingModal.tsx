@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import { MenuInput, ModalForm, formatDate } from 'shared-ui';
+import { useForm } from 'react-hook-form';
+import { MAX_PARTICIPANTS, bookingForm } from 'shared-api/contract';
+import { MenuInput, ModalForm, fieldBinder, formatDate, schemaResolver } from 'shared-ui';
 import type { TrainingSession } from '../../../api/types';
 import { hhmm, minutesBetween } from '../../../lib/club-time';
 import { partnerId, partnerName, useBookSession, usePartners } from '../api/book-session';
 import { BOOKING_TOASTS } from '../booking-errors';
-
-/** Members choose one partner; administrators book one to four users (spec 000 §2.11, §9). */
-export const MAX_PARTICIPANTS = { member: 1, admin: 4 } as const;
 
 export interface BookingModalProps {
   session: TrainingSession;
@@ -18,7 +16,7 @@ export interface BookingModalProps {
 
 /** The booking modal (spec 000 §2.11): the session's facts and the partner (or participants) picker. */
 export function BookingModal({ session, date, mode, onClose }: BookingModalProps) {
-  const [chosen, setChosen] = useState<string[]>([]);
+  const form = useForm<{ partnersId: string[] }>({ defaultValues: { partnersId: [] }, resolver: schemaResolver(bookingForm) });
   const partners = usePartners();
   const book = useBookSession();
   const admin = mode === 'admin';
@@ -33,8 +31,8 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
       title={title}
       onClose={onClose}
       submitLabel="Prenota"
-      isValid={chosen.length >= 1 && chosen.length <= MAX_PARTICIPANTS[mode]}
-      onSubmit={() => book.mutateAsync({ sessionId: session._id, date, partnersId: chosen, admin })}
+      validate={() => form.trigger()}
+      onSubmit={() => book.mutateAsync({ sessionId: session._id, date, partnersId: form.getValues('partnersId'), admin })}
       toasts={BOOKING_TOASTS}
     >
       {({ submitAttempted }) => (
@@ -55,15 +53,13 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
             </p>
           )}
           <MenuInput
+            {...fieldBinder(form, submitAttempted)('partnersId')}
             name="partners"
             label={admin ? 'Seleziona i partecipanti' : 'Scegli compagno'}
-            value={chosen}
-            onChange={setChosen}
             options={options}
             maxSelections={MAX_PARTICIPANTS[mode]}
             loading={partners.isPending}
             required
-            submitAttempted={submitAttempted}
           />
         </>
       )}

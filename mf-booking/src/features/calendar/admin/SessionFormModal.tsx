@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { EditScope, TrainingSession, TrainingSessionPayloadInput } from 'shared-api';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { EditScope, TrainingSession } from 'shared-api';
 import {
   CheckboxInput,
   ColorInput,
@@ -10,19 +10,22 @@ import {
   PeriodInput,
   TextInput,
   TimeInput,
+  fieldBinder,
+  schemaResolver,
   toMenuOptions,
   type ModalFormContext,
 } from 'shared-ui';
 import { tableOptions, useGameTables } from '../../game-tables/api/get-game-tables';
 import {
-  buildPayload,
   emptyForm,
   formFromSession,
+  sessionFormSchema,
+  toSessionInput,
   totalMinutes,
   withCount,
   withDuration,
   WEEKDAY_OPTIONS,
-  type FieldErrors,
+  type SessionEdit,
   type SessionFormValues,
   type SessionVariant,
 } from './session-form';
@@ -47,24 +50,22 @@ function initial(purpose: SessionFormPurpose): SessionFormValues {
  */
 export function SessionFormModal({ purpose, onClose }: { purpose: SessionFormPurpose; onClose: () => void }) {
   const variant: SessionVariant = purpose.kind === 'create' ? purpose.variant : 'single-range';
-  const [values, setValues] = useState<SessionFormValues>(() => initial(purpose));
+  const edit: SessionEdit | undefined =
+    purpose.kind === 'edit'
+      ? { scope: purpose.scope, occurrenceDate: purpose.grouped && purpose.scope === 'single' ? purpose.session.specific_date : null }
+      : undefined;
+  const schema = sessionFormSchema(variant);
+  const toInput = (values: SessionFormValues) => toSessionInput(values, variant, edit);
+  const form = useForm<SessionFormValues>({ defaultValues: initial(purpose), resolver: schemaResolver(schema, toInput) });
   const tables = useGameTables();
   const qualifications = useQualifications();
   const create = useCreateSession();
   const createGroup = useCreateSessionGroup();
   const update = useUpdateSession();
-  const set = (patch: Partial<SessionFormValues>) => setValues((v) => ({ ...v, ...patch }));
-
-  const edit =
-    purpose.kind === 'edit'
-      ? { scope: purpose.scope, occurrenceDate: purpose.grouped && purpose.scope === 'single' ? purpose.session.specific_date : null }
-      : undefined;
-  const built = buildPayload(values, variant, edit);
-  const total = totalMinutes(values);
   const multi = variant === 'multi';
 
   const submit = () => {
-    const body = built.body as TrainingSessionPayloadInput;
+    const { recurring: _kind, ...body } = schema.parse(toInput(form.getValues()));
     if (purpose.kind === 'edit') return update.mutateAsync({ id: purpose.session._id, body });
     return multi ? createGroup.mutateAsync(body) : create.mutateAsync(body);
   };
@@ -73,12 +74,9 @@ export function SessionFormModal({ purpose, onClose }: { purpose: SessionFormPur
 
   const fields = (ctx: ModalFormContext) => (
     <SessionFields
-      values={values}
-      set={set}
-      setValues={setValues}
-      errors={ctx.submitAttempted ? built.errors : {}}
+      form={form}
+      shown={ctx.submitAttempted}
       multi={multi}
-      total={total}
       tables={tableOptions(tables.data)}
       qualifications={toMenuOptions(qualifications.data)}
     />
@@ -99,11 +97,14 @@ export function SessionFormModal({ purpose, onClose }: { purpose: SessionFormPur
       title={title}
       onClose={onClose}
       submitLabel={purpose.kind === 'edit' ? 'Salva' : 'Crea'}
-      isValid={built.body !== null}
+      validate={() => form.trigger()}
       onSubmit={submit}
       toasts={toasts}
       tabs={tabs}
-      onTabChange={(index) => set({ recurring: index === 1 })}
+      onTabChange={(index) => {
+        form.setValue('recurring', index === 1);
+        form.clearErrors();
+      }}
     >
       {tabs ? undefined : fields}
     </ModalForm>
@@ -111,79 +112,70 @@ export function SessionFormModal({ purpose, onClose }: { purpose: SessionFormPur
 }
 
 interface SessionFieldsProps {
-  values: SessionFormValues;
-  set: (patch: Partial<SessionFormValues>) => void;
-  setValues: (update: (v: SessionFormValues) => SessionFormValues) => void;
-  errors: FieldErrors;
+  form: UseFormReturn<SessionFormValues>;
+  /** After a submit attempt: the fields say what is wrong. */
+  shown: boolean;
   multi: boolean;
-  total: number | null;
   tables: { id: string; name: string; description?: string }[];
   qualifications: { id: string; name: string }[];
 }
 
-function SessionFields({ values, set, setValues, errors, multi, total, tables, qualifications }: SessionFieldsProps) {
+function SessionFields({ form, shown, multi, tables, qualifications }: SessionFieldsProps) {
+  const bind = fieldBinder(form, shown);
+  const values = form.getValues();
+  const total = totalMinutes(values);
   const step = multi ? 10 : 15;
-  const periodError = errors.start_date ?? errors.end_date ?? null;
+  // Number of sessions and duration follow each other (spec 001 §5): changing one sets the other.
+  const follow = (next: SessionFormValues) => {
+    bind('number_of_sessions').onChange(next.number_of_sessions);
+    bind('duration').onChange(next.duration);
+  };
+  const durationError = bind('duration').error;
   return (
     <div className="bk-session-form">
-      <TextInput name="title" label="Titolo" value={values.title} onChange={(title) => set({ title })} required error={errors.title} />
+      <TextInput {...bind('title')} label="Titolo" required />
       {values.recurring ? (
         <>
           <MenuInput
-            name="recurring_days"
+            {...bind('recurring_days')}
             label="Giorni della settimana"
-            value={values.recurring_days}
-            onChange={(recurring_days) => set({ recurring_days })}
             options={WEEKDAY_OPTIONS}
             maxSelections={7}
             required
-            error={errors.recurring_days}
             searchable={false}
           />
-          <PeriodInput name="period" label="Periodo" value={values.period} onChange={(period) => set({ period })} required error={periodError} />
+          <PeriodInput
+            name="period"
+            label="Periodo"
+            value={{ start_date: values.start_date, end_date: values.end_date }}
+            onChange={(period) => {
+              bind('start_date').onChange(period.start_date);
+              bind('end_date').onChange(period.end_date);
+            }}
+            required
+            error={bind('start_date').error ?? bind('end_date').error}
+          />
         </>
       ) : (
-        <DateInput name="day" label="Giorno" value={values.day} onChange={(day) => set({ day })} required error={errors.day} />
+        <DateInput {...bind('day')} label="Giorno" required />
       )}
       <div className="ui-grid ui-grid--2">
-        <TimeInput
-          name="start_time"
-          label="Orario di inizio"
-          value={values.start_time}
-          onChange={(start_time) => set({ start_time })}
-          stepMinutes={step}
-          required
-          error={errors.start_time}
-        />
-        <TimeInput
-          name="end_time"
-          label="Orario di fine"
-          value={values.end_time}
-          onChange={(end_time) => set({ end_time })}
-          stepMinutes={step}
-          required
-          error={errors.end_time}
-        />
+        <TimeInput {...bind('start_time')} label="Orario di inizio" stepMinutes={step} required />
+        <TimeInput {...bind('end_time')} label="Orario di fine" stepMinutes={step} required />
       </div>
       {multi ? (
         <div className="ui-grid ui-grid--2">
           <NumberInput
-            name="number_of_sessions"
+            {...bind('number_of_sessions')}
+            onChange={(text) => follow(withCount(form.getValues(), text))}
             label="Numero di turni"
-            value={values.number_of_sessions}
-            onChange={(text) => setValues((v) => withCount(v, text))}
-            min={1}
             required
-            error={errors.number_of_sessions}
           />
           <NumberInput
-            name="duration"
+            {...bind('duration')}
+            onChange={(text) => follow(withDuration(form.getValues(), text))}
             label="Durata (minuti)"
-            value={values.duration}
-            onChange={(text) => setValues((v) => withDuration(v, text))}
-            min={1}
             required
-            error={errors.duration}
             hint={total && total > 0 ? `Intervallo di ${total} minuti` : undefined}
           />
         </div>
@@ -192,44 +184,16 @@ function SessionFields({ values, set, setValues, errors, multi, total, tables, q
           Durata: {total && total > 0 ? `${total} minuti` : '-'}
         </p>
       )}
-      {errors.duration && !multi && (
+      {durationError && !multi && (
         <p role="alert" className="ui-alert ui-alert--error">
-          {errors.duration}
+          {durationError}
         </p>
       )}
-      <ColorInput name="color" label="Colore" value={values.color} onChange={(color) => set({ color })} />
-      <MenuInput
-        name="participant_qualifications"
-        label="Qualifiche dei partecipanti"
-        value={values.participant_qualifications}
-        onChange={(participant_qualifications) => set({ participant_qualifications })}
-        options={qualifications}
-        maxSelections={300}
-        required
-        error={errors.participant_qualifications}
-      />
-      <MenuInput
-        name="game_tables"
-        label="Tavoli"
-        value={values.game_tables}
-        onChange={(game_tables) => set({ game_tables })}
-        options={tables}
-        maxSelections={Math.max(tables.length, 1)}
-        required
-        error={errors.game_tables}
-      />
-      <CheckboxInput
-        name="is_booking_allowed"
-        label="Prenotazione consentita"
-        value={values.is_booking_allowed}
-        onChange={(is_booking_allowed) => set({ is_booking_allowed })}
-      />
-      <CheckboxInput
-        name="session_not_considered_for_stats"
-        label="Non considerare nelle statistiche"
-        value={values.session_not_considered_for_stats}
-        onChange={(session_not_considered_for_stats) => set({ session_not_considered_for_stats })}
-      />
+      <ColorInput {...bind('color')} label="Colore" />
+      <MenuInput {...bind('participant_qualifications')} label="Qualifiche dei partecipanti" options={qualifications} maxSelections={300} required />
+      <MenuInput {...bind('game_tables')} label="Tavoli" options={tables} maxSelections={Math.max(tables.length, 1)} required />
+      <CheckboxInput {...bind('is_booking_allowed')} label="Prenotazione consentita" />
+      <CheckboxInput {...bind('session_not_considered_for_stats')} label="Non considerare nelle statistiche" />
     </div>
   );
 }

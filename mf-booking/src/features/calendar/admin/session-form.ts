@@ -1,10 +1,10 @@
 /**
  * The values of the '+ TS' / '+ TM' form (spec 001 §5 Training session form) and the payloads made of them;
- * the contract's schemas (trainingSessionPayload, multiSessionPayload) validate them with the spec's messages.
+ * the contract's schemas (trainingSessionForm, multiSessionForm) validate them with the spec's messages.
  */
-import type { EditScope, TrainingSession } from 'shared-api';
-import { REQUIRED, multiSessionPayload, rangeMinutes, trainingSessionPayload } from 'shared-api/contract';
-import { DEFAULT_COLOR, parseNumber, type Period } from 'shared-ui';
+import { parseNumber, type EditScope, type TrainingSession } from 'shared-api';
+import { multiSessionForm, rangeMinutes, trainingSessionForm } from 'shared-api/contract';
+import { DEFAULT_COLOR } from 'shared-ui';
 import { ADMIN_DEFAULT } from '../event-style';
 
 export type SessionVariant = 'single-range' | 'multi';
@@ -14,7 +14,9 @@ export interface SessionFormValues {
   recurring: boolean;
   day: string | null;
   recurring_days: string[];
-  period: Period;
+  /** The period of a recurring session. */
+  start_date: string | null;
+  end_date: string | null;
   start_time: string | null;
   end_time: string | null;
   duration: string;
@@ -43,7 +45,8 @@ export function emptyForm(day: string | null): SessionFormValues {
     recurring: false,
     day,
     recurring_days: [],
-    period: { start_date: null, end_date: null },
+    start_date: null,
+    end_date: null,
     start_time: null,
     end_time: null,
     duration: '',
@@ -64,7 +67,8 @@ export function formFromSession(s: TrainingSession, recurring: boolean): Session
     recurring,
     day: recurring ? null : s.specific_date,
     recurring_days: recurring ? s.group_week_days.map(String) : [],
-    period: recurring && s.group ? { start_date: s.group.start_date, end_date: s.group.end_date } : { start_date: null, end_date: null },
+    start_date: recurring && s.group ? s.group.start_date : null,
+    end_date: recurring && s.group ? s.group.end_date : null,
     start_time: s.start_time.slice(0, 5),
     end_time: s.end_time.slice(0, 5),
     duration: String(s.duration),
@@ -97,79 +101,38 @@ export function withDuration(v: SessionFormValues, text: string): SessionFormVal
   return { ...v, duration: text, number_of_sessions: count };
 }
 
-function basePayload(v: SessionFormValues) {
+/** Where the form is used: an edit of one occurrence or of the group sends its scope (and the occurrence's date). */
+export interface SessionEdit {
+  scope: EditScope;
+  occurrenceDate: string | null;
+}
+
+/**
+ * What the contract's session form checks (trainingSessionForm, multiSessionForm): the payload and the kind the
+ * form fills in. An empty time, date or number is missing; a single range's duration is its total.
+ */
+export function toSessionInput(v: SessionFormValues, variant: SessionVariant, edit?: SessionEdit) {
   const when = v.recurring
-    ? { day: null, recurring_days: v.recurring_days, start_date: v.period.start_date, end_date: v.period.end_date }
+    ? { day: null, recurring_days: v.recurring_days, start_date: v.start_date, end_date: v.end_date }
     : { day: v.day, recurring_days: null, start_date: null, end_date: null };
-  return {
+  const base = {
+    recurring: v.recurring,
     title: v.title,
     ...when,
-    start_time: v.start_time ?? '',
-    end_time: v.end_time ?? '',
+    start_time: v.start_time,
+    end_time: v.end_time,
     is_booking_allowed: v.is_booking_allowed,
     color: v.color || null,
     participant_qualifications: v.participant_qualifications,
     game_tables: v.game_tables,
     session_not_considered_for_stats: v.session_not_considered_for_stats,
   };
-}
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-export interface Built {
-  body: Record<string, unknown> | null;
-  errors: FieldErrors;
-}
-
-function collect(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/**
- * What the form says before the contract: the fields the chosen kind (single or recurring) needs, and missing
- * times as missing rather than malformed. The contract tells single from recurring by the fields present, so an
- * empty recurring form would otherwise be reported as a missing day.
- */
-function requiredErrors(v: SessionFormValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!v.start_time) errors.start_time = REQUIRED;
-  if (!v.end_time) errors.end_time = REQUIRED;
-  if (v.recurring) {
-    if (!v.recurring_days.length) errors.recurring_days = REQUIRED;
-    if (!v.period.start_date) errors.start_date = REQUIRED;
-    if (!v.period.end_date) errors.end_date = REQUIRED;
-  }
-  return errors;
-}
-
-function result(
-  input: Record<string, unknown>,
-  parsed: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
-  v: SessionFormValues,
-): Built {
-  const own = requiredErrors(v);
-  const errors = { ...(parsed.success ? {} : collect(parsed.error!.issues)), ...own };
-  if (v.recurring) delete errors.day;
-  return Object.keys(errors).length === 0 ? { body: input, errors } : { body: null, errors };
-}
-
-/** Validates the values with the contract and makes the payload: '+ TS' one range, '+ TM' split into sessions. */
-export function buildPayload(v: SessionFormValues, variant: SessionVariant, edit?: { scope: EditScope; occurrenceDate: string | null }): Built {
-  const base = basePayload(v);
   if (variant === 'multi') {
-    const input = { ...base, duration: parseNumber(v.duration) ?? undefined, number_of_sessions: parseNumber(v.number_of_sessions) ?? undefined };
-    return result(input, multiSessionPayload.safeParse(input), v);
+    return { ...base, duration: parseNumber(v.duration) ?? undefined, number_of_sessions: parseNumber(v.number_of_sessions) ?? undefined };
   }
   const total = totalMinutes(v);
-  const input = {
-    ...base,
-    duration: total && total > 0 ? total : null,
-    ...(edit ? { editScope: edit.scope, occurrence_date: edit.occurrenceDate } : {}),
-  };
-  return result(input, trainingSessionPayload.safeParse(input), v);
+  return { ...base, duration: total && total > 0 ? total : null, ...(edit ? { editScope: edit.scope, occurrence_date: edit.occurrenceDate } : {}) };
 }
+
+/** The contract's schema of the form: one range ('+ TS', copy, edit) or a range split into sessions ('+ TM'). */
+export const sessionFormSchema = (variant: SessionVariant) => (variant === 'multi' ? multiSessionForm : trainingSessionForm);

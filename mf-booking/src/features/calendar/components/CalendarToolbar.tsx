@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { GameTable } from 'shared-api';
-import { DateInput, MONTH_NAMES, Modal, SelectInput, clubToday, formatDate } from 'shared-ui';
-import { VIEW_LABELS, clampPicked, mondayOf, pickerBounds, step, type CalendarView } from '../layout';
+import { MONTH_NAMES, formatDate } from 'shared-ui';
+import { VIEW_LABELS, mondayOf, step, type CalendarView } from '../layout';
 import { addDays } from '../../../lib/club-time';
+
+// The date picker's dialog (react-hook-form) loads when it opens.
+const DatePickerModal = lazy(() => import('./DatePickerModal').then((m) => ({ default: m.DatePickerModal })));
 
 export interface CalendarToolbarProps {
   views: CalendarView[];
@@ -100,64 +103,11 @@ export function CalendarToolbar({ views, view, onView, date, onDate, tables, tab
         )}
         {extra}
       </div>
-      {picking && <DatePickerModal view={view} date={date} onClose={() => setPicking(false)} onPick={(d) => onDate(d)} />}
-    </div>
-  );
-}
-
-function DatePickerModal({ view, date, onClose, onPick }: { view: CalendarView; date: string; onClose: () => void; onPick: (date: string) => void }) {
-  const today = clubToday();
-  const bounds = pickerBounds(view, today);
-  const [picked, setPicked] = useState<string | null>(date);
-  const [month, setMonth] = useState(date.slice(5, 7));
-  const [year, setYear] = useState(date.slice(0, 4));
-  const firstYear = Number(bounds.min.slice(0, 4));
-  const years = Array.from({ length: Number(bounds.max.slice(0, 4)) - firstYear + 1 }, (_, i) => String(firstYear + i));
-  const go = () => {
-    const chosen = view === 'month' ? `${year}-${month}-01` : picked;
-    if (!chosen) return;
-    onPick(clampPicked(view, chosen, today));
-    onClose();
-  };
-  return (
-    <Modal
-      open
-      size="sm"
-      title="Scegli la data"
-      onClose={onClose}
-      onEnter={go}
-      footer={
-        <>
-          <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose}>
-            Annulla
-          </button>
-          <button type="button" className="ui-btn ui-btn--primary" onClick={go}>
-            Vai
-          </button>
-        </>
-      }
-    >
-      {view === 'month' ? (
-        <div className="ui-row">
-          <SelectInput
-            name="pick-month"
-            label="Mese"
-            value={month}
-            onChange={setMonth}
-            options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1).padStart(2, '0'), label: m }))}
-          />
-          <SelectInput name="pick-year" label="Anno" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: y }))} />
-        </div>
-      ) : (
-        <DateInput
-          name="pick-date"
-          label={view === 'week' ? 'Un giorno della settimana' : 'Giorno'}
-          value={picked}
-          onChange={setPicked}
-          minDate={bounds.min}
-          maxDate={bounds.max}
-        />
+      {picking && (
+        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+          <DatePickerModal view={view} date={date} onClose={() => setPicking(false)} onPick={(d) => onDate(d)} />
+        </Suspense>
       )}
-    </Modal>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import { DateInput, SelectInput, clubToday } from 'shared-ui';
+import { DateInput, SelectInput, clubToday, contractResolver, fieldBinder } from 'shared-ui';
 import { useGameTables } from '../../game-tables/api/get-game-tables';
 import {
   PERIOD_PRESETS,
   matchPreset,
-  periodErrors,
   presetPeriod,
   readStatisticsFilters,
   writeStatisticsFilters,
@@ -25,6 +25,14 @@ export interface StatisticsFiltersPanelProps {
   onChange: (next: StatisticsFilters) => void;
 }
 
+interface PeriodFormValues {
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** The contract's statistics period (the server's rules), loaded when a date is first typed. */
+const periodResolver = () => contractResolver<PeriodFormValues>((contract) => contract.statisticsSummaryQuery);
+
 /**
  * Period ('Periodo': Questo mese, Mese scorso, Ultimi 3 mesi, Quest'anno, or dates of one's own) and table
  * ('Tutti i tavoli' or one). A period typed by hand applies once it is whole and valid; until then its fields say
@@ -33,20 +41,16 @@ export interface StatisticsFiltersPanelProps {
 export function StatisticsFiltersPanel({ value, onChange }: StatisticsFiltersPanelProps) {
   const today = clubToday();
   const tables = useGameTables();
+  const [resolver] = useState(periodResolver);
   // The dates as typed; they follow the applied period whenever it changes from outside (a preset, the address bar).
-  const [draft, setDraft] = useState<{ startDate: string | null; endDate: string | null }>(value);
-  const [shownFor, setShownFor] = useState(value);
-  if (shownFor.startDate !== value.startDate || shownFor.endDate !== value.endDate) {
-    setShownFor(value);
-    setDraft(value);
-  }
-  const errors = periodErrors(draft.startDate, draft.endDate);
+  const form = useForm<PeriodFormValues>({ values: { startDate: value.startDate, endDate: value.endDate }, resolver });
+  // What is wrong shows as soon as it is typed.
+  const bind = fieldBinder(form, true);
 
-  const setDates = (next: { startDate: string | null; endDate: string | null }) => {
-    setDraft(next);
-    if (next.startDate && next.endDate && !Object.keys(periodErrors(next.startDate, next.endDate)).length) {
-      onChange({ ...value, startDate: next.startDate, endDate: next.endDate });
-    }
+  const setDate = (field: keyof PeriodFormValues) => async (date: string | null) => {
+    bind(field).onChange(date);
+    const { startDate, endDate } = form.getValues();
+    if ((await form.trigger()) && startDate && endDate) onChange({ ...value, startDate, endDate });
   };
 
   const tableOptions = (tables.data ?? []).map((t) => ({ value: t._id, label: `Tavolo ${t.number}` }));
@@ -61,20 +65,8 @@ export function StatisticsFiltersPanel({ value, onChange }: StatisticsFiltersPan
         options={PERIOD_PRESETS}
         placeholder="Personalizzato"
       />
-      <DateInput
-        name="startDate"
-        label="Data inizio"
-        value={draft.startDate}
-        onChange={(startDate) => setDates({ ...draft, startDate })}
-        error={errors.startDate}
-      />
-      <DateInput
-        name="endDate"
-        label="Data fine"
-        value={draft.endDate}
-        onChange={(endDate) => setDates({ ...draft, endDate })}
-        error={errors.endDate}
-      />
+      <DateInput {...bind('startDate')} onChange={(date) => void setDate('startDate')(date)} label="Data inizio" />
+      <DateInput {...bind('endDate')} onChange={(date) => void setDate('endDate')(date)} label="Data fine" />
       <SelectInput
         name="table"
         label="Tavolo"

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { certificatePayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, TextArea, fieldBinder, formResolver, toMenuOptions } from 'shared-ui';
+import { MenuInput, ModalForm, TextArea, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useTypeOptions } from '../../types/api/get-types';
 import { useCreateCertificate } from '../api/create-certificate';
 import { useUserOptions } from '../api/get-certificates';
@@ -12,8 +11,7 @@ export function CertificateFormModal({ onClose }: { onClose: () => void }) {
   const form = useForm<CreateFormValues>({
     defaultValues: { type: [], user: [], notes: '' },
     // The menus' values are checked as the payload they become.
-    resolver: (values, context, options) =>
-      formResolver<CreateFormValues>(zodResolver(certificatePayload))(toCreatePayload(values) as never, context, options),
+    resolver: schemaResolver(certificatePayload, toCreatePayload),
   });
   const types = useTypeOptions();
   const users = useUserOptions();

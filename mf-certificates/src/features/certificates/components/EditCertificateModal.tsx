@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { Certificate } from 'shared-api';
-import { DateInput, ModalForm } from 'shared-ui';
+import { certificateEditPayload } from 'shared-api/contract';
+import { DateInput, ModalForm, fieldBinder, schemaResolver } from 'shared-ui';
 import { useEditCertificate } from '../api/edit-certificate';
 
 /** 'Modifica certificato': the expiry date of the latest upload, optional (spec 001 §5). */
 export function EditCertificateModal({ certificate, onClose }: { certificate: Certificate; onClose: () => void }) {
-  const [endDate, setEndDate] = useState<string | null>(certificate.active_record_content?.end_date ?? certificate.current_end_date);
+  const form = useForm<{ end_date: string | null }>({
+    defaultValues: { end_date: certificate.active_record_content?.end_date ?? certificate.current_end_date },
+    resolver: schemaResolver(certificateEditPayload),
+  });
   const edit = useEditCertificate();
   return (
     <ModalForm
@@ -13,15 +17,16 @@ export function EditCertificateModal({ certificate, onClose }: { certificate: Ce
       title="Modifica certificato"
       onClose={onClose}
       submitLabel="Salva"
-      onSubmit={() => edit.mutateAsync({ certificate, end_date: endDate })}
+      validate={() => form.trigger()}
+      onSubmit={() => edit.mutateAsync({ certificate, end_date: form.getValues('end_date') })}
       toasts={edit.toasts}
     >
-      {() => (
+      {({ submitAttempted }) => (
         <>
           <p className="ui-muted">
             {certificate.type.name} di {certificate.user.surname} {certificate.user.name}
           </p>
-          <DateInput name="end_date" label="Data di scadenza" value={endDate} onChange={setEndDate} />
+          <DateInput {...fieldBinder(form, submitAttempted)('end_date')} label="Data di scadenza" />
         </>
       )}
     </ModalForm>

@@ -60,7 +60,7 @@ describe("the member's medical certificate on the profile", () => {
   it('uploads a pdf as multipart field file, then reads the profile again', async () => {
     const { api, user, refreshProfile } = setup({}, { 'POST /certificate/medical/user/me': { status: 201, body: { status: 'success' } } });
     await user.click(uploadButton());
-    const dialog = screen.getByRole('dialog', { name: 'Carica certificato medico' });
+    const dialog = await screen.findByRole('dialog', { name: 'Carica certificato medico' });
     await user.click(within(dialog).getByRole('button', { name: 'Carica' }));
     expect(await screen.findByText('Impossibile caricare il certificato: file mancante.')).toBeInTheDocument();
     expect(api.callsTo('POST /certificate/medical/user/me')).toHaveLength(0);
@@ -82,7 +82,7 @@ describe("the member's medical certificate on the profile", () => {
   it('a refused upload says so and keeps the dialog and the file', async () => {
     const { user, refreshProfile } = setup({}, { 'POST /certificate/medical/user/me': { status: 500, body: { message: 'boom' } } });
     await user.click(uploadButton());
-    await user.upload(screen.getByLabelText(/^File del certificato medico/), testFile(['%PDF-1.4'], 'visita.pdf', 'application/pdf'));
+    await user.upload(await screen.findByLabelText(/^File del certificato medico/), testFile(['%PDF-1.4'], 'visita.pdf', 'application/pdf'));
     await user.click(within(screen.getByRole('dialog', { name: 'Carica certificato medico' })).getByRole('button', { name: 'Carica' }));
     expect(await screen.findByText('Errore durante il caricamento del certificato.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Carica certificato medico' })).toHaveTextContent('visita.pdf');

@@ -1,9 +1,6 @@
 import { api, download, errorText } from 'shared-api';
 import { toastPromise } from 'shared-ui';
 
-/** Spec 000 §5: the member's medical certificate is one file of at most 5 MB, png, jpeg, jpg or pdf. */
-export const MEDICAL_FILE_RULES = { accept: ['png', 'jpeg', 'jpg', 'pdf'], maxSizeMB: 5, maxFileCount: 1 };
-
 /** Spec 000 §8. */
 export const CARD_MESSAGES = {
   fileMissing: 'Impossibile caricare il certificato: file mancante.',

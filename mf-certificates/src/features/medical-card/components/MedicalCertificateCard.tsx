@@ -1,14 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { MedicalStatus } from 'shared-api';
-import { FileInput, Modal, formatDate, notify, type ProfileCardProps } from 'shared-ui';
-import {
-  CARD_MESSAGES,
-  MEDICAL_FILE_RULES,
-  REQUEST_FORMS,
-  downloadMyCertificate,
-  downloadRequestForm,
-  uploadMyCertificate,
-} from '../api/medical-certificate';
+import { formatDate, notify, type ProfileCardProps } from 'shared-ui';
+import { CARD_MESSAGES, REQUEST_FORMS, downloadMyCertificate, downloadRequestForm } from '../api/medical-certificate';
+
+// The upload's dialog (react-hook-form) loads when it opens: the profile shows the card without it.
+const UploadDialog = lazy(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
 
 /** How the profile names the member's medical status (spec 000 §4; the texts are ours, docs/decisions.md). */
 export const STATUS_TEXTS: Record<MedicalStatus, string> = {
@@ -32,69 +28,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="ui-muted">{label}</dt>
       <dd style={{ margin: 0, fontWeight: 500 }}>{children}</dd>
     </div>
-  );
-}
-
-function UploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: () => Promise<void> }) {
-  const [files, setFiles] = useState<File[]>([]);
-  const [attempted, setAttempted] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  async function submit() {
-    setAttempted(true);
-    const [file] = files;
-    if (!file) {
-      notify.error(CARD_MESSAGES.fileMissing);
-      return;
-    }
-    setPending(true);
-    try {
-      await uploadMyCertificate(file);
-      await onUploaded();
-      onClose();
-    } catch {
-      // The error toast said why; the chosen file stays for another try.
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <Modal
-      open
-      title="Carica certificato medico"
-      onClose={onClose}
-      closeDisabled={pending}
-      footer={
-        <>
-          <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose} disabled={pending}>
-            Annulla
-          </button>
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => void submit()} disabled={pending}>
-            Carica
-          </button>
-        </>
-      }
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <FileInput
-          name="medical-certificate-file"
-          label="File del certificato medico"
-          required
-          value={files}
-          onChange={setFiles}
-          disabled={pending}
-          hint="Un file PDF, PNG o JPEG di al massimo 5 MB"
-          submitAttempted={attempted}
-          {...MEDICAL_FILE_RULES}
-        />
-      </form>
-    </Modal>
   );
 }
 
@@ -160,7 +93,11 @@ export function MedicalCertificateCard({ profile, refreshProfile }: ProfileCardP
           </button>
         ))}
       </div>
-      {uploading && <UploadDialog onClose={() => setUploading(false)} onUploaded={refreshProfile} />}
+      {uploading && (
+        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+          <UploadDialog onClose={() => setUploading(false)} onUploaded={refreshProfile} />
+        </Suspense>
+      )}
     </section>
   );
 }

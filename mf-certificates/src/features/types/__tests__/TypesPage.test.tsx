@@ -6,7 +6,7 @@ import { mockApi } from 'shared-ui/testing/api';
 import { makeType } from '../../../test/fixtures';
 import { list } from '../../../test/handlers';
 import { TypesPage } from '../components/TypesPage';
-import { parseDays } from '../days-input';
+import { readDaysBeforeWarn as parseDays } from 'shared-api/contract';
 
 jest.setTimeout(20_000);
 

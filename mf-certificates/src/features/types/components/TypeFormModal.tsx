@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { CertificateType } from 'shared-api';
-import { certificateTypeForm, certificateTypePayload } from 'shared-api/contract';
-import { CheckboxInput, ModalForm, NumberInput, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { DAYS_BEFORE_WARN_INVALID, certificateTypeForm, readDaysBeforeWarn } from 'shared-api/contract';
+import { CheckboxInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
 import { useCreateType } from '../api/create-type';
 import { useUpdateType } from '../api/update-type';
-import { DAYS_INPUT_ERROR, formatDays, parseDays } from '../days-input';
+import { formatDays } from './days-text';
 
 interface TypeFormValues {
   name: string;
-  days_before_warn: number[];
+  /** The days as typed: '30, 7, 1'. */
+  days_before_warn: string;
   is_medical: boolean;
   /** As typed. */
   validity_months: string;
@@ -21,19 +20,17 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
   const form = useForm<TypeFormValues>({
     defaultValues: {
       name: type?.name ?? '',
-      days_before_warn: type?.days_before_warn ?? [],
+      days_before_warn: formatDays(type?.days_before_warn ?? []),
       is_medical: type?.is_medical ?? false,
       validity_months: String(type?.validity_months ?? 12),
     },
-    resolver: formResolver(zodResolver(certificateTypeForm)),
+    resolver: schemaResolver(certificateTypeForm),
   });
-  // The days as typed; the form holds the numbers read from them.
-  const [daysText, setDaysText] = useState(() => formatDays(type?.days_before_warn ?? []));
   const createType = useCreateType();
   const updateType = useUpdateType();
 
   const submit = () => {
-    const body = certificateTypePayload.parse(certificateTypeForm.parse(form.getValues()));
+    const body = certificateTypeForm.parse(form.getValues());
     return type ? updateType.mutateAsync({ id: type._id, body }) : createType.mutateAsync(body);
   };
 
@@ -54,16 +51,12 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
           <>
             <TextInput {...bind('name')} label="Nome" required />
             <TextInput
-              name="days_before_warn"
+              {...days}
               label="Giorni prima della notifica"
               required
-              value={daysText}
-              onChange={(text) => {
-                setDaysText(text);
-                days.onChange(parseDays(text).days);
-              }}
               hint="Numeri separati da virgola, ad esempio 30, 7, 1"
-              error={parseDays(daysText).invalid ? DAYS_INPUT_ERROR : days.error}
+              // A piece that is no number is said at once, and left out of what is saved.
+              error={readDaysBeforeWarn(days.value).invalid ? DAYS_BEFORE_WARN_INVALID : days.error}
             />
             <NumberInput
               {...bind('validity_months')}

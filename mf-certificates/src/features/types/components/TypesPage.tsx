@@ -4,7 +4,7 @@ import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column
 import { CERTIFICATES_PAGE } from '../../../components/page';
 import { useDeleteType } from '../api/delete-type';
 import { TYPES_PATH, TYPES_QUERY_KEY } from '../api/get-types';
-import { formatDays } from '../days-input';
+import { formatDays } from './days-text';
 
 // The form (react-hook-form and the contract's zod schemas) loads when it opens, not with the routes of the app.
 const TypeFormModal = lazy(() => import('./TypeFormModal').then((m) => ({ default: m.TypeFormModal })));

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { AccountingEntry } from 'shared-api';
 import { accountingEntryEditPayload, complexAccountingEntryPayload } from 'shared-api/contract';
@@ -13,7 +12,7 @@ import {
   TextArea,
   TextInput,
   fieldBinder,
-  formResolver,
+  schemaResolver,
   formatEuro,
 } from 'shared-ui';
 import { useBusinessEntityOptions } from '../../business-entities/api';
@@ -41,7 +40,7 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
   const schema = entry ? accountingEntryEditPayload : complexAccountingEntryPayload;
   const form = useForm<EntryFormValues>({
     defaultValues: initialValues(entry),
-    resolver: (values, context, options) => formResolver<EntryFormValues>(zodResolver(schema))(toSchemaInput(values) as never, context, options),
+    resolver: schemaResolver(schema, toSchemaInput),
   });
   const subaccounts = useSubaccountOptions();
   const entities = useBusinessEntityOptions();
@@ -99,14 +98,13 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
               <NumberInput
                 {...bind('progressive')}
                 label="Progressivo"
-                min={1}
                 hint={
                   entry
                     ? "Lascia il numero o scrivine un altro libero nell'anno fiscale"
                     : "Facoltativo: senza numero prende il successivo dell'anno fiscale"
                 }
               />
-              <NumberInput {...bind('document_number')} label="Numero documento" min={0} />
+              <NumberInput {...bind('document_number')} label="Numero documento" />
               <MenuInput
                 {...bind('business_entity')}
                 label="Fornitore o cliente"
@@ -143,8 +141,8 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
                       maxSelections={1}
                     />
                     <TextInput {...bind(`items.${index}.description`)} label="Descrizione" />
-                    <NumberInput {...bind(`items.${index}.taxable_amount`)} label="Imponibile" required allowDecimals min={0} suffix="€" />
-                    <NumberInput {...bind(`items.${index}.vat`)} label="IVA" allowDecimals min={0} suffix="€" />
+                    <NumberInput {...bind(`items.${index}.taxable_amount`)} label="Imponibile" required allowDecimals suffix="€" />
+                    <NumberInput {...bind(`items.${index}.vat`)} label="IVA" allowDecimals suffix="€" />
                     <p aria-live="polite">
                       Totale: <strong>{total === null ? '—' : formatEuro(total)}</strong>
                     </p>

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { LEDGER_TYPES, type Account, type AccountPayloadInput } from 'shared-api';
 import { accountPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
 import { useCreateAccount, useUpdateAccount } from '../api';
 
 interface AccountFormValues {
@@ -27,8 +26,7 @@ export function AccountFormModal({ account, onClose }: { account?: Account; onCl
       name: account?.name ?? '',
       ledger_type: account ? [account.ledger_type] : [],
     },
-    resolver: (values, context, options) =>
-      formResolver<AccountFormValues>(zodResolver(accountPayload))(toPayload(values) as never, context, options),
+    resolver: schemaResolver(accountPayload, toPayload),
   });
   const create = useCreateAccount();
   const update = useUpdateAccount();
@@ -55,7 +53,6 @@ export function AccountFormModal({ account, onClose }: { account?: Account; onCl
             <NumberInput
               {...bind('account_id')}
               label="Codice conto"
-              min={1}
               max={999_999_999}
               hint="Facoltativo: senza codice il conto prende il primo libero"
             />

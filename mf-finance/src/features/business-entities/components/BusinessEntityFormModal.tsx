@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ITALIAN_PROVINCES, type BusinessEntity, type BusinessEntityPayloadInput } from 'shared-api';
 import { businessEntityPayload } from 'shared-api/contract';
-import { EmailInput, MenuInput, ModalForm, TextArea, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { EmailInput, MenuInput, ModalForm, TextArea, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
 import { useCreateBusinessEntity, useUpdateBusinessEntity } from '../api';
 
 interface BusinessEntityFormValues {
@@ -55,8 +54,7 @@ export function BusinessEntityFormModal({ entity, onClose }: { entity?: Business
       email: entity?.email ?? '',
       notes: entity?.notes ?? '',
     },
-    resolver: (values, context, options) =>
-      formResolver<BusinessEntityFormValues>(zodResolver(businessEntityPayload))(toPayload(values, postalCode) as never, context, options),
+    resolver: schemaResolver(businessEntityPayload, (values: BusinessEntityFormValues) => toPayload(values, postalCode)),
   });
   const create = useCreateBusinessEntity();
   const update = useUpdateBusinessEntity();

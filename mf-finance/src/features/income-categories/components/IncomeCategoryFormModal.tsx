@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ASSET_LEDGERS, ECONOMIC_LEDGERS, FINANCE_LIMITS, type IncomeCategory, type IncomeCategoryPayloadInput, type Subaccount } from 'shared-api';
 import { incomeCategoryPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, TextInput, fieldBinder, formResolver, type MenuOption } from 'shared-ui';
+import { MenuInput, ModalForm, TextInput, fieldBinder, schemaResolver, type MenuOption } from 'shared-ui';
 import { subaccountLabel, useSubaccountOptions } from '../../subaccounts/api';
 import { useCreateIncomeCategory, useUpdateIncomeCategory } from '../api';
 
@@ -33,8 +32,7 @@ export function IncomeCategoryFormModal({ category, onClose }: { category?: Inco
       economic_subaccounts: category?.economic_subaccounts.map((s) => s._id) ?? [],
       asset_subaccounts: category?.asset_subaccounts.map((s) => s._id) ?? [],
     },
-    resolver: (values, context, options) =>
-      formResolver<CategoryFormValues>(zodResolver(incomeCategoryPayload))(values satisfies IncomeCategoryPayloadInput, context, options),
+    resolver: schemaResolver(incomeCategoryPayload, (values: CategoryFormValues) => values satisfies IncomeCategoryPayloadInput),
   });
   const subaccounts = useSubaccountOptions();
   const create = useCreateIncomeCategory();

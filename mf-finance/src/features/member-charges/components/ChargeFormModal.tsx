@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FINANCE_LIMITS, type MemberCharge, type MemberChargePayloadInput } from 'shared-api';
 import { memberChargeEditPayload, memberChargePayload } from 'shared-api/contract';
@@ -10,11 +9,10 @@ import {
   TextArea,
   TextInput,
   fieldBinder,
-  formResolver,
+  schemaResolver,
   toMenuOptions,
   type Period,
 } from 'shared-ui';
-import { nestedMessage } from '../../../components/form-errors';
 import { amountOf, amountText } from '../../../components/money';
 import { useChargeUserOptions, userOptions } from '../../../components/users';
 import { useIncomeCategoryOptions } from '../../income-categories/api';
@@ -53,7 +51,7 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
       amount_due: charge ? amountText(charge.amount_due) : '',
       notes: charge?.notes ?? '',
     },
-    resolver: (values, context, options) => formResolver<ChargeFormValues>(zodResolver(schema))(toPayload(values) as never, context, options),
+    resolver: schemaResolver(schema, toPayload),
   });
   const users = useChargeUserOptions();
   const categories = useIncomeCategoryOptions();
@@ -103,13 +101,8 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
               loading={categories.isLoading}
             />
             <TextInput {...bind('description')} label="Descrizione" />
-            <PeriodInput
-              {...bind('reference_period')}
-              label="Periodo di riferimento"
-              required
-              error={submitAttempted ? nestedMessage(form.formState.errors.reference_period) : null}
-            />
-            <NumberInput {...bind('amount_due')} label="Importo totale" required allowDecimals min={0} suffix="€" />
+            <PeriodInput {...bind('reference_period')} label="Periodo di riferimento" required />
+            <NumberInput {...bind('amount_due')} label="Importo totale" required allowDecimals suffix="€" />
             <TextArea {...bind('notes')} label="Note" />
           </>
         );

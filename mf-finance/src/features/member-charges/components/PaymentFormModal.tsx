@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type MemberCharge, type MemberPayment, type PaymentPayloadInput } from 'shared-api';
 import { paymentPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, NumberInput, clubToday, fieldBinder, formResolver } from 'shared-ui';
+import { DateInput, MenuInput, ModalForm, NumberInput, clubToday, fieldBinder, schemaResolver } from 'shared-ui';
 import { fullName } from '../../../components/options';
 import { amountOf, amountText, formatAmount } from '../../../components/money';
 import { useCreatePayment, useUpdatePayment } from '../api';
@@ -32,8 +31,7 @@ export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberC
       payment_date: payment?.payment_date ?? clubToday(),
       payment_type: [payment?.payment_type ?? 'cash'],
     },
-    resolver: (values, context, options) =>
-      formResolver<PaymentFormValues>(zodResolver(paymentPayload))(toPayload(values) as never, context, options),
+    resolver: schemaResolver(paymentPayload, toPayload),
   });
   const create = useCreatePayment();
   const update = useUpdatePayment();
@@ -63,7 +61,7 @@ export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberC
             <p className="ui-hint">
               {fullName(charge.user)} · {charge.description ?? charge.income_category?.name ?? ''} · da pagare {formatAmount(available)}
             </p>
-            <NumberInput {...bind('amount_paid')} label="Importo" required allowDecimals min={0} suffix="€" />
+            <NumberInput {...bind('amount_paid')} label="Importo" required allowDecimals suffix="€" />
             <DateInput {...bind('payment_date')} label="Data del pagamento" required />
             <MenuInput {...bind('payment_type')} label="Tipo di pagamento" options={PAYMENT_OPTIONS} searchable={false} />
           </>

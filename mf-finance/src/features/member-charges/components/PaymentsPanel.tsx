@@ -1,8 +1,8 @@
 import { paymentTypeShortLabel, type MemberCharge, type MemberPayment } from 'shared-api';
-import { DeleteIcon, EditIcon, Modal, formatDate } from 'shared-ui';
+import { DataTable, DeleteIcon, EditIcon, Modal, formatDate, type Column } from 'shared-ui';
 import { formatAmount } from '../../../components/money';
 import { fullName } from '../../../components/options';
-import { useCharge, usePayments } from '../api';
+import { CHARGES_QUERY_KEY, PAYMENTS_QUERY, paymentsPath, useCharge } from '../api';
 
 export interface PaymentsPanelProps {
   /** The charge as the table showed it; the panel reads it again after each payment. */
@@ -13,14 +13,24 @@ export interface PaymentsPanelProps {
   onClose: () => void;
 }
 
+const COLUMNS: Column<MemberPayment>[] = [
+  { key: '_id', header: 'ID pagamento', render: (p) => <span title={p._id}>{p._id.slice(0, 8)}</span> },
+  { key: 'amount', header: 'Importo', align: 'end', render: (p) => formatAmount(p.amount) },
+  { key: 'date', header: 'Data', render: (p) => formatDate(p.date) },
+  { key: 'payment_type', header: 'Tipo di pagamento', render: (p) => paymentTypeShortLabel(p.payment_type) },
+  {
+    key: 'accounting_entry',
+    header: 'Voce contabile',
+    render: (p) => (p.accounting_entry ? `n. ${p.accounting_entry.progressive} (${p.accounting_entry.fiscal_year})` : ''),
+  },
+];
+
 /**
  * The payments of one member charge in a side panel (spec 002 §2): payment id, amount, date and type (Cassa,
  * Banca, else Sconosciuta), each editable or cancellable, with the accounting entry it posted.
  */
 export function PaymentsPanel({ charge: shown, onAdd, onEdit, onCancel, onClose }: PaymentsPanelProps) {
   const charge = useCharge(shown).data ?? shown;
-  const payments = usePayments(charge._id);
-  const rows = payments.data ?? [];
 
   return (
     <Modal open placement="side" size="lg" title={`Pagamenti effettuati da ${fullName(charge.user)}`} onClose={onClose}>
@@ -35,73 +45,20 @@ export function PaymentsPanel({ charge: shown, onAdd, onEdit, onCancel, onClose 
             Aggiungi pagamento
           </button>
         </div>
-        {payments.isPending && <p role="status">Caricamento in corso...</p>}
-        {payments.isError && (
-          <div className="ui-alert ui-alert--error" role="alert">
-            <span>Errore durante il recupero dei dati.</span>{' '}
-            <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => void payments.refetch()}>
-              Ricarica
-            </button>
-          </div>
-        )}
-        {payments.isSuccess && rows.length === 0 && <p>Nessun pagamento registrato</p>}
-        {rows.length > 0 && (
-          <div className="ui-table-wrap">
-            <table className="ui-table" aria-label="Pagamenti">
-              <thead>
-                <tr>
-                  <th scope="col">ID pagamento</th>
-                  <th scope="col" className="is-end">
-                    Importo
-                  </th>
-                  <th scope="col">Data</th>
-                  <th scope="col">Tipo di pagamento</th>
-                  <th scope="col">Voce contabile</th>
-                  <th scope="col" className="is-end ui-table__actions">
-                    Azioni
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p._id}>
-                    <td data-label="ID pagamento">
-                      <span title={p._id}>{p._id.slice(0, 8)}</span>
-                    </td>
-                    <td data-label="Importo" className="is-end">
-                      {formatAmount(p.amount)}
-                    </td>
-                    <td data-label="Data">{formatDate(p.date)}</td>
-                    <td data-label="Tipo di pagamento">{paymentTypeShortLabel(p.payment_type)}</td>
-                    <td data-label="Voce contabile">
-                      {p.accounting_entry ? `n. ${p.accounting_entry.progressive} (${p.accounting_entry.fiscal_year})` : ''}
-                    </td>
-                    <td className="is-end ui-table__actions" data-label="Azioni">
-                      <button
-                        type="button"
-                        className="ui-btn ui-btn--ghost ui-btn--sm ui-table__icon-action"
-                        title="Modifica"
-                        onClick={() => onEdit(charge, p)}
-                      >
-                        <EditIcon />
-                        <span className="ui-table__action-label">Modifica</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="ui-btn ui-btn--ghost ui-btn--sm ui-table__icon-action ui-btn--danger-text"
-                        title="Annulla pagamento"
-                        onClick={() => onCancel(charge, p)}
-                      >
-                        <DeleteIcon />
-                        <span className="ui-table__action-label">Annulla pagamento</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable<MemberPayment>
+          queryKey={CHARGES_QUERY_KEY}
+          path={paymentsPath(charge._id)}
+          filters={PAYMENTS_QUERY}
+          paged={false}
+          exportable={false}
+          caption="Pagamenti"
+          columns={COLUMNS}
+          emptyText="Nessun pagamento registrato"
+          rowActions={(p) => [
+            { label: 'Modifica', icon: <EditIcon />, onClick: () => onEdit(charge, p) },
+            { label: 'Annulla pagamento', icon: <DeleteIcon />, danger: true, onClick: () => onCancel(charge, p) },
+          ]}
+        />
       </div>
     </Modal>
   );

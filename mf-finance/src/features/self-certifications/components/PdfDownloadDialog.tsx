@@ -1,25 +1,23 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { SelfCertification } from 'shared-api';
-import { CheckboxInput, MONTH_NAMES, Modal, TABLE_MESSAGES, notify } from 'shared-ui';
+import { CheckboxInput, MONTH_NAMES, Modal, TABLE_MESSAGES, fieldBinder, notify } from 'shared-ui';
 import { downloadSelfCertification } from '../api';
 
 /** The PDF of a self-certification, with the optional 'show total amounts' (spec 002 §2). */
 export function PdfDownloadDialog({ certification, onClose }: { certification: SelfCertification; onClose: () => void }) {
-  const [showTotals, setShowTotals] = useState(false);
-  const [pending, setPending] = useState(false);
+  // One choice, nothing to check.
+  const form = useForm<{ showTotals: boolean }>({ defaultValues: { showTotals: false } });
+  const pending = form.formState.isSubmitting;
 
-  const run = async () => {
-    setPending(true);
+  const run = form.handleSubmit(async ({ showTotals }) => {
     try {
       await downloadSelfCertification(certification, showTotals);
       notify.success(TABLE_MESSAGES.downloadSuccess);
       onClose();
     } catch {
       notify.error(TABLE_MESSAGES.downloadError);
-    } finally {
-      setPending(false);
     }
-  };
+  });
 
   return (
     <Modal
@@ -43,10 +41,8 @@ export function PdfDownloadDialog({ certification, onClose }: { certification: S
         {certification.user.surname} {certification.user.name} · {MONTH_NAMES[certification.month - 1]} {certification.year}
       </p>
       <CheckboxInput
-        name="showTotals"
+        {...fieldBinder(form, false)('showTotals')}
         label="Mostra importi totali"
-        value={showTotals}
-        onChange={setShowTotals}
         hint="Aggiunge al documento il totale dei compensi dell'anno"
       />
     </Modal>

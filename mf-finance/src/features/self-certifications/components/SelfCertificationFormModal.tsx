@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { SelfCertificationPayloadInput } from 'shared-api';
 import { selfCertificationPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, MonthPeriodInput, NumberInput, fieldBinder, formResolver, type MonthPeriod } from 'shared-ui';
-import { nestedMessage } from '../../../components/form-errors';
+import { DateInput, MenuInput, ModalForm, MonthPeriodInput, NumberInput, fieldBinder, schemaResolver, type MonthPeriod } from 'shared-ui';
 import { amountOf } from '../../../components/money';
 import { usePartnerOptions, userOptions } from '../../../components/users';
 import { useCreateSelfCertification } from '../api';
@@ -29,8 +27,7 @@ const toPayload = (v: CertificationFormValues): SelfCertificationPayloadInput =>
 export function SelfCertificationFormModal({ onClose }: { onClose: () => void }) {
   const form = useForm<CertificationFormValues>({
     defaultValues: { user: [], period: { month: null, year: null }, amount: '', release_date: null },
-    resolver: (values, context, options) =>
-      formResolver<CertificationFormValues>(zodResolver(selfCertificationPayload))(toPayload(values) as never, context, options),
+    resolver: schemaResolver(selfCertificationPayload, toPayload),
   });
   const users = usePartnerOptions();
   const create = useCreateSelfCertification();
@@ -55,13 +52,8 @@ export function SelfCertificationFormModal({ onClose }: { onClose: () => void })
         return (
           <>
             <MenuInput {...bind('user')} label="Utente" required options={userOptions(users.data)} loading={users.isLoading} />
-            <MonthPeriodInput
-              {...bind('period')}
-              label="Periodo"
-              required
-              error={submitAttempted ? nestedMessage(form.formState.errors.period) : null}
-            />
-            <NumberInput {...bind('amount')} label="Importo" required allowDecimals min={0} suffix="€" />
+            <MonthPeriodInput {...bind('period')} label="Periodo" required />
+            <NumberInput {...bind('amount')} label="Importo" required allowDecimals suffix="€" />
             <DateInput {...bind('release_date')} label="Data di rilascio" required />
           </>
         );

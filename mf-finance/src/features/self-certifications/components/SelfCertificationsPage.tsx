@@ -4,8 +4,9 @@ import { ConfirmAction, DataTable, DeleteIcon, MONTH_NAMES, PageLayout, formatDa
 import { formatAmount } from '../../../components/money';
 import { FINANCE_PAGE } from '../../../components/page';
 import { CERTIFICATIONS_PATH, CERTIFICATIONS_QUERY_KEY, useDeleteSelfCertification } from '../api';
-import { PdfDownloadDialog } from './PdfDownloadDialog';
 
+// The dialogs (react-hook-form, the contract's schemas) load when they open.
+const PdfDownloadDialog = lazy(() => import('./PdfDownloadDialog').then((m) => ({ default: m.PdfDownloadDialog })));
 const SelfCertificationFormModal = lazy(() => import('./SelfCertificationFormModal').then((m) => ({ default: m.SelfCertificationFormModal })));
 
 type Dialog = { kind: 'create' } | { kind: 'pdf' | 'delete'; certification: SelfCertification } | null;
@@ -47,8 +48,8 @@ export function SelfCertificationsPage() {
       />
       <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
         {dialog?.kind === 'create' && <SelfCertificationFormModal onClose={close} />}
+        {dialog?.kind === 'pdf' && <PdfDownloadDialog certification={dialog.certification} onClose={close} />}
       </Suspense>
-      {dialog?.kind === 'pdf' && <PdfDownloadDialog certification={dialog.certification} onClose={close} />}
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.certification : null}
         title="Elimina autocertificazione"

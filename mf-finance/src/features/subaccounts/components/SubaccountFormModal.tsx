@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FINANCE_LIMITS, PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type Subaccount, type SubaccountPayloadInput } from 'shared-api';
 import { subaccountEditPayload, subaccountPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, formResolver } from 'shared-ui';
+import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
 import { useAccountOptions } from '../../accounts/api';
 import { useCreateSubaccount, useUpdateSubaccount } from '../api';
 
@@ -35,7 +34,7 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
       parent_account: subaccount ? [subaccount.parent_account._id] : [],
       payment_type: subaccount?.payment_type ? [subaccount.payment_type] : [],
     },
-    resolver: (values, context, options) => formResolver<SubaccountFormValues>(zodResolver(schema))(toPayload(values) as never, context, options),
+    resolver: schemaResolver(schema, toPayload),
   });
   const accounts = useAccountOptions();
   const create = useCreateSubaccount();
@@ -68,7 +67,6 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
             <NumberInput
               {...bind('subaccount_id')}
               label="Codice"
-              min={1}
               max={999_999_999}
               hint="Facoltativo: senza codice il sottoconto prende il primo libero del conto"
             />

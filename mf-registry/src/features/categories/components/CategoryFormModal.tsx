@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Category } from 'shared-api';
 import { categoryPayload } from 'shared-api/contract';
-import { CategoryFormModal as CategoryForm, MenuInput, TextArea, TextInput, formResolver, toMenuOptions } from 'shared-ui';
+import { CategoryFormModal as CategoryForm, MenuInput, TextArea, TextInput, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
 import { useCreateCategory } from '../api/create-category';
@@ -12,7 +11,7 @@ import { CATEGORY_LIMITS, categoryToForm, permissionOptions, type CategoryFormVa
 
 /** Create (category undefined) or edit a user category (spec 001 §5 Category), validated by the contract's categoryPayload. */
 export function CategoryFormModal({ category, onClose }: { category?: Category; onClose: () => void }) {
-  const form = useForm<CategoryFormValues>({ defaultValues: categoryToForm(category), resolver: formResolver(zodResolver(categoryPayload)) });
+  const form = useForm<CategoryFormValues>({ defaultValues: categoryToForm(category), resolver: schemaResolver(categoryPayload) });
   const [permissionChoices] = useState(() => permissionOptions(category?.permissions ?? []));
   const rules = useReservationRuleOptions();
   const mailingLists = useMailingListClassOptions();

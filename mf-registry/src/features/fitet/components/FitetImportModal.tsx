@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import type { FitetImportReport, UploadProgress } from 'shared-api';
-import { FileInput, Modal, validateFiles } from 'shared-ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { UPLOAD_RULES, type FitetImportReport, type UploadProgress } from 'shared-api';
+import { uploadForm } from 'shared-api/contract';
+import { FileInput, Modal, fieldBinder, schemaResolver } from 'shared-ui';
 import { useImportFitet } from '../api/import-fitet';
 import { FitetImportReportView } from './FitetImportReport';
 
 /** Spec 001 §5 FITET upload: one file, at most 5 MB, Excel (xlsx, xls) or CSV, required. */
-const FILE_RULES = { accept: ['xlsx', 'xls', 'csv'], maxFileCount: 1, maxSizeMB: 5 };
+const FILE_RULES = UPLOAD_RULES.fitet;
+const fitetForm = uploadForm(FILE_RULES);
 
 const percent = (p: UploadProgress | null) => (p && p.total > 0 ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : 0);
 
@@ -14,19 +17,16 @@ const percent = (p: UploadProgress | null) => (p && p.total > 0 ? Math.min(100, 
  * (created, updated, and each refused row with its reason). The report stays until the dialog is closed.
  */
 export function FitetImportModal({ onClose }: { onClose: () => void }) {
-  const [files, setFiles] = useState<File[]>([]);
-  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const form = useForm<{ file: File[] }>({ defaultValues: { file: [] }, resolver: schemaResolver(fitetForm) });
+  const bind = fieldBinder(form, form.formState.isSubmitted);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [report, setReport] = useState<FitetImportReport | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const importFitet = useImportFitet();
   const pending = importFitet.isPending;
 
-  const send = async (event?: FormEvent) => {
-    event?.preventDefault();
-    setSubmitAttempted(true);
-    const [file] = files;
-    if (!file || validateFiles(files, FILE_RULES)) return;
+  const send = async ({ file: [file] }: { file: File[] }) => {
+    if (!file) return;
     setFailure(null);
     setProgress({ loaded: 0, total: file.size });
     try {
@@ -65,22 +65,20 @@ export function FitetImportModal({ onClose }: { onClose: () => void }) {
       {report ? (
         <FitetImportReportView report={report} />
       ) : (
-        <form id="fitet-import" className="ui-stack" onSubmit={(e) => void send(e)} noValidate>
+        <form id="fitet-import" className="ui-stack" onSubmit={form.handleSubmit(send)} noValidate>
           <p className="ui-muted">
             Il file deve avere le colonne Codice tessera, Tipo tessera, Categoria, Data emissione e Data scadenza. Ogni riga è abbinata
             all&apos;utente con lo stesso codice tessera FITET.
           </p>
           <FileInput
-            name="file"
+            {...bind('file')}
             label="File FITET"
-            value={files}
             onChange={(next) => {
-              setFiles(next);
+              bind('file').onChange(next);
               setFailure(null);
             }}
             {...FILE_RULES}
             required
-            submitAttempted={submitAttempted}
             disabled={pending}
           />
           {progress && (

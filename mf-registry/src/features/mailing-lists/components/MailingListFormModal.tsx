@@ -1,23 +1,22 @@
 import { useForm } from 'react-hook-form';
 import type { MailingListClass } from 'shared-api';
 import { mailingListClassPayload } from 'shared-api/contract';
-import { CheckboxInput, MenuInput, ModalForm, TextArea, TextInput, fieldBinder } from 'shared-ui';
-import { payloadResolver } from '../../../components/payload-resolver';
+import { CheckboxInput, MenuInput, ModalForm, TextArea, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
 import { useCreateMailingList } from '../api/create-mailing-list';
 import { useUpdateMailingList } from '../api/update-mailing-list';
-import { MAILING_LIST_TYPE_OPTIONS, mailingListToForm, toMailingListPayload, type MailingListFormValues } from '../mailing-list-form';
+import { MAILING_LIST_TYPE_OPTIONS, mailingListToForm, toMailingListInput, type MailingListFormValues } from '../mailing-list-form';
 
 /** Create (list undefined) or edit a mailing list (spec 001 §5 Mailing list class), validated by the contract's mailingListClassPayload. */
 export function MailingListFormModal({ list, onClose }: { list?: MailingListClass; onClose: () => void }) {
   const form = useForm<MailingListFormValues>({
     defaultValues: mailingListToForm(list),
-    resolver: payloadResolver(mailingListClassPayload, toMailingListPayload, ['type']),
+    resolver: schemaResolver(mailingListClassPayload, toMailingListInput),
   });
   const createList = useCreateMailingList();
   const updateList = useUpdateMailingList();
 
   const submit = () => {
-    const body = toMailingListPayload(form.getValues());
+    const body = mailingListClassPayload.parse(toMailingListInput(form.getValues()));
     return list ? updateList.mutateAsync({ id: list._id, body }) : createList.mutateAsync(body);
   };
 

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { sendEmailPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, TextArea, TextInput, fieldBinder, toMenuOptions } from 'shared-ui';
-import { payloadResolver } from '../../../components/payload-resolver';
+import { MenuInput, ModalForm, TextArea, TextInput, fieldBinder, toMenuOptions, schemaResolver } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useSendEmail } from '../api/send-email';
 import { SEND_EMAIL_MAX_LISTS, emptySendEmailForm, toSendEmailPayload, type SendEmailFormValues } from '../mailing-list-form';
@@ -11,7 +10,7 @@ import { SEND_EMAIL_MAX_LISTS, emptySendEmailForm, toSendEmailPayload, type Send
  * how many mails the server queued.
  */
 export function SendEmailModal({ onClose }: { onClose: () => void }) {
-  const form = useForm<SendEmailFormValues>({ defaultValues: emptySendEmailForm(), resolver: payloadResolver(sendEmailPayload, toSendEmailPayload) });
+  const form = useForm<SendEmailFormValues>({ defaultValues: emptySendEmailForm(), resolver: schemaResolver(sendEmailPayload, toSendEmailPayload) });
   const lists = useMailingListClassOptions();
   const sendEmail = useSendEmail();
 

@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Qualification } from 'shared-api';
 import { qualificationForm } from 'shared-api/contract';
-import { ColorInput, MenuInput, ModalForm, NumberInput, TextArea, TextInput, fieldBinder, formResolver, toMenuOptions } from 'shared-ui';
+import { ColorInput, MenuInput, ModalForm, NumberInput, TextArea, TextInput, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
 import { useCreateQualification } from '../api/create-qualification';
@@ -13,7 +12,7 @@ import { QUALIFICATION_LIMITS, qualificationToForm, type QualificationFormValues
 export function QualificationFormModal({ qualification, onClose }: { qualification?: Qualification; onClose: () => void }) {
   const form = useForm<QualificationFormValues>({
     defaultValues: qualificationToForm(qualification),
-    resolver: formResolver(zodResolver(qualificationForm)),
+    resolver: schemaResolver(qualificationForm),
   });
   const rules = useReservationRuleOptions();
   const mailingLists = useMailingListClassOptions();
@@ -43,13 +42,7 @@ export function QualificationFormModal({ qualification, onClose }: { qualificati
             <TextArea {...bind('description')} label="Descrizione" />
             <div className="ui-grid ui-grid--2">
               <ColorInput {...bind('color')} label="Colore" required />
-              <NumberInput
-                {...bind('priority')}
-                label="Priorità"
-                required
-                min={QUALIFICATION_LIMITS.priority.min}
-                max={QUALIFICATION_LIMITS.priority.max}
-              />
+              <NumberInput {...bind('priority')} label="Priorità" required max={QUALIFICATION_LIMITS.priority.max} />
             </div>
             <MenuInput
               {...bind('reservation_rules')}

@@ -1,29 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Enrollment, type ErrorTextOptions, type ListResponse, type TrainingGroup } from 'shared-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Enrollment, type ErrorTextOptions } from 'shared-api';
 
-/** GET /user/training-group (list parameters) and each group's participants, all under this key. */
+/** GET /user/training-group (list parameters, ordered by start time and description) and each group's participants, all under this key. */
 export const TRAINING_GROUPS_PATH = '/user/training-group';
 export const TRAINING_GROUPS_QUERY_KEY = 'training-groups';
 /** Cards per page: the generic table's 12 (spec 001 §2), which fills a grid of 2 or 3 columns. */
 export const GROUPS_PAGE_SIZE = 12;
 const FIVE_MINUTES = 5 * 60 * 1000;
-
-export interface GroupsPageParams {
-  page: number;
-  q?: string;
-}
-
-/** A page of groups, ordered by start time and description (the server's default order). */
-export const trainingGroupsQuery = (params: GroupsPageParams) =>
-  queryOptions({
-    queryKey: [TRAINING_GROUPS_QUERY_KEY, 'page', params],
-    queryFn: ({ signal }) =>
-      api.get<ListResponse<TrainingGroup>>(TRAINING_GROUPS_PATH, { page: params.page, limit: GROUPS_PAGE_SIZE, q: params.q || undefined }, signal),
-    refetchInterval: FIVE_MINUTES,
-    placeholderData: keepPreviousData,
-  });
-
-export const useTrainingGroups = (params: GroupsPageParams) => useQuery(trainingGroupsQuery(params));
 
 /** GET /user/training-group/{groupId}/participants: the trainees with their medical certificate. */
 export const participantsQuery = (groupId: string) =>

@@ -1,19 +1,10 @@
 import { useForm } from 'react-hook-form';
 import type { Enrollment, TrainingGroup } from 'shared-api';
-import { enrollmentPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, NumberInput, TextInput, fieldBinder } from 'shared-ui';
-import { payloadResolver } from '../../../components/payload-resolver';
+import { enrollmentForm } from 'shared-api/contract';
+import { DateInput, MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
 import { useEnrollParticipant, useUpdateEnrollment } from '../api/enrollment-mutations';
 import { useGroupUserOptions } from '../api/get-user-options';
-import {
-  ENROLLMENT_REQUIRED,
-  enrollmentToForm,
-  groupTitle,
-  personName,
-  toEnrollmentPayload,
-  userOptions,
-  type EnrollmentFormValues,
-} from '../training-group-form';
+import { enrollmentToForm, groupTitle, personName, toEnrollmentInput, userOptions, type EnrollmentFormValues } from '../training-group-form';
 
 /**
  * Add a participant to a group (trainee, monthly fee, enrollment date: all required, spec 001 §5), or edit an
@@ -22,18 +13,17 @@ import {
 export function EnrollmentFormModal({ group, enrollment, onClose }: { group: TrainingGroup; enrollment?: Enrollment; onClose: () => void }) {
   const form = useForm<EnrollmentFormValues>({
     defaultValues: enrollmentToForm(enrollment),
-    resolver: payloadResolver(enrollmentPayload, toEnrollmentPayload, ENROLLMENT_REQUIRED),
+    resolver: schemaResolver(enrollmentForm, toEnrollmentInput),
   });
   const users = useGroupUserOptions();
   const enroll = useEnrollParticipant();
   const update = useUpdateEnrollment();
 
   const submit = () => {
-    const values = form.getValues();
-    const body = toEnrollmentPayload(values);
+    const { trainee, ...body } = enrollmentForm.parse(toEnrollmentInput(form.getValues()));
     return enrollment
       ? update.mutateAsync({ enrollmentId: enrollment._id, body })
-      : enroll.mutateAsync({ groupId: group._id, userId: values.trainee[0] ?? '', body });
+      : enroll.mutateAsync({ groupId: group._id, userId: trainee, body });
   };
 
   return (

@@ -2,17 +2,15 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { TrainingGroup } from 'shared-api';
 import { trainingGroupPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, NumberInput, TextArea, TimeInput, fieldBinder } from 'shared-ui';
-import { payloadResolver } from '../../../components/payload-resolver';
+import { MenuInput, ModalForm, NumberInput, TextArea, TimeInput, fieldBinder, schemaResolver } from 'shared-ui';
 import { useGroupUserOptions } from '../api/get-user-options';
 import { useCreateTrainingGroup, useUpdateTrainingGroup } from '../api/group-mutations';
 import {
-  GROUP_REQUIRED,
   MAX_WEEK_DAYS,
   WEEKDAY_OPTIONS,
   groupToForm,
   personName,
-  toGroupPayload,
+  toGroupInput,
   userOptions,
   type TrainingGroupFormValues,
 } from '../training-group-form';
@@ -24,7 +22,7 @@ import {
 export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGroup; onClose: () => void }) {
   const form = useForm<TrainingGroupFormValues>({
     defaultValues: groupToForm(group),
-    resolver: payloadResolver(trainingGroupPayload, toGroupPayload, GROUP_REQUIRED),
+    resolver: schemaResolver(trainingGroupPayload, toGroupInput),
   });
   const users = useGroupUserOptions();
   // A trainer no longer active is not among the picker's users: kept as an option, so editing keeps them.
@@ -37,7 +35,7 @@ export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGro
   const updateGroup = useUpdateTrainingGroup();
 
   const submit = () => {
-    const body = toGroupPayload(form.getValues());
+    const body = trainingGroupPayload.parse(toGroupInput(form.getValues()));
     return group ? updateGroup.mutateAsync({ id: group._id, body }) : createGroup.mutateAsync(body);
   };
 
@@ -69,7 +67,7 @@ export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGro
               <TimeInput {...bind('start_time')} label="Ora di inizio" required />
               <TimeInput {...bind('end_time')} label="Ora di fine" required />
             </div>
-            <NumberInput {...bind('max_trainees')} label="Numero massimo di partecipanti" min={1} required />
+            <NumberInput {...bind('max_trainees')} label="Numero massimo di partecipanti" required />
           </>
         );
       }}

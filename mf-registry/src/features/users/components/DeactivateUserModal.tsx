@@ -1,40 +1,38 @@
-import { useState } from 'react';
-import { API_ERRORS, type User } from 'shared-api';
-import { clubToday, DateInput, ModalForm } from 'shared-ui';
+import { useForm } from 'react-hook-form';
+import type { User } from 'shared-api';
+import { deactivateForm } from 'shared-api/contract';
+import { clubToday, DateInput, fieldBinder, ModalForm, schemaResolver } from 'shared-ui';
 import { useDeactivateUser } from '../api/deactivate-user';
+
+interface DeactivateFormValues {
+  end_date: string | null;
+}
 
 /** Deactivate a user, optionally until an end date (spec 001 §2, §4). */
 export function DeactivateUserModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const [endDate, setEndDate] = useState<string | null>(null);
-  const deactivate = useDeactivateUser();
   // Deactivation starts today at the club and lasts through the end date: a past end date means nothing.
   // Not given to the picker as minDate: react-datepicker silently drops a typed date out of range, which would
   // send no end date at all (deactivated until reactivated) instead of saying what is wrong.
-  const today = clubToday();
-  const endInPast = endDate !== null && endDate < today;
+  const form = useForm<DeactivateFormValues>({ defaultValues: { end_date: null }, resolver: schemaResolver(deactivateForm(clubToday())) });
+  const deactivate = useDeactivateUser();
+  // A past end date is said as soon as it is chosen, not only on submit.
+  const bind = fieldBinder(form, true);
   return (
     <ModalForm
       open
       title="Disattiva utente"
       onClose={onClose}
       submitLabel="Disattiva"
-      isValid={!endInPast}
-      onSubmit={() => deactivate.mutateAsync({ id: user._id, endDate })}
+      validate={() => form.trigger()}
+      onSubmit={() => deactivate.mutateAsync({ id: user._id, endDate: form.getValues('end_date') })}
       toasts={deactivate.toasts}
     >
-      {({ submitAttempted }) => (
+      {() => (
         <>
           <p>
             Vuoi disattivare {user.name} {user.surname}? La data di fine è facoltativa.
           </p>
-          <DateInput
-            name="end_date"
-            label="Data di fine disattivazione"
-            value={endDate}
-            onChange={setEndDate}
-            error={endInPast ? API_ERRORS.DEACTIVATION_END_IN_PAST.text : null}
-            submitAttempted={submitAttempted}
-          />
+          <DateInput {...bind('end_date')} label="Data di fine disattivazione" />
         </>
       )}
     </ModalForm>

@@ -1,6 +1,5 @@
 import { useCallback, useRef } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { GENDERS, type NamedRef, type User } from 'shared-api';
 import {
   DateInput,
@@ -12,7 +11,7 @@ import {
   TextArea,
   TextInput,
   fieldBinder,
-  formResolver,
+  schemaResolver,
   toMenuOptions,
   type MenuOption,
 } from 'shared-ui';
@@ -59,7 +58,7 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
     defaultValues: user ? userToForm(user) : emptyUserForm(),
     resolver: (values, context, options) => {
       const minor = isMinor(values, categoryList.current);
-      return formResolver<UserFormValues>(zodResolver(userFormSchema(minor)))(toUserPayload(values, minor) as never, context, options);
+      return schemaResolver(userFormSchema(minor), (v: UserFormValues) => toUserPayload(v, minor))(values, context, options);
     },
   });
   const values = form.watch();

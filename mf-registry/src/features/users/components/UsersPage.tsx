@@ -17,11 +17,11 @@ import { REGISTRY_PAGE } from '../../../components/page';
 import { useActivateUser } from '../api/activate-user';
 import { useDeleteUser } from '../api/delete-user';
 import { USERS_PATH, USERS_QUERY_KEY } from '../api/get-users';
-import { DeactivateUserModal } from './DeactivateUserModal';
 
 // The form carries codice-fiscale-js and its list of comuni (~110 KB gzip): loaded when a form opens,
-// not with the list.
+// not with the list. So does the deactivation's (react-hook-form and the contract's schema).
 const UserFormModal = lazy(() => import('./UserFormModal').then((m) => ({ default: m.UserFormModal })));
+const DeactivateUserModal = lazy(() => import('./DeactivateUserModal').then((m) => ({ default: m.DeactivateUserModal })));
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate'; user: User } | null;
 
@@ -88,8 +88,8 @@ export function UsersPage() {
       <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
         {dialog?.kind === 'create' && <UserFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <UserFormModal key={dialog.user._id} user={dialog.user} onClose={close} />}
+        {dialog?.kind === 'deactivate' && <DeactivateUserModal user={dialog.user} onClose={close} />}
       </Suspense>
-      {dialog?.kind === 'deactivate' && <DeactivateUserModal user={dialog.user} onClose={close} />}
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.user : null}
         title="Elimina utente"

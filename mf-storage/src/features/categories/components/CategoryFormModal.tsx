@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { StorageCategory } from 'shared-api';
 import { storageCategoryPayload } from 'shared-api/contract';
-import { CategoryFormModal as CategoryForm, TextInput, formResolver } from 'shared-ui';
+import { CategoryFormModal as CategoryForm, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 
@@ -14,7 +13,7 @@ interface CategoryFormValues {
 export function CategoryFormModal({ category, onClose }: { category?: StorageCategory; onClose: () => void }) {
   const form = useForm<CategoryFormValues>({
     defaultValues: { name: category?.name ?? '' },
-    resolver: formResolver(zodResolver(storageCategoryPayload)),
+    resolver: schemaResolver(storageCategoryPayload),
   });
   const create = useCreateCategory();
   const update = useUpdateCategory();

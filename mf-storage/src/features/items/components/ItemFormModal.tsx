@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { StorageItem } from 'shared-api';
 import { MAX_ITEM_QUANTITY, storageItemPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, formResolver, toMenuOptions } from 'shared-ui';
+import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useCategoryOptions } from '../../categories/api/get-categories';
 import { useCreateItem } from '../api/create-item';
 import { useUpdateItem } from '../api/update-item';
@@ -12,8 +11,7 @@ import { itemToForm, toItemPayload, type ItemFormValues } from '../item-form';
 export function ItemFormModal({ item, onClose }: { item?: StorageItem; onClose: () => void }) {
   const form = useForm<ItemFormValues>({
     defaultValues: itemToForm(item),
-    resolver: (values, context, options) =>
-      formResolver<ItemFormValues>(zodResolver(storageItemPayload))(toItemPayload(values) as never, context, options),
+    resolver: schemaResolver(storageItemPayload, toItemPayload),
   });
   const categories = useCategoryOptions();
   const createItem = useCreateItem();
@@ -40,12 +38,11 @@ export function ItemFormModal({ item, onClose }: { item?: StorageItem; onClose: 
           <>
             <TextInput {...bind('description')} label="Descrizione" required />
             <MenuInput {...bind('category')} label="Categoria" required options={toMenuOptions(categories.data)} loading={categories.isLoading} />
-            <NumberInput {...bind('total_quantity')} label="Quantità totale" required min={0} max={MAX_ITEM_QUANTITY} />
+            <NumberInput {...bind('total_quantity')} label="Quantità totale" required max={MAX_ITEM_QUANTITY} />
             <NumberInput
               {...bind('current_quantity')}
               label="Quantità attuale"
               required
-              min={0}
               max={MAX_ITEM_QUANTITY}
               hint={item ? 'Carichi, scarichi e consegne la aggiornano da soli: modificala solo per correggere un inventario.' : undefined}
             />

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { StorageLoad } from 'shared-api';
 import { MAX_MOVEMENT_QUANTITY, storageLoadPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, NumberInput, TextArea, fieldBinder, formResolver } from 'shared-ui';
+import { DateInput, MenuInput, ModalForm, NumberInput, TextArea, fieldBinder, schemaResolver } from 'shared-ui';
 import { itemOptions, useItemOptions } from '../../items/api/get-items';
 import { useCreateLoad } from '../api/create-load';
 import { useUpdateLoad } from '../api/update-load';
@@ -12,8 +11,7 @@ import { loadToForm, toLoadPayload, type LoadFormValues } from '../load-form';
 export function LoadFormModal({ load, onClose }: { load?: StorageLoad; onClose: () => void }) {
   const form = useForm<LoadFormValues>({
     defaultValues: loadToForm(load),
-    resolver: (values, context, options) =>
-      formResolver<LoadFormValues>(zodResolver(storageLoadPayload))(toLoadPayload(values) as never, context, options),
+    resolver: schemaResolver(storageLoadPayload, toLoadPayload),
   });
   const items = useItemOptions();
   const createLoad = useCreateLoad();
@@ -39,7 +37,7 @@ export function LoadFormModal({ load, onClose }: { load?: StorageLoad; onClose: 
         return (
           <>
             <MenuInput {...bind('item')} label="Articolo" required options={itemOptions(items.data)} loading={items.isLoading} />
-            <NumberInput {...bind('quantity')} label="Quantità" required min={1} max={MAX_MOVEMENT_QUANTITY} />
+            <NumberInput {...bind('quantity')} label="Quantità" required max={MAX_MOVEMENT_QUANTITY} />
             <DateInput {...bind('date')} label="Data di acquisizione" required />
             <TextArea {...bind('notes')} label="Note" />
           </>

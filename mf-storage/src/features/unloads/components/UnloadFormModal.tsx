@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { StorageUnload, StorageUnloadType } from 'shared-api';
 import { MAX_MOVEMENT_QUANTITY, storageUnloadPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, NumberInput, TextArea, TextInput, fieldBinder, formResolver, type ModalFormContext } from 'shared-ui';
+import { DateInput, MenuInput, ModalForm, NumberInput, TextArea, TextInput, fieldBinder, schemaResolver, type ModalFormContext } from 'shared-ui';
 import { itemOptions, useItemOptions } from '../../items/api/get-items';
 import { useCreateUnload } from '../api/create-unload';
 import { recipientOptions, useRecipientOptions } from '../api/get-unloads';
@@ -18,8 +17,7 @@ const TAB_TYPES: StorageUnloadType[] = ['UNLOAD', 'DELIVERY'];
 export function UnloadFormModal({ unload, onClose }: { unload?: StorageUnload; onClose: () => void }) {
   const form = useForm<UnloadFormValues>({
     defaultValues: unloadToForm(unload),
-    resolver: (values, context, options) =>
-      formResolver<UnloadFormValues>(zodResolver(storageUnloadPayload))(toUnloadPayload(values) as never, context, options),
+    resolver: schemaResolver(storageUnloadPayload, toUnloadPayload),
   });
   const items = useItemOptions();
   const recipients = useRecipientOptions();
@@ -36,7 +34,7 @@ export function UnloadFormModal({ unload, onClose }: { unload?: StorageUnload; o
     return (
       <>
         <MenuInput {...bind('item')} label="Articolo" required options={itemOptions(items.data)} loading={items.isLoading} />
-        <NumberInput {...bind('quantity')} label="Quantità" required min={1} max={MAX_MOVEMENT_QUANTITY} />
+        <NumberInput {...bind('quantity')} label="Quantità" required max={MAX_MOVEMENT_QUANTITY} />
         <DateInput {...bind('start_date')} label={type === 'UNLOAD' ? 'Data di scarico' : 'Data di consegna'} required />
         {type === 'UNLOAD' ? (
           <TextInput {...bind('reason')} label="Motivo" required />

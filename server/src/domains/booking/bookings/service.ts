@@ -22,13 +22,18 @@ interface Subject {
 
 const subjectText = (s: Subject) => (s.role === 'USER' ? 'User' : `Partner ${s.user.name} ${s.user.surname}`);
 
-function refuse(
-  base: 'MEDICAL_CERTIFICATE_INVALID' | 'QUALIFICATION_MISSING' | 'OVERLAPPING_BOOKING' | 'DAILY_LIMIT' | 'WEEKLY_LIMIT',
-  s: Subject,
-  fragment: string,
-  detail = '',
-): never {
-  throw new DomainError(`${base}_${s.role}` as ApiErrorCode, `${subjectText(s)} ${fragment}${detail}`);
+/** Each refusal about a participant has a code of its own for the booker and for a partner (shared-api API_ERRORS). */
+const REFUSALS = {
+  medical: { USER: 'MEDICAL_CERTIFICATE_INVALID_USER', PARTNER: 'MEDICAL_CERTIFICATE_INVALID_PARTNER' },
+  qualifications: { USER: 'QUALIFICATION_MISSING_USER', PARTNER: 'QUALIFICATION_MISSING_PARTNER' },
+  overlap: { USER: 'OVERLAPPING_BOOKING_USER', PARTNER: 'OVERLAPPING_BOOKING_PARTNER' },
+  daily: { USER: 'DAILY_LIMIT_USER', PARTNER: 'DAILY_LIMIT_PARTNER' },
+  noShifts: { USER: 'WEEKLY_LIMIT_USER', PARTNER: 'WEEKLY_LIMIT_PARTNER' },
+} as const satisfies Record<string, Record<Subject['role'], ApiErrorCode>>;
+
+/** Refuses the booking for `s`: the refusal's code, and a message naming the subject with the spec's fragment. */
+function refuse(refusal: Exclude<keyof typeof REFUSALS, 'noShifts'>, s: Subject, detail = ''): never {
+  throw new DomainError(REFUSALS[refusal][s.role], `${subjectText(s)} ${F[refusal]}${detail}`);
 }
 
 /** Daily and weekly quota of the participant's rule; none within hours_before_booking_to_ignore_rules of the start. */
@@ -36,13 +41,12 @@ function checkQuotas(s: Subject, date: string, startAt: Date, now: Date): void {
   const { rule } = s.user;
   if (!rule) return;
   if (startAt.getTime() - now.getTime() < rule.hours_before_booking_to_ignore_rules * HOUR_MS) return;
-  if (s.user.daily >= rule.max_rounds_per_day) refuse('DAILY_LIMIT', s, F.daily, ` (${rule.max_rounds_per_day})`);
+  if (s.user.daily >= rule.max_rounds_per_day) refuse('daily', s, ` (${rule.max_rounds_per_day})`);
   // A date between two of the rule's weeks belongs to none: no weekly quota.
   if (!s.user.week_end || date > s.user.week_end) return;
   const allowed = s.user.unlock_count > 0 ? Math.min(s.user.unlocked, rule.max_rounds_per_week) : rule.max_rounds_per_week;
   if (s.user.weekly >= allowed) {
-    const who = s.role === 'USER' ? 'User has' : `${subjectText(s)} has`;
-    throw new DomainError(`WEEKLY_LIMIT_${s.role}`, `${who} ${F.noShifts} this week (${s.user.weekly} of ${allowed} used)`);
+    throw new DomainError(REFUSALS.noShifts[s.role], `${subjectText(s)} has ${F.noShifts} this week (${s.user.weekly} of ${allowed} used)`);
   }
 }
 
@@ -132,9 +136,9 @@ export class BookingService {
         throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${week.start} – ${week.end})`);
       }
     }
-    for (const s of subjects) if (s.user.medical !== 'approved') refuse('MEDICAL_CERTIFICATE_INVALID', s, F.medical);
-    for (const s of subjects) if (!s.user.qualified) refuse('QUALIFICATION_MISSING', s, F.qualifications);
-    for (const s of subjects) if (s.user.busy) refuse('OVERLAPPING_BOOKING', s, F.overlap);
+    for (const s of subjects) if (s.user.medical !== 'approved') refuse('medical', s);
+    for (const s of subjects) if (!s.user.qualified) refuse('qualifications', s);
+    for (const s of subjects) if (s.user.busy) refuse('overlap', s);
     if (!asAdmin) for (const s of subjects) checkQuotas(s, occurrence.date, startAt, now);
 
     // A group's occurrence is pinned as booked (in the same statement): later changes of the group leave it as it is.

@@ -80,8 +80,8 @@ export class ChargeService {
   }
 
   /**
-   * The amount due cannot go below what is paid; the income category cannot change once payments are posted
-   * with it (their entries use its subaccounts).
+   * The amount due cannot go below what is paid; the income category and the member cannot change once payments
+   * are posted with them (their entries use the category's subaccounts).
    */
   async update(id: string, payload: MemberChargeEditPayload): Promise<MemberCharge> {
     await this.db.transaction(async (tx) => {
@@ -97,9 +97,7 @@ export class ChargeService {
         );
       const payments = await this.repo.paymentCount(tx, id);
       if (payments > 0 && payload.income_category !== charge.income_category_id) throw new DomainError('MEMBER_CHARGE_CATEGORY_LOCKED');
-      if (payments > 0 && payload.user !== charge.user_id) {
-        throw new DomainError('MEMBER_CHARGE_CATEGORY_LOCKED', "Impossibile cambiare il socio: l'incasso ha dei pagamenti già registrati.");
-      }
+      if (payments > 0 && payload.user !== charge.user_id) throw new DomainError('MEMBER_CHARGE_USER_LOCKED');
       await this.repo.update(tx, id, {
         user_id: payload.user,
         income_category_id: payload.income_category,

@@ -333,6 +333,26 @@ describe('member charges and payments', () => {
     const payments = (await call(t.app, admin, 'GET', `/api/v1/finance/member-charge/${c!._id}/payments`)).json().data;
     assert.equal(payments[0].payment_type, 'cash');
   });
+
+  test('a charge with payments keeps its category and its member, each refusal with its own code', async () => {
+    const [c] = await charge(t.app, admin, [uid(MEMBER.email)], chart.category, 40);
+    await call(t.app, admin, 'POST', `/api/v1/finance/member-charge/${c!._id}/payment`, { amount_paid: 10, payment_date: '2032-10-01' });
+    const edit = (changes: Record<string, unknown>) =>
+      call(t.app, admin, 'PATCH', `/api/v1/finance/member-charge/${c!._id}`, {
+        user: uid(MEMBER.email),
+        income_category: chart.category,
+        reference_period: { start_date: '2026-09-01', end_date: '2027-08-31' },
+        amount_due: 40,
+        ...changes,
+      });
+    const category = await edit({ income_category: chart.cashOnlyCategory });
+    assert.deepEqual([category.statusCode, category.json().code], [409, 'MEMBER_CHARGE_CATEGORY_LOCKED']);
+    const member = await edit({ user: uid(OTHER_MEMBER.email) });
+    assert.deepEqual([member.statusCode, member.json().code], [409, 'MEMBER_CHARGE_USER_LOCKED']);
+    assert.equal(member.json().message, "Impossibile cambiare il socio: l'incasso ha dei pagamenti già registrati.");
+    const after = (await call(t.app, admin, 'GET', `/api/v1/finance/member-charge/${c!._id}`)).json();
+    assert.deepEqual([after.user._id, after.income_category._id], [uid(MEMBER.email), chart.category]);
+  });
 });
 
 describe('accounting movements', () => {
