@@ -32,5 +32,8 @@ const domainApps = require('./shared-api/src/domain-apps.json').map((app) => app
 module.exports = {
   // This machine has two cores: one worker each (jest's default leaves one core to itself).
   maxWorkers: 2,
+  // A test's time limit: jest's 5 s failed a page test that takes 1.3 s alone (token-password) when the shared
+  // machine was busy; a test that hangs still fails.
+  testTimeout: 30_000,
   projects: ['shared-api', 'shared-ui', 'shell', ...domainApps].map((n) => project(n)),
 };
