@@ -5,9 +5,12 @@ const swc = [
 ];
 // The tests' time zone, whatever the machine's: the club's dates are shown on Rome's clock from any browser zone.
 process.env.TZ = 'UTC';
-/** The instant every test starts at, its "today": Wednesday 18 November 2026, 10:00 in Rome (shared-ui/src/testing/clock.ts). */
+/**
+ * The instant every test starts at, its "today": the test kit's (test-kit/src/test-now.json, a Wednesday morning in
+ * Rome), as the server and browser suites (shared-ui/src/testing/clock.ts).
+ */
 // TEST_NOW=<ISO instant> runs the suites on another day (an edge: a Sunday night, 31 December, a DST weekend).
-const TEST_NOW = Date.parse(process.env.TEST_NOW ?? '2026-11-18T09:00:00.000Z');
+const TEST_NOW = Date.parse(process.env.TEST_NOW || require('./test-kit/src/test-now.json').default);
 // jest-fixed-jsdom: jsdom plus Node's fetch, Response, Headers, FormData, Blob (tests mock fetch at the network boundary).
 const project = (name, environment = 'jest-fixed-jsdom') => ({
   displayName: name,

@@ -1,6 +1,6 @@
 /**
- * The unit tests' clock: every jest test starts at the same instant (jest.config.cjs, `fakeTimers.now`: Wednesday
- * 18 November 2026, 10:00 in Rome), never at the real date, so "today" and everything computed from it (the week a
+ * The unit tests' clock: every jest test starts at the same instant (jest.config.cjs, `fakeTimers.now`: the test kit's
+ * instant, test-kit/src/test-now.json), never at the real date, so "today" and everything computed from it (the week a
  * calendar opens on, a preset period, a minor's age) are the same on every run. jest.setup.ts calls this before the
  * test files load and again before each test.
  *
