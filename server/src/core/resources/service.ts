@@ -5,10 +5,7 @@ import { type ListSource, Listing } from '../list';
 import type { ResourceService } from './routes';
 
 /** What an editable list's repository offers (e.g. qualifications, booking rules, certificate types, storage loads). */
-export interface EditableRepository<T, P, K extends string> {
-  /** The list's source (core/list.ts tableList): its FROM, columns, search and orders. */
-  listSource(): ListSource<T, K>;
-  get(id: string): Promise<T | null>;
+export interface EditableRepository<T, P, K extends string> extends RecordRepository<T, K> {
   insert(tx: DbOrTx, payload: P): Promise<string>;
   /** False when there is no such row. */
   update(tx: DbOrTx, id: string, payload: P): Promise<boolean>;
@@ -47,24 +44,43 @@ export interface EditableRules<P, E = never> {
   effect?: RowEffect<P, E>;
 }
 
+/** What a list's repository offers that reads its rows one at a time too. */
+export interface RecordRepository<T, K extends string> {
+  listSource(): ListSource<T, K>;
+  get(id: string): Promise<T | null>;
+}
+
+/**
+ * A list whose rows are also read one at a time (GET /:id): its page, its download, and a row by id — an unknown id
+ * answers the list's not-found code. A service of such a list extends it (EditableService does).
+ */
+export class ListedRecords<T, K extends string> extends Listing<T, K> {
+  constructor(
+    private readonly records: RecordRepository<T, K>,
+    private readonly notFound: ApiErrorCode,
+  ) {
+    super(() => records.listSource());
+  }
+
+  async get(id: string): Promise<T> {
+    const found = await this.records.get(id);
+    if (!found) throw new DomainError(this.notFound);
+    return found;
+  }
+}
+
 /**
  * The rules every editable list of the back office shares: its checks before writing, a unique name where it has
  * one, writes in one transaction (with their effect on other rows, where they have one), and no deletion while
  * other rows still hold it (409 saying which and how many), so a deletion never strips anyone of something silently.
  */
-export class EditableService<T, P, K extends string, E = never> extends Listing<T, K> implements ResourceService<T, P, K> {
+export class EditableService<T, P, K extends string, E = never> extends ListedRecords<T, K> implements ResourceService<T, P, K> {
   constructor(
     private readonly db: Db,
     private readonly repo: EditableRepository<T, P, K>,
     private readonly rules: EditableRules<P, E>,
   ) {
-    super(() => repo.listSource());
-  }
-
-  async get(id: string): Promise<T> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError(this.rules.notFound);
-    return found;
+    super(repo, rules.notFound);
   }
 
   async create(payload: P): Promise<T> {

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, isUniqueViolation } from '../../../core/errors';
 import type { FileRepository, FileRow } from '../../../core/files/repository';
 import { type AcceptedFile, type Upload, acceptUpload } from '../../../core/files/uploads';
-import { Listing } from '../../../core/list';
+import { ListedRecords } from '../../../core/resources/service';
 import type { SubaccountRepository } from '../subaccounts/repository';
 import { manualPostings, paymentPostings } from './posting';
 import type { AccountingMovementRepository, EntryRow, EntrySortKey, EntryValues } from './repository';
@@ -49,20 +49,14 @@ export interface PaymentPosting {
  * The books (Movimenti contabili): manual accounting entries (single and multi-line) with their double entry, the
  * entries member payments post, progressive numbers per fiscal year, attachments and the trial balance.
  */
-export class AccountingMovementService extends Listing<AccountingEntry, EntrySortKey> {
+export class AccountingMovementService extends ListedRecords<AccountingEntry, EntrySortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: AccountingMovementRepository,
     private readonly subaccounts: SubaccountRepository,
     private readonly files: FileRepository,
   ) {
-    super(() => repo.listSource());
-  }
-
-  async get(id: string): Promise<AccountingEntry> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError('ACCOUNTING_ENTRY_NOT_FOUND');
-    return found;
+    super(repo, 'ACCOUNTING_ENTRY_NOT_FOUND');
   }
 
   async attachment(id: string): Promise<FileRow> {

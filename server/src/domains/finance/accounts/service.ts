@@ -1,7 +1,7 @@
 import type { Account, AccountPayload } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
-import { Listing } from '../../../core/list';
+import { ListedRecords } from '../../../core/resources/service';
 import { writingCodes } from '../codes';
 import type { IncomeCategoryRepository } from '../income-categories/repository';
 import { ledgerSuits } from '../income-categories/service';
@@ -12,19 +12,13 @@ import type { AccountRepository, AccountSortKey } from './repository';
  * The accounts of the chart: codes unique (an automatic code is the next free one), a ledger that still suits the
  * income categories using the account's subaccounts, and none deleted while it has subaccounts.
  */
-export class AccountService extends Listing<Account, AccountSortKey> {
+export class AccountService extends ListedRecords<Account, AccountSortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: AccountRepository,
     private readonly categories: IncomeCategoryRepository,
   ) {
-    super(() => repo.listSource());
-  }
-
-  async get(id: string): Promise<Account> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError('ACCOUNT_NOT_FOUND');
-    return found;
+    super(repo, 'ACCOUNT_NOT_FOUND');
   }
 
   async create(payload: AccountPayload): Promise<Account> {

@@ -2,25 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { BusinessEntity, BusinessEntityPayload } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
-import { Listing } from '../../../core/list';
+import { ListedRecords } from '../../../core/resources/service';
 import type { AccountingMovementRepository } from '../accounting-movements/repository';
 import { finance_accounting_entries } from '../tables';
 import type { BusinessEntityRepository, BusinessEntitySortKey } from './repository';
 
 /** Customers and suppliers: none deleted while movements name it; a new name reaches the search of those movements. */
-export class BusinessEntityService extends Listing<BusinessEntity, BusinessEntitySortKey> {
+export class BusinessEntityService extends ListedRecords<BusinessEntity, BusinessEntitySortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: BusinessEntityRepository,
     private readonly movements: AccountingMovementRepository,
   ) {
-    super(() => repo.listSource());
-  }
-
-  async get(id: string): Promise<BusinessEntity> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError('BUSINESS_ENTITY_NOT_FOUND');
-    return found;
+    super(repo, 'BUSINESS_ENTITY_NOT_FOUND');
   }
 
   async create(payload: BusinessEntityPayload): Promise<BusinessEntity> {

@@ -1,7 +1,7 @@
 import { ASSET_LEDGERS, ECONOMIC_LEDGERS, type IncomeCategory, type IncomeCategoryPayload, type LedgerType } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
-import { Listing } from '../../../core/list';
+import { ListedRecords } from '../../../core/resources/service';
 import type { SubaccountRepository } from '../subaccounts/repository';
 import type { IncomeCategoryRepository, IncomeCategorySortKey, SubaccountKind } from './repository';
 
@@ -13,19 +13,13 @@ export const ledgerSuits = (kinds: readonly SubaccountKind[], ledger: LedgerType
  * Income categories: economic subaccounts in Ricavi/Costi and asset subaccounts in the Patrimoniale ledgers, every
  * one existing; none deleted while member charges use it.
  */
-export class IncomeCategoryService extends Listing<IncomeCategory, IncomeCategorySortKey> {
+export class IncomeCategoryService extends ListedRecords<IncomeCategory, IncomeCategorySortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: IncomeCategoryRepository,
     private readonly subaccounts: SubaccountRepository,
   ) {
-    super(() => repo.listSource());
-  }
-
-  async get(id: string): Promise<IncomeCategory> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError('INCOME_CATEGORY_NOT_FOUND');
-    return found;
+    super(repo, 'INCOME_CATEGORY_NOT_FOUND');
   }
 
   async create(payload: IncomeCategoryPayload): Promise<IncomeCategory> {

@@ -13,7 +13,7 @@ import {
 } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
-import { Listing } from '../../../core/list';
+import { ListedRecords } from '../../../core/resources/service';
 import type { AccountingMovementService, PaymentPosting } from '../accounting-movements/service';
 import type { IncomeCategoryRepository } from '../income-categories/repository';
 import type { ChargeSortKey, LockedCharge, MemberChargeRepository } from './repository';
@@ -24,20 +24,14 @@ const euroText = (cents: number) => new Intl.NumberFormat('it-IT', { style: 'cur
  * Member charges and their payments: what a member owes, paid and remaining from the payments, no payment above
  * what remains, and every payment posted to the books in its own transaction (docs/finance.md: posting).
  */
-export class MemberChargeService extends Listing<MemberCharge, ChargeSortKey> {
+export class MemberChargeService extends ListedRecords<MemberCharge, ChargeSortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: MemberChargeRepository,
     private readonly categories: IncomeCategoryRepository,
     private readonly movements: AccountingMovementService,
   ) {
-    super(() => repo.listSource());
-  }
-
-  async get(id: string): Promise<MemberCharge> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError('MEMBER_CHARGE_NOT_FOUND');
-    return found;
+    super(repo, 'MEMBER_CHARGE_NOT_FOUND');
   }
 
   private async checkRefs(tx: DbOrTx, userIds: readonly string[], categoryId: string) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LedgerType, Subaccount, SubaccountEditPayload, SubaccountPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
-import { Listing } from '../../../core/list';
+import { ListedRecords } from '../../../core/resources/service';
 import type { AccountingMovementRepository } from '../accounting-movements/repository';
 import type { AccountRepository } from '../accounts/repository';
 import { writingCodes } from '../codes';
@@ -18,7 +18,7 @@ const PARENT_MISSING = 'parent_account: il conto padre indicato non esiste';
  * Subaccounts: under an existing account, codes unique within it (an automatic code is the next free one), a move
  * to another ledger only where the income categories using it allow, none deleted while anything uses it.
  */
-export class SubaccountService extends Listing<Subaccount, SubaccountSortKey> {
+export class SubaccountService extends ListedRecords<Subaccount, SubaccountSortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: SubaccountRepository,
@@ -26,13 +26,7 @@ export class SubaccountService extends Listing<Subaccount, SubaccountSortKey> {
     private readonly categories: IncomeCategoryRepository,
     private readonly movements: AccountingMovementRepository,
   ) {
-    super(() => repo.listSource());
-  }
-
-  async get(id: string): Promise<Subaccount> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError('SUBACCOUNT_NOT_FOUND');
-    return found;
+    super(repo, 'SUBACCOUNT_NOT_FOUND');
   }
 
   /** One subaccount under each parent account chosen (up to two), in one transaction. */
