@@ -20,6 +20,16 @@ import type { NewSession, SessionRow, TrainingSessionRepository } from './reposi
 /** The download reads its range this many days at a time. */
 const EXPORT_DAYS_PER_PAGE = 7;
 
+/** The exception of an occurrence deleted on its own (its values are its session's, unused). */
+const DELETED_OCCURRENCE = {
+  deleted: true,
+  title: null,
+  start_time: null,
+  duration_minutes: null,
+  color: null,
+  is_booking_allowed: null,
+} as const;
+
 type CommonPayload = Pick<
   TrainingSessionPayload,
   'title' | 'color' | 'is_booking_allowed' | 'session_not_considered_for_stats' | 'participant_qualifications' | 'game_tables'
@@ -288,14 +298,7 @@ export class TrainingSessionService {
         for (const [i, row] of rows.entries()) {
           const sessionId = newIds[i];
           if (sessionId && row.game_table_id === b.game_table_id && overlaps(row, b)) {
-            await this.repo.upsertException(tx, sessionId, b.date, {
-              deleted: true,
-              title: null,
-              start_time: null,
-              duration_minutes: null,
-              color: null,
-              is_booking_allowed: null,
-            });
+            await this.repo.upsertException(tx, sessionId, b.date, DELETED_OCCURRENCE);
           }
         }
       }
@@ -324,14 +327,7 @@ export class TrainingSessionService {
         return;
       }
       if (!(await this.repo.occurrence(tx, id, on))) throw new DomainError('SESSION_NOT_ON_DATE');
-      await this.repo.upsertException(tx, id, on, {
-        deleted: true,
-        title: null,
-        start_time: null,
-        duration_minutes: null,
-        color: null,
-        is_booking_allowed: null,
-      });
+      await this.repo.upsertException(tx, id, on, DELETED_OCCURRENCE);
     });
   }
 
