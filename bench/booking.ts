@@ -23,8 +23,8 @@ import { seedIfEmpty } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/core/config.ts';
 import { type Database, openDatabase } from '../server/src/core/db/client.ts';
 import { hashPassword } from '../server/src/core/passwords.ts';
-import { TrainingSessionRepository } from '../server/src/domains/booking/training-sessions/repository.ts';
-import { TrainingSessionService } from '../server/src/domains/booking/training-sessions/service.ts';
+import { TrainingSessionRepository } from '../server/src/domains/booking/sessions/repository.ts';
+import { TrainingSessionService } from '../server/src/domains/booking/sessions/service.ts';
 import { type ScratchDatabase, createScratchDatabase } from 'test-kit';
 import { startServer } from '../e2e/tests/support/server.ts';
 
@@ -470,7 +470,7 @@ async function calendar(): Promise<void> {
       // The plans of the calendar's statements, to see where the time goes.
       const { PgDialect } = await import('drizzle-orm/pg-core');
       const { CALENDAR_PLANNER, occurrenceRowsSql, occurrenceConditions, pageWindowSql } =
-        await import('../server/src/domains/booking/training-sessions/occurrences.ts');
+        await import('../server/src/domains/booking/sessions/occurrence-sql.ts');
       const dialect = new PgDialect();
       const oneTable = { tableId: anyTable!.id };
       const [window] = await rowsOf<{ first_day: string; last_day: string }>(database, pageWindowSql(monthStart, monthEnd, {}, [], 3000, 0));

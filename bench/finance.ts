@@ -17,7 +17,7 @@ import { seedIfEmpty } from '../server/src/app.ts';
 import { createScratchDatabase } from 'test-kit';
 import type { FinanceServices } from '../server/src/domains/finance/index.ts';
 import { finance } from '../server/src/domains/finance/index.ts';
-import { LedgerRepository } from '../server/src/domains/finance/ledger/repository.ts';
+import { AccountingMovementRepository } from '../server/src/domains/finance/accounting-movements/repository.ts';
 
 const ENTRIES = Number(process.env.BENCH_FINANCE_ENTRIES ?? 100_000);
 const PAYMENTS = Number(process.env.BENCH_FINANCE_PAYMENTS ?? 1_000);
@@ -52,7 +52,7 @@ export async function benchFinance(): Promise<void> {
     const { db } = database;
     const files = new FileRepository(db, new FileStore('/tmp/bench-finance-files'));
     const services = finance.services!({ db, config, files } as never, {} as never) as { finance: FinanceServices };
-    const { charges } = services.finance;
+    const { memberCharges: charges } = services.finance;
     const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as { rows: T[] }).rows;
 
     // ——— 1. the movements list on ENTRIES entries ———
@@ -74,31 +74,34 @@ export async function benchFinance(): Promise<void> {
     await db.execute(sql`
       insert into finance_accounting_items (entry_id, position, subaccount_id, description, taxable_cents, vat_cents, total_cents)
       select id, 0, subaccount_id, description, taxable_cents, vat_cents, total_cents from finance_accounting_entries`);
-    await new LedgerRepository(db).refreshSearchText(db, sql`true`);
+    await new AccountingMovementRepository(db).refreshSearchText(db, sql`true`);
     await db.execute(sql`vacuum analyze finance_accounting_entries`);
     await db.execute(sql`vacuum analyze finance_accounting_items`);
     const fillSeconds = (performance.now() - started) / 1000;
 
-    const repo = new LedgerRepository(db);
+    const movements = services.finance.accountingMovements;
     const [one] = await rows<{ id: string }>(sql`select id from finance_accounting_entries order by random() limit 1`);
-    const searched = await repo.list({ page: 1, limit: PAGE_SIZE, q: 'racchette', sortBy: 'total', order: 'desc' });
+    const searched = await movements.list({ page: 1, limit: PAGE_SIZE, q: 'racchette', sortBy: 'total', order: 'desc' });
     const listRows = [
       {
         misura: 'lettura di una voce per chiave (baseline)',
         ...(await time(RUNS, () => db.execute(sql`select * from finance_accounting_entries where id = ${one!.id}`))),
       },
-      { misura: 'prima pagina (anno fiscale decrescente)', ...(await time(RUNS, () => repo.list({ page: 1, limit: PAGE_SIZE, order: 'desc' }))) },
+      {
+        misura: 'prima pagina (anno fiscale decrescente)',
+        ...(await time(RUNS, () => movements.list({ page: 1, limit: PAGE_SIZE, order: 'desc' }))),
+      },
       {
         misura: `ricerca "racchette" + ordine per totale (${searched.meta.totalItems} righe)`,
-        ...(await time(RUNS, () => repo.list({ page: 1, limit: PAGE_SIZE, q: 'racchette', sortBy: 'total', order: 'desc' }))),
+        ...(await time(RUNS, () => movements.list({ page: 1, limit: PAGE_SIZE, q: 'racchette', sortBy: 'total', order: 'desc' }))),
       },
       {
         misura: 'ricerca per fornitore + ordine per data',
-        ...(await time(RUNS, () => repo.list({ page: 1, limit: PAGE_SIZE, q: 'forniture', sortBy: 'registration_date', order: 'desc' }))),
+        ...(await time(RUNS, () => movements.list({ page: 1, limit: PAGE_SIZE, q: 'forniture', sortBy: 'registration_date', order: 'desc' }))),
       },
       {
         misura: 'ricerca "2010-2011 nota" + ordine per progressivo',
-        ...(await time(RUNS, () => repo.list({ page: 1, limit: PAGE_SIZE, q: '2010-2011 nota', sortBy: 'progressive', order: 'asc' }))),
+        ...(await time(RUNS, () => movements.list({ page: 1, limit: PAGE_SIZE, q: '2010-2011 nota', sortBy: 'progressive', order: 'asc' }))),
       },
     ];
     const baseline = listRows[0]!.p95;
@@ -117,7 +120,7 @@ export async function benchFinance(): Promise<void> {
     // ——— 2. PAYMENTS payments at once on CHARGES charges ———
     const [category] = await rows<{ id: string }>(sql`select id from finance_income_categories where name = 'Quote sociali'`);
     const users = (await rows<{ id: string }>(sql`select id from users`)).map((r) => r.id);
-    const created: Awaited<ReturnType<FinanceServices['charges']['create']>> = [];
+    const created: Awaited<ReturnType<FinanceServices['memberCharges']['create']>> = [];
     for (let i = 0; i < CHARGES; i++) {
       created.push(
         ...(await charges.create({
@@ -150,7 +153,7 @@ export async function benchFinance(): Promise<void> {
     );
     const paySeconds = (performance.now() - payStart) / 1000;
     const failed = results.filter((r) => r.status === 'rejected');
-    const balance = await services.finance.ledger.trialBalance('2050-2051');
+    const balance = await services.finance.accountingMovements.trialBalance('2050-2051');
     const [counts] = await rows<{ n: number; d: number; m: number }>(
       sql`select count(*)::int as n, count(distinct progressive)::int as d, max(progressive) as m from finance_accounting_entries where fiscal_year = '2050-2051'`,
     );

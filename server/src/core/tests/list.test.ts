@@ -1,7 +1,7 @@
 /**
  * The list helper (core/list.ts): page math and when a count is needed, with a recording source; the SQL it builds
- * (search words, sort whitelist, default order), rendered by drizzle's dialect; replaceLinks, countRows, countJoinedRows and a whole readPage on a
- * small table of an in-memory PGlite.
+ * (search words, sort whitelist, default order), rendered by drizzle's dialect; replaceLinks, countRows, a whole readPage and
+ * tableList (pages and counts over one FROM with its joins) on small tables of an in-memory PGlite.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -10,8 +10,12 @@ import { PgDialect, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-co
 import { type Database, openDatabase } from '../db/client';
 import {
   type ListSource,
-  countJoinedRows,
+  countQuery,
   countRows,
+  joinOn,
+  joinOnKey,
+  leftJoinOn,
+  listFrom,
   listMetaOf,
   matchesAllWords,
   readAll,
@@ -19,6 +23,7 @@ import {
   replaceLinks,
   searchWords,
   searchableText,
+  tableList,
   withPage,
 } from '../list';
 
@@ -27,6 +32,8 @@ const render = (query: SQL) => dialect.sqlToQuery(query);
 
 const items = pgTable('items', { id: integer().primaryKey(), name: text().notNull(), note: text() });
 const tags = pgTable('tags', { id: integer().primaryKey() });
+const parents = pgTable('parents', { id: integer().primaryKey(), name: text().notNull() });
+const children = pgTable('children', { id: integer().primaryKey(), parent_id: integer().notNull() });
 const itemTags = pgTable('item_tags', { item_id: integer().notNull(), tag_id: integer().notNull() }, (t) => [
   primaryKey({ columns: [t.item_id, t.tag_id] }),
 ]);
@@ -197,6 +204,17 @@ describe('on a real table (PGlite)', () => {
     database = await openDatabase({ kind: 'pglite', dataDir: null });
     await database.db.execute(sql`create table items (id integer primary key, name text not null, note text)`);
     await database.db.execute(sql`create table tags (id integer primary key)`);
+    await database.db.execute(sql`create table parents (id integer primary key, name text not null)`);
+    await database.db.execute(sql`create table children (id integer primary key, parent_id integer not null references parents)`);
+    await database.db.insert(parents).values([
+      { id: 1, name: 'Rossi' },
+      { id: 2, name: 'Verdi' },
+    ]);
+    await database.db.insert(children).values([
+      { id: 1, parent_id: 1 },
+      { id: 2, parent_id: 1 },
+      { id: 3, parent_id: 2 },
+    ]);
     await database.db.execute(sql`create table item_tags (item_id integer not null, tag_id integer not null, primary key (item_id, tag_id))`);
     await database.db.insert(tags).values([{ id: 1 }, { id: 2 }, { id: 3 }]);
     await database.db.insert(items).values([
@@ -256,20 +274,69 @@ describe('on a real table (PGlite)', () => {
     assert.equal(await countRows(database.db, items, eq(items.note, 'socia')), 2);
   });
 
-  test('countJoinedRows: a WHERE on a joined table; an inner join drops rows without a match, a left join keeps them', async () => {
+  test('tableList: the count reads the same FROM as the pages; an inner join drops rows without a match, a left join keeps them', async () => {
     await database.db.insert(itemTags).values([
       { item_id: 5, tag_id: 1 },
       { item_id: 6, tag_id: 2 },
     ]);
     try {
-      const inner = [{ table: itemTags, on: eq(itemTags.item_id, items.id) }];
-      assert.equal(await countJoinedRows(database.db, items, inner, undefined), 2);
-      assert.equal(await countJoinedRows(database.db, items, inner, eq(itemTags.tag_id, 2)), 1);
-      assert.equal(await countJoinedRows(database.db, items, [{ ...inner[0]!, left: true }], undefined), 6);
-      assert.equal(await countJoinedRows(database.db, items, [], eq(items.note, 'socia')), 2, 'no join: countRows');
+      const order = { sortColumns: {}, defaultSort: [items.id], tieBreaker: items.id };
+      const list = <F extends Parameters<typeof tableList>[1]['from']>(from: F, filters: (SQL | undefined)[] = []) =>
+        tableList(database.db, {
+          ...order,
+          from,
+          columns: { id: items.id, tag: itemTags.tag_id },
+          filters,
+        });
+      // A page of 1 is full, so its total comes from the count, not from the rows read.
+      const page = <T>(source: ListSource<T, never>) => readPage(source, { page: 1, limit: 1, order: 'asc' });
+      const inner = listFrom(items, joinOn(itemTags, eq(itemTags.item_id, items.id)));
+      const left = listFrom(items, leftJoinOn(itemTags, eq(itemTags.item_id, items.id)));
+      assert.deepEqual(await page(list(inner)), {
+        data: [{ id: 5, tag: 1 }],
+        meta: { totalItems: 2, totalPages: 2, currentPage: 1, itemsPerPage: 1 },
+      });
+      assert.equal((await page(list(inner, [eq(itemTags.tag_id, 2)]))).meta.totalItems, 1);
+      const all = await page(list(left));
+      assert.deepEqual(all.data, [{ id: 1, tag: null }], "a left join's missing row reads as null");
+      assert.equal(all.meta.totalItems, 6);
+      const alone = tableList(database.db, { ...order, from: listFrom(items), columns: { id: items.id }, filters: [eq(items.note, 'socia')] });
+      assert.equal((await page(alone)).meta.totalItems, 2, 'no join');
     } finally {
       await database.db.delete(itemTags);
     }
+  });
+
+  test('a join on a NOT NULL foreign key (joinOnKey) reads as an inner join, and a count that reads none of its columns leaves it out', async () => {
+    const from = listFrom(children, joinOnKey(parents, eq(parents.id, children.parent_id)));
+    const list = tableList(database.db, {
+      from,
+      columns: { id: children.id, parent: parents.name },
+      search: parents.name,
+      sortColumns: {},
+      defaultSort: [children.id],
+      tieBreaker: children.id,
+    });
+    const first = await readPage(list, { page: 1, limit: 2, order: 'asc' });
+    assert.deepEqual(first, {
+      data: [
+        { id: 1, parent: 'Rossi' },
+        { id: 2, parent: 'Rossi' },
+      ],
+      meta: { totalItems: 3, totalPages: 2, currentPage: 1, itemsPerPage: 2 },
+    });
+    assert.equal((await readPage(list, { page: 1, limit: 1, order: 'asc', q: 'verdi' })).data[0]?.parent, 'Verdi');
+    const plan = async (where: SQL | undefined) => {
+      const { sql: text, params } = countQuery(database.db, from, where).toSQL();
+      const result = (await database.db.execute(
+        sql.raw(`explain ${text.replace(/\$(\d+)/g, (_m, i: string) => `'${String(params[Number(i) - 1])}'`)}`),
+      )) as {
+        rows: Record<string, string>[];
+      };
+      return result.rows.map((r) => Object.values(r).join(' ')).join('\n');
+    };
+    assert.doesNotMatch(await plan(undefined), /parents/, 'PostgreSQL removes the join nothing reads');
+    assert.match(await plan(eq(parents.name, 'Verdi')), /parents/, 'a WHERE on it keeps it');
   });
 
   test('replaceLinks: the old set goes, the new one (without duplicates) comes, other owners untouched', async () => {

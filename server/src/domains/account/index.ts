@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Domain } from '../../core/domain';
+import type { BuiltServices, Domain } from '../../core/domain';
 import { UserRepository } from '../registry';
 import { AttemptRepository } from './attempts';
 import { Housekeeping } from './housekeeping';
 import { invitationMail } from './mail-templates';
+import { ProfileService } from './profile';
 import profileRoutes from './profile-routes';
 import authRoutes from './routes';
 import { AuthService, PASSWORD_RESET_MAIL_JOB, type PasswordResetMailJob } from './service';
@@ -14,6 +15,7 @@ import { UserTokenRepository } from './user-tokens';
 /** The shell's own domain: sign-in with sessions, e-mailed links and throttling; the member's profile; the terms. */
 export interface AccountServices {
   auth: AuthService;
+  profile: ProfileService;
   sessions: SessionRepository;
   attempts: AttemptRepository;
   tokens: UserTokenRepository;
@@ -26,6 +28,11 @@ declare module '../../core/domain' {
   }
 }
 
+const certificatesOf = (services: BuiltServices) => {
+  if (!services.certificates) throw new Error('Il dominio certificates non fornisce il suo servizio');
+  return services.certificates.certificates;
+};
+
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(profileRoutes, { prefix: '/user' });
@@ -34,7 +41,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
 export const account: Domain = {
   name: 'account',
-  services({ db, config, mailer, jobs, clock }) {
+  services({ db, config, mailer, jobs, clock }, services) {
     const sessions = new SessionRepository(db, config.clubTimezone, clock);
     const attempts = new AttemptRepository(db, clock);
     const tokens = new UserTokenRepository(clock);
@@ -45,7 +52,15 @@ export const account: Domain = {
     );
     return {
       sessionResolver: sessions,
-      account: { auth, sessions, attempts, tokens, housekeeping },
+      account: {
+        auth,
+        // The certificates domain comes later in the list: its service is read when a profile is.
+        profile: new ProfileService({ users, auth, medicalOf: (userId) => certificatesOf(services).medicalOf(userId) }),
+        sessions,
+        attempts,
+        tokens,
+        housekeeping,
+      },
       // The registry invites the users it creates and ends the sessions of those it deactivates (its AccountPort).
       accountPort: {
         async issueInvitation(tx, user) {

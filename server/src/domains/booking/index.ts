@@ -1,24 +1,24 @@
-import type { GameTable, GameTablePayload } from 'shared-api/contract';
 import { batchedCalls } from '../../core/db/batch';
 import type { Domain } from '../../core/domain';
-import { EditableService } from '../../core/resources/service';
 import { todayIn } from '../../core/time';
-import { BookingRepository } from './bookings/repository';
-import { BOOKING_NOTICE_JOB, type BookingNotice } from './bookings/notices';
-import { partnerLeftBookingsOf } from './bookings/repository';
-import { BookingService } from './bookings/service';
-import { GameTableRepository, type GameTableSortKey } from './game-tables/repository';
+import { BOOKING_NOTICE_JOB, type BookingNotice } from './booking/notices';
+import { BookingRepository, partnerLeftBookingsOf } from './booking/repository';
+import { BookingService } from './booking/service';
+import { GameTableService } from './game-tables/service';
+import { MyBookingsRepository } from './my-bookings/repository';
+import { MyBookingsService } from './my-bookings/service';
 import routes from './routes';
 import { seedBooking } from './seed';
 import { StatisticsRepository } from './statistics/repository';
 import { StatisticsService } from './statistics/service';
-import { TrainingSessionRepository } from './training-sessions/repository';
-import { TrainingSessionService } from './training-sessions/service';
+import { TrainingSessionRepository } from './sessions/repository';
+import { TrainingSessionService } from './sessions/service';
 
 export interface BookingServices {
-  gameTables: EditableService<GameTable, GameTablePayload, GameTableSortKey>;
+  gameTables: GameTableService;
   sessions: TrainingSessionService;
   bookings: BookingService;
+  myBookings: MyBookingsService;
   statistics: StatisticsService;
 }
 
@@ -48,29 +48,26 @@ export const booking: Domain = {
       },
       { maxBatch: 64, maxInFlight: 2 },
     );
+    const bookingClock = { now: () => clock.now(), today };
     const bookingRepo = new BookingRepository(config.clubTimezone, (userId, on) => medical().statusOf(userId, on));
     return {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
       bookingConduct: { partnerLeftBookingsOf },
       booking: {
-        gameTables: new EditableService(db, new GameTableRepository(db), {
-          notFound: 'GAME_TABLE_NOT_FOUND',
-          inUse: 'GAME_TABLE_IN_USE',
-          inUseMessage: (holders) => `Impossibile eliminare il tavolo: è usato da ${holders}.`,
-          uniqueName: { constraint: 'game_tables_number_key', code: 'GAME_TABLE_NUMBER_TAKEN' },
-        }),
+        gameTables: new GameTableService(db, sessions),
         sessions,
         bookings: new BookingService(
           db,
           bookingRepo,
           sessions,
           sessionRepo,
-          { now: () => clock.now(), today },
+          bookingClock,
           // A notice that cannot be queued is lost, not the booking (already written): said in the log.
           (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
           config.publicUrl,
           mailer,
         ),
+        myBookings: new MyBookingsService(db, new MyBookingsRepository(config.clubTimezone), bookingRepo, bookingClock),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
       },
     };

@@ -183,7 +183,7 @@ export const booking_member_versions = pgTable('booking_member_versions', {
 });
 
 /**
- * The version of what the calendar keeps of each session between requests (training-sessions/session-catalog.ts):
+ * The version of what the calendar keeps of each session between requests (sessions/session-catalog.ts):
  * its own values, its table, its group with the group's tables, its qualifications. One row; triggers of migration
  * 0016 raise it at the commit of a transaction that changes sessions, groups, game tables or sessions'
  * qualifications (deferred constraint triggers: the row is locked only while committing). Bookings and exceptions do

@@ -1,6 +1,4 @@
-import type { CertificateType, CertificateTypePayload } from 'shared-api/contract';
 import type { Domain } from '../../core/domain';
-import { EditableService } from '../../core/resources/service';
 import { todayIn } from '../../core/time';
 import { CertificateRepository } from './certificates/repository';
 import { medicalExpiryOf, medicalStatusOf } from './medical/status';
@@ -9,14 +7,14 @@ import { EXPIRY_WARNINGS_JOB, sendExpiryWarnings } from './medical/expiry-warnin
 import routes from './routes';
 import { seedCertificates } from './seed';
 import { certificate_records } from './tables';
-import { CertificateTypeRepository, type CertificateTypeSortKey } from './types/repository';
+import { type CertificateTypeService, certificateTypeService } from './types/service';
 
 /** The public face of the certificates domain for the others (booking checks, the profile). */
 export { medicalExpiryOf, medicalStatusOf } from './medical/status';
 
 export interface CertificatesServices {
   certificates: CertificateService;
-  certificateTypes: EditableService<CertificateType, CertificateTypePayload, CertificateTypeSortKey>;
+  certificateTypes: CertificateTypeService;
 }
 
 declare module '../../core/domain' {
@@ -34,13 +32,8 @@ export const certificates: Domain = {
       // The registry's lists read the medical status through this port (it does not import this domain).
       medicalStatus: { statusOf: (userId, on) => medicalStatusOf(userId, on ?? today()), expiryOf: medicalExpiryOf },
       certificates: {
-        certificates: new CertificateService({ db, repo: new CertificateRepository(db, today), files, today }),
-        certificateTypes: new EditableService(db, new CertificateTypeRepository(db), {
-          notFound: 'CERTIFICATE_TYPE_NOT_FOUND',
-          inUse: 'CERTIFICATE_TYPE_IN_USE',
-          inUseMessage: (holders) => `Impossibile eliminare la tipologia: è usata da ${holders}.`,
-          uniqueName: { constraint: 'certificate_types_name_key', code: 'CERTIFICATE_TYPE_NAME_TAKEN' },
-        }),
+        certificates: new CertificateService({ db, repo: new CertificateRepository(db, today), files, today, clubName: config.clubName }),
+        certificateTypes: certificateTypeService(db),
       },
     };
   },

@@ -1,22 +1,10 @@
-import { finance_accounting_entries } from './tables';
 import type { Domain } from '../../core/domain';
-import { ChartRepository } from './chart/repository';
-import { ChartService } from './chart/service';
-import { ChargeRepository } from './charges/repository';
-import { ChargeService } from './charges/service';
-import { EntitiesRepository } from './entities/repository';
-import { EntitiesService } from './entities/service';
-import { LedgerRepository } from './ledger/repository';
-import { LedgerService } from './ledger/service';
 import routes from './routes';
 import { seedFinance } from './seed';
+import { type FinanceServices, financeServices } from './services';
+import { finance_accounting_entries } from './tables';
 
-export interface FinanceServices {
-  chart: ChartService;
-  charges: ChargeService;
-  entities: EntitiesService;
-  ledger: LedgerService;
-}
+export type { FinanceServices } from './services';
 
 declare module '../../core/domain' {
   interface Services {
@@ -31,19 +19,7 @@ declare module '../../core/domain' {
  */
 export const finance: Domain = {
   name: 'finance',
-  services({ db, config, files }) {
-    const chartRepository = new ChartRepository(db);
-    const ledgerRepository = new LedgerRepository(db);
-    const ledger = new LedgerService(db, ledgerRepository, chartRepository, files);
-    return {
-      finance: {
-        chart: new ChartService(db, chartRepository, ledgerRepository),
-        ledger,
-        charges: new ChargeService(db, new ChargeRepository(db), chartRepository, ledger, { club_name: config.clubName, iban: config.clubIban }),
-        entities: new EntitiesService(db, new EntitiesRepository(db), config.clubName, ledgerRepository),
-      },
-    };
-  },
+  services: ({ db, config, files }) => ({ finance: financeServices(db, config, files) }),
   routes,
   seed: seedFinance,
   // An accounting entry's attachment: the finance staff.

@@ -5,14 +5,7 @@ import type { Db } from '../../core/db/client';
 import { FileRepository } from '../../core/files/repository';
 import { FileStore } from '../../core/files/store';
 import { users } from '../registry/tables';
-import { ChartRepository } from './chart/repository';
-import { ChartService } from './chart/service';
-import { ChargeRepository } from './charges/repository';
-import { ChargeService } from './charges/service';
-import { EntitiesRepository } from './entities/repository';
-import { EntitiesService } from './entities/service';
-import { LedgerRepository } from './ledger/repository';
-import { LedgerService } from './ledger/service';
+import { financeServices } from './services';
 
 /**
  * The demo club's books, written through the services so every payment posts its entry like the portal does:
@@ -21,17 +14,20 @@ import { LedgerService } from './ledger/service';
  */
 export async function seedFinance(db: Db, config: AppConfig): Promise<void> {
   const files = new FileRepository(db, new FileStore(path.join(config.dataDir, 'files')));
-  const chartRepository = new ChartRepository(db);
-  const ledgerRepository = new LedgerRepository(db);
-  const chart = new ChartService(db, chartRepository, ledgerRepository);
-  const ledger = new LedgerService(db, ledgerRepository, chartRepository, files);
-  const charges = new ChargeService(db, new ChargeRepository(db), chartRepository, ledger, { club_name: config.clubName, iban: config.clubIban });
-  const entities = new EntitiesService(db, new EntitiesRepository(db), config.clubName, ledgerRepository);
+  const {
+    accounts,
+    subaccounts,
+    incomeCategories,
+    memberCharges: charges,
+    businessEntities,
+    selfCertifications,
+    accountingMovements,
+  } = financeServices(db, config, files);
 
   const account = (account_id: number, name: string, ledger_type: 'Costi' | 'Ricavi' | 'Patrimoniale attivo' | 'Patrimoniale passivo') =>
-    chart.createAccount({ account_id, name, ledger_type });
+    accounts.create({ account_id, name, ledger_type });
   const sub = async (accountId: string, subaccount_id: number, name: string, payment_type: 'cash' | 'bank_mps' | 'bank_bcc' | null = null) => {
-    const [created] = await chart.createSubaccounts({ subaccount_id, name, parent_account: [accountId], payment_type });
+    const [created] = await subaccounts.create({ subaccount_id, name, parent_account: [accountId], payment_type });
     return created!._id;
   };
 
@@ -49,8 +45,8 @@ export async function seedFinance(db: Db, config: AppConfig): Promise<void> {
   const equipment = await sub(costs._id, 2, 'Materiale sportivo');
   await sub(costs._id, 3, 'Utenze');
 
-  const membership = await chart.createCategory({ name: 'Quote sociali', economic_subaccounts: [fees], asset_subaccounts: [cash, mps, bcc] });
-  await chart.createCategory({ name: 'Corsi', economic_subaccounts: [courses], asset_subaccounts: [cash, mps, bcc] });
+  const membership = await incomeCategories.create({ name: 'Quote sociali', economic_subaccounts: [fees], asset_subaccounts: [cash, mps, bcc] });
+  await incomeCategories.create({ name: 'Corsi', economic_subaccounts: [courses], asset_subaccounts: [cash, mps, bcc] });
 
   const demo = await db
     .select({ id: users.id, email: users.email })
@@ -75,7 +71,7 @@ export async function seedFinance(db: Db, config: AppConfig): Promise<void> {
   await charges.addPayment(marco!._id, { amount_paid: 30, payment_date: '2026-10-10', payment_type: 'bank_mps' });
   await charges.addPayment(giulia!._id, { amount_paid: 150, payment_date: '2026-09-20', payment_type: 'bank_bcc' });
 
-  const supplier = await entities.createEntity({
+  const supplier = await businessEntities.create({
     name: 'Sport Forniture Srl',
     address: 'Via dello Sport 12',
     province: 'RM',
@@ -87,7 +83,7 @@ export async function seedFinance(db: Db, config: AppConfig): Promise<void> {
     email: 'ordini@sportforniture.example',
     notes: null,
   });
-  await ledger.createSingle(
+  await accountingMovements.createSingle(
     {
       fiscal_year: '2026-2027',
       registration_date: '2026-10-05',
@@ -104,5 +100,5 @@ export async function seedFinance(db: Db, config: AppConfig): Promise<void> {
     },
     null,
   );
-  await entities.createCertification({ user: members[2]!, year: 2026, month: 10, amount: 250, release_date: '2026-11-02' });
+  await selfCertifications.create({ user: members[2]!, year: 2026, month: 10, amount: 250, release_date: '2026-11-02' });
 }

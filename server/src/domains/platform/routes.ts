@@ -26,10 +26,8 @@ const platformTeam = { access: ['*'] } as const;
 const buildArchive = { ...platformTeam, multipart: { maxFileBytes: ARCHIVE_LIMITS.maxArchiveBytes, files: 1 } };
 
 /** /platform: published versions, releases, compose and rollback ('*' only). */
-const platformRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { platform, devOverrides } = app.services;
-  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.publicUrl.startsWith('https://') } as const;
-  const overrideState = (lines: Record<string, string>) => ({ enabled: devOverrides.enabled, allowedOrigins: [...devOverrides.origins], lines });
+const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { platform } = app.services;
 
   app.get(
     '/platform/versions',
@@ -110,6 +108,13 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.code(201).send(await platform.rollback(currentUser(request), request.body.note ?? null)),
   );
+};
+
+/** /platform/override: the local builds a developer's browser points at ('*' only). */
+const overrideRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { devOverrides } = app.services;
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: app.config.publicUrl.startsWith('https://') } as const;
+  const overrideState = (lines: Record<string, string>) => ({ enabled: devOverrides.enabled, allowedOrigins: [...devOverrides.origins], lines });
 
   app.get(
     '/platform/override',
@@ -152,6 +157,11 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       return overrideState({});
     },
   );
+};
+
+const platformRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(releaseRoutes);
+  await app.register(overrideRoutes);
 };
 
 export default platformRoutes;

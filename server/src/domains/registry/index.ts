@@ -1,22 +1,12 @@
-import type {
-  MailingListClass,
-  MailingListClassPayload,
-  Qualification,
-  QualificationPayload,
-  ReservationRule,
-  ReservationRulePayload,
-} from 'shared-api/contract';
 import { users } from './tables';
 import type { Domain } from '../../core/domain';
 import type { AccountPort } from './account-port';
 import type { BookingConductPort } from './booking-conduct-port';
 import { CategoryRepository } from './categories/repository';
 import { CategoryService } from './categories/service';
-import { MailingListClassRepository, type MailingListClassSortKey } from './mailing-lists/repository';
-import { QualificationRepository, type QualificationSortKey } from './qualifications/repository';
-import { assertReferencesExist } from './reference-check';
-import { EditableService } from '../../core/resources/service';
-import { ReservationRuleRepository, type ReservationRuleSortKey } from './reservation-rules/repository';
+import { type MailingListClassService, mailingListClassService } from './mailing-lists/service';
+import { type QualificationService, qualificationService } from './qualifications/service';
+import { type ReservationRuleService, reservationRuleService } from './reservation-rules/service';
 import { FitetRepository } from './fitet/repository';
 import { MailingSender } from './mailing-lists/sending';
 import { todayIn } from '../../core/time';
@@ -39,13 +29,11 @@ export type { MedicalStatusPort } from './medical-port';
 export type { BookingConductPort } from './booking-conduct-port';
 
 export interface RegistryServices {
-  users: UserRepository;
   userRegistry: UserRegistry;
   categories: CategoryService;
-  categoryRepository: CategoryRepository;
-  qualifications: EditableService<Qualification, QualificationPayload, QualificationSortKey>;
-  reservationRules: EditableService<ReservationRule, ReservationRulePayload, ReservationRuleSortKey>;
-  mailingListClasses: EditableService<MailingListClass, MailingListClassPayload, MailingListClassSortKey>;
+  qualifications: QualificationService;
+  reservationRules: ReservationRuleService;
+  mailingListClasses: MailingListClassService;
   trainingGroups: TrainingGroupService;
   fitet: FitetService;
   mailingSender: MailingSender;
@@ -68,7 +56,6 @@ export const registry: Domain = {
   name: 'registry',
   services({ db, config, files, mailer, clock }, services) {
     const users = new UserRepository(db, config.clubTimezone, clock, () => services.bookingConduct);
-    const categoryRepository = new CategoryRepository(db);
     const accountPort = () => {
       if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');
       return services.accountPort;
@@ -87,31 +74,11 @@ export const registry: Domain = {
           today: () => todayIn(config.clubTimezone, clock.now()),
           deliverAll: (mails) => mailer.queueAll(mails),
         }),
-        users,
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone, clock }),
-        categories: new CategoryService(db, categoryRepository),
-        categoryRepository,
-        qualifications: new EditableService(db, new QualificationRepository(db), {
-          notFound: 'QUALIFICATION_NOT_FOUND',
-          inUse: 'QUALIFICATION_IN_USE',
-          inUseMessage: (holders) => `Impossibile eliminare la qualifica: è assegnata a ${holders}.`,
-          uniqueName: { constraint: 'qualifications_name_key', code: 'QUALIFICATION_NAME_TAKEN' },
-          // Training sessions (booking) that admit only members holding it; PostgreSQL cut the constraint's name to 63 characters.
-          referencedBy: [
-            { constraint: 'training_session_qualifications_qualification_id_qualifications', code: 'QUALIFICATION_REQUIRED_BY_SESSIONS' },
-          ],
-          check: (payload) => assertReferencesExist(db, payload, ['reservation_rules', 'mailing_list_classes']),
-        }),
-        reservationRules: new EditableService(db, new ReservationRuleRepository(db), {
-          notFound: 'RESERVATION_RULE_NOT_FOUND',
-          inUse: 'RESERVATION_RULE_IN_USE',
-          inUseMessage: (holders) => `Impossibile eliminare la regola di prenotazione: è assegnata a ${holders}.`,
-        }),
-        mailingListClasses: new EditableService(db, new MailingListClassRepository(db), {
-          notFound: 'MAILING_LIST_CLASS_NOT_FOUND',
-          inUse: 'MAILING_LIST_CLASS_IN_USE',
-          inUseMessage: (holders) => `Impossibile eliminare la classe di mailing list: è assegnata a ${holders}.`,
-        }),
+        categories: new CategoryService(db, new CategoryRepository(db)),
+        qualifications: qualificationService(db),
+        reservationRules: reservationRuleService(db),
+        mailingListClasses: mailingListClassService(db),
       },
     };
   },

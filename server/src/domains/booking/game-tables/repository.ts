@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { GameTable, GameTablePayload, ListMeta } from 'shared-api/contract';
+import type { GameTable, GameTablePayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { listFrom, type ListSource, searchableText, selectRows, tableList } from '../../../core/list';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { game_tables, training_sessions } from '../tables';
 
@@ -13,42 +13,29 @@ const HOLDERS: Holder[] = [
 ];
 const t = game_tables;
 
+const FROM = listFrom(t);
+
 /** Game tables (spec 001 §3): SQL only. */
 export class GameTableRepository {
   constructor(private readonly db: Db) {}
 
-  private query() {
-    return this.db.select({ _id: t.id, number: t.number, description: t.description }).from(t).$dynamic();
+  private columns() {
+    return { _id: t.id, number: t.number, description: t.description };
   }
 
-  private source(): ListSource<GameTable, GameTableSortKey> {
-    return {
+  listSource(): ListSource<GameTable, GameTableSortKey> {
+    return tableList(this.db, {
+      from: FROM,
+      columns: this.columns(),
       search: searchableText(t.number, t.description),
       sortColumns: { number: t.number, description: t.description },
       defaultSort: [t.number],
       tieBreaker: t.id,
-      rows: (where, orderBy, limit, offset) =>
-        withPage(
-          this.query()
-            .where(where)
-            .orderBy(...orderBy),
-          limit,
-          offset,
-        ),
-      count: (where) => countRows(this.db, t, where),
-    };
-  }
-
-  list(request: ListRequest<GameTableSortKey>): Promise<{ data: GameTable[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<GameTableSortKey>, 'page' | 'limit'>): Promise<GameTable[]> {
-    return readAll(this.source(), request);
+    });
   }
 
   async get(id: string): Promise<GameTable | null> {
-    const [row] = await this.query().where(eq(t.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, this.columns(), eq(t.id, id), { limit: 1 });
     return row ?? null;
   }
 

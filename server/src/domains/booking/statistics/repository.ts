@@ -14,7 +14,7 @@ import { type ListRequest, type ListSource, readAll, readPage, searchableText } 
 import { categories, users } from '../../registry/tables';
 import { bookings, booking_participants, game_tables } from '../tables';
 import { rowsOf } from '../../../core/db/rows';
-import { endTimeSql, occurrencesBetween, wallClockEndSql } from '../training-sessions/occurrences';
+import { endTimeSql, occurrencesBetween, wallClockEndSql } from '../sessions/occurrence-sql';
 
 export type PlayedSortKey = (typeof PLAYED_SESSIONS_SORT_KEYS)[number];
 export type FreeSortKey = (typeof FREE_SESSIONS_SORT_KEYS)[number];

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
-import { BookingRepository } from '../bookings/repository';
+import { BookingRepository } from '../booking/repository';
 import { type TestMember, createMembers, giveCertificates, qualificationIds, romeInstant, userIdOf } from './support';
 
 let t: TestApp;

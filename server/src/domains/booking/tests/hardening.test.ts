@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, type TestApp, build, call, jobsDone, login } from '../../../testing/helper';
-import { BOOKING_NOTICE_JOB } from '../bookings/notices';
+import { BOOKING_NOTICE_JOB } from '../booking/notices';
 import { createMembers, qualificationIds, romeInstant } from './support';
 
 let t: TestApp;

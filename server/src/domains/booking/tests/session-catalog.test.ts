@@ -6,7 +6,7 @@ import { qualificationIds, romeInstant } from './support';
 
 /**
  * The calendar keeps sessions with their tables, groups and qualifications between requests
- * (training-sessions/session-catalog.ts): each change to them shows in the very next read, whatever made it.
+ * (sessions/session-catalog.ts): each change to them shows in the very next read, whatever made it.
  */
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
-import type { Certificate, CertificateRecord, CertificateState, ListMeta } from 'shared-api/contract';
+import type { Certificate, CertificateRecord, CertificateState } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { joinOnKey, listFrom, type ListSource, searchableText, selectRows, tableList } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import { users } from '../../registry/tables';
 import { certificate_records, certificate_types, certificates } from '../tables';
@@ -32,6 +32,8 @@ interface Row {
   status: CertificateState;
 }
 
+const FROM = listFrom(c, joinOnKey(t, eq(t.id, c.type_id)), joinOnKey(users, eq(users.id, c.user_id)));
+
 /** Certificates and their records (spec 001 §3): SQL only. */
 export class CertificateRepository {
   constructor(
@@ -39,30 +41,26 @@ export class CertificateRepository {
     private readonly today: () => string,
   ) {}
 
-  private query() {
+  private columns() {
     const latest = sql<
       Row['latest']
     >`(select json_build_object('id', lr.id, 'file_name', f.original_name, 'is_approved', lr.is_approved, 'end_date', lr.end_date, 'notes', lr.notes, 'uploaded_at', lr.uploaded_at)
       from ${r} lr join files f on f.id = lr.file_id where lr.certificate_id = ${qualified(c, 'id')} order by lr.uploaded_at desc, lr.id desc limit 1)`;
-    return this.db
-      .select({
-        _id: c.id,
-        type_id: t.id,
-        type_name: t.name,
-        type_is_medical: t.is_medical,
-        user_id: users.id,
-        user_name: users.name,
-        user_surname: users.surname,
-        user_fiscal_code: users.fiscal_code,
-        notes: c.notes,
-        current_end_date: this.currentEndDate(),
-        latest,
-        status: this.state(),
-      })
-      .from(c)
-      .innerJoin(t, eq(t.id, c.type_id))
-      .innerJoin(users, eq(users.id, c.user_id))
-      .$dynamic();
+
+    return {
+      _id: c.id,
+      type_id: t.id,
+      type_name: t.name,
+      type_is_medical: t.is_medical,
+      user_id: users.id,
+      user_name: users.name,
+      user_surname: users.surname,
+      user_fiscal_code: users.fiscal_code,
+      notes: c.notes,
+      current_end_date: this.currentEndDate(),
+      latest,
+      status: this.state(),
+    };
   }
 
   /** Expiry date of the latest approved record. */
@@ -85,52 +83,30 @@ export class CertificateRepository {
     ), 'missing')`;
   }
 
-  private source(): ListSource<Certificate, CertificateSortKey> {
-    return {
-      search: searchableText(users.name, users.surname, users.fiscal_code, t.name),
-      sortColumns: {
-        type: t.name,
-        surname: users.surname,
-        name: users.name,
-        fiscal_code: users.fiscal_code,
-        current_end_date: this.currentEndDate(),
-        is_approved: sql`(${this.state()} in ('valid', 'is_expiring', 'expired'))`,
+  listSource(): ListSource<Certificate, CertificateSortKey> {
+    return tableList(
+      this.db,
+      {
+        from: FROM,
+        columns: this.columns(),
+        search: searchableText(users.name, users.surname, users.fiscal_code, t.name),
+        sortColumns: {
+          type: t.name,
+          surname: users.surname,
+          name: users.name,
+          fiscal_code: users.fiscal_code,
+          current_end_date: this.currentEndDate(),
+          is_approved: sql`(${this.state()} in ('valid', 'is_expiring', 'expired'))`,
+        },
+        defaultSort: [users.surname, users.name, t.name],
+        tieBreaker: c.id,
       },
-      defaultSort: [users.surname, users.name, t.name],
-      tieBreaker: c.id,
-      rows: async (where, orderBy, limit, offset) =>
-        (
-          await withPage(
-            this.query()
-              .where(where)
-              .orderBy(...orderBy),
-            limit,
-            offset,
-          )
-        ).map(toCertificate),
-      count: (where) =>
-        countJoinedRows(
-          this.db,
-          c,
-          [
-            { table: t, on: eq(t.id, c.type_id) },
-            { table: users, on: eq(users.id, c.user_id) },
-          ],
-          where,
-        ),
-    };
-  }
-
-  list(request: ListRequest<CertificateSortKey>): Promise<{ data: Certificate[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<CertificateSortKey>, 'page' | 'limit'>): Promise<Certificate[]> {
-    return readAll(this.source(), request);
+      toCertificate,
+    );
   }
 
   async get(id: string): Promise<Certificate | null> {
-    const [row] = await this.query().where(eq(c.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, this.columns(), eq(c.id, id), { limit: 1 });
     return row ? toCertificate(row) : null;
   }
 

@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
-import type { Certificate, CertificatePayload, ListMeta, MedicalStatus } from 'shared-api/contract';
-import { MEDICAL_CERTIFICATE_NOT_FOUND, NO_RECORDS_TO_UPDATE } from 'shared-api/contract';
+import type { Certificate, CertificatePayload, MedicalStatus } from 'shared-api/contract';
+import { MEDICAL_CERTIFICATE_NOT_FOUND, NO_RECORDS_TO_UPDATE, holdsAny } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
+import type { CurrentUser } from '../../../core/domain';
 import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
 import { CERTIFICATE_TYPES } from '../../../core/files/policy';
 import type { FileRepository, FileRow } from '../../../core/files/repository';
 import { type Upload, acceptUpload } from '../../../core/files/uploads';
-import type { ListRequest } from '../../../core/list';
+import { Listing } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import { addMonths, formatItalianDate } from '../../../core/time';
 import { users } from '../../registry/tables';
-import type { MedicalRequestMember } from '../medical/request-form';
+import { MEDICAL_REQUEST_FILE_NAMES, type MedicalRequestKind, medicalRequestPdf } from '../medical/request-form';
 import { medicalExpiryOf, medicalStatusOf } from '../medical/status';
 import { certificate_types } from '../tables';
 import type { CertificateRepository, CertificateSortKey } from './repository';
@@ -20,21 +21,17 @@ export interface CertificateServiceDeps {
   repo: CertificateRepository;
   files: FileRepository;
   today: () => string;
+  /** The club's name, printed on the medical request forms. */
+  clubName: string;
 }
 
 /**
  * The certificates rules (spec 001 §2–§8, 000 §2.7): one certificate per member and type, every upload a record,
  * approval sets the record's expiry date and notes, a member uploads and downloads only their own medical certificate.
  */
-export class CertificateService {
-  constructor(private readonly deps: CertificateServiceDeps) {}
-
-  list(request: ListRequest<CertificateSortKey>): Promise<{ data: Certificate[]; meta: ListMeta }> {
-    return this.deps.repo.list(request);
-  }
-
-  listAll(request: Omit<ListRequest<CertificateSortKey>, 'page' | 'limit'>): Promise<Certificate[]> {
-    return this.deps.repo.listAll(request);
+export class CertificateService extends Listing<Certificate, CertificateSortKey> {
+  constructor(private readonly deps: CertificateServiceDeps) {
+    super(() => deps.repo.listSource());
   }
 
   async get(id: string): Promise<Certificate> {
@@ -180,7 +177,7 @@ export class CertificateService {
   }
 
   /** The file of a member's latest medical upload ('Medical certificate not found' without one, spec 000 §8). */
-  async medicalFileOf(userId: string): Promise<FileRow> {
+  private async medicalFileOf(userId: string): Promise<FileRow> {
     const { repo, files } = this.deps;
     const certificate = await repo.medicalCertificateOf(userId);
     const latest = certificate ? await repo.latestRecord(certificate.id) : null;
@@ -189,11 +186,22 @@ export class CertificateService {
     return file;
   }
 
-  /** What the medical request forms print about a member. */
-  async memberData(userId: string): Promise<MedicalRequestMember> {
+  /**
+   * The latest medical certificate a member uploaded, for the member themselves or the certificates staff, saved as
+   * certificato_<member id> with the uploaded file's extension.
+   */
+  async medicalFileFor(caller: Pick<CurrentUser, 'id' | 'permissions'>, userId: string): Promise<{ file: FileRow; downloadName: string }> {
+    if (caller.id !== userId && !holdsAny(caller.permissions, ['certificates_access'])) throw new DomainError('FORBIDDEN');
+    const file = await this.medicalFileOf(userId);
+    const dot = file.original_name.lastIndexOf('.');
+    return { file, downloadName: `certificato_${userId}${dot >= 0 ? file.original_name.slice(dot) : ''}` };
+  }
+
+  /** A medical request form (agonistic or not) filled with the club's name, the member's data and today's date. */
+  async medicalRequest(kind: MedicalRequestKind, userId: string): Promise<{ body: Buffer; fileName: string }> {
     const member = await this.deps.repo.memberData(userId);
     if (!member) throw new DomainError('USER_NOT_FOUND');
-    return member;
+    return { body: await medicalRequestPdf(kind, member, this.deps.clubName, this.deps.today()), fileName: MEDICAL_REQUEST_FILE_NAMES[kind] };
   }
 
   /** Medical status and expiry date of one member, from the same SQL every list uses. */

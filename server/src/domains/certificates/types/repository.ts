@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { CertificateType, CertificateTypePayload, ListMeta } from 'shared-api/contract';
+import type { CertificateType, CertificateTypePayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { listFrom, type ListSource, searchableText, selectRows, tableList } from '../../../core/list';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { certificate_types, certificates } from '../tables';
 
@@ -11,45 +11,29 @@ export type CertificateTypeSortKey = (typeof CERTIFICATE_TYPE_SORT_KEYS)[number]
 const HOLDERS: Holder[] = [{ table: certificates, column: certificates.type_id, noun: ['certificato', 'certificati'] }];
 const t = certificate_types;
 
+const FROM = listFrom(t);
+
 /** Certificate types (spec 001 §3): SQL only. */
 export class CertificateTypeRepository {
   constructor(private readonly db: Db) {}
 
-  private query() {
-    return this.db
-      .select({ _id: t.id, name: t.name, days_before_warn: t.days_before_warn, is_medical: t.is_medical, validity_months: t.validity_months })
-      .from(t)
-      .$dynamic();
+  private columns() {
+    return { _id: t.id, name: t.name, days_before_warn: t.days_before_warn, is_medical: t.is_medical, validity_months: t.validity_months };
   }
 
-  private source(): ListSource<CertificateType, CertificateTypeSortKey> {
-    return {
+  listSource(): ListSource<CertificateType, CertificateTypeSortKey> {
+    return tableList(this.db, {
+      from: FROM,
+      columns: this.columns(),
       search: searchableText(t.name),
       sortColumns: { name: t.name, is_medical: t.is_medical },
       defaultSort: [t.name],
       tieBreaker: t.id,
-      rows: (where, orderBy, limit, offset) =>
-        withPage(
-          this.query()
-            .where(where)
-            .orderBy(...orderBy),
-          limit,
-          offset,
-        ),
-      count: (where) => countRows(this.db, t, where),
-    };
-  }
-
-  list(request: ListRequest<CertificateTypeSortKey>): Promise<{ data: CertificateType[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<CertificateTypeSortKey>, 'page' | 'limit'>): Promise<CertificateType[]> {
-    return readAll(this.source(), request);
+    });
   }
 
   async get(id: string): Promise<CertificateType | null> {
-    const [row] = await this.query().where(eq(t.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, this.columns(), eq(t.id, id), { limit: 1 });
     return row ?? null;
   }
 

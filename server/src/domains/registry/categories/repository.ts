@@ -1,65 +1,53 @@
 import { eq } from 'drizzle-orm';
-import type { Category, CategoryPayload, ListMeta, NamedRef, Permission } from 'shared-api/contract';
+import type { Category, CategoryPayload, NamedRef, Permission } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, replaceLinks, searchableText } from '../../../core/list';
+import { listFrom, type ListSource, replaceLinks, searchableText, selectRows, tableList } from '../../../core/list';
 import { linkedNames } from '../../../core/sql';
 import { categories, category_mailing_list_classes, category_reservation_rules, mailing_list_classes, reservation_rules } from '../tables';
 
 export const CATEGORY_SORT_KEYS = ['name', 'description'] as const;
 export type CategorySortKey = (typeof CATEGORY_SORT_KEYS)[number];
 
-export type CategoryFilter = Omit<ListRequest<CategorySortKey>, 'page' | 'limit'>;
+const FROM = listFrom(categories);
 
 /** User categories (spec 001 §3): SQL only; the rules are in CategoryService. */
 export class CategoryRepository {
   constructor(private readonly db: Db) {}
 
-  private query() {
-    return this.db
-      .select({
-        _id: categories.id,
-        name: categories.name,
-        description: categories.description,
-        permissions: categories.permissions,
-        reservation_rules: linkedNames<NamedRef>(categories, category_reservation_rules, 'category_id', reservation_rules, 'reservation_rule_id'),
-        mailing_list_classes: linkedNames<NamedRef>(
-          categories,
-          category_mailing_list_classes,
-          'category_id',
-          mailing_list_classes,
-          'mailing_list_class_id',
-        ),
-      })
-      .from(categories)
-      .$dynamic();
-  }
-
-  private source(): ListSource<Category, CategorySortKey> {
+  private columns() {
     return {
-      search: searchableText(categories.name, categories.description),
-      sortColumns: { name: categories.name, description: categories.description },
-      defaultSort: [categories.name],
-      tieBreaker: categories.id,
-      rows: async (where, orderBy, limit, offset) => {
-        const q = this.query()
-          .where(where)
-          .orderBy(...orderBy);
-        return (await (limit === null ? q : q.limit(limit).offset(offset))).map(toCategory);
-      },
-      count: (where) => countRows(this.db, categories, where),
+      _id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      permissions: categories.permissions,
+      reservation_rules: linkedNames<NamedRef>(categories, category_reservation_rules, 'category_id', reservation_rules, 'reservation_rule_id'),
+      mailing_list_classes: linkedNames<NamedRef>(
+        categories,
+        category_mailing_list_classes,
+        'category_id',
+        mailing_list_classes,
+        'mailing_list_class_id',
+      ),
     };
   }
 
-  list(request: ListRequest<CategorySortKey>): Promise<{ data: Category[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(filter: CategoryFilter): Promise<Category[]> {
-    return readAll(this.source(), filter);
+  listSource(): ListSource<Category, CategorySortKey> {
+    return tableList(
+      this.db,
+      {
+        from: FROM,
+        columns: this.columns(),
+        search: searchableText(categories.name, categories.description),
+        sortColumns: { name: categories.name, description: categories.description },
+        defaultSort: [categories.name],
+        tieBreaker: categories.id,
+      },
+      toCategory,
+    );
   }
 
   async get(id: string): Promise<Category | null> {
-    const [row] = await this.query().where(eq(categories.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, this.columns(), eq(categories.id, id), { limit: 1 });
     return row ? toCategory(row) : null;
   }
 

@@ -1,28 +1,25 @@
 import type { Category, CategoryPayload } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError, isReferencedRow, isUniqueViolation } from '../../../core/errors';
+import { ListedRecords } from '../../../core/resources/service';
 import { assertReferencesExist } from '../reference-check';
-import type { CategoryRepository } from './repository';
+import type { CategoryRepository, CategorySortKey } from './repository';
 import { type Actor, assertCanGrant, assertMayChange } from '../grants';
 
 /**
  * The rules of user categories: references must exist, names are unique, a category in use cannot go; a permission
  * is added only by who holds it, and a category holding '*' is changed only by a '*' user.
  */
-export class CategoryService {
+export class CategoryService extends ListedRecords<Category, CategorySortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: CategoryRepository,
-  ) {}
+  ) {
+    super(repo, 'CATEGORY_NOT_FOUND');
+  }
 
   private checkReferences(payload: CategoryPayload) {
     return assertReferencesExist(this.db, payload, ['reservation_rules', 'mailing_list_classes']);
-  }
-
-  async get(id: string): Promise<Category> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError('CATEGORY_NOT_FOUND');
-    return found;
   }
 
   /** The permissions a category holds now; CATEGORY_NOT_FOUND when there is none. */

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { FitetRecord, ListMeta } from 'shared-api/contract';
+import type { FitetRecord } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { joinOnKey, listFrom, type ListSource, searchableText, tableList } from '../../../core/list';
 import { fitet_records, users } from '../tables';
 import type { FitetRow } from './parser';
 
@@ -10,28 +10,28 @@ export type FitetSortKey = (typeof FITET_SORT_KEYS)[number];
 
 const f = fitet_records;
 
+const FROM = listFrom(f, joinOnKey(users, eq(users.id, f.user_id)));
+
 /** Federation records (spec 001 §2 Dati FITET): SQL only. */
 export class FitetRepository {
   constructor(private readonly db: Db) {}
 
-  private query() {
-    return this.db
-      .select({
-        _id: f.id,
-        member_id: f.member_id,
-        card_type: f.card_type,
-        category: f.category,
-        start_date: f.start_date,
-        end_date: f.end_date,
-        user: sql<FitetRecord['user']>`json_build_object('_id', ${users.id}, 'name', ${users.name}, 'surname', ${users.surname})`,
-      })
-      .from(f)
-      .innerJoin(users, eq(users.id, f.user_id))
-      .$dynamic();
+  private columns() {
+    return {
+      _id: f.id,
+      member_id: f.member_id,
+      card_type: f.card_type,
+      category: f.category,
+      start_date: f.start_date,
+      end_date: f.end_date,
+      user: sql<FitetRecord['user']>`json_build_object('_id', ${users.id}, 'name', ${users.name}, 'surname', ${users.surname})`,
+    };
   }
 
-  private source(): ListSource<FitetRecord, FitetSortKey> {
-    return {
+  listSource(): ListSource<FitetRecord, FitetSortKey> {
+    return tableList(this.db, {
+      from: FROM,
+      columns: this.columns(),
       search: searchableText(f.member_id, f.card_type, f.category, users.name, users.surname),
       sortColumns: {
         member_id: f.member_id,
@@ -43,24 +43,7 @@ export class FitetRepository {
       },
       defaultSort: [f.member_id],
       tieBreaker: f.id,
-      rows: (where, orderBy, limit, offset) =>
-        withPage(
-          this.query()
-            .where(where)
-            .orderBy(...orderBy),
-          limit,
-          offset,
-        ),
-      count: (where) => countJoinedRows(this.db, f, [{ table: users, on: eq(users.id, f.user_id) }], where),
-    };
-  }
-
-  list(request: ListRequest<FitetSortKey>): Promise<{ data: FitetRecord[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<FitetSortKey>, 'page' | 'limit'>): Promise<FitetRecord[]> {
-    return readAll(this.source(), request);
+    });
   }
 
   /** Card code → user id, for the users whose FITET code is among these. */

@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FitetImportReport, FitetRecord, ListMeta } from 'shared-api/contract';
+import type { FitetImportReport, FitetRecord } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
 import type { Upload } from '../../../core/files/uploads';
 import { tooLargeMessage } from '../../../core/files/policy';
-import type { ListRequest } from '../../../core/list';
+import { Listing } from '../../../core/list';
 import { offThreadModule, runOffThread } from '../../../core/workers/pool';
 import type { FitetParseOutcome, FitetRow, ParsedFile, RejectedRow, parseFitetUpload } from './parser';
 import type { FitetRepository, FitetSortKey } from './repository';
@@ -23,18 +23,12 @@ const UPSERTS_PER_TURN = 100;
  * The FITET import (spec 001 §2, DESIGN §5): the federation's .xlsx or .csv, read on the server, each row matched to a
  * user by card code, the accepted rows written in one transaction, a report of what was created, updated and refused.
  */
-export class FitetService {
+export class FitetService extends Listing<FitetRecord, FitetSortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: FitetRepository,
-  ) {}
-
-  list(request: ListRequest<FitetSortKey>): Promise<{ data: FitetRecord[]; meta: ListMeta }> {
-    return this.repo.list(request);
-  }
-
-  listAll(request: Omit<ListRequest<FitetSortKey>, 'page' | 'limit'>): Promise<FitetRecord[]> {
-    return this.repo.listAll(request);
+  ) {
+    super(() => repo.listSource());
   }
 
   /** Reads the upload on a worker thread (parser.ts, parseFitetUpload): a 5 MB file never holds the request thread. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { ListMeta, MailingListClass, MailingListClassPayload } from 'shared-api/contract';
+import type { MailingListClass, MailingListClassPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { listFrom, type ListSource, searchableText, selectRows, tableList } from '../../../core/list';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { category_mailing_list_classes, mailing_list_classes, qualification_mailing_list_classes, user_mailing_list_classes } from '../tables';
 
@@ -16,44 +16,33 @@ const HOLDERS: Holder[] = [
 
 const c = mailing_list_classes;
 
+const FROM = listFrom(c);
+
 /** Mailing-list classes (spec 001 §3): SQL only. */
 export class MailingListClassRepository {
   constructor(private readonly db: Db) {}
 
-  private query() {
-    return this.db.select({ _id: c.id, name: c.name, description: c.description, type: c.type, is_default: c.is_default }).from(c).$dynamic();
+  private columns() {
+    return { _id: c.id, name: c.name, description: c.description, type: c.type, is_default: c.is_default };
   }
 
-  private source(): ListSource<MailingListClass, MailingListClassSortKey> {
-    return {
-      search: searchableText(c.name, c.description),
-      sortColumns: { name: c.name, description: c.description, type: c.type, is_default: c.is_default },
-      defaultSort: [c.name],
-      tieBreaker: c.id,
-      rows: async (where, orderBy, limit, offset) =>
-        (
-          await withPage(
-            this.query()
-              .where(where)
-              .orderBy(...orderBy),
-            limit,
-            offset,
-          )
-        ).map(toClass),
-      count: (where) => countRows(this.db, c, where),
-    };
-  }
-
-  list(request: ListRequest<MailingListClassSortKey>): Promise<{ data: MailingListClass[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<MailingListClassSortKey>, 'page' | 'limit'>): Promise<MailingListClass[]> {
-    return readAll(this.source(), request);
+  listSource(): ListSource<MailingListClass, MailingListClassSortKey> {
+    return tableList(
+      this.db,
+      {
+        from: FROM,
+        columns: this.columns(),
+        search: searchableText(c.name, c.description),
+        sortColumns: { name: c.name, description: c.description, type: c.type, is_default: c.is_default },
+        defaultSort: [c.name],
+        tieBreaker: c.id,
+      },
+      toClass,
+    );
   }
 
   async get(id: string): Promise<MailingListClass | null> {
-    const [row] = await this.query().where(eq(c.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, this.columns(), eq(c.id, id), { limit: 1 });
     return row ? toClass(row) : null;
   }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { ListMeta, NamedRef, Qualification, QualificationPayload } from 'shared-api/contract';
+import type { NamedRef, Qualification, QualificationPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, replaceLinks, searchableText, withPage } from '../../../core/list';
+import { listFrom, type ListSource, replaceLinks, searchableText, selectRows, tableList } from '../../../core/list';
 import { linkedNames } from '../../../core/sql';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import {
@@ -18,39 +18,40 @@ export type QualificationSortKey = (typeof QUALIFICATION_SORT_KEYS)[number];
 
 const HOLDERS: Holder[] = [{ table: user_qualifications, column: user_qualifications.qualification_id, noun: ['utente', 'utenti'] }];
 
+const FROM = listFrom(qualifications);
+
 /** Qualifications (spec 001 §3): SQL only. */
 export class QualificationRepository {
   constructor(private readonly db: Db) {}
 
-  private query() {
-    return this.db
-      .select({
-        _id: qualifications.id,
-        name: qualifications.name,
-        description: qualifications.description,
-        color: qualifications.color,
-        priority: qualifications.priority,
-        reservation_rules: linkedNames<NamedRef>(
-          qualifications,
-          qualification_reservation_rules,
-          'qualification_id',
-          reservation_rules,
-          'reservation_rule_id',
-        ),
-        mailing_list_classes: linkedNames<NamedRef>(
-          qualifications,
-          qualification_mailing_list_classes,
-          'qualification_id',
-          mailing_list_classes,
-          'mailing_list_class_id',
-        ),
-      })
-      .from(qualifications)
-      .$dynamic();
+  private columns() {
+    return {
+      _id: qualifications.id,
+      name: qualifications.name,
+      description: qualifications.description,
+      color: qualifications.color,
+      priority: qualifications.priority,
+      reservation_rules: linkedNames<NamedRef>(
+        qualifications,
+        qualification_reservation_rules,
+        'qualification_id',
+        reservation_rules,
+        'reservation_rule_id',
+      ),
+      mailing_list_classes: linkedNames<NamedRef>(
+        qualifications,
+        qualification_mailing_list_classes,
+        'qualification_id',
+        mailing_list_classes,
+        'mailing_list_class_id',
+      ),
+    };
   }
 
-  private source(): ListSource<Qualification, QualificationSortKey> {
-    return {
+  listSource(): ListSource<Qualification, QualificationSortKey> {
+    return tableList(this.db, {
+      from: FROM,
+      columns: this.columns(),
       search: searchableText(qualifications.name, qualifications.description),
       sortColumns: {
         name: qualifications.name,
@@ -60,28 +61,11 @@ export class QualificationRepository {
       },
       defaultSort: [qualifications.name],
       tieBreaker: qualifications.id,
-      rows: (where, orderBy, limit, offset) =>
-        withPage(
-          this.query()
-            .where(where)
-            .orderBy(...orderBy),
-          limit,
-          offset,
-        ),
-      count: (where) => countRows(this.db, qualifications, where),
-    };
-  }
-
-  list(request: ListRequest<QualificationSortKey>): Promise<{ data: Qualification[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<QualificationSortKey>, 'page' | 'limit'>): Promise<Qualification[]> {
-    return readAll(this.source(), request);
+    });
   }
 
   async get(id: string): Promise<Qualification | null> {
-    const [row] = await this.query().where(eq(qualifications.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, this.columns(), eq(qualifications.id, id), { limit: 1 });
     return row ?? null;
   }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ListMeta, ReservationRule, ReservationRulePayload, UnlockTime } from 'shared-api/contract';
+import type { ReservationRule, ReservationRulePayload, UnlockTime } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { listFrom, type ListSource, searchableText, selectRows, tableList } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import {
@@ -32,33 +32,35 @@ const HOLDERS: Holder[] = [
 
 const r = reservation_rules;
 
+const FROM = listFrom(r);
+
 /** Booking rules with their unlock times (spec 001 §3): SQL only. */
 export class ReservationRuleRepository {
   constructor(private readonly db: Db) {}
 
-  private query() {
+  private columns() {
     const unlockTimes = sql<
       UnlockTime[]
     >`coalesce((select json_agg(json_build_object('_id', u.id, 'day', u.day, 'hour', u.hour, 'num_shifts', u.num_shifts) order by u.day, u.hour) from ${reservation_rule_unlock_times} u where u.reservation_rule_id = ${qualified(r, 'id')}), '[]'::json)`;
-    return this.db
-      .select({
-        _id: r.id,
-        name: r.name,
-        description: r.description,
-        max_rounds_per_week: r.max_rounds_per_week,
-        max_rounds_per_day: r.max_rounds_per_day,
-        hours_before_booking_to_ignore_rules: r.hours_before_booking_to_ignore_rules,
-        hours_before_booking_to_cancel: r.hours_before_booking_to_cancel,
-        week_start_day: r.week_start_day,
-        week_end_day: r.week_end_day,
-        unlock_times: unlockTimes,
-      })
-      .from(r)
-      .$dynamic();
+
+    return {
+      _id: r.id,
+      name: r.name,
+      description: r.description,
+      max_rounds_per_week: r.max_rounds_per_week,
+      max_rounds_per_day: r.max_rounds_per_day,
+      hours_before_booking_to_ignore_rules: r.hours_before_booking_to_ignore_rules,
+      hours_before_booking_to_cancel: r.hours_before_booking_to_cancel,
+      week_start_day: r.week_start_day,
+      week_end_day: r.week_end_day,
+      unlock_times: unlockTimes,
+    };
   }
 
-  private source(): ListSource<ReservationRule, ReservationRuleSortKey> {
-    return {
+  listSource(): ListSource<ReservationRule, ReservationRuleSortKey> {
+    return tableList(this.db, {
+      from: FROM,
+      columns: this.columns(),
       search: searchableText(r.name, r.description),
       sortColumns: {
         name: r.name,
@@ -72,28 +74,11 @@ export class ReservationRuleRepository {
       },
       defaultSort: [r.name],
       tieBreaker: r.id,
-      rows: (where, orderBy, limit, offset) =>
-        withPage(
-          this.query()
-            .where(where)
-            .orderBy(...orderBy),
-          limit,
-          offset,
-        ),
-      count: (where) => countRows(this.db, r, where),
-    };
-  }
-
-  list(request: ListRequest<ReservationRuleSortKey>): Promise<{ data: ReservationRule[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<ReservationRuleSortKey>, 'page' | 'limit'>): Promise<ReservationRule[]> {
-    return readAll(this.source(), request);
+    });
   }
 
   async get(id: string): Promise<ReservationRule | null> {
-    const [row] = await this.query().where(eq(r.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, this.columns(), eq(r.id, id), { limit: 1 });
     return row ?? null;
   }
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Enrollment, ListMeta, TrainingGroup, TrainingGroupPayload } from 'shared-api/contract';
+import type { Enrollment, TrainingGroup, TrainingGroupPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { countJoinedRows, countRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { countRows, joinOnKey, listFrom, type ListSource, searchableText, selectRows, tableList } from '../../../core/list';
 import { qualified } from '../../../core/sql';
 import type { MedicalStatusPort } from '../medical-port';
 import { training_group_enrollments, training_groups, users } from '../tables';
@@ -14,6 +14,8 @@ const g = training_groups;
 const e = training_group_enrollments;
 const trainer = alias(users, 'trainer');
 
+const FROM = listFrom(g, joinOnKey(trainer, eq(trainer.id, g.trainer_id)));
+
 /** Training groups and their enrollments (spec 001 §3): SQL only. */
 export class TrainingGroupRepository {
   constructor(
@@ -21,51 +23,32 @@ export class TrainingGroupRepository {
     private readonly medical: () => MedicalStatusPort,
   ) {}
 
-  private query() {
-    return this.db
-      .select({
-        _id: g.id,
-        description: g.description,
-        trainer: sql<TrainingGroup['trainer']>`json_build_object('_id', ${trainer.id}, 'name', ${trainer.name}, 'surname', ${trainer.surname})`,
-        week_days: g.week_days,
-        start_time: g.start_time,
-        end_time: g.end_time,
-        max_trainees: g.max_trainees,
-        enrollments: sql<number>`(select count(*)::int from ${e} where ${e.group_id} = ${qualified(g, 'id')})`,
-      })
-      .from(g)
-      .innerJoin(trainer, eq(trainer.id, g.trainer_id))
-      .$dynamic();
+  private columns() {
+    return {
+      _id: g.id,
+      description: g.description,
+      trainer: sql<TrainingGroup['trainer']>`json_build_object('_id', ${trainer.id}, 'name', ${trainer.name}, 'surname', ${trainer.surname})`,
+      week_days: g.week_days,
+      start_time: g.start_time,
+      end_time: g.end_time,
+      max_trainees: g.max_trainees,
+      enrollments: sql<number>`(select count(*)::int from ${e} where ${e.group_id} = ${qualified(g, 'id')})`,
+    };
   }
 
-  private source(): ListSource<TrainingGroup, TrainingGroupSortKey> {
-    return {
+  listSource(): ListSource<TrainingGroup, TrainingGroupSortKey> {
+    return tableList(this.db, {
+      from: FROM,
+      columns: this.columns(),
       search: searchableText(g.description, trainer.name, trainer.surname),
       sortColumns: { description: g.description, trainer: trainer.surname, start_time: g.start_time, max_trainees: g.max_trainees },
       defaultSort: [g.start_time, g.description],
       tieBreaker: g.id,
-      rows: (where, orderBy, limit, offset) =>
-        withPage(
-          this.query()
-            .where(where)
-            .orderBy(...orderBy),
-          limit,
-          offset,
-        ),
-      count: (where) => countJoinedRows(this.db, g, [{ table: trainer, on: eq(trainer.id, g.trainer_id) }], where),
-    };
-  }
-
-  list(request: ListRequest<TrainingGroupSortKey>): Promise<{ data: TrainingGroup[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<TrainingGroupSortKey>, 'page' | 'limit'>): Promise<TrainingGroup[]> {
-    return readAll(this.source(), request);
+    });
   }
 
   async get(id: string): Promise<TrainingGroup | null> {
-    const [row] = await this.query().where(eq(g.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, this.columns(), eq(g.id, id), { limit: 1 });
     return row ?? null;
   }
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Enrollment, EnrollmentPayload, ListMeta, TrainingGroup, TrainingGroupPayload } from 'shared-api/contract';
+import type { Enrollment, EnrollmentPayload, TrainingGroup, TrainingGroupPayload } from 'shared-api/contract';
 import { GROUP_HAS_ENROLLMENTS } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError, invalidInput, isReferencedRow, isUniqueViolation } from '../../../core/errors';
-import type { ListRequest } from '../../../core/list';
+import { ListedRecords } from '../../../core/resources/service';
 import { users } from '../tables';
 import type { TrainingGroupRepository, TrainingGroupSortKey } from './repository';
 
@@ -11,24 +11,12 @@ import type { TrainingGroupRepository, TrainingGroupSortKey } from './repository
 const toCents = (euro: number) => Math.round(euro * 100);
 
 /** The rules of training groups: a trainer who exists, no more trainees than the maximum, nobody twice, no deletion while anyone is enrolled. */
-export class TrainingGroupService {
+export class TrainingGroupService extends ListedRecords<TrainingGroup, TrainingGroupSortKey> {
   constructor(
     private readonly db: Db,
     private readonly repo: TrainingGroupRepository,
-  ) {}
-
-  list(request: ListRequest<TrainingGroupSortKey>): Promise<{ data: TrainingGroup[]; meta: ListMeta }> {
-    return this.repo.list(request);
-  }
-
-  listAll(request: Omit<ListRequest<TrainingGroupSortKey>, 'page' | 'limit'>): Promise<TrainingGroup[]> {
-    return this.repo.listAll(request);
-  }
-
-  async get(id: string): Promise<TrainingGroup> {
-    const found = await this.repo.get(id);
-    if (!found) throw new DomainError('TRAINING_GROUP_NOT_FOUND');
-    return found;
+  ) {
+    super(repo, 'TRAINING_GROUP_NOT_FOUND');
   }
 
   private async assertUser(field: string, userId: string) {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Permission } from 'shared-api/contract';
 import { z } from 'zod';
@@ -14,9 +13,7 @@ import {
   userPayload,
   userReduced,
 } from 'shared-api/contract';
-import { holdsAny } from 'shared-api/contract';
 import { currentUser } from '../../../core/plugins/session';
-import { DomainError } from '../../../core/errors';
 import { buildExport } from '../../../core/export/exporter';
 import { exportResponse, sendExportFile } from '../../../core/export/reply';
 import { userExportColumns } from './export-columns';
@@ -33,30 +30,22 @@ const registryAccess = { access: ['registry_access'] } as const;
 /** The user form's two files, photo (image) and contract (contract_file), 5 MB each. */
 const userForm = { ...registryAccess, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 2 } };
 
-const PICKER_ACCESS: Permission[] = ['registry_access', 'book_session', 'bookings_access', 'finance_access', 'storage_access', 'certificates_access'];
-
 /**
- * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails)
- * only need book_session, bookings_access (the admin booking modal's participants), finance_access, storage_access (the delivery form's member) or certificates_access (the
- * certificate form's user selector, spec 001 §7) and get only id, name, surname and e-mail (DESIGN §3).
+ * Who may call GET /user: the registry, and the pickers' users (onlyAvailablePartners, reducedDetails): book_session,
+ * bookings_access (the admin booking modal's participants), finance_access, storage_access (the delivery form's member)
+ * or certificates_access (the certificate form's user selector, spec 001 §7). Without a picker flag the service
+ * admits the registry only (UserRegistry.list).
  */
-const userListAccess = async (request: FastifyRequest) => {
-  const query = request.query as z.infer<typeof userListQuery>;
-  const picker = query.onlyAvailablePartners || query.reducedDetails;
-  const allowed: Permission[] = picker ? PICKER_ACCESS : ['registry_access'];
-  if (!holdsAny(currentUser(request).permissions, allowed)) throw new DomainError('FORBIDDEN');
-};
+const PICKER_ACCESS: Permission[] = ['registry_access', 'book_session', 'bookings_access', 'finance_access', 'storage_access', 'certificates_access'];
 
 /** The users registry (spec 001 §7 Users). */
 const registryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { users, userRegistry } = app.services.registry;
+  const { userRegistry } = app.services.registry;
 
   app.get(
     '',
     {
-      // Declared as the widest access; without a picker flag userListAccess narrows it to registry_access.
       config: { access: PICKER_ACCESS },
-      preHandler: userListAccess,
       schema: {
         tags,
         summary: 'Elenco utenti (paginato, ricerca, ordinamento, filtri)',
@@ -64,10 +53,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.union([listResponse(user), listResponse(userReduced)]), ...errors },
       },
     },
-    async (request) => {
-      const caller = currentUser(request);
-      return users.list(request.query, { id: caller.id, narrow: !holdsAny(caller.permissions, ['registry_access']) });
-    },
+    (request) => userRegistry.list(request.query, currentUser(request)),
   );
 
   app.get(
@@ -82,7 +68,7 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await users.listAll(request.query);
+      const rows = await userRegistry.listAll(request.query);
       const file = await buildExport({
         format: request.query.format,
         baseName: 'utenti',
@@ -95,11 +81,9 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id', { config: registryAccess, schema: { tags, summary: 'Un utente', params, response: { 200: user, ...errors } } }, async (request) => {
-    const found = await users.get(request.params.id);
-    if (!found) throw new DomainError('USER_NOT_FOUND');
-    return found;
-  });
+  app.get('/:id', { config: registryAccess, schema: { tags, summary: 'Un utente', params, response: { 200: user, ...errors } } }, (request) =>
+    userRegistry.get(request.params.id),
+  );
 
   app.post(
     '',

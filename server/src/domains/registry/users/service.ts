@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { User, UserPayload } from 'shared-api/contract';
-import { ADULT_AGE, MINOR_CATEGORY_NAME } from 'shared-api/contract';
+import { ADULT_AGE, MINOR_CATEGORY_NAME, holdsAny } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
+import type { CurrentUser } from '../../../core/domain';
+import type { ListRequest } from '../../../core/list';
 import { categories, users } from '../tables';
 import { DomainError, invalidInput, isUniqueViolation } from '../../../core/errors';
 import { type Clock, ageOn, todayIn } from '../../../core/time';
@@ -10,7 +12,7 @@ import type { FileRepository } from '../../../core/files/repository';
 import { CONTRACT_TYPES, PHOTO_TYPES } from '../../../core/files/policy';
 import { type AcceptedFile, type Upload, acceptUpload } from '../../../core/files/uploads';
 import { fiscalCodeProblem } from './fiscal-code';
-import type { UserRepository } from './repository';
+import type { UserListFilter, UserRepository, UserSortKey } from './repository';
 import type { AccountPort } from '../account-port';
 import { type Actor, assertCanGrant, assertMayChange } from '../grants';
 import { assertReferencesExist } from '../reference-check';
@@ -39,6 +41,28 @@ export class UserRegistry {
 
   private today() {
     return todayIn(this.deps.clubTimezone, this.deps.clock.now());
+  }
+
+  /**
+   * GET /user: the registry's list needs registry_access; the pickers (onlyAvailablePartners, reducedDetails) are
+   * open to whoever the route admits and answer only id, name, surname and e-mail — narrowed (name and surname
+   * searched, a fixed order, active members who accepted the terms) for whoever lacks registry_access (DESIGN §3).
+   */
+  list(filter: UserListFilter & ListRequest<UserSortKey>, caller: Pick<CurrentUser, 'id' | 'permissions'>) {
+    const registry = holdsAny(caller.permissions, ['registry_access']);
+    if (!registry && !filter.onlyAvailablePartners && !filter.reducedDetails) throw new DomainError('FORBIDDEN');
+    return this.deps.users.list(filter, { id: caller.id, narrow: !registry });
+  }
+
+  /** Every user of the registry's list, for its download. */
+  listAll(filter: UserListFilter): Promise<User[]> {
+    return this.deps.users.listAll(filter);
+  }
+
+  async get(id: string): Promise<User> {
+    const found = await this.deps.users.get(id);
+    if (!found) throw new DomainError('USER_NOT_FOUND');
+    return found;
   }
 
   /** Acting on an existing user: it must exist, and a '*' user is changed only by a '*' user. */

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { ListMeta, StorageCategory, StorageCategoryPayload } from 'shared-api/contract';
+import type { StorageCategory, StorageCategoryPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { type ListRequest, type ListSource, countRows, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { type ListSource, listFrom, searchableText, selectRows, tableList } from '../../../core/list';
+import type { EditableRepository } from '../../../core/resources/service';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { storage_item_categories, storage_items } from '../tables';
 
@@ -10,43 +11,26 @@ export type StorageCategorySortKey = (typeof STORAGE_CATEGORY_SORT_KEYS)[number]
 
 const HOLDERS: Holder[] = [{ table: storage_items, column: storage_items.category_id, noun: ['articolo', 'articoli'] }];
 const c = storage_item_categories;
+const FROM = listFrom(c);
+const COLUMNS = { _id: c.id, name: c.name };
 
 /** Item categories (spec 001 §3 Storage item category): SQL only. */
-export class StorageCategoryRepository {
+export class StorageCategoryRepository implements EditableRepository<StorageCategory, StorageCategoryPayload, StorageCategorySortKey> {
   constructor(private readonly db: Db) {}
 
-  private query() {
-    return this.db.select({ _id: c.id, name: c.name }).from(c).$dynamic();
-  }
-
-  private source(): ListSource<StorageCategory, StorageCategorySortKey> {
-    return {
+  listSource(): ListSource<StorageCategory, StorageCategorySortKey> {
+    return tableList(this.db, {
+      from: FROM,
+      columns: COLUMNS,
       search: searchableText(c.name),
       sortColumns: { name: c.name },
       defaultSort: [c.name],
       tieBreaker: c.id,
-      rows: (where, orderBy, limit, offset) =>
-        withPage(
-          this.query()
-            .where(where)
-            .orderBy(...orderBy),
-          limit,
-          offset,
-        ),
-      count: (where) => countRows(this.db, c, where),
-    };
-  }
-
-  list(request: ListRequest<StorageCategorySortKey>): Promise<{ data: StorageCategory[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<StorageCategorySortKey>, 'page' | 'limit'>): Promise<StorageCategory[]> {
-    return readAll(this.source(), request);
+    });
   }
 
   async get(id: string): Promise<StorageCategory | null> {
-    const [row] = await this.query().where(eq(c.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, COLUMNS, eq(c.id, id), { limit: 1 });
     return row ?? null;
   }
 

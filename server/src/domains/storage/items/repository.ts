@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { ListMeta, StorageItem, StorageItemPayload } from 'shared-api/contract';
+import type { StorageItem, StorageItemPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
-import { countJoinedRows, type ListRequest, type ListSource, readAll, readPage, searchableText, withPage } from '../../../core/list';
+import { joinOnKey, listFrom, type ListSource, searchableText, selectRows, tableList } from '../../../core/list';
+import type { EditableRepository } from '../../../core/resources/service';
 import { type Holder, lockAndCountHolders } from '../../../core/resources/holders';
 import { storage_item_categories, storage_items, storage_loads, storage_unloads } from '../tables';
 
@@ -14,53 +15,32 @@ const HOLDERS: Holder[] = [
 ];
 const i = storage_items;
 const c = storage_item_categories;
+const FROM = listFrom(i, joinOnKey(c, eq(c.id, i.category_id)));
+const COLUMNS = {
+  _id: i.id,
+  description: i.description,
+  category: { _id: c.id, name: c.name },
+  total_quantity: i.total_quantity,
+  current_quantity: i.current_quantity,
+};
 
 /** Items of the stockroom (spec 001 §3 Storage item) with their category: SQL only. */
-export class StorageItemRepository {
+export class StorageItemRepository implements EditableRepository<StorageItem, StorageItemPayload, StorageItemSortKey> {
   constructor(private readonly db: Db) {}
 
-  private query() {
-    return this.db
-      .select({
-        _id: i.id,
-        description: i.description,
-        category: { _id: c.id, name: c.name },
-        total_quantity: i.total_quantity,
-        current_quantity: i.current_quantity,
-      })
-      .from(i)
-      .innerJoin(c, eq(c.id, i.category_id))
-      .$dynamic();
-  }
-
-  private source(): ListSource<StorageItem, StorageItemSortKey> {
-    return {
+  listSource(): ListSource<StorageItem, StorageItemSortKey> {
+    return tableList(this.db, {
+      from: FROM,
+      columns: COLUMNS,
       search: searchableText(i.description, c.name),
       sortColumns: { description: i.description, category: c.name, total_quantity: i.total_quantity, current_quantity: i.current_quantity },
       defaultSort: [i.description],
       tieBreaker: i.id,
-      rows: (where, orderBy, limit, offset) =>
-        withPage(
-          this.query()
-            .where(where)
-            .orderBy(...orderBy),
-          limit,
-          offset,
-        ),
-      count: (where) => countJoinedRows(this.db, i, [{ table: c, on: eq(c.id, i.category_id) }], where),
-    };
-  }
-
-  list(request: ListRequest<StorageItemSortKey>): Promise<{ data: StorageItem[]; meta: ListMeta }> {
-    return readPage(this.source(), request);
-  }
-
-  listAll(request: Omit<ListRequest<StorageItemSortKey>, 'page' | 'limit'>): Promise<StorageItem[]> {
-    return readAll(this.source(), request);
+    });
   }
 
   async get(id: string): Promise<StorageItem | null> {
-    const [row] = await this.query().where(eq(i.id, id)).limit(1);
+    const [row] = await selectRows(this.db, FROM, COLUMNS, eq(i.id, id), { limit: 1 });
     return row ?? null;
   }
 

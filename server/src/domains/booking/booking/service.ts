@@ -1,0 +1,242 @@
+import type { ApiErrorCode, BookPayload, Booking, Participant } from 'shared-api/contract';
+import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
+import type { CurrentUser } from '../../../core/domain';
+import type { Db } from '../../../core/db/client';
+import { DomainError, invalidInput } from '../../../core/errors';
+import type { TrainingSessionRepository } from '../sessions/repository';
+import type { TrainingSessionService } from '../sessions/service';
+import type { Mailer } from '../../../core/mail/mailer';
+import { type BookingNotice, noticeMails } from './notices';
+import type { BookingRepository, ParticipantFacts } from './repository';
+
+const HOUR_MS = 3_600_000;
+/** Reads and writes of one booking before it gives up to bookings racing for the same members (each lost round means one of them booked). */
+const MAX_ATTEMPTS = 8;
+
+/** Who a refusal is about: the booker ('User …') or a chosen partner ('Partner Nome Cognome …'), spec 000 §8. */
+interface Subject {
+  user: ParticipantFacts;
+  role: 'USER' | 'PARTNER';
+}
+
+const subjectText = (s: Subject) => (s.role === 'USER' ? 'User' : `Partner ${s.user.name} ${s.user.surname}`);
+
+/** Each refusal about a participant has a code of its own for the booker and for a partner (shared-api API_ERRORS). */
+const REFUSALS = {
+  medical: { USER: 'MEDICAL_CERTIFICATE_INVALID_USER', PARTNER: 'MEDICAL_CERTIFICATE_INVALID_PARTNER' },
+  qualifications: { USER: 'QUALIFICATION_MISSING_USER', PARTNER: 'QUALIFICATION_MISSING_PARTNER' },
+  overlap: { USER: 'OVERLAPPING_BOOKING_USER', PARTNER: 'OVERLAPPING_BOOKING_PARTNER' },
+  daily: { USER: 'DAILY_LIMIT_USER', PARTNER: 'DAILY_LIMIT_PARTNER' },
+  noShifts: { USER: 'WEEKLY_LIMIT_USER', PARTNER: 'WEEKLY_LIMIT_PARTNER' },
+} as const satisfies Record<string, Record<Subject['role'], ApiErrorCode>>;
+
+/** Refuses the booking for `s`: the refusal's code, and a message naming the subject with the spec's fragment. */
+function refuse(refusal: Exclude<keyof typeof REFUSALS, 'noShifts'>, s: Subject, detail = ''): never {
+  throw new DomainError(REFUSALS[refusal][s.role], `${subjectText(s)} ${F[refusal]}${detail}`);
+}
+
+/** Daily and weekly quota of the participant's rule; none within hours_before_booking_to_ignore_rules of the start. */
+function checkQuotas(s: Subject, startAt: Date, now: Date): void {
+  const { rule } = s.user;
+  if (!rule) return;
+  if (startAt.getTime() - now.getTime() < rule.hours_before_booking_to_ignore_rules * HOUR_MS) return;
+  if (s.user.daily >= rule.max_rounds_per_day) refuse('daily', s, ` (${rule.max_rounds_per_day})`);
+  // A date between two of the rule's weeks belongs to none: no weekly quota.
+  if (!s.user.week_end) return;
+  const allowed = s.user.unlock_count > 0 ? Math.min(s.user.unlocked, rule.max_rounds_per_week) : rule.max_rounds_per_week;
+  if (s.user.weekly >= allowed) {
+    throw new DomainError(REFUSALS.noShifts[s.role], `${subjectText(s)} has ${F.noShifts} this week (${s.user.weekly} of ${allowed} used)`);
+  }
+}
+
+export interface BookingClock {
+  now(): Date;
+  today(): string;
+}
+
+/** Queues the mails of what happened to a booking (notices.ts); never fails the booking that already happened. */
+export type NoticeQueue = (notice: BookingNotice) => Promise<void>;
+
+/**
+ * The booking engine (DESIGN §4): every check in the design's order on one consistent read, then one statement that
+ * books only if no participant's bookings changed since (their booking versions; retried on what changed) — so a
+ * member never ends up in two overlapping bookings or over a quota however bookings race — and the database's unique
+ * index settles two bookings of one occurrence. Two statements a booking, no transaction held across the checks;
+ * bookings made at the same time share them (the repository batches its read and its write: one round trip and one
+ * commit for many bookings under load).
+ */
+export class BookingService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: BookingRepository,
+    private readonly sessions: TrainingSessionService,
+    private readonly sessionRepo: TrainingSessionRepository,
+    private readonly clock: BookingClock,
+    private readonly notify: NoticeQueue,
+    private readonly publicUrl: string,
+    private readonly mailer: Pick<Mailer, 'queueAll'>,
+  ) {}
+
+  /** POST /training-session/{id}/book. */
+  async book(actor: CurrentUser, sessionId: string, payload: BookPayload): Promise<Booking> {
+    const asAdmin = payload.admin;
+    if (asAdmin && !holdsAny(actor.permissions, ['bookings_access']))
+      throw new DomainError('FORBIDDEN', 'Solo chi gestisce le prenotazioni può prenotare altri utenti');
+    if (!asAdmin) {
+      if (payload.partnersId.length !== 1) throw invalidInput('partnersId: Puoi scegliere un solo compagno');
+      if (payload.partnersId[0] === actor.id) throw invalidInput('partnersId: Il compagno non può essere chi prenota');
+    }
+    const participantIds = asAdmin ? payload.partnersId : [actor.id, ...payload.partnersId];
+    // Optimistic: read, check, then book only if no participant's bookings changed in between (their versions); when
+    // one did, a booking racing for the same member won, and the checks run again on what it left.
+    for (let attempt = 1; ; attempt++) {
+      const created = await this.tryBook(actor, sessionId, payload, participantIds, asAdmin);
+      if (created) {
+        // Whoever was booked by someone else is told, with the way to leave (issue 25).
+        await this.notify({ bookingId: created._id, event: 'booked', by: actor.id });
+        return created;
+      }
+      if (attempt === MAX_ATTEMPTS) throw new DomainError('BOOKING_CONTENDED');
+    }
+  }
+
+  /** One read and, if every check passes, one write; null when a participant's version moved meanwhile. */
+  private async tryBook(
+    actor: CurrentUser,
+    sessionId: string,
+    payload: BookPayload,
+    participantIds: string[],
+    asAdmin: boolean,
+  ): Promise<Booking | null> {
+    const now = this.clock.now();
+    const today = this.clock.today();
+    const { occurrence, facts } = await this.repo.readForBooking(this.db, { participantIds, sessionId, date: payload.date ?? null, today, now });
+    if (!occurrence) {
+      // No such occurrence: the training-session rules say why (unknown session, another date, a date needed).
+      await this.sessions.occurrence(this.db, sessionId, payload.date);
+      throw new DomainError('SESSION_NOT_ON_DATE');
+    }
+    if (!asAdmin && !occurrence.is_booking_allowed) throw new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
+    if (occurrence.booking_id) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
+    const startAt = new Date(occurrence.start_at);
+    if (startAt.getTime() <= now.getTime()) throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past}: it started at ${occurrence.start_at}`);
+
+    const subjects: Subject[] = participantIds.map((id, i) => {
+      const user = facts.find((u) => u.id === id);
+      if (!user || !user.active || !user.accepted_terms)
+        throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
+      return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
+    });
+    if (!asAdmin) {
+      // The booker's active week, as the read computed it (booking/rule-sql.ts).
+      const { active_week_start: start, active_week_end: end } = subjects[0]!.user;
+      if (occurrence.date < start || occurrence.date > end) {
+        throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${start} – ${end})`);
+      }
+    }
+    for (const s of subjects) if (s.user.medical !== 'approved') refuse('medical', s);
+    for (const s of subjects) if (!s.user.qualified) refuse('qualifications', s);
+    for (const s of subjects) if (s.user.busy) refuse('overlap', s);
+    if (!asAdmin) for (const s of subjects) checkQuotas(s, startAt, now);
+
+    // A group's occurrence is pinned as booked (in the same statement): later changes of the group leave it as it is.
+    const pin = occurrence.group_id
+      ? {
+          deleted: false,
+          title: occurrence.title,
+          start_time: occurrence.start_time,
+          duration_minutes: occurrence.duration,
+          color: occurrence.color,
+          is_booking_allowed: occurrence.is_booking_allowed,
+        }
+      : null;
+    const created = await this.repo.insertIfUnchanged(this.db, {
+      session_id: sessionId,
+      date: occurrence.date,
+      start_at: occurrence.start_at,
+      end_at: occurrence.end_at,
+      booked_by: actor.id,
+      participants: subjects.map((s) => ({ id: s.user.id, version: s.user.version })),
+      pin,
+    });
+    if (created === 'taken') throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
+    if (created === 'moved') return null;
+    const participants = subjects
+      .map((s) => ({ _id: s.user.id, name: s.user.name, surname: s.user.surname, color: s.user.color }))
+      .sort((a, b) => a.surname.localeCompare(b.surname) || a.name.localeCompare(b.name));
+    return {
+      _id: created.id,
+      training_session_id: sessionId,
+      date: occurrence.date,
+      start_at: occurrence.start_at,
+      end_at: occurrence.end_at,
+      participants,
+      booked_by: actor.id,
+      created_at: created.created_at,
+    };
+  }
+
+  /**
+   * Cancels an active booking. Bookings staff cancel any, always. A member acts only on a booking they take part in:
+   * the one who made it cancels it until their rule's hours_before_booking_to_cancel before the start (no rule: until
+   * the start); a participant who did not make it leaves it at any time before it ends (issue 25: a member booked
+   * into a shift inside their cancellation window could neither cancel it nor get that day's quota back). Leaving a
+   * member's booking cancels it for both (a member books with one partner); leaving a booking of the staff takes the
+   * leaver off it and the others keep it (the last to leave cancels it). The occurrence is free again at once.
+   */
+  private async cancel(actor: CurrentUser, where: { id: string } | { sessionId: string; date: string }): Promise<string> {
+    const staff = holdsAny(actor.permissions, ['bookings_access']);
+    const now = this.clock.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      const found = await this.repo.lockActive(tx, where);
+      if (!found) throw new DomainError('BOOKING_NOT_FOUND');
+      const takesPart = found.participant_ids.includes(actor.id);
+      if (takesPart && found.booked_by !== actor.id && !staff) {
+        if (now.getTime() >= new Date(found.end_at).getTime()) throw new DomainError('BOOKING_ENDED');
+        const memberBooking = found.booked_by !== null && found.participant_ids.includes(found.booked_by);
+        if (memberBooking || found.participant_ids.length === 1) await this.repo.cancel(tx, found.id, actor.id, now, actor.id);
+        else await this.repo.leave(tx, found.id, actor.id, now);
+        return { id: found.id, left: true };
+      }
+      if (!staff) {
+        if (!takesPart) throw new DomainError('BOOKING_NOT_FOUND');
+        const rule = await this.repo.ruleOf(tx, actor.id);
+        const deadline = new Date(found.start_at).getTime() - (rule?.hours_before_booking_to_cancel ?? 0) * HOUR_MS;
+        if (now.getTime() > deadline) {
+          throw new DomainError(
+            'BOOKING_CANCEL_TOO_LATE',
+            rule?.hours_before_booking_to_cancel
+              ? `Non è più possibile annullare questa prenotazione: si può annullare fino a ${rule.hours_before_booking_to_cancel} ore prima dell'inizio.`
+              : undefined,
+          );
+        }
+      }
+      await this.repo.cancel(tx, found.id, actor.id, now);
+      return { id: found.id, left: false };
+    });
+    if (outcome.left) await this.notify({ bookingId: outcome.id, event: 'left', by: actor.id });
+    return outcome.id;
+  }
+
+  /** The 'booking.notices' job: the mails of what happened to a booking, recorded in the outbox in one transaction. */
+  async sendNotice(notice: BookingNotice): Promise<void> {
+    const facts = await this.repo.noticeFacts(this.db, notice.bookingId, notice.by);
+    if (facts) await this.mailer.queueAll(noticeMails(notice, facts, this.publicUrl));
+  }
+
+  cancelById(actor: CurrentUser, bookingId: string): Promise<string> {
+    return this.cancel(actor, { id: bookingId });
+  }
+
+  async cancelOccurrence(actor: CurrentUser, sessionId: string, date: string | undefined): Promise<string> {
+    const session = await this.sessionRepo.session(this.db, sessionId);
+    if (!session) throw new DomainError('TRAINING_SESSION_NOT_FOUND');
+    return this.cancel(actor, { sessionId, date: this.sessions.dateOf(session, date) });
+  }
+
+  /** The participants of an occurrence (none when it is free). */
+  async participants(sessionId: string, date: string | undefined): Promise<{ data: Participant[]; booking_id: string | null }> {
+    const occurrence = await this.sessions.occurrence(this.db, sessionId, date);
+    return { data: occurrence.participants, booking_id: occurrence.booking_id };
+  }
+}

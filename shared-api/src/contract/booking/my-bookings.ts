@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { id, isoDate } from '../common';
+import { gameTable } from './game-tables';
+import { participant } from './sessions';
+
+export const bookedSessionsQuery = z.object({ filter: z.enum(['future', 'past']).default('future') });
+
+/** GET /user/me/booked-sessions (spec 000 §3 Booking). Future: soonest first; past: latest first. */
+export const bookedSession = z.object({
+  /** The booking id (PATCH /training-session/booking/{id} cancels it). */
+  _id: id,
+  trainingSession: z.object({ _id: id, title: z.string(), start_time: z.string(), end_time: z.string() }),
+  session_date: isoDate,
+  specific_date: isoDate,
+  start_at: z.string(),
+  end_at: z.string(),
+  users: z.array(participant),
+  participants: z.array(participant),
+  game_table: gameTable.nullable(),
+  pastPrenotation: z.boolean(),
+  /**
+   * Whether the member may still cancel it: the booker until their rule's hours_before_booking_to_cancel before the
+   * start; a participant who did not make it until it ends (leaving it, issue 25).
+   */
+  can_cancel: z.boolean(),
+  /** Who made the booking (a member booking themselves with a partner, or the bookings staff); null when no longer a user. */
+  booked_by: z.object({ _id: id, name: z.string(), surname: z.string() }).nullable(),
+  /**
+   * Whether the member made it. A booking someone else made is left rather than cancelled: a member's booking is
+   * cancelled for both (a member books with one partner), a booking of the staff keeps its other participants.
+   */
+  booked_by_me: z.boolean(),
+});
+export type BookedSession = z.infer<typeof bookedSession>;
+export const bookedSessionsResponse = z.object({ data: z.array(bookedSession) });
