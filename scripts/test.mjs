@@ -128,7 +128,7 @@ if (wants('api')) {
 if (jobs.length) {
   // Interleave browser and API files so both kinds keep a slot: a browser file waits on Chromium, an API file on the CPU.
   const browser = jobs.filter((j) => j.suite.startsWith('Browser'));
-  const api = jobs.filter((j) => j.suite.startsWith('API'));
+  const api = jobs.filter((j) => !j.suite.startsWith('Browser'));
   const ordered = [];
   while (browser.length || api.length) {
     if (browser.length) ordered.push(browser.shift());
