@@ -70,6 +70,7 @@ export const booking: Domain = {
           (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
           config.publicUrl,
           mailer,
+          config.clubTimezone,
         ),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
       },

@@ -202,7 +202,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trainingSessionList, ...errors },
       },
     },
-    async (request) => ({ status: 'success' as const, ...(await sessions.list(request.query)) }),
+    async (request) => {
+      const { data, meta } = await sessions.list(request.query);
+      // The member's pages ask whether each occurrence is theirs to book (and why not), in the same answer.
+      const shown = request.query.bookability ? await bookings.withBookability(currentUser(request), data) : data;
+      return { status: 'success' as const, data: shown, meta };
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, eq, sql } from 'drizzle-orm';
 import type { BookedSession, MedicalStatus, Participant } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { type BatchOptions, batchedCalls } from '../../../core/db/batch';
@@ -61,6 +61,15 @@ export interface ApplicableRule {
   hours_before_booking_to_cancel: number;
   week_start_day: number;
   week_end_day: number;
+}
+
+/** At (day, hour) of each week of a booking rule, num_shifts more of its weekly quota become bookable. */
+export interface UnlockTime {
+  /** 0 Sunday … 6 Saturday. */
+  day: number;
+  /** HH:MM, the club's wall clock. */
+  hour: string;
+  num_shifts: number;
 }
 
 /** The occurrence a booking is for, as the engine reads it. */
@@ -352,6 +361,26 @@ export class BookingRepository {
   /** What a booking's checks need (see `read`), read with the other bookings asked at the same time. */
   readForBooking(db: DbOrTx, on: ReadCall): Promise<BookingRead> {
     return this.batchesOf(db).read(on);
+  }
+
+  /**
+   * The engine's read for many bookings at once, in ONE statement (not batched with the engine's: the list of
+   * occurrences a page shows is already one call).
+   */
+  readForListing(db: DbOrTx, calls: readonly ReadCall[]): Promise<BookingRead[]> {
+    return this.readMany(db, calls);
+  }
+
+  /** A booking rule's unlock times. */
+  async unlockTimes(db: DbOrTx, ruleId: string): Promise<UnlockTime[]> {
+    return db
+      .select({
+        day: reservation_rule_unlock_times.day,
+        hour: reservation_rule_unlock_times.hour,
+        num_shifts: reservation_rule_unlock_times.num_shifts,
+      })
+      .from(reservation_rule_unlock_times)
+      .where(eq(reservation_rule_unlock_times.reservation_rule_id, ruleId));
   }
 
   /**
