@@ -18,41 +18,6 @@ export function todayIn(timeZone: string, now: Date): string {
   return format.format(now);
 }
 
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `timeZone`'s wall clock is ahead of UTC (ms) at the instant `utcMs`. */
-function offsetAt(utcMs: number, timeZone: string): number {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000;
-}
-
-/**
- * The instant `timeZone`'s wall clock shows `date` (YYYY-MM-DD) at `time` (HH:MM), as PostgreSQL's
- * `(date + time) at time zone` reads it outside the hour a clock change skips or repeats.
- */
-export function instantAt(date: string, time: string, timeZone: string): Date {
-  const { year, month, day } = isoDateParts(date);
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const wall = Date.UTC(year, month - 1, day, hours, minutes);
-  // A second pass settles the offset on the right side of a clock change.
-  const first = wall - offsetAt(wall, timeZone);
-  return new Date(wall - offsetAt(first, timeZone));
-}
-
 /** Year, month (1–12) and day of an ISO date (YYYY-MM-DD; a time part after it is ignored). */
 export function isoDateParts(iso: string): { year: number; month: number; day: number } {
   const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) ?? [];

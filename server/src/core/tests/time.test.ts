@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ageOn, formatItalianDate, instantAt, todayIn } from '../time';
+import { ageOn, formatItalianDate, todayIn } from '../time';
 
 describe('todayIn', () => {
   test("the calendar day in the club's zone, not UTC's", () => {
@@ -23,20 +23,6 @@ describe('todayIn', () => {
 
   test('an unknown zone is refused', () => {
     assert.throws(() => todayIn('Europe/Atlantide', new Date('2026-01-01T00:00:00Z')), RangeError);
-  });
-});
-
-describe('instantAt', () => {
-  test("the instant the club's wall clock shows a date and time, in winter and in summer", () => {
-    assert.equal(instantAt('2026-11-30', '09:00', 'Europe/Rome').toISOString(), '2026-11-30T08:00:00.000Z');
-    assert.equal(instantAt('2027-07-14', '00:00', 'Europe/Rome').toISOString(), '2027-07-13T22:00:00.000Z');
-    assert.equal(instantAt('2026-11-30', '09:00', 'UTC').toISOString(), '2026-11-30T09:00:00.000Z');
-  });
-
-  test('either side of the night the clocks go forward', () => {
-    // 28 March 2027: 02:00 becomes 03:00 in Rome.
-    assert.equal(instantAt('2027-03-28', '01:30', 'Europe/Rome').toISOString(), '2027-03-28T00:30:00.000Z');
-    assert.equal(instantAt('2027-03-28', '03:30', 'Europe/Rome').toISOString(), '2027-03-28T01:30:00.000Z');
   });
 });
 

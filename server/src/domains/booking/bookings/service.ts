@@ -1,9 +1,8 @@
 import type { ApiErrorCode, BookPayload, BookabilityRefusal, BookedSession, Booking, Participant, TrainingSession } from 'shared-api/contract';
-import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
+import { BOOKING_FRAGMENTS as F, holdsAny, wallClockInstant as instantAt } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
 import type { Db } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
-import { instantAt } from '../../../core/time';
 import { activeBookingWeek, addDays, bookingWeekOf } from '../dates';
 import type { TrainingSessionRepository } from '../training-sessions/repository';
 import type { TrainingSessionService } from '../training-sessions/service';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type TestApp, ADMIN, build, call, login } from '../../../testing/helper';
-import { type TestMember, createMembers, qualificationIds, romeInstant } from './support';
+import { type TestMember, createMembers, qualificationIds, stopClockAt } from './support';
 
 let t: TestApp;
 let admin: string;
@@ -16,10 +16,7 @@ let agonista: string[];
 let tables: string[];
 
 /** Fixes the app's clock at a club wall-clock time. */
-const setNow = (date: string, time: string) => {
-  t.clock.freeze();
-  t.clock.advance(romeInstant(date, time).getTime() - t.clock.now().getTime());
-};
+const setNow = (date: string, time: string) => stopClockAt(t.clock, date, time);
 
 const api = (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) => call(t.app, cookie, method, `/api/v1${url}`, body);
 

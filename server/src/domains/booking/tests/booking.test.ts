@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { BookingRepository } from '../bookings/repository';
-import { type TestMember, createMembers, giveCertificates, qualificationIds, romeInstant, userIdOf } from './support';
+import { type TestMember, createMembers, giveCertificates, qualificationIds, userIdOf, stopClockAt } from './support';
 
 let t: TestApp;
 let admin: string;
@@ -15,10 +15,7 @@ let agonista: string[];
 let tables: string[];
 
 /** Fixes the app's clock at a club wall-clock time. */
-const setNow = (date: string, time: string) => {
-  t.clock.freeze();
-  t.clock.advance(romeInstant(date, time).getTime() - t.clock.now().getTime());
-};
+const setNow = (date: string, time: string) => stopClockAt(t.clock, date, time);
 
 const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
   call(t.app, cookie, method, `/api/v1${url}`, body);
