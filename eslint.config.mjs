@@ -104,8 +104,9 @@ export default defineConfig(
       sourceType: 'module',
       globals: { ...globals.node },
       parserOptions: {
-        // Each file is checked with the nearest tsconfig.json (its package's); the root's own files with a default project.
-        projectService: { allowDefaultProject: ['jest.setup.ts'] },
+        // Each file is checked with the project that holds it: the nearest tsconfig.json, or the one it references that
+        // includes the file (shared-api and shared-ui split library and tests; jest.setup.ts is in shared-ui's tests).
+        projectService: true,
         tsconfigRootDir: root,
       },
     },

@@ -3,6 +3,14 @@ const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
 ];
+// The tests' time zone, whatever the machine's: the club's dates are shown on Rome's clock from any browser zone.
+process.env.TZ = 'UTC';
+/**
+ * The instant every test starts at, its "today": the test kit's (test-kit/src/test-now.json, a Wednesday morning in
+ * Rome), as the server and browser suites (shared-ui/src/testing/clock.ts).
+ */
+// TEST_NOW=<ISO instant> runs the suites on another day (an edge: a Sunday night, 31 December, a DST weekend).
+const TEST_NOW = Date.parse(process.env.TEST_NOW || require('./test-kit/src/test-now.json').default);
 // jest-fixed-jsdom: jsdom plus Node's fetch, Response, Headers, FormData, Blob (tests mock fetch at the network boundary).
 const project = (name, environment = 'jest-fixed-jsdom') => ({
   displayName: name,
@@ -11,11 +19,24 @@ const project = (name, environment = 'jest-fixed-jsdom') => ({
   transform: { '^.+\\.(m?[tj]sx?)$': swc },
   // ESM-only packages that jest must transform, and every .mjs file (msw's dependencies are ESM only)
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(date-fns|react-datepicker|@floating-ui|codice-fiscale-js|until-async))(?!.*\\.mjs$)'],
-  moduleNameMapper: { '\\.(css)$': 'identity-obj-proxy' },
+  moduleNameMapper: {
+    '\\.(css)$': 'identity-obj-proxy',
+    // The same components without the 100-rule style sheet react-toastify injects into the page: jsdom matched it
+    // against every element each test asks by role or clicks (getComputedStyle), a third of the page tests' time.
+    // It sets no display or visibility, so nothing a test can see changes.
+    '^react-toastify$': 'react-toastify/unstyled',
+  },
   setupFilesAfterEnv: environment !== 'node' ? ['<rootDir>/../jest.setup.ts'] : [],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  // The default of every jest.useFakeTimers(): the fixed instant, not the real date.
+  fakeTimers: { now: TEST_NOW },
 });
 const domainApps = require('./shared-api/src/domain-apps.json').map((app) => app.folder);
 module.exports = {
+  // This machine has two cores: one worker each (jest's default leaves one core to itself).
+  maxWorkers: 2,
+  // A test's time limit: jest's 5 s failed a page test that takes 1.3 s alone (token-password) when the shared
+  // machine was busy; a test that hangs still fails.
+  testTimeout: 30_000,
   projects: ['shared-api', 'shared-ui', 'shell', ...domainApps].map((n) => project(n)),
 };

@@ -1,4 +1,8 @@
-// npm run build: rebuild every front end (shell and domain apps), one after the other.
-import { ensurePnpm, buildFrontEnds } from './lib.mjs';
+// npm run build: rebuild what changed among the front ends (shell and domain apps, one after the other) and the
+// server (esbuild, server/dist). --force rebuilds everything; --server builds the server only.
+import { ensurePnpm, buildFrontEnds, buildServer } from './lib.mjs';
 
-buildFrontEnds(ensurePnpm(), { force: process.argv.includes('--force') });
+const pnpm = ensurePnpm();
+const force = process.argv.includes('--force');
+if (!process.argv.includes('--server')) buildFrontEnds(pnpm, { force });
+buildServer(pnpm, { force });

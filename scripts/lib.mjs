@@ -64,18 +64,41 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds the front ends whose sources (or the shared packages and tooling) changed since their last build. */
-export function buildFrontEnds(pnpm, { force = false } = {}) {
-  const sharedMtime = Math.max(
+/** The newest change to the shared packages, the front ends' tooling and the lockfile: every build depends on them. */
+function sharedMtime() {
+  return Math.max(
     ...['shared-ui', 'shared-api', 'tooling'].map((d) => newestMtime(path.join(root, d))),
     statSync(path.join(root, 'pnpm-lock.yaml')).mtimeMs,
   );
+}
+
+/** Runs `pnpm --filter <pkg> build` unless <pkg>/dist/.built is newer than every source it depends on. */
+function buildIfStale(pnpm, pkg, sourcesMtime, { force, env }) {
+  const stamp = path.join(root, pkg, 'dist', '.built');
+  if (!force && existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= sourcesMtime) return;
+  log(`Build di ${pkg}`);
+  const startedAt = Date.now();
+  runOrExit(pnpm, ['--filter', pkg, 'build'], { env });
+  writeFileSync(stamp, String(startedAt));
+}
+
+/** Builds the front ends whose sources (or the shared packages and tooling) changed since their last build. */
+export function buildFrontEnds(pnpm, { force = false } = {}) {
+  const shared = sharedMtime();
   for (const app of FRONT_ENDS) {
-    const stamp = path.join(root, app, 'dist', '.built');
-    const fresh = !force && existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= Math.max(sharedMtime, newestMtime(path.join(root, app)));
-    if (fresh) continue;
-    log(`Build di ${app}`);
-    runOrExit(pnpm, ['--filter', app, 'build'], { env: { NODE_ENV: 'production' } });
-    writeFileSync(stamp, String(Date.now()));
+    buildIfStale(pnpm, app, Math.max(shared, newestMtime(path.join(root, app))), { force, env: { NODE_ENV: 'production' } });
   }
+}
+
+/**
+ * Builds the server (server/build.mjs: esbuild, into server/dist) when its sources, shared-api's or the lockfile
+ * changed since its last build. npm start runs `node --enable-source-maps server/dist/main.js`.
+ */
+export function buildServer(pnpm, { force = false } = {}) {
+  const sources = Math.max(
+    newestMtime(path.join(root, 'server')),
+    newestMtime(path.join(root, 'shared-api')),
+    statSync(path.join(root, 'pnpm-lock.yaml')).mtimeMs,
+  );
+  buildIfStale(pnpm, 'server', sources, { force });
 }

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensurePnpm, install, buildFrontEnds, run, log, root } from './lib.mjs';
+import { ensurePnpm, install, buildFrontEnds, buildServer, run, log, root } from './lib.mjs';
 import { runFiles } from './test-files.mjs';
 
 const argValue = (name) => {
@@ -68,12 +68,15 @@ if (checks.length) {
   await Promise.all(checks.map((check) => runBuffered(check)));
 }
 
-// ── Builds the browser suite needs (the front ends; skipped when fresh). ──
-if (wants('e2e')) {
-  const ok = ensureChromium() === 0;
+// ── Builds: the server, which every spawned server process runs as in production (test-kit reads
+// PORTAL_SERVER_ENTRY), and the front ends the browser suite loads; each skipped when fresh. ──
+if (wants('api') || wants('e2e')) {
   const buildStart = performance.now();
-  if (ok) buildFrontEnds(pnpm);
-  rows.push({ name: 'Chromium e build dei front end', ok, seconds: seconds(buildStart) });
+  const ok = !wants('e2e') || ensureChromium() === 0;
+  buildServer(pnpm);
+  process.env.PORTAL_SERVER_ENTRY = 'server/dist/main.js';
+  if (ok && wants('e2e')) buildFrontEnds(pnpm);
+  rows.push({ name: wants('e2e') ? 'Build del server e dei front end (e Chromium)' : 'Build del server', ok, seconds: seconds(buildStart) });
 }
 
 // ── jest ──
@@ -113,6 +116,9 @@ if (wants('e2e') && rows.at(-1)?.ok !== false) {
 }
 const apiRows = [];
 if (wants('api')) {
+  // npm start's supervisor on the built server: a crash is restarted, a failed start and SIGTERM are not.
+  apiRows.push('Avvio (npm start)');
+  jobs.push({ suite: 'Avvio (npm start)', file: 'scripts/supervise.test.mjs', cwd: root });
   for (const url of apiDatabases) {
     const suite = `API · ${dbName(url)}`;
     apiRows.push(suite);

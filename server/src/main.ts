@@ -28,17 +28,26 @@ console.log(
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pgdata`}`);
 
 let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    // Closing the app closes the database (PGlite must be closed to leave its files consistent).
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
+const shutdown = () => {
+  if (closing) return;
+  closing = true;
+  // Closing the app closes the database (PGlite must be closed to leave its files consistent).
+  app.close().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+// Under npm start's supervisor (scripts/supervise.mjs): tell it the server is up, so an exit from now on is a crash
+// it restarts, while an exit before this is a start-up error (port taken, data folder in use) it reports and stops
+// on; and stop with it if it goes away.
+if (process.send) {
+  process.send({ ready: port });
+  process.on('disconnect', shutdown);
+  process.channel?.unref();
 }

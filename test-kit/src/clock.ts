@@ -8,8 +8,13 @@
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 
-/** A Wednesday morning at the club (Europe/Rome): the booking week under way, its evening shifts open. */
-export const DEFAULT_TEST_NOW = '2026-11-25T10:00:00+01:00';
+import testNowFile from './test-now.json';
+
+/**
+ * A Wednesday morning at the club (Europe/Rome): the booking week under way, its evening shifts open. The same instant
+ * is jest's "today" (jest.config.cjs reads test-now.json too).
+ */
+export const DEFAULT_TEST_NOW: string = testNowFile.default;
 
 /** Parses an instant of TEST_NOW's form; an instant without an explicit offset would depend on the machine's zone. */
 export function parseInstant(value: string): number {

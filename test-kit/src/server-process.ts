@@ -50,6 +50,8 @@ export interface ServerProcess {
   output: string[];
   /** The mails the server printed (no SMTP). */
   mail: MailLog;
+  /** Resolves with the first line of output matching `pattern` (already printed ones included). */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code (or the signal's name) when the process ends. */
   exited: Promise<number | string | null>;
   /** SIGKILL: no shutdown, no flush, as a crash. Resolves when the process is gone. */
@@ -94,12 +96,30 @@ export async function spawnServer(options: ServerProcessOptions = {}): Promise<S
   const mail = new MailLog();
   const tail = () => `\n${output.slice(-30).join('\n')}`;
   let serving: () => void = () => {};
+  const lineWaiters = new Set<(line: string) => void>();
   const onLine = (line: string) => {
     output.push(line);
     if (options.keepLines && output.length > options.keepLines) output.shift();
     mail.read(line);
+    lineWaiters.forEach((wake) => wake(line));
     if (line.includes('Portale del circolo:')) serving();
   };
+  const waitForLine = (pattern: RegExp, timeoutMs = 30_000) =>
+    new Promise<string>((resolve, reject) => {
+      const seen = output.find((line) => pattern.test(line));
+      if (seen !== undefined) return resolve(seen);
+      const timer = setTimeout(() => {
+        lineWaiters.delete(check);
+        reject(new Error(`nessuna riga ${pattern} in ${timeoutMs} ms:${tail()}`));
+      }, timeoutMs);
+      const check = (line: string) => {
+        if (!pattern.test(line)) return;
+        clearTimeout(timer);
+        lineWaiters.delete(check);
+        resolve(line);
+      };
+      lineWaiters.add(check);
+    });
   for (const stream of [child.stdout!, child.stderr!]) {
     let buffer = '';
     stream.on('data', (chunk: Buffer) => {
@@ -132,6 +152,7 @@ export async function spawnServer(options: ServerProcessOptions = {}): Promise<S
     databaseUrl: options.databaseUrl ?? null,
     output,
     mail,
+    waitForLine,
     exited,
     ready,
     async kill() {

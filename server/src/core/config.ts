@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+import { REPO_ROOT } from './paths';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@circolo.example';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin-2026!';

@@ -1,8 +1,9 @@
+import { resetTestClock } from '../../../shared-ui/src/testing/clock';
 import { ApiError } from '../client/http';
 import { useAuthStore } from '../auth/store';
 import { createQueryClient } from '../query/client';
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => resetTestClock());
 
 test('a failing query is asked 4 times in all, 1, 2 and 4 s apart (spec 000 §9)', async () => {
   jest.useFakeTimers();

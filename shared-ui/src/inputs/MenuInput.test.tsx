@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Controlled } from '../testing/render';
 import { MenuInput, type MenuInputProps, type MenuOption } from './MenuInput';
+import { resetTestClock } from '../testing/clock';
 
 const TABLES: MenuOption[] = [
   { id: 't1', name: 'Tavolo 1', description: 'Vicino alla finestra' },
@@ -167,7 +168,7 @@ describe('MenuInput', () => {
       expect(options()).toHaveLength(1);
       expect(options()[0]).toHaveTextContent('Tavolo 3');
     } finally {
-      jest.useRealTimers();
+      resetTestClock();
     }
   });
 

@@ -7,6 +7,7 @@ import { apiServer } from '../testing/api-mock';
 import { nth } from '../testing/nth';
 import { renderWithProviders } from '../testing/render';
 import { DataTable, type Column, type DataTableProps } from './DataTable';
+import { resetTestClock } from '../testing/clock';
 
 interface Member {
   _id: string;
@@ -96,7 +97,7 @@ const pageSizes = () =>
 
 afterEach(() => {
   act(() => toast.dismiss());
-  jest.useRealTimers();
+  resetTestClock();
 });
 
 describe('DataTable', () => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderOptions } from '@testing-library/react';
+import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastHost } from '../toast/ToastHost';
@@ -18,7 +18,10 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
 }
 
 /** Renders a page as the shell would: memory router, a fresh QueryClient and the toast container. rerender keeps them. */
-export function renderWithProviders(ui: ReactElement, { route = '/', path, queryClient, ...options }: RenderWithProvidersOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path, queryClient, ...options }: RenderWithProvidersOptions = {},
+): RenderResult & { queryClient: QueryClient } {
   const client = queryClient ?? createTestQueryClient();
   function Providers({ children }: { children: ReactNode }) {
     return (
@@ -58,3 +61,5 @@ export function Controlled<T>({
 
 export { nth } from './nth';
 export { captureDownloads } from './downloads';
+
+export { resetTestClock } from './clock';

@@ -5,7 +5,7 @@ import { channel } from 'node:diagnostics_channel';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExportFormat } from 'shared-api/contract';
 import { formatItalianDate, todayIn } from '../time';
-import { runOffThread } from '../workers/pool';
+import { offThreadModule, runOffThread } from '../workers/pool';
 
 /** One column of a list's download, declared once per list (Italian header). */
 export interface ExportColumn<T> {
@@ -84,7 +84,8 @@ export const csvCell = (v: string | number | null | undefined): string => {
  */
 export const CSV_OPTIONS = { delimiter: ';', bom: true, quoted_match: /[,;\t"\r\n]/ } as const;
 
-const RENDERER = new URL(import.meta.url);
+/** This module: its renderExport runs on a worker thread. */
+const RENDERER = offThreadModule('core/export/exporter');
 
 /**
  * Every list's download: the same rows as CSV (';' and a BOM, as Excel in Italy expects), XLSX or PDF. The request

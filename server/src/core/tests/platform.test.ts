@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { startServerProcess } from 'test-kit';
 import { mail_outbox } from '../db/tables';
 import { ADMIN, type TestApp, build, call, categoryId, cookieOf, lastMailLink, login, userPayload } from '../../testing/helper';
 
@@ -268,31 +268,18 @@ describe('configuration', () => {
     }
   });
 
-  test('src/main.ts on the embedded database: seeds once, prints the address and the sign-in, keeps the data across restarts', async () => {
+  test('the server on the embedded database: seeds once, prints the address and the sign-in, keeps the data across restarts', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-main-'));
+    // The real entry point (npm start's), as a process on this data folder (the test kit's one spawner).
     const start = async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', '..', 'main.ts')], {
-        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_ROOT: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
-        child.stdout.on('data', (chunk) => {
-          output += chunk;
-          if (/Accesso amministratore/.test(output)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        child.stderr.on('data', (chunk) => (output += chunk));
-        child.on('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
-      });
-      const url = /Portale del circolo: (http:\/\/localhost:\d+)/.exec(output)![1];
+      const server = await startServerProcess({ dataDir, env: { STATIC_ROOT: dataDir } });
+      await server.waitForLine(/^Database: /);
+      const output = server.output.join('\n');
+      assert.match(output, new RegExp(`Portale del circolo: http://localhost:${server.port}`));
+      const url = server.url;
       const stop = async () => {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        assert.equal(await exited, 0);
+        await server.stop();
+        assert.equal(await server.exited, 0);
       };
       return { url, output, stop };
     };

@@ -4,12 +4,13 @@
  * answered meanwhile; a worker that runs out of its memory limit dies alone, and the caller gets an error.
  *
  * A task is the named export of a module, given its input by structured clone (buffers can be transferred):
- * `runOffThread(new URL('./parser.ts', import.meta.url), 'parseFitetFile', input)`. Every task run is published on
+ * `runOffThread(offThreadModule('domains/registry/fitet/parser'), 'parseFitetUpload', input)`. Every task run is published on
  * the diagnostics channel OFF_THREAD_CHANNEL with the thread it ran on (testing/event-loop.ts reads it).
  */
 import { channel } from 'node:diagnostics_channel';
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import { serverModule } from '../paths';
 
 export const OFF_THREAD_CHANNEL = 'club-portal:off-thread';
 
@@ -43,9 +44,16 @@ interface TaskResult<O> {
   ms: number;
 }
 
+/**
+ * A module whose exports run on a worker thread, by its path under src/ without extension, always as a string literal:
+ * `offThreadModule('domains/registry/fitet/parser')`. The server's build (server/build.mjs) finds every such call and
+ * writes the module as an entry of its own, dist/<path>.js, which this names when the server runs built.
+ */
+export const offThreadModule = (name: string): URL => serverModule(name);
+
 /** Runs `module`'s export `name` on a worker thread with `input`; `transfer` lists buffers moved rather than copied. */
 export async function runOffThread<I, O>(module: URL, name: string, input: I, transfer: ArrayBuffer[] = []): Promise<O> {
-  pool ??= new Piscina({ filename: new URL('./entry.mjs', import.meta.url).href, ...POOL_OPTIONS });
+  pool ??= new Piscina({ filename: serverModule('core/workers/entry', '.mjs').href, ...POOL_OPTIONS });
   const result = (await pool.run({ module: module.href, name, input }, { transferList: transfer })) as TaskResult<O>;
   const message: OffThreadTask = { task: name, threadId: result.threadId, ms: result.ms };
   if (published.hasSubscribers) published.publish(message);

@@ -5,6 +5,9 @@
  * refused at load, a timeout) fails the check, and the service rolls the switch back.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { SERVER_ROOT } from '../../core/paths';
 import type { HealthChecker } from './service';
 
 const CHROMIUM_ARGS = [
@@ -23,11 +26,37 @@ export interface HealthOptions {
   timeoutMs?: number;
 }
 
-/** The configured check, or null when it is off or no Chromium is installed (RELEASE_HEALTH_CHECK). */
-export function headlessHealthChecker(setting: string, options: Omit<HealthOptions, 'executablePath'>): HealthChecker | null {
+/** Whether the browser driver is installed: a development dependency of the server, absent from a production install. */
+function driverInstalled(): boolean {
+  try {
+    createRequire(path.join(SERVER_ROOT, 'package.json')).resolve('playwright-core');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DRIVER_MISSING =
+  'Controllo dopo il cambio di release non attivo: playwright-core non è installato. ' +
+  'Per attivarlo: pnpm --filter server add playwright-core (con Chromium in /usr/bin/chromium o CHROMIUM_PATH); ' +
+  'RELEASE_HEALTH_CHECK=off per non vedere questo messaggio.';
+
+/**
+ * The configured check, or null when it is off, no Chromium is installed (RELEASE_HEALTH_CHECK) or playwright-core
+ * is not (a production install leaves the server's development dependencies out: `log` says how to turn it on).
+ */
+export function headlessHealthChecker(
+  setting: string,
+  options: Omit<HealthOptions, 'executablePath'>,
+  { log = console.log, hasDriver = driverInstalled }: { log?: (line: string) => void; hasDriver?: () => boolean } = {},
+): HealthChecker | null {
   if (setting === 'off') return null;
   const executablePath = setting && setting !== 'on' ? setting : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
   if (!fs.existsSync(executablePath)) return null;
+  if (!hasDriver()) {
+    log(DRIVER_MISSING);
+    return null;
+  }
   return new HeadlessHealthChecker({ ...options, executablePath });
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '../../core/db/client';
 import type { CurrentUser } from '../../core/domain';
 import { DomainError } from '../../core/errors';
 import { type Upload, acceptUpload } from '../../core/files/uploads';
-import { runOffThread } from '../../core/workers/pool';
+import { offThreadModule, runOffThread } from '../../core/workers/pool';
 import { ARCHIVE_LIMITS, type PreparedArchive, type prepareBuildArchive } from './archive';
 import { type DomainAppRef, checkRelease, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
@@ -42,7 +42,7 @@ const ARCHIVE_TYPES: ReadonlySet<string> = new Set(['application/gzip']);
 const UPLOADS_FOLDER = '.uploads';
 
 /** The module whose prepareBuildArchive runs on a worker thread. */
-const ARCHIVE_MODULE = new URL('./archive.ts', import.meta.url);
+const ARCHIVE_MODULE = offThreadModule('domains/platform/archive');
 
 const archiveRefused = (why: string) => new DomainError('RELEASE_ARCHIVE_INVALID', `Archivio della build non valido: ${why}`);
 

@@ -5,11 +5,11 @@ import { DomainError } from '../../../core/errors';
 import type { Upload } from '../../../core/files/uploads';
 import { tooLargeMessage } from '../../../core/files/policy';
 import type { ListRequest } from '../../../core/list';
-import { runOffThread } from '../../../core/workers/pool';
+import { offThreadModule, runOffThread } from '../../../core/workers/pool';
 import type { FitetParseOutcome, FitetRow, ParsedFile, RejectedRow, parseFitetUpload } from './parser';
 import type { FitetRepository, FitetSortKey } from './repository';
 
-const PARSER = new URL('./parser.ts', import.meta.url);
+const PARSER = offThreadModule('domains/registry/fitet/parser');
 
 /**
  * The embedded database answers on the request thread, and a chain of its statements never returns to the event

@@ -1,0 +1,144 @@
+// `pnpm --filter server build`: the server as JavaScript, built once for production (node --enable-source-maps
+// dist/main.js; npm start runs it). esbuild bundles each entry into one ES module (docs/decisions.md, "A compiled
+// server"): the sources import relative modules without extensions and import shared-api, whose sources are
+// TypeScript, so a per-file tsc emit would not run on Node. Every npm package stays an import resolved from
+// server/node_modules at run time, except shared-api (this workspace's, bundled in).
+//
+// Entries, written under dist/ at their path under src/:
+//   src/main.ts                     the server                       → dist/main.js
+//   src/domains/platform/cli.ts     the platform CLI                 → dist/domains/platform/cli.js (npm run compose)
+//   src/core/workers/entry.mjs      the worker threads' entry        → dist/core/workers/entry.js (core/workers/pool.ts)
+//   offThreadModule('<path>') calls every module a worker thread runs → dist/<path>.js
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const serverRoot = import.meta.dirname;
+const src = path.join(serverRoot, 'src');
+const outdir = path.join(serverRoot, 'dist');
+
+/** Every TypeScript file under src/, tests aside. */
+function sourceFiles(dir = src) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'tests' || entry.name === 'testing' ? [] : sourceFiles(file);
+    return entry.name.endsWith('.ts') ? [file] : [];
+  });
+}
+
+/**
+ * The modules a worker thread runs: each named by an offThreadModule('<path under src>') call (core/workers/pool.ts)
+ * with a string literal, so the build can find it. A call with anything else stops the build.
+ */
+function offThreadModules() {
+  const found = new Set();
+  for (const file of sourceFiles()) {
+    // Comments aside: they may name the function without a module.
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '');
+    for (const call of text.matchAll(/offThreadModule\(([^)]*)\)/g)) {
+      const literal = /^\s*'([\w./-]+)'\s*$/.exec(call[1]);
+      if (!literal) {
+        console.error(
+          `server/build.mjs: ${path.relative(serverRoot, file)}: offThreadModule(${call[1]}) needs a string literal, the build must find it`,
+        );
+        process.exit(1);
+      }
+      found.add(path.join(src, `${literal[1]}.ts`));
+    }
+  }
+  return [...found];
+}
+
+// In the bundle every module's import.meta is the entry's (dist/main.js): a module that finds files from its own
+// location would look in dist/. core/paths.ts finds the package folder whichever it is and is the one allowed.
+const IMPORT_META_ALLOWED = new Set([path.join(src, 'core', 'paths.ts')]);
+const importMetaGuard = {
+  name: 'import-meta-guard',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mjs)$/ }, async (args) => {
+      if (IMPORT_META_ALLOWED.has(args.path) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      const at = text.search(/import\.meta\.(url|dirname|filename)\b/);
+      if (at < 0) return undefined;
+      const line = text.slice(0, at).split('\n').length;
+      return {
+        errors: [
+          {
+            text: `import.meta in ${path.relative(serverRoot, args.path)}:${line}: in the built server it is dist/main.js. Find files from SERVER_SRC / SERVER_ROOT, and name a module a worker thread runs with offThreadModule() (src/core/workers/pool.ts).`,
+          },
+        ],
+      };
+    });
+  },
+};
+
+// Bare imports stay imports (packages: 'external' would keep shared-api out too, so this says it by hand).
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path === 'shared-api' || args.path.startsWith('shared-api/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const started = Date.now();
+rmSync(outdir, { recursive: true, force: true });
+const entryPoints = [
+  path.join(src, 'main.ts'),
+  path.join(src, 'domains', 'platform', 'cli.ts'),
+  path.join(src, 'core', 'workers', 'entry.mjs'),
+  ...offThreadModules(),
+];
+const result = await esbuild
+  .build({
+    entryPoints,
+    outbase: src,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: true,
+    // Stack traces name src/ files and lines through the maps; the sources themselves stay in src/.
+    sourcesContent: false,
+    // Class and function names kept as written: errors and logs name them (DomainError, DataDirInUseError, …).
+    keepNames: true,
+    tsconfig: path.join(serverRoot, 'tsconfig.json'),
+    plugins: [externalPackages, importMetaGuard],
+    logLevel: 'warning',
+    metafile: true,
+  })
+  // esbuild has printed its errors already (logLevel).
+  .catch(() => process.exit(1));
+const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
+
+// A production install has the dependencies only: a package the built server imports statically must be one of them
+// (a dynamic import, like the release check's playwright-core, may be absent and is handled where it is made).
+const { dependencies } = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8'));
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+const missing = new Set(
+  outputs.flatMap(([, o]) =>
+    o.imports
+      .filter((i) => i.external && i.kind === 'import-statement' && !i.path.startsWith('node:') && !builtinModules.includes(i.path))
+      .map((i) => packageOf(i.path))
+      .filter((name) => !dependencies[name]),
+  ),
+);
+if (missing.size > 0) {
+  console.error(`server/build.mjs: the built server imports ${[...missing].join(', ')}, not in server/package.json's dependencies`);
+  process.exit(1);
+}
+const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
+console.log(
+  `server/dist: ${outputs.map(([file, o]) => `${path.relative('dist', path.relative(serverRoot, file))} ${kb(o.bytes)}`).join(', ')} (${Date.now() - started} ms)`,
+);
