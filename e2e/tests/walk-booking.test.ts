@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { clubDate, testNow } from 'test-kit';
 import { apiCall } from './support/api-call.ts';
+import { seriousViolations, settled } from './support/axe.ts';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
 
@@ -172,6 +173,8 @@ test('2. the search says why a shift cannot be booked, and when it opens, instea
   const noCertificate = page.getByRole('article').filter({ hasText: 'Turno per chi ha il certificato' });
   await noCertificate.getByText('Non puoi prenotare turni senza un certificato medico valido').waitFor();
   for (const card of [closed, noCertificate]) assert.equal(await card.getByRole('button', { name: 'Prenota' }).count(), 0);
+  await settled(page);
+  assert.deepEqual(await seriousViolations(page, 'the search with its reasons'), []);
   await screenshot(page, 'walk-booking-2-search-reasons');
 
   // Next week opens on its Monday, when Marco's rule (Agonisti) unlocks its shifts at 09:00.
@@ -199,6 +202,8 @@ test('3. the calendar reads at 1366 px and on a phone: the week of every table, 
   const desktopWidths = await buttonWidths(page, '.bk-calendar__body');
   assert.ok(desktopWidths.length > 0);
   assert.ok(Math.min(...desktopWidths) >= 100, `entries of the week at 1366 px: ${desktopWidths.join(', ')} px`);
+  await settled(page);
+  const violations = await seriousViolations(page, 'the week of every table');
   await screenshot(page, 'walk-booking-3-week-desktop');
 
   await page.setViewportSize(PHONE);
@@ -213,6 +218,7 @@ test('3. the calendar reads at 1366 px and on a phone: the week of every table, 
   assert.equal(await pansSideways(page), false, 'the week pans sideways at 390 px');
   const phoneWeek = await buttonWidths(page, '.bk-calendar__body');
   assert.ok(Math.min(...phoneWeek) >= 300, `entries of the week at 390 px: ${phoneWeek.join(', ')} px`);
+  violations.push(...(await seriousViolations(page, 'the week on a phone')));
   await screenshot(page, 'walk-booking-3-week-phone');
 
   // The 18:00 entry opens that day, each table's shift full width.
@@ -222,6 +228,8 @@ test('3. the calendar reads at 1366 px and on a phone: the week of every table, 
   assert.equal(await pansSideways(page), false, 'the day pans sideways at 390 px');
   const phoneDay = await buttonWidths(page, '.bk-calendar__body');
   assert.ok(Math.min(...phoneDay) >= 150, `entries of the day at 390 px: ${phoneDay.join(', ')} px`);
+  await settled(page);
+  violations.push(...(await seriousViolations(page, 'the day on a phone')));
   await screenshot(page, 'walk-booking-3-day-phone');
   await page.context().close();
 
@@ -236,6 +244,8 @@ test('3. the calendar reads at 1366 px and on a phone: the week of every table, 
   await list.getByRole('button', { name: 'Chiudi' }).first().click();
   assert.equal(await month.getByRole('button', { name: /^Azioni / }).count(), 0, "no card squeezed to '1 ⋮' in a phone's month cell");
   assert.equal(await pansSideways(admin), false, 'the month pans sideways at 390 px');
+  violations.push(...(await seriousViolations(admin, 'the month on a phone')));
+  assert.deepEqual(violations, []);
   await screenshot(admin, 'walk-booking-3-month-phone');
   await admin.setViewportSize(DESKTOP);
   await screenshot(admin, 'walk-booking-3-month-desktop');
