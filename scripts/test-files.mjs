@@ -1,5 +1,5 @@
 // Runs node:test files (the API and browser suites) as one pool of processes, a few side by side: each file in a
-// process of its own (node --import tsx <file>, TAP output), its output printed whole when it fails and as one line
+// process of its own (node --import tsx <file> for TypeScript, TAP output), its output printed whole when it fails and as one line
 // when it passes, its counts read from the TAP summary. Plain JavaScript: scripts/test.mjs imports it before any
 // TypeScript tooling runs.
 import { spawn } from 'node:child_process';
@@ -29,7 +29,9 @@ export function tapSummary(output) {
 function runOne(job) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', job.file], {
+    // TypeScript files through tsx (installed in the packages that have them); plain JavaScript as it is.
+    const loader = job.file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+    const child = spawn(process.execPath, [...loader, '--test-reporter=tap', job.file], {
       cwd: job.cwd,
       env: { ...process.env, ...job.env },
       stdio: ['ignore', 'pipe', 'pipe'],
