@@ -104,7 +104,7 @@ if (wants('e2e') && rows.at(-1)?.ok !== false) {
   const files = testFiles('e2e/tests');
   const env = { DATABASE_URL: postgres ?? '' };
   // The booking file first (the longest), then its runs at the clock's edges, then the others.
-  const booking = files.filter((f) => f.endsWith('booking.test.ts'));
+  const booking = files.filter((f) => path.basename(f) === 'booking.test.ts');
   const suite = `Browser · ${dbName(postgres)}`;
   const edges = `Browser · orari limite (${CLOCK_EDGES.length} istanti)`;
   for (const file of booking) jobs.push({ suite, file, cwd: path.join(root, 'e2e'), env });

@@ -12,6 +12,8 @@ export interface Partner {
   first_name?: string;
   last_name?: string;
   email?: string;
+  /** Whether they can play today (a valid medical certificate): the picker marks the others and does not offer them. */
+  can_play?: boolean;
 }
 
 export interface ListOf<T> {

@@ -94,6 +94,7 @@ export const ADULT_AGE = 18;
 export * from './errors';
 export * from './finance-constants';
 export * from './input-rules';
+export * from './wall-clock';
 
 /** Italian short weekday names, index 0 Sunday … 6 Saturday (spec 001 §3). */
 export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] as const;

@@ -100,6 +100,8 @@ export const API_ERRORS = {
   BOOKING_NOT_ALLOWED: { status: 409, text: 'Questo turno non può essere prenotato' },
   BOOKING_CONTENDED: { status: 409, text: 'Troppe prenotazioni contemporanee per gli stessi partecipanti: riprova tra un istante.' },
   BOOKING_OUTSIDE_ACTIVE_WEEK: { status: 409, text: 'Non puoi prenotare un turno fuori dalla settimana attualmente attiva' },
+  /** The occurrence has started (or ended): no one books it any more (issue 26; the message keeps the spec's 'Cannot book a session in the past'). */
+  SESSION_STARTED: { status: 409, text: 'Questo turno è già iniziato: non si può più prenotare' },
   PARTNER_NOT_FOUND: { status: 404, text: 'Un compagno scelto non è stato trovato' },
   MEDICAL_CERTIFICATE_INVALID_USER: { status: 409, text: 'Non puoi prenotare turni senza un certificato medico valido' },
   MEDICAL_CERTIFICATE_INVALID_PARTNER: { status: 409, text: 'Un compagno scelto non ha un certificato medico valido' },

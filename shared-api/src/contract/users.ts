@@ -119,7 +119,18 @@ export const userListFilters = z.object({
 });
 
 /** What pickers get (onlyAvailablePartners / reducedDetails): never the full registry record. */
-export const userReduced = z.object({ _id: id, name: z.string(), surname: z.string(), email: z.string() });
+export const userReduced = z.object({
+  _id: id,
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  /**
+   * The partner picker (onlyAvailablePartners) only: whether they can play today, i.e. hold a valid medical
+   * certificate (without one the booking engine refuses them as a partner). The picker marks the others and does not
+   * offer them.
+   */
+  can_play: z.boolean().optional(),
+});
 export type UserReduced = z.infer<typeof userReduced>;
 
 export const deactivateBody = z.object({ end_date: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()) });

@@ -23,6 +23,42 @@ function setup(initial: string[], props: Partial<MenuInputProps> = {}) {
 const options = () => within(screen.getByRole('listbox')).queryAllByRole('option');
 
 describe('MenuInput', () => {
+  it('an option marked disabled shows its note and cannot be chosen, by click or by Enter', async () => {
+    const { changes, trigger } = setup([], {
+      options: [{ id: 'x', name: 'Tavolo rotto', note: 'In riparazione', disabled: true }, ...TABLES],
+    });
+    await userEvent.click(trigger);
+    const broken = screen.getByRole('option', { name: /^Tavolo rotto In riparazione/ });
+    expect(broken).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(broken);
+    await userEvent.keyboard('{Enter}');
+    expect(changes).toEqual([]);
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+  });
+
+  it('Enter on the closed menu submits the form around it once something is chosen; before, it opens the menu', async () => {
+    const submitted = jest.fn((e: React.FormEvent) => e.preventDefault());
+    render(
+      <Controlled initial={[] as string[]}>
+        {(value, setValue) => (
+          <form onSubmit={submitted}>
+            <MenuInput name="tables" label="Tavoli" value={value} onChange={setValue} options={TABLES} />
+          </form>
+        )}
+      </Controlled>,
+    );
+    const trigger = screen.getByRole('combobox', { name: /Tavoli/ });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    expect(submitted).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('option', { name: /Tavolo 2/ }));
+    expect(trigger).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
   it('single choice replaces the current one and closes', async () => {
     const { changes, trigger } = setup(['t1']);
     expect(trigger).toHaveTextContent('Tavolo 1');

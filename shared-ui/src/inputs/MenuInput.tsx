@@ -8,6 +8,10 @@ export interface MenuOption {
   id: string;
   name: string;
   description?: string;
+  /** Shown but not offered: it cannot be chosen (e.g. a partner who cannot play); `note` says why. */
+  disabled?: boolean;
+  /** A short mark after the option, e.g. why it is not offered. */
+  note?: string;
 }
 
 export interface MenuInputProps extends BaseFieldProps<string[]> {
@@ -84,6 +88,7 @@ export function MenuInput(props: MenuInputProps) {
   }, [open]);
 
   const choose = (id: string) => {
+    if (byId.get(id)?.disabled) return;
     if (!multi) {
       onChange([id]);
       close(true);
@@ -100,7 +105,10 @@ export function MenuInput(props: MenuInputProps) {
   };
 
   const selectAll = () => {
-    const next = options.slice(0, max).map((o) => o.id);
+    const next = options
+      .filter((o) => !o.disabled)
+      .slice(0, max)
+      .map((o) => o.id);
     onChange(next);
     if (next.length >= max) close(true);
   };
@@ -155,6 +163,13 @@ export function MenuInput(props: MenuInputProps) {
               if (e.key === 'ArrowDown' && !open) {
                 e.preventDefault();
                 setOpen(true);
+              }
+              // Once something is chosen, Enter submits the form around the menu (a modal form confirms on Enter)
+              // instead of opening the menu again; the arrow keys and Space still open it.
+              const form = triggerRef.current?.form;
+              if (e.key === 'Enter' && !open && selected.length > 0 && form) {
+                e.preventDefault();
+                form.requestSubmit();
               }
             }}
           >
@@ -216,7 +231,7 @@ export function MenuInput(props: MenuInputProps) {
             >
               {visible.map((option, index) => {
                 const isSelected = selected.includes(option.id);
-                const unavailable = multi && !isSelected && selected.length >= max;
+                const unavailable = option.disabled || (multi && !isSelected && selected.length >= max);
                 return (
                   <li
                     key={option.id}
@@ -234,6 +249,7 @@ export function MenuInput(props: MenuInputProps) {
                     <span className="ui-menu__text">
                       <span className="ui-menu__name">{option.name}</span>
                       {option.description && <span className="ui-menu__description">{option.description}</span>}
+                      {option.note && <span className="ui-menu__note">{option.note}</span>}
                     </span>
                   </li>
                 );

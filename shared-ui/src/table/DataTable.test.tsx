@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { http, HttpResponse } from 'msw';
+import { useLocation } from 'react-router-dom';
 import { apiServer } from '../testing/api-mock';
 import { nth } from '../testing/nth';
 import { renderWithProviders } from '../testing/render';
@@ -196,6 +197,35 @@ describe('DataTable', () => {
     act(() => jest.advanceTimersByTime(1));
     await screen.findByText('Cognome050');
     expect(Object.fromEntries(lastCall(calls).searchParams)).toEqual({ page: '1', limit: '10', q: 'Cognome05' });
+    expect(bodyRows()).toHaveLength(8);
+  });
+
+  it('keeps the search in the address and starts from it: a reload, Back and Forward show the same list (issue 26)', async () => {
+    let search = '';
+    function Location() {
+      search = useLocation().search;
+      return null;
+    }
+    const calls = fakeApi(members(57));
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(
+      <>
+        <DataTable<Member> queryKey="users" path="/user" columns={COLUMNS} caption="Utenti" />
+        <Location />
+      </>,
+      { route: '/registry/users/management?other=1' },
+    );
+    await screen.findByText('Cognome001');
+    await user.type(screen.getByRole('searchbox', { name: 'Cerca' }), 'Cognome05');
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(search))).toEqual({ other: '1', q: 'Cognome05' }));
+    unmount();
+
+    renderWithProviders(<DataTable<Member> queryKey="users" path="/user" columns={COLUMNS} caption="Utenti" />, {
+      route: `/registry/users/management${search}`,
+    });
+    expect(screen.getByRole('searchbox', { name: 'Cerca' })).toHaveValue('Cognome05');
+    await screen.findByText('Cognome050');
+    expect(lastCall(calls).searchParams.get('q')).toBe('Cognome05');
     expect(bodyRows()).toHaveLength(8);
   });
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { api, download, listItems, type ExportFormat, type QueryParams } from 'shared-api';
 import { cx } from '../inputs/cx';
 import { useDebouncedValue } from '../inputs/useDebouncedValue';
@@ -75,6 +76,11 @@ export interface DataTableProps<T> {
    * no paging; give `exportable={false}` too when it has no download.
    */
   paged?: boolean;
+  /**
+   * The query-string parameter the search is kept in, so a reload, Back and Forward show the same search (issue 26);
+   * default 'q'. null keeps it in the table alone (a second list on one page).
+   */
+  searchParam?: string | null;
 }
 
 export const TABLE_SEARCH_DEBOUNCE_MS = 450;
@@ -115,13 +121,51 @@ function defaultRowKey(row: unknown, index: number): string {
   return typeof key === 'string' || typeof key === 'number' ? String(key) : String(index);
 }
 
+/**
+ * The search box's text, starting from the query string's `key` (null: not kept there) and following it when the
+ * address changes under the table (Back or Forward to another search).
+ */
+function useUrlSearch(key: string | null): [string, (text: string) => void] {
+  const [params] = useSearchParams();
+  const fromUrl = key ? (params.get(key) ?? '') : '';
+  const [search, setSearch] = useState(fromUrl);
+  const [seen, setSeen] = useState(fromUrl);
+  if (fromUrl !== seen) {
+    // Adjusting state while rendering (React's pattern for state derived from a changed input).
+    setSeen(fromUrl);
+    setSearch(fromUrl);
+  }
+  return [search, setSearch];
+}
+
+/** Writes the settled search into the query string's `key`, replacing the entry (as the shift search writes its filters). */
+function useSearchIntoUrl(key: string | null, q: string): void {
+  const [, setParams] = useSearchParams();
+  const written = useRef(q);
+  useEffect(() => {
+    if (!key || q === written.current) return;
+    written.current = q;
+    setParams(
+      (current) => {
+        if ((current.get(key) ?? '') === q) return current;
+        const next = new URLSearchParams(current);
+        if (q) next.set(key, q);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [key, q, setParams]);
+}
+
 /** The server-driven list of every admin page (spec 001 §2 Generic data table). */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { queryKey, path, rowActions, toolbar, filters, renderCard } = props;
   const columns = props.columns ?? [];
   const paged = props.paged !== false;
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useUrlSearch(paged ? (props.searchParam === undefined ? 'q' : props.searchParam) : null);
   const q = useDebouncedValue(search.trim(), TABLE_SEARCH_DEBOUNCE_MS);
+  useSearchIntoUrl(paged ? (props.searchParam === undefined ? 'q' : props.searchParam) : null, q);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(props.pageSize ?? DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<Sort | null>(null);

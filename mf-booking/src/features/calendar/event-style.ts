@@ -11,12 +11,15 @@ export type CalendarMode = 'member' | 'admin';
 
 export const isBooked = (s: TrainingSession) => Boolean(s.booking_id) || (s.participants?.length ?? 0) > 0;
 
+/** A session's own colour, or the mode's default. */
+export const sessionColour = (s: TrainingSession, mode: CalendarMode) => s.color || (mode === 'admin' ? ADMIN_DEFAULT : MEMBER_DEFAULT);
+
 /** The border colours of a card: one, or two for a split border (two distinct participant colours). */
 export function borderColours(s: TrainingSession, mode: CalendarMode): [string] | [string, string] {
   const colours = [...new Set((s.participant_colors ?? []).filter(Boolean))];
   if (isBooked(s) && colours.length >= 2) return [colours[0]!, colours[1]!];
   if (mode === 'admin' && isBooked(s)) return [BOOKED_COLOUR];
-  return [s.color || (mode === 'admin' ? ADMIN_DEFAULT : MEMBER_DEFAULT)];
+  return [sessionColour(s, mode)];
 }
 
 export function borderStyle(s: TrainingSession, mode: CalendarMode): CSSProperties {

@@ -137,6 +137,36 @@ export function layoutOverlaps<T extends { start_time: string; end_time: string 
   return placed;
 }
 
+/**
+ * A day's entry in a view of every table: one occurrence, or a time slot held on several tables (the same start and
+ * end), which a week column or a phone's list shows as one entry with its count instead of a sliver per table.
+ */
+export type DayEntry<T> =
+  { kind: 'single'; start_time: string; end_time: string; event: T } | { kind: 'slot'; start_time: string; end_time: string; events: T[] };
+
+export const singleEntry = <T extends { start_time: string; end_time: string }>(event: T): DayEntry<T> => ({
+  kind: 'single',
+  start_time: event.start_time,
+  end_time: event.end_time,
+  event,
+});
+
+/** A day's occurrences as entries, in time order: the occurrences of a slot together, in the order given (by table). */
+export function slotEntries<T extends { start_time: string; end_time: string }>(events: T[]): DayEntry<T>[] {
+  const slots = new Map<string, T[]>();
+  for (const e of events) {
+    const key = `${e.start_time}|${e.end_time}`;
+    const slot = slots.get(key);
+    if (slot) slot.push(e);
+    else slots.set(key, [e]);
+  }
+  return [...slots.values()]
+    .map((group): DayEntry<T> =>
+      group.length === 1 ? singleEntry(group[0]!) : { kind: 'slot', start_time: group[0]!.start_time, end_time: group[0]!.end_time, events: group },
+    )
+    .sort((a, b) => eventMinutes(a).start - eventMinutes(b).start || eventMinutes(a).end - eventMinutes(b).end);
+}
+
 /** Top and height within the 16–24 grid, in percent; null when the event lies outside it. */
 export function verticalPlacement(e: { start_time: string; end_time: string }): { top: number; height: number } | null {
   const { start, end } = eventMinutes(e);

@@ -13,6 +13,8 @@ export interface SessionsFilter {
   endTime?: string | null;
   /** true: only free occurrences; false: only booked ones; undefined: all. */
   available?: boolean;
+  /** Each occurrence says whether the caller can book it and why not (the member's search and calendar). */
+  bookability?: boolean;
   limit: number;
 }
 
@@ -31,6 +33,7 @@ export const sessionsQuery = (filter: SessionsFilter, staleTime = 0) =>
             startTime: filter.startTime || undefined,
             endTime: filter.endTime || undefined,
             available: filter.available,
+            bookability: filter.bookability || undefined,
             page: 1,
             limit: filter.limit,
           },

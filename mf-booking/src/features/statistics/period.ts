@@ -62,6 +62,9 @@ export function readStatisticsFilters(params: URLSearchParams, today: string): S
   return { ...presetPeriod('this-month', today), table };
 }
 
+/** The query-string parameters the statistics' filters own. */
+export const STATISTICS_PARAMS = ['startDate', 'endDate', 'table'] as const;
+
 export function writeStatisticsFilters(filters: StatisticsFilters): URLSearchParams {
   const params = new URLSearchParams({ startDate: filters.startDate, endDate: filters.endDate });
   if (filters.table) params.set('table', filters.table);

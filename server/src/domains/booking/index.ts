@@ -66,6 +66,7 @@ export const booking: Domain = {
           (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
           config.publicUrl,
           mailer,
+          config.clubTimezone,
         ),
         myBookings: new MyBookingsService(db, new MyBookingsRepository(config.clubTimezone), bookingRepo, bookingClock),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),

@@ -55,7 +55,13 @@ declare module '../../core/domain' {
 export const registry: Domain = {
   name: 'registry',
   services({ db, config, files, mailer, clock }, services) {
-    const users = new UserRepository(db, config.clubTimezone, clock, () => services.bookingConduct);
+    const users = new UserRepository(
+      db,
+      config.clubTimezone,
+      clock,
+      () => services.bookingConduct,
+      () => services.medicalStatus,
+    );
     const accountPort = () => {
       if (!services.accountPort) throw new Error('Il dominio account non fornisce accountPort');
       return services.accountPort;

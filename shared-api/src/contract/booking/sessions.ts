@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolish, exportFormat, id, isoDate, lineText, REQUIRED, timeOfDay } from '../common';
+import type { ApiErrorCode } from '../errors';
 import { gameTable } from './game-tables';
 
 /** Weekday numbers as the form sends them: strings '0' (Sunday) … '6' (Saturday); numbers are accepted too. */
@@ -185,6 +186,43 @@ export type Participant = z.infer<typeof participant>;
 export const sessionGroupRef = z.object({ _id: id, start_date: isoDate, end_date: isoDate });
 
 /**
+ * The refusals a caller's own booking of an occurrence can meet before a partner is chosen (the booker's checks of
+ * DESIGN §4, in their order): each is the code POST /training-session/{id}/book would answer (API_ERRORS), so a page
+ * shows its text. SESSION_NOT_ON_DATE: the occurrence was deleted between the list's read and the check's.
+ */
+export const BOOKABILITY_REFUSALS = [
+  'BOOKING_NOT_ALLOWED',
+  'SESSION_ALREADY_BOOKED',
+  'SESSION_STARTED',
+  'PARTNER_NOT_FOUND',
+  'BOOKING_OUTSIDE_ACTIVE_WEEK',
+  'MEDICAL_CERTIFICATE_INVALID_USER',
+  'QUALIFICATION_MISSING_USER',
+  'OVERLAPPING_BOOKING_USER',
+  'DAILY_LIMIT_USER',
+  'WEEKLY_LIMIT_USER',
+  'SESSION_NOT_ON_DATE',
+] as const satisfies readonly ApiErrorCode[];
+export type BookabilityRefusal = (typeof BOOKABILITY_REFUSALS)[number];
+
+/**
+ * Whether the caller can book an occurrence now with a partner who may play, and if not why (GET /training-session
+ * with bookability=true): the server's own checks, read for the whole range in one statement.
+ */
+export const bookability = z.object({
+  bookable: z.boolean(),
+  /** The refusal the booking would meet now; null when bookable. */
+  refusal: z.enum(BOOKABILITY_REFUSALS).nullable(),
+  /**
+   * When time lifts the refusal (ISO 8601, UTC): the booking week opening, or the caller's booking rule releasing a
+   * shift at one of its unlock times, or its quotas ceasing to apply close to the start. Null when bookable, or when
+   * waiting will not make it bookable before it starts.
+   */
+  opens_at: z.string().nullable(),
+});
+export type Bookability = z.infer<typeof bookability>;
+
+/**
  * One occurrence of a training session on a date (GET /training-session and friends): a single session, a group's
  * computed occurrence (isVirtual) or a stored exception of a group.
  */
@@ -222,13 +260,16 @@ export const trainingSession = z.object({
   /** True for a group's occurrence computed for the range (no exception stored for it). */
   isVirtual: z.boolean(),
   virtualGroupId: id.nullable(),
+  /** Whether the caller can book it (GET /training-session?bookability=true only). */
+  bookability: bookability.optional(),
 });
 export type TrainingSession = z.infer<typeof trainingSession>;
 
 /**
  * GET /training-session: the occurrences between startDate and endDate (both included; at most 400 days),
  * optionally on one table (table_id, or `table`), starting at or after startTime and ending at or before endTime,
- * available=true (no booking) or false (booked). Ordered by date, start time, table number.
+ * available=true (no booking) or false (booked). Ordered by date, start time, table number. With bookability=true
+ * each says whether the caller can book it (the member's search and calendar).
  */
 export const trainingSessionQuery = z
   .object({
@@ -239,6 +280,8 @@ export const trainingSessionQuery = z
     startTime: timeOfDay.optional(),
     endTime: timeOfDay.optional(),
     available: boolish.optional(),
+    /** true: each occurrence says whether the caller can book it and why not (`bookability`). */
+    bookability: boolish.optional(),
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(0).max(5000).default(1000),
   })

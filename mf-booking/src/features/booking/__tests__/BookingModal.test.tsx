@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
 import { BookingModal } from '../components/BookingModal';
-import { referenceHandlers } from '../../../test/handlers';
+import { list, referenceHandlers } from '../../../test/handlers';
 import { PARTNERS, makeSession } from '../../../test/fixtures';
 
 jest.setTimeout(20_000);
@@ -60,6 +60,37 @@ describe('booking modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Prenota' }));
     expect(await screen.findByText('Non puoi prenotare turni senza un certificato medico valido')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('member: a partner who cannot play is marked and not offered; Enter after choosing books (issue 26)', async () => {
+    const noCertificate = {
+      _id: '00000000-0000-4000-8000-0000000000cc',
+      name: 'Carla',
+      surname: 'Senzacert',
+      email: 'carla@example.it',
+      can_play: false,
+    };
+    const { api, user, onClose } = setup('member', {
+      'GET /user': list([noCertificate, ...PARTNERS.map((p) => ({ ...p, can_play: true }))]),
+      [BOOK]: { status: 201, body: { _id: 'b1' } },
+    });
+    const dialog = screen.getByRole('dialog');
+    const menu = within(dialog).getByRole('combobox', { name: /^Scegli compagno/ });
+    await user.click(menu);
+    const options = await screen.findAllByRole('option');
+    // Who can play first; the one who cannot is last, marked.
+    expect(options.at(-1)).toHaveAccessibleName(/^Carla Senzacert carla@example.it Certificato medico non valido/);
+    expect(options.at(-1)).toHaveAttribute('aria-disabled', 'true');
+    await user.click(options.at(-1)!);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('option', { name: /Lucia Bianchi/ }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.callsTo(BOOK)).toHaveLength(1));
+    expect(api.callsTo(BOOK)[0]!.body).toEqual({ partnersId: [PARTNERS[0]!._id], date: '2026-11-24' });
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it('admin: up to four participants', async () => {

@@ -13,6 +13,8 @@ describe('booking refusals, by code', () => {
     ['MEDICAL_CERTIFICATE_INVALID_PARTNER', 'Un compagno scelto non ha un certificato medico valido'],
     ['PARTNER_NOT_FOUND', 'Un compagno scelto non è stato trovato'],
     ['BOOKING_OUTSIDE_ACTIVE_WEEK', 'Non puoi prenotare un turno fuori dalla settimana attualmente attiva'],
+    // Issue 26: a session that has started is refused as started, not as outside the week.
+    ['SESSION_STARTED', 'Questo turno è già iniziato: non si può più prenotare'],
     ['QUALIFICATION_MISSING_USER', 'Non hai le qualifiche necessarie per prenotare questo turno'],
     ['QUALIFICATION_MISSING_PARTNER', 'Un compagno scelto non ha le qualifiche necessarie per prenotare questo turno'],
     ['OVERLAPPING_BOOKING_USER', 'Hai già prenotato un turno in questo orario'],

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from 'shared-api';
+import type { MenuOption } from 'shared-ui';
 import { rowsOf, type ListOf, type Partner } from '../../../api/types';
 import { TRAINING_SESSIONS_QUERY_KEY } from '../../sessions/get-sessions';
 import { MY_BOOKINGS_QUERY_KEY } from '../../my-bookings/api/booked-sessions';
@@ -20,6 +21,21 @@ export const usePartners = () => useQuery(partnersQuery());
 
 export const partnerId = (p: Partner) => p._id ?? p.id ?? '';
 export const partnerName = (p: Partner) => `${p.name ?? p.first_name ?? ''} ${p.surname ?? p.last_name ?? ''}`.trim();
+
+/** What marks a partner the booking would refuse whatever the shift (issue 26). */
+export const CANNOT_PLAY = 'Certificato medico non valido';
+
+/**
+ * The picker's options: who can play first, then — marked, and not offered — those the booking would refuse whatever
+ * the shift (no valid medical certificate: the server's can_play).
+ */
+export function partnerOptions(partners: Partner[]): MenuOption[] {
+  const option = (p: Partner): MenuOption =>
+    p.can_play === false
+      ? { id: partnerId(p), name: partnerName(p), description: p.email, disabled: true, note: CANNOT_PLAY }
+      : { id: partnerId(p), name: partnerName(p), description: p.email };
+  return [...partners.filter((p) => p.can_play !== false), ...partners.filter((p) => p.can_play === false)].map(option);
+}
 
 export interface BookVariables {
   sessionId: string;

@@ -3,7 +3,7 @@ import { MAX_PARTICIPANTS, bookingForm } from 'shared-api/contract';
 import { MenuInput, ModalForm, fieldBinder, formatDate, schemaResolver } from 'shared-ui';
 import type { TrainingSession } from '../../../api/types';
 import { hhmm, minutesBetween } from '../../../lib/club-time';
-import { partnerId, partnerName, useBookSession, usePartners } from '../api/book-session';
+import { partnerOptions, useBookSession, usePartners } from '../api/book-session';
 import { BOOKING_TOASTS } from '../booking-errors';
 
 export interface BookingModalProps {
@@ -23,7 +23,7 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
   const title = admin ? `Prenota degli utenti a: ${session.title}` : session.title ? `Prenotati a: ${session.title}` : 'Prenotati alla sessione';
   const start = hhmm(session.start_time);
   const end = hhmm(session.end_time);
-  const options = (partners.data ?? []).map((p) => ({ id: partnerId(p), name: partnerName(p), description: p.email }));
+  const options = partnerOptions(partners.data ?? []);
 
   return (
     <ModalForm

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TABLE_MESSAGES, clubToday } from 'shared-ui';
+import { useLocation } from 'react-router-dom';
+import { TABLE_MESSAGES, clubToday, formatDate } from 'shared-ui';
 import { captureDownloads, renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
 import { BookingsCalendarPage, MemberCalendarPage } from '../components/CalendarPages';
@@ -36,7 +37,8 @@ describe('calendar, member mode', () => {
     expect(within(views).getByRole('tab', { name: 'Settimana' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('grid', { name: 'Vista settimana' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET /training-session').length).toBeGreaterThan(0));
-    expect(lastQuery(api)).toEqual({ ...visibleRange('week', today), page: '1', limit: '1000' });
+    // The member's read asks whether each occurrence is theirs to book (issue 26).
+    expect(lastQuery(api)).toEqual({ ...visibleRange('week', today), bookability: 'true', page: '1', limit: '1000' });
 
     await user.click(within(views).getByRole('tab', { name: 'Giorno' }));
     expect(screen.getByRole('grid', { name: 'Vista giorno' })).toBeInTheDocument();
@@ -75,22 +77,88 @@ describe('calendar, member mode', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('three overlapping sessions in a week column are compact; in the day view they show their details', async () => {
+  it("every table's sessions of one time slot are one entry in the week; it opens their day, where each has its card", async () => {
     const three = TABLES.map((t) => makeSession({ specific_date: day, game_table: t, title: `Turno ${t.number}` }));
-    const { user } = setup('member', three);
+    const { api, user } = setup('member', three);
+    const slot = await screen.findByRole('button', { name: /^18:00 - 19:30 3 turni 3 tavoli · 3 liberi Scegli il tavolo$/ });
+    expect(screen.queryByRole('button', { name: /^18:00 - 19:30 Turno 1 Tavolo 1/ })).not.toBeInTheDocument();
+    await user.click(slot);
+    expect(screen.getByRole('tab', { name: 'Giorno' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ startDate: day, endDate: day }));
+    const detailed = await screen.findByRole('button', { name: /^18:00 - 19:30 Turno 2 Tavolo 2 / });
+    expect(within(detailed).getByText('Nessun partecipante')).not.toHaveClass('ui-visually-hidden');
+    expect(within(detailed).getByText('Clicca per prenotare')).toBeInTheDocument();
+  });
+
+  it('three overlapping sessions of different times in a week column are compact, side by side', async () => {
+    const three = [
+      makeSession({ specific_date: day, game_table: TABLES[0], title: 'Turno 1', start_time: '18:00', end_time: '19:30' }),
+      makeSession({ specific_date: day, game_table: TABLES[1], title: 'Turno 2', start_time: '18:30', end_time: '19:30' }),
+      makeSession({ specific_date: day, game_table: TABLES[2], title: 'Turno 3', start_time: '19:00', end_time: '20:00' }),
+    ];
+    setup('member', three);
     const event = await screen.findByRole('button', { name: /^18:00 - 19:30 Turno 1 Tavolo 1 / });
     // Compact: only time and title show; table and participants stay for screen readers.
     expect(within(event).getByText('Nessun partecipante')).toHaveClass('ui-visually-hidden');
     expect(event.parentElement).toHaveStyle({ width: `${100 / 3}%` });
+  });
+
+  it("what the member cannot book says why instead of 'Clicca per prenotare', and its details say it whole", async () => {
+    const started = makeSession({
+      specific_date: day,
+      title: 'Iniziato',
+      bookability: { bookable: false, refusal: 'SESSION_STARTED', opens_at: null },
+    });
+    const later = makeSession({
+      specific_date: day,
+      title: 'Più avanti',
+      start_time: '20:00',
+      end_time: '21:00',
+      game_table: TABLES[1],
+      // Monday 30 November 2026, 09:00 in Rome.
+      bookability: { bookable: false, refusal: 'WEEKLY_LIMIT_USER', opens_at: '2026-11-30T08:00:00Z' },
+    });
+    const { user } = setup('member', [started, later]);
+    const event = await screen.findByRole('button', { name: /^18:00 - 19:30 Iniziato Tavolo 1 Nessun partecipante Già iniziato$/ });
+    expect(within(event).queryByText('Clicca per prenotare')).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^20:00 - 21:00 Più avanti Tavolo 2 Nessun partecipante Prenotabile da lun 30\/11 alle 09:00$/ }),
+    ).toBeInTheDocument();
+    await user.click(event);
+    const dialog = await screen.findByRole('dialog', { name: 'Iniziato' });
+    expect(within(dialog).getByText('Questo turno è già iniziato: non si può più prenotare')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /^Prenotati a/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Chiudi' }).at(-1)!);
+    await user.click(screen.getByRole('button', { name: /^20:00 - 21:00 Più avanti/ }));
+    const opens = await screen.findByRole('dialog', { name: 'Più avanti' });
+    expect(within(opens).getByText('Non hai turni a disposizione per prenotare in questa settimana')).toBeInTheDocument();
+    expect(within(opens).getByText('Prenotabile da lunedì 30/11/2026 alle 09:00')).toBeInTheDocument();
+  });
+
+  it('keeps its table, view and date in the address, and starts from them', async () => {
+    let search = '';
+    function Location() {
+      search = useLocation().search;
+      return null;
+    }
+    const api = mockApi({ ...referenceHandlers, 'GET /training-session': list([]) });
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(
+      <>
+        <MemberCalendarPage />
+        <Location />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Tavolo 2' }));
     await user.click(screen.getByRole('tab', { name: 'Giorno' }));
-    await user.click(screen.getByRole('button', { name: /^Scegli la data/ }));
-    const picker = await screen.findByRole('dialog', { name: 'Scegli la data' });
-    const input = within(picker).getByLabelText(/^Giorno/);
-    await user.clear(input);
-    await user.type(input, `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
-    await user.click(within(picker).getByRole('button', { name: 'Vai' }));
-    const detailed = await screen.findByRole('button', { name: /^18:00 - 19:30 Turno 2 Tavolo 2 / });
-    expect(within(detailed).getByText('Nessun partecipante')).not.toHaveClass('ui-visually-hidden');
+    await user.click(screen.getByRole('button', { name: 'Successivo' }));
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({ table: TABLES[1]!._id, view: 'day', date: addDays(today, 1) });
+    unmount();
+    renderWithProviders(<MemberCalendarPage />, { route: `/book-session-calendar${search}` });
+    expect(screen.getByRole('tab', { name: 'Giorno' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('button', { name: 'Tavolo 2' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: `Scegli la data: ${formatDate(addDays(today, 1))}` })).toBeInTheDocument();
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ startDate: addDays(today, 1), endDate: addDays(today, 1), table_id: TABLES[1]!._id }));
   });
 
   it('the table arrows wrap around and filter the read by table', async () => {

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { TrainingSession } from 'shared-api';
-import { clubToday } from 'shared-ui';
+import { canBook, shortRefusal } from '../../booking/bookability';
 import { LazyBookingModal } from '../../booking/components/LazyBookingModal';
 import { useGameTables } from '../../game-tables/api/get-game-tables';
 import { sessionsQuery } from '../../sessions/get-sessions';
 import { MOBILE_QUERY, useMedia } from '../../../lib/use-media';
 import { DAY_NAMES, SHORT_DAY_NAMES, SHORT_NAMES_QUERY, visibleRange, weekDays, type CalendarView } from '../layout';
 import { isBooked, type CalendarMode } from '../event-style';
+import { useCalendarPlace } from '../calendar-place';
+import { AgendaView } from './AgendaView';
 import { CalendarToolbar } from './CalendarToolbar';
 import { EventDetailModal } from './EventDetailModal';
 import { MonthGrid } from './MonthGrid';
@@ -37,26 +39,31 @@ type Dialog = { kind: 'detail' | 'book' | 'actions'; session: TrainingSession } 
 
 /** The one calendar of spec 000 §2.12, in member mode (/book-session-calendar) or admin mode (/bookings/…). */
 export function BookingCalendar({ mode, views, toolbarExtra }: BookingCalendarProps) {
-  const [view, setView] = useState<CalendarView>(views[0]!);
-  const [date, setDate] = useState(clubToday);
-  const [tableId, setTableId] = useState<string | null>(null);
+  // Table, view and date live in the address: a reload, Back and Forward show the same calendar (issue 26).
+  const [{ view, date, tableId }, go] = useCalendarPlace(views);
   const [dialog, setDialog] = useState<Dialog>(null);
   const tables = useGameTables();
   const short = useMedia(SHORT_NAMES_QUERY);
   const mobile = useMedia(MOBILE_QUERY);
   const range = visibleRange(view, date);
-  const sessions = useQuery(sessionsQuery({ ...range, table_id: tableId, limit: LIMITS[mode] }));
-  const today = clubToday();
+  const member = mode === 'member';
+  // A member's read says of each occurrence whether they can book it, and why not (the server's own checks).
+  const sessions = useQuery(sessionsQuery({ ...range, table_id: tableId, limit: LIMITS[mode], bookability: member || undefined }));
   const dayNames = short || mobile ? SHORT_DAY_NAMES : DAY_NAMES;
 
   const handlers: GridHandlers = {
     mode,
-    isBookable: (s) => mode === 'member' && s.is_booking_allowed && !isBooked(s) && s.specific_date >= today,
+    isBookable: (s) => member && canBook(s),
+    noteOf: (s) => (member && !isBooked(s) && !canBook(s) ? shortRefusal(s.bookability) : null),
     onOpen: (s) => {
       if (isBooked(s)) setDialog({ kind: 'detail', session: s });
-      else if (mode === 'admin' || (s.is_booking_allowed && s.specific_date >= today)) setDialog({ kind: 'book', session: s });
+      else if (mode === 'admin' || canBook(s)) setDialog({ kind: 'book', session: s });
+      // What the member cannot book opens its details, which say why.
+      else setDialog({ kind: 'detail', session: s });
     },
     onActions: mode === 'admin' ? (s) => setDialog({ kind: 'actions', session: s }) : undefined,
+    // A slot of every table in the week opens its day (a step Back undoes).
+    onDay: views.includes('day') ? (day) => go({ view: 'day', date: day }, { push: true }) : undefined,
   };
   const events = sessions.data ?? [];
   const close = () => setDialog(null);
@@ -66,12 +73,12 @@ export function BookingCalendar({ mode, views, toolbarExtra }: BookingCalendarPr
       <CalendarToolbar
         views={views}
         view={view}
-        onView={setView}
+        onView={(next) => go({ view: next })}
         date={date}
-        onDate={setDate}
+        onDate={(next) => go({ date: next })}
         tables={tables.data ?? []}
         tableId={tableId}
-        onTable={setTableId}
+        onTable={(next) => go({ tableId: next })}
         extra={toolbarExtra?.({ ...range, tableId })}
       />
       {tables.isError && (
@@ -91,9 +98,24 @@ export function BookingCalendar({ mode, views, toolbarExtra }: BookingCalendarPr
           </p>
         )}
         {view === 'month' ? (
-          <MonthGrid date={date} dayNames={dayNames} events={events} handlers={handlers} />
+          <MonthGrid date={date} dayNames={dayNames} events={events} handlers={handlers} counts={mobile} />
+        ) : mobile ? (
+          <AgendaView
+            view={view}
+            days={view === 'day' ? [date] : weekDays(date)}
+            events={events}
+            handlers={handlers}
+            bySlot={tableId === null && view === 'week'}
+          />
         ) : (
-          <TimeGrid view={view} days={view === 'day' ? [date] : weekDays(date)} dayNames={dayNames} events={events} handlers={handlers} />
+          <TimeGrid
+            view={view}
+            days={view === 'day' ? [date] : weekDays(date)}
+            dayNames={dayNames}
+            events={events}
+            handlers={handlers}
+            bySlot={tableId === null && view === 'week'}
+          />
         )}
       </div>
       {dialog?.kind === 'detail' && <EventDetailModal session={dialog.session} onClose={close} />}

@@ -8,13 +8,18 @@ export interface EventCardProps {
   mode: CalendarMode;
   compact: boolean;
   bookable: boolean;
+  /** What a free card says when the member cannot book it ('Già iniziato', 'Prenotabile da …'), in place of the call to book. */
+  note?: string | null;
   onOpen: () => void;
   onActions?: () => void;
   style?: CSSProperties;
 }
 
-/** An event (spec 000 §2.12): time range, title, table, participants or 'Nessun partecipante'; 'Clicca per prenotare' when bookable. */
-export function EventCard({ session, mode, compact, bookable, onOpen, onActions, style }: EventCardProps) {
+/**
+ * An event (spec 000 §2.12): time range, title, table, participants or 'Nessun partecipante'; 'Clicca per prenotare' when
+ * bookable, else what stands in the way ('Già iniziato', 'Prenotabile da …') for a member.
+ */
+export function EventCard({ session, mode, compact, bookable, note, onOpen, onActions, style }: EventCardProps) {
   const time = `${hhmm(session.start_time)} - ${hhmm(session.end_time)}`;
   const booked = isBooked(session);
   const people = booked ? participantNames(session) || 'Prenotato' : 'Nessun partecipante';
@@ -37,6 +42,12 @@ export function EventCard({ session, mode, compact, bookable, onOpen, onActions,
           <>
             {' '}
             <span className="bk-event__cta">Clicca per prenotare</span>
+          </>
+        )}
+        {!bookable && note && (
+          <>
+            {' '}
+            <span className={compact ? 'ui-visually-hidden' : 'bk-event__note'}>{note}</span>
           </>
         )}
       </button>

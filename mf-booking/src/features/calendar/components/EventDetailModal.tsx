@@ -1,10 +1,16 @@
 import type { TrainingSession } from 'shared-api';
 import { Modal, formatDate } from 'shared-ui';
 import { hhmm } from '../../../lib/club-time';
-import { participantNames } from '../event-style';
+import { opensText, refusalText } from '../../booking/bookability';
+import { isBooked, participantNames } from '../event-style';
 
-/** A booked event's details (spec 000 §2.12): date, time, duration, table, participants, 'Chiudi'. */
+/**
+ * An event's details (spec 000 §2.12): date, time, duration, table, participants, 'Chiudi'; for a free one the member
+ * cannot book, why (the server's refusal) and when it opens.
+ */
 export function EventDetailModal({ session, onClose }: { session: TrainingSession; onClose: () => void }) {
+  const refusal = isBooked(session) ? null : refusalText(session.bookability);
+  const opens = opensText(session.bookability);
   return (
     <Modal
       open
@@ -28,6 +34,12 @@ export function EventDetailModal({ session, onClose }: { session: TrainingSessio
         <dt>Partecipanti</dt>
         <dd>{participantNames(session) || 'Nessun partecipante'}</dd>
       </dl>
+      {refusal && (
+        <div className="bk-refusal">
+          <p>{refusal}</p>
+          {opens && <p>{opens}</p>}
+        </div>
+      )}
     </Modal>
   );
 }

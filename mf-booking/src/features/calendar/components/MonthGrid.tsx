@@ -6,29 +6,36 @@ import { borderColours, eventKey } from '../event-style';
 import { EventCard } from './EventCard';
 import type { GridHandlers } from './TimeGrid';
 
-/** Month view: a Monday-first grid, two events a day and a '+N' summary opening the rest (spec 000 §2.12). */
+/**
+ * Month view: a Monday-first grid, two events a day and a '+N' summary opening the rest (spec 000 §2.12). `counts`
+ * (a phone, issue 26: a seventh of 390 px showed '1 ⋮'): each day says how many shifts it has, which opens them all.
+ */
 export function MonthGrid({
   date,
   dayNames,
   events,
   handlers,
+  counts = false,
 }: {
   date: string;
   dayNames: string[];
   events: TrainingSession[];
   handlers: GridHandlers;
+  counts?: boolean;
 }) {
   const [more, setMore] = useState<string | null>(null);
   const month = date.slice(0, 7);
   const byDay = new Map<string, TrainingSession[]>();
   for (const e of events) byDay.set(e.specific_date, [...(byDay.get(e.specific_date) ?? []), e]);
-  const card = (e: TrainingSession) => (
+  // In the cell only the time and title fit; the list of a day shows each card whole.
+  const card = (e: TrainingSession, compact = true) => (
     <EventCard
       key={eventKey(e)}
       session={e}
       mode={handlers.mode}
-      compact
+      compact={compact}
       bookable={handlers.isBookable(e)}
+      note={handlers.noteOf?.(e)}
       onOpen={() => {
         setMore(null);
         handlers.onOpen(e);
@@ -64,8 +71,18 @@ export function MonthGrid({
                   <span aria-hidden="true">{Number(d.slice(8))}</span>
                   <span className="ui-visually-hidden">{formatDate(d)}</span>
                 </span>
-                {dayEvents.slice(0, MONTH_EVENTS_PER_DAY).map(card)}
-                {rest.length > 0 && (
+                {counts && dayEvents.length > 0 && (
+                  <button
+                    type="button"
+                    className="bk-month__count"
+                    aria-label={`${dayEvents.length} ${dayEvents.length === 1 ? 'turno' : 'turni'} il ${formatDate(d)}`}
+                    onClick={() => setMore(d)}
+                  >
+                    {dayEvents.length}
+                  </button>
+                )}
+                {!counts && dayEvents.slice(0, MONTH_EVENTS_PER_DAY).map((e) => card(e))}
+                {!counts && rest.length > 0 && (
                   <button
                     type="button"
                     className="bk-month__more"
@@ -82,7 +99,7 @@ export function MonthGrid({
         </div>
       ))}
       <Modal open={more !== null} title={more ? `Turni del ${formatDate(more)}` : ''} onClose={() => setMore(null)}>
-        <div className="ui-stack">{more && (byDay.get(more) ?? []).map(card)}</div>
+        <div className="ui-stack">{more && (byDay.get(more) ?? []).map((e) => card(e, false))}</div>
       </Modal>
     </div>
   );

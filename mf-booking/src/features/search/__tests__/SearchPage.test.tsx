@@ -52,7 +52,16 @@ describe('Cerca', () => {
     await user.click(screen.getByRole('button', { name: 'Cerca' }));
     await waitFor(() => expect(api.callsTo('GET /training-session')).toHaveLength(1));
     const query = api.callsTo('GET /training-session')[0]!.query;
-    expect(Object.fromEntries(query)).toEqual({ startDate: day, endDate: day, startTime: '17:00', available: 'true', page: '1', limit: '100' });
+    // Each result says whether the member can book it (issue 26).
+    expect(Object.fromEntries(query)).toEqual({
+      startDate: day,
+      endDate: day,
+      startTime: '17:00',
+      available: 'true',
+      bookability: 'true',
+      page: '1',
+      limit: '100',
+    });
     const params = new URLSearchParams(currentSearch);
     expect(params.get('date')).toBe(JSON.stringify(day));
     expect(params.get('startTime')).toBe('17:00');
@@ -127,6 +136,37 @@ describe('Cerca', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Prenota' }));
     await waitFor(() => expect(api.callsTo(`POST /training-session/${session._id}/book`)).toHaveLength(1));
     expect((api.callsTo(`POST /training-session/${session._id}/book`)[0]!.body as { date: string }).date).toBe(day);
+  });
+
+  it("a shift the member cannot book says why, and when it opens, where 'Prenota' would be (issue 26)", async () => {
+    const closed = makeSession({
+      specific_date: day,
+      title: 'Chiuso',
+      bookability: { bookable: false, refusal: 'BOOKING_NOT_ALLOWED', opens_at: null },
+    });
+    const nextWeek = makeSession({
+      specific_date: day,
+      title: 'Settimana dopo',
+      game_table: TABLES[1],
+      // Monday 30 November 2026, 09:00 in Rome.
+      bookability: { bookable: false, refusal: 'BOOKING_OUTSIDE_ACTIVE_WEEK', opens_at: '2026-11-30T08:00:00Z' },
+    });
+    const open = makeSession({
+      specific_date: day,
+      title: 'Aperto',
+      game_table: TABLES[2],
+      bookability: { bookable: true, refusal: null, opens_at: null },
+    });
+    setup(at(day), { 'GET /training-session': list([closed, nextWeek, open]) });
+    const card = (name: RegExp) => screen.findByRole('article', { name });
+    const closedCard = await card(/^Chiuso/);
+    expect(within(closedCard).getByText('Questo turno non può essere prenotato')).toBeInTheDocument();
+    expect(within(closedCard).queryByRole('button', { name: 'Prenota' })).not.toBeInTheDocument();
+    const laterCard = await card(/^Settimana dopo/);
+    expect(within(laterCard).getByText('Non puoi prenotare un turno fuori dalla settimana attualmente attiva')).toBeInTheDocument();
+    expect(within(laterCard).getByText('Prenotabile da lunedì 30/11/2026 alle 09:00')).toBeInTheDocument();
+    expect(within(laterCard).queryByRole('button', { name: 'Prenota' })).not.toBeInTheDocument();
+    expect(within(await card(/^Aperto/)).getByRole('button', { name: 'Prenota' })).toBeInTheDocument();
   });
 
   it('cuts long titles at 50 characters', () => {

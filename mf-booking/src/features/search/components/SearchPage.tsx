@@ -30,6 +30,8 @@ export function SearchPage() {
         startTime: filters.startTime,
         endTime: filters.endTime,
         available: true,
+        // Each result says whether the member can book it, and why not (issue 26).
+        bookability: true,
         limit: 100,
       },
       ONE_MINUTE,

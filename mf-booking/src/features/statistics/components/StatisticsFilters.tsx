@@ -7,6 +7,7 @@ import {
   PERIOD_PRESETS,
   matchPreset,
   presetPeriod,
+  STATISTICS_PARAMS,
   readStatisticsFilters,
   writeStatisticsFilters,
   type PeriodPreset,
@@ -17,7 +18,18 @@ import {
 export function useStatisticsFilters(): [StatisticsFilters, (next: StatisticsFilters) => void] {
   const [params, setParams] = useSearchParams();
   const filters = readStatisticsFilters(params, clubToday());
-  return [filters, (next) => setParams(writeStatisticsFilters(next), { replace: true })];
+  // Other parameters of the page (the table's search, q) stay as they are.
+  const write = (next: StatisticsFilters) =>
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        for (const key of STATISTICS_PARAMS) merged.delete(key);
+        for (const [key, value] of writeStatisticsFilters(next)) merged.set(key, value);
+        return merged;
+      },
+      { replace: true },
+    );
+  return [filters, write];
 }
 
 export interface StatisticsFiltersPanelProps {

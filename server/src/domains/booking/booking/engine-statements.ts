@@ -35,8 +35,8 @@ export const bookingReadStatement = (medicalStatusOf: MedicalStatusSql) =>
     const midnight = (day: SQL) => sql`((${day})::timestamp at time zone ${tz})`;
     // The rule's week of the date counts the weekly quota and the unlocks; it holds the date unless it ends before.
     const { start: weekStart, end: weekEnd } = quotaWeekOf(sql`o.date`, sql`r.week_start_day`, sql`r.week_end_day`);
-    const holding = bookingWeekOf(sql`o.date`, sql`r.week_start_day`, sql`r.week_end_day`);
-    // Without a rule the active week is the calendar's, Monday to Sunday.
+    // Without a rule the booking weeks are the calendar's, Monday to Sunday: the one holding the date and the active one.
+    const holding = bookingWeekOf(sql`o.date`, sql`coalesce(r.week_start_day, 1)`, sql`coalesce(r.week_end_day, 0)`);
     const active = activeBookingWeek(sql`o.today`, sql`coalesce(r.week_start_day, 1)`, sql`coalesce(r.week_end_day, 0)`);
     const today = sql`o.today`;
     return sql`

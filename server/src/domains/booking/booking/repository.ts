@@ -1,9 +1,9 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, eq, sql } from 'drizzle-orm';
 import type { MedicalStatus, Participant } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { type BatchOptions, batchedCalls } from '../../../core/db/batch';
 import { rowsOf } from '../../../core/db/rows';
-import { users } from '../../registry/tables';
+import { reservation_rule_unlock_times, users } from '../../registry/tables';
 import { booking_participants, bookings, game_tables, training_session_exceptions, training_sessions } from '../tables';
 import { isoInstant, participantsOf } from '../sessions/occurrence-sql';
 import type { ExceptionValues } from '../sessions/repository';
@@ -24,7 +24,7 @@ export interface ParticipantFacts {
   color: string;
   rule: ApplicableRule | null;
   daily: number;
-  /** The rule's week holding the date (rule-sql.ts); null without a rule or when the date falls between two of its weeks. */
+  /** The booking week holding the date (rule-sql.ts; without a rule Monday to Sunday); null when the date falls between two of the rule's weeks. */
   week_start: string | null;
   week_end: string | null;
   /** The active booking week on the read's today, of their rule (without one, Monday to Sunday): rule-sql.ts. */
@@ -46,6 +46,15 @@ export interface ApplicableRule {
   hours_before_booking_to_cancel: number;
   week_start_day: number;
   week_end_day: number;
+}
+
+/** At (day, hour) of each week of a booking rule, num_shifts more of its weekly quota become bookable. */
+export interface UnlockTime {
+  /** 0 Sunday … 6 Saturday. */
+  day: number;
+  /** HH:MM, the club's wall clock. */
+  hour: string;
+  num_shifts: number;
 }
 
 /** The occurrence a booking is for, as the engine reads it. */
@@ -174,6 +183,26 @@ export class BookingRepository {
    */
   insertIfUnchanged(db: DbOrTx, call: WriteCall): Promise<WriteOutcome> {
     return this.batchesOf(db).write(call);
+  }
+
+  /**
+   * The engine's read for many bookings at once, in ONE statement (not batched with the engine's: the list of
+   * occurrences a page shows is already one call).
+   */
+  readForListing(db: DbOrTx, calls: readonly ReadCall[]): Promise<BookingRead[]> {
+    return this.readMany(db, calls);
+  }
+
+  /** A booking rule's unlock times. */
+  async unlockTimes(db: DbOrTx, ruleId: string): Promise<UnlockTime[]> {
+    return db
+      .select({
+        day: reservation_rule_unlock_times.day,
+        hour: reservation_rule_unlock_times.hour,
+        num_shifts: reservation_rule_unlock_times.num_shifts,
+      })
+      .from(reservation_rule_unlock_times)
+      .where(eq(reservation_rule_unlock_times.reservation_rule_id, ruleId));
   }
 
   private async readMany(db: DbOrTx, calls: readonly ReadCall[]): Promise<BookingRead[]> {

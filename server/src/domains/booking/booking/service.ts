@@ -1,17 +1,20 @@
-import type { ApiErrorCode, BookPayload, Booking, Participant } from 'shared-api/contract';
-import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
+import type { ApiErrorCode, BookPayload, BookabilityRefusal, Booking, Participant, TrainingSession } from 'shared-api/contract';
+import { BOOKING_FRAGMENTS as F, holdsAny, wallClockInstant as instantAt } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
 import type { Db } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
+import { addDays } from '../dates';
 import type { TrainingSessionRepository } from '../sessions/repository';
 import type { TrainingSessionService } from '../sessions/service';
 import type { Mailer } from '../../../core/mail/mailer';
 import { type BookingNotice, noticeMails } from './notices';
-import type { BookingRepository, ParticipantFacts } from './repository';
+import type { BookableOccurrence, BookingRepository, ParticipantFacts, UnlockTime } from './repository';
 
 const HOUR_MS = 3_600_000;
 /** Reads and writes of one booking before it gives up to bookings racing for the same members (each lost round means one of them booked). */
 const MAX_ATTEMPTS = 8;
+/** The refusals of a member's own booking that waiting can lift (opensAt). */
+const OPENED_BY_TIME: ReadonlySet<ApiErrorCode> = new Set(['BOOKING_OUTSIDE_ACTIVE_WEEK', 'WEEKLY_LIMIT_USER', 'DAILY_LIMIT_USER']);
 
 /** Who a refusal is about: the booker ('User …') or a chosen partner ('Partner Nome Cognome …'), spec 000 §8. */
 interface Subject {
@@ -30,23 +33,130 @@ const REFUSALS = {
   noShifts: { USER: 'WEEKLY_LIMIT_USER', PARTNER: 'WEEKLY_LIMIT_PARTNER' },
 } as const satisfies Record<string, Record<Subject['role'], ApiErrorCode>>;
 
-/** Refuses the booking for `s`: the refusal's code, and a message naming the subject with the spec's fragment. */
-function refuse(refusal: Exclude<keyof typeof REFUSALS, 'noShifts'>, s: Subject, detail = ''): never {
-  throw new DomainError(REFUSALS[refusal][s.role], `${subjectText(s)} ${F[refusal]}${detail}`);
+/** The refusal of the booking for `s`: its code, and a message naming the subject with the spec's fragment. */
+function refusal(kind: Exclude<keyof typeof REFUSALS, 'noShifts'>, s: Subject, detail = ''): DomainError {
+  return new DomainError(REFUSALS[kind][s.role], `${subjectText(s)} ${F[kind]}${detail}`);
 }
 
 /** Daily and weekly quota of the participant's rule; none within hours_before_booking_to_ignore_rules of the start. */
-function checkQuotas(s: Subject, startAt: Date, now: Date): void {
+function quotaRefusal(s: Subject, startAt: Date, now: Date): DomainError | null {
   const { rule } = s.user;
-  if (!rule) return;
-  if (startAt.getTime() - now.getTime() < rule.hours_before_booking_to_ignore_rules * HOUR_MS) return;
-  if (s.user.daily >= rule.max_rounds_per_day) refuse('daily', s, ` (${rule.max_rounds_per_day})`);
+  if (!rule) return null;
+  if (startAt.getTime() - now.getTime() < rule.hours_before_booking_to_ignore_rules * HOUR_MS) return null;
+  if (s.user.daily >= rule.max_rounds_per_day) return refusal('daily', s, ` (${rule.max_rounds_per_day})`);
   // A date between two of the rule's weeks belongs to none: no weekly quota.
-  if (!s.user.week_end) return;
+  if (!s.user.week_end) return null;
   const allowed = s.user.unlock_count > 0 ? Math.min(s.user.unlocked, rule.max_rounds_per_week) : rule.max_rounds_per_week;
   if (s.user.weekly >= allowed) {
-    throw new DomainError(REFUSALS.noShifts[s.role], `${subjectText(s)} has ${F.noShifts} this week (${s.user.weekly} of ${allowed} used)`);
+    return new DomainError(REFUSALS.noShifts[s.role], `${subjectText(s)} has ${F.noShifts} this week (${s.user.weekly} of ${allowed} used)`);
   }
+  return null;
+}
+
+/** The participants as the checks name them (the booker first, unless the staff book), or why one cannot take part. */
+function subjectsOf(participantIds: readonly string[], facts: readonly ParticipantFacts[], asAdmin: boolean): Subject[] | DomainError {
+  const subjects: Subject[] = [];
+  for (const [i, id] of participantIds.entries()) {
+    const user = facts.find((u) => u.id === id);
+    if (!user || !user.active || !user.accepted_terms)
+      return new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
+    subjects.push({ user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' });
+  }
+  return subjects;
+}
+
+/** What the checks of one booking weigh: the occurrence and its participants as read, who books, and when. */
+interface BookingCase {
+  occurrence: BookableOccurrence;
+  subjects: Subject[] | DomainError;
+  asAdmin: boolean;
+  now: Date;
+}
+
+/**
+ * The first refusal of a booking in DESIGN §4's order, or null when it may be made: booking allowed → not already
+ * booked → not started and, for a member, inside the active booking week → every participant exists, is active and
+ * accepted the terms → medical certificate → qualification → no overlap → daily limit, then the weekly quota as far
+ * as the unlock times have released it. The engine throws it; the lists say it of each occurrence (bookability).
+ */
+function bookingRefusal({ occurrence, subjects, asAdmin, now }: BookingCase): DomainError | null {
+  if (!asAdmin && !occurrence.is_booking_allowed) return new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
+  if (occurrence.booking_id) return new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
+  const startAt = new Date(occurrence.start_at);
+  if (startAt.getTime() <= now.getTime()) return new DomainError('SESSION_STARTED', `${F.past}: it started at ${occurrence.start_at}`);
+  if (subjects instanceof DomainError) return subjects;
+  if (!asAdmin && subjects[0]) {
+    // The booker's active week, as the read computed it (booking/rule-sql.ts).
+    const { active_week_start: start, active_week_end: end } = subjects[0].user;
+    if (occurrence.date < start || occurrence.date > end) {
+      return new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${start} – ${end})`);
+    }
+  }
+  for (const s of subjects) if (s.user.medical !== 'approved') return refusal('medical', s);
+  for (const s of subjects) if (!s.user.qualified) return refusal('qualifications', s);
+  for (const s of subjects) if (s.user.busy) return refusal('overlap', s);
+  if (!asAdmin) {
+    for (const s of subjects) {
+      const quota = quotaRefusal(s, startAt, now);
+      if (quota) return quota;
+    }
+  }
+  return null;
+}
+
+/**
+ * When time lifts a member's refusal of their own booking (bookability's opens_at): the day their rule's next week
+ * becomes the active one, and their quota being released by an unlock time or ceasing to apply close to the start.
+ * Null when no waiting makes the occurrence bookable before it starts.
+ */
+function opensAt(
+  code: ApiErrorCode,
+  c: { occurrence: BookableOccurrence; user: ParticipantFacts; unlocks: readonly UnlockTime[]; today: string; timeZone: string },
+): Date | null {
+  const { occurrence, user, today } = c;
+  const start = Date.parse(occurrence.start_at);
+  let opens: number;
+  if (code === 'BOOKING_OUTSIDE_ACTIVE_WEEK') {
+    // The booking week holding the date, as the read computed it (rule-sql.ts); a date no week holds is never in the active one.
+    const weekEnd = occurrence.date > today ? user.week_end : null;
+    if (!weekEnd) return null;
+    // A week becomes the active one the day after the week before it ends (rule-sql.ts, activeBookingWeek).
+    opens = Math.max(instantAt(addDays(weekEnd, -6), '00:00', c.timeZone).getTime(), quotaOpening(c, start));
+  } else if (code === 'WEEKLY_LIMIT_USER' || code === 'DAILY_LIMIT_USER') {
+    opens = quotaOpening(c, start);
+  } else return null;
+  return Number.isFinite(opens) && opens < start ? new Date(opens) : null;
+}
+
+/**
+ * The first instant the member's rule lets them book the occurrence starting at `start` (ms), as far as quotas go:
+ * at once without a rule or with shifts to spare; else when an unlock time of the date's week releases one more
+ * than they booked that week; else when the quotas stop applying, hours_before_booking_to_ignore_rules before the start.
+ */
+function quotaOpening(
+  c: { occurrence: BookableOccurrence; user: ParticipantFacts; unlocks: readonly UnlockTime[]; timeZone: string },
+  start: number,
+): number {
+  const { user, unlocks, occurrence } = c;
+  const rule = user.rule;
+  if (!rule) return -Infinity;
+  const ignored = start - rule.hours_before_booking_to_ignore_rules * HOUR_MS;
+  if (user.daily >= rule.max_rounds_per_day) return ignored;
+  if (!user.week_start || !user.week_end || occurrence.date > user.week_end) return -Infinity;
+  if (user.weekly >= rule.max_rounds_per_week) return ignored;
+  if (!unlocks.length) return -Infinity;
+  const released = unlocks
+    .map((u) => ({
+      at: instantAt(addDays(user.week_start!, (u.day - rule.week_start_day + 7) % 7), u.hour, c.timeZone).getTime(),
+      shifts: u.num_shifts,
+    }))
+    .sort((a, b) => a.at - b.at);
+  let shifts = 0;
+  for (const u of released) {
+    shifts += u.shifts;
+    if (Math.min(shifts, rule.max_rounds_per_week) > user.weekly) return Math.min(u.at, ignored);
+  }
+  return ignored;
 }
 
 export interface BookingClock {
@@ -75,6 +185,7 @@ export class BookingService {
     private readonly notify: NoticeQueue,
     private readonly publicUrl: string,
     private readonly mailer: Pick<Mailer, 'queueAll'>,
+    private readonly timeZone: string,
   ) {}
 
   /** POST /training-session/{id}/book. */
@@ -116,28 +227,10 @@ export class BookingService {
       await this.sessions.occurrence(this.db, sessionId, payload.date);
       throw new DomainError('SESSION_NOT_ON_DATE');
     }
-    if (!asAdmin && !occurrence.is_booking_allowed) throw new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
-    if (occurrence.booking_id) throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
-    const startAt = new Date(occurrence.start_at);
-    if (startAt.getTime() <= now.getTime()) throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past}: it started at ${occurrence.start_at}`);
-
-    const subjects: Subject[] = participantIds.map((id, i) => {
-      const user = facts.find((u) => u.id === id);
-      if (!user || !user.active || !user.accepted_terms)
-        throw new DomainError('PARTNER_NOT_FOUND', `${F.partnerNotFound}: ${id} is not an active member who accepted the terms`);
-      return { user, role: !asAdmin && i === 0 ? 'USER' : 'PARTNER' };
-    });
-    if (!asAdmin) {
-      // The booker's active week, as the read computed it (booking/rule-sql.ts).
-      const { active_week_start: start, active_week_end: end } = subjects[0]!.user;
-      if (occurrence.date < start || occurrence.date > end) {
-        throw new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${start} – ${end})`);
-      }
-    }
-    for (const s of subjects) if (s.user.medical !== 'approved') refuse('medical', s);
-    for (const s of subjects) if (!s.user.qualified) refuse('qualifications', s);
-    for (const s of subjects) if (s.user.busy) refuse('overlap', s);
-    if (!asAdmin) for (const s of subjects) checkQuotas(s, startAt, now);
+    const subjects = subjectsOf(participantIds, facts, asAdmin);
+    const refused = bookingRefusal({ occurrence, subjects, asAdmin, now });
+    if (refused) throw refused;
+    if (subjects instanceof DomainError) throw subjects;
 
     // A group's occurrence is pinned as booked (in the same statement): later changes of the group leave it as it is.
     const pin = occurrence.group_id
@@ -238,5 +331,37 @@ export class BookingService {
   async participants(sessionId: string, date: string | undefined): Promise<{ data: Participant[]; booking_id: string | null }> {
     const occurrence = await this.sessions.occurrence(this.db, sessionId, date);
     return { data: occurrence.participants, booking_id: occurrence.booking_id };
+  }
+
+  /**
+   * GET /training-session?bookability=true: each occurrence of a page says whether `actor` can book it now (with a
+   * partner who may play) and, if not, the refusal their booking would meet and when time lifts it. The engine's own
+   * read and checks, for every occurrence of the page in ONE statement (DESIGN §4: no query per row), plus one for the
+   * unlock times of the member's rule when a quota or the week is what stands in the way.
+   */
+  async withBookability(actor: CurrentUser, occurrences: TrainingSession[]): Promise<TrainingSession[]> {
+    if (!occurrences.length) return occurrences;
+    const now = this.clock.now();
+    const today = this.clock.today();
+    const reads = await this.repo.readForListing(
+      this.db,
+      occurrences.map((o) => ({ participantIds: [actor.id], sessionId: o._id, date: o.specific_date, today, now })),
+    );
+    const refusals = reads.map(({ occurrence, facts }) =>
+      occurrence
+        ? bookingRefusal({ occurrence, subjects: subjectsOf([actor.id], facts, false), asAdmin: false, now })
+        : new DomainError('SESSION_NOT_ON_DATE'),
+    );
+    // The member's rule is the same on every row: its unlock times are read once, when waiting is what it takes.
+    const rule = reads.find((r) => r.facts[0]?.rule)?.facts[0]?.rule;
+    const timed = refusals.some((r) => r && OPENED_BY_TIME.has(r.code));
+    const unlocks = timed && rule ? await this.repo.unlockTimes(this.db, rule.id) : [];
+    return occurrences.map((o, i) => {
+      const refused = refusals[i];
+      const { occurrence, facts } = reads[i]!;
+      const code = refused ? (refused.code as BookabilityRefusal) : null;
+      const opens = code && occurrence && facts[0] ? opensAt(code, { occurrence, user: facts[0], unlocks, today, timeZone: this.timeZone }) : null;
+      return { ...o, bookability: { bookable: !refused, refusal: code, opens_at: opens ? opens.toISOString() : null } };
+    });
   }
 }

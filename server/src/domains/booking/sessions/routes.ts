@@ -12,13 +12,14 @@ import {
 import { z } from 'zod';
 import { buildExport } from '../../../core/export/exporter';
 import { exportResponse, sendExportFile } from '../../../core/export/reply';
+import { currentUser } from '../../../core/plugins/session';
 import { errors, idParams as params } from '../../../core/resources/routes';
 import { readers, sessionTags as tags, staff } from '../access';
 import { TRAINING_SESSION_EXPORT_COLUMNS } from './export-columns';
 
 /** /training-session (spec 000 §7, 001 §9): the occurrences of a range, their download, and single or recurring sessions. */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { sessions } = app.services.booking;
+  const { sessions, bookings } = app.services.booking;
 
   app.get(
     '',
@@ -31,7 +32,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trainingSessionList, ...errors },
       },
     },
-    async (request) => ({ status: 'success' as const, ...(await sessions.list(request.query)) }),
+    async (request) => {
+      const { data, meta } = await sessions.list(request.query);
+      // The member's pages ask whether each occurrence is theirs to book (and why not), in the same answer.
+      const shown = request.query.bookability ? await bookings.withBookability(currentUser(request), data) : data;
+      return { status: 'success' as const, data: shown, meta };
+    },
   );
 
   app.get(

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { BookingRepository } from '../booking/repository';
-import { type TestMember, createMembers, giveCertificates, qualificationIds, romeInstant, userIdOf } from './support';
+import { type TestMember, createMembers, giveCertificates, qualificationIds, stopClockAt, userIdOf } from './support';
 
 let t: TestApp;
 let admin: string;
@@ -15,10 +15,7 @@ let agonista: string[];
 let tables: string[];
 
 /** Fixes the app's clock at a club wall-clock time. */
-const setNow = (date: string, time: string) => {
-  t.clock.freeze();
-  t.clock.advance(romeInstant(date, time).getTime() - t.clock.now().getTime());
-};
+const setNow = (date: string, time: string) => stopClockAt(t.clock, date, time);
 
 const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
   call(t.app, cookie, method, `/api/v1${url}`, body);
@@ -615,7 +612,7 @@ describe('the booking engine', () => {
 
     const { a, b, cookie } = await pair();
     await expect(await book(cookie, b.id, '2027-03-25', closedSession._id), 409, 'BOOKING_NOT_ALLOWED', /^Booking is not allowed for this session$/);
-    await expect(await book(cookie, b.id, '2027-03-21'), 409, 'BOOKING_OUTSIDE_ACTIVE_WEEK', /^Cannot book a session in the past/);
+    await expect(await book(cookie, b.id, '2027-03-21'), 409, 'SESSION_STARTED', /^Cannot book a session in the past: it started at/);
     await expect(
       await book(cookie, b.id, '2027-03-29'),
       409,
@@ -624,9 +621,9 @@ describe('the booking engine', () => {
     );
     await expect(await book(cookie, randomUUID(), '2027-03-24'), 404, 'PARTNER_NOT_FOUND', /^Partner not found/);
 
-    // Today at 18:00 is bookable until it starts; a session that already started is in the past.
+    // Today at 18:00 is bookable until it starts; a session that already started is refused as started (issue 26).
     setNow('2027-03-22', '18:10');
-    await expect(await book(cookie, b.id, '2027-03-22'), 409, 'BOOKING_OUTSIDE_ACTIVE_WEEK', /^Cannot book a session in the past/);
+    await expect(await book(cookie, b.id, '2027-03-22'), 409, 'SESSION_STARTED', /^Cannot book a session in the past: it started at/);
     setNow('2027-03-22', '10:00');
 
     // Medical certificates: the booker, then the partner; an expired one and one awaiting approval count as none.

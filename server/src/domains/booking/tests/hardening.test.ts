@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, type TestApp, build, call, jobsDone, login } from '../../../testing/helper';
 import { BOOKING_NOTICE_JOB } from '../booking/notices';
-import { createMembers, qualificationIds, romeInstant } from './support';
+import { createMembers, qualificationIds, stopClockAt } from './support';
 
 let t: TestApp;
 let admin: string;
@@ -19,10 +19,8 @@ let allQuals: string[];
 /** Tables of this file (numbers 251–254, apart from the demo club's and other files'). */
 let tables: string[];
 
-const setNow = (date: string, time: string) => {
-  t.clock.freeze();
-  t.clock.advance(romeInstant(date, time).getTime() - t.clock.now().getTime());
-};
+/** Fixes the app's clock at a club wall-clock time. */
+const setNow = (date: string, time: string) => stopClockAt(t.clock, date, time);
 
 const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
   call(t.app, cookie, method, `/api/v1${url}`, body);

@@ -1,4 +1,4 @@
-import { testNow } from 'test-kit';
+import { type TestClock, testNow } from 'test-kit';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -99,6 +99,12 @@ export async function userIdOf(database: Database, email: string): Promise<strin
 
 export async function qualificationIds(database: Database, names: string[]): Promise<string[]> {
   return (await database.db.select({ id: qualifications.id }).from(qualifications).where(inArray(qualifications.name, names))).map((q) => q.id);
+}
+
+/** Stops a test app's clock at a club wall-clock time in Europe/Rome. */
+export function stopClockAt(clock: TestClock, date: string, time: string): void {
+  clock.freeze();
+  clock.advance(romeInstant(date, time).getTime() - clock.now().getTime());
 }
 
 /** An instant from a club wall-clock time in Europe/Rome (what the tests fix "now" to). */

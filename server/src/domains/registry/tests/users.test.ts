@@ -98,7 +98,7 @@ describe('permissions', () => {
     }
   });
 
-  test('the partner picker: active users who accepted the terms, not the caller, only _id/name/surname/email', async () => {
+  test('the partner picker: active users who accepted the terms, not the caller, only _id/name/surname/email and can_play', async () => {
     const { user: inactive } = await newMember(soci);
     await call(t.app, admin, 'PATCH', `/api/v1/user/${inactive._id}/deactivate`, {});
     const noTerms = (await call(t.app, admin, 'POST', '/api/v1/user', userPayload(soci))).json();
@@ -111,7 +111,11 @@ describe('permissions', () => {
     assert.ok(emails.includes('giulia.bianchi@circolo.example'));
     assert.ok(!emails.includes(inactive.email), 'not deactivated users');
     assert.ok(!emails.includes(noTerms.email), 'not users who did not accept the terms');
-    for (const u of data) assert.deepEqual(Object.keys(u).sort(), ['_id', 'email', 'name', 'surname']);
+    // Whether each can play: a valid medical certificate (issue 26; the demo members have one, the administrator not).
+    for (const u of data) assert.deepEqual(Object.keys(u).sort(), ['_id', 'can_play', 'email', 'name', 'surname']);
+    const canPlay = (email: string) => data.find((u: { email: string }) => u.email === email)?.can_play;
+    assert.equal(canPlay('giulia.bianchi@circolo.example'), true);
+    assert.equal(canPlay(ADMIN.email), false);
     assert.equal(meta.totalItems, data.length);
   });
 
@@ -158,7 +162,10 @@ describe('pickers for callers without registry access', () => {
         const keys = data.map((u) => [u.surname, u.name] as const);
         const sorted = [...keys].sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
         assert.deepEqual(keys, sorted, `${flag}&${sort}`);
-        for (const u of data) assert.deepEqual(Object.keys(u).sort(), ['_id', 'email', 'name', 'surname']);
+        const fields = flag.startsWith('onlyAvailablePartners')
+          ? ['_id', 'can_play', 'email', 'name', 'surname']
+          : ['_id', 'email', 'name', 'surname'];
+        for (const u of data) assert.deepEqual(Object.keys(u).sort(), fields);
       }
     }
   });

@@ -19,6 +19,7 @@ import { linkedNames, qualified } from '../../../core/sql';
 import { type Clock, todayIn } from '../../../core/time';
 import { fileRef } from '../../../core/files/repository';
 import type { BookingConductPort } from '../booking-conduct-port';
+import type { MedicalStatusPort } from '../medical-port';
 import { isActiveUser, isDeactivatedUser } from './active';
 
 export const USER_SORT_KEYS = [
@@ -104,6 +105,8 @@ export class UserRepository {
     private readonly clock: Clock,
     /** The booking domain's SQL of how a member books (read when a list is built: that domain's services come later). */
     private readonly conduct: () => BookingConductPort | undefined = () => undefined,
+    /** The certificates domain's medical status, for the partner picker's `can_play` (read when a list is built). */
+    private readonly medical: () => MedicalStatusPort | undefined = () => undefined,
   ) {}
 
   private today() {
@@ -159,6 +162,16 @@ export class UserRepository {
     };
   }
 
+  /**
+   * What the partner picker (onlyAvailablePartners) also says of each member: whether they can play — their medical
+   * certificate valid today, without which the booking engine refuses them — so the picker marks them and does not
+   * offer them (issue 26). Active members who accepted the terms are the only ones listed.
+   */
+  private partnerFacts(filter: UserListFilter): { can_play?: SQL<boolean> } {
+    const medical = filter.onlyAvailablePartners ? this.medical() : undefined;
+    return medical ? { can_play: sql<boolean>`(${medical.statusOf(qualified(users, 'id'))} = 'approved')` } : {};
+  }
+
   /** GET /user: the registry's page, or only what a picker needs (onlyAvailablePartners / reducedDetails). */
   async list(filter: UserListFilter & ListRequest<UserSortKey>, caller: PickerCaller): Promise<{ data: User[] | UserReduced[]; meta: ListMeta }> {
     const callerId = caller.id;
@@ -170,7 +183,7 @@ export class UserRepository {
           rows: (where, orderBy, limit, offset) =>
             withPage(
               this.db
-                .select({ _id: users.id, name: users.name, surname: users.surname, email: users.email })
+                .select({ _id: users.id, name: users.name, surname: users.surname, email: users.email, ...this.partnerFacts(filter) })
                 .from(users)
                 .innerJoin(categories, eq(categories.id, users.category_id))
                 .where(where)
