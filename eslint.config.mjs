@@ -1,6 +1,6 @@
 // ESLint for every package of the workspace: `pnpm lint` at the root (and the 'lint' stage of `npm test`).
 // Type-aware typescript-eslint, the rules of hooks, and the import boundaries of docs/decisions.md
-// ("Code layout and lint"). The boundaries are checked on the resolved file an import points at, so a relative
+// ("Lint: ESLint with types and boundaries"). The boundaries are checked on the resolved file an import points at, so a relative
 // path, a package name or a re-export through an index all count the same.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';

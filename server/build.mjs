@@ -1,6 +1,6 @@
 // `pnpm --filter server build`: the server as JavaScript, built once for production (node --enable-source-maps
 // dist/main.js; npm start runs it). esbuild bundles each entry into one ES module (docs/decisions.md, "A compiled
-// server"): the sources import relative modules without extensions and import shared-api, whose sources are
+// server, supervised"): the sources import relative modules without extensions and import shared-api, whose sources are
 // TypeScript, so a per-file tsc emit would not run on Node. Every npm package stays an import resolved from
 // server/node_modules at run time, except shared-api (this workspace's, bundled in).
 //

@@ -28,7 +28,7 @@ export type PermissionName = (typeof PERMISSIONS)[number];
 
 /**
  * The Italian name of each permission, shown in the category form, the categories table and the exports
- * (docs/decisions.md). Client and server read this one table.
+ * (docs/decisions.md, "Categories and permissions: no granting what you do not hold"). Client and server read this one table.
  */
 export const PERMISSION_LABELS: Record<PermissionName, string> = {
   book_session: 'Prenotazione turni',

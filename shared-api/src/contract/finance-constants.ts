@@ -41,7 +41,7 @@ export const FINANCE_LIMITS = {
 
 /**
  * The fiscal year of a date: the club's season, 1 September to 31 August, written '2026-2027'
- * (docs/decisions.md, finance). A payment is posted in the fiscal year of its date.
+ * (docs/decisions.md, "Fiscal year is the season"). A payment is posted in the fiscal year of its date.
  */
 export const FISCAL_YEAR_START_MONTH = 9;
 export function fiscalYearOf(isoDate: string): string {

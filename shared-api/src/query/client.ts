@@ -22,8 +22,8 @@ function endSessionOnUnauthorized(error: unknown): void {
 }
 
 /**
- * The portal's QueryClient (spec 000 §9, docs/decisions.md): the shell makes the one the domain apps share,
- * a domain app's standalone host makes its own with the same rules.
+ * The portal's QueryClient (spec 000 §9; docs/decisions.md, "One QueryClient; a 401 ends the session in the page"):
+ * the shell makes the one the domain apps share, a domain app's standalone host makes its own with the same rules.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

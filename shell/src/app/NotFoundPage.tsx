@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** The fallback route '*' (docs/decisions.md). */
+/** The fallback route '*' (docs/decisions.md, "Routes the spec does not show"). */
 export function NotFoundPage() {
   return (
     <div className="shell-page shell-not-found" data-testid="not-found">

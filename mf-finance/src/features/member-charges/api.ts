@@ -11,7 +11,7 @@ import {
 } from 'shared-api';
 import { createMutation } from 'shared-ui';
 
-/** Incasso soci reads GET /finance/member-charge through the DataTable under this key (docs/decisions.md). */
+/** Incasso soci reads GET /finance/member-charge through the DataTable under this key (docs/decisions.md, "Finance pages"). */
 export const CHARGES_PATH = '/finance/member-charge';
 export const CHARGES_QUERY_KEY = 'finance-member-charges';
 

@@ -28,8 +28,8 @@ export const useDeleteSelfCertification = createMutation({
 });
 
 /**
- * GET /finance/self-certification/{id}/pdf?showTotals=… (docs/decisions.md): the server renders the document; the
- * browser saves it under the name the server gives.
+ * GET /finance/self-certification/{id}/pdf?showTotals=… (docs/decisions.md, "Business entities, self-certifications,
+ * my payments"): the server renders the document; the browser saves it under the name the server gives.
  */
 export const downloadSelfCertification = (certification: SelfCertification, showTotals: boolean) =>
   download(

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI description passes Redocly's recommended rules (the library behind `redocly lint`): 0 errors, and
- * no warning beyond the few below, each with its reason (docs/decisions.md).
+ * no warning beyond the few below, each with its reason (ACCEPTED_WARNINGS).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

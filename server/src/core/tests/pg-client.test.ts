@@ -1,7 +1,7 @@
 /**
  * The pools' Client (core/db/client.ts, CallbackQueryClient) sends pg's promise form of query() through its callback
- * form, so finished results do not outlive their requests in the young generation (docs/decisions.md, "pg's promise
- * form of query() goes through its callback form"). What callers see must not change: rows, errors with
+ * form, so finished results do not outlive their requests in the young generation (docs/decisions.md, "pg queries
+ * through the callback form"). What callers see must not change: rows, errors with
  * PostgreSQL's code and the stack of the code that awaited them, the callback form, submittables. Needs DATABASE_URL.
  */
 import assert from 'node:assert/strict';

@@ -19,7 +19,8 @@ export interface AttemptLimit {
 }
 
 /**
- * The throttle limits (docs/decisions.md, Server), counted in the database so every server process shares them:
+ * The throttle limits (docs/decisions.md, "Login throttling counted in the database, in one statement"), counted in
+ * the database so every server process shares them:
  * - login: 10 failed sign-ins per e-mail + IP in 15 minutes;
  * - login_account: per account whatever the address (rotating addresses gains nothing): 20 failures in a day
  *   are free, then each one waits a delay doubling from 1 s up to 15 minutes;

@@ -11,7 +11,10 @@ import { hashSecret, newSecret } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Sessions kept per user: signing in once more drops the oldest beyond these (docs/decisions.md). */
+/**
+ * Sessions kept per user: signing in once more drops the oldest beyond these (docs/decisions.md, "Sessions: a
+ * hashed cookie token, 30 days, at most 10 per user").
+ */
 export const MAX_SESSIONS_PER_USER = 10;
 
 /** How long a confirmed password (POST /auth/verifypassword) allows changing the password or the e-mail. */

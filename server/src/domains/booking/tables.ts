@@ -124,9 +124,10 @@ export const bookings = pgTable(
     cancelled_at: timestamp({ withTimezone: true }),
     cancelled_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     /**
-     * The participants' ids, written with booking_participants in the booking's one statement and never changed: the
-     * calendar reads a range's bookings by date and gets their participants from the same rows, instead of probing
-     * booking_participants once per booking (docs/decisions.md). booking_participants stays the source of the checks.
+     * The participants' ids, written with booking_participants in the booking's one statement and changed only to drop
+     * a participant who leaves: the calendar reads a range's bookings by date and gets their participants from the same
+     * rows, instead of probing booking_participants once per booking (docs/decisions.md, "The calendar reads a
+     * booking's participants from its row"). booking_participants stays the source of the checks.
      */
     participant_ids: uuid().array().notNull(),
   },

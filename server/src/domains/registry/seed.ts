@@ -16,7 +16,7 @@ import {
   users,
 } from './tables';
 
-/** Password of the demo members (docs/decisions.md). */
+/** Password of the demo members (docs/decisions.md, "The demo club"). */
 export const DEMO_MEMBER_PASSWORD = 'Socio-2026!';
 
 interface DemoMember {

@@ -56,7 +56,7 @@ export const memberChargesCreated = z.object({ data: z.array(memberCharge) });
 
 /**
  * POST /finance/member-charge/{id}/payment and PATCH …/payment/{paymentId}. payment_type is optional: without it
- * the payment is cash (docs/decisions.md).
+ * the payment is cash (docs/decisions.md, "Member charges and payments").
  */
 export const paymentPayload = z.object({
   amount_paid: positiveEuro,

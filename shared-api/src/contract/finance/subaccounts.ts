@@ -4,7 +4,7 @@ import { blankToNull, idOrIds, ledgerType, optionalWholeNumber, paymentType, req
 
 /**
  * POST /finance/subaccount: one subaccount under each parent account chosen (up to 2). payment_type: what an
- * asset subaccount receives (cash, bank_mps, bank_bcc; docs/decisions.md), null for none. subaccount_id: the
+ * asset subaccount receives (cash, bank_mps, bank_bcc; docs/decisions.md, "Chart of accounts"), null for none. subaccount_id: the
  * numeric code, optional (the next free code under the parent when absent), unique under its parent.
  */
 export const subaccountPayload = z.object({

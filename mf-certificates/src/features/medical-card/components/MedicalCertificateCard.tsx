@@ -6,7 +6,10 @@ import { CARD_MESSAGES, REQUEST_FORMS, downloadMyCertificate, downloadRequestFor
 // The upload's dialog (react-hook-form) loads when it opens: the profile shows the card without it.
 const UploadDialog = lazy(() => import('./UploadDialog').then((m) => ({ default: m.UploadDialog })));
 
-/** How the profile names the member's medical status (spec 000 §4; the texts are ours, docs/decisions.md). */
+/**
+ * How the profile names the member's medical status (spec 000 §4; the texts are ours: docs/decisions.md,
+ * "Certificates pages and the member's card").
+ */
 export const STATUS_TEXTS: Record<MedicalStatus, string> = {
   not_uploaded: 'Non caricato',
   not_approved: 'In attesa di approvazione',

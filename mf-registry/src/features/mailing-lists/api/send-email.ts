@@ -7,7 +7,10 @@ export function sentText({ queued }: SendEmailResponse): string {
   return `Email inviata con successo! ${queued === 1 ? '1 email messa' : `${queued} email messe`} in coda di invio.`;
 }
 
-/** POST /emails/send: one mail per member the chosen lists reach (docs/decisions.md). No list shows mails, so none reloads. */
+/**
+ * POST /emails/send: one mail per member the chosen lists reach (docs/decisions.md, "Sending to mailing lists").
+ * No list shows mails, so none reloads.
+ */
 export const useSendEmail = createMutation({
   mutationFn: (body: SendEmailPayload) => api.post<SendEmailResponse>('/emails/send', body),
   invalidates: 'emails',

@@ -9,8 +9,8 @@ export const USERS_QUERY_KEY = 'users';
 
 /**
  * Errors of the create and edit form that say more than the generic toast: a duplicate e-mail has its own
- * text (docs/decisions.md), and a refused field or file appends the server's explanation, which staff need to
- * fix the form (e.g. 'Tipo di file non accettato: foto.png' for a PDF renamed .png).
+ * text (docs/decisions.md, "Refusals in the registry's pages"), and a refused field or file appends the server's
+ * explanation, which staff need to fix the form (e.g. 'Tipo di file non accettato: foto.png' for a PDF renamed .png).
  */
 export const USER_FORM_ERRORS: ErrorTextOptions = {
   own: ['EMAIL_TAKEN'],

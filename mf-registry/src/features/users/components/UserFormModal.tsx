@@ -103,7 +103,7 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
           };
           return { ...bound, onChange, label, required };
         };
-        // A complete code is checked as it is typed (docs/decisions.md), before any submit attempt.
+        // A complete code is checked as it is typed (docs/decisions.md, "User form: …"), before any submit attempt.
         const codeError = (field: 'fiscal_code' | 'parent_fiscal_code') =>
           bind(field).error ?? (values[field].replace(/\s/g, '').length >= 16 ? fiscalCodeError(values[field]) : null);
         return (

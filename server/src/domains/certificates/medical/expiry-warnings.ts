@@ -6,7 +6,7 @@ import { isActiveUser } from '../../registry';
 import { users } from '../../registry/tables';
 import { certificate_records, certificate_types, certificate_warnings, certificates } from '../tables';
 
-/** The queue of the daily expiry warnings (docs/decisions.md). */
+/** The queue of the daily expiry warnings (docs/decisions.md, "Expiry warnings, claimed once"). */
 export const EXPIRY_WARNINGS_JOB = 'certificates.expiry-warnings';
 /** The expiry notice is a warning "-1 days before": the first day the certificate is expired. */
 const EXPIRED = -1;

@@ -92,7 +92,7 @@ export class AccountingMovementService extends ListedRecords<AccountingEntry, En
     return this.get(id);
   }
 
-  /** Entries a payment posted are changed through the payment (docs/decisions.md): editing one here is refused. */
+  /** Entries a payment posted are changed through the payment (docs/decisions.md, "A real double-entry ledger"): editing one here is refused. */
   async update(id: string, payload: AccountingEntryEditPayload, uploads: Map<string, Upload> | null): Promise<AccountingEntry> {
     const file = await this.acceptAttachment(uploads);
     let replaced: string | null = null;

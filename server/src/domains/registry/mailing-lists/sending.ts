@@ -35,9 +35,10 @@ export interface MailingSendDeps {
 }
 
 /**
- * Sending to mailing lists (spec 001 §2, §7; docs/decisions.md): the recipients are the active members a chosen list
- * reaches — through their own classes, their category's, their qualifications', or because the class is a default
- * one — minus those who unsubscribed from it; each gets one mail, whatever the number of lists that reach them.
+ * Sending to mailing lists (spec 001 §2, §7; docs/decisions.md, "Sending to mailing lists"): the recipients are the
+ * active members a chosen list reaches — through their own classes, their category's, their qualifications', or
+ * because the class is a default one — minus those who unsubscribed from it; each gets one mail, whatever the number
+ * of lists that reach them.
  */
 export class MailingSender {
   constructor(private readonly deps: MailingSendDeps) {}
