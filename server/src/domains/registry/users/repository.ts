@@ -17,10 +17,10 @@ import { files } from '../../../core/db/tables';
 import { type ListRequest, countRows, readAll, readPage, replaceLinks, withPage } from '../../../core/list';
 import { linkedNames, qualified } from '../../../core/sql';
 import { type Clock, todayIn } from '../../../core/time';
-import { fileRef } from '../../../core/files/repository';
 import type { BookingConductPort } from '../booking-conduct-port';
 import type { MedicalStatusPort } from '../medical-port';
 import { isActiveUser, isDeactivatedUser } from './active';
+import { type UserRow, toUser } from './user-row';
 
 export const USER_SORT_KEYS = [
   'member_id',
@@ -45,26 +45,7 @@ export interface UserListFilter {
   reducedDetails?: boolean;
 }
 
-export type UserRow = typeof users.$inferSelect;
-
-/** A row of the full registry query (fullQuery). */
-interface FullRow {
-  row: UserRow;
-  category_name: string;
-  image_id: string | null;
-  image_name: string | null;
-  image_mime: string | null;
-  image_size: number | null;
-  contract_id: string | null;
-  contract_name: string | null;
-  contract_mime: string | null;
-  contract_size: number | null;
-  qualifications: NamedRef[];
-  reservation_rules: NamedRef[];
-  mailing_list_classes: NamedRef[];
-  is_deactivated: boolean;
-  partner_left_bookings: number;
-}
+export type { UserRow };
 
 const imageFile = alias(files, 'image_file');
 const contractFile = alias(files, 'contract_file');
@@ -206,7 +187,7 @@ export class UserRepository {
               await this.fullQuery()
                 .where(where)
                 .orderBy(...orderBy)
-            ).map((r) => this.toUser(r));
+            ).map((r) => toUser(r));
           // The page's ids first, on the narrow rows an index serves; then every column of those rows only. Read in one
           // step, the linked names and file joins were computed for each skipped row too (and the cost estimate of a deep
           // page started PostgreSQL's JIT compiler: ~180 ms at offset 2,000).
@@ -226,7 +207,7 @@ export class UserRepository {
           const rows = await this.fullQuery()
             .where(inArray(users.id, ids))
             .orderBy(...orderBy);
-          return rows.map((r) => this.toUser(r));
+          return rows.map((r) => toUser(r));
         },
       },
       filter,
@@ -243,7 +224,7 @@ export class UserRepository {
             await this.fullQuery()
               .where(where)
               .orderBy(...orderBy)
-          ).map((r) => this.toUser(r)),
+          ).map((r) => toUser(r)),
       },
       filter,
     );
@@ -251,7 +232,7 @@ export class UserRepository {
 
   async get(id: string): Promise<User | null> {
     const [row] = await this.fullQuery().where(eq(users.id, id)).limit(1);
-    return row ? this.toUser(row) : null;
+    return row ? toUser(row) : null;
   }
 
   async findRow(id: string): Promise<UserRow | null> {
@@ -365,48 +346,5 @@ export class UserRepository {
       userId,
       links.mailing_list_classes,
     );
-  }
-
-  private toUser(row: FullRow): User {
-    const u = row.row;
-    return {
-      _id: u.id,
-      member_id: u.member_id,
-      name: u.name,
-      surname: u.surname,
-      email: u.email,
-      phone_number: u.phone_number,
-      fiscal_code: u.fiscal_code,
-      image: row.image_id ? fileRef({ id: row.image_id, original_name: row.image_name!, mime: row.image_mime!, size: row.image_size! }) : null,
-      birth_date: u.birth_date,
-      birth_province: u.birth_province,
-      birth_place: u.birth_place,
-      residence_address: u.residence_address,
-      residence_province: u.residence_province,
-      residence_place: u.residence_place,
-      residence_postal_code: u.residence_postal_code,
-      gender: u.gender as User['gender'],
-      parent_name: u.parent_name,
-      parent_surname: u.parent_surname,
-      parent_fiscal_code: u.parent_fiscal_code,
-      category: { _id: u.category_id, name: row.category_name },
-      qualifications: row.qualifications,
-      reservation_rules: row.reservation_rules,
-      mailing_list_classes: row.mailing_list_classes,
-      fitet_data_code: u.fitet_data_code,
-      fitet_data_category: u.fitet_data_category,
-      contract_file: row.contract_id
-        ? fileRef({ id: row.contract_id, original_name: row.contract_name!, mime: row.contract_mime!, size: row.contract_size! })
-        : null,
-      contract_end_date: u.contract_end_date,
-      notes: u.notes,
-      created_at: u.created_at.toISOString(),
-      deactivation_status: Boolean(row.is_deactivated),
-      deactivation_date_start: u.deactivation_date_start,
-      deactivation_date_end: u.deactivation_date_end,
-      has_accepted_terms: u.terms_accepted_at !== null,
-      registration_completed: u.registration_completed_at !== null,
-      partner_left_bookings: Number(row.partner_left_bookings),
-    };
   }
 }
