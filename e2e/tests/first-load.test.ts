@@ -74,6 +74,27 @@ test('the page hydrates without a mismatch or a CSP refusal, and signing in goes
   await page.close();
 });
 
+test('what is typed before the script arrives stays in the fields once React takes the form over', async () => {
+  const page = await portal.browser.newPage();
+  let release!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+  // The sign-in page's script arrives only after the visitor has typed (a slow network).
+  await page.route(/\/login\.[0-9a-f]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto(`${portal.server.url}/login`, { waitUntil: 'commit' });
+  await page.getByLabel(/^Email/).fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  release();
+  await page.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled);
+  assert.equal(await page.getByLabel(/^Email/).inputValue(), ADMIN.email);
+  assert.equal(await page.locator('input[name="password"]').inputValue(), ADMIN.password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.waitForURL(`${portal.server.url}/`);
+  await page.close();
+});
+
 test('a signed-in visitor opening /login goes on to the home page; the forgot-password link opens its page', async () => {
   const page = await portal.browser.newPage();
   await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);

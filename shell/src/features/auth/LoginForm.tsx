@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { isNetworkError, login, type LoginForm as LoginValues, type SessionUser } from 'shared-api';
 import { EmailInput, PasswordInput, fieldBinder, notify, toastPromise } from 'shared-ui';
@@ -45,6 +45,16 @@ export function LoginForm({ onSignedIn, Link }: Props) {
   const bind = fieldBinder(form, form.formState.isSubmitted);
   // Each attempt's toast has its own id, so a new attempt takes the last one's error off the screen.
   const attempt = useRef(0);
+  const formElement = useRef<HTMLFormElement>(null);
+
+  // What was typed into the server's markup before React took it over stays: hydration leaves it in the fields,
+  // but the fields are controlled, so the next render would empty them. (Nothing to take in a page React drew.)
+  useLayoutEffect(() => {
+    for (const name of ['email', 'password'] as const) {
+      const typed = (formElement.current?.elements.namedItem(name) as HTMLInputElement | null)?.value;
+      if (typed) form.setValue(name, typed);
+    }
+  }, [form]);
 
   async function signIn({ email, password }: LoginValues) {
     setFormError(null);
@@ -72,7 +82,7 @@ export function LoginForm({ onSignedIn, Link }: Props) {
 
   return (
     <AuthCard title="Bentornato! Accedi con i tuoi dati">
-      <form className="shell-form" method="post" onSubmit={form.handleSubmit(signIn, refuse)} noValidate>
+      <form ref={formElement} className="shell-form" method="post" onSubmit={form.handleSubmit(signIn, refuse)} noValidate>
         <EmailInput {...bind('email')} label="Email" required placeholder="nome@esempio.it" />
         <PasswordInput {...bind('password')} label="Password" required />
         {formError && (
