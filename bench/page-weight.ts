@@ -22,9 +22,11 @@ const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 
 const kb = (n: number) => +(n / 1024).toFixed(1);
 
-/** The floor: react + react-dom rendering one paragraph, built now by rspack in production mode. */
-async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bare-react-'));
+/**
+ * The floor: react + react-dom rendering one paragraph, built now by rspack in production mode into `dir`/dist
+ * (index.html and its script). Answers the script files.
+ */
+export async function buildBareReactPage(dir: string): Promise<Buffer[]> {
   writeFileSync(
     path.join(dir, 'index.jsx'),
     "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<p>Ciao</p>);\n",
@@ -33,7 +35,7 @@ async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
     mode: 'production',
     context: dir,
     entry: './index.jsx',
-    output: { path: path.join(dir, 'dist') },
+    output: { path: path.join(dir, 'dist'), filename: 'main.js' },
     // react and react-dom exactly as the shell has them
     resolve: { modules: [path.join(repoRoot, 'shell', 'node_modules'), 'node_modules'] },
     module: {
@@ -51,15 +53,29 @@ async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
     compiler.run((err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString())) : resolve())),
   );
   const out = path.join(dir, 'dist');
-  const files = readdirSync(out)
+  writeFileSync(
+    path.join(out, 'index.html'),
+    '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>React</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  return readdirSync(out)
     .filter((f) => f.endsWith('.js'))
     .map((f) => readFileSync(path.join(out, f)));
-  rmSync(dir, { recursive: true, force: true });
-  return {
-    // the same settings as the portal's build (tooling/rspack.ts)
-    brotli: files.reduce((n, b) => n + brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length, 0),
-    gzip: files.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
-  };
+}
+
+/** The same settings as the portal's build (tooling/rspack.ts). */
+export const brotli = (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } });
+
+async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bare-react-'));
+  try {
+    const files = await buildBareReactPage(dir);
+    return {
+      brotli: files.reduce((n, b) => n + brotli(b).length, 0),
+      gzip: files.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function signedInContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {

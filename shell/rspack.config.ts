@@ -1,5 +1,5 @@
 import { createConfig } from '../tooling/rspack';
-import { createPrerenderConfig } from '../tooling/prerender';
+import { createPrerender } from '../tooling/prerender';
 
 // The host: no exposes, no remotes baked in (they come from /remotes.json at run time).
 const web = createConfig({
@@ -10,7 +10,17 @@ const web = createConfig({
   pages: { login: './src/login/index.tsx' },
 });
 
+function withPrerenderedLogin() {
+  const { webPlugin, config } = createPrerender({
+    dir: __dirname,
+    after: 'shell',
+    page: 'login',
+    entry: './src/login/prerender.tsx',
+    webOut: web.output!.path!,
+    preloadChunk: 'sign-in',
+  });
+  return [{ ...web, plugins: [...(web.plugins ?? []), webPlugin] }, config];
+}
+
 // The dev server (`rspack serve`) builds the web app only: its /login renders in the browser.
-export default web.mode === 'production'
-  ? [web, createPrerenderConfig({ dir: __dirname, after: 'shell', page: 'login', entry: './src/login/prerender.tsx', webOut: web.output!.path! })]
-  : web;
+export default web.mode === 'production' ? withPrerenderedLogin() : web;

@@ -23,13 +23,37 @@ export interface PrerenderOptions {
   entry: string;
   /** The web build's output folder. */
   webOut: string;
+  /**
+   * A chunk the page's entry imports after the first paint (webpackChunkName): its script files are preloaded
+   * from the page's head, so they download while the browser paints.
+   */
+  preloadChunk?: string;
+}
+
+/** The script files of `preloadChunk`, as the web build wrote them (filled by PreloadedChunkFiles). */
+type ChunkFiles = { files: string[] };
+
+/** Records, once the web build is done, the script files of a named chunk group (with the chunks split out of it). */
+class PreloadedChunkFiles {
+  constructor(
+    private readonly chunk: string,
+    private readonly found: ChunkFiles,
+  ) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.done.tap('PreloadedChunkFiles', (stats) => {
+      const group = stats.compilation.namedChunkGroups.get(this.chunk);
+      if (!group) throw new Error(`nessun chunk di nome ${this.chunk}`);
+      this.found.files = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+    });
+  }
 }
 
 const ROOT = '<div id="root"></div>';
 
 /** Fills `<page>.html` once the Node build of its render function is emitted. */
 class WritePrerenderedPage {
-  constructor(private readonly options: PrerenderOptions & { bundle: string }) {}
+  constructor(private readonly options: PrerenderOptions & { bundle: string; preload: ChunkFiles }) {}
 
   apply(compiler: Compiler) {
     compiler.hooks.done.tapPromise('WritePrerenderedPage', async (stats) => {
@@ -41,7 +65,8 @@ class WritePrerenderedPage {
       const file = path.join(webOut, `${page}.html`);
       const template = readFileSync(file, 'utf8');
       if (!template.includes(ROOT)) throw new Error(`${file}: manca ${ROOT} da riempire`);
-      const filled = template.replace(ROOT, `<div id="root">${render()}</div>`);
+      const preload = this.options.preload.files.map((file) => `<link rel="preload" as="script" href="/${file}">`).join('');
+      const filled = template.replace(ROOT, `<div id="root">${render()}</div>`).replace('</head>', `${preload}</head>`);
       const beasties = new Beasties({ path: webOut, publicPath: '/', preload: 'body', noscriptFallback: false, logLevel: 'warn' });
       const html = await beasties.process(filled);
       writeFileSync(file, html);
@@ -53,8 +78,17 @@ class WritePrerenderedPage {
   }
 }
 
-/** The Node build of a page's render function (see the file's comment); production builds only. */
-export function createPrerenderConfig(options: PrerenderOptions): Configuration {
+/**
+ * The Node build of a page's render function (see the file's comment), and the plugin the web build needs for the
+ * preload links; production builds only.
+ */
+export function createPrerender(options: PrerenderOptions): { webPlugin: PreloadedChunkFiles | null; config: Configuration } {
+  const preload: ChunkFiles = { files: [] };
+  const webPlugin = options.preloadChunk ? new PreloadedChunkFiles(options.preloadChunk, preload) : null;
+  return { webPlugin, config: prerenderConfig(options, preload) };
+}
+
+function prerenderConfig(options: PrerenderOptions, preload: ChunkFiles): Configuration {
   const out = path.join(options.dir, `dist-prerender-${options.page}`);
   const bundle = path.join(out, 'render.cjs');
   return {
@@ -85,7 +119,7 @@ export function createPrerenderConfig(options: PrerenderOptions): Configuration 
     optimization: { minimize: false },
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production'), 'process.env.BUILD_LABEL': JSON.stringify('') }),
-      new WritePrerenderedPage({ ...options, bundle }),
+      new WritePrerenderedPage({ ...options, bundle, preload }),
     ],
     performance: { hints: false },
   };
