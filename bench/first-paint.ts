@@ -3,41 +3,16 @@
  * the same run and opened by the same Chromium: a bare React page (react + react-dom rendering one paragraph, the
  * floor of page-weight.ts) and a plain HTML page. Each round opens the three in turn, each in a fresh context with
  * the cache disabled (a first visit); the medians of BENCH_PAINT_ROUNDS rounds (default 9) are printed, with the
- * bytes each page received on the wire. The two baselines are served by a small static host here, brotli copies
- * as the portal's server sends them; /login by the portal's built server.
+ * bytes each page received on the wire. All three come from the portal's built server, through the same hooks and
+ * brotli copies: the baselines are written into its releases folder (served as files under /releases/).
  */
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/tests/support/browser.ts';
 import { startServer } from '../e2e/tests/support/server.ts';
 import { brotli, buildBareReactPage } from './page-weight.ts';
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html; charset=utf-8' };
-
-/** Serves `dir` as the portal serves its assets: the .br copy when the browser accepts it, never cached. */
-export async function serve(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = path.join(dir, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
-    const br = /\bbr\b/.test(String(req.headers['accept-encoding'])) && existsSync(`${file}.br`);
-    res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-cache',
-      ...(br ? { 'content-encoding': 'br' } : {}),
-    });
-    createReadStream(br ? `${file}.br` : file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 interface Measure {
   /** First contentful paint, ms from navigation start. */
@@ -82,29 +57,25 @@ export const median = (values: number[]) => {
 
 export async function benchFirstPaint(): Promise<void> {
   const rounds = Number(process.env.BENCH_PAINT_ROUNDS ?? 9);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'first-paint-'));
-  const bareDir = path.join(dir, 'bare');
-  const plainDir = path.join(dir, 'plain');
   const portal = await startServer();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-  const hosts: Array<{ close: () => Promise<void> }> = [];
   try {
-    mkdirSync(bareDir);
-    mkdirSync(plainDir);
+    // RELEASES_DIR's default: <data folder>/releases, served at /releases/.
+    const baselines = path.join(portal.dataDir, 'releases', 'bench-first-paint');
+    const bareDir = path.join(baselines, 'bare');
+    const plainDir = path.join(baselines, 'plain');
+    mkdirSync(bareDir, { recursive: true });
+    mkdirSync(plainDir, { recursive: true });
     await buildBareReactPage(bareDir);
-    const bareOut = path.join(bareDir, 'dist');
-    writeFileSync(path.join(bareOut, 'main.js.br'), brotli(readFileSync(path.join(bareOut, 'main.js'))));
-    writeFileSync(
-      path.join(plainDir, 'index.html'),
-      '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>HTML</title></head><body><p>Ciao</p></body></html>',
-    );
-    const bare = await serve(bareOut);
-    const plain = await serve(plainDir);
-    hosts.push(bare, plain);
+    const plainPage = '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>HTML</title></head><body><p>Ciao</p></body></html>';
+    writeFileSync(path.join(plainDir, 'index.html'), plainPage);
+    for (const file of [path.join(bareDir, 'dist', 'main.js'), path.join(bareDir, 'dist', 'index.html'), path.join(plainDir, 'index.html')]) {
+      writeFileSync(`${file}.br`, brotli(readFileSync(file)));
+    }
 
     const pages = [
-      { name: 'pagina HTML semplice', url: `${plain.url}/`, ready: 'Ciao' },
-      { name: 'pagina React nuda (react + react-dom)', url: `${bare.url}/`, ready: 'Ciao' },
+      { name: 'pagina HTML semplice', url: `${portal.url}/releases/bench-first-paint/plain/index.html`, ready: 'Ciao' },
+      { name: 'pagina React nuda (react + react-dom)', url: `${portal.url}/releases/bench-first-paint/bare/dist/index.html`, ready: 'Ciao' },
       { name: '/login', url: `${portal.url}/login`, ready: 'Bentornato! Accedi con i tuoi dati' },
     ];
     // One warm-up round (the browser's and the server's first page cost more), then the measured ones, interleaved.
@@ -125,7 +96,6 @@ export async function benchFirstPaint(): Promise<void> {
           'FCP min–max ms': `${Math.min(...list.map((m) => m.fcp)).toFixed(0)}–${Math.max(...list.map((m) => m.fcp)).toFixed(0)}`,
           'x React nudo': +(fcp / bareFcp).toFixed(2),
           'primo byte ms (mediana)': +median(list.map((m) => m.ttfb)).toFixed(1),
-          // The page's own part: the static host answers the baselines, the portal's server /login.
           'FCP dopo il primo byte ms': +median(list.map((m) => m.fcp - m.ttfb)).toFixed(1),
           'KB ricevuti (rete)': +(median(list.map((m) => m.bytes)) / 1024).toFixed(1),
         };
@@ -133,8 +103,6 @@ export async function benchFirstPaint(): Promise<void> {
     );
   } finally {
     await browser.close();
-    for (const host of hosts) await host.close();
     await portal.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }

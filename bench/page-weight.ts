@@ -55,7 +55,7 @@ export async function buildBareReactPage(dir: string): Promise<Buffer[]> {
   const out = path.join(dir, 'dist');
   writeFileSync(
     path.join(out, 'index.html'),
-    '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>React</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>React</title><script defer src="main.js"></script></head><body><div id="root"></div></body></html>',
   );
   return readdirSync(out)
     .filter((f) => f.endsWith('.js'))
