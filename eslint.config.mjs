@@ -172,6 +172,20 @@ export default defineConfig(
       ],
     },
   },
+  // Periodic work goes through the one job runner (a recurring job, claimed once across processes), never a timer of
+  // a domain's own: setInterval in any form (global, globalThis., imported from node:timers) is refused.
+  {
+    files: ['server/src/domains/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name='setInterval']",
+          message: 'Il lavoro periodico di un dominio è un job ricorrente del job runner (Domain.jobs, recurring), non un setInterval.',
+        },
+      ],
+    },
+  },
   // Size (issue 24): no file of the server or of the contract over 400 lines, no function over 120 — tests, table
   // declarations and migrations aside. A longer one is split by feature or by step, not allowed by exception.
   {

@@ -93,3 +93,21 @@ test('a repository throws no HTTP errors and knows no Fastify', async () => {
     "import { isUniqueViolation } from '../../../core/errors';\nexport const taken = (err: unknown) => isUniqueViolation(err);\n",
   );
 });
+
+test('a server domain runs periodic work on the job runner, never on a timer of its own', async () => {
+  const file = 'server/src/domains/account/housekeeping.ts';
+  const timerErrors = async (code) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+  for (const code of [
+    'export const start = () => setInterval(() => undefined, 1000);\n',
+    'export const start = () => globalThis.setInterval(() => undefined, 1000);\n',
+    "import { setInterval as every } from 'node:timers';\nexport const start = () => every(() => undefined, 1000);\n",
+  ]) {
+    const errors = await timerErrors(code);
+    assert.equal(errors.length >= 1, true, `refused:\n${code}`);
+    assert.ok(errors[0].includes('job ricorrente'), errors[0]);
+  }
+  assert.deepEqual(await timerErrors('export const later = () => setTimeout(() => undefined, 1000);\n'), []);
+});

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BuiltServices, Domain } from '../../core/domain';
 import { UserRepository } from '../registry';
 import { AttemptRepository } from './attempts';
-import { Housekeeping } from './housekeeping';
+import { Housekeeping, housekeepingJob } from './housekeeping';
 import { invitationMail } from './mail-templates';
 import { ProfileService } from './profile';
 import profileRoutes from './profile-routes';
@@ -47,9 +47,7 @@ export const account: Domain = {
     const tokens = new UserTokenRepository(clock);
     const users = new UserRepository(db, config.clubTimezone, clock);
     const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, jobs, publicUrl: config.publicUrl });
-    const housekeeping = new Housekeeping({ attempts, sessions, mailer }, (err) =>
-      console.error(`Pulizia periodica non riuscita: ${err instanceof Error ? err.name : 'errore sconosciuto'}`),
-    );
+    const housekeeping = new Housekeeping({ attempts, sessions, mailer });
     return {
       sessionResolver: sessions,
       account: {
@@ -79,11 +77,6 @@ export const account: Domain = {
       name: PASSWORD_RESET_MAIL_JOB,
       run: ({ email }: PasswordResetMailJob, { account }) => account.auth.sendResetLink(email),
     },
+    housekeepingJob,
   ],
-  async onStart({ account: { housekeeping } }) {
-    await housekeeping.start();
-  },
-  async onStop({ account: { housekeeping } }) {
-    await housekeeping.stop();
-  },
 };
