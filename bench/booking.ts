@@ -19,14 +19,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
-import { seedIfEmpty } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/core/config.ts';
-import { type Database, openDatabase } from '../server/src/core/db/client.ts';
-import { hashPassword } from '../server/src/core/passwords.ts';
-import { TrainingSessionRepository } from '../server/src/domains/booking/sessions/repository.ts';
-import { TrainingSessionService } from '../server/src/domains/booking/sessions/service.ts';
+import {
+  type Database,
+  TrainingSessionRepository,
+  TrainingSessionService,
+  hashPassword,
+  loadConfig,
+  openDatabase,
+  seedIfEmpty,
+} from 'server/testing';
 import { type ScratchDatabase, createScratchDatabase } from 'test-kit';
-import { startServer } from '../e2e/tests/support/server.ts';
+import { startServer } from 'e2e/support/server';
 
 const TZ = 'Europe/Rome';
 const PASSWORD = 'Socio-2026!';
@@ -469,8 +472,7 @@ async function calendar(): Promise<void> {
     if (process.env.BENCH_EXPLAIN) {
       // The plans of the calendar's statements, to see where the time goes.
       const { PgDialect } = await import('drizzle-orm/pg-core');
-      const { CALENDAR_PLANNER, occurrenceRowsSql, occurrenceConditions, pageWindowSql } =
-        await import('../server/src/domains/booking/sessions/occurrence-sql.ts');
+      const { CALENDAR_PLANNER, occurrenceRowsSql, occurrenceConditions, pageWindowSql } = await import('server/testing');
       const dialect = new PgDialect();
       const oneTable = { tableId: anyTable!.id };
       const [window] = await rowsOf<{ first_day: string; last_day: string }>(database, pageWindowSql(monthStart, monthEnd, {}, [], 3000, 0));

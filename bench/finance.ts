@@ -9,15 +9,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
-import { loadConfig } from '../server/src/core/config.ts';
-import { openDatabase } from '../server/src/core/db/client.ts';
-import { FileRepository } from '../server/src/core/files/repository.ts';
-import { FileStore } from '../server/src/core/files/store.ts';
-import { seedIfEmpty } from '../server/src/app.ts';
+import {
+  AccountingMovementRepository,
+  FileRepository,
+  FileStore,
+  type FinanceServices,
+  finance,
+  loadConfig,
+  openDatabase,
+  seedIfEmpty,
+} from 'server/testing';
 import { createScratchDatabase } from 'test-kit';
-import type { FinanceServices } from '../server/src/domains/finance/index.ts';
-import { finance } from '../server/src/domains/finance/index.ts';
-import { AccountingMovementRepository } from '../server/src/domains/finance/accounting-movements/repository.ts';
 
 const ENTRIES = Number(process.env.BENCH_FINANCE_ENTRIES ?? 100_000);
 const PAYMENTS = Number(process.env.BENCH_FINANCE_PAYMENTS ?? 1_000);

@@ -7,9 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../server/src/core/db/client.ts';
-import { UserRepository } from '../server/src/domains/registry/users/repository.ts';
-import { systemClock } from '../server/src/core/time.ts';
+import { type Database, UserRepository, openDatabase, systemClock } from 'server/testing';
 import { createScratchDatabase } from 'test-kit';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 500_000);

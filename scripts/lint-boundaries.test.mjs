@@ -111,3 +111,55 @@ test('a server domain runs periodic work on the job runner, never on a timer of 
   }
   assert.deepEqual(await timerErrors('export const later = () => setTimeout(() => undefined, 1000);\n'), []);
 });
+
+/** At least one boundary error, and one of them says why (a relative path out of bench/ trips two rules at once). */
+const expectRefused = async (file, code, fragment) => {
+  const errors = await boundaryErrors(file, code);
+  assert.ok(
+    errors.some((e) => e.includes(fragment)),
+    `${file} refused because "${fragment}":\n${code}\ngot: ${JSON.stringify(errors)}`,
+  );
+};
+
+test('bench/ and e2e/ reach another package only through its public entries (package exports), never its internals by path', async () => {
+  await expectRefused(
+    'bench/list.ts',
+    "export { UserRepository } from '../server/src/domains/registry/users/repository.ts';\n",
+    'bench/ usa server solo',
+  );
+  await expectRefused('bench/booking.ts', "export { startServer } from '../e2e/tests/support/server.ts';\n", 'col suo nome');
+  await expectRefused('bench/booking.ts', "export { fitetWorkbook } from 'server/src/testing/heavy-files';\n", 'non i suoi file');
+  await expectRefused(
+    'e2e/tests/polish.test.ts',
+    "export { withCheckLetter } from '../../server/src/domains/registry/users/fiscal-code';\n",
+    'e2e/ usa server solo',
+  );
+  await expectRefused(
+    'e2e/tests/booking.test.ts',
+    "export type { ReservationRule } from '../../shared-api/src/contract/references.ts';\n",
+    'e2e/ usa shared-api solo',
+  );
+  await expectRefused(
+    'e2e/tests/support/domain-apps.ts',
+    "export type { RemoteName } from '../../../shell/src/remotes/names.ts';\n",
+    'e2e/ usa shell solo',
+  );
+  await expectAllowed(
+    'bench/list.ts',
+    "export { UserRepository } from 'server/testing';\nexport { startServer } from 'e2e/support/server';\nexport { createScratchDatabase } from 'test-kit';\n",
+  );
+  await expectAllowed(
+    'e2e/tests/booking.test.ts',
+    "export type { ReservationRule } from 'shared-api/contract';\nexport { PORTAL_ROUTES } from 'shell/routes';\nexport { startServer } from './support/server.ts';\n",
+  );
+});
+
+test('every repository file (repository.ts, sessions-repository.ts, …) is held to the repository rule', async () => {
+  for (const repository of ['server/src/domains/storage/loads/repository.ts', 'server/src/domains/account/sessions-repository.ts']) {
+    await expectBlocked(
+      repository,
+      "import type { FastifyReply } from 'fastify';\nexport type R = FastifyReply;\n",
+      'Un repository non conosce HTTP',
+    );
+  }
+});

@@ -1,9 +1,9 @@
 import type { JobDefinition } from '../../core/jobs/runner';
 import type { Mailer } from '../../core/mail/mailer';
 import type { Services } from '../../core/domain';
-import { type AttemptRepository, PRUNE_INTERVAL_MINUTES } from './attempts';
-import type { SessionRepository } from './sessions';
-import { TOKEN_LIFETIME_MS } from './user-tokens';
+import { type AttemptRepository, PRUNE_INTERVAL_MINUTES } from './attempts-repository';
+import type { SessionRepository } from './sessions-repository';
+import { TOKEN_LIFETIME_MS } from './user-tokens-repository';
 
 /**
  * How long the outbox keeps a mail's text and links: the longest life of an e-mailed link (the invitation's

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BuiltServices, Domain } from '../../core/domain';
 import { UserRepository } from '../registry';
-import { AttemptRepository } from './attempts';
+import { AttemptRepository } from './attempts-repository';
 import { Housekeeping, housekeepingJob } from './housekeeping';
 import { invitationMail } from './mail-templates';
 import { ProfileService } from './profile';
 import profileRoutes from './profile-routes';
 import authRoutes from './routes';
 import { AuthService, PASSWORD_RESET_MAIL_JOB, type PasswordResetMailJob } from './service';
-import { SessionRepository } from './sessions';
+import { SessionRepository } from './sessions-repository';
 import termsRoutes from './terms-routes';
-import { UserTokenRepository } from './user-tokens';
+import { UserTokenRepository } from './user-tokens-repository';
 
 /** The shell's own domain: sign-in with sessions, e-mailed links and throttling; the member's profile; the terms. */
 export interface AccountServices {

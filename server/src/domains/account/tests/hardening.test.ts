@@ -9,10 +9,10 @@ import { loadConfig, parseTrustProxy } from '../../../core/config';
 import { mail_outbox } from '../../../core/db/tables';
 import type { Mail } from '../../../core/mail/mailer';
 import { users } from '../../registry/tables';
-import { ATTEMPT_LIMITS } from '../attempts';
+import { ATTEMPT_LIMITS } from '../attempts-repository';
 import { HOUSEKEEPING_JOB, OUTBOX_BODY_RETENTION_MS } from '../housekeeping';
 import { PASSWORD_RESET_MAIL_JOB } from '../service';
-import { MAX_SESSIONS_PER_USER } from '../sessions';
+import { MAX_SESSIONS_PER_USER } from '../sessions-repository';
 import { auth_attempts, sessions, user_tokens } from '../tables';
 import { newSecret } from '../tokens';
 import {
