@@ -24,7 +24,8 @@ import {
   TrainingSessionRepository,
   TrainingSessionService,
   hashPassword,
-  loadConfig,
+  loadAppConfig,
+  migrateDatabase,
   openDatabase,
   seedIfEmpty,
 } from 'server/testing';
@@ -82,11 +83,11 @@ async function addMembers(database: Database, count: number): Promise<void> {
 /** A database with the demo club, migrated and seeded; PGlite in its own data folder (the server opens it after). */
 async function prepare(kind: 'pg' | 'pglite'): Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
-  const config = loadConfig({ DATA_DIR: dataDir });
+  const config = loadAppConfig({ DATA_DIR: dataDir });
   if (kind === 'pg') {
     const scratch = await createScratchDatabase(BASE_URL, 'bench');
     const database = await openDatabase({ kind: 'pg', url: scratch.url });
-    await database.migrate();
+    await migrateDatabase(database);
     await seedIfEmpty(database, config);
     return {
       database,
@@ -95,7 +96,7 @@ async function prepare(kind: 'pg' | 'pglite'): Promise<{ database: Database; env
     };
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
-  await database.migrate();
+  await migrateDatabase(database);
   await seedIfEmpty(database, config);
   return { database, env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
@@ -334,7 +335,7 @@ async function throughput(): Promise<void> {
 
 /** The calendar's data: 5,000 members, 50 tables with a group each over two years around today, 500,000 bookings. */
 async function fillCalendar(database: Database, dataDir: string): Promise<void> {
-  await seedIfEmpty(database, loadConfig({ DATA_DIR: dataDir }));
+  await seedIfEmpty(database, loadAppConfig({ DATA_DIR: dataDir }));
   await addMembers(database, 5000);
   await database.db.execute(sql`insert into game_tables (number, description) select n, 'Bench ' || n from generate_series(101, 150) n`);
   const today = todayInRome();
@@ -390,7 +391,7 @@ async function calendar(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
   const database = await openDatabase({ kind: 'pg', url: scratch.url });
   try {
-    await database.migrate();
+    await migrateDatabase(database);
     const filling = performance.now();
     if (!kept) await fillCalendar(database, dataDir);
     else await database.db.execute(sql`analyze`);

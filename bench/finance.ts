@@ -15,7 +15,8 @@ import {
   FileStore,
   type FinanceServices,
   finance,
-  loadConfig,
+  loadAppConfig,
+  migrateDatabase,
   openDatabase,
   seedIfEmpty,
 } from 'server/testing';
@@ -47,9 +48,9 @@ export async function benchFinance(): Promise<void> {
   const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   const scratch = await createScratchDatabase(baseUrl, 'bench');
   const database = await openDatabase({ kind: 'pg', url: scratch.url });
-  const config = loadConfig({ DATA_DIR: '/tmp/bench-finance-files' });
+  const config = loadAppConfig({ DATA_DIR: '/tmp/bench-finance-files' });
   try {
-    await database.migrate();
+    await migrateDatabase(database);
     await seedIfEmpty(database, config);
     const { db } = database;
     const files = new FileRepository(db, new FileStore('/tmp/bench-finance-files'));

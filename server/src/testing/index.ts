@@ -20,8 +20,7 @@ export {
 export { fakeBuild, writeShellProvides } from '../domains/platform/tests/fixtures';
 
 // The app's start-up pieces a benchmark assembles by hand (a database, its seed, the settings).
-export { seedIfEmpty } from '../app';
-export { loadConfig } from '../core/config';
+export { loadAppConfig, migrateDatabase, seedIfEmpty } from '../app';
 export { type Database, openDatabase } from '../core/db/client';
 export { hashPassword } from '../core/passwords';
 export { systemClock } from '../core/time';

@@ -41,6 +41,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
 export const account: Domain = {
   name: 'account',
+  migrations: 'domains/account/migrations',
   services({ db, config, mailer, jobs, clock }, services) {
     const sessions = new SessionRepository(db, config.clubTimezone, clock);
     const attempts = new AttemptRepository(db, clock);

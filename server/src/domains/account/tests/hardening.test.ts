@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { loadConfig, parseTrustProxy } from '../../../core/config';
+import { loadCoreConfig, parseTrustProxy } from '../../../core/config';
 import { mail_outbox } from '../../../core/db/tables';
 import type { Mail } from '../../../core/mail/mailer';
 import { users } from '../../registry/tables';
@@ -139,7 +139,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
     assert.equal(parseTrustProxy(undefined), false);
     assert.equal(parseTrustProxy('false'), false);
     assert.throws(() => parseTrustProxy('true'), /TRUST_PROXY=true non è accettato/);
-    assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY/);
+    assert.throws(() => loadCoreConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY/);
   });
 
   test('behind one trusted proxy, forging X-Forwarded-For entries does not escape the e-mail + IP limit', async () => {
@@ -359,8 +359,8 @@ describe('finding 13: state-changing requests from another site are refused', ()
   });
 
   test('ALLOWED_ORIGINS replaces the default PUBLIC_URL origin', async () => {
-    assert.deepEqual(loadConfig({ PUBLIC_URL: 'https://portale.example/club/' }).allowedOrigins, ['https://portale.example']);
-    assert.deepEqual(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000/' }).allowedOrigins, [
+    assert.deepEqual(loadCoreConfig({ PUBLIC_URL: 'https://portale.example/club/' }).allowedOrigins, ['https://portale.example']);
+    assert.deepEqual(loadCoreConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000/' }).allowedOrigins, [
       'https://a.example',
       'http://localhost:3000',
     ]);
