@@ -163,3 +163,21 @@ test('every repository file (repository.ts, sessions-repository.ts, …) is held
     );
   }
 });
+
+test('every dependency used by more than one package takes its version from the pnpm catalog', async () => {
+  const { readFileSync, readdirSync, existsSync } = await import('node:fs');
+  const manifests = ['.', ...readdirSync(root), 'e2e/vite-app']
+    .map((dir) => path.join(root, dir, 'package.json'))
+    .filter((file) => existsSync(file) && !file.includes('node_modules'));
+  const users = new Map();
+  for (const file of manifests) {
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    for (const section of ['dependencies', 'devDependencies', 'peerDependencies'])
+      for (const [name, version] of Object.entries(manifest[section] ?? {}))
+        users.set(name, [...(users.get(name) ?? []), { pkg: manifest.name, version }]);
+  }
+  const outside = [...users]
+    .filter(([, uses]) => new Set(uses.map((u) => u.pkg)).size > 1)
+    .flatMap(([name, uses]) => uses.filter((u) => !/^(catalog|workspace):/.test(u.version)).map((u) => `${u.pkg}: ${name}@${u.version}`));
+  assert.deepEqual(outside, [], 'shared dependencies outside the catalog');
+});
