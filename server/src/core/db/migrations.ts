@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MigrationMeta } from 'drizzle-orm/migrator';
 import { SERVER_SRC } from '../paths';
-import type { Db } from './client';
 
 /**
  * The SQL migrations, each in the folder of the domain whose tables it changes (server/src/domains/<d>/migrations,
@@ -45,8 +44,11 @@ export function collectMigrations(folders: readonly string[]): MigrationMeta[] {
   });
 }
 
-/** What drizzle's migrators do with a folder, over the collected list (both drivers' databases share the PostgreSQL dialect). */
-export async function applyMigrations(db: Db, folders: readonly string[]): Promise<void> {
+/**
+ * What drizzle's migrators do with a folder, over the collected list (both drivers' databases share the PostgreSQL
+ * dialect). `db` is either driver's drizzle database (client.ts calls this, so no type is taken back from it).
+ */
+export async function applyMigrations(db: object, folders: readonly string[]): Promise<void> {
   const internals = db as unknown as { dialect: { migrate(m: MigrationMeta[], session: unknown, config: object): Promise<void> }; session: unknown };
   await internals.dialect.migrate(collectMigrations(folders), internals.session, { migrationsFolder: CORE_MIGRATIONS });
 }

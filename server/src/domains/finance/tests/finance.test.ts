@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import ExcelJS from '@mui/x-internal-exceljs-fork';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { loadAppConfig } from '../../../app';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
