@@ -10,8 +10,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/tests/support/browser.ts';
-import { startServer } from '../e2e/tests/support/server.ts';
+import { CHROMIUM_ARGS } from 'e2e/support/browser';
+import { startServer } from 'e2e/support/server';
 import { brotli, buildBareReactPage } from './page-weight.ts';
 
 interface Measure {

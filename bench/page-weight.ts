@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from '../e2e/tests/support/browser.ts';
-import { APP_ROUTES, filesOfApp, isScript, remotePageShown, sumBytes as sum, transfersOf, type Transfer } from '../e2e/tests/support/page-weight.ts';
-import { repoRoot, startServer } from '../e2e/tests/support/server.ts';
+import { launchBrowser } from 'e2e/support/browser';
+import { APP_ROUTES, filesOfApp, isScript, remotePageShown, sumBytes as sum, transfersOf, type Transfer } from 'e2e/support/page-weight';
+import { repoRoot, startServer } from 'e2e/support/server';
 
 const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 
