@@ -89,7 +89,8 @@ export function createPrerender(options: PrerenderOptions): { webPlugin: Preload
 }
 
 function prerenderConfig(options: PrerenderOptions, preload: ChunkFiles): Configuration {
-  const out = path.join(options.dir, `dist-prerender-${options.page}`);
+  // Beside the web build's folder (dist → dist-prerender-login), so builds into other folders (OUT_DIR) never share it.
+  const out = `${options.webOut}-prerender-${options.page}`;
   const bundle = path.join(out, 'render.cjs');
   return {
     name: `${options.after}-prerender-${options.page}`,
