@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ConsoleMessage, Page } from 'playwright-core';
+import { recordCspViolations } from './support/browser.ts';
 import { ADMIN, portalForThisFile, signIn, toast } from './support/portal.ts';
 import { APP_ROUTES, filesOfApp, isScript, remotePageShown, sumBytes, transfersOf } from './support/page-weight.ts';
 
@@ -51,6 +52,7 @@ test("/login's HTML already holds the sign-in form, styled, before any script ru
 test('the page hydrates without a mismatch or a CSP refusal, and signing in goes on into the portal', async () => {
   const page = await portal.browser.newPage();
   const problems = problemsOf(page);
+  const cspViolations = await recordCspViolations(page);
   await page.goto(`${portal.server.url}/login`);
   // Enabled only once React has hydrated the server's markup.
   await page.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled);
@@ -63,6 +65,7 @@ test('the page hydrates without a mismatch or a CSP refusal, and signing in goes
   await page.waitForURL(`${portal.server.url}/`);
   await toast(page, 'Accesso effettuato con successo!');
   await page.getByRole('heading', { name: /^Ciao / }).waitFor();
+  assert.deepEqual(await cspViolations(), []);
   // The wrong password's 401 is the one message the browser itself logs.
   assert.deepEqual(
     problems.filter((p) => !/401 \(Unauthorized\)/.test(p)),
