@@ -105,3 +105,14 @@ export const devOverrideState = z.object({
   /** Federation name → manifest URL this browser uses instead of the live release. */
   lines: z.record(z.string(), z.string()),
 });
+
+/** POST /platform/versions/prune: keep the versions of the last `keep` releases (and the live, preview and previous ones). */
+export const prunePayload = z.object({
+  keep: z.number({ error: 'Indica quante release tenere' }).int('Un numero intero').min(1, 'Almeno 1').max(1000, 'Al massimo 1000'),
+});
+export const pruneResponse = z.object({
+  keep: z.number().int(),
+  removed: z.array(z.object({ app: z.string(), version: z.string(), bytes: z.number().int() })),
+  bytesFreed: z.number().int(),
+});
+export type PruneResponse = z.infer<typeof pruneResponse>;

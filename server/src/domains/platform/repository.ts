@@ -43,8 +43,8 @@ export class ReleaseRepository {
     return row;
   }
 
-  async history(limit: number): Promise<ReleaseRow[]> {
-    return this.db.select().from(platform_releases).orderBy(desc(platform_releases.number)).limit(limit);
+  async history(limit: number, db: DbOrTx = this.db): Promise<ReleaseRow[]> {
+    return db.select().from(platform_releases).orderBy(desc(platform_releases.number)).limit(limit);
   }
 
   /** Whether anyone ever composed or rolled back by hand (until then, each start follows the local builds). */

@@ -6,6 +6,8 @@ import {
   devOverrideState,
   errorBody,
   platformRelease,
+  prunePayload,
+  pruneResponse,
   publishPayload,
   publishedVersion,
   releaseRefused,
@@ -56,6 +58,22 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await platform.publishArchive(request.body, request.uploads?.get('archive'), currentUser(request))),
+  );
+
+  app.post(
+    '/platform/versions/prune',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Rimuove le versioni pubblicate che le ultime `keep` release non usano',
+        description:
+          'Restano sempre le versioni della release in linea, di quella in anteprima e di quella a cui tornerebbe un ripristino. Risponde con le versioni rimosse e i byte liberati.',
+        body: prunePayload,
+        response: { 200: pruneResponse, ...errors },
+      },
+    },
+    (request) => platform.prune(request.body.keep),
   );
 
   app.get(

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ComposeResponse, PlatformRelease, PublishedVersion, ReleaseReason } from 'shared-api/contract';
-import type { Db } from '../../core/db/client';
+import type { ComposeResponse, PlatformRelease, PruneResponse, PublishedVersion, ReleaseReason } from 'shared-api/contract';
+import type { Db, Tx } from '../../core/db/client';
 import type { CurrentUser } from '../../core/domain';
 import { DomainError } from '../../core/errors';
 import { type Upload, acceptUpload } from '../../core/files/uploads';
@@ -10,6 +10,7 @@ import { offThreadModule, runOffThread } from '../../core/workers/pool';
 import { ARCHIVE_LIMITS, type PreparedArchive, type prepareBuildArchive } from './archive';
 import { type DomainAppRef, checkRelease, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
+import { removeUnusedVersions, versionsInUse } from './retention';
 import { MANIFEST_FILE, VersionExistsError, listVersions, publishVersion, readVersion, summarizeManifest, versionOf } from './releases-root';
 
 /** A candidate release refused by the whole-set check: 422 with every reason, nothing changed. */
@@ -166,9 +167,7 @@ export class PlatformService {
       const live = await this.o.repo.lockLive(tx);
       if (!live) throw new DomainError('NO_PREVIOUS_RELEASE');
       if (onlyIfLive !== undefined && live.number !== onlyIfLive) return this.toApi(live, live.number);
-      const original = live.restores !== null ? await this.o.repo.get(tx, live.restores) : live;
-      const targetNumber = original?.based_on ?? null;
-      const target = targetNumber !== null ? await this.o.repo.get(tx, targetNumber) : null;
+      const { original, target } = await this.rollbackTarget(tx, live);
       if (!target)
         throw new DomainError('NO_PREVIOUS_RELEASE', `Non esiste una release precedente alla ${original?.number ?? live.number} a cui tornare.`);
       const inserted = await this.o.repo.insertLive(tx, {
@@ -181,6 +180,36 @@ export class PlatformService {
         created_by_name: actor ? `${actor.name} ${actor.surname}` : null,
       });
       return this.toApi(inserted, inserted.number);
+    });
+  }
+
+  /** The release a rollback of `live` restores: the one before it (a rollback's own: one step further back). */
+  private async rollbackTarget(tx: Tx, live: ReleaseRow): Promise<{ original: ReleaseRow | null; target: ReleaseRow | null }> {
+    const original = live.restores !== null ? await this.o.repo.get(tx, live.restores) : live;
+    const targetNumber = original?.based_on ?? null;
+    return { original, target: targetNumber !== null ? await this.o.repo.get(tx, targetNumber) : null };
+  }
+
+  /**
+   * Removes the published versions the last `keep` releases do not use; the live release's, the preview's and the
+   * rollback target's versions are kept whatever `keep` is. Under the live pointer's lock: no compose, rollback or
+   * preview picks a version while its folder goes.
+   */
+  async prune(keep: number): Promise<PruneResponse> {
+    return this.o.db.transaction(async (tx) => {
+      const live = await this.o.repo.lockLive(tx);
+      const kept: { apps: Record<string, string> }[] = await this.o.repo.history(keep, tx);
+      if (live) {
+        kept.push(live);
+        const { target } = await this.rollbackTarget(tx, live);
+        if (target) kept.push(target);
+      }
+      const removed = removeUnusedVersions(
+        this.o.releasesDir,
+        this.o.apps.map((a) => a.folder),
+        versionsInUse(kept),
+      );
+      return { keep, removed, bytesFreed: removed.reduce((sum, r) => sum + r.bytes, 0) };
     });
   }
 
