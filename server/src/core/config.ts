@@ -55,6 +55,12 @@ export interface AppConfig {
   /** Where that check finds the shell (RELEASE_HEALTH_URL), default this server at http://127.0.0.1:<PORT>. */
   releaseHealthUrl: string;
   /**
+   * The error reports' automatic rollback (issue 29): a served release is rolled back when this many distinct users
+   * (RELEASE_ERROR_USERS, default 3) report errors of one app it changed within RELEASE_ERROR_WINDOW_MIN minutes (15).
+   */
+  releaseErrorUsers: number;
+  releaseErrorWindowMin: number;
+  /**
    * Per-developer override (DEV_OVERRIDE_ORIGINS, comma-separated): a signed-in user holding '*' may point their own
    * browser's /remotes.json line of one domain app at a build served from one of these origins (e.g. their
    * `pnpm dev` at http://localhost:3102). Empty: off.
@@ -115,6 +121,13 @@ function parseOrigins(value: string | undefined, publicUrl: string): string[] {
   });
 }
 
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (!value?.trim()) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} non valido: "${value}" (atteso un intero maggiore di zero)`);
+  return n;
+}
+
 /** Reads the configuration from the environment (README lists the variables). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8080);
@@ -145,5 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devOverrideOrigins: env.DEV_OVERRIDE_ORIGINS?.trim() ? parseOrigins(env.DEV_OVERRIDE_ORIGINS, publicUrl) : [],
     releaseHealthUrl: (env.RELEASE_HEALTH_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     sessionCacheMs: parseSessionCacheMs(env.SESSION_CACHE_MS),
+    releaseErrorUsers: positiveInteger('RELEASE_ERROR_USERS', env.RELEASE_ERROR_USERS, 3),
+    releaseErrorWindowMin: positiveInteger('RELEASE_ERROR_WINDOW_MIN', env.RELEASE_ERROR_WINDOW_MIN, 15),
   };
 }
