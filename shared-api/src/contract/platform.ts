@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, lineText } from './common';
+import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS } from './constants';
 
 /**
  * Releases of the domain apps (issue 12): published versions, the numbered releases and the calls that compose and
@@ -127,10 +128,6 @@ export const pruneResponse = z.object({
   bytesFreed: z.number().int(),
 });
 export type PruneResponse = z.infer<typeof pruneResponse>;
-
-/** The kinds of failure the shell reports from a member's browser (issue 29). */
-export const CLIENT_ERROR_KINDS = ['load', 'render', 'rejection'] as const;
-export const CLIENT_ERROR_LIMITS = { message: 2000, route: 300, version: 100 } as const;
 
 /**
  * POST /platform/client-errors: what the shell saw go wrong in a domain app. Bounded: the shell cuts a longer message
