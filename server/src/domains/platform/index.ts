@@ -9,6 +9,7 @@ import { DevOverrides, cookiesOf } from './overrides';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
 import { PlatformService } from './service';
+import { platformSettings } from './settings';
 
 declare module '../../core/domain' {
   interface Services {
@@ -25,6 +26,8 @@ declare module '../../core/domain' {
  */
 export const platform: Domain = {
   name: 'platform',
+  migrations: 'domains/platform/migrations',
+  settings: platformSettings,
   services({ db, config, clock, mailer }, built) {
     const releases = new ReleaseRepository(db);
     const platform = new PlatformService({
