@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-import { DEV_OVERRIDE_COOKIE, readRemotes } from '../remotes';
+import { readRemotes } from '../remotes';
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
 const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'login.html', 'mf-stats.json']);
@@ -81,9 +81,8 @@ export default fp(
 
     app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
       // Derived from the live release on every read; no-cache: browsers and CDNs revalidate it on every use, so a compose shows at once.
-      // A developer's own lines (a cookie) make the answer theirs only: never kept by a shared cache.
-      const own = request.headers.cookie?.includes(`${DEV_OVERRIDE_COOKIE}=`);
-      reply.header('cache-control', own ? 'private, no-cache' : 'no-cache');
+      // The answer depends on who asks (a preview release's audience, a developer's own lines): never kept by a shared cache.
+      reply.header('cache-control', 'private, no-cache');
       return readRemotes(dataDir, app.services.remotesSource, request.headers.cookie);
     });
 

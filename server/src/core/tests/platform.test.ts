@@ -138,7 +138,7 @@ describe('static hosting', () => {
   test('/remotes.json: the built-in map, or DATA_DIR/remotes.json read on every request', async () => {
     const builtIn = await call(t.app, null, 'GET', '/remotes.json');
     assert.equal(builtIn.statusCode, 200);
-    assert.equal(builtIn.headers['cache-control'], 'no-cache');
+    assert.equal(builtIn.headers['cache-control'], 'private, no-cache');
     assert.deepEqual(builtIn.json(), {
       mf_booking: '/apps/mf-booking/mf-manifest.json',
       mf_registry: '/apps/mf-registry/mf-manifest.json',
@@ -262,7 +262,7 @@ describe('compression', () => {
     const small = await fetchEncoded('/remotes.json', 'br');
     assert.ok(small.res.rawPayload.length < 1024);
     assert.equal(small.encoding, undefined);
-    assert.equal(small.res.headers['cache-control'], 'no-cache');
+    assert.equal(small.res.headers['cache-control'], 'private, no-cache');
     assert.equal(JSON.parse(small.text).mf_registry, '/apps/mf-registry/mf-manifest.json');
   });
 
