@@ -64,7 +64,8 @@ export class CertificateService extends Listing<Certificate, CertificateSortKey>
   /**
    * Who may set a certificate's expiry, and to what (issue 25): never its own member, whatever their permissions (a
    * member of the certificates staff approved their own medical certificate until 2099 and booked); a medical
-   * certificate needs an expiry date; any expiry is at most the type's validity_months from today.
+   * certificate needs an expiry date; any expiry is from today (issue 26: one approved until 01/01/2020 made its
+   * member expired at once) to at most the type's validity_months from today.
    */
   private async checkExpiry(actorId: string, id: string, userId: string, endDate: string | null): Promise<void> {
     const rules = await this.deps.repo.approvalRules(id, userId);
@@ -74,6 +75,7 @@ export class CertificateService extends Listing<Certificate, CertificateSortKey>
       if (rules.is_medical) throw new DomainError('CERTIFICATE_END_DATE_REQUIRED');
       return;
     }
+    if (endDate < this.deps.today()) throw new DomainError('CERTIFICATE_END_DATE_PAST');
     const latest = addMonths(this.deps.today(), rules.validity_months);
     if (endDate > latest)
       throw new DomainError(
