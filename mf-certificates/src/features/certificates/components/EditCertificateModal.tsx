@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { Certificate } from 'shared-api';
 import { certificateEditPayload } from 'shared-api/contract';
-import { DateInput, ModalForm, clubToday, fieldBinder, schemaResolver } from 'shared-ui';
+import { DateInput, ModalForm, fieldBinder, schemaResolver } from 'shared-ui';
 import { useEditCertificate } from '../api/edit-certificate';
 
 /** 'Modifica certificato': the expiry date of the latest upload, optional (spec 001 §5). */
@@ -26,7 +26,7 @@ export function EditCertificateModal({ certificate, onClose }: { certificate: Ce
           <p className="ui-muted">
             {certificate.type.name} di {certificate.user.surname} {certificate.user.name}
           </p>
-          <DateInput {...fieldBinder(form, submitAttempted)('end_date')} label="Data di scadenza" minDate={clubToday()} />
+          <DateInput {...fieldBinder(form, submitAttempted)('end_date')} label="Data di scadenza" />
         </>
       )}
     </ModalForm>
