@@ -353,7 +353,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   );
                 })}
                 {hasActions && (
-                  <th scope="col" className="is-end ui-table__actions">
+                  <th scope="col" className={cx('is-end ui-table__actions', !rowActions && 'is-phone-only')}>
                     Azioni
                   </th>
                 )}
@@ -389,7 +389,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </td>
                     ))}
                     {(rowActions || hasDetails) && (
-                      <td className="is-end ui-table__actions" data-label="Azioni">
+                      <td className={cx('is-end ui-table__actions', !rowActions && 'is-phone-only')} data-label="Azioni">
                         {hasDetails && (
                           <button
                             type="button"
