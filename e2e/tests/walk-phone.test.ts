@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { clubDate, testNow } from 'test-kit';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';
 
@@ -83,7 +84,11 @@ test('10. no page of the portal scrolls sideways on a 390 px phone', async () =>
 test('11. the partner menu of the booking sheet opens in sight, above its footer', async () => {
   const page = await portal.browser.newPage({ viewport: PHONE });
   await signIn(page, portal.server.url, 'marco.rossi@circolo.example', MEMBER_PASSWORD);
-  await page.goto(`${portal.server.url}/book-session`);
+  // The demo week's evening sessions, tomorrow (or today on a Sunday, the week's last day: the test kit's clock edges).
+  const today = clubDate(testNow(), 'Europe/Rome');
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const day = new Date(`${today}T00:00:00Z`).getUTCDay() === 0 ? today : tomorrow;
+  await page.goto(`${portal.server.url}/book-session?date=${encodeURIComponent(JSON.stringify(day))}`);
   await page.getByRole('button', { name: 'Prenota' }).first().click();
   const sheet = page.getByRole('dialog');
   await sheet.getByRole('combobox', { name: /^Scegli compagno/ }).click();
