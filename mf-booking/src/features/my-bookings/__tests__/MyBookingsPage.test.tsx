@@ -67,7 +67,8 @@ describe('Le mie prenotazioni', () => {
     await user.click(within(card).getByRole('button', { name: 'Annulla prenotazione' }));
     const confirm = await screen.findByRole('dialog', { name: 'Annulla prenotazione' });
     expect(within(confirm).getByText('Sei sicuro di voler annullare la prenotazione?')).toBeInTheDocument();
-    expect(within(confirm).getByRole('button', { name: 'Chiudi' })).toBeInTheDocument();
+    // '×' is 'Chiudi' too
+    expect(within(confirm).getAllByRole('button', { name: 'Chiudi' })).toHaveLength(2);
     await user.click(within(confirm).getByRole('button', { name: 'Annulla prenotazione' }));
     await waitFor(() => expect(api.callsTo(`PATCH /training-session/booking/${booking._id}`)).toHaveLength(1));
     expect(await screen.findByText('Prenotazione annullata con successo!')).toBeInTheDocument();
