@@ -69,7 +69,11 @@ export const phoneNumber = () =>
   lineText()
     .min(1, REQUIRED)
     .max(TEXT_MAX_LENGTHS.phone)
-    .refine((v) => PHONE_SHAPE.test(v) && /^\d{6,15}$/.test(v.replace(/\D/g, '')), PHONE_INVALID);
+    .refine((v) => PHONE_SHAPE.test(v) && /^\d{6,15}$/.test(v.replace(/\D/g, '')), {
+      message: PHONE_INVALID,
+      // one message at a time: a line break or a length past 30 says so alone
+      when: (payload) => payload.issues.length === 0,
+    });
 
 /** An Italian postal code (CAP): five digits. */
 export const POSTAL_CODE_INVALID = 'CAP non valido (5 cifre)';
