@@ -11,6 +11,8 @@ export const FIELD_MESSAGES = {
   passwordBlank: 'La password non può essere vuota o composta solo da spazi',
 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
+/** The longest texts of the fields a page edits without loading the contract (the profile): the schemas' own limits. */
+export const TEXT_MAX_LENGTHS = { phone: 30, email: 254, postalCode: 5 } as const;
 
 /** Every permission string of the spec; '*' grants all. */
 export const PERMISSIONS = [

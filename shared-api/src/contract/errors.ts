@@ -88,6 +88,8 @@ export const API_ERRORS = {
   },
   CERTIFICATE_END_DATE_REQUIRED: { status: 400, text: 'Per approvare un certificato medico indica la data di scadenza.' },
   CERTIFICATE_END_DATE_TOO_FAR: { status: 400, text: 'La data di scadenza supera la validità della tipologia di certificato.' },
+  /** An expiry before today would make the certificate expired the moment it is approved (issue 26). */
+  CERTIFICATE_END_DATE_PAST: { status: 400, text: 'La data di scadenza è già passata: il certificato risulterebbe subito scaduto.' },
   // Booking: game tables, training sessions, bookings (spec 000 §8: 'User' = the booker, 'Partner' = a chosen partner)
   GAME_TABLE_NOT_FOUND: { status: 404, text: 'Tavolo non trovato' },
   GAME_TABLE_NUMBER_TAKEN: { status: 409, text: 'Esiste già un tavolo con questo numero' },
@@ -95,6 +97,8 @@ export const API_ERRORS = {
   TRAINING_SESSION_NOT_FOUND: { status: 404, text: 'Turno di allenamento non trovato' },
   TRAINING_SESSION_GROUP_NOT_FOUND: { status: 404, text: 'Gruppo di turni non trovato' },
   SESSION_NOT_ON_DATE: { status: 400, text: 'Il turno non si svolge in questa data' },
+  /** A new session (or a new group's last day) before today: nobody could ever book it (issue 26). */
+  SESSION_DATE_PAST: { status: 400, text: 'Non puoi creare turni in una data passata.' },
   SESSION_HAS_BOOKING: { status: 409, text: 'Il turno ha una prenotazione: cancellala prima di modificarlo o eliminarlo.' },
   SESSION_ALREADY_BOOKED: { status: 409, text: 'Questo turno è già stato prenotato' },
   BOOKING_NOT_ALLOWED: { status: 409, text: 'Questo turno non può essere prenotato' },

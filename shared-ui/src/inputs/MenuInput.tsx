@@ -52,6 +52,7 @@ export function MenuInput(props: MenuInputProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
   const listId = `${name}-listbox`;
 
   const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
@@ -76,7 +77,10 @@ export function MenuInput(props: MenuInputProps) {
 
   useEffect(() => {
     if (!open) return;
-    (searchRef.current ?? listRef.current)?.focus();
+    (searchRef.current ?? listRef.current)?.focus({ preventScroll: true });
+    // The whole menu in sight: inside a modal's scrolling body (a phone's bottom sheet) it opened under the footer,
+    // with only its search field showing (issue 26 item 11).
+    popoverRef.current?.scrollIntoView?.({ block: 'nearest' });
     const onPointerDown = (e: MouseEvent) => {
       if (rootRef.current && !rootRef.current.contains(e.target as Node)) {
         setOpen(false);
@@ -184,7 +188,7 @@ export function MenuInput(props: MenuInputProps) {
         </div>
 
         {open && (
-          <div className="ui-menu__popover">
+          <div className="ui-menu__popover" ref={popoverRef}>
             {searchable && (
               <input
                 ref={searchRef}

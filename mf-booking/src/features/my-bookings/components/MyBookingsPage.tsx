@@ -75,7 +75,9 @@ export function MyBookingsPage() {
         target={cancelling}
         title="Annulla prenotazione"
         message="Sei sicuro di voler annullare la prenotazione?"
-        confirmLabel="Conferma"
+        // 'Annulla' under the title 'Annulla prenotazione' read as the action itself (issue 26 item 16)
+        confirmLabel="Annulla prenotazione"
+        cancelLabel="Chiudi"
         danger
         action={(b) => cancel.run(b._id)}
         onClose={() => setCancelling(null)}

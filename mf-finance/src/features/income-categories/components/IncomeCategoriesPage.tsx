@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { FINANCE_EXPORT_KEYS, type IncomeCategory } from 'shared-api';
+import { FINANCE_EXPORT_FILES, type IncomeCategory } from 'shared-api';
 import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, formatDate, type Column } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { subaccountLabel } from '../../subaccounts/api';
@@ -30,7 +30,7 @@ export function IncomeCategoriesPage() {
         queryKey={CATEGORIES_QUERY_KEY}
         path={CATEGORIES_PATH}
         columns={COLUMNS}
-        exportName={FINANCE_EXPORT_KEYS.incomeCategory}
+        exportName={FINANCE_EXPORT_FILES.incomeCategory}
         caption="Categorie di entrata"
         rowKey={(c) => c._id}
         toolbar={
