@@ -63,6 +63,11 @@ export interface Domain {
   services?(core: CoreServices, services: BuiltServices): Partial<Services>;
   routes?: FastifyPluginAsync;
   /**
+   * Routes outside /api, without sessions or access declarations: addresses whose own token is the credential (a
+   * calendar feed). Hidden from the API description; each checks its token itself.
+   */
+  rootRoutes?: FastifyPluginAsync;
+  /**
    * The demo club's data of this domain, on an empty database. The first domain of the list decides: its seed
    * answers false when the database already holds a club, and then no other seed runs.
    */

@@ -4,6 +4,9 @@ import { todayIn } from '../../core/time';
 import { BOOKING_NOTICE_JOB, type BookingNotice } from './booking/notices';
 import { BookingRepository, partnerLeftBookingsOf } from './booking/repository';
 import { BookingService } from './booking/service';
+import { CalendarFeedRepository } from './calendar-feed/repository';
+import calendarFeedRoutes from './calendar-feed/feed-routes';
+import { CalendarFeedService } from './calendar-feed/service';
 import { GameTableService } from './game-tables/service';
 import { MyBookingsRepository } from './my-bookings/repository';
 import { MyBookingsService } from './my-bookings/service';
@@ -20,6 +23,7 @@ export interface BookingServices {
   bookings: BookingService;
   myBookings: MyBookingsService;
   statistics: StatisticsService;
+  calendarFeeds: CalendarFeedService;
 }
 
 declare module '../../core/domain' {
@@ -70,10 +74,17 @@ export const booking: Domain = {
         ),
         myBookings: new MyBookingsService(db, new MyBookingsRepository(config.clubTimezone), bookingRepo, bookingClock),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
+        calendarFeeds: new CalendarFeedService(db, new CalendarFeedRepository(), {
+          publicUrl: config.publicUrl,
+          timeZone: config.clubTimezone,
+          clubName: config.clubName,
+          now: () => clock.now(),
+        }),
       },
     };
   },
   routes,
+  rootRoutes: calendarFeedRoutes,
   seed: seedBooking,
   jobs: [
     {

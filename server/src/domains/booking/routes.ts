@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import bookingRoutes from './booking/routes';
+import { gameTableCalendarFeedRoutes, myCalendarFeedRoutes } from './calendar-feed/routes';
 import gameTableRoutes from './game-tables/routes';
 import myBookingsRoutes from './my-bookings/routes';
 import groupRoutes from './sessions/group-routes';
@@ -11,6 +12,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(
     async (ts) => {
       await ts.register(gameTableRoutes, { prefix: '/game-tables' });
+      await ts.register(gameTableCalendarFeedRoutes, { prefix: '/game-tables' });
       await ts.register(groupRoutes, { prefix: '/group' });
       await ts.register(sessionRoutes);
       await ts.register(bookingRoutes);
@@ -18,6 +20,7 @@ const routes: FastifyPluginAsync = async (app) => {
     { prefix: '/training-session' },
   );
   await app.register(myBookingsRoutes, { prefix: '/user/me' });
+  await app.register(myCalendarFeedRoutes, { prefix: '/user/me' });
   await app.register(statisticsRoutes);
 };
 

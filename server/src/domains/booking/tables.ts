@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { qualifications, users } from '../registry/tables';
 
 /**
@@ -164,6 +164,8 @@ export const booking_participants = pgTable(
     index('booking_participants_user_time_idx')
       .on(t.user_id, t.start_at)
       .where(sql`active`),
+    // A member's calendar feed (issue 27): their bookings by end, cancelled and left ones included.
+    index('booking_participants_user_end_idx').on(t.user_id, t.end_at),
     index('booking_participants_left_idx')
       .on(t.booking_id)
       .where(sql`left_at is not null`),
@@ -194,3 +196,33 @@ export const session_catalog_version = pgTable('session_catalog_version', {
   id: boolean().primaryKey().default(true),
   version: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A private calendar subscription address (issue 27): a member's bookings, or a game table's for the bookings staff.
+ * The address carries a token derived from `nonce` with a server secret (calendar-feed/tokens.ts); the row keeps its
+ * SHA-256 only, which the feed is looked up by. Regenerating changes both, so the old address answers 404 at once.
+ * Fetches of the address are counted here (a window and its hits), shared by every server process.
+ */
+export const calendar_feeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    user_id: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    game_table_id: uuid().references(() => game_tables.id, { onDelete: 'cascade' }),
+    nonce: text().notNull(),
+    token_hash: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    window_started_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    window_hits: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_token_key').on(t.token_hash),
+    uniqueIndex('calendar_feeds_user_key')
+      .on(t.user_id)
+      .where(sql`user_id is not null`),
+    uniqueIndex('calendar_feeds_game_table_key')
+      .on(t.game_table_id)
+      .where(sql`game_table_id is not null`),
+    check('calendar_feeds_one_owner', sql`(user_id is null) <> (game_table_id is null)`),
+  ],
+);
