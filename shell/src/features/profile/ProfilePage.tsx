@@ -5,6 +5,7 @@ import { formatDate, notify, type ProfileCardProps } from 'shared-ui';
 import { RemoteComponent } from '../../remotes';
 import { meQuery } from '../auth/api';
 import { useLogout } from '../auth/use-logout';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { EditableField } from './EditableField';
 import { PasswordDialog } from './PasswordDialog';
 import { ReauthDialog } from './ReauthDialog';
@@ -136,6 +137,8 @@ export function ProfilePage() {
               failureText="Il resto del profilo funziona: riprova tra qualche istante e, se il problema persiste, contatta un amministratore."
             />
           </Card>
+
+          <CalendarFeedCard />
         </div>
       )}
 
