@@ -16,6 +16,8 @@ import { StatisticsRepository } from './statistics/repository';
 import { StatisticsService } from './statistics/service';
 import { TrainingSessionRepository } from './sessions/repository';
 import { TrainingSessionService } from './sessions/service';
+import { WaitlistRepository } from './waitlist/repository';
+import { WAITLIST_NOTICE_JOB, WaitlistService } from './waitlist/service';
 
 export interface BookingServices {
   gameTables: GameTableService;
@@ -24,6 +26,7 @@ export interface BookingServices {
   myBookings: MyBookingsService;
   statistics: StatisticsService;
   calendarFeeds: CalendarFeedService;
+  waitlist: WaitlistService;
 }
 
 declare module '../../core/domain' {
@@ -68,12 +71,27 @@ export const booking: Domain = {
           bookingClock,
           // A notice that cannot be queued is lost, not the booking (already written): said in the log.
           (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
+          // A freed occurrence's waitlist is told by a job; one that cannot be queued is logged, the cancel stands.
+          (bookingId) =>
+            jobs.send(WAITLIST_NOTICE_JOB, { bookingId }).then(
+              () => undefined,
+              (err: unknown) => console.error("Avviso della lista d'attesa non accodato:", err),
+            ),
           config.publicUrl,
           mailer,
           config.clubTimezone,
         ),
         myBookings: new MyBookingsService(db, new MyBookingsRepository(config.clubTimezone), bookingRepo, bookingClock),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
+        waitlist: new WaitlistService({
+          db,
+          repo: new WaitlistRepository(),
+          sessions,
+          now: () => clock.now(),
+          publicUrl: config.publicUrl,
+          facts: (bookingId) => bookingRepo.noticeFacts(db, bookingId, bookingId),
+          queueMails: (mails) => mailer.queueAll(mails),
+        }),
         calendarFeeds: new CalendarFeedService(db, new CalendarFeedRepository(), {
           publicUrl: config.publicUrl,
           timeZone: config.clubTimezone,
@@ -90,6 +108,10 @@ export const booking: Domain = {
     {
       name: BOOKING_NOTICE_JOB,
       run: (notice: BookingNotice, { booking }) => booking.bookings.sendNotice(notice),
+    },
+    {
+      name: WAITLIST_NOTICE_JOB,
+      run: ({ bookingId }: { bookingId: string }, { booking }) => booking.waitlist.notifyFreed(bookingId).then(() => undefined),
     },
   ],
 };

@@ -6,6 +6,7 @@ import myBookingsRoutes from './my-bookings/routes';
 import groupRoutes from './sessions/group-routes';
 import sessionRoutes from './sessions/routes';
 import statisticsRoutes from './statistics/routes';
+import { myWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
 
 /** /training-session (game tables, sessions, groups, bookings), /user/me/booked-sessions and /statistics. */
 const routes: FastifyPluginAsync = async (app) => {
@@ -16,11 +17,13 @@ const routes: FastifyPluginAsync = async (app) => {
       await ts.register(groupRoutes, { prefix: '/group' });
       await ts.register(sessionRoutes);
       await ts.register(bookingRoutes);
+      await ts.register(waitlistRoutes);
     },
     { prefix: '/training-session' },
   );
   await app.register(myBookingsRoutes, { prefix: '/user/me' });
   await app.register(myCalendarFeedRoutes, { prefix: '/user/me' });
+  await app.register(myWaitlistRoutes, { prefix: '/user/me' });
   await app.register(statisticsRoutes);
 };
 

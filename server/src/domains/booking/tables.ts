@@ -226,3 +226,33 @@ export const calendar_feeds = pgTable(
     check('calendar_feeds_one_owner', sql`(user_id is null) <> (game_table_id is null)`),
   ],
 );
+
+/**
+ * A member waiting for a booked occurrence to be freed (issue 27): mailed when its booking is cancelled, in order of
+ * joining (`notified_booking_id`: the cancelled booking they were told of, so each cancel tells each one once). One
+ * entry per member and occurrence; at most WAITLIST_CAP per occurrence, counted under a lock of the occurrence
+ * (waitlist/repository.ts). Expires at the occurrence's start (`starts_at`).
+ */
+export const booking_waitlist = pgTable(
+  'booking_waitlist',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    session_id: uuid()
+      .notNull()
+      .references(() => training_sessions.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The partner the member means to book with (a hint for the booking modal). */
+    partner_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    starts_at: timestamp({ withTimezone: true }).notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    notified_booking_id: uuid(),
+    notified_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('booking_waitlist_occurrence_user_key').on(t.session_id, t.date, t.user_id),
+    index('booking_waitlist_user_idx').on(t.user_id, t.starts_at),
+  ],
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, isoDate } from '../common';
 
 /**
  * Issue 27: what members get around a booking — a private calendar subscription address (their bookings, or a game
@@ -14,3 +15,39 @@ export const CALENDAR_FEED_RATE = { max: 30, windowMinutes: 15 } as const;
 /** A feed holds bookings from this many days ago on; a cancelled one stays this many days as cancelled. */
 export const CALENDAR_FEED_PAST_DAYS = 30;
 export const CALENDAR_FEED_CANCELLED_DAYS = 7;
+
+/** Members waiting on one occurrence at most (as CourtReserve caps its waitlists). */
+export const WAITLIST_CAP = 25;
+
+/** POST /training-session/{id}/waitlist: join the waitlist of a booked occurrence (the partner is the one to book with). */
+export const waitlistJoinPayload = z.object({
+  date: isoDate,
+  partnersId: z.array(id).max(1).default([]),
+});
+export type WaitlistJoinPayload = z.infer<typeof waitlistJoinPayload>;
+
+/** DELETE /training-session/{id}/waitlist?date=: leave it. */
+export const waitlistLeaveQuery = z.object({ date: isoDate });
+
+export const waitlistChangeResponse = z.object({ status: z.literal('success') });
+
+/** GET /user/me/waitlist: the member's entries whose occurrence has not started, soonest first. */
+export const waitlistEntry = z.object({
+  _id: id,
+  training_session_id: id,
+  date: isoDate,
+  title: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  start_at: z.string(),
+  game_table: z.object({ _id: id, number: z.number() }),
+  /** The partner the member means to book with, if they named one. */
+  partner_id: id.nullable(),
+  /** Whether the occurrence is free now (its booking was cancelled): book it before the others do. */
+  free: z.boolean(),
+  /** The member's place in the list (1 = joined first). */
+  position: z.number(),
+  created_at: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntry>;
+export const myWaitlistResponse = z.object({ data: z.array(waitlistEntry) });
