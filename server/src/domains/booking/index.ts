@@ -10,6 +10,8 @@ import { CalendarFeedService } from './calendar-feed/service';
 import { GameTableService } from './game-tables/service';
 import { MyBookingsRepository } from './my-bookings/repository';
 import { MyBookingsService } from './my-bookings/service';
+import { ReminderRepository } from './reminders/repository';
+import { REMINDERS_JOB, ReminderService } from './reminders/service';
 import routes from './routes';
 import { seedBooking } from './seed';
 import { StatisticsRepository } from './statistics/repository';
@@ -27,6 +29,7 @@ export interface BookingServices {
   statistics: StatisticsService;
   calendarFeeds: CalendarFeedService;
   waitlist: WaitlistService;
+  reminders: ReminderService;
 }
 
 declare module '../../core/domain' {
@@ -92,6 +95,14 @@ export const booking: Domain = {
           facts: (bookingId) => bookingRepo.noticeFacts(db, bookingId, bookingId),
           queueMails: (mails) => mailer.queueAll(mails),
         }),
+        reminders: new ReminderService({
+          db,
+          repo: new ReminderRepository(config.clubTimezone),
+          now: () => clock.now(),
+          today,
+          publicUrl: config.publicUrl,
+          queueMails: (mails) => mailer.queueAll(mails),
+        }),
         calendarFeeds: new CalendarFeedService(db, new CalendarFeedRepository(), {
           publicUrl: config.publicUrl,
           timeZone: config.clubTimezone,
@@ -101,13 +112,29 @@ export const booking: Domain = {
       },
     };
   },
+  async onStart({ jobs }) {
+    // A server that was down sends, at start, the reminders that fell due meanwhile (those not yet started).
+    await jobs.send(REMINDERS_JOB, {});
+  },
   routes,
   rootRoutes: calendarFeedRoutes,
   seed: seedBooking,
   jobs: [
     {
       name: BOOKING_NOTICE_JOB,
-      run: (notice: BookingNotice, { booking }) => booking.bookings.sendNotice(notice),
+      // A booking made inside its participants' reminder window is reminded now, not at the next minute's sweep.
+      run: async (notice: BookingNotice, { booking }) => {
+        await booking.bookings.sendNotice(notice);
+        if (notice.event === 'booked') await booking.reminders.sendDue();
+      },
+    },
+    {
+      name: REMINDERS_JOB,
+      // Every minute in every process's runner: pg-boss sends the schedule's job once; the claims keep sweeps that
+      // overlap (a booking's, a preference's, the schedule's) from sending a reminder twice.
+      schedule: '* * * * *',
+      retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false },
+      run: (_data, { booking }) => booking.reminders.sendDue().then(() => undefined),
     },
     {
       name: WAITLIST_NOTICE_JOB,

@@ -5,6 +5,7 @@ import gameTableRoutes from './game-tables/routes';
 import myBookingsRoutes from './my-bookings/routes';
 import groupRoutes from './sessions/group-routes';
 import sessionRoutes from './sessions/routes';
+import preferenceRoutes from './reminders/routes';
 import statisticsRoutes from './statistics/routes';
 import { myWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
 
@@ -24,6 +25,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(myBookingsRoutes, { prefix: '/user/me' });
   await app.register(myCalendarFeedRoutes, { prefix: '/user/me' });
   await app.register(myWaitlistRoutes, { prefix: '/user/me' });
+  await app.register(preferenceRoutes, { prefix: '/user/me' });
   await app.register(statisticsRoutes);
 };
 

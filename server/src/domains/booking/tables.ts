@@ -256,3 +256,37 @@ export const booking_waitlist = pgTable(
     index('booking_waitlist_user_idx').on(t.user_id, t.starts_at),
   ],
 );
+
+/**
+ * A member's booking preferences (issue 27): hours before a shift its reminder goes out, null = off. A member without
+ * a row gets the default (REMINDER_DEFAULT_HOURS); migration 0020 gave every member of that day a row with null, so
+ * only members who join later get reminders without asking.
+ */
+export const member_preferences = pgTable(
+  'member_preferences',
+  {
+    user_id: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reminder_hours: smallint(),
+  },
+  (t) => [check('member_preferences_reminder_hours', sql`${t.reminder_hours} between 1 and 72`)],
+);
+
+/**
+ * The reminders sent (issue 27): one row per booking and participant, inserted by the sweep that sends it (on conflict
+ * do nothing), so several server processes, or sweeps that overlap, never send one twice.
+ */
+export const booking_reminders = pgTable(
+  'booking_reminders',
+  {
+    booking_id: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sent_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.booking_id, t.user_id] })],
+);

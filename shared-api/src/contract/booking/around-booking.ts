@@ -51,3 +51,17 @@ export const waitlistEntry = z.object({
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 export const myWaitlistResponse = z.object({ data: z.array(waitlistEntry) });
+
+/** Reminder mails: hours before a shift, 1–72, or null for none; new members get 24. */
+export const REMINDER_HOURS = { min: 1, max: 72, default: 24 } as const;
+
+/** GET/PATCH /user/me/preferences ('Promemoria dei turni'). */
+export const memberPreferences = z.object({
+  reminder_hours: z
+    .number()
+    .int('Indica un numero intero di ore')
+    .min(REMINDER_HOURS.min, `Almeno ${REMINDER_HOURS.min} ora`)
+    .max(REMINDER_HOURS.max, `Al massimo ${REMINDER_HOURS.max} ore`)
+    .nullable(),
+});
+export type MemberPreferences = z.infer<typeof memberPreferences>;
