@@ -129,3 +129,6 @@ export const TRAINING_SESSIONS_EXPORT_MAX_DAYS = 366;
 /** An unlock time of a booking rule as the rules page and its download show it: 'Lun 18:00 · 2 turni'. */
 export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }): string =>
   `${WEEKDAY_SHORT[u.day] ?? u.day} ${u.hour} · ${u.num_shifts} ${u.num_shifts === 1 ? 'turno' : 'turni'}`;
+
+/** Reminder mails of booked shifts (issue 27): hours before the start, 1–72, or none; members who join get 24. */
+export const REMINDER_HOURS = { min: 1, max: 72, default: 24 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDate } from '../common';
+import { REMINDER_HOURS } from '../constants';
 
 /**
  * Issue 27: what members get around a booking — a private calendar subscription address (their bookings, or a game
@@ -51,9 +52,6 @@ export const waitlistEntry = z.object({
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 export const myWaitlistResponse = z.object({ data: z.array(waitlistEntry) });
-
-/** Reminder mails: hours before a shift, 1–72, or null for none; new members get 24. */
-export const REMINDER_HOURS = { min: 1, max: 72, default: 24 } as const;
 
 /** GET/PATCH /user/me/preferences ('Promemoria dei turni'). */
 export const memberPreferences = z.object({

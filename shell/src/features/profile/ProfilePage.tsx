@@ -9,6 +9,7 @@ import { CalendarFeedCard } from './CalendarFeedCard';
 import { EditableField } from './EditableField';
 import { PasswordDialog } from './PasswordDialog';
 import { ReauthDialog } from './ReauthDialog';
+import { ReminderCard } from './ReminderCard';
 import { updateMe } from './api';
 
 const SAVED = 'Modifiche salvate con successo';
@@ -139,6 +140,7 @@ export function ProfilePage() {
           </Card>
 
           <CalendarFeedCard />
+          <ReminderCard />
         </div>
       )}
 
