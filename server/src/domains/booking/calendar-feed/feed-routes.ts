@@ -17,9 +17,10 @@ const calendarFeedRoutes: FastifyPluginAsync = async (app) => {
     const token = FEED_FILE.exec(request.params.file)?.[1];
     if (!token) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
     try {
-      const { body, etag } = await calendarFeeds.feed(token);
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const feed = await calendarFeeds.feed(token, request.headers['if-none-match']);
+      reply.header('etag', feed.etag).header('cache-control', 'private, no-cache');
+      if ('notModified' in feed) return reply.code(304).send();
+      const { body } = feed;
       return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="prenotazioni.ics"').send(body);
     } catch (err) {
       if (err instanceof DomainError && err.code === 'CALENDAR_FEED_RATE_LIMITED')

@@ -14,6 +14,9 @@ const TOKEN_SECRET = 'calendar-feed';
 /** Where a feed is served: outside /api, no session (the token is the credential). */
 export const FEED_PATH = '/calendar';
 
+/** Raised when the way a feed is written changes, so the apps' ETags no longer match. */
+const FEED_FORMAT = 1;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export interface CalendarFeedSettings {
@@ -64,8 +67,12 @@ export class CalendarFeedService {
     return { url: null };
   }
 
-  /** GET /calendar/{token}.ics: the feed, counted against the address's rate limit. */
-  async feed(token: string): Promise<FeedDocument> {
+  /**
+   * GET /calendar/{token}.ics: the feed, counted against the address's rate limit. The ETag comes from the rows the
+   * feed is made of (the text is a function of them), so an app that already holds them (If-None-Match) gets its
+   * 304 without the calendar being written.
+   */
+  async feed(token: string, ifNoneMatch?: string): Promise<FeedDocument | { notModified: true; etag: string }> {
     const now = this.settings.now();
     const hit = await this.repo.hit(this.db, sha256(token), now, CALENDAR_FEED_RATE.windowMinutes * 60_000);
     if (!hit) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
@@ -77,15 +84,17 @@ export class CalendarFeedService {
       new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS),
       new Date(now.getTime() - CALENDAR_FEED_CANCELLED_DAYS * DAY_MS),
     );
-    const body = this.calendar(rows, 'userId' in owner);
-    return { body, etag: `"${sha256(body).slice(0, 32)}"` };
+    const etag = `"${sha256(JSON.stringify([FEED_FORMAT, this.settings.clubName, this.settings.timeZone, 'userId' in owner, rows])).slice(0, 32)}"`;
+    if (ifNoneMatch === etag) return { notModified: true, etag };
+    return { body: this.calendar(rows, 'userId' in owner), etag };
   }
 
   /** The iCalendar text: deterministic for the same bookings (DTSTAMP is the booking's last change), so the ETag holds. */
   private calendar(rows: readonly FeedBooking[], member: boolean): string {
     const { timeZone, clubName, publicUrl } = this.settings;
     const host = new URL(publicUrl).hostname;
-    const zoned = (iso: string) => DateTime.fromISO(iso, { zone: timeZone });
+    // fromMillis: a third of fromISO's cost, which is most of writing a long feed.
+    const zoned = (iso: string) => DateTime.fromMillis(Date.parse(iso), { zone: timeZone });
     // A named calendar time zone would write DTSTAMP on the club's clock without 'Z': the events carry it instead.
     const calendar = ical({
       name: member ? `${clubName}: le mie prenotazioni` : `${clubName}: prenotazioni del tavolo`,
