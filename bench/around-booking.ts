@@ -43,8 +43,9 @@ export async function benchAroundBooking(): Promise<void> {
   try {
     const { db } = t.database;
     const admin = await login(t.app, ADMIN);
-    const table = (await call(t.app, admin, 'POST', '/api/v1/training-session/game-tables', { number: 290, description: 'Banco di prova' })).json()
-      ._id;
+    const table = (await call(t.app, admin, 'POST', '/api/v1/training-session/game-tables', { number: 290, description: 'Banco di prova' })).json<{
+      _id: string;
+    }>()._id;
     const [member, partner, ...crowd] = await createMembers(t.database, 2 + WAITING, { label: 'bench' });
     // One single session a day for 500 days from 20 days ago, each booked by the member with the partner.
     await db.execute(sql`
@@ -62,7 +63,7 @@ export async function benchAroundBooking(): Promise<void> {
       select b.id, u, b.start_at, b.end_at from b cross join unnest(array[${member!.id}::uuid, ${partner!.id}::uuid]) u`);
     await db.execute(sql`analyze`);
     const cookie = await login(t.app, member!);
-    const url = new URL((await call(t.app, cookie, 'POST', '/api/v1/user/me/calendar-feed')).json().url).pathname;
+    const url = new URL((await call(t.app, cookie, 'POST', '/api/v1/user/me/calendar-feed')).json<{ url: string }>().url).pathname;
     const events = ((await t.app.inject({ method: 'GET', url })).body.match(/BEGIN:VEVENT/g) ?? []).length;
     // The address's rate limit is emptied between fetches (outside the measure): the bench fetches far more often than an app.
     const feed = await measure(
