@@ -2,7 +2,7 @@
 // Type-aware typescript-eslint, the rules of hooks, and the import boundaries of docs/decisions.md
 // ("Lint: ESLint with types and boundaries"). The boundaries are checked on the resolved file an import points at, so a relative
 // path, a package name or a re-export through an index all count the same.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -32,6 +32,35 @@ const serverDomains = folders('server/src/domains');
  * tables.ts (foreign keys across domains). Its services, repositories, routes, seed and tests stay private.
  */
 const domainPublicFace = ['index.ts', 'tables.ts'];
+
+/**
+ * The packages bench/ and e2e/ test or measure from outside. Each one's public entries are the files its package.json
+ * `exports` names (e.g. `server/testing`, `e2e/support/*`, `shared-api/contract`); anything else in it is internal.
+ */
+const outsidePackages = ['server', 'shell', ...domainApps, 'shared-ui', 'shared-api', 'test-kit', 'tooling', 'e2e'].filter((pkg) =>
+  existsSync(at(pkg, 'package.json')),
+);
+/**
+ * A package's public entries as paths relative to its folder: each file its exports (or main) names; an exports
+ * pattern (`./tests/support/*.ts`) opens the folder before its `*`.
+ */
+const publicEntries = (pkg) => {
+  const { exports: entries = {}, main } = JSON.parse(readFileSync(at(pkg, 'package.json'), 'utf8'));
+  const targets = typeof entries === 'string' ? [entries] : Object.values(entries).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+  const relative = [...targets, ...(main ? [main] : [])].map((t) => (t.startsWith('./') ? t : `./${t}`));
+  return [...new Set(relative.map((t) => (t.includes('*') ? t.slice(0, t.indexOf('*')) : t)))];
+};
+/** bench/ and e2e/ reach another package only through its public entries, never a file inside it by path. */
+const outsideZones = ['bench', 'e2e'].flatMap((tester) =>
+  outsidePackages
+    .filter((pkg) => pkg !== tester)
+    .map((pkg) => ({
+      target: at(tester),
+      from: at(pkg),
+      except: publicEntries(pkg),
+      message: `${tester}/ usa ${pkg} solo dalle sue entrate pubbliche (exports del package.json, es. server/testing), mai un file interno per percorso.`,
+    })),
+);
 
 const boundaryZones = [
   // A domain app reaches the others only through the shell at run time (Module Federation), never by import.
@@ -71,9 +100,10 @@ const boundaryZones = [
     from: [at('server/src/app.ts'), at('server/src/main.ts')],
     message: "core/ e domains/ non importano l'app che li assembla (app.ts, main.ts).",
   },
+  ...outsideZones,
   // A repository speaks SQL and returns rows: HTTP answers are decided by services and the error plugin.
   {
-    target: at('server/src/**/repository.ts'),
+    target: at('server/src/**/*repository.ts'),
     from: [at('server/src/core/plugins/errors.ts')],
     message: 'Un repository non conosce HTTP: restituisce righe, e il service decide (errori di dominio).',
   },
@@ -148,10 +178,32 @@ export default defineConfig(
     files: ['server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [appPackagePattern] }] },
   },
+  // bench/ and e2e/ name another package by its package name (server/testing, e2e/support/server), never by a relative
+  // path out of their own folder: what they use of it is then one of its exports.
+  {
+    files: ['bench/**', 'e2e/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${outsidePackages.join('|')}|bench)/`,
+              message: "bench/ ed e2e/ importano un altro pacchetto col suo nome (es. 'server/testing'), mai per percorso relativo.",
+            },
+            {
+              regex: `^(${outsidePackages.join('|')})/(src|tests)/`,
+              message: "bench/ ed e2e/ importano solo le entrate pubbliche di un pacchetto (exports, es. 'server/testing'), non i suoi file.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // A repository imports neither Fastify nor the errors that become HTTP answers (DomainError lives in core/errors.ts
   // beside the PostgreSQL error helpers, which a repository may use).
   {
-    files: ['server/src/**/repository.ts'],
+    files: ['server/src/**/*repository.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -168,6 +220,20 @@ export default defineConfig(
               message: 'Un repository non lancia errori di dominio (diventano risposte HTTP): restituisce righe, e il service decide.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // Periodic work goes through the one job runner (a recurring job, claimed once across processes), never a timer of
+  // a domain's own: setInterval in any form (global, globalThis., imported from node:timers) is refused.
+  {
+    files: ['server/src/domains/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name='setInterval']",
+          message: 'Il lavoro periodico di un dominio è un job ricorrente del job runner (Domain.jobs, recurring), non un setInterval.',
         },
       ],
     },

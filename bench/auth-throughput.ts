@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { freePort, startServer } from '../e2e/tests/support/server.ts';
+import { freePort, startServer } from 'e2e/support/server';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;

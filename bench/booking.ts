@@ -19,14 +19,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
-import { seedIfEmpty } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/core/config.ts';
-import { type Database, openDatabase } from '../server/src/core/db/client.ts';
-import { hashPassword } from '../server/src/core/passwords.ts';
-import { TrainingSessionRepository } from '../server/src/domains/booking/sessions/repository.ts';
-import { TrainingSessionService } from '../server/src/domains/booking/sessions/service.ts';
+import {
+  type Database,
+  TrainingSessionRepository,
+  TrainingSessionService,
+  hashPassword,
+  loadAppConfig,
+  migrateDatabase,
+  openDatabase,
+  seedIfEmpty,
+} from 'server/testing';
 import { type ScratchDatabase, createScratchDatabase } from 'test-kit';
-import { startServer } from '../e2e/tests/support/server.ts';
+import { startServer } from 'e2e/support/server';
 
 const TZ = 'Europe/Rome';
 const PASSWORD = 'Socio-2026!';
@@ -79,11 +83,11 @@ async function addMembers(database: Database, count: number): Promise<void> {
 /** A database with the demo club, migrated and seeded; PGlite in its own data folder (the server opens it after). */
 async function prepare(kind: 'pg' | 'pglite'): Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
-  const config = loadConfig({ DATA_DIR: dataDir });
+  const config = loadAppConfig({ DATA_DIR: dataDir });
   if (kind === 'pg') {
     const scratch = await createScratchDatabase(BASE_URL, 'bench');
     const database = await openDatabase({ kind: 'pg', url: scratch.url });
-    await database.migrate();
+    await migrateDatabase(database);
     await seedIfEmpty(database, config);
     return {
       database,
@@ -92,7 +96,7 @@ async function prepare(kind: 'pg' | 'pglite'): Promise<{ database: Database; env
     };
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
-  await database.migrate();
+  await migrateDatabase(database);
   await seedIfEmpty(database, config);
   return { database, env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
@@ -331,7 +335,7 @@ async function throughput(): Promise<void> {
 
 /** The calendar's data: 5,000 members, 50 tables with a group each over two years around today, 500,000 bookings. */
 async function fillCalendar(database: Database, dataDir: string): Promise<void> {
-  await seedIfEmpty(database, loadConfig({ DATA_DIR: dataDir }));
+  await seedIfEmpty(database, loadAppConfig({ DATA_DIR: dataDir }));
   await addMembers(database, 5000);
   await database.db.execute(sql`insert into game_tables (number, description) select n, 'Bench ' || n from generate_series(101, 150) n`);
   const today = todayInRome();
@@ -387,7 +391,7 @@ async function calendar(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
   const database = await openDatabase({ kind: 'pg', url: scratch.url });
   try {
-    await database.migrate();
+    await migrateDatabase(database);
     const filling = performance.now();
     if (!kept) await fillCalendar(database, dataDir);
     else await database.db.execute(sql`analyze`);
@@ -469,8 +473,7 @@ async function calendar(): Promise<void> {
     if (process.env.BENCH_EXPLAIN) {
       // The plans of the calendar's statements, to see where the time goes.
       const { PgDialect } = await import('drizzle-orm/pg-core');
-      const { CALENDAR_PLANNER, occurrenceRowsSql, occurrenceConditions, pageWindowSql } =
-        await import('../server/src/domains/booking/sessions/occurrence-sql.ts');
+      const { CALENDAR_PLANNER, occurrenceRowsSql, occurrenceConditions, pageWindowSql } = await import('server/testing');
       const dialect = new PgDialect();
       const oneTable = { tableId: anyTable!.id };
       const [window] = await rowsOf<{ first_day: string; last_day: string }>(database, pageWindowSql(monthStart, monthEnd, {}, [], 3000, 0));

@@ -14,9 +14,14 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { ADMIN, build, call, login } from '../server/src/testing/helper.ts';
-import { longestLoopDelay } from '../server/src/testing/event-loop.ts';
 import {
+  ADMIN,
+  build,
+  call,
+  login,
+  longestLoopDelay,
+  fakeBuild,
+  writeShellProvides,
   bigFitetCsv,
   declaredBombArchive,
   fitetCsvText,
@@ -25,8 +30,7 @@ import {
   strayColumnWorkbook,
   tarGzOf,
   whitespaceWorkbook,
-} from '../server/src/testing/heavy-files.ts';
-import { fakeBuild, writeShellProvides } from '../server/src/domains/platform/tests/fixtures.ts';
+} from 'server/testing';
 
 // A full collection before each measure, so a call is not charged for the garbage of the files made before it.
 v8.setFlagsFromString('--expose-gc');

@@ -9,15 +9,18 @@
  */
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
-import { loadConfig } from '../server/src/core/config.ts';
-import { openDatabase } from '../server/src/core/db/client.ts';
-import { FileRepository } from '../server/src/core/files/repository.ts';
-import { FileStore } from '../server/src/core/files/store.ts';
-import { seedIfEmpty } from '../server/src/app.ts';
+import {
+  AccountingMovementRepository,
+  FileRepository,
+  FileStore,
+  type FinanceServices,
+  finance,
+  loadAppConfig,
+  migrateDatabase,
+  openDatabase,
+  seedIfEmpty,
+} from 'server/testing';
 import { createScratchDatabase } from 'test-kit';
-import type { FinanceServices } from '../server/src/domains/finance/index.ts';
-import { finance } from '../server/src/domains/finance/index.ts';
-import { AccountingMovementRepository } from '../server/src/domains/finance/accounting-movements/repository.ts';
 
 const ENTRIES = Number(process.env.BENCH_FINANCE_ENTRIES ?? 100_000);
 const PAYMENTS = Number(process.env.BENCH_FINANCE_PAYMENTS ?? 1_000);
@@ -45,9 +48,9 @@ export async function benchFinance(): Promise<void> {
   const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   const scratch = await createScratchDatabase(baseUrl, 'bench');
   const database = await openDatabase({ kind: 'pg', url: scratch.url });
-  const config = loadConfig({ DATA_DIR: '/tmp/bench-finance-files' });
+  const config = loadAppConfig({ DATA_DIR: '/tmp/bench-finance-files' });
   try {
-    await database.migrate();
+    await migrateDatabase(database);
     await seedIfEmpty(database, config);
     const { db } = database;
     const files = new FileRepository(db, new FileStore('/tmp/bench-finance-files'));

@@ -7,9 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../server/src/core/db/client.ts';
-import { UserRepository } from '../server/src/domains/registry/users/repository.ts';
-import { systemClock } from '../server/src/core/time.ts';
+import { type Database, UserRepository, migrateDatabase, openDatabase, systemClock } from 'server/testing';
 import { createScratchDatabase } from 'test-kit';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 500_000);
@@ -159,7 +157,7 @@ async function benchOne(kind: 'pg' | 'pglite'): Promise<void> {
   const scratch = kind === 'pg' ? await createScratchDatabase(baseUrl, 'bench') : null;
   const database = await openDatabase(scratch ? { kind: 'pg', url: scratch.url } : { kind: 'pglite', dataDir: null });
   try {
-    await database.migrate();
+    await migrateDatabase(database);
     const filled = performance.now();
     await fill(database);
     const fillSeconds = (performance.now() - filled) / 1000;

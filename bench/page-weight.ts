@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser } from '../e2e/tests/support/browser.ts';
-import { repoRoot, startServer } from '../e2e/tests/support/server.ts';
+import { launchBrowser } from 'e2e/support/browser';
+import { repoRoot, startServer } from 'e2e/support/server';
 
 const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 

@@ -9,9 +9,9 @@
 import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { launchBrowser } from '../e2e/tests/support/browser.ts';
-import { repoRoot, startServer } from '../e2e/tests/support/server.ts';
-import { ADMIN, signIn } from '../e2e/tests/support/portal.ts';
+import { launchBrowser } from 'e2e/support/browser';
+import { repoRoot, startServer } from 'e2e/support/server';
+import { ADMIN, signIn } from 'e2e/support/portal';
 
 const ROUNDS = Number(process.env.BENCH_RELEASE_ROUNDS ?? 6);
 const OFFER = 'È disponibile una nuova versione di questa sezione';

@@ -93,3 +93,91 @@ test('a repository throws no HTTP errors and knows no Fastify', async () => {
     "import { isUniqueViolation } from '../../../core/errors';\nexport const taken = (err: unknown) => isUniqueViolation(err);\n",
   );
 });
+
+test('a server domain runs periodic work on the job runner, never on a timer of its own', async () => {
+  const file = 'server/src/domains/account/housekeeping.ts';
+  const timerErrors = async (code) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+  for (const code of [
+    'export const start = () => setInterval(() => undefined, 1000);\n',
+    'export const start = () => globalThis.setInterval(() => undefined, 1000);\n',
+    "import { setInterval as every } from 'node:timers';\nexport const start = () => every(() => undefined, 1000);\n",
+  ]) {
+    const errors = await timerErrors(code);
+    assert.equal(errors.length >= 1, true, `refused:\n${code}`);
+    assert.ok(errors[0].includes('job ricorrente'), errors[0]);
+  }
+  assert.deepEqual(await timerErrors('export const later = () => setTimeout(() => undefined, 1000);\n'), []);
+});
+
+/** At least one boundary error, and one of them says why (a relative path out of bench/ trips two rules at once). */
+const expectRefused = async (file, code, fragment) => {
+  const errors = await boundaryErrors(file, code);
+  assert.ok(
+    errors.some((e) => e.includes(fragment)),
+    `${file} refused because "${fragment}":\n${code}\ngot: ${JSON.stringify(errors)}`,
+  );
+};
+
+test('bench/ and e2e/ reach another package only through its public entries (package exports), never its internals by path', async () => {
+  await expectRefused(
+    'bench/list.ts',
+    "export { UserRepository } from '../server/src/domains/registry/users/repository.ts';\n",
+    'bench/ usa server solo',
+  );
+  await expectRefused('bench/booking.ts', "export { startServer } from '../e2e/tests/support/server.ts';\n", 'col suo nome');
+  await expectRefused('bench/booking.ts', "export { fitetWorkbook } from 'server/src/testing/heavy-files';\n", 'non i suoi file');
+  await expectRefused(
+    'e2e/tests/polish.test.ts',
+    "export { withCheckLetter } from '../../server/src/domains/registry/users/fiscal-code';\n",
+    'e2e/ usa server solo',
+  );
+  await expectRefused(
+    'e2e/tests/booking.test.ts',
+    "export type { ReservationRule } from '../../shared-api/src/contract/references.ts';\n",
+    'e2e/ usa shared-api solo',
+  );
+  await expectRefused(
+    'e2e/tests/support/domain-apps.ts',
+    "export type { RemoteName } from '../../../shell/src/remotes/names.ts';\n",
+    'e2e/ usa shell solo',
+  );
+  await expectAllowed(
+    'bench/list.ts',
+    "export { UserRepository } from 'server/testing';\nexport { startServer } from 'e2e/support/server';\nexport { createScratchDatabase } from 'test-kit';\n",
+  );
+  await expectAllowed(
+    'e2e/tests/booking.test.ts',
+    "export type { ReservationRule } from 'shared-api/contract';\nexport { PORTAL_ROUTES } from 'shell/routes';\nexport { startServer } from './support/server.ts';\n",
+  );
+});
+
+test('every repository file (repository.ts, sessions-repository.ts, …) is held to the repository rule', async () => {
+  for (const repository of ['server/src/domains/storage/loads/repository.ts', 'server/src/domains/account/sessions-repository.ts']) {
+    await expectBlocked(
+      repository,
+      "import type { FastifyReply } from 'fastify';\nexport type R = FastifyReply;\n",
+      'Un repository non conosce HTTP',
+    );
+  }
+});
+
+test('every dependency used by more than one package takes its version from the pnpm catalog', async () => {
+  const { readFileSync, readdirSync, existsSync } = await import('node:fs');
+  const manifests = ['.', ...readdirSync(root), 'e2e/vite-app']
+    .map((dir) => path.join(root, dir, 'package.json'))
+    .filter((file) => existsSync(file) && !file.includes('node_modules'));
+  const users = new Map();
+  for (const file of manifests) {
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    for (const section of ['dependencies', 'devDependencies', 'peerDependencies'])
+      for (const [name, version] of Object.entries(manifest[section] ?? {}))
+        users.set(name, [...(users.get(name) ?? []), { pkg: manifest.name, version }]);
+  }
+  const outside = [...users]
+    .filter(([, uses]) => new Set(uses.map((u) => u.pkg)).size > 1)
+    .flatMap(([name, uses]) => uses.filter((u) => !/^(catalog|workspace):/.test(u.version)).map((u) => `${u.pkg}: ${name}@${u.version}`));
+  assert.deepEqual(outside, [], 'shared dependencies outside the catalog');
+});

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PORTAL_ROUTES, PUBLIC_ROUTES } from '../../shell/src/app/routes.ts';
+import { PORTAL_ROUTES, PUBLIC_ROUTES } from 'shell/routes';
 import { seriousViolations, settled } from './support/axe.ts';
 import { ADMIN, openAndFillUserForm, portalForThisFile, signIn, toast, NEW_MEMBER } from './support/portal.ts';
 

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { ReservationRule } from '../../shared-api/src/contract/references.ts';
+import type { ReservationRule } from 'shared-api/contract';
 import { seriousViolations, settled } from './support/axe.ts';
 import { apiCall } from './support/api-call.ts';
 import { screenshot } from './support/browser.ts';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page, Request } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
-import { withCheckLetter } from '../../server/src/domains/registry/users/fiscal-code';
+import { withCheckLetter } from 'server/testing';
 import { testNow } from 'test-kit';
 
 const portal = portalForThisFile();

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import ExcelJS from 'exceljs';
+import ExcelJS from '@mui/x-internal-exceljs-fork';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, choose, signIn, toast, portalForThisFile } from './support/portal.ts';

@@ -2,8 +2,9 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './core/config';
+import { type AppConfig, loadConfig } from './core/config';
 import { type Database, openDatabase } from './core/db/client';
+import { migrationsFolder } from './core/db/migrations';
 import type { Domain } from './core/domain';
 import fileRoutes from './core/files/routes';
 import { type LogDestination, loggerOptions } from './core/logging';
@@ -52,13 +53,29 @@ export async function seedIfEmpty(
   for (const domain of rest) await domain.seed?.(database.db, config, now);
 }
 
+/** The settings of the whole app from the environment: core's and every domain's section (README lists the variables). */
+export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env, list: readonly Domain[] = domains): AppConfig =>
+  loadConfig(
+    env,
+    list.flatMap((domain) => (domain.settings ? [domain.settings] : [])),
+  );
+
+/** Every domain's migrations folder (core's own is always applied). */
+export const migrationFolders = (list: readonly Domain[] = domains): string[] =>
+  list.flatMap((domain) => (domain.migrations ? [migrationsFolder(domain.migrations)] : []));
+
+/** Applies the migrations not yet applied: core's and every domain's (each domain's folder), in the journal's order. */
+export async function migrateDatabase(database: Database, list: readonly Domain[] = domains): Promise<void> {
+  await database.migrate(migrationFolders(list));
+}
+
 /** Opens the configured database (PostgreSQL or the embedded PGlite), applies the migrations and seeds an empty one. */
 export async function prepareDatabase(config: AppConfig, clock: Clock = systemClock): Promise<Database> {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'pg', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
   );
   try {
-    await database.migrate();
+    await migrateDatabase(database);
     await seedIfEmpty(database, config, clock);
     return database;
   } catch (err) {

@@ -1,9 +1,9 @@
-import { buildApp } from './app';
-import { DEFAULT_ADMIN_PASSWORD, loadConfig } from './core/config';
+import { buildApp, loadAppConfig } from './app';
+import { DEFAULT_ADMIN_PASSWORD } from './core/config';
 import { DataDirInUseError } from './core/db/data-dir-lock';
 
 /** `pnpm --filter server start`: migrate, seed an empty database, serve the API and the built portal. */
-const config = loadConfig();
+const config = loadAppConfig();
 const app = await buildApp(config).catch((err: unknown) => {
   if (!(err instanceof DataDirInUseError)) throw err;
   // Said plainly, without a stack: the person starting the server has a second one running.

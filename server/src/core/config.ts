@@ -4,7 +4,8 @@ import { REPO_ROOT } from './paths';
 export const DEFAULT_ADMIN_EMAIL = 'admin@circolo.example';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin-2026!';
 
-export interface AppConfig {
+/** Core's settings: the server, its database, mail, sessions, origins and the static host (releases included). */
+export interface CoreConfig {
   port: number;
   host: string;
   /** Local data: the embedded database (pgdata/), uploaded files (files/), an optional remotes.json. */
@@ -19,8 +20,6 @@ export interface AppConfig {
   clubTimezone: string;
   /** The club's name, printed on the documents the portal generates (medical request forms, …). */
   clubName: string;
-  /** The club's IBAN for members' payments (CLUB_IBAN, spaces dropped, upper case); null when not configured. */
-  clubIban: string | null;
   seedAdminEmail: string;
   seedAdminPassword: string;
   /** Folder holding shell/dist and mf-*\/dist. */
@@ -48,25 +47,23 @@ export interface AppConfig {
    */
   releasesUrl: string;
   /**
-   * The headless check after a release switch (RELEASE_HEALTH_CHECK): 'on' (default: Chromium at CHROMIUM_PATH or
-   * /usr/bin/chromium, skipped when absent), 'off', or the path of a Chromium executable.
-   */
-  releaseHealthCheck: string;
-  /** Where that check finds the shell (RELEASE_HEALTH_URL), default this server at http://127.0.0.1:<PORT>. */
-  releaseHealthUrl: string;
-  /**
-   * Per-developer override (DEV_OVERRIDE_ORIGINS, comma-separated): a signed-in user holding '*' may point their own
-   * browser's /remotes.json line of one domain app at a build served from one of these origins (e.g. their
-   * `pnpm dev` at http://localhost:3102). Empty: off.
-   */
-  devOverrideOrigins: string[];
-  /**
    * How long a request's session lookup answers the next requests of the same session (SESSION_CACHE_MS, default
    * 1000; 0: every request reads the database). In this process any request that may change a user, a category or a
    * session clears it at once; another server process's change shows within this time (core/session-cache.ts).
    */
   sessionCacheMs: number;
 }
+
+/**
+ * Every setting of the running app: core's, plus each domain's section. A domain adds its fields by augmenting this
+ * interface in its own settings.ts (`declare module '../../core/config' { interface AppConfig { … } }`) and reads them
+ * from the environment with its Domain.settings, so core knows no domain's settings.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the domains' declaration merging
+export interface AppConfig extends CoreConfig {}
+
+/** A domain's section of the settings: its fields read and checked from the environment (a bad value stops the start). */
+export type SettingsSection = (env: NodeJS.ProcessEnv, core: CoreConfig) => Partial<AppConfig>;
 
 /** SESSION_CACHE_MS: unset → 1000; a whole number of milliseconds from 0 (off) to 60000. */
 export function parseSessionCacheMs(value: string | undefined): number {
@@ -93,17 +90,8 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     .filter(Boolean);
 }
 
-/** CLUB_IBAN: unset → null; otherwise an IBAN's shape (two letters, two check digits, up to 30 characters). */
-export function parseIban(value: string | undefined): string | null {
-  const iban = value?.replace(/\s+/g, '').toUpperCase();
-  if (!iban) return null;
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) {
-    throw new Error(`CLUB_IBAN non valido: "${value}" (atteso ad es. IT60 X054 2811 1010 0000 0123 456)`);
-  }
-  return iban;
-}
-
-function parseOrigins(value: string | undefined, publicUrl: string): string[] {
+/** Comma-separated origins (ALLOWED_ORIGINS, …): unset → the origin of PUBLIC_URL. */
+export function parseOrigins(value: string | undefined, publicUrl: string): string[] {
   if (!value?.trim()) return [new URL(publicUrl).origin];
   return value.split(',').map((o) => {
     const trimmed = o.trim();
@@ -115,8 +103,8 @@ function parseOrigins(value: string | undefined, publicUrl: string): string[] {
   });
 }
 
-/** Reads the configuration from the environment (README lists the variables). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** Reads core's settings from the environment (README lists the variables). */
+export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT non valido: ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR || path.join(REPO_ROOT, '.data'));
@@ -131,7 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     clubTimezone: env.CLUB_TIMEZONE || 'Europe/Rome',
     clubName: env.CLUB_NAME || 'Circolo del tennistavolo',
-    clubIban: parseIban(env.CLUB_IBAN),
     seedAdminEmail: (env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase(),
     seedAdminPassword: env.SEED_ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     staticRoot: path.resolve(env.STATIC_ROOT || REPO_ROOT),
@@ -141,9 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS, publicUrl),
     releasesDir: path.resolve(env.RELEASES_DIR || path.join(dataDir, 'releases')),
     releasesUrl: (env.RELEASES_URL || '/releases').replace(/\/+$/, ''),
-    releaseHealthCheck: env.RELEASE_HEALTH_CHECK || 'on',
-    devOverrideOrigins: env.DEV_OVERRIDE_ORIGINS?.trim() ? parseOrigins(env.DEV_OVERRIDE_ORIGINS, publicUrl) : [],
-    releaseHealthUrl: (env.RELEASE_HEALTH_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     sessionCacheMs: parseSessionCacheMs(env.SESSION_CACHE_MS),
   };
+}
+
+/** Core's settings and each domain's section (Domain.settings, collected by app.ts's loadAppConfig). */
+export function loadConfig(env: NodeJS.ProcessEnv, sections: readonly SettingsSection[]): AppConfig {
+  const core = loadCoreConfig(env);
+  // Every section's fields were declared by its domain on AppConfig; together with core's they make the whole.
+  return Object.assign({}, core, ...sections.map((section) => section(env, core))) as AppConfig;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Permission } from 'shared-api/contract';
-import type { AppConfig } from './config';
+import type { AppConfig, SettingsSection } from './config';
 import type { Database, Db } from './db/client';
 import type { FileHolder, FileReaders } from './files/readers';
 import type { FileRepository } from './files/repository';
@@ -67,6 +67,13 @@ export interface Domain {
    * calendar feed). Hidden from the API description; each checks its token itself.
    */
   rootRoutes?: FastifyPluginAsync;
+  /**
+   * This domain's SQL migrations: a folder under server/src (e.g. 'domains/booking/migrations'). Core applies every
+   * domain's and its own in the one order of drizzle-kit's journal (core/db/migrations.ts).
+   */
+  migrations?: string;
+  /** This domain's section of the settings (core/config.ts): its fields, read and checked from the environment at start. */
+  settings?: SettingsSection;
   /**
    * The demo club's data of this domain, on an empty database. The first domain of the list decides: its seed
    * answers false when the database already holds a club, and then no other seed runs.

@@ -11,9 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
-import { type BuildOptions, buildApp, seedIfEmpty } from '../app';
-import { type AppConfig, loadConfig } from '../core/config';
-import { type Database, MIGRATIONS_FOLDER, dumpPglite, openDatabase } from '../core/db/client';
+import { type BuildOptions, buildApp, loadAppConfig, migrateDatabase, seedIfEmpty } from '../app';
+import type { AppConfig } from '../core/config';
+import { type Database, dumpPglite, openDatabase } from '../core/db/client';
+import { CORE_MIGRATIONS } from '../core/db/migrations';
 import { mail_outbox } from '../core/db/tables';
 import { JobRunner } from '../core/jobs/runner';
 import { MailLog, TEST_START_MS, TestClock, createScratchDatabase, templateDatabase } from 'test-kit';
@@ -45,7 +46,7 @@ function sourceHash(): string {
       else add(p);
     }
   };
-  walk(MIGRATIONS_FOLDER);
+  walk(CORE_MIGRATIONS);
   // The job runner makes pg-boss's schema in the dump.
   add(path.join(import.meta.dirname, '..', 'core', 'jobs', 'runner.ts'));
   // Every domain's seed: a changed seed makes a new dump.
@@ -57,7 +58,7 @@ function sourceHash(): string {
 
 /** Migrates and seeds a database at the run's instant, with pg-boss's schema made, as every test app starts from. */
 async function migrateAndSeed(database: Database, config: AppConfig): Promise<void> {
-  await database.migrate();
+  await migrateDatabase(database);
   await seedIfEmpty(database, config, new TestClock(TEST_START_MS));
   // pg-boss's schema too, so each test app's job runner finds it made.
   const jobs = new JobRunner(database, { work: false });
@@ -110,7 +111,7 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-test-'));
   const config: AppConfig = {
     // No headless release check: these apps answer through inject, nothing listens for a browser.
-    ...loadConfig({
+    ...loadAppConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://portale.test',
       STATIC_ROOT: path.join(dataDir, 'static'),

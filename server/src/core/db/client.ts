@@ -1,15 +1,12 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { SERVER_SRC } from '../paths';
 import { lockDataDir } from './data-dir-lock';
+import { applyMigrations } from './migrations';
 
 /**
  * One type for both drivers: the repositories only use what they share. Tables are imported by the code that
@@ -20,13 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** The SQL migrations, read from the sources' folder whether the server runs from src/ or from dist/ (core/paths.ts). */
-export const MIGRATIONS_FOLDER = path.join(SERVER_SRC, 'core', 'db', 'migrations');
-
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
-  migrate(): Promise<void>;
+  /** Applies the migrations not yet applied: core's and those in `folders` (the domains', core/db/migrations.ts). */
+  migrate(folders: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -93,11 +88,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'pg',
-      async migrate() {
+      async migrate(folders) {
         const lock = await pool.connect();
         try {
           await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+          await applyMigrations(db, folders);
         } finally {
           await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
           lock.release();
@@ -127,7 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: (folders) => applyMigrations(db, folders),
     async close() {
       if (!client.closed) await client.close();
       release();

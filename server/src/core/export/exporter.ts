@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import ExcelJS from '@mui/x-internal-exceljs-fork';
 import PDFDocument from 'pdfkit';
 import { channel } from 'node:diagnostics_channel';
 import { setImmediate as nextTurn } from 'node:timers/promises';

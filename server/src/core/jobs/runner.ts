@@ -26,6 +26,13 @@ export interface JobDefinition<T = unknown, S = unknown> {
   retry?: Partial<RetryPolicy>;
   /** A cron expression (minute hour day month weekday) in the club's time zone: the job is sent on that schedule. */
   schedule?: string;
+  /**
+   * Recurring work (e.g. account housekeeping): one run per period of `everyMinutes` (a divisor of 60) across all
+   * processes on the database. Every working process offers the period's run at start and on the cron schedule
+   * `*\/everyMinutes`; the database keeps one job per period (pg-boss's singleton slot, a unique index), so the run is
+   * claimed once however many processes offer it.
+   */
+  recurring?: { everyMinutes: number };
   /** Jobs one worker claims per poll (default 10); they run one after the other, each completed or failed on its own. */
   batchSize?: number;
   /** Workers of this kind in one process (default 1): more run jobs side by side. */
@@ -74,6 +81,19 @@ export function pgBossDb(database: Database): PgBoss.Db {
     },
   };
 }
+
+/** The cron expression that offers a recurring job at the start of each of its periods. */
+function recurringCron({ name, recurring }: JobDefinition<never, unknown>): string {
+  const minutes = recurring?.everyMinutes ?? 0;
+  if (!Number.isInteger(minutes) || minutes < 1 || 60 % minutes !== 0) throw new Error(`Periodo non valido per ${name}: ${minutes} minuti`);
+  return minutes === 60 ? '0 * * * *' : `*/${minutes} * * * *`;
+}
+
+/** One job per period and name: pg-boss keys the job on the period's start in database time (unique index job_i4). */
+const recurringSlot = ({ name, recurring }: JobDefinition<never, unknown>) => ({
+  singletonKey: name,
+  singletonSeconds: (recurring?.everyMinutes ?? 0) * 60,
+});
 
 /** What a failed attempt leaves in the job's output: the error's message (and stack), JSON-safe. */
 const errorOutput = (err: unknown): object => (err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) });
@@ -152,9 +172,24 @@ export class JobRunner<S = unknown> implements Jobs {
         ids.push(own.id);
       }
       this.workerIds.set(definition.name, ids);
-      if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: this.options.timeZone });
+      if (definition.recurring) {
+        await this.boss.schedule(definition.name, recurringCron(definition), {}, { tz: this.options.timeZone, ...recurringSlot(definition) });
+        await this.offerRecurring(definition.name);
+      } else if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: this.options.timeZone });
       else await this.boss.unschedule(definition.name);
     }
+  }
+
+  /**
+   * Offers the current period's run of a recurring job: queued if no process has queued it for this period yet
+   * (answers its id), else nothing (answers null). Called at start; the schedule offers the following periods.
+   */
+  async offerRecurring(name: string): Promise<string | null> {
+    const definition = this.definitions.get(name);
+    if (!this.started || !definition?.recurring) throw new Error(`Job ricorrente non dichiarato: ${name}`);
+    const id = await this.boss.send(name, {}, recurringSlot(definition));
+    if (id) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+    return id;
   }
 
   async send(name: string, data: object, options: { startAfter?: number | Date; singletonKey?: string } = {}): Promise<string> {

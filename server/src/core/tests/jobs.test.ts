@@ -182,6 +182,40 @@ describe('job runner', () => {
     );
     assert.ok(runs.some((r) => r.runner === 'a') && runs.some((r) => r.runner === 'b'), 'both runners took jobs');
   });
+
+  test('a recurring job (housekeeping) runs once per period however many runners offer it', async () => {
+    const name = 'prova.ricorrente';
+    const runs: string[] = [];
+    const definition = (label: string): JobDefinition<never> => ({
+      name,
+      recurring: { everyMinutes: 10 },
+      async run() {
+        runs.push(label);
+      },
+    });
+    const unfinished = async () => {
+      const result = await database.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${name} and state < 'completed'`);
+      return Number((result as { rows: { n: number }[] }).rows[0]!.n);
+    };
+    // Two processes start together: each offers the period's run at start; one job is queued and runs once.
+    const [a, b] = await Promise.all([startRunner(database, [definition('A')]), startRunner(await anotherConnection(), [definition('B')])]);
+    await until(async () => runs.length > 0 && (await unfinished()) === 0);
+    assert.equal(runs.length, 1, `one run at start: ${runs.join()}`);
+    // Later offers in the same period (each process's schedule firing) queue nothing.
+    assert.deepEqual(await Promise.all([a.offerRecurring(name), b.offerRecurring(name)]), [null, null]);
+    // The schedule that offers the next periods is kept once in the database, keyed on the same period slot.
+    const schedule = await database.db.execute(sql`select cron, options from pgboss.schedule where name = ${name}`);
+    const rows = (schedule as { rows: { cron: string; options: { singletonSeconds: number; singletonKey: string } }[] }).rows;
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0]!.cron, '*/10 * * * *');
+    assert.equal(rows[0]!.options.singletonSeconds, 600);
+    // The period passes (the queued run moved to the previous slot): the next offers queue one more run, not two.
+    await database.db.execute(sql`update pgboss.job set singleton_on = singleton_on - interval '10 minutes' where name = ${name}`);
+    const offered = await Promise.all([a.offerRecurring(name), b.offerRecurring(name)]);
+    assert.equal(offered.filter((id) => id !== null).length, 1, 'one of the two offers is taken');
+    await until(async () => runs.length > 1 && (await unfinished()) === 0);
+    assert.equal(runs.length, 2);
+  });
 });
 
 /** A transport that refuses its first `failures` messages, then accepts and keeps them. */

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
+import ExcelJS from '@mui/x-internal-exceljs-fork';
 import { XlsxError, type XlsxRow, readFirstSheetRows } from '../files/xlsx-rows';
 import { strayColumnWorkbook, whitespaceWorkbook, workbookWithSheetData } from '../../testing/heavy-files';
 

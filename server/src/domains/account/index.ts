@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BuiltServices, Domain } from '../../core/domain';
 import { UserRepository } from '../registry';
-import { AttemptRepository } from './attempts';
-import { Housekeeping } from './housekeeping';
+import { AttemptRepository } from './attempts-repository';
+import { Housekeeping, housekeepingJob } from './housekeeping';
 import { invitationMail } from './mail-templates';
 import { ProfileService } from './profile';
 import profileRoutes from './profile-routes';
 import authRoutes from './routes';
 import { AuthService, PASSWORD_RESET_MAIL_JOB, type PasswordResetMailJob } from './service';
-import { SessionRepository } from './sessions';
+import { SessionRepository } from './sessions-repository';
 import termsRoutes from './terms-routes';
-import { UserTokenRepository } from './user-tokens';
+import { UserTokenRepository } from './user-tokens-repository';
 
 /** The shell's own domain: sign-in with sessions, e-mailed links and throttling; the member's profile; the terms. */
 export interface AccountServices {
@@ -41,15 +41,14 @@ const routes: FastifyPluginAsync = async (app) => {
 
 export const account: Domain = {
   name: 'account',
+  migrations: 'domains/account/migrations',
   services({ db, config, mailer, jobs, clock }, services) {
     const sessions = new SessionRepository(db, config.clubTimezone, clock);
     const attempts = new AttemptRepository(db, clock);
     const tokens = new UserTokenRepository(clock);
     const users = new UserRepository(db, config.clubTimezone, clock);
     const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, jobs, publicUrl: config.publicUrl });
-    const housekeeping = new Housekeeping({ attempts, sessions, mailer }, (err) =>
-      console.error(`Pulizia periodica non riuscita: ${err instanceof Error ? err.name : 'errore sconosciuto'}`),
-    );
+    const housekeeping = new Housekeeping({ attempts, sessions, mailer });
     return {
       sessionResolver: sessions,
       account: {
@@ -79,11 +78,6 @@ export const account: Domain = {
       name: PASSWORD_RESET_MAIL_JOB,
       run: ({ email }: PasswordResetMailJob, { account }) => account.auth.sendResetLink(email),
     },
+    housekeepingJob,
   ],
-  async onStart({ account: { housekeeping } }) {
-    await housekeeping.start();
-  },
-  async onStop({ account: { housekeeping } }) {
-    await housekeeping.stop();
-  },
 };

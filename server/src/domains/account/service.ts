@@ -7,11 +7,11 @@ import type { Jobs } from '../../core/jobs/runner';
 import type { Mailer } from '../../core/mail/mailer';
 import { emailChangedMail, passwordResetMail } from './mail-templates';
 import { EMAIL_TAKEN_MESSAGE, type UserRepository } from '../registry';
-import { type AttemptRepository, accountKey, attemptKey } from './attempts';
+import { type AttemptRepository, accountKey, attemptKey } from './attempts-repository';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/passwords';
 import type { CurrentUser } from '../../core/domain';
-import type { SessionRepository } from './sessions';
-import { INVALID_TOKEN_MESSAGE, type UserTokenKind, type UserTokenRepository } from './user-tokens';
+import type { SessionRepository } from './sessions-repository';
+import { INVALID_TOKEN_MESSAGE, type UserTokenKind, type UserTokenRepository } from './user-tokens-repository';
 
 export const FORGOT_PASSWORD_MESSAGE = "Se l'indirizzo è registrato riceverai un'email con il link per reimpostare la password.";
 

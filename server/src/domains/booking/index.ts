@@ -41,6 +41,7 @@ declare module '../../core/domain' {
 /** Game tables, training sessions and their groups, the booking engine, the member's bookings (DESIGN §4), the statistics. */
 export const booking: Domain = {
   name: 'booking',
+  migrations: 'domains/booking/migrations',
   services({ db, config, clock, jobs, mailer }, services) {
     const today = () => todayIn(config.clubTimezone, clock.now());
     const sessionRepo = new TrainingSessionRepository(db, config.clubTimezone);

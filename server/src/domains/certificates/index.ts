@@ -26,6 +26,7 @@ declare module '../../core/domain' {
 /** Certificates, their types and records, the member's medical certificate and its status. */
 export const certificates: Domain = {
   name: 'certificates',
+  migrations: 'domains/certificates/migrations',
   services({ db, config, files, clock }) {
     const today = () => todayIn(config.clubTimezone, clock.now());
     return {

@@ -1,6 +1,7 @@
 import type { Domain } from '../../core/domain';
 import routes from './routes';
 import { seedFinance } from './seed';
+import { financeSettings } from './settings';
 import { type FinanceServices, financeServices } from './services';
 import { finance_accounting_entries } from './tables';
 
@@ -19,6 +20,8 @@ declare module '../../core/domain' {
  */
 export const finance: Domain = {
   name: 'finance',
+  migrations: 'domains/finance/migrations',
+  settings: financeSettings,
   services: ({ db, config, files }) => ({ finance: financeServices(db, config, files) }),
   routes,
   seed: seedFinance,

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
-import { loadConfig } from '../../core/config';
+import { loadCoreConfig } from '../../core/config';
 import { VersionExistsError, publishVersion, versionOf } from './releases-root';
 import { readPackageVersion } from './service';
 
@@ -50,7 +50,7 @@ async function publish([folder, distDir]: string[]): Promise<void> {
   if (!folder || !distDir) throw new CommandError('Uso: publish <cartella app> <cartella della build>');
   const appDir = path.resolve(distDir, '..');
   if (process.env.PORTAL_URL) return publishThroughApi(folder, path.resolve(distDir), readPackageVersion(appDir));
-  const { releasesDir } = loadConfig();
+  const { releasesDir } = loadCoreConfig();
   try {
     const info = publishVersion({
       releasesDir,

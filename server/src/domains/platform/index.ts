@@ -6,6 +6,7 @@ import { DevOverrides } from './overrides';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
 import { PlatformService } from './service';
+import { platformSettings } from './settings';
 
 declare module '../../core/domain' {
   interface Services {
@@ -21,6 +22,8 @@ declare module '../../core/domain' {
  */
 export const platform: Domain = {
   name: 'platform',
+  migrations: 'domains/platform/migrations',
+  settings: platformSettings,
   services({ db, config }, built) {
     const platform = new PlatformService({
       db,

@@ -54,6 +54,7 @@ declare module '../../core/domain' {
 /** Users, categories and the reference lists (qualifications, booking rules, mailing-list classes). */
 export const registry: Domain = {
   name: 'registry',
+  migrations: 'domains/registry/migrations',
   services({ db, config, files, mailer, clock }, services) {
     const users = new UserRepository(
       db,

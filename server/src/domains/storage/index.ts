@@ -22,6 +22,7 @@ declare module '../../core/domain' {
 /** The club's stockroom: item categories, items with their quantities, loads, unloads and deliveries. */
 export const storage: Domain = {
   name: 'storage',
+  migrations: 'domains/storage/migrations',
   services: ({ db }) => ({
     storage: {
       categories: storageCategoryService(db),

@@ -3,10 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { mail_outbox } from '../../../core/db/tables';
 import { users } from '../../registry/tables';
-import { ATTEMPT_LIMITS } from '../attempts';
+import { ATTEMPT_LIMITS } from '../attempts-repository';
 import { auth_attempts, sessions, user_tokens } from '../tables';
 import { PASSWORD_RESET_MAIL_JOB } from '../service';
-import { TOKEN_LIFETIME_MS } from '../user-tokens';
+import { TOKEN_LIFETIME_MS } from '../user-tokens-repository';
 import {
   ADMIN,
   MEMBER,

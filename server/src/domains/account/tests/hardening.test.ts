@@ -3,16 +3,16 @@
  * 10 (re-authentication), 13 (cross-site requests), 14 (forgot-password timing), 15 (blank password, sessions bound).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, mock, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { loadConfig, parseTrustProxy } from '../../../core/config';
+import { loadCoreConfig, parseTrustProxy } from '../../../core/config';
 import { mail_outbox } from '../../../core/db/tables';
 import type { Mail } from '../../../core/mail/mailer';
 import { users } from '../../registry/tables';
-import { ATTEMPT_LIMITS, PRUNE_INTERVAL_MS } from '../attempts';
-import { Housekeeping, OUTBOX_BODY_RETENTION_MS } from '../housekeeping';
+import { ATTEMPT_LIMITS } from '../attempts-repository';
+import { HOUSEKEEPING_JOB, OUTBOX_BODY_RETENTION_MS } from '../housekeeping';
 import { PASSWORD_RESET_MAIL_JOB } from '../service';
-import { MAX_SESSIONS_PER_USER } from '../sessions';
+import { MAX_SESSIONS_PER_USER } from '../sessions-repository';
 import { auth_attempts, sessions, user_tokens } from '../tables';
 import { newSecret } from '../tokens';
 import {
@@ -139,7 +139,7 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
     assert.equal(parseTrustProxy(undefined), false);
     assert.equal(parseTrustProxy('false'), false);
     assert.throws(() => parseTrustProxy('true'), /TRUST_PROXY=true non è accettato/);
-    assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY/);
+    assert.throws(() => loadCoreConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY/);
   });
 
   test('behind one trusted proxy, forging X-Forwarded-For entries does not escape the e-mail + IP limit', async () => {
@@ -176,27 +176,22 @@ describe('finding 5: a per-account limit, trusted proxies, pruned counters', () 
       { kind: 'login', key: 'vecchio|10.7.0.2', attempts: 3, created_at: new Date(t.clock.now().getTime() - ATTEMPT_LIMITS.login.windowMs - 1000) },
       { kind: 'forgot_password', key: 'recente|10.7.0.2', attempts: 1 },
     ]);
-    mock.timers.enable({ apis: ['setInterval'] });
-    const { attempts, sessions: sessionRepo } = t.app.services.account;
-    const housekeeping = new Housekeeping({ attempts, sessions: sessionRepo, mailer: t.app.services.mailer }, (err) => assert.fail(String(err)));
-    try {
-      await housekeeping.start();
-      await t.database.db.insert(auth_attempts).values({
-        kind: 'login',
-        key: 'scaduto-dopo-avvio|10.7.0.2',
-        attempts: 1,
-        created_at: new Date(t.clock.now().getTime() - ATTEMPT_LIMITS.login.windowMs - 1000),
-      });
-      mock.timers.tick(PRUNE_INTERVAL_MS);
-      await housekeeping.runOnce();
-      const keys = (await t.database.db.select({ key: auth_attempts.key }).from(auth_attempts)).map((r) => r.key);
-      assert.ok(!keys.includes('vecchio|10.7.0.2'));
-      assert.ok(!keys.includes('scaduto-dopo-avvio|10.7.0.2'), 'pruned by the periodic pass');
-      assert.ok(keys.includes('recente|10.7.0.2'));
-    } finally {
-      await housekeeping.stop();
-      mock.timers.reset();
-    }
+    // The housekeeping is a recurring job: the run of this period was offered at start; when the period passes the
+    // schedule offers the next one, which prunes what expired meanwhile.
+    await jobsDone(t.database, HOUSEKEEPING_JOB);
+    await t.database.db.insert(auth_attempts).values({
+      kind: 'login',
+      key: 'scaduto-dopo-avvio|10.7.0.2',
+      attempts: 1,
+      created_at: new Date(t.clock.now().getTime() - ATTEMPT_LIMITS.login.windowMs - 1000),
+    });
+    await t.database.db.execute(sql`update pgboss.job set singleton_on = singleton_on - interval '10 minutes' where name = ${HOUSEKEEPING_JOB}`);
+    assert.ok(await t.app.jobs.offerRecurring(HOUSEKEEPING_JOB), 'the next period runs again');
+    await jobsDone(t.database, HOUSEKEEPING_JOB);
+    const keys = (await t.database.db.select({ key: auth_attempts.key }).from(auth_attempts)).map((r) => r.key);
+    assert.ok(!keys.includes('vecchio|10.7.0.2'));
+    assert.ok(!keys.includes('scaduto-dopo-avvio|10.7.0.2'), 'pruned by the periodic pass');
+    assert.ok(keys.includes('recente|10.7.0.2'));
   });
 });
 
@@ -364,8 +359,8 @@ describe('finding 13: state-changing requests from another site are refused', ()
   });
 
   test('ALLOWED_ORIGINS replaces the default PUBLIC_URL origin', async () => {
-    assert.deepEqual(loadConfig({ PUBLIC_URL: 'https://portale.example/club/' }).allowedOrigins, ['https://portale.example']);
-    assert.deepEqual(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000/' }).allowedOrigins, [
+    assert.deepEqual(loadCoreConfig({ PUBLIC_URL: 'https://portale.example/club/' }).allowedOrigins, ['https://portale.example']);
+    assert.deepEqual(loadCoreConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000/' }).allowedOrigins, [
       'https://a.example',
       'http://localhost:3000',
     ]);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
+import ExcelJS from '@mui/x-internal-exceljs-fork';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { type TestMember, bookAsStaff, createMembers, createSession, qualificationIds, romeInstant } from './support';
 

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, eq, gt } from 'drizzle-orm';
-import { seedIfEmpty } from '../../../app';
-import { loadConfig } from '../../../core/config';
+import { loadAppConfig, migrateDatabase, seedIfEmpty } from '../../../app';
 import { openDatabase } from '../../../core/db/client';
 import { files, mail_outbox } from '../../../core/db/tables';
 import { users } from '../../registry/tables';
@@ -106,11 +105,11 @@ describe('certificate expiry warnings', () => {
     { skip: process.env.DATABASE_URL ? false : 'needs DATABASE_URL (PGlite serves one process)' },
     async () => {
       const scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'warn');
-      const config = loadConfig({ DATABASE_URL: scratch.url });
+      const config = loadAppConfig({ DATABASE_URL: scratch.url });
       const first = await openDatabase({ kind: 'pg', url: scratch.url });
       const second = await openDatabase({ kind: 'pg', url: scratch.url });
       try {
-        await first.migrate();
+        await migrateDatabase(first);
         const clock = new TestClock();
         await seedIfEmpty(first, config, clock);
         const today = todayIn(config.clubTimezone, clock.now());

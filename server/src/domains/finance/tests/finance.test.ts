@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import ExcelJS from '@mui/x-internal-exceljs-fork';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { loadConfig } from '../../../core/config';
+import { loadAppConfig } from '../../../app';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { type TestChart, charge, makeChart, trialBalance, userIds } from './helpers';
 
@@ -611,9 +611,9 @@ describe('downloads and access', () => {
   });
 
   test('CLUB_IBAN: spaces dropped, upper case; unset is null; a malformed one stops the start', () => {
-    assert.equal(loadConfig({ CLUB_IBAN: 'it60 x054 2811 1010 0000 0123 456' }).clubIban, 'IT60X0542811101000000123456');
-    assert.equal(loadConfig({}).clubIban, null);
-    assert.throws(() => loadConfig({ CLUB_IBAN: 'IT60 123' }), /CLUB_IBAN non valido/);
+    assert.equal(loadAppConfig({ CLUB_IBAN: 'it60 x054 2811 1010 0000 0123 456' }).clubIban, 'IT60X0542811101000000123456');
+    assert.equal(loadAppConfig({}).clubIban, null);
+    assert.throws(() => loadAppConfig({ CLUB_IBAN: 'IT60 123' }), /CLUB_IBAN non valido/);
   });
 
   test('members and visitors reach no finance call', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import ExcelJS from '@mui/x-internal-exceljs-fork';
 import { csvCell } from '../../../core/export/exporter';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { threadId } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
+import ExcelJS from '@mui/x-internal-exceljs-fork';
 import { offThreadTasksDuring } from '../../../testing/event-loop';
 import { fitetCsvText, strayColumnWorkbook, utf16le, whitespaceWorkbook } from '../../../testing/heavy-files';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';

@@ -40,8 +40,8 @@ const normalise = (email: string) => email.trim().toLowerCase();
 export const attemptKey = (email: string, ip: string) => `${normalise(email)}|${ip}`;
 export const accountKey = (email: string) => normalise(email);
 
-/** How often the periodic housekeeping drops counters whose window has passed. */
-export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often the periodic housekeeping (a recurring job) drops counters whose window has passed. */
+export const PRUNE_INTERVAL_MINUTES = 10;
 
 export class AttemptRepository {
   constructor(

@@ -1,0 +1,26 @@
+import { type SettingsSection, parseOrigins } from '../../core/config';
+
+declare module '../../core/config' {
+  interface AppConfig {
+    /**
+     * The headless check after a release switch (RELEASE_HEALTH_CHECK): 'on' (default: Chromium at CHROMIUM_PATH or
+     * /usr/bin/chromium, skipped when absent), 'off', or the path of a Chromium executable.
+     */
+    releaseHealthCheck: string;
+    /** Where that check finds the shell (RELEASE_HEALTH_URL), default this server at http://127.0.0.1:<PORT>. */
+    releaseHealthUrl: string;
+    /**
+     * Per-developer override (DEV_OVERRIDE_ORIGINS, comma-separated): a signed-in user holding '*' may point their own
+     * browser's /remotes.json line of one domain app at a build served from one of these origins (e.g. their
+     * `pnpm dev` at http://localhost:3102). Empty: off.
+     */
+    devOverrideOrigins: string[];
+  }
+}
+
+/** The platform domain's section of the settings (the releases root itself is core's: the static host serves it). */
+export const platformSettings: SettingsSection = (env, core) => ({
+  releaseHealthCheck: env.RELEASE_HEALTH_CHECK || 'on',
+  releaseHealthUrl: (env.RELEASE_HEALTH_URL || `http://127.0.0.1:${core.port}`).replace(/\/+$/, ''),
+  devOverrideOrigins: env.DEV_OVERRIDE_ORIGINS?.trim() ? parseOrigins(env.DEV_OVERRIDE_ORIGINS, core.publicUrl) : [],
+});
