@@ -7,7 +7,12 @@ import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { DEV_OVERRIDE_COOKIE, readRemotes } from '../remotes';
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
-const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'mf-stats.json']);
+const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'login.html', 'mf-stats.json']);
+/**
+ * Addresses the shell's build gives a page of their own (tooling/prerender.ts): /login is sent with its markup and
+ * critical CSS already in, hydrated by its small entry (issue 26). Every other client-side route gets index.html.
+ */
+const OWN_PAGES: Record<string, string> = { '/login': 'login.html' };
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|mjs)$/;
 
 function cacheHeaders(cors: boolean) {
@@ -90,8 +95,9 @@ export default fp(
         !url.startsWith('/apps/') &&
         !url.startsWith(`${app.config.releasesUrl}/`);
       // Client-side routes (/login, /registry/users/management, …) get the shell; missing assets stay 404.
-      if (isPage && !path.extname(url) && fs.existsSync(path.join(shellDist, 'index.html'))) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDist);
+      const page = OWN_PAGES[url] && fs.existsSync(path.join(shellDist, OWN_PAGES[url])) ? OWN_PAGES[url] : 'index.html';
+      if (isPage && !path.extname(url) && fs.existsSync(path.join(shellDist, page))) {
+        return reply.header('cache-control', 'no-cache').sendFile(page, shellDist);
       }
       return reply.code(404).send({ message: `Risorsa non trovata: ${request.method} ${url}` });
     });

@@ -169,6 +169,30 @@ describe('static hosting', () => {
     assert.equal((await call(t.app, null, 'POST', '/registry/users/management')).statusCode, 404);
   });
 
+  test('/login gets its pre-rendered page (login.html, compressed when accepted) under the same CSP; other routes index.html', async () => {
+    const loginPage = `<!doctype html><title>Accedi</title><style>.shell-auth{display:grid}</style><div id="root"><h1>Bentornato! Accedi con i tuoi dati</h1>${' '.repeat(2048)}</div>`;
+    const file = path.join(staticRoot, 'shell/dist/login.html');
+    fs.writeFileSync(file, loginPage);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(loginPage));
+    try {
+      const { res, encoding, text } = await fetchEncoded('/login?from=x', 'br, gzip');
+      assert.equal(res.statusCode, 200);
+      assert.equal(encoding, 'br');
+      assert.equal(text, loginPage);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.match(String(res.headers['content-type']), /^text\/html/);
+      // No inline script is needed: scripts from this origin only; the inline critical CSS is allowed.
+      assert.match(String(res.headers['content-security-policy']), /script-src 'self'(;| )/);
+      assert.match(String(res.headers['content-security-policy']), /style-src 'self' 'unsafe-inline'/);
+      assert.match((await call(t.app, null, 'GET', '/login-send-email')).body, /<title>Portale<\/title>/);
+    } finally {
+      fs.rmSync(file);
+      fs.rmSync(`${file}.br`);
+    }
+    // A build without the page (the dev server's): /login is a client-side route like the others.
+    assert.match((await call(t.app, null, 'GET', '/login')).body, /<title>Portale<\/title>/);
+  });
+
   test('domain apps at /apps/<folder>/ with CORS; manifest and remoteEntry never cached; a missing dist is a 404', async () => {
     const manifest = await call(t.app, null, 'GET', '/apps/mf-registry/mf-manifest.json');
     assert.equal(manifest.statusCode, 200);
