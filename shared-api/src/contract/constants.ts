@@ -137,3 +137,6 @@ export const CLIENT_ERROR_KINDS = ['load', 'render', 'rejection'] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
 /** The report's bounds: the shell cuts to them before sending, the contract refuses past them. */
 export const CLIENT_ERROR_LIMITS = { message: 2000, route: 300, version: 100 } as const;
+
+/** Reminder mails of booked shifts (issue 27): hours before the start, 1–72, or none; members who join get 24. */
+export const REMINDER_HOURS = { min: 1, max: 72, default: 24 } as const;

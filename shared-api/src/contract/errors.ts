@@ -125,6 +125,15 @@ export const API_ERRORS = {
   SESSIONS_EXPORT_END_BEFORE_START: { status: 400, text: 'Impossibile scaricare i turni: la data di fine non può precedere la data di inizio.' },
   /** GET /training-session/export: more than TRAINING_SESSIONS_EXPORT_MAX_DAYS days asked. */
   SESSIONS_EXPORT_RANGE_TOO_WIDE: { status: 400, text: 'Impossibile scaricare i turni: il periodo può coprire al massimo 366 giorni.' },
+  // Booking, issue 27: the calendar feed
+  /** An unknown or regenerated calendar feed address. */
+  CALENDAR_FEED_NOT_FOUND: { status: 404, text: 'Indirizzo del calendario non valido o rigenerato.' },
+  CALENDAR_FEED_RATE_LIMITED: { status: 429, text: 'Troppe richieste per questo calendario: riprova tra qualche minuto.' },
+  // Booking, issue 27: the waitlist
+  WAITLIST_OCCURRENCE_FREE: { status: 409, text: 'Questo turno è libero: puoi prenotarlo subito.' },
+  WAITLIST_ALREADY_BOOKED: { status: 409, text: 'Sei già prenotato a questo turno.' },
+  WAITLIST_FULL: { status: 409, text: "La lista d'attesa di questo turno è piena: al massimo 25 persone." },
+  WAITLIST_ENTRY_NOT_FOUND: { status: 404, text: "Non sei nella lista d'attesa di questo turno." },
   // Finance (spec 002 §8; the server's message keeps the phrases the spec matches: docs/decisions.md, "Errors: a stable code, decided by code")
   ACCOUNT_NOT_FOUND: { status: 404, text: 'Conto non trovato' },
   ACCOUNT_CODE_TAKEN: { status: 409, text: 'Il codice inserito è già stato utilizzato' },

@@ -4,6 +4,7 @@ import type { BookedSession } from '../../../api/types';
 import { PROFILE_PAGE } from '../../../components/page';
 import { addDays } from '../../../lib/club-time';
 import { madeByParticipant, useCancelMyBooking, useLeaveBooking, useMyBookings, type BookingsFilter } from '../api/booked-sessions';
+import { WaitlistSection } from '../../waitlist/components/WaitlistSection';
 import { BookingCard } from './BookingCard';
 
 const TABS: { filter: BookingsFilter; label: string }[] = [
@@ -71,6 +72,7 @@ export function MyBookingsPage() {
           </ul>
         )}
       </div>
+      {tab === 'future' && <WaitlistSection />}
       <ConfirmAction
         target={cancelling}
         title="Annulla prenotazione"
