@@ -56,7 +56,8 @@ function NextBooking({ booking }: { booking: BookedSession }) {
         open={confirming}
         title={`${verb} prenotazione`}
         message={`${verb} la prenotazione del ${formatDateTime(booking.start_at)}?`}
-        confirmLabel={verb}
+        confirmLabel={`${verb} prenotazione`}
+        cancelLabel="Indietro"
         pending={cancel.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={async () => {
