@@ -98,7 +98,7 @@ export function WaitlistBlock() {
         ) : (
           <ul className="shell-home__list">
             {data.map((entry) => (
-              <li key={`${entry.training_session_id}-${entry.date}`}>
+              <li key={entry._id}>
                 {entry.title} · Tavolo {entry.game_table.number} · {formatDate(entry.date)} {entry.start_time.slice(0, 5)}
                 {' — '}
                 {entry.free ? <Link to={bookingPath(entry)}>Si è liberato: prenotalo!</Link> : `${entry.position}° in lista`}

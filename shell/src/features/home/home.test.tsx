@@ -37,6 +37,7 @@ const NEXT = booking('a0000000-0000-4000-8000-000000000001', '2026-11-26', '18:0
 const LATER = booking('a0000000-0000-4000-8000-000000000002', '2026-11-28', '10:00', '11:00');
 
 const waiting: WaitlistEntry = {
+  _id: 'e0000000-0000-4000-8000-000000000001',
   training_session_id: 'c0000000-0000-4000-8000-000000000001',
   date: '2026-11-27',
   title: 'Allenamento serale',
