@@ -39,14 +39,15 @@ async function giveOwnRule(member: TestMember, name: string, unlocks: { day: num
 
 before(async () => {
   t = await build();
-  [seeded, own, noUnlocks] = await createMembers(t.database, 3, { label: 'regola' });
+  const members = await createMembers(t.database, 3, { label: 'regola' });
+  [seeded, own, noUnlocks] = [members[0]!, members[1]!, members[2]!];
   // Wednesday 09:00 (already passed on the Wednesday of the test), Friday 18:00 twice (their shifts add up).
-  await giveOwnRule(own!, 'Regola personale', [
+  await giveOwnRule(own, 'Regola personale', [
     { day: 3, hour: '09:00', num_shifts: 1 },
     { day: 5, hour: '18:00', num_shifts: 2 },
     { day: 5, hour: '18:00', num_shifts: 1 },
   ]);
-  await giveOwnRule(noUnlocks!, 'Senza sblocchi', []);
+  await giveOwnRule(noUnlocks, 'Senza sblocchi', []);
 });
 
 after(() => t.close());
