@@ -3,6 +3,7 @@ import { holdsAny, useAuthStore } from 'shared-api';
 import { visibleGroups } from '../navigation/nav-model';
 import { CertificateBlock, PaymentsBlock } from './AccountBlocks';
 import { NextBookingBlock, WaitlistBlock } from './BookingBlocks';
+import { RuleBlock } from './RuleBlock';
 import { CertificatesAwaitingBlock, TodaySessionsBlock } from './StaffBlocks';
 
 /**
@@ -29,6 +30,7 @@ export function HomePage() {
         <WaitlistBlock />
         <CertificateBlock />
         <PaymentsBlock />
+        {holdsAny(permissions, ['book_session']) && <RuleBlock />}
         {holdsAny(permissions, ['bookings_access']) && <TodaySessionsBlock />}
         {holdsAny(permissions, ['certificates_access']) && <CertificatesAwaitingBlock />}
       </div>

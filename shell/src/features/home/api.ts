@@ -5,6 +5,7 @@ import {
   type BookedSession,
   type Certificate,
   type ListResponse,
+  type MyBookingRule,
   type MyPaymentsResponse,
   type TrainingSessionList,
   type WaitlistEntry,
@@ -47,3 +48,7 @@ export const certificatesAwaitingQuery = () =>
       return list.data.filter((c) => c.status === 'not_approved');
     },
   });
+
+/** GET /user/me/booking-rule: the member's booking rule and its next unlock time. */
+export const myBookingRuleQuery = () =>
+  queryOptions({ queryKey: ['user', 'me', 'booking-rule'], queryFn: () => api.get<MyBookingRule>('/user/me/booking-rule') });

@@ -65,6 +65,12 @@ function memberApi(user = member, extra: Handlers = {}): Handlers {
         bank_details: { club_name: 'Circolo', iban: null },
       },
     },
+    'GET /user/me/booking-rule': {
+      body: {
+        rule: { name: 'Standard soci', max_rounds_per_week: 3, max_rounds_per_day: 1, hours_before_booking_to_cancel: 24 },
+        next_unlock: { at: '2026-11-26T08:00:00.000Z', num_shifts: 1 },
+      },
+    },
     ...extra,
   };
 }
@@ -96,6 +102,21 @@ test('a member sees the next booking, the waitlists, the certificate and what is
   expect(screen.queryByRole('region', { name: 'Certificati da approvare' })).not.toBeInTheDocument();
   expect(server.calls.filter((c) => c.path === '/training-session' || c.path === '/certificate')).toHaveLength(0);
   expect(server.callsTo('GET /user/me/payments')[0]!.query.get('type')).toBe('pending');
+});
+
+test("the booking rule block shows the member's quotas and the next unlock on the club's clock", async () => {
+  renderApp('/', { user: member, api: memberApi() });
+  const rule = await block('Regole di prenotazione');
+  expect(await rule.findByText(/3 turni a settimana, 1 turno al giorno/)).toBeInTheDocument();
+  expect(rule.getByText(/Prossimo sblocco/)).toHaveTextContent('Prossimo sblocco: 26/11/2026 09:00 (+1 turno)');
+});
+
+test('a user who does not book sees no booking rule block, and it is not asked for', async () => {
+  const secretary = sessionUser({ permissions: ['registry_access'] });
+  const { server } = renderApp('/', { user: secretary, api: memberApi(secretary) });
+  expect(await (await block('Certificato medico')).findByText('Valido')).toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Regole di prenotazione' })).not.toBeInTheDocument();
+  expect(server.callsTo('GET /user/me/booking-rule')).toHaveLength(0);
 });
 
 test('a block whose read fails says so with Riprova, and the others show their content', async () => {
