@@ -47,7 +47,9 @@ export function PaymentsBlock() {
     >
       {({ data }) => {
         if (data.length === 0) return <p>Nessun pagamento in sospeso.</p>;
-        const due = (p: (typeof data)[number]) => p.amount - (p.amount_paid ?? 0);
+        // The API answers euros (finance's centsToEuro): back to integer cents before any sum.
+        const cents = (euros: number | undefined) => Math.round((euros ?? 0) * 100);
+        const due = (p: (typeof data)[number]) => cents(p.amount) - cents(p.amount_paid);
         return (
           <>
             <ul className="shell-home__list">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BookedSession, type WaitlistEntry } from 'shared-api';
+import { api, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
 import { ConfirmDialog, formatDate, formatDateTime, notify } from 'shared-ui';
 import { futureBookingsQuery, myWaitlistQuery } from './api';
 import { bookingTitle, downloadBookingIcs } from './booking-calendar';
@@ -11,10 +11,19 @@ import { HomeBlock } from './HomeBlock';
 const bookingPath = (entry: WaitlistEntry) =>
   `/book-session?${new URLSearchParams({ date: JSON.stringify(entry.date), table: entry.game_table._id, book: entry.training_session_id }).toString()}`;
 
-const names = (booking: BookedSession) => booking.participants.map((p) => `${p.name} ${p.surname}`).join(', ');
+/** The other participants (the member is one of them). */
+const partnersOf = (booking: BookedSession, me: string | undefined) =>
+  booking.participants
+    .filter((p) => p._id !== me)
+    .map((p) => `${p.name} ${p.surname}`)
+    .join(', ');
 
 function NextBooking({ booking }: { booking: BookedSession }) {
   const queryClient = useQueryClient();
+  const partners = partnersOf(
+    booking,
+    useAuthStore((s) => s.user?._id),
+  );
   const [confirming, setConfirming] = useState(false);
   const verb = booking.booked_by_me ? 'Annulla' : 'Lascia';
   const cancel = useMutation({
@@ -41,7 +50,7 @@ function NextBooking({ booking }: { booking: BookedSession }) {
         {'–'}
         {booking.trainingSession.end_time.slice(0, 5)}
       </p>
-      {names(booking) && <p>Con: {names(booking)}</p>}
+      {partners && <p>Con: {partners}</p>}
       <div className="shell-home__actions">
         <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void addToCalendar()}>
           Aggiungi al calendario

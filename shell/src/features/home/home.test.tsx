@@ -11,6 +11,7 @@ import { bookingIcs } from './booking-calendar';
 jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
 (loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
 
+const self = { _id: sessionUser()._id, name: 'Giulia', surname: 'Bianchi', color: '#654321' };
 const partner = { _id: 'b1c2d3e4-0000-4000-8000-000000000002', name: 'Marco', surname: 'Rossi', color: '#123456' };
 
 function booking(id: string, date: string, start: string, end: string, overrides: Partial<BookedSession> = {}): BookedSession {
@@ -22,8 +23,9 @@ function booking(id: string, date: string, start: string, end: string, overrides
     // November: Rome is UTC+1.
     start_at: `${date}T${String(Number(start.slice(0, 2)) - 1).padStart(2, '0')}${start.slice(2)}:00.000Z`,
     end_at: `${date}T${String(Number(end.slice(0, 2)) - 1).padStart(2, '0')}${end.slice(2)}:00.000Z`,
-    users: [partner],
-    participants: [partner],
+    users: [self, partner],
+    // The member is a participant too: the block names only the others.
+    participants: [self, partner],
     game_table: { _id: 't-3', number: 3, description: 'Tavolo vicino alla finestra' },
     pastPrenotation: false,
     can_cancel: true,
@@ -61,7 +63,7 @@ function memberApi(user = member, extra: Handlers = {}): Handlers {
     'GET /user/me/waitlist': { body: { data: [waiting] } },
     'GET /user/me/payments': {
       body: {
-        data: [{ _id: 'p1', title: 'Quota associativa 2026/27', date: '2026-09-01', amount: 15000, amount_paid: 5000, type: 'pending' }],
+        data: [{ _id: 'p1', title: 'Quota associativa 2026/27', date: '2026-09-01', amount: 150, amount_paid: 50.3, type: 'pending' }],
         bank_details: { club_name: 'Circolo', iban: null },
       },
     },
@@ -94,8 +96,8 @@ test('a member sees the next booking, the waitlists, the certificate and what is
   expect(certificate.getByText('Scadenza: 31/03/2027')).toBeInTheDocument();
 
   const payments = await block('Pagamenti in sospeso');
-  // 150,00 € charged, 50,00 € paid: 100,00 € left.
-  expect(await payments.findByText(/Quota associativa 2026\/27/)).toHaveTextContent(/100,00\s€/);
+  // 150,00 € charged (the API answers euros), 50,30 € paid: 99,70 € left.
+  expect(await payments.findByText(/Quota associativa 2026\/27/)).toHaveTextContent(/99,70\s€/);
   expect(screen.getByRole('list', { name: 'Sezioni del portale' })).toBeInTheDocument();
 
   expect(screen.queryByRole('region', { name: 'Turni di oggi' })).not.toBeInTheDocument();
@@ -220,7 +222,7 @@ describe('Aggiungi al calendario', () => {
     expect(text).toContain('DTSTART:20261126T170000Z');
     expect(text).toContain('DTEND:20261126T183000Z');
     expect(text).toContain('SUMMARY:Allenamento libero · Tavolo 3');
-    expect(text).toContain('Partecipanti: Marco Rossi');
+    expect(text).toContain('Partecipanti: Giulia Bianchi, Marco Rossi');
     expect(text).toContain(`UID:booking-${NEXT._id}@club-portal`);
   });
 });
