@@ -222,7 +222,8 @@ describe('Aggiungi al calendario', () => {
     expect(text).toContain('DTSTART:20261126T170000Z');
     expect(text).toContain('DTEND:20261126T183000Z');
     expect(text).toContain('SUMMARY:Allenamento libero · Tavolo 3');
-    expect(text).toContain('Partecipanti: Giulia Bianchi, Marco Rossi');
+    // A comma is escaped in an iCalendar text value.
+    expect(text).toContain('DESCRIPTION:Partecipanti: Giulia Bianchi\\, Marco Rossi');
     expect(text).toContain(`UID:booking-${NEXT._id}@club-portal`);
   });
 });
