@@ -75,6 +75,8 @@ test('a member sees their next booking and their medical certificate on the home
   const next = member.getByRole('region', { name: 'Prossima prenotazione' });
   await next.getByText(`${TITLE} · Tavolo 4`).waitFor();
   await next.getByText(`${italian(DAY)} 21:00`).waitFor();
+  // The partner, not the member themselves.
+  await next.getByText('Con: Giulia Bianchi', { exact: true }).waitFor();
   await next.getByRole('button', { name: 'Aggiungi al calendario' }).waitFor();
   await next.getByRole('button', { name: 'Annulla prenotazione' }).waitFor();
 
