@@ -15,66 +15,18 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from 'e2e/support/browser';
+import { APP_ROUTES, filesOfApp, isScript, remotePageShown, sumBytes as sum, transfersOf, type Transfer } from 'e2e/support/page-weight';
 import { repoRoot, startServer } from 'e2e/support/server';
 
 const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 
-/** The first route of each domain app (its first entry in the navigation). */
-export const APP_ROUTES: Record<string, string> = {
-  'mf-booking': '/book-session',
-  'mf-registry': '/registry/users/management',
-  'mf-certificates': '/certificates/management',
-  'mf-storage': '/storage/management',
-  'mf-finance': '/finance/insertion-count',
-};
-
-interface Transfer {
-  url: string;
-  type: string;
-  /** Encoded body bytes (what crossed the network for the content). */
-  bytes: number;
-  encoding: string;
-}
-
-/**
- * Opens `url` in a fresh page of `context` with the cache disabled and returns every response received until
- * the network is idle, with its encoded size.
- */
-async function transfersOf(context: BrowserContext, url: string, ready?: (page: import('playwright-core').Page) => Promise<unknown>) {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const pending = new Map<string, { url: string; type: string; headerBytes: number; encoding: string }>();
-  const done: Transfer[] = [];
-  cdp.on('Network.responseReceived', (e) => {
-    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    pending.set(e.requestId, {
-      url: e.response.url,
-      type: e.type,
-      headerBytes: e.response.encodedDataLength,
-      encoding: headers['content-encoding'] ?? 'identity',
-    });
-  });
-  cdp.on('Network.loadingFinished', (e) => {
-    const r = pending.get(e.requestId);
-    if (!r) return;
-    done.push({ url: r.url, type: r.type, bytes: e.encodedDataLength - r.headerBytes, encoding: r.encoding });
-  });
-  await page.goto(url, { waitUntil: ready ? 'domcontentloaded' : 'networkidle' });
-  if (ready) await ready(page);
-  await page.waitForLoadState('networkidle');
-  await page.close();
-  return done;
-}
-
-const isScript = (t: Transfer) => t.type === 'Script' || /\.m?js(\?|$)/.test(new URL(t.url).pathname);
-const sum = (list: Transfer[]) => list.reduce((n, t) => n + t.bytes, 0);
 const kb = (n: number) => +(n / 1024).toFixed(1);
 
-/** The floor: react + react-dom rendering one paragraph, built now by rspack in production mode. */
-async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bare-react-'));
+/**
+ * The floor: react + react-dom rendering one paragraph, built now by rspack in production mode into `dir`/dist
+ * (index.html and its script). Answers the script files.
+ */
+export async function buildBareReactPage(dir: string): Promise<Buffer[]> {
   writeFileSync(
     path.join(dir, 'index.jsx'),
     "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<p>Ciao</p>);\n",
@@ -83,7 +35,7 @@ async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
     mode: 'production',
     context: dir,
     entry: './index.jsx',
-    output: { path: path.join(dir, 'dist') },
+    output: { path: path.join(dir, 'dist'), filename: 'main.js' },
     // react and react-dom exactly as the shell has them
     resolve: { modules: [path.join(repoRoot, 'shell', 'node_modules'), 'node_modules'] },
     module: {
@@ -101,15 +53,29 @@ async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
     compiler.run((err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString())) : resolve())),
   );
   const out = path.join(dir, 'dist');
-  const files = readdirSync(out)
+  writeFileSync(
+    path.join(out, 'index.html'),
+    '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>React</title><script defer src="main.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  return readdirSync(out)
     .filter((f) => f.endsWith('.js'))
     .map((f) => readFileSync(path.join(out, f)));
-  rmSync(dir, { recursive: true, force: true });
-  return {
-    // the same settings as the portal's build (tooling/rspack.ts)
-    brotli: files.reduce((n, b) => n + brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length, 0),
-    gzip: files.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
-  };
+}
+
+/** The same settings as the portal's build (tooling/rspack.ts). */
+export const brotli = (b: Buffer) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } });
+
+async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bare-react-'));
+  try {
+    const files = await buildBareReactPage(dir);
+    return {
+      brotli: files.reduce((n, b) => n + brotli(b).length, 0),
+      gzip: files.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function signedInContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
@@ -142,12 +108,7 @@ export async function measurePageWeights(): Promise<PageWeights> {
     const apps: Record<string, Transfer[]> = {};
     for (const [app, route] of Object.entries(APP_ROUTES)) {
       // Ready when the shell's loading text for the section is gone (the app's page, or its fallback, shows).
-      const all = await transfersOf(signedIn, `${server.url}${route}`, async (p) => {
-        await p.getByTestId('remote-loading').waitFor({ state: 'attached' });
-        await p.getByTestId('remote-loading').waitFor({ state: 'detached' });
-      });
-      // Served from /apps/<app>/ or, once a release is live, from /releases/<app>/<version>/.
-      apps[app] = all.filter((t) => new RegExp(`^/(apps|releases)/${app}/`).test(new URL(t.url).pathname));
+      apps[app] = filesOfApp(app, await transfersOf(signedIn, `${server.url}${route}`, remotePageShown));
     }
     await signedIn.close();
     return { floor, login, users, apps };

@@ -3,12 +3,16 @@ import { benchAuthThroughput } from './auth-throughput.ts';
 import { benchBooking } from './booking.ts';
 import { benchEventLoop } from './event-loop.ts';
 import { benchFinance } from './finance.ts';
+import { benchFirstPaint } from './first-paint.ts';
 import { benchList } from './list.ts';
 import { benchPageWeight } from './page-weight.ts';
 import { benchReleases } from './releases.ts';
 
 const only = process.argv[2];
-if (!only || only === 'weight') await benchPageWeight();
+if (!only || only === 'weight') {
+  await benchPageWeight();
+  await benchFirstPaint();
+}
 if (!only || only === 'auth') await benchAuthThroughput();
 if (!only || only === 'list') await benchList();
 if (!only || only === 'booking') await benchBooking();

@@ -50,6 +50,11 @@ export interface AppOptions {
   outDir?: string;
   /** Title of a domain app's standalone page (domain apps only; the shell has its own public/index.html). */
   title?: string;
+  /**
+   * More pages of the shell, each an entry of its own with `<name>.html` from the same template (the shell's /login:
+   * tooling/prerender.ts then writes its markup in). index.html keeps the main entry only.
+   */
+  pages?: Record<string, string>;
 }
 
 interface DomainApp {
@@ -121,16 +126,17 @@ class PublishProvidedPlugin {
   }
 }
 
-export function createConfig({ dir, name, exposes, port, outDir, title }: AppOptions): Configuration {
+export function createConfig({ dir, name, exposes, port, outDir, title, pages = {} }: AppOptions): Configuration {
   // `rspack serve` (each app's `pnpm dev`) is a development build unless NODE_ENV says otherwise.
   const isProd = process.env.NODE_ENV ? process.env.NODE_ENV !== 'development' : !process.argv.includes('serve');
   const isRemote = Boolean(exposes);
   const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
   return {
+    name,
     context: dir,
     mode: isProd ? 'production' : 'development',
     devtool: isProd ? false : 'eval-cheap-module-source-map',
-    entry: { main: './src/index.ts' },
+    entry: { main: './src/index.ts', ...pages },
     output: {
       path: path.resolve(dir, outDir ?? process.env.OUT_DIR ?? 'dist'),
       publicPath: isRemote ? 'auto' : '/',
@@ -189,7 +195,10 @@ export function createConfig({ dir, name, exposes, port, outDir, title }: AppOpt
       isRemote
         ? // Scripts from the root: the standalone dev server answers deep links with this page.
           new rspack.HtmlRspackPlugin({ templateContent: standalonePage(title ?? name), publicPath: '/' })
-        : new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html') }),
+        : new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html'), chunks: ['main'] }),
+      ...Object.keys(pages).map(
+        (page) => new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html'), filename: `${page}.html`, chunks: [page] }),
+      ),
       ...(isRemote ? [] : [new PublishProvidedPlugin()]),
       // Brotli and gzip copies beside every script, style sheet and JSON over 1 KB, for the server's
       // preCompressed static host (the browser gets the smaller one it accepts; nothing is compressed per request).

@@ -21,17 +21,21 @@ export interface RemotesSource {
    * from the request's cookies; null when none apply.
    */
   overrideFor?(cookieHeader: string | undefined): Promise<Record<string, string> | null>;
+  /** The preview release's lines when the request's signed-in user is in its audience (issue 29); null otherwise. */
+  previewFor?(cookieHeader: string | undefined): Promise<Record<string, string> | null>;
 }
 
 /**
  * The remotes manifest (federation name → mf-manifest.json URL), read on every call: DATA_DIR/remotes.json when it
- * exists (a hand-written override, docs/deploy.md), else the live release, else the built-in map. An app the live
+ * exists (a hand-written override, docs/deploy.md), else the live release, else the built-in map; then the preview
+ * release's lines for a member of its audience, then a developer's own lines. An app the live
  * release does not list keeps its built-in line.
  */
 export async function readRemotes(dataDir: string, source?: RemotesSource, cookieHeader?: string): Promise<Record<string, string>> {
   const base = await sharedRemotes(dataDir, source);
+  const preview = cookieHeader ? await source?.previewFor?.(cookieHeader) : null;
   const own = cookieHeader ? await source?.overrideFor?.(cookieHeader) : null;
-  return own ? { ...base, ...own } : base;
+  return { ...base, ...preview, ...own };
 }
 
 async function sharedRemotes(dataDir: string, source?: RemotesSource): Promise<Record<string, string>> {

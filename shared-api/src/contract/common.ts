@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH, PERMISSIONS } from './constants';
 import { fileSelectionProblem, parseNumber, type UploadRules } from './input-rules';
 
+// In a page, zod validates without compiling code: its probe for `new Function` is refused by the portal's CSP
+// (no 'unsafe-eval') and reported as a violation on every first validation. The server keeps zod's compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** The message of every missing field (spec 000 §5, 001 §5): a rule checked first, so it is the one shown. */
 export const REQUIRED = FIELD_MESSAGES.required;
 const required = { message: REQUIRED, abort: true } as const;

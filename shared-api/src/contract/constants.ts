@@ -129,3 +129,9 @@ export const TRAINING_SESSIONS_EXPORT_MAX_DAYS = 366;
 /** An unlock time of a booking rule as the rules page and its download show it: 'Lun 18:00 · 2 turni'. */
 export const unlockTimeText = (u: { day: number; hour: string; num_shifts: number }): string =>
   `${WEEKDAY_SHORT[u.day] ?? u.day} ${u.hour} · ${u.num_shifts} ${u.num_shifts === 1 ? 'turno' : 'turni'}`;
+
+/** The kinds of failure the shell reports from a member's browser (issue 29, POST /platform/client-errors). */
+export const CLIENT_ERROR_KINDS = ['load', 'render', 'rejection'] as const;
+export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
+/** The report's bounds: the shell cuts to them before sending, the contract refuses past them. */
+export const CLIENT_ERROR_LIMITS = { message: 2000, route: 300, version: 100 } as const;

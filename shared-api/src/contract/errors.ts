@@ -186,6 +186,13 @@ export const API_ERRORS = {
   VERSION_ALREADY_PUBLISHED: { status: 409, text: 'Questa versione è già pubblicata: una versione pubblicata non si sovrascrive.' },
   /** POST /platform/versions: the archive is not a .tar.gz of a domain app's build, or holds what may not be extracted. */
   RELEASE_ARCHIVE_INVALID: { status: 400, text: "L'archivio non è una build valida di un'app di dominio (.tar.gz)." },
+  /** POST /platform/client-errors: this session sent more reports than the window allows. */
+  CLIENT_ERRORS_RATE_LIMITED: { status: 429, text: 'Troppe segnalazioni di errore da questa sessione. Riprova più tardi.' },
+  RELEASE_NOT_FOUND: { status: 404, text: 'Release non trovata' },
+  /** Promote or withdraw of a release that is not the preview (any more). */
+  NOT_THE_PREVIEW: { status: 409, text: 'Questa release non è (più) quella in anteprima.' },
+  /** A preview composed while another is out: promote or withdraw that one first. */
+  PREVIEW_ALREADY_OUT: { status: 409, text: "C'è già una release in anteprima: mettila in linea per tutti o ritirala prima." },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

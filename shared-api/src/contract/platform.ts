@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { lineText } from './common';
+import { id, lineText } from './common';
+import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS } from './constants';
 
 /**
  * Releases of the domain apps (issue 12): published versions, the numbered releases and the calls that compose and
@@ -36,13 +37,18 @@ export type PublishedVersion = z.infer<typeof publishedVersion>;
 export const platformRelease = z.object({
   number: z.number().int(),
   apps: z.record(z.string(), z.string()),
-  kind: z.enum(['initial', 'start', 'compose', 'rollback', 'auto-rollback']),
+  kind: z.enum(['initial', 'start', 'compose', 'rollback', 'auto-rollback', 'preview']),
   basedOn: z.number().int().nullable(),
   restores: z.number().int().nullable(),
   note: z.string().nullable(),
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   live: z.boolean(),
+  /** A preview release: the categories that get it first; when it was made live for all or dropped. */
+  audience: z.object({ categories: z.array(z.string()) }).nullable(),
+  preview: z.boolean(),
+  promotedAt: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
 });
 export type PlatformRelease = z.infer<typeof platformRelease>;
 
@@ -50,13 +56,19 @@ export const versionsResponse = z.object({
   data: z.array(publishedVersion),
   shell: z.object({ shared: z.record(z.string(), z.string()) }).nullable(),
 });
-export const releasesResponse = z.object({ data: z.array(platformRelease), live: z.number().int().nullable() });
+export const releasesResponse = z.object({
+  data: z.array(platformRelease),
+  live: z.number().int().nullable(),
+  preview: z.number().int().nullable(),
+});
 
 const versionString = lineText().min(1, 'Versione obbligatoria').max(100, 'Versione troppo lunga');
 export const composePayload = z.object({
   /** Folder of a domain app (mf-registry) → the version to put live; apps left out keep the live version. */
   apps: z.record(lineText().min(1).max(60), versionString).refine((apps) => Object.keys(apps).length > 0, 'Indica almeno una app e la sua versione'),
   dryRun: z.boolean().optional(),
+  /** A preview release: served first to the members of these categories only (issue 29). */
+  audience: z.object({ categories: z.array(id).min(1, 'Indica almeno una categoria').max(50) }).optional(),
 });
 export type ComposePayload = z.infer<typeof composePayload>;
 
@@ -105,3 +117,40 @@ export const devOverrideState = z.object({
   /** Federation name → manifest URL this browser uses instead of the live release. */
   lines: z.record(z.string(), z.string()),
 });
+
+/** POST /platform/versions/prune: keep the versions of the last `keep` releases (and the live, preview and previous ones). */
+export const prunePayload = z.object({
+  keep: z.number({ error: 'Indica quante release tenere' }).int('Un numero intero').min(1, 'Almeno 1').max(1000, 'Al massimo 1000'),
+});
+export const pruneResponse = z.object({
+  keep: z.number().int(),
+  removed: z.array(z.object({ app: z.string(), version: z.string(), bytes: z.number().int() })),
+  bytesFreed: z.number().int(),
+});
+export type PruneResponse = z.infer<typeof pruneResponse>;
+
+/**
+ * POST /platform/client-errors: what the shell saw go wrong in a domain app. Bounded: the shell cuts a longer message
+ * to the limit before sending; the server masks e-mail addresses and numbers before storing it.
+ */
+export const clientErrorPayload = z.object({
+  app: lineText().min(1).max(60),
+  version: z.string().trim().min(1).max(CLIENT_ERROR_LIMITS.version),
+  route: z.string().trim().min(1).max(CLIENT_ERROR_LIMITS.route),
+  kind: z.enum(CLIENT_ERROR_KINDS),
+  message: z.string().min(1).max(CLIENT_ERROR_LIMITS.message),
+});
+export type ClientErrorPayload = z.infer<typeof clientErrorPayload>;
+
+/** One app's reports for a release: since it went live (until it stopped being served). */
+export const appErrorReport = z.object({
+  app: z.string(),
+  version: z.string(),
+  count: z.number().int(),
+  users: z.number().int(),
+  first: z.string().nullable(),
+  last: z.string().nullable(),
+  topMessages: z.array(z.object({ message: z.string(), kind: z.enum(CLIENT_ERROR_KINDS), count: z.number().int() })),
+});
+export const releaseDetail = z.object({ release: platformRelease, errors: z.array(appErrorReport) });
+export type ReleaseDetail = z.infer<typeof releaseDetail>;

@@ -67,6 +67,7 @@ export function RemoteComponent<P extends object>({ remote, exposed, props, load
   return (
     <RemoteErrorBoundary
       key={attempt}
+      remote={remote}
       inline
       title={failureTitle}
       text={failureText}

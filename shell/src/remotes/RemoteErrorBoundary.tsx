@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from './error-reports';
+import type { RemoteName } from './names';
 
 /** Marks a failure to fetch a domain app, as opposed to one of its pages throwing while rendering. */
 export class RemoteLoadError extends Error {
@@ -20,6 +22,8 @@ interface Props {
   text?: string;
   /** Inside a card of a shell page rather than in place of a whole page. */
   inline?: boolean;
+  /** The domain app inside: what it failed is reported to the platform (error-reports.ts). */
+  remote?: RemoteName;
 }
 
 const SECTION_TITLE = 'Impossibile caricare questa sezione del portale.';
@@ -40,6 +44,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[shell] sezione non disponibile', error, info.componentStack);
+    if (this.props.remote) reportClientError(this.props.remote, error instanceof RemoteLoadError ? 'load' : 'render', error);
   }
 
   private retry = () => {

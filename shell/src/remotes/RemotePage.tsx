@@ -1,6 +1,7 @@
-import { lazy, Suspense, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
 import type { DomainRoutes } from 'shared-ui';
 import type { RemoteName } from './names';
+import { reportClientError } from './error-reports';
 import { RemoteErrorBoundary, RemoteLoadError } from './RemoteErrorBoundary';
 import { loadDomainRoutes } from './runtime';
 import { UpdateOffer } from './updates';
@@ -77,11 +78,18 @@ interface Props {
 export function RemotePage({ remote, path }: Props) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const { attempt, Page } = current(remote);
+  // A promise the domain app's code left rejected while its route is open: reported as that app's.
+  useEffect(() => {
+    const onRejection = (event: PromiseRejectionEvent) => reportClientError(remote, 'rejection', event.reason);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, [remote]);
   return (
     <>
       <UpdateOffer remote={remote} />
       <RemoteErrorBoundary
         key={attempt}
+        remote={remote}
         onRetry={(loadFailed) => {
           if (loadFailed) reload(remote);
           rerender();

@@ -10,7 +10,7 @@ import * as TanstackQuery from '@tanstack/react-query';
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
-import * as ReactRouterDOM from 'react-router-dom';
+import * as ReactRouterDOM from './shared-router';
 import * as ReactToastify from 'react-toastify';
 import * as SharedApi from 'shared-api';
 import * as SharedUi from 'shared-ui';

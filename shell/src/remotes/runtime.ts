@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { DomainRoutes } from 'shared-ui';
-import { recordLoadedEntry } from './loaded-entries';
+import { recordAttemptedEntry, recordLoadedEntry } from './loaded-entries';
 import type { RemoteName } from './names';
 
 let federation: Promise<typeof import('./federation')> | null = null;
@@ -24,7 +24,14 @@ async function runtime(): Promise<typeof import('./federation')> {
 /** Loads a domain app's './routes' (attempt > 0: a real retry, see ./federation). */
 export async function loadDomainRoutes(remote: RemoteName, attempt: number): Promise<DomainRoutes> {
   const loaded = await runtime();
-  const routes = await loaded.loadRoutes(remote, attempt);
+  let routes: DomainRoutes;
+  try {
+    routes = await loaded.loadRoutes(remote, attempt);
+  } finally {
+    // The version this attempt reached for, loaded or not (an error report names it).
+    const attempted = loaded.entryOf(remote);
+    if (attempted) recordAttemptedEntry(remote, attempted);
+  }
   // What this page runs: the update offer compares it with /remotes.json (./updates).
   const entry = loaded.entryOf(remote);
   if (entry) recordLoadedEntry(remote, entry);

@@ -4,10 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-import { DEV_OVERRIDE_COOKIE, readRemotes } from '../remotes';
+import { readRemotes } from '../remotes';
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
-const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'mf-stats.json']);
+const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'login.html', 'mf-stats.json']);
+/**
+ * Addresses the shell's build gives a page of their own (tooling/prerender.ts): /login is sent with its markup and
+ * critical CSS already in, hydrated by its small entry (issue 26). Every other client-side route gets index.html.
+ */
+const OWN_PAGES: Record<string, string> = { '/login': 'login.html' };
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|mjs)$/;
 
 function cacheHeaders(cors: boolean) {
@@ -76,9 +81,8 @@ export default fp(
 
     app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
       // Derived from the live release on every read; no-cache: browsers and CDNs revalidate it on every use, so a compose shows at once.
-      // A developer's own lines (a cookie) make the answer theirs only: never kept by a shared cache.
-      const own = request.headers.cookie?.includes(`${DEV_OVERRIDE_COOKIE}=`);
-      reply.header('cache-control', own ? 'private, no-cache' : 'no-cache');
+      // The answer depends on who asks (a preview release's audience, a developer's own lines): never kept by a shared cache.
+      reply.header('cache-control', 'private, no-cache');
       return readRemotes(dataDir, app.services.remotesSource, request.headers.cookie);
     });
 
@@ -90,8 +94,9 @@ export default fp(
         !url.startsWith('/apps/') &&
         !url.startsWith(`${app.config.releasesUrl}/`);
       // Client-side routes (/login, /registry/users/management, …) get the shell; missing assets stay 404.
-      if (isPage && !path.extname(url) && fs.existsSync(path.join(shellDist, 'index.html'))) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', shellDist);
+      const page = OWN_PAGES[url] && fs.existsSync(path.join(shellDist, OWN_PAGES[url])) ? OWN_PAGES[url] : 'index.html';
+      if (isPage && !path.extname(url) && fs.existsSync(path.join(shellDist, page))) {
+        return reply.header('cache-control', 'no-cache').sendFile(page, shellDist);
       }
       return reply.code(404).send({ message: `Risorsa non trovata: ${request.method} ${url}` });
     });

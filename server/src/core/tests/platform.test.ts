@@ -138,7 +138,7 @@ describe('static hosting', () => {
   test('/remotes.json: the built-in map, or DATA_DIR/remotes.json read on every request', async () => {
     const builtIn = await call(t.app, null, 'GET', '/remotes.json');
     assert.equal(builtIn.statusCode, 200);
-    assert.equal(builtIn.headers['cache-control'], 'no-cache');
+    assert.equal(builtIn.headers['cache-control'], 'private, no-cache');
     assert.deepEqual(builtIn.json(), {
       mf_booking: '/apps/mf-booking/mf-manifest.json',
       mf_registry: '/apps/mf-registry/mf-manifest.json',
@@ -167,6 +167,30 @@ describe('static hosting', () => {
     assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal((await call(t.app, null, 'GET', '/missing.js')).statusCode, 404);
     assert.equal((await call(t.app, null, 'POST', '/registry/users/management')).statusCode, 404);
+  });
+
+  test('/login gets its pre-rendered page (login.html, compressed when accepted) under the same CSP; other routes index.html', async () => {
+    const loginPage = `<!doctype html><title>Accedi</title><style>.shell-auth{display:grid}</style><div id="root"><h1>Bentornato! Accedi con i tuoi dati</h1>${' '.repeat(2048)}</div>`;
+    const file = path.join(staticRoot, 'shell/dist/login.html');
+    fs.writeFileSync(file, loginPage);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(loginPage));
+    try {
+      const { res, encoding, text } = await fetchEncoded('/login?from=x', 'br, gzip');
+      assert.equal(res.statusCode, 200);
+      assert.equal(encoding, 'br');
+      assert.equal(text, loginPage);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.match(String(res.headers['content-type']), /^text\/html/);
+      // No inline script is needed: scripts from this origin only; the inline critical CSS is allowed.
+      assert.match(String(res.headers['content-security-policy']), /script-src 'self'(;| )/);
+      assert.match(String(res.headers['content-security-policy']), /style-src 'self' 'unsafe-inline'/);
+      assert.match((await call(t.app, null, 'GET', '/login-send-email')).body, /<title>Portale<\/title>/);
+    } finally {
+      fs.rmSync(file);
+      fs.rmSync(`${file}.br`);
+    }
+    // A build without the page (the dev server's): /login is a client-side route like the others.
+    assert.match((await call(t.app, null, 'GET', '/login')).body, /<title>Portale<\/title>/);
   });
 
   test('domain apps at /apps/<folder>/ with CORS; manifest and remoteEntry never cached; a missing dist is a 404', async () => {
@@ -238,7 +262,7 @@ describe('compression', () => {
     const small = await fetchEncoded('/remotes.json', 'br');
     assert.ok(small.res.rawPayload.length < 1024);
     assert.equal(small.encoding, undefined);
-    assert.equal(small.res.headers['cache-control'], 'no-cache');
+    assert.equal(small.res.headers['cache-control'], 'private, no-cache');
     assert.equal(JSON.parse(small.text).mf_registry, '/apps/mf-registry/mf-manifest.json');
   });
 

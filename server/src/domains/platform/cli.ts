@@ -7,6 +7,8 @@
  *   compose releases             the history, the live one marked
  *   compose set app=version … [--dry-run]   checks the whole set and makes it live
  *   compose rollback [--note "…"]           the release before the live one, live again
+ *   compose prune --keep N                  removes the versions the last N releases do not use (never the live,
+ *                                           preview or previous release's); prints them and the bytes freed
  *
  * `publish` writes the releases root directly (RELEASES_DIR, or DATA_DIR/releases): it needs no server, like an
  * upload to a CDN. With PORTAL_URL set it publishes through that portal's API instead (POST /api/v1/platform/versions,
@@ -129,6 +131,11 @@ function failOn(answer: Answer): void {
   throw new CommandError([`Rifiutato (${answer.status}): ${body.message ?? JSON.stringify(body)}`, ...lines].join('\n'));
 }
 
+const formatBytes = (bytes: number) =>
+  new Intl.NumberFormat('it-IT', { style: 'unit', unit: bytes >= 1024 * 1024 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
+    bytes / (bytes >= 1024 * 1024 ? 1024 * 1024 : 1024),
+  );
+
 async function compose([command, ...args]: string[]): Promise<void> {
   const request = await api();
   switch (command) {
@@ -179,8 +186,21 @@ async function compose([command, ...args]: string[]): Promise<void> {
       console.log(describeRelease(res.body as ReleaseView));
       return;
     }
+    case 'prune': {
+      const keepAt = args.indexOf('--keep');
+      const keep = keepAt >= 0 ? Number(args[keepAt + 1]) : NaN;
+      if (!Number.isInteger(keep) || keep < 1) throw new CommandError('Uso: compose prune --keep N (N ≥ 1: le release di cui tenere le versioni)');
+      const res = await request('POST', '/api/v1/platform/versions/prune', { keep });
+      failOn(res);
+      const { removed, bytesFreed } = res.body as { removed: { app: string; version: string; bytes: number }[]; bytesFreed: number };
+      for (const r of removed) console.log(`Rimossa ${r.app} ${r.version}  (${formatBytes(r.bytes)})`);
+      console.log(
+        removed.length === 0 ? 'Nessuna versione da rimuovere.' : `${removed.length} versioni rimosse, ${formatBytes(bytesFreed)} liberati.`,
+      );
+      return;
+    }
     default:
-      throw new CommandError('Uso: compose versions | releases | set app=versione … [--dry-run] | rollback [--note "…"]');
+      throw new CommandError('Uso: compose versions | releases | set app=versione … [--dry-run] | rollback [--note "…"] | prune --keep N');
   }
 }
 

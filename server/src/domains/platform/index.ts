@@ -1,8 +1,11 @@
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import type { Domain } from '../../core/domain';
+import { SESSION_COOKIE } from '../../core/plugins/session';
 import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
 import { headlessHealthChecker } from './health';
-import { DevOverrides } from './overrides';
+import { ClientErrorService } from './client-errors';
+import { ClientErrorRepository } from './client-errors-repository';
+import { DevOverrides, cookiesOf } from './overrides';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
 import { PlatformService } from './service';
@@ -12,6 +15,7 @@ declare module '../../core/domain' {
   interface Services {
     platform: PlatformService;
     devOverrides: DevOverrides;
+    clientErrors: ClientErrorService;
   }
 }
 
@@ -24,14 +28,16 @@ export const platform: Domain = {
   name: 'platform',
   migrations: 'domains/platform/migrations',
   settings: platformSettings,
-  services({ db, config }, built) {
+  services({ db, config, clock, mailer }, built) {
+    const releases = new ReleaseRepository(db);
     const platform = new PlatformService({
       db,
-      repo: new ReleaseRepository(db),
+      repo: releases,
       apps: DOMAIN_APPS,
       releasesDir: config.releasesDir,
       releasesUrl: config.releasesUrl,
       staticRoot: config.staticRoot,
+      clock,
       // After a switch, each changed app is loaded in a headless Chromium; a failure rolls the switch back.
       health: headlessHealthChecker(config.releaseHealthCheck, { baseUrl: () => config.releaseHealthUrl }),
     });
@@ -41,10 +47,31 @@ export const platform: Domain = {
       cookieName: DEV_OVERRIDE_COOKIE,
       sessions: () => built.sessionResolver,
     });
+    const clientErrors = new ClientErrorService({
+      repo: new ClientErrorRepository(db),
+      releases,
+      platform,
+      clock,
+      mailer,
+      threshold: { users: config.releaseErrorUsers, windowMin: config.releaseErrorWindowMin },
+      timeZone: config.clubTimezone,
+      publicUrl: config.publicUrl,
+    });
+    /** The signed-in user's category, from the request's session cookie (the preview's audience). */
+    const categoryOf = async (cookieHeader: string | undefined) => {
+      const token = cookieHeader ? cookiesOf(cookieHeader).get(SESSION_COOKIE) : undefined;
+      const user = token ? await built.sessionResolver?.find(decodeURIComponent(token)) : null;
+      return user ? releases.categoryOf(user.id) : null;
+    };
     return {
       platform,
       devOverrides,
-      remotesSource: { liveRemotes: () => platform.liveRemotes(), overrideFor: (cookies) => devOverrides.overrideFor(cookies) },
+      clientErrors,
+      remotesSource: {
+        liveRemotes: () => platform.liveRemotes(),
+        overrideFor: (cookies) => devOverrides.overrideFor(cookies),
+        previewFor: async (cookies) => ((await platform.hasPreview()) ? platform.previewRemotesFor(await categoryOf(cookies)) : null),
+      },
     };
   },
   routes,

@@ -9,7 +9,7 @@ import { DomainError, invalidInput } from '../../core/errors';
 import { SESSION_COOKIE } from '../../core/plugins/session';
 import type { DomainAppRef } from './check';
 
-function cookiesOf(header: string): Map<string, string> {
+export function cookiesOf(header: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of header.split(';')) {
     const at = part.indexOf('=');

@@ -1,13 +1,14 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../core/db/client';
-import { platform_live, platform_releases } from './tables';
+import { users } from '../registry/tables';
+import { platform_live, platform_preview, platform_releases } from './tables';
 
 export type ReleaseRow = typeof platform_releases.$inferSelect;
 export type NewRelease = typeof platform_releases.$inferInsert;
 
 /** The releases and the live pointer (SQL only). */
 export class ReleaseRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /**
    * Serialises every change of the live release: EXCLUSIVE lets plain reads (/remotes.json) through and makes any
@@ -43,8 +44,58 @@ export class ReleaseRepository {
     return row;
   }
 
-  async history(limit: number): Promise<ReleaseRow[]> {
-    return this.db.select().from(platform_releases).orderBy(desc(platform_releases.number)).limit(limit);
+  /** The preview release, when one is out (read under lockLive's table lock when it is about to change). */
+  async preview(db: DbOrTx = this.db): Promise<ReleaseRow | null> {
+    const [row] = await db
+      .select({ release: platform_releases })
+      .from(platform_preview)
+      .innerJoin(platform_releases, eq(platform_releases.number, platform_preview.release_number))
+      .limit(1);
+    return row?.release ?? null;
+  }
+
+  /** Records a preview release and makes it the preview (the caller holds lockLive and found none out). */
+  async insertPreview(tx: Tx, release: NewRelease): Promise<ReleaseRow> {
+    const [row] = await tx.insert(platform_releases).values(release).returning();
+    if (!row) throw new Error('release non inserita');
+    await tx.insert(platform_preview).values({ id: true, release_number: row.number });
+    return row;
+  }
+
+  /** The preview becomes the live release for all (the same row: its number is the one the history shows live). */
+  async promotePreview(tx: Tx, number: number, at: Date): Promise<ReleaseRow> {
+    await tx.delete(platform_preview);
+    const [row] = await tx.update(platform_releases).set({ promoted_at: at }).where(eq(platform_releases.number, number)).returning();
+    await tx
+      .insert(platform_live)
+      .values({ id: true, release_number: number })
+      .onConflictDoUpdate({ target: platform_live.id, set: { release_number: number, updated_at: sql`now()` } });
+    return row!;
+  }
+
+  async withdrawPreview(tx: Tx, number: number, at: Date, note: string | null): Promise<ReleaseRow> {
+    await tx.delete(platform_preview);
+    const [row] = await tx
+      .update(platform_releases)
+      .set({ withdrawn_at: at, ...(note ? { note } : {}) })
+      .where(eq(platform_releases.number, number))
+      .returning();
+    return row!;
+  }
+
+  /** A user's category (the preview's audience is a list of categories). */
+  async categoryOf(userId: string): Promise<string | null> {
+    const [row] = await this.db.select({ category: users.category_id }).from(users).where(eq(users.id, userId));
+    return row?.category ?? null;
+  }
+
+  /** The releases made after `number`, oldest first. */
+  async after(number: number, db: DbOrTx = this.db): Promise<ReleaseRow[]> {
+    return db.select().from(platform_releases).where(gt(platform_releases.number, number)).orderBy(platform_releases.number);
+  }
+
+  async history(limit: number, db: DbOrTx = this.db): Promise<ReleaseRow[]> {
+    return db.select().from(platform_releases).orderBy(desc(platform_releases.number)).limit(limit);
   }
 
   /** Whether anyone ever composed or rolled back by hand (until then, each start follows the local builds). */

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  clientErrorPayload,
   composePayload,
   composeResponse,
   devOverridePayload,
   devOverrideState,
   errorBody,
   platformRelease,
+  prunePayload,
+  pruneResponse,
   publishPayload,
   publishedVersion,
+  releaseDetail,
   releaseRefused,
   releasesResponse,
   rollbackPayload,
@@ -16,6 +21,7 @@ import {
 import { currentUser } from '../../core/plugins/session';
 import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
 import { ARCHIVE_LIMITS } from './archive';
+import { CLIENT_ERROR_RATE } from './client-errors';
 import { encodeOverride } from './overrides';
 import { ReleaseRefused } from './service';
 
@@ -58,6 +64,22 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201).send(await platform.publishArchive(request.body, request.uploads?.get('archive'), currentUser(request))),
   );
 
+  app.post(
+    '/platform/versions/prune',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Rimuove le versioni pubblicate che le ultime `keep` release non usano',
+        description:
+          'Restano sempre le versioni della release in linea, di quella in anteprima e di quella a cui tornerebbe un ripristino. Risponde con le versioni rimosse e i byte liberati.',
+        body: prunePayload,
+        response: { 200: pruneResponse, ...errors },
+      },
+    },
+    (request) => platform.prune(request.body.keep),
+  );
+
   app.get(
     '/platform/releases',
     {
@@ -77,16 +99,17 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: platformTeam,
       schema: {
         tags,
-        summary: "Controlla l'insieme di versioni e, se non è una prova (dryRun), lo mette in linea",
+        summary: "Controlla l'insieme di versioni e, se non è una prova (dryRun), lo mette in linea (o in anteprima)",
         description:
-          "Le app non indicate restano alla versione in linea. 422 elenca ogni motivo per cui l'insieme non può andare in linea (app, dipendenza, versione richiesta e fornita) e nulla cambia.",
+          "Le app non indicate restano alla versione in linea. 422 elenca ogni motivo per cui l'insieme non può andare in linea (app, dipendenza, versione richiesta e fornita) e nulla cambia. Con `audience` la release va in anteprima ai soli utenti di quelle categorie (409 PREVIEW_ALREADY_OUT se un'anteprima è già fuori).",
         body: composePayload,
-        response: { 200: composeResponse, 201: composeResponse, 422: releaseRefused, ...errors },
+        response: { 200: composeResponse, 201: composeResponse, 409: errorBody, 422: releaseRefused, ...errors },
       },
     },
     async (request, reply) => {
       try {
-        const result = await platform.compose(request.body.apps, request.body.dryRun ?? false, currentUser(request));
+        const { apps, dryRun, audience } = request.body;
+        const result = await platform.compose(apps, { dryRun, audience }, currentUser(request));
         return reply.code(result.dryRun ? 200 : 201).send(result);
       } catch (err) {
         if (err instanceof ReleaseRefused) return reply.code(422).send({ code: 'RELEASE_REFUSED', message: err.message, reasons: err.reasons });
@@ -107,6 +130,78 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await platform.rollback(currentUser(request), request.body.note ?? null)),
+  );
+};
+
+/** /platform/releases/{n}: one release with its error reports; a preview promoted or withdrawn ('*' only). */
+const oneReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { platform, clientErrors } = app.services;
+  const releaseNumber = z.object({ n: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+  app.get(
+    '/platform/releases/:n',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Una release e, per ogni app, gli errori segnalati dai browser mentre era servita',
+        params: releaseNumber,
+        response: { 200: releaseDetail, 404: errorBody, ...errors },
+      },
+    },
+    (request) => clientErrors.detail(request.params.n),
+  );
+
+  app.post(
+    '/platform/releases/:n/promote',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Mette in linea per tutti la release in anteprima',
+        params: releaseNumber,
+        response: { 200: platformRelease, 404: errorBody, 409: errorBody, ...errors },
+      },
+    },
+    (request) => platform.promote(request.params.n),
+  );
+
+  app.post(
+    '/platform/releases/:n/withdraw',
+    {
+      config: platformTeam,
+      schema: {
+        tags,
+        summary: 'Ritira la release in anteprima: il suo pubblico torna alla release in linea',
+        params: releaseNumber,
+        body: rollbackPayload,
+        response: { 200: platformRelease, 404: errorBody, 409: errorBody, ...errors },
+      },
+    },
+    (request) => platform.withdraw(request.params.n, currentUser(request), request.body.note ?? null),
+  );
+};
+
+/** /platform/client-errors: what members' browsers saw go wrong in a domain app (any signed-in user). */
+const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { clientErrors } = app.services;
+  app.post(
+    '/platform/client-errors',
+    {
+      // Changes no user, category or session: the session cache outlives it.
+      config: { access: 'signed-in', changesNoUser: true },
+      schema: {
+        tags,
+        summary: "Segnala un errore di un'app di dominio visto dal browser (caricamento, disegno, promessa rifiutata)",
+        description: `Al massimo ${CLIENT_ERROR_RATE.limit} segnalazioni per sessione ogni ${CLIENT_ERROR_RATE.windowMs / 60_000} minuti (429 CLIENT_ERRORS_RATE_LIMITED). Il messaggio è salvato senza indirizzi e-mail né numeri. Se utenti distinti oltre la soglia segnalano errori della stessa app nella finestra, la release servita torna indietro da sola.`,
+        body: clientErrorPayload,
+        response: { 204: z.null(), 429: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await clientErrors.report(currentUser(request), request.body);
+      return reply.code(204).send(null);
+    },
   );
 };
 
@@ -161,6 +256,8 @@ const overrideRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(releaseRoutes);
+  await app.register(oneReleaseRoutes);
+  await app.register(clientErrorRoutes);
   await app.register(overrideRoutes);
 };
 

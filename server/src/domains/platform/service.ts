@@ -1,16 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ComposeResponse, PlatformRelease, PublishedVersion, ReleaseReason } from 'shared-api/contract';
-import type { Db } from '../../core/db/client';
+import type { ComposeResponse, PlatformRelease, PruneResponse, PublishedVersion, ReleaseReason } from 'shared-api/contract';
+import type { Db, DbOrTx, Tx } from '../../core/db/client';
 import type { CurrentUser } from '../../core/domain';
+import type { Clock } from '../../core/time';
 import { DomainError } from '../../core/errors';
-import { type Upload, acceptUpload } from '../../core/files/uploads';
-import { offThreadModule, runOffThread } from '../../core/workers/pool';
-import { ARCHIVE_LIMITS, type PreparedArchive, type prepareBuildArchive } from './archive';
+import type { Upload } from '../../core/files/uploads';
 import { type DomainAppRef, checkRelease, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
-import { MANIFEST_FILE, VersionExistsError, listVersions, publishVersion, readVersion, summarizeManifest, versionOf } from './releases-root';
+import { sameSet, toApiRelease } from './release-view';
+import { removeUnusedVersions, versionsInUse } from './retention';
+import { type PublishInput, publishArchive } from './publish-archive';
+import { VersionExistsError, listVersions, publishVersion, versionOf } from './releases-root';
 
 /** A candidate release refused by the whole-set check: 422 with every reason, nothing changed. */
 export class ReleaseRefused extends DomainError {
@@ -32,40 +33,15 @@ export interface PlatformOptions {
   releasesUrl: string;
   staticRoot: string;
   health?: HealthChecker | null;
+  /** The time releases are stamped with (the app's clock: a test's own). */
+  clock: Clock;
 }
 
 type Actor = Pick<CurrentUser, 'id' | 'name' | 'surname'> | null;
 
-/** What a build archive may be: gzip, detected from its content. */
-const ARCHIVE_TYPES: ReadonlySet<string> = new Set(['application/gzip']);
-/** Uploads wait here, on the releases root's file system (so the final rename is atomic), never served (a dot folder). */
-const UPLOADS_FOLDER = '.uploads';
-
-/** The module whose prepareBuildArchive runs on a worker thread. */
-const ARCHIVE_MODULE = offThreadModule('domains/platform/archive');
-
-const archiveRefused = (why: string) => new DomainError('RELEASE_ARCHIVE_INVALID', `Archivio della build non valido: ${why}`);
-
-const sameSet = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
-
 /** Releases of the domain apps: published versions, the live set, composing, rolling back, /remotes.json. */
 export class PlatformService {
   constructor(private readonly o: PlatformOptions) {}
-
-  private toApi(row: ReleaseRow, liveNumber: number | null): PlatformRelease {
-    return {
-      number: row.number,
-      apps: row.apps,
-      kind: row.kind as PlatformRelease['kind'],
-      basedOn: row.based_on,
-      restores: row.restores,
-      note: row.note,
-      createdBy: row.created_by ? { id: row.created_by, name: row.created_by_name ?? '' } : null,
-      createdAt: row.created_at.toISOString(),
-      live: row.number === liveNumber,
-    };
-  }
 
   manifestUrl(folder: string, version: string): string {
     return `${this.o.releasesUrl}/${folder}/${version}/mf-manifest.json`;
@@ -81,65 +57,83 @@ export class PlatformService {
     };
   }
 
-  async releases(limit = 200): Promise<{ data: PlatformRelease[]; live: number | null }> {
-    const live = await this.o.repo.live();
+  async releases(limit = 200): Promise<{ data: PlatformRelease[]; live: number | null; preview: number | null }> {
+    const pointers = await this.pointers();
     const rows = await this.o.repo.history(limit);
-    return { data: rows.map((r) => this.toApi(r, live?.number ?? null)), live: live?.number ?? null };
+    return { data: rows.map((r) => toApiRelease(r, pointers)), ...pointers };
+  }
+
+  async pointers(db: DbOrTx = this.o.db): Promise<{ live: number | null; preview: number | null }> {
+    const [live, preview] = [await this.o.repo.live(db), await this.o.repo.preview(db)];
+    return { live: live?.number ?? null, preview: preview?.number ?? null };
+  }
+
+  /** The releases served now: the live one, and the preview when one is out. */
+  async served(): Promise<{ live: ReleaseRow | null; preview: ReleaseRow | null }> {
+    return { live: await this.o.repo.live(), preview: await this.o.repo.preview() };
   }
 
   /** federation name → manifest URL of the live release; null when there is no release yet. */
   async liveRemotes(): Promise<Record<string, string> | null> {
     const live = await this.o.repo.live();
-    if (!live) return null;
+    return live ? this.remotesOf(live.apps) : null;
+  }
+
+  async hasPreview(): Promise<boolean> {
+    return (await this.o.repo.preview()) !== null;
+  }
+
+  /** The preview's lines for a member of its audience (the user's category); null for everyone else. */
+  async previewRemotesFor(categoryId: string | null): Promise<Record<string, string> | null> {
+    if (!categoryId) return null;
+    const preview = await this.o.repo.preview();
+    if (!preview?.audience?.categories.includes(categoryId)) return null;
+    return this.remotesOf(preview.apps);
+  }
+
+  private remotesOf(apps: Record<string, string>): Record<string, string> {
     const remotes: Record<string, string> = {};
     for (const { folder, federationName } of this.o.apps) {
-      const version = live.apps[folder];
+      const version = apps[folder];
       if (version) remotes[federationName] = this.manifestUrl(folder, version);
     }
     return remotes;
   }
 
   /**
-   * Checks the set the live release becomes with `apps` changed and, unless dryRun, makes it live: all under the
-   * lock of the live pointer, so concurrent composes run one after the other and each builds on the one before.
+   * Checks the set the live release becomes with `apps` changed and, unless dryRun, makes it live — or, with an
+   * audience, makes it the preview served to the members of those categories only. All under the lock of the live
+   * pointer, so concurrent composes run one after the other and each builds on the one before.
    */
-  async compose(apps: Record<string, string>, dryRun: boolean, actor: Actor): Promise<ComposeResponse> {
+  async compose(
+    apps: Record<string, string>,
+    { dryRun = false, audience }: { dryRun?: boolean; audience?: { categories: string[] } | undefined },
+    actor: Actor,
+  ): Promise<ComposeResponse> {
     const made = await this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
+      if (audience && (await this.o.repo.preview(tx))) throw new DomainError('PREVIEW_ALREADY_OUT');
       const candidate = { ...(live?.apps ?? {}), ...apps };
       const changed = new Set(Object.keys(apps).filter((app) => live?.apps[app] !== apps[app]));
-      const reasons = await checkRelease({
-        candidate,
-        apps: this.o.apps,
-        releasesDir: this.o.releasesDir,
-        releasesUrl: this.o.releasesUrl,
-        provides: readShellProvides(this.o.staticRoot),
-      });
-      if (reasons.length === 0 && live && sameSet(candidate, live.apps)) {
-        reasons.push({
-          app: '*',
-          version: null,
-          dependency: null,
-          required: null,
-          provided: null,
-          message: `Queste versioni sono già quelle della release ${live.number} in linea`,
-        });
-      }
-      if (reasons.length > 0) throw new ReleaseRefused(reasons);
+      await this.checkCandidate(candidate, live);
       const row = {
         apps: candidate,
-        kind: 'compose',
+        kind: audience ? 'preview' : 'compose',
         based_on: live?.number ?? null,
         restores: null,
         note: null,
+        audience: audience ? { categories: [...new Set(audience.categories)] } : null,
         created_by: actor?.id ?? null,
         created_by_name: actor ? `${actor.name} ${actor.surname}` : null,
+        created_at: this.o.clock.now(),
       };
       if (dryRun) {
-        return { dryRun: true as const, changed, release: { ...this.toApi({ ...row, number: 0, created_at: new Date() }, null), number: null } };
+        const view = toApiRelease({ ...row, number: 0, promoted_at: null, withdrawn_at: null }, { live: null });
+        return { dryRun: true as const, changed, release: { ...view, number: null } };
       }
-      const inserted = await this.o.repo.insertLive(tx, row);
-      return { dryRun: false as const, changed, release: this.toApi(inserted, inserted.number) };
+      const inserted = audience ? await this.o.repo.insertPreview(tx, row) : await this.o.repo.insertLive(tx, row);
+      const pointers = audience ? { live: live?.number ?? null, preview: inserted.number } : { live: inserted.number };
+      return { dryRun: false as const, changed, release: toApiRelease(inserted, pointers) };
     });
     if (made.dryRun || !this.o.health || made.release.number === null)
       return { dryRun: made.dryRun, release: made.release, health: null, rolledBackTo: null };
@@ -149,12 +143,79 @@ export class PlatformService {
       .map((a) => ({ app: a.folder, federationName: a.federationName, manifestUrl: this.manifestUrl(a.folder, made.release.apps[a.folder]!) }));
     const health = { ...(await this.o.health.check(toCheck)), checked: toCheck.map((c) => c.app) };
     if (health.ok) return { dryRun: false, release: made.release, health, rolledBackTo: null };
-    const back = await this.rollback(
-      actor,
-      `Ripristino automatico: il controllo dopo il passaggio alla release ${made.release.number} non è riuscito (${health.reason})`,
-      made.release.number,
-    );
+    const why = `il controllo dopo il passaggio alla release ${made.release.number} non è riuscito (${health.reason})`;
+    if (audience) {
+      const withdrawn = await this.withdraw(made.release.number, actor, `Ritirata automaticamente: ${why}`);
+      return { dryRun: false, release: withdrawn, health, rolledBackTo: null };
+    }
+    const back = await this.rollback(actor, `Ripristino automatico: ${why}`, made.release.number);
     return { dryRun: false, release: { ...made.release, live: false }, health, rolledBackTo: back };
+  }
+
+  /** The whole-set check (check.ts), and a set equal to the live one refused: 422 with every reason. */
+  private async checkCandidate(candidate: Record<string, string>, live: ReleaseRow | null): Promise<void> {
+    const reasons = await checkRelease({
+      candidate,
+      apps: this.o.apps,
+      releasesDir: this.o.releasesDir,
+      releasesUrl: this.o.releasesUrl,
+      provides: readShellProvides(this.o.staticRoot),
+    });
+    if (reasons.length === 0 && live && sameSet(candidate, live.apps)) {
+      const message = `Queste versioni sono già quelle della release ${live.number} in linea`;
+      reasons.push({ app: '*', version: null, dependency: null, required: null, provided: null, message });
+    }
+    if (reasons.length > 0) throw new ReleaseRefused(reasons);
+  }
+
+  /** The preview release `number` becomes the live one for everyone (the same history entry, stamped promoted). */
+  async promote(number: number): Promise<PlatformRelease> {
+    return this.o.db.transaction(async (tx) => {
+      await this.o.repo.lockLive(tx);
+      const preview = await this.o.repo.preview(tx);
+      if (preview?.number !== number) throw new DomainError((await this.o.repo.get(tx, number)) ? 'NOT_THE_PREVIEW' : 'RELEASE_NOT_FOUND');
+      const row = await this.o.repo.promotePreview(tx, number, this.o.clock.now());
+      return toApiRelease(row, { live: number });
+    });
+  }
+
+  /** Drops the preview release `number`: its audience is served the live release again; `note` says why. */
+  async withdraw(number: number, _actor: Actor, note: string | null = null): Promise<PlatformRelease> {
+    return this.o.db.transaction(async (tx) => {
+      const live = await this.o.repo.lockLive(tx);
+      const preview = await this.o.repo.preview(tx);
+      if (preview?.number !== number) throw new DomainError((await this.o.repo.get(tx, number)) ? 'NOT_THE_PREVIEW' : 'RELEASE_NOT_FOUND');
+      const row = await this.o.repo.withdrawPreview(tx, number, this.o.clock.now(), note);
+      return toApiRelease(row, { live: live?.number ?? null });
+    });
+  }
+
+  /**
+   * The error reports' rollback (issue 29): when `number` is still served — the live release, or the preview — and
+   * going back changes `app`'s version, rolls it back (a live one: a new 'auto-rollback' entry; a preview: withdrawn),
+   * with `note` saying why. Null when someone acted first or going back would serve the same version of the app.
+   */
+  async rollBackOnReports(number: number, app: string, note: string): Promise<PlatformRelease | null> {
+    return this.o.db.transaction(async (tx) => {
+      const live = await this.o.repo.lockLive(tx);
+      const preview = await this.o.repo.preview(tx);
+      if (preview?.number === number) {
+        if (live?.apps[app] === preview.apps[app]) return null;
+        return toApiRelease(await this.o.repo.withdrawPreview(tx, number, this.o.clock.now(), note), { live: live?.number ?? null });
+      }
+      if (!live || live.number !== number) return null;
+      const { target } = await this.rollbackTarget(tx, live);
+      if (!target || target.apps[app] === live.apps[app]) return null;
+      const inserted = await this.o.repo.insertLive(tx, {
+        apps: target.apps,
+        kind: 'auto-rollback',
+        based_on: live.number,
+        restores: target.number,
+        note,
+        created_at: this.o.clock.now(),
+      });
+      return toApiRelease(inserted, { live: inserted.number, preview: preview?.number ?? null });
+    });
   }
 
   /**
@@ -165,10 +226,8 @@ export class PlatformService {
     return this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
       if (!live) throw new DomainError('NO_PREVIOUS_RELEASE');
-      if (onlyIfLive !== undefined && live.number !== onlyIfLive) return this.toApi(live, live.number);
-      const original = live.restores !== null ? await this.o.repo.get(tx, live.restores) : live;
-      const targetNumber = original?.based_on ?? null;
-      const target = targetNumber !== null ? await this.o.repo.get(tx, targetNumber) : null;
+      if (onlyIfLive !== undefined && live.number !== onlyIfLive) return toApiRelease(live, { live: live.number });
+      const { original, target } = await this.rollbackTarget(tx, live);
       if (!target)
         throw new DomainError('NO_PREVIOUS_RELEASE', `Non esiste una release precedente alla ${original?.number ?? live.number} a cui tornare.`);
       const inserted = await this.o.repo.insertLive(tx, {
@@ -179,89 +238,47 @@ export class PlatformService {
         note,
         created_by: actor?.id ?? null,
         created_by_name: actor ? `${actor.name} ${actor.surname}` : null,
+        created_at: this.o.clock.now(),
       });
-      return this.toApi(inserted, inserted.number);
+      return toApiRelease(inserted, { live: inserted.number });
     });
   }
 
-  /**
-   * POST /platform/versions: publishes an uploaded build archive as a version of `app`, the version computed exactly
-   * as the command computes it (versionOf: package version + hash of the built files). The archive is checked and
-   * extracted into a private folder on the releases root's file system, its manifest read, then renamed into place
-   * (publishVersion with move): a refusal changes nothing, and of two publishers of one build only one wins (409).
-   */
-  async publishArchive(
-    input: { app: string; packageVersion: string; version?: string | undefined },
-    upload: Upload | undefined,
-    actor: Actor,
-  ): Promise<PublishedVersion> {
-    const ref = this.o.apps.find((a) => a.folder === input.app);
-    if (!ref)
-      throw new DomainError(
-        'VALIDATION_FAILED',
-        `app: app di dominio sconosciuta (${input.app}); sono ${this.o.apps.map((a) => a.folder).join(', ')}`,
-      );
-    if (!upload) throw archiveRefused('manca il file (campo archive, un .tar.gz della cartella dist)');
-    if (upload.tooLarge) throw new DomainError('FILE_TOO_LARGE', `L'archivio supera la dimensione massima di ${ARCHIVE_LIMITS.maxArchiveMb} MB`);
-    await acceptUpload(upload, ARCHIVE_TYPES);
-
-    const work = path.join(this.o.releasesDir, UPLOADS_FOLDER, randomUUID());
-    await fs.promises.mkdir(work, { recursive: true });
-    try {
-      const archiveFile = path.join(work, 'build.tar.gz');
-      await fs.promises.writeFile(archiveFile, upload.data);
-      const dist = path.join(work, 'dist');
-      // Listing, extraction and the version's hash read up to 200 MB: on a worker thread (archive.ts).
-      const task: Parameters<typeof prepareBuildArchive>[0] = { archiveFile, into: dist, packageVersion: input.packageVersion };
-      const prepared = await runOffThread<typeof task, PreparedArchive>(ARCHIVE_MODULE, 'prepareBuildArchive', task);
-      if (!prepared.ok) throw archiveRefused(prepared.refused);
-      this.checkUploadedManifest(dist, ref);
-      const { version } = prepared;
-      if (input.version !== undefined && input.version !== version) {
-        throw archiveRefused(`la versione calcolata dai file è ${version}, non ${input.version} (stessa versione del pacchetto? stessi file?)`);
-      }
-      try {
-        publishVersion({
-          releasesDir: this.o.releasesDir,
-          app: ref.folder,
-          distDir: dist,
-          packageVersion: input.packageVersion,
-          publishedBy: actor ? `${actor.name} ${actor.surname}` : null,
-          move: true,
-          version,
-        });
-      } catch (err) {
-        if (err instanceof VersionExistsError) throw new DomainError('VERSION_ALREADY_PUBLISHED', err.message);
-        throw err;
-      }
-      const published = readVersion(this.o.releasesDir, ref.folder, version);
-      if (!published) throw new Error(`La versione ${version} di ${ref.folder} non si legge dopo la pubblicazione`);
-      return published;
-    } finally {
-      await fs.promises.rm(work, { recursive: true, force: true });
-    }
+  /** The release a rollback of `live` restores: the one before it (a rollback's own: one step further back). */
+  private async rollbackTarget(tx: Tx, live: ReleaseRow): Promise<{ original: ReleaseRow | null; target: ReleaseRow | null }> {
+    const original = live.restores !== null ? await this.o.repo.get(tx, live.restores) : live;
+    const targetNumber = original?.based_on ?? null;
+    return { original, target: targetNumber !== null ? await this.o.repo.get(tx, targetNumber) : null };
   }
 
-  /** The uploaded build is a build of that app: a readable manifest naming the app, with its remote entry present. */
-  private checkUploadedManifest(dist: string, ref: DomainAppRef): void {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST_FILE), 'utf8'));
-    } catch (err) {
-      throw archiveRefused(
-        (err as NodeJS.ErrnoException).code === 'ENOENT'
-          ? `${MANIFEST_FILE} mancante alla radice dell'archivio`
-          : `${MANIFEST_FILE} non è un JSON valido`,
+  /**
+   * Removes the published versions the last `keep` releases do not use; the live release's, the preview's and the
+   * rollback target's versions are kept whatever `keep` is. Under the live pointer's lock: no compose, rollback or
+   * preview picks a version while its folder goes.
+   */
+  async prune(keep: number): Promise<PruneResponse> {
+    return this.o.db.transaction(async (tx) => {
+      const live = await this.o.repo.lockLive(tx);
+      const kept: { apps: Record<string, string> }[] = await this.o.repo.history(keep, tx);
+      const preview = await this.o.repo.preview(tx);
+      if (preview) kept.push(preview);
+      if (live) {
+        kept.push(live);
+        const { target } = await this.rollbackTarget(tx, live);
+        if (target) kept.push(target);
+      }
+      const removed = removeUnusedVersions(
+        this.o.releasesDir,
+        this.o.apps.map((a) => a.folder),
+        versionsInUse(kept),
       );
-    }
-    const summary = summarizeManifest(raw && typeof raw === 'object' ? raw : {});
-    if (summary.name !== ref.federationName)
-      throw archiveRefused(`il manifest è di ${summary.name ?? 'nessuna app'}, non di ${ref.folder} (${ref.federationName})`);
-    const entry = summary.remoteEntry?.path;
-    const entryFile = entry ? path.resolve(dist, entry) : null;
-    if (!entryFile?.startsWith(dist + path.sep) || !fs.existsSync(entryFile) || !fs.statSync(entryFile).isFile()) {
-      throw archiveRefused(`il remote entry indicato dal manifest (${entry ?? 'nessuno'}) non è nell'archivio`);
-    }
+      return { keep, removed, bytesFreed: removed.reduce((sum, r) => sum + r.bytes, 0) };
+    });
+  }
+
+  /** POST /platform/versions (publish-archive.ts). */
+  publishArchive(input: PublishInput, upload: Upload | undefined, actor: Actor): Promise<PublishedVersion> {
+    return publishArchive({ releasesDir: this.o.releasesDir, apps: this.o.apps }, input, upload, actor);
   }
 
   /**
@@ -292,6 +309,7 @@ export class PlatformService {
         kind: live ? 'start' : 'initial',
         based_on: live?.number ?? null,
         note: 'Build locali pubblicate all’avvio',
+        created_at: this.o.clock.now(),
       });
     });
   }

@@ -15,7 +15,20 @@ declare module '../../core/config' {
      * `pnpm dev` at http://localhost:3102). Empty: off.
      */
     devOverrideOrigins: string[];
+    /**
+     * The error reports' automatic rollback (issue 29): a served release is rolled back when this many distinct users
+     * (RELEASE_ERROR_USERS, default 3) report errors of one app it changed within RELEASE_ERROR_WINDOW_MIN minutes (15).
+     */
+    releaseErrorUsers: number;
+    releaseErrorWindowMin: number;
   }
+}
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (!value?.trim()) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} non valido: "${value}" (atteso un intero maggiore di zero)`);
+  return n;
 }
 
 /** The platform domain's section of the settings (the releases root itself is core's: the static host serves it). */
@@ -23,4 +36,6 @@ export const platformSettings: SettingsSection = (env, core) => ({
   releaseHealthCheck: env.RELEASE_HEALTH_CHECK || 'on',
   releaseHealthUrl: (env.RELEASE_HEALTH_URL || `http://127.0.0.1:${core.port}`).replace(/\/+$/, ''),
   devOverrideOrigins: env.DEV_OVERRIDE_ORIGINS?.trim() ? parseOrigins(env.DEV_OVERRIDE_ORIGINS, core.publicUrl) : [],
+  releaseErrorUsers: positiveInteger('RELEASE_ERROR_USERS', env.RELEASE_ERROR_USERS, 3),
+  releaseErrorWindowMin: positiveInteger('RELEASE_ERROR_WINDOW_MIN', env.RELEASE_ERROR_WINDOW_MIN, 15),
 });

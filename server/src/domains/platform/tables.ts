@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Tables of the platform: the releases of the domain apps. A release is one document (every domain app → its
@@ -22,7 +22,24 @@ export const platform_releases = pgTable('platform_releases', {
   created_by: uuid(),
   created_by_name: text(),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** A preview release (kind 'preview'): the categories whose members get it before everyone (issue 29). */
+  audience: jsonb().$type<{ categories: string[] }>(),
+  /** When a preview was made live for all, or dropped (by hand or by the error reports: `note` says why). */
+  promoted_at: timestamp({ withTimezone: true }),
+  withdrawn_at: timestamp({ withTimezone: true }),
 });
+
+/** The one row naming the preview release, when there is one (locked with platform_live's table lock). */
+export const platform_preview = pgTable(
+  'platform_preview',
+  {
+    id: boolean().primaryKey().default(true),
+    release_number: integer()
+      .notNull()
+      .references(() => platform_releases.number),
+  },
+  (t) => [check('platform_preview_one_row', sql`${t.id}`)],
+);
 
 /** The one row saying which release is live; composes lock it (SELECT … FOR UPDATE), so they run one after another. */
 export const platform_live = pgTable(
@@ -36,3 +53,31 @@ export const platform_live = pgTable(
   },
   (t) => [check('platform_live_one_row', sql`${t.id}`)],
 );
+
+/**
+ * What members' browsers reported about a domain app (issue 29): a load failure, a render error caught by the shell's
+ * boundary, an unhandled rejection inside the app's route. The message is stored masked (no e-mail, no number).
+ */
+export const platform_client_errors = pgTable(
+  'platform_client_errors',
+  {
+    id: serial().primaryKey(),
+    /** The domain app's folder (mf-registry) and the version the browser ran. */
+    app: text().notNull(),
+    version: text().notNull(),
+    route: text().notNull(),
+    /** 'load', 'render' or 'rejection'. */
+    kind: text().notNull(),
+    message: text().notNull(),
+    user_id: uuid().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('platform_client_errors_app_version_idx').on(t.app, t.version, t.created_at)],
+);
+
+/** Reports counted per session in a fixed window (the rate limit); one row per session, upserted. */
+export const platform_client_error_quota = pgTable('platform_client_error_quota', {
+  session_id: uuid().primaryKey(),
+  window_started_at: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull(),
+});

@@ -116,6 +116,14 @@ test('a fresh clone’s first start publishes its builds as the live release; re
   assert.match(back.stdout, /rollback → 1 .*«prova del comando»/);
   assert.match(compose('releases').stdout, /^\* \d+ .* rollback/m);
   assert.equal((await remotesOf(server)).mf_registry, first.mf_registry);
+  // Retention: what the last release does not use goes (v2 and the refused build), the live one's stays.
+  assert.equal(compose('prune', '--keep', '0').status, 1);
+  const pruned = compose('prune', '--keep', '1');
+  assert.equal(pruned.status, 0, pruned.stderr);
+  for (const gone of [v2, react17]) assert.match(pruned.stdout, new RegExp(`Rimossa mf-registry ${gone.replace(/\./g, '\\.')}`));
+  assert.match(pruned.stdout, /2 versioni rimosse, .* liberati\./);
+  assert.ok(!fs.existsSync(path.join(dir, 'releases', 'mf-registry', v2)));
+  assert.ok(fs.existsSync(path.join(dir, 'releases', 'mf-registry', first.mf_registry!.split('/')[3]!)));
 
   // With PORTAL_URL set, `publish` sends the build to the portal's API; the same build again is refused there (409).
   const app = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-app-'));

@@ -117,7 +117,7 @@ describe('versions and releases', () => {
     assert.equal(first.live, true);
     assert.match(first.createdBy.name, /\S/);
     const manifest = await t.app.inject({ method: 'GET', url: '/remotes.json' });
-    assert.equal(manifest.headers['cache-control'], 'no-cache');
+    assert.equal(manifest.headers['cache-control'], 'private, no-cache');
     assert.equal(manifest.json().mf_registry, `/releases/mf-registry/${v1['mf-registry']}/mf-manifest.json`);
     assert.equal(manifest.json().mf_booking, `/releases/mf-booking/${v1['mf-booking']}/mf-manifest.json`);
   });

@@ -1,0 +1,108 @@
+/**
+ * First contentful paint of /login (issue 26's goal: at most 1.2 × a bare React page's), next to two pages built in
+ * the same run and opened by the same Chromium: a bare React page (react + react-dom rendering one paragraph, the
+ * floor of page-weight.ts) and a plain HTML page. Each round opens the three in turn, each in a fresh context with
+ * the cache disabled (a first visit); the medians of BENCH_PAINT_ROUNDS rounds (default 9) are printed, with the
+ * bytes each page received on the wire. All three come from the portal's built server, through the same hooks and
+ * brotli copies: the baselines are written into its releases folder (served as files under /releases/).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from 'e2e/support/browser';
+import { startServer } from 'e2e/support/server';
+import { brotli, buildBareReactPage } from './page-weight.ts';
+
+interface Measure {
+  /** First contentful paint, ms from navigation start. */
+  fcp: number;
+  /** The first byte of the page's answer, ms from navigation start (the server's part of the FCP). */
+  ttfb: number;
+  /** Encoded bytes received (every response). */
+  bytes: number;
+}
+
+/** Opens `url` in a fresh context, cache disabled, and reads its first contentful paint once the page has loaded. */
+export async function firstPaint(browser: Browser, url: string, ready: string): Promise<Measure> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.getByText(ready).first().waitFor();
+  const { fcp, ttfb } = await page.evaluate(
+    () =>
+      new Promise<{ fcp: number; ttfb: number }>((resolve) => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().find((e) => e.name === 'first-contentful-paint');
+          if (entry) resolve({ fcp: entry.startTime, ttfb: navigation.responseStart });
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return { fcp, ttfb, bytes };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export async function benchFirstPaint(): Promise<void> {
+  const rounds = Number(process.env.BENCH_PAINT_ROUNDS ?? 9);
+  const portal = await startServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  try {
+    // RELEASES_DIR's default: <data folder>/releases, served at /releases/.
+    const baselines = path.join(portal.dataDir, 'releases', 'bench-first-paint');
+    const bareDir = path.join(baselines, 'bare');
+    const plainDir = path.join(baselines, 'plain');
+    mkdirSync(bareDir, { recursive: true });
+    mkdirSync(plainDir, { recursive: true });
+    await buildBareReactPage(bareDir);
+    const plainPage = '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>HTML</title></head><body><p>Ciao</p></body></html>';
+    writeFileSync(path.join(plainDir, 'index.html'), plainPage);
+    for (const file of [path.join(bareDir, 'dist', 'main.js'), path.join(bareDir, 'dist', 'index.html'), path.join(plainDir, 'index.html')]) {
+      writeFileSync(`${file}.br`, brotli(readFileSync(file)));
+    }
+
+    const pages = [
+      { name: 'pagina HTML semplice', url: `${portal.url}/releases/bench-first-paint/plain/index.html`, ready: 'Ciao' },
+      { name: 'pagina React nuda (react + react-dom)', url: `${portal.url}/releases/bench-first-paint/bare/dist/index.html`, ready: 'Ciao' },
+      { name: '/login', url: `${portal.url}/login`, ready: 'Bentornato! Accedi con i tuoi dati' },
+    ];
+    // One warm-up round (the browser's and the server's first page cost more), then the measured ones, interleaved.
+    for (const p of pages) await firstPaint(browser, p.url, p.ready);
+    const results = new Map<string, Measure[]>(pages.map((p) => [p.name, []]));
+    for (let round = 0; round < rounds; round += 1) {
+      for (const p of pages) results.get(p.name)!.push(await firstPaint(browser, p.url, p.ready));
+    }
+    const bareFcp = median(results.get(pages[1]!.name)!.map((m) => m.fcp));
+    console.log(`\nPrimo disegno con contenuto (FCP), mediane di ${rounds} giri, cache disattivata, carico: ${os.loadavg()[0]!.toFixed(1)}`);
+    console.table(
+      pages.map((p) => {
+        const list = results.get(p.name)!;
+        const fcp = median(list.map((m) => m.fcp));
+        return {
+          pagina: p.name,
+          'FCP ms (mediana)': +fcp.toFixed(1),
+          'FCP min–max ms': `${Math.min(...list.map((m) => m.fcp)).toFixed(0)}–${Math.max(...list.map((m) => m.fcp)).toFixed(0)}`,
+          'x React nudo': +(fcp / bareFcp).toFixed(2),
+          'primo byte ms (mediana)': +median(list.map((m) => m.ttfb)).toFixed(1),
+          'FCP dopo il primo byte ms': +median(list.map((m) => m.fcp - m.ttfb)).toFixed(1),
+          'KB ricevuti (rete)': +(median(list.map((m) => m.bytes)) / 1024).toFixed(1),
+        };
+      }),
+    );
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Issue 26, first load: /login arrives with the sign-in form's markup and its CSS in the HTML (it paints before any
+ * script runs), React then hydrates that markup without a mismatch and signing in works; and what the browser
+ * downloads stays within the budgets: /login ≤ 100 KB of script on the wire, the users page opened directly ≤ 200 KB,
+ * each domain app's own files on its first route ≤ 60 KB.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { recordCspViolations } from './support/browser.ts';
+import { ADMIN, portalForThisFile, signIn, toast } from './support/portal.ts';
+import { APP_ROUTES, filesOfApp, isScript, remotePageShown, sumBytes, transfersOf } from './support/page-weight.ts';
+
+const portal = portalForThisFile();
+const KB = 1024;
+
+const TITLE = 'Bentornato! Accedi con i tuoi dati';
+
+/** Console errors and warnings of a page, and its uncaught errors (a hydration mismatch is one of them). */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+test("/login's HTML already holds the sign-in form, styled, before any script runs", async () => {
+  const res = await fetch(`${portal.server.url}/login`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  for (const text of [TITLE, 'Entra', 'Password dimenticata? Clicca qui', 'Email', 'Password']) assert.ok(html.includes(text), text);
+  assert.match(html, /<style>[^<]*\.shell-auth/, 'the CSS of the card is in the page');
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script (the CSP allows none)');
+
+  const context = await portal.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${portal.server.url}/login`);
+  await page.getByRole('heading', { name: TITLE }).waitFor();
+  assert.equal(await page.getByLabel(/^Email/).count(), 1);
+  assert.equal(await page.locator('input[name="password"]').count(), 1);
+  assert.equal(await page.getByRole('link', { name: 'Password dimenticata? Clicca qui' }).getAttribute('href'), '/login-send-email');
+  // Until React takes the form over, 'Entra' cannot send it natively (the password would go in the address).
+  assert.equal(await page.getByRole('button', { name: 'Entra' }).isDisabled(), true);
+  // Styled: the primary button has the portal's accent colour, not the browser's default grey.
+  const background = await page.getByRole('button', { name: 'Entra' }).evaluate((b) => getComputedStyle(b).backgroundColor);
+  assert.equal(background, 'rgb(21, 88, 176)');
+  await context.close();
+});
+
+test('the page hydrates without a mismatch or a CSP refusal, and signing in goes on into the portal', async () => {
+  const page = await portal.browser.newPage();
+  const problems = problemsOf(page);
+  const cspViolations = await recordCspViolations(page);
+  await page.goto(`${portal.server.url}/login`);
+  // Enabled only once React has hydrated the server's markup.
+  await page.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled);
+  await page.getByLabel(/^Email/).fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill('sbagliata-123');
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.getByText('Accesso fallito. Controlla le tue credenziali e riprova').waitFor();
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.waitForURL(`${portal.server.url}/`);
+  await toast(page, 'Accesso effettuato con successo!');
+  await page.getByRole('heading', { name: /^Ciao / }).waitFor();
+  assert.deepEqual(await cspViolations(), []);
+  // The wrong password's 401 is the one message the browser itself logs.
+  assert.deepEqual(
+    problems.filter((p) => !/401 \(Unauthorized\)/.test(p)),
+    [],
+  );
+  await page.close();
+});
+
+test('what is typed before the script arrives stays in the fields once React takes the form over', async () => {
+  const page = await portal.browser.newPage();
+  let release!: () => void;
+  const scriptHeld = new Promise<void>((resolve) => (release = resolve));
+  // The sign-in page's script arrives only after the visitor has typed (a slow network).
+  await page.route(/\/login\.[0-9a-f]+\.js$/, async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await page.goto(`${portal.server.url}/login`, { waitUntil: 'commit' });
+  await page.getByLabel(/^Email/).fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  release();
+  await page.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled);
+  assert.equal(await page.getByLabel(/^Email/).inputValue(), ADMIN.email);
+  assert.equal(await page.locator('input[name="password"]').inputValue(), ADMIN.password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await page.waitForURL(`${portal.server.url}/`);
+  await page.close();
+});
+
+test('a signed-in visitor opening /login goes on to the home page; the forgot-password link opens its page', async () => {
+  const page = await portal.browser.newPage();
+  await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+  await page.goto(`${portal.server.url}/login`);
+  await page.waitForURL(`${portal.server.url}/`);
+  await page.getByRole('heading', { name: /^Ciao / }).waitFor();
+  await page.close();
+
+  const anonymous = await portal.browser.newPage();
+  const problems = problemsOf(anonymous);
+  await anonymous.goto(`${portal.server.url}/login`);
+  await anonymous.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled);
+  await anonymous.getByRole('link', { name: 'Password dimenticata? Clicca qui' }).click();
+  await anonymous.getByRole('heading', { name: 'Nessun problema!' }).waitFor();
+  assert.equal(new URL(anonymous.url()).pathname, '/login-send-email');
+  await anonymous.goBack();
+  await anonymous.getByRole('heading', { name: TITLE }).waitFor();
+  assert.deepEqual(problems, []);
+  await anonymous.close();
+});
+
+test('script on the wire: /login ≤ 100 KB, the users page opened directly ≤ 200 KB, a domain app’s first route ≤ 60 KB', async () => {
+  const anonymous = await portal.browser.newContext();
+  const login = (await transfersOf(anonymous, `${portal.server.url}/login`)).filter(isScript);
+  await anonymous.close();
+  assert.ok(login.length > 0);
+  assert.ok(sumBytes(login) <= 100 * KB, `/login: ${(sumBytes(login) / KB).toFixed(1)} KB in ${login.map((t) => t.url).join(', ')}`);
+
+  const signedIn = await portal.browser.newContext();
+  assert.ok((await signedIn.request.post(`${portal.server.url}/api/v1/auth/login`, { data: ADMIN })).ok());
+  const users = (
+    await transfersOf(signedIn, `${portal.server.url}/registry/users/management`, (p) =>
+      p.getByRole('cell', { name: 'Rossi', exact: true }).waitFor(),
+    )
+  ).filter(isScript);
+  assert.ok(sumBytes(users) <= 200 * KB, `users page: ${(sumBytes(users) / KB).toFixed(1)} KB`);
+  for (const [app, route] of Object.entries(APP_ROUTES)) {
+    const own = filesOfApp(app, await transfersOf(signedIn, `${portal.server.url}${route}`, remotePageShown)).filter(isScript);
+    assert.ok(own.length > 0, `${app}: loaded nothing of its own on ${route}`);
+    assert.ok(sumBytes(own) <= 60 * KB, `${app} on ${route}: ${(sumBytes(own) / KB).toFixed(1)} KB`);
+  }
+  await signedIn.close();
+});
