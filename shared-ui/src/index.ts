@@ -39,6 +39,7 @@ export { DataTable, ExportMenu, type Column, type RowAction, type DataTableProps
 export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon, UploadIcon } from './table/row-icons';
 export { EmailCell } from './table/cells';
 export { useRowDialog } from './table/row-dialog';
+export { downloadWithToasts } from './table/download';
 
 // Modal
 export { Modal, type ModalProps } from './modal/Modal';

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ExportFormat } from 'shared-api';
-import { notify } from '../toast/notify';
-import { TABLE_MESSAGES } from './messages';
+import { downloadWithToasts } from './download';
 
 const EXPORTS: { format: ExportFormat; label: string }[] = [
   { format: 'xlsx', label: 'EXCEL' },
@@ -41,14 +40,8 @@ export function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => P
   const run = async (format: ExportFormat) => {
     setOpen(false);
     setBusy(true);
-    try {
-      await onExport(format);
-      notify.success(TABLE_MESSAGES.downloadSuccess);
-    } catch {
-      notify.error(TABLE_MESSAGES.downloadError);
-    } finally {
-      setBusy(false);
-    }
+    await downloadWithToasts(() => onExport(format));
+    setBusy(false);
   };
 
   return (
