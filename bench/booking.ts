@@ -25,6 +25,17 @@ import { startServer } from 'e2e/support/server';
 import { calendar } from './booking-calendar.ts';
 import { BASE_URL, PASSWORD, addDays, addMembers, percentile, rowsOf, todayInRome } from './booking-support.ts';
 
+/** The server process on the prepared database, with its env alone (not the runner's DATABASE_URL). */
+async function startBenchServer(env: Record<string, string>): Promise<Awaited<ReturnType<typeof startServer>>> {
+  const saved = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  try {
+    return await startServer(env);
+  } finally {
+    if (saved !== undefined) process.env.DATABASE_URL = saved;
+  }
+}
+
 /** A database with the demo club, migrated and seeded; PGlite in its own data folder (the server opens it after). */
 async function prepare(kind: 'pg' | 'pglite'): Promise<{ database: Database; env: Record<string, string>; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-booking-'));
@@ -90,10 +101,7 @@ async function contention(kind: 'pg' | 'pglite'): Promise<void> {
   await database.close();
 
   // The server process on that database (its own data folder for PGlite).
-  const saved = process.env.DATABASE_URL;
-  delete process.env.DATABASE_URL;
-  const server = await startServer(env);
-  if (saved !== undefined) process.env.DATABASE_URL = saved;
+  const server = await startBenchServer(env);
   try {
     const bookers = users.slice(0, n);
     const partners = users.slice(n, 2 * n);
@@ -195,10 +203,7 @@ async function throughput(): Promise<void> {
   await database.db.execute(sql`analyze`);
   await database.close();
 
-  const saved = process.env.DATABASE_URL;
-  delete process.env.DATABASE_URL;
-  const server = await startServer(env);
-  if (saved !== undefined) process.env.DATABASE_URL = saved;
+  const server = await startBenchServer(env);
   try {
     const bookers = users.slice(0, pairs);
     const partners = users.slice(pairs, 2 * pairs);
