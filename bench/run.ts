@@ -1,4 +1,5 @@
 /** Runs every benchmark one after the other (2 cores: never in parallel) and prints their figures. */
+import { benchAroundBooking } from './around-booking.ts';
 import { benchAuthThroughput } from './auth-throughput.ts';
 import { benchBooking } from './booking.ts';
 import { benchEventLoop } from './event-loop.ts';
@@ -19,3 +20,4 @@ if (!only || only === 'booking') await benchBooking();
 if (!only || only === 'finance') await benchFinance();
 if (!only || only === 'releases') await benchReleases();
 if (!only || only === 'event-loop') await benchEventLoop();
+if (!only || only === 'around-booking') await benchAroundBooking();

@@ -206,7 +206,7 @@ test('a member searches the day, books a shift with a partner, finds it under Fu
   await booking.getByRole('button', { name: 'Annulla prenotazione' }).click();
   const confirm = page.getByRole('dialog', { name: 'Annulla prenotazione' });
   await confirm.getByText('Sei sicuro di voler annullare la prenotazione?').waitFor();
-  await confirm.getByRole('button', { name: 'Conferma' }).click();
+  await confirm.getByRole('button', { name: 'Annulla prenotazione' }).click();
   await toast(page, 'Prenotazione annullata con successo!');
   await booking.waitFor({ state: 'detached' });
   await page.context().close();

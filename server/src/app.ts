@@ -133,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     { prefix: '/api/v1' },
   );
+  for (const domain of domains) if (domain.rootRoutes) await app.register(domain.rootRoutes);
   await app.register(staticHost);
   for (const domain of domains) await domain.onStart?.(app.services, database);
   return app;

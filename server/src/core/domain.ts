@@ -63,6 +63,11 @@ export interface Domain {
   services?(core: CoreServices, services: BuiltServices): Partial<Services>;
   routes?: FastifyPluginAsync;
   /**
+   * Routes outside /api, without sessions or access declarations: addresses whose own token is the credential (a
+   * calendar feed). Hidden from the API description; each checks its token itself.
+   */
+  rootRoutes?: FastifyPluginAsync;
+  /**
    * This domain's SQL migrations: a folder under server/src (e.g. 'domains/booking/migrations'). Core applies every
    * domain's and its own in the one order of drizzle-kit's journal (core/db/migrations.ts).
    */

@@ -14,3 +14,4 @@ export * from './booking/game-tables';
 export * from './booking/sessions';
 export * from './booking/booking';
 export * from './booking/my-bookings';
+export * from './booking/around-booking';

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH, PERMISSIONS } from './constants';
+import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH, PERMISSIONS, TEXT_MAX_LENGTHS } from './constants';
 import { fileSelectionProblem, parseNumber, type UploadRules } from './input-rules';
+import { italianIssue } from './italian-issues';
+
+// Every schema of the contract speaks Italian where it has no text of its own (a length, a bound, a format).
+z.config({ localeError: italianIssue });
 
 // In a page, zod validates without compiling code: its probe for `new Function` is refused by the portal's CSP
 // (no 'unsafe-eval') and reported as a violation on every first validation. The server keeps zod's compiled parsers.
@@ -59,7 +63,31 @@ export const multilineText = () => z.string().trim().regex(MULTI_LINE, CONTROL_C
 /** Time of day HH:MM in the club's time zone. */
 export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario non valido (formato atteso HH:MM)');
 
-export const email = z.string().trim().toLowerCase().min(1, required).email(FIELD_MESSAGES.email);
+/**
+ * A phone number as people write it: an optional international prefix (+39), then 6 to 15 digits that spaces,
+ * dots, dashes, slashes and brackets may separate (issue 26: 'abc<script>' was taken). At most 30 characters.
+ */
+export const PHONE_INVALID = 'Numero di telefono non valido: usa cifre, spazi e il prefisso internazionale (es. +39 333 1234567)';
+const PHONE_SHAPE = /^\+?[\d\s./()-]+$/;
+export const phoneNumber = () =>
+  lineText()
+    .min(1, REQUIRED)
+    .max(TEXT_MAX_LENGTHS.phone)
+    .refine((v) => PHONE_SHAPE.test(v) && /^\d{6,15}$/.test(v.replace(/\D/g, '')), {
+      message: PHONE_INVALID,
+      // one message at a time: a line break or a length past 30 says so alone
+      when: (payload) => payload.issues.length === 0,
+    });
+
+/** An Italian postal code (CAP): five digits. */
+export const POSTAL_CODE_INVALID = 'CAP non valido (5 cifre)';
+export const postalCode = () =>
+  lineText()
+    .min(1, REQUIRED)
+    .max(TEXT_MAX_LENGTHS.postalCode)
+    .regex(/^\d{5}$/, POSTAL_CODE_INVALID);
+
+export const email = z.string().trim().toLowerCase().min(1, required).max(TEXT_MAX_LENGTHS.email).email(FIELD_MESSAGES.email);
 
 /** A new password: at least 8 characters, not only blanks (spec 000 §9). */
 export const password = z

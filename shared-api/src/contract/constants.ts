@@ -11,6 +11,8 @@ export const FIELD_MESSAGES = {
   passwordBlank: 'La password non può essere vuota o composta solo da spazi',
 } as const;
 export const PASSWORD_MIN_LENGTH = 8;
+/** The longest texts of the fields a page edits without loading the contract (the profile): the schemas' own limits. */
+export const TEXT_MAX_LENGTHS = { phone: 30, email: 254, postalCode: 5 } as const;
 
 /** Every permission string of the spec; '*' grants all. */
 export const PERMISSIONS = [
@@ -135,3 +137,6 @@ export const CLIENT_ERROR_KINDS = ['load', 'render', 'rejection'] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
 /** The report's bounds: the shell cuts to them before sending, the contract refuses past them. */
 export const CLIENT_ERROR_LIMITS = { message: 2000, route: 300, version: 100 } as const;
+
+/** Reminder mails of booked shifts (issue 27): hours before the start, 1–72, or none; members who join get 24. */
+export const REMINDER_HOURS = { min: 1, max: 72, default: 24 } as const;

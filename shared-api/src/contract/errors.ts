@@ -88,6 +88,8 @@ export const API_ERRORS = {
   },
   CERTIFICATE_END_DATE_REQUIRED: { status: 400, text: 'Per approvare un certificato medico indica la data di scadenza.' },
   CERTIFICATE_END_DATE_TOO_FAR: { status: 400, text: 'La data di scadenza supera la validità della tipologia di certificato.' },
+  /** An expiry before today would make the certificate expired the moment it is approved (issue 26). */
+  CERTIFICATE_END_DATE_PAST: { status: 400, text: 'La data di scadenza è già passata: il certificato risulterebbe subito scaduto.' },
   // Booking: game tables, training sessions, bookings (spec 000 §8: 'User' = the booker, 'Partner' = a chosen partner)
   GAME_TABLE_NOT_FOUND: { status: 404, text: 'Tavolo non trovato' },
   GAME_TABLE_NUMBER_TAKEN: { status: 409, text: 'Esiste già un tavolo con questo numero' },
@@ -95,6 +97,8 @@ export const API_ERRORS = {
   TRAINING_SESSION_NOT_FOUND: { status: 404, text: 'Turno di allenamento non trovato' },
   TRAINING_SESSION_GROUP_NOT_FOUND: { status: 404, text: 'Gruppo di turni non trovato' },
   SESSION_NOT_ON_DATE: { status: 400, text: 'Il turno non si svolge in questa data' },
+  /** A new session (or a new group's last day) before today: nobody could ever book it (issue 26). */
+  SESSION_DATE_PAST: { status: 400, text: 'Non puoi creare turni in una data passata.' },
   SESSION_HAS_BOOKING: { status: 409, text: 'Il turno ha una prenotazione: cancellala prima di modificarlo o eliminarlo.' },
   SESSION_ALREADY_BOOKED: { status: 409, text: 'Questo turno è già stato prenotato' },
   BOOKING_NOT_ALLOWED: { status: 409, text: 'Questo turno non può essere prenotato' },
@@ -121,6 +125,15 @@ export const API_ERRORS = {
   SESSIONS_EXPORT_END_BEFORE_START: { status: 400, text: 'Impossibile scaricare i turni: la data di fine non può precedere la data di inizio.' },
   /** GET /training-session/export: more than TRAINING_SESSIONS_EXPORT_MAX_DAYS days asked. */
   SESSIONS_EXPORT_RANGE_TOO_WIDE: { status: 400, text: 'Impossibile scaricare i turni: il periodo può coprire al massimo 366 giorni.' },
+  // Booking, issue 27: the calendar feed
+  /** An unknown or regenerated calendar feed address. */
+  CALENDAR_FEED_NOT_FOUND: { status: 404, text: 'Indirizzo del calendario non valido o rigenerato.' },
+  CALENDAR_FEED_RATE_LIMITED: { status: 429, text: 'Troppe richieste per questo calendario: riprova tra qualche minuto.' },
+  // Booking, issue 27: the waitlist
+  WAITLIST_OCCURRENCE_FREE: { status: 409, text: 'Questo turno è libero: puoi prenotarlo subito.' },
+  WAITLIST_ALREADY_BOOKED: { status: 409, text: 'Sei già prenotato a questo turno.' },
+  WAITLIST_FULL: { status: 409, text: "La lista d'attesa di questo turno è piena: al massimo 25 persone." },
+  WAITLIST_ENTRY_NOT_FOUND: { status: 404, text: "Non sei nella lista d'attesa di questo turno." },
   // Finance (spec 002 §8; the server's message keeps the phrases the spec matches: docs/decisions.md, "Errors: a stable code, decided by code")
   ACCOUNT_NOT_FOUND: { status: 404, text: 'Conto non trovato' },
   ACCOUNT_CODE_TAKEN: { status: 409, text: 'Il codice inserito è già stato utilizzato' },

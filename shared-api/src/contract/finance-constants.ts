@@ -63,6 +63,21 @@ export const FINANCE_EXPORT_KEYS = {
   trialBalance: 'finance-trial-balance',
 } as const;
 
+/**
+ * The downloaded files' names, Italian as every other area's ('utenti.csv', 'tavoli.xlsx'): the spec's export keys
+ * above named the files in English (issue 26 item 16).
+ */
+export const FINANCE_EXPORT_FILES = {
+  account: 'conti',
+  subaccount: 'sottoconti',
+  incomeCategory: 'categorie_entrata',
+  memberCharge: 'incasso_soci',
+  businessEntity: 'fornitori_clienti',
+  selfCertification: 'autocertificazioni',
+  accountingEntry: 'movimenti_contabili',
+  trialBalance: 'bilancio_di_verifica',
+} as const satisfies Record<keyof typeof FINANCE_EXPORT_KEYS, string>;
+
 /** Server phrases the payment toasts match (spec 002 §8); the client decides by code. */
 export const NO_INCOME_CATEGORY_FOUND = 'No income category found';
 export const NO_CASH_SUBACCOUNT = 'No cash subaccount for this income category';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_ERRORS, FISCAL_CODE_INVALID, FISCAL_CODE_PATTERN } from './constants';
-import { boolish, choice, email, id, isoDate, lineText, multilineText, namedRef, permission, REQUIRED } from './common';
+import { boolish, choice, email, id, isoDate, lineText, multilineText, namedRef, permission, phoneNumber, postalCode, REQUIRED } from './common';
 
 export const gender = choice(['M', 'F', 'O']);
 
@@ -40,7 +40,7 @@ export const userPayload = z.object({
   name: requiredText(),
   surname: requiredText(),
   email,
-  phone_number: requiredText(30),
+  phone_number: phoneNumber(),
   fiscal_code: fiscalCodeFormat,
   birth_date: isoDate,
   birth_province: requiredText(2),
@@ -48,7 +48,7 @@ export const userPayload = z.object({
   residence_address: requiredText(),
   residence_province: requiredText(2),
   residence_place: requiredText(),
-  residence_postal_code: requiredText(10),
+  residence_postal_code: postalCode(),
   gender,
   parent_name: optionalText(200),
   parent_surname: optionalText(200),
@@ -161,7 +161,7 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 export const updateMeBody = z
-  .object({ phone_number: requiredText(30).optional(), email: email.optional() })
+  .object({ phone_number: phoneNumber().optional(), email: email.optional() })
   .refine((b) => b.phone_number !== undefined || b.email !== undefined, 'Nessuna modifica da salvare');
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 

@@ -47,6 +47,22 @@ export interface BoundField<V> {
   value: V;
   onChange: (value: V) => void;
   error: string | null;
+  /** The schema's longest text for the field, so the input stops there (issue 26): text inputs take it. */
+  maxLength?: number;
+}
+
+/** Each schema resolver's longest texts by field path, registered by schemaResolver (which holds the schema). */
+const maxLengthsOfResolver = new WeakMap<object, Readonly<Record<string, number>>>();
+
+export function registerMaxLengths(resolver: object, maxLengths: Readonly<Record<string, number>>): void {
+  maxLengthsOfResolver.set(resolver, maxLengths);
+}
+
+/** The longest texts of the form's resolver, when it is a schema resolver. */
+function maxLengthsOf(form: UseFormReturn<FieldValues>): Readonly<Record<string, number>> {
+  // react-hook-form keeps the options it was given, the resolver among them, on its control
+  const resolver = (form.control as unknown as { _options?: { resolver?: object } })._options?.resolver;
+  return (resolver && maxLengthsOfResolver.get(resolver)) || {};
 }
 
 /**
@@ -59,9 +75,11 @@ export interface BoundField<V> {
 export function fieldBinder<T extends FieldValues>(form: UseFormReturn<T, any, any>, shown: boolean) {
   // One subscription to every value re-renders the form on each change; the values are then read as they are.
   form.watch();
+  const maxLengths = maxLengthsOf(form as unknown as UseFormReturn<FieldValues>);
   return function bind<K extends FieldPath<T>>(name: K): BoundField<PathValue<T, K>> {
     return {
       name,
+      ...(maxLengths[name] !== undefined && { maxLength: maxLengths[name] }),
       value: form.getValues(name),
       onChange: (value) => form.setValue(name, value, { shouldDirty: true, shouldValidate: shown }),
       error: shown ? fieldMessage(form.getFieldState(name, form.formState).error, Array.isArray(form.getValues(name))) : null,

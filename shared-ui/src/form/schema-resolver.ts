@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { FIELD_MESSAGES } from 'shared-api';
-import { lazyResolver } from './schema-form';
+import { lazyResolver, registerMaxLengths } from './schema-form';
 
 type Contract = typeof import('shared-api/contract');
 
@@ -15,6 +15,41 @@ export type ContractSchema = Parameters<typeof zodResolver>[0];
 const missingField = (issue: { code?: string; input?: unknown }) =>
   issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null) ? FIELD_MESSAGES.required : undefined;
 
+interface SchemaDef {
+  type?: string;
+  shape?: Record<string, unknown>;
+  innerType?: unknown;
+  in?: { _zod?: { def?: SchemaDef } };
+  out?: unknown;
+}
+type Schemaish = { _zod?: { def?: SchemaDef }; maxLength?: number | null };
+
+/** A string schema's maximum length, through optional, nullable, default and preprocess wrappers. */
+function maxLengthOf(schema: unknown): number | undefined {
+  const def = (schema as Schemaish | undefined)?._zod?.def;
+  if (!def) return undefined;
+  if (def.type === 'string') return (schema as Schemaish).maxLength ?? undefined;
+  if (def.innerType) return maxLengthOf(def.innerType);
+  // z.preprocess is a pipe from a transform to the schema; a transform after a schema is a pipe from it
+  if (def.type === 'pipe') return def.in?._zod?.def?.type === 'transform' ? maxLengthOf(def.out) : maxLengthOf(def.in);
+  return undefined;
+}
+
+/** The longest text of each field of an object schema (a pipe or refinement around it too). */
+export function maxLengthsOf(schema: unknown): Record<string, number> {
+  let def = (schema as Schemaish | undefined)?._zod?.def;
+  while (def && def.type === 'pipe') {
+    const inner = def.in?._zod?.def?.type === 'transform' ? def.out : def.in;
+    def = (inner as Schemaish | undefined)?._zod?.def;
+  }
+  const limits: Record<string, number> = {};
+  for (const [name, field] of Object.entries(def?.shape ?? {})) {
+    const max = maxLengthOf(field);
+    if (max !== undefined && Number.isFinite(max)) limits[name] = max;
+  }
+  return limits;
+}
+
 /**
  * The resolver of every form: the form's values — or what they become, `toInput` (menus hold id lists, numbers
  * are typed text) — checked by a schema of the contract, the one the server applies. Errors sit at the schema's
@@ -24,10 +59,12 @@ const missingField = (issue: { code?: string; input?: unknown }) =>
 export function schemaResolver<V extends FieldValues>(schema: ContractSchema, toInput?: (values: V) => unknown): Resolver<V> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema checks the payload, whose type is not the form's
   const check = zodResolver(schema as never, { error: missingField } as never) as unknown as Resolver<any>;
-  return async (values, context, options) => {
+  const resolver: Resolver<V> = async (values, context, options) => {
     const result = await check(toInput ? toInput(values) : values, context, options);
     return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors as FieldErrors<V> } : { values, errors: {} };
   };
+  registerMaxLengths(resolver, maxLengthsOf(schema));
+  return resolver;
 }
 
 /**

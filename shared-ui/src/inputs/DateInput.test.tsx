@@ -31,6 +31,21 @@ describe('DateInput', () => {
     expect(changes.at(-1)).toBe('1990-08-15');
   });
 
+  it('says what is wrong with a date it cannot take instead of clearing it silently (issue 26 item 8)', async () => {
+    const { input } = setup(null, { maxDate: '2031-12-31' });
+    await userEvent.type(input, '31/02/2026');
+    await userEvent.tab();
+    expect(await screen.findByText('Data non valida: il 31/02/2026 non esiste')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '01/01/2045');
+    await userEvent.tab();
+    expect(await screen.findByText('La data non può essere successiva al 31/12/2031')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '15/08/2030');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByText(/La data non può/)).not.toBeInTheDocument());
+  });
+
   it('opens an Italian calendar with a 100-year dropdown', async () => {
     const { input } = setup('2024-03-05');
     await userEvent.click(input);

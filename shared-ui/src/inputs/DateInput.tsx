@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { parseIsoDate, toIsoDate } from '../format/format';
+import { typedDateProblem } from './date-text';
 import { yearOptions } from './year-options';
 import { LazyDatePicker, PickerPlaceholder } from './lazy-pickers';
 import { controlProps, Field } from './Field';
@@ -16,7 +18,9 @@ const EARLIEST = '1800-01-01';
 /** A calendar date (ISO YYYY-MM-DD) shown and typed as dd/MM/yyyy with an Italian calendar. */
 export function DateInput(props: DateInputProps) {
   const { name, label, value, onChange, required, disabled, error, placeholder, hint } = props;
-  const shown = error ?? null;
+  /** What is wrong with the date last typed, which the picker refused and cleared. */
+  const [typedProblem, setTypedProblem] = useState<string | null>(null);
+  const shown = typedProblem ?? error ?? null;
   const a11y = controlProps(name, shown, hint, required);
   const minDate = parseIsoDate(props.minDate && props.minDate > EARLIEST ? props.minDate : EARLIEST);
   const maxDate = parseIsoDate(props.maxDate);
@@ -32,7 +36,11 @@ export function DateInput(props: DateInputProps) {
         disabled={disabled}
         placeholder={placeholder}
         selected={parseIsoDate(value)}
-        onChange={(date: Date | null) => onChange(date ? toIsoDate(date) : null)}
+        onChange={(date: Date | null) => {
+          if (date) setTypedProblem(null);
+          onChange(date ? toIsoDate(date) : null);
+        }}
+        onTypedText={(text) => setTypedProblem(typedDateProblem(text, minDate && toIsoDate(minDate), maxDate && toIsoDate(maxDate)))}
         minDate={minDate}
         maxDate={maxDate}
         years={years}

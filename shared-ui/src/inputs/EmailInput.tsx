@@ -3,6 +3,7 @@ import type { BaseFieldProps } from './types';
 
 export interface EmailInputProps extends BaseFieldProps<string> {
   autoComplete?: string;
+  maxLength?: number;
 }
 
 export function EmailInput(props: EmailInputProps) {
@@ -20,6 +21,7 @@ export function EmailInput(props: EmailInputProps) {
         disabled={disabled}
         placeholder={placeholder}
         autoComplete={props.autoComplete ?? 'email'}
+        maxLength={props.maxLength}
       />
     </Field>
   );

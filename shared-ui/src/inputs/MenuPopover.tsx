@@ -24,7 +24,7 @@ export function MenuPopover({
   const optionId = (id: string) => `${name}-option-${id}`;
   const activeOption = visible[active];
   return (
-    <div className="ui-menu__popover">
+    <div className="ui-menu__popover" ref={menu.refs.popoverRef}>
       {searchable && (
         <input
           ref={menu.refs.searchRef}

@@ -2,7 +2,7 @@
  * The react-datepicker half of DateInput and TimeInput (with date-fns' Italian locale, about 40 KB gzip):
  * loaded on demand through lazy-pickers.ts, so pages without a date or time field never download it.
  */
-import type { KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import DatePicker from 'react-datepicker';
 import { CalendarHeader, LOCALE, PORTAL_ID } from './datepicker';
 
@@ -23,6 +23,8 @@ export interface DatePickerProps {
   minDate: Date | null;
   maxDate: Date | null;
   years: (shownYear: number) => number[];
+  /** The text in the field when the user leaves it or presses Enter: the date it holds may have been refused. */
+  onTypedText?: (text: string) => void;
 }
 
 /**
@@ -37,7 +39,15 @@ function submitFormOnEnter(event: KeyboardEvent<HTMLElement>) {
   setTimeout(() => form.isConnected && form.requestSubmit());
 }
 
-export function DatePickerControl({ a11y, required, disabled, placeholder, selected, onChange, minDate, maxDate, years }: DatePickerProps) {
+export function DatePickerControl(props: DatePickerProps) {
+  const { a11y, required, disabled, placeholder, selected, onChange, minDate, maxDate, years, onTypedText } = props;
+  // The text last typed, told when the field is left (react-datepicker hears the blur only with its calendar
+  // closed: it closes the calendar then), or on Enter; a date chosen on the calendar replaces it.
+  const typedText = useRef<string | null>(null);
+  const tellTyped = () => {
+    if (typedText.current !== null) onTypedText?.(typedText.current);
+    typedText.current = null;
+  };
   return (
     <DatePicker
       id={a11y.id}
@@ -46,7 +56,14 @@ export function DatePickerControl({ a11y, required, disabled, placeholder, selec
       ariaDescribedBy={a11y['aria-describedby']}
       ariaRequired={required ? 'true' : undefined}
       selected={selected}
-      onChange={onChange}
+      onChange={(date: Date | null, event?: { target: EventTarget | null }) => {
+        if (!(event?.target instanceof HTMLInputElement)) typedText.current = null;
+        onChange(date);
+      }}
+      onChangeRaw={(event) => {
+        if (event?.target instanceof HTMLInputElement) typedText.current = event.target.value;
+      }}
+      onCalendarClose={tellTyped}
       locale={LOCALE}
       dateFormat="dd/MM/yyyy"
       placeholderText={placeholder ?? 'Scegli una data'}
@@ -68,7 +85,11 @@ export function DatePickerControl({ a11y, required, disabled, placeholder, selec
       disabledDayAriaLabelPrefix="Non disponibile"
       weekAriaLabelPrefix="Settimana"
       monthAriaLabelPrefix="Mese"
-      onKeyDown={submitFormOnEnter}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') tellTyped();
+        submitFormOnEnter(event);
+      }}
+      onBlur={tellTyped}
     />
   );
 }

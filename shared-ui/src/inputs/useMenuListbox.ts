@@ -36,6 +36,7 @@ export function useMenuListbox({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
 
   const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
   const selected = (value ?? []).filter((id) => byId.has(id));
@@ -56,7 +57,10 @@ export function useMenuListbox({
 
   useEffect(() => {
     if (!open) return;
-    (searchRef.current ?? listRef.current)?.focus();
+    (searchRef.current ?? listRef.current)?.focus({ preventScroll: true });
+    // The whole menu in sight: inside a modal's scrolling body (a phone's bottom sheet) it opened under the footer,
+    // with only its search field showing (issue 26 item 11).
+    popoverRef.current?.scrollIntoView?.({ block: 'nearest' });
     const onPointerDown = (e: MouseEvent) => {
       if (rootRef.current && !rootRef.current.contains(e.target as Node)) {
         setOpen(false);
@@ -103,7 +107,7 @@ export function useMenuListbox({
     setSearch,
     active,
     setActive,
-    refs: { rootRef, triggerRef, searchRef, listRef },
+    refs: { rootRef, triggerRef, searchRef, listRef, popoverRef },
     byId,
     selected,
     visible,

@@ -54,7 +54,7 @@ export function TableView<T>({
               <HeaderCell key={column.key} column={column} shownSort={shownSort} onSort={onSort} />
             ))}
             {hasActions && (
-              <th scope="col" className="is-end ui-table__actions">
+              <th scope="col" className={cx('is-end ui-table__actions', !rowActions && 'is-phone-only')}>
                 Azioni
               </th>
             )}
@@ -86,7 +86,7 @@ export function TableView<T>({
                   </td>
                 ))}
                 {hasActions && (
-                  <td className="is-end ui-table__actions" data-label="Azioni">
+                  <td className={cx('is-end ui-table__actions', !rowActions && 'is-phone-only')} data-label="Azioni">
                     {hasDetails && (
                       <button
                         type="button"

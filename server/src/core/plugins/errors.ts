@@ -6,8 +6,8 @@ import { API_ERRORS } from 'shared-api/contract';
 import { z } from 'zod';
 import { DomainError, isReferencedRow, pgErrorOf } from '../errors';
 
-// Zod's own messages in Italian, and a missing field called what the forms call it.
-z.config(z.locales.it());
+// The contract's Italian texts (shared-api's italianIssue, its zod locale) speak for every rule without its own;
+// a missing field is called what the forms call it.
 z.config({
   customError: (issue) => {
     if (issue.code !== 'invalid_type') return undefined;

@@ -4,15 +4,22 @@ import { todayIn } from '../../core/time';
 import { BOOKING_NOTICE_JOB, type BookingNotice } from './booking/notices';
 import { BookingRepository, partnerLeftBookingsOf } from './booking/repository';
 import { BookingService } from './booking/service';
+import { CalendarFeedRepository } from './calendar-feed/repository';
+import calendarFeedRoutes from './calendar-feed/feed-routes';
+import { CalendarFeedService } from './calendar-feed/service';
 import { GameTableService } from './game-tables/service';
 import { MyBookingsRepository } from './my-bookings/repository';
 import { MyBookingsService } from './my-bookings/service';
+import { ReminderRepository } from './reminders/repository';
+import { REMINDERS_JOB, ReminderService } from './reminders/service';
 import routes from './routes';
 import { seedBooking } from './seed';
 import { StatisticsRepository } from './statistics/repository';
 import { StatisticsService } from './statistics/service';
 import { TrainingSessionRepository } from './sessions/repository';
 import { TrainingSessionService } from './sessions/service';
+import { WaitlistRepository } from './waitlist/repository';
+import { WAITLIST_NOTICE_JOB, WaitlistService } from './waitlist/service';
 
 export interface BookingServices {
   gameTables: GameTableService;
@@ -20,6 +27,9 @@ export interface BookingServices {
   bookings: BookingService;
   myBookings: MyBookingsService;
   statistics: StatisticsService;
+  calendarFeeds: CalendarFeedService;
+  waitlist: WaitlistService;
+  reminders: ReminderService;
 }
 
 declare module '../../core/domain' {
@@ -65,21 +75,71 @@ export const booking: Domain = {
           bookingClock,
           // A notice that cannot be queued is lost, not the booking (already written): said in the log.
           (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
+          // A freed occurrence's waitlist is told by a job; one that cannot be queued is logged, the cancel stands.
+          (bookingId) =>
+            jobs.send(WAITLIST_NOTICE_JOB, { bookingId }).then(
+              () => undefined,
+              (err: unknown) => console.error("Avviso della lista d'attesa non accodato:", err),
+            ),
           config.publicUrl,
           mailer,
           config.clubTimezone,
         ),
         myBookings: new MyBookingsService(db, new MyBookingsRepository(config.clubTimezone), bookingRepo, bookingClock),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
+        waitlist: new WaitlistService({
+          db,
+          repo: new WaitlistRepository(),
+          sessions,
+          now: () => clock.now(),
+          publicUrl: config.publicUrl,
+          facts: (bookingId) => bookingRepo.noticeFacts(db, bookingId, bookingId),
+          queueMails: (mails) => mailer.queueAll(mails),
+        }),
+        reminders: new ReminderService({
+          db,
+          repo: new ReminderRepository(config.clubTimezone),
+          now: () => clock.now(),
+          today,
+          publicUrl: config.publicUrl,
+          queueMails: (mails) => mailer.queueAll(mails),
+        }),
+        calendarFeeds: new CalendarFeedService(db, new CalendarFeedRepository(), {
+          publicUrl: config.publicUrl,
+          timeZone: config.clubTimezone,
+          clubName: config.clubName,
+          now: () => clock.now(),
+        }),
       },
     };
   },
+  async onStart({ jobs }) {
+    // A server that was down sends, at start, the reminders that fell due meanwhile (those not yet started).
+    await jobs.send(REMINDERS_JOB, {});
+  },
   routes,
+  rootRoutes: calendarFeedRoutes,
   seed: seedBooking,
   jobs: [
     {
       name: BOOKING_NOTICE_JOB,
-      run: (notice: BookingNotice, { booking }) => booking.bookings.sendNotice(notice),
+      // A booking made inside its participants' reminder window is reminded now, not at the next minute's sweep.
+      run: async (notice: BookingNotice, { booking }) => {
+        await booking.bookings.sendNotice(notice);
+        if (notice.event === 'booked') await booking.reminders.sendDue();
+      },
+    },
+    {
+      name: REMINDERS_JOB,
+      // Every minute in every process's runner: pg-boss sends the schedule's job once; the claims keep sweeps that
+      // overlap (a booking's, a preference's, the schedule's) from sending a reminder twice.
+      schedule: '* * * * *',
+      retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false },
+      run: (_data, { booking }) => booking.reminders.sendDue().then(() => undefined),
+    },
+    {
+      name: WAITLIST_NOTICE_JOB,
+      run: ({ bookingId }: { bookingId: string }, { booking }) => booking.waitlist.notifyFreed(bookingId).then(() => undefined),
     },
   ],
 };

@@ -1,23 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
 import bookingRoutes from './booking/routes';
+import { gameTableCalendarFeedRoutes, myCalendarFeedRoutes } from './calendar-feed/routes';
 import gameTableRoutes from './game-tables/routes';
 import myBookingsRoutes from './my-bookings/routes';
 import groupRoutes from './sessions/group-routes';
 import sessionRoutes from './sessions/routes';
+import preferenceRoutes from './reminders/routes';
 import statisticsRoutes from './statistics/routes';
+import { myWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
 
 /** /training-session (game tables, sessions, groups, bookings), /user/me/booked-sessions and /statistics. */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(
     async (ts) => {
       await ts.register(gameTableRoutes, { prefix: '/game-tables' });
+      await ts.register(gameTableCalendarFeedRoutes, { prefix: '/game-tables' });
       await ts.register(groupRoutes, { prefix: '/group' });
       await ts.register(sessionRoutes);
       await ts.register(bookingRoutes);
+      await ts.register(waitlistRoutes);
     },
     { prefix: '/training-session' },
   );
   await app.register(myBookingsRoutes, { prefix: '/user/me' });
+  await app.register(myCalendarFeedRoutes, { prefix: '/user/me' });
+  await app.register(myWaitlistRoutes, { prefix: '/user/me' });
+  await app.register(preferenceRoutes, { prefix: '/user/me' });
   await app.register(statisticsRoutes);
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { qualifications, users } from '../registry/tables';
 
 /**
@@ -164,6 +164,8 @@ export const booking_participants = pgTable(
     index('booking_participants_user_time_idx')
       .on(t.user_id, t.start_at)
       .where(sql`active`),
+    // A member's calendar feed (issue 27): their bookings by end, cancelled and left ones included.
+    index('booking_participants_user_end_idx').on(t.user_id, t.end_at),
     index('booking_participants_left_idx')
       .on(t.booking_id)
       .where(sql`left_at is not null`),
@@ -194,3 +196,97 @@ export const session_catalog_version = pgTable('session_catalog_version', {
   id: boolean().primaryKey().default(true),
   version: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * A private calendar subscription address (issue 27): a member's bookings, or a game table's for the bookings staff.
+ * The address carries a token derived from `nonce` with a server secret (calendar-feed/tokens.ts); the row keeps its
+ * SHA-256 only, which the feed is looked up by. Regenerating changes both, so the old address answers 404 at once.
+ * Fetches of the address are counted here (a window and its hits), shared by every server process.
+ */
+export const calendar_feeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    user_id: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    game_table_id: uuid().references(() => game_tables.id, { onDelete: 'cascade' }),
+    nonce: text().notNull(),
+    token_hash: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    window_started_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    window_hits: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_token_key').on(t.token_hash),
+    uniqueIndex('calendar_feeds_user_key')
+      .on(t.user_id)
+      .where(sql`user_id is not null`),
+    uniqueIndex('calendar_feeds_game_table_key')
+      .on(t.game_table_id)
+      .where(sql`game_table_id is not null`),
+    check('calendar_feeds_one_owner', sql`(user_id is null) <> (game_table_id is null)`),
+  ],
+);
+
+/**
+ * A member waiting for a booked occurrence to be freed (issue 27): mailed when its booking is cancelled, in order of
+ * joining (`notified_booking_id`: the cancelled booking they were told of, so each cancel tells each one once). One
+ * entry per member and occurrence; at most WAITLIST_CAP per occurrence, counted under a lock of the occurrence
+ * (waitlist/repository.ts). Expires at the occurrence's start (`starts_at`).
+ */
+export const booking_waitlist = pgTable(
+  'booking_waitlist',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    session_id: uuid()
+      .notNull()
+      .references(() => training_sessions.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The partner the member means to book with (a hint for the booking modal). */
+    partner_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    starts_at: timestamp({ withTimezone: true }).notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    notified_booking_id: uuid(),
+    notified_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('booking_waitlist_occurrence_user_key').on(t.session_id, t.date, t.user_id),
+    index('booking_waitlist_user_idx').on(t.user_id, t.starts_at),
+  ],
+);
+
+/**
+ * A member's booking preferences (issue 27): hours before a shift its reminder goes out, null = off. A member without
+ * a row gets the default (REMINDER_DEFAULT_HOURS); migration 0020 gave every member of that day a row with null, so
+ * only members who join later get reminders without asking.
+ */
+export const member_preferences = pgTable(
+  'member_preferences',
+  {
+    user_id: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reminder_hours: smallint(),
+  },
+  (t) => [check('member_preferences_reminder_hours', sql`${t.reminder_hours} between 1 and 72`)],
+);
+
+/**
+ * The reminders sent (issue 27): one row per booking and participant, inserted by the sweep that sends it (on conflict
+ * do nothing), so several server processes, or sweeps that overlap, never send one twice.
+ */
+export const booking_reminders = pgTable(
+  'booking_reminders',
+  {
+    booking_id: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sent_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.booking_id, t.user_id] })],
+);

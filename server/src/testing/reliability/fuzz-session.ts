@@ -3,10 +3,13 @@
  * inputs over every operation of the OpenAPI description, and the database digest compared before and after.
  * Tables allowed to change: auth_attempts (throttle counts may record a refused guess), the fuzzing user's own
  * sessions rows (a session may be touched by its own requests) and server_secrets (a signing secret is created on
- * its first use, by any request that checks a signed link); every other table, and every other user's sessions,
- * must be identical.
+ * its first use, by any request that checks a signed link), and the job runner's rows of the reminder sweep (issue 27:
+ * scheduled every minute whatever the requests; pg-boss keeps a queue's jobs in a partition named j + SHA-224 of its
+ * name); every other table, and every other user's sessions, must be identical.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { REMINDERS_JOB } from '../../domains/booking/reminders/service';
 import { ADMIN, type TestApp, call, login } from '../helper';
 import { type Allowances, tableDigests } from './digest';
 import { type FuzzResult, fuzz } from './fuzz';
@@ -28,7 +31,13 @@ const spreadsheetsFor = (count: number) => Math.min(40, Math.max(8, Math.round(c
 export async function fuzzSession(t: TestApp, seed: number, count: number): Promise<FuzzReport> {
   const cookie = await login(t.app, ADMIN);
   const me = (await call(t.app, cookie, 'GET', '/api/v1/user/me')).json<{ _id: string }>();
-  const allow: Allowances = { auth_attempts: null, server_secrets: null, sessions: (alias) => sql`${sql.raw(alias)}.user_id <> ${me._id}` };
+  const allow: Allowances = {
+    auth_attempts: null,
+    server_secrets: null,
+    sessions: (alias) => sql`${sql.raw(alias)}.user_id <> ${me._id}`,
+    job: (alias) => sql`${sql.raw(alias)}.name <> ${REMINDERS_JOB}`,
+    [`j${createHash('sha224').update(REMINDERS_JOB).digest('hex')}`]: null,
+  };
   const { operations } = await readOperations(t.app);
   const before = await tableDigests(t.database, allow);
   const result = await fuzz(t.app, operations, { seed, count, cookie });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { email, id, REQUIRED } from '../common';
+import { email, id, phoneNumber, POSTAL_CODE_INVALID, REQUIRED } from '../common';
 import { PROVINCE_CODES } from '../finance-constants';
-import { blankToNull, optionalLines, optionalText, requiredText } from './fields';
+import { blankToNull, optionalLines, requiredText } from './fields';
 
 /** A VAT number (11 digits) or a tax code (16 characters of the codice fiscale's shape). */
 export const identificationCode = z
@@ -28,13 +28,14 @@ export const businessEntityPayload = z.object({
       z
         .string()
         .trim()
-        .regex(/^\d{5}$/, 'CAP non valido (5 cifre)')
+        .max(5)
+        .regex(/^\d{5}$/, POSTAL_CODE_INVALID)
         .nullish(),
     )
     .transform((v) => v ?? null),
   identification_code: identificationCode,
-  phone1: requiredText(30),
-  phone2: optionalText(30),
+  phone1: phoneNumber(),
+  phone2: z.preprocess(blankToNull, phoneNumber().nullish()).transform((v) => v ?? null),
   email,
   notes: optionalLines(),
 });

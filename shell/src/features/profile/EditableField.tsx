@@ -1,5 +1,6 @@
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { TEXT_MAX_LENGTHS } from 'shared-api';
 import { EmailInput, TextInput, contractResolver, fieldBinder } from 'shared-ui';
 
 type ContactField = 'phone_number' | 'email';
@@ -84,7 +85,13 @@ export function EditableField({ name, label, kind, savedValue, onSave }: Props) 
       onKeyDown={onKeyDown}
       data-testid={`editable-${name}`}
     >
-      <Input {...field} value={editing ? (field.value ?? '') : savedValue} onChange={(v: string) => field.onChange(v)} label={label} />
+      <Input
+        {...field}
+        value={editing ? (field.value ?? '') : savedValue}
+        onChange={(v: string) => field.onChange(v)}
+        label={label}
+        maxLength={kind === 'email' ? TEXT_MAX_LENGTHS.email : TEXT_MAX_LENGTHS.phone}
+      />
       {editing && (
         <div className="shell-editable__actions">
           {/* mousedown would move the focus away and revert the edit before the click lands */}

@@ -5,9 +5,11 @@ import { formatDate, notify, type ProfileCardProps } from 'shared-ui';
 import { RemoteComponent } from '../../remotes';
 import { meQuery } from '../auth/api';
 import { useLogout } from '../auth/use-logout';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { EditableField } from './EditableField';
 import { PasswordDialog } from './PasswordDialog';
 import { ReauthDialog } from './ReauthDialog';
+import { ReminderCard } from './ReminderCard';
 import { updateMe } from './api';
 
 const SAVED = 'Modifiche salvate con successo';
@@ -136,6 +138,9 @@ export function ProfilePage() {
               failureText="Il resto del profilo funziona: riprova tra qualche istante e, se il problema persiste, contatta un amministratore."
             />
           </Card>
+
+          <CalendarFeedCard />
+          <ReminderCard />
         </div>
       )}
 

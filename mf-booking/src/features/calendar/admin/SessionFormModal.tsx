@@ -4,6 +4,7 @@ import {
   CheckboxInput,
   ColorInput,
   DateInput,
+  clubToday,
   MenuInput,
   ModalForm,
   NumberInput,
@@ -157,7 +158,7 @@ function SessionFields({ form, shown, multi, tables, qualifications }: SessionFi
           />
         </>
       ) : (
-        <DateInput {...bind('day')} label="Giorno" required />
+        <DateInput {...bind('day')} label="Giorno" required minDate={clubToday()} />
       )}
       <div className="ui-grid ui-grid--2">
         <TimeInput {...bind('start_time')} label="Orario di inizio" stepMinutes={step} required />

@@ -1,15 +1,19 @@
 import { lazy, Suspense, useState } from 'react';
-import { ConfirmAction, DeleteIcon, EditIcon, PageLayout } from 'shared-ui';
+import { download } from 'shared-api';
+import { ConfirmAction, DeleteIcon, EditIcon, ExportMenu, PageLayout } from 'shared-ui';
 import type { GameTable } from '../../../api/types';
 import { ADMIN_PAGE } from '../../../components/page';
-import { useGameTables } from '../api/get-game-tables';
+import { GAME_TABLES_PATH, useGameTables } from '../api/get-game-tables';
 import { useDeleteGameTable } from '../api/save-game-table';
 
 const GameTableFormModal = lazy(() => import('./GameTableFormModal').then((m) => ({ default: m.GameTableFormModal })));
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; table: GameTable } | null;
 
-/** Gestione tavoli (spec 001 §2): one card per table with its number and description, and an add-table card. */
+/**
+ * Gestione tavoli (spec 001 §2): one card per table with its number and description, and an add-table card; 'Scarica'
+ * downloads the tables as every admin list page does (spec 001 §1; the server names the file tavoli.<ext>).
+ */
 export function GameTablesPage() {
   const tables = useGameTables();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -18,6 +22,9 @@ export function GameTablesPage() {
 
   return (
     <PageLayout {...ADMIN_PAGE} title="Gestione tavoli">
+      <div className="ui-row bk-table-toolbar">
+        <ExportMenu onExport={(format) => download(`${GAME_TABLES_PATH}/export`, format === 'pdf' ? 'tavoli' : `tavoli.${format}`, { format })} />
+      </div>
       {tables.isPending && (
         <p role="status" className="ui-loading">
           Caricamento in corso...

@@ -67,7 +67,9 @@ describe('Le mie prenotazioni', () => {
     await user.click(within(card).getByRole('button', { name: 'Annulla prenotazione' }));
     const confirm = await screen.findByRole('dialog', { name: 'Annulla prenotazione' });
     expect(within(confirm).getByText('Sei sicuro di voler annullare la prenotazione?')).toBeInTheDocument();
-    await user.click(within(confirm).getByRole('button', { name: 'Conferma' }));
+    // '×' is 'Chiudi' too
+    expect(within(confirm).getAllByRole('button', { name: 'Chiudi' })).toHaveLength(2);
+    await user.click(within(confirm).getByRole('button', { name: 'Annulla prenotazione' }));
     await waitFor(() => expect(api.callsTo(`PATCH /training-session/booking/${booking._id}`)).toHaveLength(1));
     expect(await screen.findByText('Prenotazione annullata con successo!')).toBeInTheDocument();
     await waitFor(() =>
@@ -115,7 +117,7 @@ describe('Le mie prenotazioni', () => {
       [`PATCH /training-session/booking/${booking._id}`]: { status: 409, body: { code: 'CONFLICT', message: 'Too late to cancel' } },
     });
     await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Annulla prenotazione' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annulla prenotazione' }));
     expect(await screen.findByText('Impossibile annullare la prenotazione')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import type { BookedSession } from '../../../api/types';
 import { PROFILE_PAGE } from '../../../components/page';
 import { addDays } from '../../../lib/club-time';
 import { madeByParticipant, useCancelMyBooking, useLeaveBooking, useMyBookings, type BookingsFilter } from '../api/booked-sessions';
+import { WaitlistSection } from '../../waitlist/components/WaitlistSection';
 import { BookingCard } from './BookingCard';
 
 const TABS: { filter: BookingsFilter; label: string }[] = [
@@ -71,11 +72,14 @@ export function MyBookingsPage() {
           </ul>
         )}
       </div>
+      {tab === 'future' && <WaitlistSection />}
       <ConfirmAction
         target={cancelling}
         title="Annulla prenotazione"
         message="Sei sicuro di voler annullare la prenotazione?"
-        confirmLabel="Conferma"
+        // 'Annulla' under the title 'Annulla prenotazione' read as the action itself (issue 26 item 16)
+        confirmLabel="Annulla prenotazione"
+        cancelLabel="Chiudi"
         danger
         action={(b) => cancel.run(b._id)}
         onClose={() => setCancelling(null)}

@@ -138,6 +138,13 @@ describe('Cerca', () => {
     expect((api.callsTo(`POST /training-session/${session._id}/book`)[0]!.body as { date: string }).date).toBe(day);
   });
 
+  it('the link of a waitlist mail (book=<session>) opens that shift’s booking modal at once (issue 27)', async () => {
+    const other = makeSession({ specific_date: day, title: 'Altro turno' });
+    const session = makeSession({ specific_date: day, title: 'Turno liberato' });
+    setup(`${at(day)}&book=${session._id}`, { 'GET /training-session': list([other, session]) });
+    expect(await screen.findByRole('dialog', { name: 'Prenotati a: Turno liberato' })).toBeInTheDocument();
+  });
+
   it("a shift the member cannot book says why, and when it opens, where 'Prenota' would be (issue 26)", async () => {
     const closed = makeSession({
       specific_date: day,

@@ -21,6 +21,8 @@ export function SearchPage() {
   const filters = readFilters(params);
   const tables = useGameTables();
   const [booking, setBooking] = useState<TrainingSession | null>(null);
+  /** The shift a waitlist mail links to (`book`, issue 27): its booking modal opens once, when it is among the results. */
+  const [linked, setLinked] = useState(params.get('book'));
   const results = useQuery({
     ...sessionsQuery(
       {
@@ -38,6 +40,12 @@ export function SearchPage() {
     ),
     enabled: Boolean(filters.date),
   });
+
+  const linkedSession = linked ? results.data?.find((s) => s._id === linked && s.bookability?.bookable !== false) : undefined;
+  if (linkedSession && !booking) {
+    setLinked(null);
+    setBooking(linkedSession);
+  }
 
   const apply = (next: SearchFilters) =>
     void navigate({ pathname: location.pathname, search: `?${writeFilters(next).toString()}` }, { replace: true, state: next });

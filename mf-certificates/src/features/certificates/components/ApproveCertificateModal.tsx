@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { Certificate } from 'shared-api';
 import { certificateApproveForm } from 'shared-api/contract';
-import { DateInput, ModalForm, TextArea, fieldBinder, notify, schemaResolver } from 'shared-ui';
+import { DateInput, ModalForm, TextArea, clubToday, fieldBinder, notify, schemaResolver } from 'shared-ui';
 import { useApproveCertificate } from '../api/approve-certificate';
 import { pendingRecord } from '../certificate-forms';
 
@@ -48,7 +48,7 @@ export function ApproveCertificateModal({ certificate, onClose }: { certificate:
               {certificate.type.name} di {certificate.user.surname} {certificate.user.name}
               {record ? ` · file ${record.fileName}` : ''}
             </p>
-            <DateInput {...bind('end_date')} label="Data di scadenza" required={dateRequired} />
+            <DateInput {...bind('end_date')} label="Data di scadenza" required={dateRequired} minDate={clubToday()} />
             <TextArea {...bind('notes')} label="Note" required />
           </>
         );

@@ -111,11 +111,11 @@ describe('Movimenti contabili', () => {
     await waitFor(() => expect(api.callsTo('GET /finance/accounting-entry').at(-1)?.query.get('sortBy')).toBe('business_entity'));
   });
 
-  it("downloads the list as finance-accounting-entry in the list's order", async () => {
+  it("downloads the list as movimenti_contabili in the list's order", async () => {
     const { api, user } = setup({
       'GET /finance/accounting-entry/export': {
         body: 'csv',
-        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="finance-accounting-entry.csv"' },
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="movimenti_contabili.csv"' },
       },
     });
     await screen.findByRole('cell', { name: 'Fattura di novembre' });
@@ -123,7 +123,7 @@ describe('Movimenti contabili', () => {
     await user.click(screen.getByRole('menuitem', { name: 'CSV' }));
     expect(await screen.findByText('File scaricato con successo!')).toBeInTheDocument();
     expect(Object.fromEntries(api.callsTo('GET /finance/accounting-entry/export')[0]!.query)).toEqual({ format: 'csv' });
-    expect(clicked.map((a) => a.download)).toEqual(['finance-accounting-entry.csv']);
+    expect(clicked.map((a) => a.download)).toEqual(['movimenti_contabili.csv']);
   });
 
   it('an entry a member payment posted says so and has no edit or delete', async () => {

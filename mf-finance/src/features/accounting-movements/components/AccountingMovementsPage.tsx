@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { FINANCE_EXPORT_KEYS, PAYMENT_TYPE_LABELS, type AccountingEntry } from 'shared-api';
+import { FINANCE_EXPORT_FILES, PAYMENT_TYPE_LABELS, type AccountingEntry } from 'shared-api';
 import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, downloadWithToasts, formatDate, type Column } from 'shared-ui';
 import { formatAmount } from '../../../components/money';
 import { FINANCE_PAGE } from '../../../components/page';
@@ -89,7 +89,7 @@ export function AccountingMovementsPage() {
         path={ENTRIES_PATH}
         columns={COLUMNS}
         defaultSort={{ key: 'fiscal_year', order: 'desc' }}
-        exportName={FINANCE_EXPORT_KEYS.accountingEntry}
+        exportName={FINANCE_EXPORT_FILES.accountingEntry}
         caption="Movimenti contabili"
         rowKey={(e) => e._id}
         toolbar={

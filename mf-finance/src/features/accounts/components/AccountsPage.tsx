@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { FINANCE_EXPORT_KEYS, type Account } from 'shared-api';
+import { FINANCE_EXPORT_FILES, type Account } from 'shared-api';
 import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { ACCOUNTS_PATH, ACCOUNTS_QUERY_KEY, useDeleteAccount } from '../api';
@@ -23,7 +23,7 @@ export function AccountsPage() {
         queryKey={ACCOUNTS_QUERY_KEY}
         path={ACCOUNTS_PATH}
         columns={COLUMNS}
-        exportName={FINANCE_EXPORT_KEYS.account}
+        exportName={FINANCE_EXPORT_FILES.account}
         caption="Conti"
         rowKey={(a) => a._id}
         toolbar={

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { FINANCE_EXPORT_KEYS, type BusinessEntity } from 'shared-api';
+import { FINANCE_EXPORT_FILES, type BusinessEntity } from 'shared-api';
 import { ConfirmAction, DataTable, EmailCell, PageLayout, formatDate, type Column, useRowDialog } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { BUSINESS_ENTITIES_PATH, BUSINESS_ENTITIES_QUERY_KEY, useDeleteBusinessEntity } from '../api';
@@ -32,7 +32,7 @@ export function BusinessEntitiesPage() {
         queryKey={BUSINESS_ENTITIES_QUERY_KEY}
         path={BUSINESS_ENTITIES_PATH}
         columns={COLUMNS}
-        exportName={FINANCE_EXPORT_KEYS.businessEntity}
+        exportName={FINANCE_EXPORT_FILES.businessEntity}
         caption="Fornitori e clienti"
         rowKey={(b) => b._id}
         toolbar={

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { FINANCE_EXPORT_KEYS, type IncomeCategory } from 'shared-api';
+import { FINANCE_EXPORT_FILES, type IncomeCategory } from 'shared-api';
 import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { subaccountLabel } from '../../subaccounts/api';
@@ -27,7 +27,7 @@ export function IncomeCategoriesPage() {
         queryKey={CATEGORIES_QUERY_KEY}
         path={CATEGORIES_PATH}
         columns={COLUMNS}
-        exportName={FINANCE_EXPORT_KEYS.incomeCategory}
+        exportName={FINANCE_EXPORT_FILES.incomeCategory}
         caption="Categorie di entrata"
         rowKey={(c) => c._id}
         toolbar={

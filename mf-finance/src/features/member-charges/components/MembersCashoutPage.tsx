@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { FINANCE_EXPORT_KEYS, type MemberCharge, type MemberPayment } from 'shared-api';
+import { FINANCE_EXPORT_FILES, type MemberCharge, type MemberPayment } from 'shared-api';
 import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, formatDate, type Column } from 'shared-ui';
 import { AddPaymentIcon, PaymentsIcon } from '../../../components/icons';
 import { formatAmount } from '../../../components/money';
@@ -56,7 +56,7 @@ export function MembersCashoutPage() {
         path={CHARGES_PATH}
         columns={COLUMNS}
         compact
-        exportName={FINANCE_EXPORT_KEYS.memberCharge}
+        exportName={FINANCE_EXPORT_FILES.memberCharge}
         caption="Incassi soci"
         rowKey={(c) => c._id}
         toolbar={

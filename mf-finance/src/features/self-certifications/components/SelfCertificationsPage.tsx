@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { FINANCE_EXPORT_KEYS, type SelfCertification } from 'shared-api';
+import { FINANCE_EXPORT_FILES, type SelfCertification } from 'shared-api';
 import { ConfirmAction, DataTable, DeleteIcon, MONTH_NAMES, PageLayout, formatDate, type Column } from 'shared-ui';
 import { formatAmount } from '../../../components/money';
 import { FINANCE_PAGE } from '../../../components/page';
@@ -33,7 +33,7 @@ export function SelfCertificationsPage() {
         queryKey={CERTIFICATIONS_QUERY_KEY}
         path={CERTIFICATIONS_PATH}
         columns={COLUMNS}
-        exportName={FINANCE_EXPORT_KEYS.selfCertification}
+        exportName={FINANCE_EXPORT_FILES.selfCertification}
         caption="Autocertificazioni"
         rowKey={(s) => s._id}
         toolbar={

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { FINANCE_EXPORT_KEYS, PAYMENT_TYPE_LABELS, type Subaccount } from 'shared-api';
+import { FINANCE_EXPORT_FILES, PAYMENT_TYPE_LABELS, type Subaccount } from 'shared-api';
 import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { SUBACCOUNTS_PATH, SUBACCOUNTS_QUERY_KEY, useDeleteSubaccount } from '../api';
@@ -31,7 +31,7 @@ export function SubaccountsPage() {
         queryKey={SUBACCOUNTS_QUERY_KEY}
         path={SUBACCOUNTS_PATH}
         columns={COLUMNS}
-        exportName={FINANCE_EXPORT_KEYS.subaccount}
+        exportName={FINANCE_EXPORT_FILES.subaccount}
         caption="Sottoconti"
         rowKey={(s) => s._id}
         toolbar={

@@ -11,15 +11,19 @@ const ReservationRuleFormModal = lazy(() => import('./ReservationRuleFormModal')
 const weekday = (day: number) => WEEKDAY_NAMES[day] ?? String(day);
 
 /** Each unlock time on its own line, as 'Lun 18:00 · 2 turni'. */
+/**
+ * One line per unlock time, in one box: a phone's card lays a cell's children side by side, and the lines ran out
+ * of the card and panned the page sideways (issue 26 item 10).
+ */
 function UnlockTimes({ rule }: { rule: ReservationRule }) {
   return (
-    <>
+    <span style={{ display: 'block' }}>
       {rule.unlock_times.map((u, i) => (
         <span key={u._id || i} style={{ display: 'block', whiteSpace: 'nowrap' }}>
           {unlockTimeText(u)}
         </span>
       ))}
-    </>
+    </span>
   );
 }
 

@@ -183,6 +183,8 @@ export class BookingService {
     private readonly sessionRepo: TrainingSessionRepository,
     private readonly clock: BookingClock,
     private readonly notify: NoticeQueue,
+    /** A cancelled booking freed its occurrence: its waitlist is told (issue 27). */
+    private readonly freed: (bookingId: string) => Promise<void>,
     private readonly publicUrl: string,
     private readonly mailer: Pick<Mailer, 'queueAll'>,
     private readonly timeZone: string,
@@ -287,9 +289,10 @@ export class BookingService {
       if (takesPart && found.booked_by !== actor.id && !staff) {
         if (now.getTime() >= new Date(found.end_at).getTime()) throw new DomainError('BOOKING_ENDED');
         const memberBooking = found.booked_by !== null && found.participant_ids.includes(found.booked_by);
-        if (memberBooking || found.participant_ids.length === 1) await this.repo.cancel(tx, found.id, actor.id, now, actor.id);
+        const cancels = memberBooking || found.participant_ids.length === 1;
+        if (cancels) await this.repo.cancel(tx, found.id, actor.id, now, actor.id);
         else await this.repo.leave(tx, found.id, actor.id, now);
-        return { id: found.id, left: true };
+        return { id: found.id, left: true, cancelled: cancels };
       }
       if (!staff) {
         if (!takesPart) throw new DomainError('BOOKING_NOT_FOUND');
@@ -305,9 +308,10 @@ export class BookingService {
         }
       }
       await this.repo.cancel(tx, found.id, actor.id, now);
-      return { id: found.id, left: false };
+      return { id: found.id, left: false, cancelled: true };
     });
     if (outcome.left) await this.notify({ bookingId: outcome.id, event: 'left', by: actor.id });
+    if (outcome.cancelled) await this.freed(outcome.id);
     return outcome.id;
   }
 

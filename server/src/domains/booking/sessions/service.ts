@@ -146,6 +146,9 @@ export class TrainingSessionService {
 
   /** Single sessions on a day, or a new group over a period, one session per table and slot; answers their first occurrences. */
   private async createIn(tx: DbOrTx, payload: TrainingSessionPayload | MultiSessionPayload, slots: Slot[]): Promise<string[]> {
+    // A session that is over before it exists is a typing slip (issue 26: one created on 01/01/2020).
+    const lastDay = payload.day ?? payload.end_date;
+    if (lastDay && lastDay < this.today()) throw new DomainError('SESSION_DATE_PAST');
     if (payload.day)
       return this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
     const { start_date, end_date, recurring_days } = payload as Required<Pick<TrainingSessionPayload, 'start_date' | 'end_date' | 'recurring_days'>> &

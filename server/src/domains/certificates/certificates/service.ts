@@ -64,9 +64,11 @@ export class CertificateService extends Listing<Certificate, CertificateSortKey>
   /**
    * Who may set a certificate's expiry, and to what (issue 25): never its own member, whatever their permissions (a
    * member of the certificates staff approved their own medical certificate until 2099 and booked); a medical
-   * certificate needs an expiry date; any expiry is at most the type's validity_months from today.
+   * certificate needs an expiry date; an approval's expiry is from today on (issue 26: one approved until 01/01/2020
+   * made its member expired at once; an edit may still move it back, to end a certificate early); any expiry is at
+   * most the type's validity_months from today.
    */
-  private async checkExpiry(actorId: string, id: string, userId: string, endDate: string | null): Promise<void> {
+  private async checkExpiry(actorId: string, id: string, userId: string, endDate: string | null, approving = false): Promise<void> {
     const rules = await this.deps.repo.approvalRules(id, userId);
     if (!rules) throw new DomainError('CERTIFICATE_NOT_FOUND');
     if (rules.user_id === actorId) throw new DomainError('CERTIFICATE_OWN_RECORD');
@@ -74,6 +76,7 @@ export class CertificateService extends Listing<Certificate, CertificateSortKey>
       if (rules.is_medical) throw new DomainError('CERTIFICATE_END_DATE_REQUIRED');
       return;
     }
+    if (approving && endDate < this.deps.today()) throw new DomainError('CERTIFICATE_END_DATE_PAST');
     const latest = addMonths(this.deps.today(), rules.validity_months);
     if (endDate > latest)
       throw new DomainError(
@@ -139,7 +142,7 @@ export class CertificateService extends Listing<Certificate, CertificateSortKey>
     recordId: string,
     approval: { end_date?: string | null; notes?: string | null },
   ): Promise<Certificate> {
-    await this.checkExpiry(actorId, id, userId, approval.end_date ?? null);
+    await this.checkExpiry(actorId, id, userId, approval.end_date ?? null, true);
     if (!(await this.deps.repo.record(id, recordId))) throw new DomainError('CERTIFICATE_RECORD_NOT_FOUND');
     await this.deps.repo.approveRecord(recordId, approval.end_date ?? null, approval.notes ?? null);
     return this.get(id);

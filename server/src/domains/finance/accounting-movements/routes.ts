@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  FINANCE_EXPORT_KEYS,
+  FINANCE_EXPORT_FILES,
   accountingEntry,
   accountingEntryEditPayload,
   accountingEntryPayload,
@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     access: FINANCE_ACCESS,
     item: accountingEntry,
     sortKeys: ENTRY_SORT_KEYS,
-    exportFile: { baseName: FINANCE_EXPORT_KEYS.accountingEntry, title: 'Movimenti contabili', columns: ACCOUNTING_ENTRY_EXPORT_COLUMNS },
+    exportFile: { baseName: FINANCE_EXPORT_FILES.accountingEntry, title: 'Movimenti contabili', columns: ACCOUNTING_ENTRY_EXPORT_COLUMNS },
     service: movements,
   });
 
@@ -141,7 +141,7 @@ export const trialBalanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const balance = await movements.trialBalance(fiscal_year);
       const file = await buildExport({
         format,
-        baseName: `${FINANCE_EXPORT_KEYS.trialBalance}-${fiscal_year}`,
+        baseName: `${FINANCE_EXPORT_FILES.trialBalance}-${fiscal_year}`,
         title: `Bilancio di verifica ${fiscal_year}`,
         columns: TRIAL_BALANCE_EXPORT_COLUMNS,
         rows: balance.data,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { FINANCE_EXPORT_KEYS, account, accountPayload } from 'shared-api/contract';
+import { FINANCE_EXPORT_FILES, account, accountPayload } from 'shared-api/contract';
 import { registerResourceRoutes } from '../../../core/resources/routes';
 import { FINANCE_ACCESS } from '../access';
 import { ACCOUNT_EXPORT_COLUMNS } from './export-columns';
@@ -14,7 +14,7 @@ const routes: FastifyPluginAsync = async (app) => {
     item: account,
     payload: accountPayload,
     sortKeys: ACCOUNT_SORT_KEYS,
-    exportFile: { baseName: FINANCE_EXPORT_KEYS.account, title: 'Conti', columns: ACCOUNT_EXPORT_COLUMNS },
+    exportFile: { baseName: FINANCE_EXPORT_FILES.account, title: 'Conti', columns: ACCOUNT_EXPORT_COLUMNS },
     service: app.services.finance.accounts,
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { FINANCE_EXPORT_KEYS, businessEntity, businessEntityPayload } from 'shared-api/contract';
+import { FINANCE_EXPORT_FILES, businessEntity, businessEntityPayload } from 'shared-api/contract';
 import { registerResourceRoutes } from '../../../core/resources/routes';
 import { FINANCE_ACCESS } from '../access';
 import { BUSINESS_ENTITY_EXPORT_COLUMNS } from './export-columns';
@@ -14,7 +14,7 @@ const routes: FastifyPluginAsync = async (app) => {
     item: businessEntity,
     payload: businessEntityPayload,
     sortKeys: BUSINESS_ENTITY_SORT_KEYS,
-    exportFile: { baseName: FINANCE_EXPORT_KEYS.businessEntity, title: 'Anagrafica fornitori e clienti', columns: BUSINESS_ENTITY_EXPORT_COLUMNS },
+    exportFile: { baseName: FINANCE_EXPORT_FILES.businessEntity, title: 'Anagrafica fornitori e clienti', columns: BUSINESS_ENTITY_EXPORT_COLUMNS },
     service: app.services.finance.businessEntities,
   });
 };

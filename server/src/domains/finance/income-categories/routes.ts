@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { FINANCE_EXPORT_KEYS, incomeCategory, incomeCategoryPayload } from 'shared-api/contract';
+import { FINANCE_EXPORT_FILES, incomeCategory, incomeCategoryPayload } from 'shared-api/contract';
 import { registerResourceRoutes } from '../../../core/resources/routes';
 import { FINANCE_ACCESS } from '../access';
 import { INCOME_CATEGORY_EXPORT_COLUMNS } from './export-columns';
@@ -14,7 +14,7 @@ const routes: FastifyPluginAsync = async (app) => {
     item: incomeCategory,
     payload: incomeCategoryPayload,
     sortKeys: INCOME_CATEGORY_SORT_KEYS,
-    exportFile: { baseName: FINANCE_EXPORT_KEYS.incomeCategory, title: 'Categorie di entrata', columns: INCOME_CATEGORY_EXPORT_COLUMNS },
+    exportFile: { baseName: FINANCE_EXPORT_FILES.incomeCategory, title: 'Categorie di entrata', columns: INCOME_CATEGORY_EXPORT_COLUMNS },
     service: app.services.finance.incomeCategories,
   });
 };

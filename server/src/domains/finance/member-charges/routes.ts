@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  FINANCE_EXPORT_KEYS,
+  FINANCE_EXPORT_FILES,
   id,
   memberCharge,
   memberChargeEditPayload,
@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     access: FINANCE_ACCESS,
     item: memberCharge,
     sortKeys: CHARGE_SORT_KEYS,
-    exportFile: { baseName: FINANCE_EXPORT_KEYS.memberCharge, title: 'Incasso soci', columns: MEMBER_CHARGE_EXPORT_COLUMNS },
+    exportFile: { baseName: FINANCE_EXPORT_FILES.memberCharge, title: 'Incasso soci', columns: MEMBER_CHARGE_EXPORT_COLUMNS },
     service: memberCharges,
   });
 

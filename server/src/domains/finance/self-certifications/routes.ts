@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FINANCE_EXPORT_KEYS, selfCertification, selfCertificationPayload, selfCertificationPdfQuery } from 'shared-api/contract';
+import { FINANCE_EXPORT_FILES, selfCertification, selfCertificationPayload, selfCertificationPdfQuery } from 'shared-api/contract';
 import { z } from 'zod';
 import { attachment } from '../../../core/content-disposition';
 import { fileResponse } from '../../../core/plugins/openapi';
@@ -19,7 +19,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     access: FINANCE_ACCESS,
     item: selfCertification,
     sortKeys: SELF_CERTIFICATION_SORT_KEYS,
-    exportFile: { baseName: FINANCE_EXPORT_KEYS.selfCertification, title: 'Autocertificazioni', columns: SELF_CERTIFICATION_EXPORT_COLUMNS },
+    exportFile: { baseName: FINANCE_EXPORT_FILES.selfCertification, title: 'Autocertificazioni', columns: SELF_CERTIFICATION_EXPORT_COLUMNS },
     service: selfCertifications,
   });
 

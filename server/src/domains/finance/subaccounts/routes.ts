@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FINANCE_EXPORT_KEYS, subaccount, subaccountEditPayload, subaccountPayload, subaccountsCreated } from 'shared-api/contract';
+import { FINANCE_EXPORT_FILES, subaccount, subaccountEditPayload, subaccountPayload, subaccountsCreated } from 'shared-api/contract';
 import { z } from 'zod';
 import { errors, idParams as params, registerListRoutes } from '../../../core/resources/routes';
 import { FINANCE_ACCESS, financeStaff as config } from '../access';
@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     access: FINANCE_ACCESS,
     item: subaccount,
     sortKeys: SUBACCOUNT_SORT_KEYS,
-    exportFile: { baseName: FINANCE_EXPORT_KEYS.subaccount, title: 'Sottoconti', columns: SUBACCOUNT_EXPORT_COLUMNS },
+    exportFile: { baseName: FINANCE_EXPORT_FILES.subaccount, title: 'Sottoconti', columns: SUBACCOUNT_EXPORT_COLUMNS },
     service: subaccounts,
   });
 

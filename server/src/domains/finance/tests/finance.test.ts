@@ -591,13 +591,19 @@ describe('customers and suppliers, self-certifications', () => {
 
 describe('downloads and access', () => {
   test('every finance list downloads as CSV, XLSX and PDF, and the trial balance too', async () => {
-    for (const path of ['account', 'subaccount', 'income-category', 'member-charge', 'business-entity', 'self-certification', 'accounting-entry']) {
+    const fileNames: Record<string, string> = {
+      account: 'conti',
+      subaccount: 'sottoconti',
+      'income-category': 'categorie_entrata',
+      'member-charge': 'incasso_soci',
+      'business-entity': 'fornitori_clienti',
+      'self-certification': 'autocertificazioni',
+      'accounting-entry': 'movimenti_contabili',
+    };
+    for (const path of Object.keys(fileNames)) {
       const csv = await call(t.app, admin, 'GET', `/api/v1/finance/${path}/export?format=csv`);
       assert.equal(csv.statusCode, 200, `${path}: ${csv.body}`);
-      assert.match(
-        String(csv.headers['content-disposition']),
-        new RegExp(`finance-${path === 'accounting-entry' ? 'accounting-entry' : path}\\.csv`),
-      );
+      assert.match(String(csv.headers['content-disposition']), new RegExp(`filename="${fileNames[path]}\\.csv"`));
       const xlsx = await call(t.app, admin, 'GET', `/api/v1/finance/${path}/export?format=xlsx`);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);

@@ -1,0 +1,118 @@
+/**
+ * Issue 27: the calendar feed of a member with 500 bookings (GET /calendar/{token}.ics through the app, as a calendar
+ * app fetches it) and the waitlist notice of a cancel (25 members waiting: the claim and their 25 mails recorded),
+ * each p50/p95 next to a single-row read by primary key measured in the same run on the same database.
+ * The app runs in this process (server/src/testing/helper.ts build(): PGlite in memory, or DATABASE_URL).
+ * BENCH_AROUND_RUNS changes the runs (default 200).
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../server/src/core/db/rows.ts';
+import { ADMIN, build, call, login } from '../server/src/testing/helper.ts';
+import { createMembers } from '../server/src/domains/booking/tests/support.ts';
+
+const RUNS = Number(process.env.BENCH_AROUND_RUNS ?? 200);
+const BOOKINGS = 500;
+const WAITING = 25;
+
+function percentiles(samples: number[]): { p50: number; p95: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+async function measure(runs: number, once: () => Promise<unknown>, between?: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 10; i++) {
+    await between?.();
+    await once();
+  }
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await between?.();
+    const start = performance.now();
+    await once();
+    samples.push(performance.now() - start);
+  }
+  return percentiles(samples);
+}
+
+const fmt = (p: { p50: number; p95: number }) => `p50 ${p.p50.toFixed(2)} ms, p95 ${p.p95.toFixed(2)} ms`;
+
+export async function benchAroundBooking(): Promise<void> {
+  const t = await build({ RELEASE_HEALTH_CHECK: 'off' });
+  try {
+    const { db } = t.database;
+    const admin = await login(t.app, ADMIN);
+    const table = (await call(t.app, admin, 'POST', '/api/v1/training-session/game-tables', { number: 290, description: 'Banco di prova' })).json<{
+      _id: string;
+    }>()._id;
+    const [member, partner, ...crowd] = await createMembers(t.database, 2 + WAITING, { label: 'bench' });
+    // One single session a day for 500 days from 20 days ago, each booked by the member with the partner.
+    await db.execute(sql`
+      with s as (
+        insert into training_sessions (title, specific_date, start_time, duration_minutes, game_table_id, color)
+        select 'Allenamento', (current_date - 20 + g)::date, '18:00', 90, ${table}::uuid, '#1e88e5' from generate_series(0, ${BOOKINGS - 1}) g
+        returning id, specific_date
+      ), b as (
+        insert into bookings (session_id, date, start_at, end_at, booked_by, participant_ids)
+        select s.id, s.specific_date, (s.specific_date + time '18:00') at time zone 'Europe/Rome',
+               (s.specific_date + time '19:30') at time zone 'Europe/Rome', ${member!.id}::uuid, array[${member!.id}::uuid, ${partner!.id}::uuid]
+        from s returning id, start_at, end_at
+      )
+      insert into booking_participants (booking_id, user_id, start_at, end_at)
+      select b.id, u, b.start_at, b.end_at from b cross join unnest(array[${member!.id}::uuid, ${partner!.id}::uuid]) u`);
+    await db.execute(sql`analyze`);
+    const cookie = await login(t.app, member!);
+    const url = new URL((await call(t.app, cookie, 'POST', '/api/v1/user/me/calendar-feed')).json<{ url: string }>().url).pathname;
+    const events = ((await t.app.inject({ method: 'GET', url })).body.match(/BEGIN:VEVENT/g) ?? []).length;
+    // The address's rate limit is emptied between fetches (outside the measure): the bench fetches far more often than an app.
+    const feed = await measure(
+      RUNS,
+      () => t.app.inject({ method: 'GET', url }),
+      () => db.execute(sql`update calendar_feeds set window_hits = 0`),
+    );
+    const etag = String((await t.app.inject({ method: 'GET', url })).headers.etag);
+    const unchanged = await measure(
+      RUNS,
+      () => t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } }),
+      () => db.execute(sql`update calendar_feeds set window_hits = 0`),
+    );
+    const byKey = await measure(RUNS, () => db.execute(sql`select * from users where id = ${member!.id}::uuid`));
+    console.log(`calendar feed of a member with ${BOOKINGS} bookings (${events} events from 30 days ago): ${fmt(feed)}`);
+    console.log(`the same feed unchanged (If-None-Match → 304): ${fmt(unchanged)}`);
+    console.log(`primary-key read (baseline): ${fmt(byKey)} — feed p95 = ${(feed.p95 / byKey.p95).toFixed(0)}× the baseline`);
+
+    // The waitlist: one occurrence, WAITING members waiting; each round books it again (SQL, outside the measure),
+    // cancels it, and measures the notice job's work: the claim of the 25 entries and their 25 mails recorded.
+    const [session] = rowsOf<{ id: string; date: string }>(
+      await db.execute(sql`insert into training_sessions (title, specific_date, start_time, duration_minutes, game_table_id, color)
+        values ('Conteso', current_date + 600, '18:00', 90, ${table}::uuid, '#1e88e5') returning id, specific_date::text as date`),
+    );
+    await db.execute(sql`insert into booking_waitlist (session_id, date, user_id, starts_at)
+      select ${session!.id}::uuid, ${session!.date}::date, u.id, now() + interval '600 days' from users u where u.id = any(${`{${crowd.map((m) => m.id).join(',')}}`}::uuid[])`);
+    let bookingId = '';
+    const rebookAndCancel = async () => {
+      await db.execute(sql`update bookings set cancelled_at = now() where session_id = ${session!.id}::uuid and cancelled_at is null`);
+      const [row] = rowsOf<{ id: string }>(
+        await db.execute(sql`insert into bookings (session_id, date, start_at, end_at, booked_by, participant_ids, cancelled_at)
+          values (${session!.id}::uuid, ${session!.date}::date, now() + interval '600 days', now() + interval '600 days 90 minutes', ${member!.id}::uuid,
+                  array[${member!.id}::uuid], now()) returning id`),
+      );
+      bookingId = row!.id;
+    };
+    const waitlist = t.app.services.booking.waitlist;
+    let told = 0;
+    const notice = await measure(
+      Math.min(RUNS, 100),
+      async () => {
+        told = await waitlist.notifyFreed(bookingId);
+      },
+      rebookAndCancel,
+    );
+    console.log(
+      `waitlist notice of a cancel (${told} waiting, claim + ${told} mails recorded): ${fmt(notice)} — p95 = ${(notice.p95 / byKey.p95).toFixed(0)}× the baseline`,
+    );
+  } finally {
+    await t.close();
+  }
+}

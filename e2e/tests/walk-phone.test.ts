@@ -1,0 +1,157 @@
+/**
+ * Issue 26, "Phone and keyboard":
+ * 10. No page scrolls sideways on a 390 × 844 phone: every route of the portal, as the administrator.
+ * 11. A menu inside a phone's bottom-sheet modal opens in sight, above the sheet's footer (the booking's partner menu).
+ * 12. Keyboard focus shows: every focus ring reaches 3:1 against what surrounds it (the top navigation's too).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { clubDate, testNow } from 'test-kit';
+import { screenshot } from './support/browser.ts';
+import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';
+
+const portal = portalForThisFile();
+const PHONE = { width: 390, height: 844 };
+
+/** Every signed-in route of the shell's route table (shell/src/app/routes.ts). */
+const ROUTES = [
+  '/',
+  '/user/profile',
+  '/user/bookings',
+  '/user/payments',
+  '/book-session',
+  '/book-session-calendar',
+  '/registry/users/management',
+  '/registry/users/fitet',
+  '/registry/users/categories',
+  '/registry/users/qualifications',
+  '/registry/users/booking-rules',
+  '/registry/users/mailing-lists',
+  '/registry/users/training-groups',
+  '/certificates/management',
+  '/certificates/types',
+  '/bookings/game-tables',
+  '/bookings/sessions',
+  '/bookings/calendar',
+  '/statistics/played-sessions',
+  '/statistics/free-sessions',
+  '/storage/management',
+  '/storage/categories',
+  '/storage/load',
+  '/storage/unload',
+  '/finance/insertion-count',
+  '/finance/insertion-subcount',
+  '/finance/entry-categories',
+  '/finance/members-cashout',
+  '/finance/providers-customers-registry',
+  '/finance/self-certifications',
+  '/finance/accounting-movements',
+];
+
+/** The elements wider than the page reaches, to name what pans it sideways. */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.offsetParent !== null)
+      .filter((el) => !Array.from(el.children).some((child) => (child as HTMLElement).getBoundingClientRect().right > width + 1))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
+  });
+
+test('10. no page of the portal scrolls sideways on a 390 px phone', async () => {
+  const page = await portal.browser.newPage({ viewport: PHONE });
+  await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+  const panning: string[] = [];
+  for (const path of ROUTES) {
+    await page.goto(`${portal.server.url}${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    if (scroll > client) {
+      panning.push(`${path}: ${scroll} > ${client} px: ${(await overflowing(page)).join(', ')}`);
+      await screenshot(page, `walk-phone-10${path.replaceAll('/', '-')}`);
+    }
+  }
+  assert.deepEqual(panning, []);
+  await page.close();
+});
+
+test('11. the partner menu of the booking sheet opens in sight, above its footer', async () => {
+  const page = await portal.browser.newPage({ viewport: PHONE });
+  await signIn(page, portal.server.url, 'marco.rossi@circolo.example', MEMBER_PASSWORD);
+  // The demo week's evening sessions, tomorrow (or today on a Sunday, the week's last day: the test kit's clock edges).
+  const today = clubDate(testNow(), 'Europe/Rome');
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const day = new Date(`${today}T00:00:00Z`).getUTCDay() === 0 ? today : tomorrow;
+  await page.goto(`${portal.server.url}/book-session?date=${encodeURIComponent(JSON.stringify(day))}`);
+  await page.getByRole('button', { name: 'Prenota' }).first().click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByRole('combobox', { name: /^Scegli compagno/ }).click();
+  const list = sheet.getByRole('listbox');
+  await list.waitFor();
+  const footer = await sheet.locator('.ui-modal__footer').boundingBox();
+  const box = await list.boundingBox();
+  await screenshot(page, 'walk-phone-11-partner-menu');
+  assert.ok(box!.y + box!.height <= footer!.y + 1, `the list ends at ${box!.y + box!.height} px, the footer starts at ${footer!.y} px`);
+  await page.close();
+});
+
+/** WCAG's contrast ratio of two rgb()/rgba() colours (an alpha is laid over `under`). */
+function contrast(a: string, b: string, under = [255, 255, 255]): number {
+  const rgb = (c: string) => {
+    const [r, g, bl, alpha = 1] = c.match(/[\d.]+/g)!.map(Number);
+    return [r!, g!, bl!].map((v, i) => v * alpha + under[i]! * (1 - alpha));
+  };
+  const lum = (c: number[]) =>
+    c
+      .map((v) => v / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const [hi, lo] = [lum(rgb(a)), lum(rgb(b))].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** The focused element's ring colour (outline, else the outermost box-shadow) and the background around it. */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    const ring =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+        ? style.outlineColor
+        : ((style.boxShadow.match(/rgba?\([^)]*\)/g) ?? []).at(-1) ?? 'none');
+    let node: HTMLElement | null = el.parentElement;
+    let background = 'rgb(255, 255, 255)';
+    while (node) {
+      const bg = getComputedStyle(node).backgroundColor;
+      if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') {
+        background = bg;
+        break;
+      }
+      node = node.parentElement;
+    }
+    return { ring, background, name: el.textContent?.trim().slice(0, 30) ?? el.tagName };
+  });
+
+test('12. every keyboard focus ring reaches 3:1 against its background, in the top navigation too', async () => {
+  const page = await portal.browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+  await page.goto(`${portal.server.url}/registry/users/qualifications`);
+  await page.getByRole('button', { name: 'Aggiungi qualifica' }).waitFor();
+  const weak: string[] = [];
+  await page.locator('body').focus();
+  for (let i = 0; i < 16; i++) {
+    await page.keyboard.press('Tab');
+    const { ring, background, name } = await focusRing(page);
+    const ratio = ring === 'none' ? 0 : contrast(ring, background);
+    if (ratio < 3) weak.push(`${name}: ${ring} on ${background} = ${ratio.toFixed(2)}:1`);
+  }
+  await screenshot(page, 'walk-phone-12-focus');
+  assert.deepEqual(weak, []);
+  await page.close();
+});

@@ -1,0 +1,109 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
+import { users } from '../../registry/tables';
+import { isoInstant } from '../sessions/occurrence-sql';
+import { booking_participants, bookings, calendar_feeds, game_tables, training_session_exceptions, training_sessions } from '../tables';
+
+/** Whose bookings a feed holds. */
+export type FeedOwner = { userId: string } | { gameTableId: string };
+
+/** One booking as the feed shows it. */
+export interface FeedBooking {
+  booking_id: string;
+  date: string;
+  title: string;
+  table_number: number;
+  start_at: string;
+  end_at: string;
+  /** Set when the booking is cancelled, or (a member's feed) when the member left it. */
+  cancelled_at: string | null;
+  created_at: string;
+  /** 'Nome Cognome' of each participant still on the booking (a member's feed: the others only). */
+  names: string[];
+}
+
+/** A fetch of a feed address: whose feed, and how many fetches its window holds after this one. */
+export interface FeedHit {
+  user_id: string | null;
+  game_table_id: string | null;
+  window_hits: number;
+}
+
+const ownerColumn = (owner: FeedOwner): SQL =>
+  'userId' in owner ? sql`user_id = ${owner.userId}::uuid` : sql`game_table_id = ${owner.gameTableId}::uuid`;
+
+/** The calendar feeds (issue 27): SQL only. */
+export class CalendarFeedRepository {
+  async nonceOf(tx: DbOrTx, owner: FeedOwner): Promise<string | null> {
+    const [row] = rowsOf<{ nonce: string }>(await tx.execute(sql`select nonce from ${calendar_feeds} where ${ownerColumn(owner)}`));
+    return row?.nonce ?? null;
+  }
+
+  /** Creates the owner's feed or replaces its token (the old address stops working with this statement's commit). */
+  async upsert(tx: DbOrTx, owner: FeedOwner, nonce: string, tokenHash: string): Promise<void> {
+    const userId = 'userId' in owner ? owner.userId : null;
+    const tableId = 'gameTableId' in owner ? owner.gameTableId : null;
+    const target = userId ? sql`(user_id) where user_id is not null` : sql`(game_table_id) where game_table_id is not null`;
+    await tx.execute(sql`
+      insert into ${calendar_feeds} (user_id, game_table_id, nonce, token_hash)
+      values (${userId}::uuid, ${tableId}::uuid, ${nonce}, ${tokenHash})
+      on conflict ${target} do update set nonce = excluded.nonce, token_hash = excluded.token_hash, created_at = now(),
+        window_started_at = now(), window_hits = 0`);
+  }
+
+  async remove(tx: DbOrTx, owner: FeedOwner): Promise<void> {
+    await tx.execute(sql`delete from ${calendar_feeds} where ${ownerColumn(owner)}`);
+  }
+
+  /**
+   * Looks a fetch's token up and counts it, in one statement under the row's lock: a window older than `windowMs`
+   * starts again at 1. No row: no such feed. Shared by every server process (the count lives in the row).
+   */
+  async hit(tx: DbOrTx, tokenHash: string, now: Date, windowMs: number): Promise<FeedHit | null> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const expired = sql`window_started_at <= ${at} - make_interval(secs => ${windowMs / 1000})`;
+    const [row] = rowsOf<FeedHit>(
+      await tx.execute(sql`
+        update ${calendar_feeds} set
+          window_hits = case when ${expired} then 1 else window_hits + 1 end,
+          window_started_at = case when ${expired} then ${at} else window_started_at end
+        where token_hash = ${tokenHash}
+        returning user_id, game_table_id, window_hits`),
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The bookings a feed shows: those ending after `from`, and of them the cancelled ones (or, a member's feed, those
+   * the member left) only while cancelled after `cancelledSince`. One statement, off the participants' (member) or
+   * the sessions' (table) index.
+   */
+  async bookings(tx: DbOrTx, owner: FeedOwner, from: Date, cancelledSince: Date): Promise<FeedBooking[]> {
+    const fromAt = sql`${from.toISOString()}::timestamptz`;
+    const member = 'userId' in owner;
+    const cancelledAt = member ? sql`coalesce(b.cancelled_at, me.left_at)` : sql`b.cancelled_at`;
+    const source = member
+      ? sql`${booking_participants} me join ${bookings} b on b.id = me.booking_id join ${training_sessions} s on s.id = b.session_id`
+      : sql`${training_sessions} s join ${bookings} b on b.session_id = s.id`;
+    const whose = member
+      ? sql`me.user_id = ${owner.userId}::uuid and me.end_at > ${fromAt}`
+      : // bookings_date_idx: a cancelled booking is not in the occurrence's unique index.
+        sql`s.game_table_id = ${owner.gameTableId}::uuid and b.date >= (${fromAt} - interval '1 day')::date and b.end_at > ${fromAt}`;
+    const others = member ? sql`and p.user_id <> ${owner.userId}::uuid` : sql``;
+    return rowsOf<FeedBooking>(
+      await tx.execute(sql`
+        select b.id as booking_id, b.date::text as date, coalesce(x.title, s.title) as title, gt.number as table_number,
+          ${isoInstant(sql`b.start_at`)} as start_at, ${isoInstant(sql`b.end_at`)} as end_at,
+          case when ${cancelledAt} is null then null else ${isoInstant(cancelledAt)} end as cancelled_at,
+          ${isoInstant(sql`b.created_at`)} as created_at,
+          array(select u.name || ' ' || u.surname from ${booking_participants} p join ${users} u on u.id = p.user_id
+                where p.booking_id = b.id and p.left_at is null ${others} order by u.surname, u.name) as names
+        from ${source}
+        join ${game_tables} gt on gt.id = s.game_table_id
+        left join ${training_session_exceptions} x on x.session_id = b.session_id and x.date = b.date
+        where ${whose} and (${cancelledAt} is null or ${cancelledAt} >= ${cancelledSince.toISOString()}::timestamptz)
+        order by b.start_at, b.id`),
+    );
+  }
+}

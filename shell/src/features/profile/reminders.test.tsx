@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApiCall } from 'shared-ui/testing/api';
+import { renderApp } from '../../testing/render-app';
+import { profileOf, sessionUser } from '../../testing/fixtures';
+import { loadRemoteComponent } from '../../remotes/runtime';
+
+jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
+(loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
+
+const user = sessionUser();
+
+function preferencesServer(initial: number | null) {
+  let stored = initial;
+  return {
+    'GET /user/me': () => ({ body: profileOf(user) }),
+    'GET /user/me/preferences': () => ({ body: { reminder_hours: stored } }),
+    'PATCH /user/me/preferences': (call: ApiCall) => {
+      stored = (call.body as { reminder_hours: number | null }).reminder_hours;
+      return { body: { reminder_hours: stored } };
+    },
+  };
+}
+
+const card = async () => within(await screen.findByRole('region', { name: 'Promemoria dei turni' }, { timeout: 10_000 }));
+
+test('shows the saved hours; a new number of hours is saved; unchecking turns reminders off', async () => {
+  const { server } = renderApp('/user/profile', { user, api: preferencesServer(24) });
+  const reminders = await card();
+  const hours = await reminders.findByRole('spinbutton', { name: "Ore prima dell'inizio" });
+  expect(hours).toHaveValue(24);
+  await userEvent.clear(hours);
+  await userEvent.type(hours, '6');
+  await userEvent.click(reminders.getByRole('button', { name: 'Salva' }));
+  await waitFor(() => expect(server.callsTo('PATCH /user/me/preferences')).toHaveLength(1));
+  expect(server.callsTo('PATCH /user/me/preferences')[0]!.body).toEqual({ reminder_hours: 6 });
+  expect(await screen.findByText('Promemoria salvati: 6 ore prima di ogni turno')).toBeInTheDocument();
+
+  await userEvent.click(reminders.getByRole('checkbox', { name: /Ricevi una email prima di ogni turno prenotato/ }));
+  expect(reminders.queryByRole('spinbutton')).not.toBeInTheDocument();
+  await userEvent.click(reminders.getByRole('button', { name: 'Salva' }));
+  await waitFor(() => expect(server.callsTo('PATCH /user/me/preferences')).toHaveLength(2));
+  expect(server.callsTo('PATCH /user/me/preferences')[1]!.body).toEqual({ reminder_hours: null });
+});
+
+test('hours outside 1–72 are not sent', async () => {
+  const { server } = renderApp('/user/profile', { user, api: preferencesServer(null) });
+  const reminders = await card();
+  const toggle = await reminders.findByRole('checkbox', { name: /Ricevi una email/ });
+  expect(toggle).not.toBeChecked();
+  await userEvent.click(toggle);
+  const hours = reminders.getByRole('spinbutton', { name: "Ore prima dell'inizio" });
+  await userEvent.clear(hours);
+  await userEvent.type(hours, '100');
+  expect(reminders.getByRole('alert')).toHaveTextContent('Indica un numero intero di ore tra 1 e 72');
+  expect(reminders.getByRole('button', { name: 'Salva' })).toBeDisabled();
+  expect(server.callsTo('PATCH /user/me/preferences')).toHaveLength(0);
+});
