@@ -45,6 +45,7 @@ export { downloadWithToasts } from './table/download';
 export { Modal, type ModalProps } from './modal/Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
 export { ConfirmAction, type ConfirmActionProps } from './modal/ConfirmAction';
+export { ModalSuspense, MODULE_LOADING_TEXT } from './modal/ModalSuspense';
 export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
 export { CategoryFormModal, type CategoryFormModalProps } from './modal/CategoryFormModal';
 

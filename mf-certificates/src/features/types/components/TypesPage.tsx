@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { CertificateType } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { CERTIFICATES_PAGE } from '../../../components/page';
 import { useDeleteType } from '../api/delete-type';
 import { TYPES_PATH, TYPES_QUERY_KEY } from '../api/get-types';
@@ -38,10 +38,10 @@ export function TypesPage() {
         rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <TypeFormModal onClose={close} />}
         {edited && <TypeFormModal key={edited._id} type={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina tipologia"

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { FINANCE_EXPORT_FILES, type Account } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { ACCOUNTS_PATH, ACCOUNTS_QUERY_KEY, useDeleteAccount } from '../api';
 
@@ -33,10 +33,10 @@ export function AccountsPage() {
         }
         rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <AccountFormModal onClose={close} />}
         {edited && <AccountFormModal key={edited._id} account={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina conto"

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { FINANCE_EXPORT_FILES, type BusinessEntity } from 'shared-api';
-import { ConfirmAction, DataTable, EmailCell, PageLayout, formatDate, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, EmailCell, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { BUSINESS_ENTITIES_PATH, BUSINESS_ENTITIES_QUERY_KEY, useDeleteBusinessEntity } from '../api';
 
@@ -42,10 +42,10 @@ export function BusinessEntitiesPage() {
         }
         rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <BusinessEntityFormModal onClose={close} />}
         {edited && <BusinessEntityFormModal key={edited._id} entity={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina fornitore o cliente"

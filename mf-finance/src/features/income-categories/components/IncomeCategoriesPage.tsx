@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { FINANCE_EXPORT_FILES, type IncomeCategory } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { subaccountLabel } from '../../subaccounts/api';
 import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY, useDeleteIncomeCategory } from '../api';
@@ -37,10 +37,10 @@ export function IncomeCategoriesPage() {
         }
         rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <IncomeCategoryFormModal onClose={close} />}
         {edited && <IncomeCategoryFormModal key={edited._id} category={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina categoria di entrata"

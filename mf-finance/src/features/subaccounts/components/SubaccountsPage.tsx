@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { FINANCE_EXPORT_FILES, PAYMENT_TYPE_LABELS, type Subaccount } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { SUBACCOUNTS_PATH, SUBACCOUNTS_QUERY_KEY, useDeleteSubaccount } from '../api';
 
@@ -41,10 +41,10 @@ export function SubaccountsPage() {
         }
         rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <SubaccountFormModal onClose={close} />}
         {edited && <SubaccountFormModal key={edited._id} subaccount={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina sottoconto"

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { Qualification } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { ColourSwatch } from '../../../components/ColourSwatch';
 import { useDeleteQualification } from '../api/delete-qualification';
@@ -42,10 +42,10 @@ export function QualificationsPage() {
         rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <QualificationFormModal onClose={close} />}
         {edited && <QualificationFormModal key={edited._id} qualification={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina qualifica"

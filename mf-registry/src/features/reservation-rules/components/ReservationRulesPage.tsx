@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { unlockTimeText, type ReservationRule } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, WEEKDAY_NAMES, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, WEEKDAY_NAMES, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useDeleteReservationRule } from '../api/delete-reservation-rule';
 import { RESERVATION_RULES_PATH, RESERVATION_RULES_QUERY_KEY } from '../api/get-reservation-rules';
@@ -63,10 +63,10 @@ export function ReservationRulesPage() {
         rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <ReservationRuleFormModal onClose={close} />}
         {edited && <ReservationRuleFormModal key={edited._id} rule={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina regola di prenotazione"

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { StorageCategory } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { STORAGE_PAGE } from '../../../components/page';
 import { useDeleteCategory } from '../api/delete-category';
 import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from '../api/get-categories';
@@ -32,10 +32,10 @@ export function CategoriesPage() {
         rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <CategoryFormModal onClose={close} />}
         {edited && <CategoryFormModal key={edited._id} category={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina categoria"

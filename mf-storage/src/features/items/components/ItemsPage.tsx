@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { StorageItem } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { STORAGE_PAGE } from '../../../components/page';
 import { useDeleteItem } from '../api/delete-item';
 import { ITEMS_PATH, ITEMS_QUERY_KEY } from '../api/get-items';
@@ -36,10 +36,10 @@ export function ItemsPage() {
         rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <ItemFormModal onClose={close} />}
         {edited && <ItemFormModal key={edited._id} item={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina articolo"

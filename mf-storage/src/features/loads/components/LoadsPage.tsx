@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { StorageLoad } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { STORAGE_PAGE } from '../../../components/page';
 import { useDeleteLoad } from '../api/delete-load';
 import { LOADS_PATH, LOADS_QUERY_KEY } from '../api/get-loads';
@@ -38,10 +38,10 @@ export function LoadsPage() {
         rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <LoadFormModal onClose={close} />}
         {edited && <LoadFormModal key={edited._id} load={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina carico"

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { StorageUnload } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { STORAGE_PAGE } from '../../../components/page';
 import { useDeleteUnload } from '../api/delete-unload';
 import { UNLOADS_PATH, UNLOADS_QUERY_KEY, UNLOAD_TYPE_LABELS } from '../api/get-unloads';
@@ -42,10 +42,10 @@ export function UnloadsPage() {
         rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {creating && <UnloadFormModal onClose={close} />}
         {edited && <UnloadFormModal key={edited._id} unload={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina scarico"
