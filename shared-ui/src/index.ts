@@ -38,11 +38,14 @@ export { contractResolver, schemaResolver, type ContractSchema } from './form/sc
 export { DataTable, ExportMenu, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
 export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon, UploadIcon } from './table/row-icons';
 export { EmailCell } from './table/cells';
+export { useRowDialog } from './table/row-dialog';
+export { downloadWithToasts } from './table/download';
 
 // Modal
 export { Modal, type ModalProps } from './modal/Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
 export { ConfirmAction, type ConfirmActionProps } from './modal/ConfirmAction';
+export { ModalSuspense, MODULE_LOADING_TEXT } from './modal/ModalSuspense';
 export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
 export { CategoryFormModal, type CategoryFormModalProps } from './modal/CategoryFormModal';
 

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { FitetRecord } from 'shared-api';
-import { DataTable, PageLayout, formatDate, type Column } from 'shared-ui';
+import { DataTable, PageLayout, formatDate, type Column, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { FITET_PATH, FITET_QUERY_KEY } from '../api/get-fitet';
 
@@ -35,9 +35,7 @@ export function FitetPage() {
           </button>
         }
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {importing && <FitetImportModal onClose={() => setImporting(false)} />}
-      </Suspense>
+      <ModalSuspense>{importing && <FitetImportModal onClose={() => setImporting(false)} />}</ModalSuspense>
     </PageLayout>
   );
 }
