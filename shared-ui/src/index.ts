@@ -38,6 +38,7 @@ export { contractResolver, schemaResolver, type ContractSchema } from './form/sc
 export { DataTable, ExportMenu, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
 export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon, UploadIcon } from './table/row-icons';
 export { EmailCell } from './table/cells';
+export { useRowDialog } from './table/row-dialog';
 
 // Modal
 export { Modal, type ModalProps } from './modal/Modal';

@@ -61,6 +61,7 @@ export const API_ERRORS = {
   MAILING_LIST_CLASS_NOT_FOUND: { status: 404, text: 'Classe di mailing list non trovata' },
   MAILING_LIST_CLASS_IN_USE: { status: 409, text: 'Impossibile eliminare la classe di mailing list: è ancora assegnata.' },
   FITET_FILE_INVALID: { status: 400, text: 'Il file FITET non è valido.' },
+  FITET_RECORD_NOT_FOUND: { status: 404, text: 'Dato FITET non trovato' },
   TRAINING_GROUP_NOT_FOUND: { status: 404, text: 'Gruppo di allenamento non trovato' },
   TRAINING_GROUP_HAS_ENROLLMENTS: { status: 409, text: 'Impossibile eliminare il gruppo di allenamento, ha ancora partecipanti iscritti' },
   TRAINING_GROUP_FULL: { status: 409, text: 'Il gruppo di allenamento ha già raggiunto il numero massimo di partecipanti' },
