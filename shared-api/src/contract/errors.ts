@@ -1,3 +1,5 @@
+import { PAYMENT_DATE_MAX_DAYS_AHEAD } from './finance-constants';
+
 /**
  * Every error the API answers, by stable code: the HTTP status and the Italian text the portal shows.
  * Zod-free, so the front ends read it at run time through 'shared-api'. The server answers
@@ -159,6 +161,7 @@ export const API_ERRORS = {
   MEMBER_CHARGE_USER_LOCKED: { status: 409, text: "Impossibile cambiare il socio: l'incasso ha dei pagamenti già registrati." },
   PAYMENT_NOT_FOUND: { status: 404, text: 'Pagamento non trovato' },
   PAYMENT_EXCEEDS_REMAINING: { status: 400, text: "L'importo del pagamento supera quanto resta da pagare" },
+  PAYMENT_DATE_TOO_FAR: { status: 400, text: `La data del pagamento è troppo avanti: al massimo ${PAYMENT_DATE_MAX_DAYS_AHEAD} giorni da oggi.` },
   NO_INCOME_CATEGORY: { status: 400, text: "Per aggiungere un pagamento, è necessario che l'incasso socio abbia una categoria di entrata associata" },
   NO_CASH_SUBACCOUNT: {
     status: 400,
