@@ -7,9 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../server/src/core/db/rows.ts';
-import { ADMIN, build, call, login } from '../server/src/testing/helper.ts';
-import { createMembers } from '../server/src/domains/booking/tests/support.ts';
+import { ADMIN, build, call, createMembers, login, rowsOf } from 'server/testing';
 
 const RUNS = Number(process.env.BENCH_AROUND_RUNS ?? 200);
 const BOOKINGS = 500;

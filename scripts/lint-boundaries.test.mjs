@@ -112,6 +112,34 @@ test('a server domain runs periodic work on the job runner, never on a timer of 
   assert.deepEqual(await timerErrors('export const later = () => setTimeout(() => undefined, 1000);\n'), []);
 });
 
+test('no source file of any package over 400 lines, no function over 120; tests and table declarations aside', async () => {
+  const sizeErrors = async (file, code) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'max-lines' || m.ruleId === 'max-lines-per-function').map((m) => m.ruleId);
+  };
+  const longFunction = `export function Long() {\n${'  console.log(1);\n'.repeat(125)}}\n`;
+  const longFile = `${Array.from({ length: 410 }, (_, i) => `export const v${i} = ${i};`).join('\n')}\n`;
+  for (const file of [
+    'shell/src/features/navigation/TopNav.tsx',
+    'mf-finance/src/features/accounting-movements/components/EntryFormModal.tsx',
+    'shared-ui/src/table/DataTable.tsx',
+    'shared-api/src/client/http.ts',
+    'server/src/core/list.ts',
+    'bench/booking.ts',
+    'scripts/build.mjs',
+  ]) {
+    assert.deepEqual(await sizeErrors(file, longFunction), ['max-lines-per-function'], `${file}: a function over 120 lines`);
+    assert.deepEqual(await sizeErrors(file, longFile), ['max-lines'], `${file}: a file over 400 lines`);
+  }
+  for (const file of [
+    'shared-ui/src/table/DataTable.test.tsx',
+    'server/src/domains/booking/tests/x.test.ts',
+    'server/src/domains/booking/tables.ts',
+  ]) {
+    assert.deepEqual(await sizeErrors(file, longFunction + longFile), [], `${file} is not held to the size rule`);
+  }
+});
+
 /** At least one boundary error, and one of them says why (a relative path out of bench/ trips two rules at once). */
 const expectRefused = async (file, code, fragment) => {
   const errors = await boundaryErrors(file, code);

@@ -39,11 +39,13 @@ export { DataTable, ExportMenu, type Column, type RowAction, type DataTableProps
 export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon, UploadIcon } from './table/row-icons';
 export { EmailCell } from './table/cells';
 export { useRowDialog } from './table/row-dialog';
+export { downloadWithToasts } from './table/download';
 
 // Modal
 export { Modal, type ModalProps } from './modal/Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
 export { ConfirmAction, type ConfirmActionProps } from './modal/ConfirmAction';
+export { ModalSuspense, MODULE_LOADING_TEXT } from './modal/ModalSuspense';
 export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
 export { CategoryFormModal, type CategoryFormModalProps } from './modal/CategoryFormModal';
 

@@ -18,10 +18,12 @@ export {
   whitespaceWorkbook,
 } from './heavy-files';
 export { fakeBuild, writeShellProvides } from '../domains/platform/tests/fixtures';
+export { createMembers } from '../domains/booking/tests/support';
 
 // The app's start-up pieces a benchmark assembles by hand (a database, its seed, the settings).
 export { loadAppConfig, migrateDatabase, seedIfEmpty } from '../app';
 export { type Database, openDatabase } from '../core/db/client';
+export { rowsOf } from '../core/db/rows';
 export { hashPassword } from '../core/passwords';
 export { systemClock } from '../core/time';
 export { FileRepository } from '../core/files/repository';

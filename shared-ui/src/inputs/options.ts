@@ -1,4 +1,4 @@
-import type { MenuOption } from './MenuInput';
+import type { MenuOption } from './types';
 
 /** An entity a menu offers: any record with an id and a name (categories, qualifications, rules, …). */
 export interface OptionSource {

@@ -16,3 +16,14 @@ export interface BaseFieldProps<T> {
   placeholder?: string;
   hint?: string;
 }
+
+/** One choice of a MenuInput (spec 001 §5 Menu). */
+export interface MenuOption {
+  id: string;
+  name: string;
+  description?: string;
+  /** Shown but not offered: it cannot be chosen (e.g. a partner who cannot play); `note` says why. */
+  disabled?: boolean;
+  /** A short mark after the option, e.g. why it is not offered. */
+  note?: string;
+}

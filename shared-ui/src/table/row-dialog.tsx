@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DeleteIcon, EditIcon } from './row-icons';
-import type { RowAction } from './DataTable';
+import type { RowAction } from './types';
 
 type RowDialog<T> = { kind: 'create' } | { kind: 'edit' | 'delete'; row: T } | null;
 

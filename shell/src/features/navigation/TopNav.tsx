@@ -1,17 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthStore } from 'shared-api';
-import { isPathActive, type NavGroupId } from '../../app/routes';
+import type { NavGroupId } from '../../app/routes';
 import { ClubLogo } from './ClubLogo';
-import { usesExtendedMenu, visibleGroups, type VisibleGroup } from './nav-model';
+import { NavGroupEntry } from './NavGroupEntry';
+import { usesExtendedMenu, visibleGroups } from './nav-model';
 import { useBodyScrollLock } from './use-body-scroll-lock';
 
 function initialsOf(name?: string, surname?: string): string {
   return `${name?.trim()[0] ?? ''}${surname?.trim()[0] ?? ''}`.toUpperCase() || '?';
-}
-
-function isGroupActive(group: VisibleGroup, pathname: string): boolean {
-  return group.links.some((l) => isPathActive(pathname, l.path));
 }
 
 /**
@@ -82,54 +79,9 @@ export function TopNav() {
 
         <nav id="shell-main-menu" className={`shell-menu${menuOpen ? ' shell-menu--open' : ''}`} aria-label="Navigazione principale">
           <ul className="shell-menu__list">
-            {groups.map((group) => {
-              const active = isGroupActive(group, pathname);
-              const itemClass = `shell-menu__item${active ? ' shell-menu__item--active' : ''}`;
-              if (group.link) {
-                return (
-                  <li key={group.id} className="shell-menu__entry">
-                    <Link to={{ pathname: group.link, search }} className={itemClass} aria-current={active ? 'page' : undefined}>
-                      {group.label}
-                    </Link>
-                  </li>
-                );
-              }
-              const open = openGroup === group.id;
-              return (
-                <li key={group.id} className={`shell-menu__entry shell-menu__entry--group${open ? ' is-open' : ''}`}>
-                  <button
-                    type="button"
-                    className={itemClass}
-                    aria-expanded={open}
-                    aria-controls={`shell-submenu-${group.id}`}
-                    onClick={() => setOpenGroup(open ? null : group.id)}
-                  >
-                    {group.label}
-                    <svg className="shell-chevron" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
-                      <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                    </svg>
-                  </button>
-                  {open && (
-                    <ul id={`shell-submenu-${group.id}`} className="shell-submenu" aria-label={group.label}>
-                      {group.links.map((link) => {
-                        const linkActive = isPathActive(pathname, link.path);
-                        return (
-                          <li key={link.path}>
-                            <Link
-                              to={link.path}
-                              className={`shell-submenu__link${linkActive ? ' shell-submenu__link--active' : ''}`}
-                              aria-current={linkActive ? 'page' : undefined}
-                            >
-                              {link.label}
-                            </Link>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  )}
-                </li>
-              );
-            })}
+            {groups.map((group) => (
+              <NavGroupEntry key={group.id} group={group} pathname={pathname} search={search} openGroup={openGroup} setOpenGroup={setOpenGroup} />
+            ))}
           </ul>
         </nav>
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { ModalSuspense } from 'shared-ui';
+import { lazy } from 'react';
 import type { BookingModalProps } from './BookingModal';
 
 // The modal and its menu load when a shift is first chosen, not with the page.
@@ -6,8 +7,8 @@ const BookingModal = lazy(() => import('./BookingModal').then((m) => ({ default:
 
 export function LazyBookingModal(props: BookingModalProps) {
   return (
-    <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+    <ModalSuspense>
       <BookingModal {...props} />
-    </Suspense>
+    </ModalSuspense>
   );
 }

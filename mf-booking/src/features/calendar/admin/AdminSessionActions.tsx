@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { EditScope, TrainingSession } from 'shared-api';
-import { ConfirmDialog, Modal, formatDate } from 'shared-ui';
+import { ConfirmDialog, Modal, formatDate, ModalSuspense } from 'shared-ui';
 import { hhmm } from '../../../lib/club-time';
 import { isBooked } from '../event-style';
 import { groupIdOf, useDeleteBooking, useDeleteGroup, useDeleteOccurrence } from './session-api';
@@ -68,15 +68,15 @@ export function AdminSessionActions({ session, onClose }: { session: TrainingSes
       );
     case 'edit':
       return (
-        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        <ModalSuspense>
           <SessionFormModal purpose={{ kind: 'edit', session, scope: step.scope, grouped: Boolean(groupId) }} onClose={onClose} />
-        </Suspense>
+        </ModalSuspense>
       );
     case 'copy':
       return (
-        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        <ModalSuspense>
           <SessionFormModal purpose={{ kind: 'copy', session }} onClose={onClose} />
-        </Suspense>
+        </ModalSuspense>
       );
     case 'delete': {
       const group = step.scope === 'group' && groupId;

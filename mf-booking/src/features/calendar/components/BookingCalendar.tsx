@@ -1,5 +1,6 @@
+import { ModalSuspense } from 'shared-ui';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import type { TrainingSession } from 'shared-api';
 import { canBook, shortRefusal } from '../../booking/bookability';
 import { LazyBookingModal } from '../../booking/components/LazyBookingModal';
@@ -121,9 +122,9 @@ export function BookingCalendar({ mode, views, toolbarExtra }: BookingCalendarPr
       {dialog?.kind === 'detail' && <EventDetailModal session={dialog.session} onClose={close} />}
       {dialog?.kind === 'book' && <LazyBookingModal session={dialog.session} date={dialog.session.specific_date} mode={mode} onClose={close} />}
       {dialog?.kind === 'actions' && (
-        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        <ModalSuspense>
           <AdminSessionActions session={dialog.session} onClose={close} />
-        </Suspense>
+        </ModalSuspense>
       )}
     </div>
   );

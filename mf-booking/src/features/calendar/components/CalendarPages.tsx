@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { PageLayout, clubToday } from 'shared-ui';
+import { lazy, useState } from 'react';
+import { PageLayout, clubToday, ModalSuspense } from 'shared-ui';
 import { ADMIN_PAGE, BOOK_PAGE } from '../../../components/page';
 import { SessionsExportMenu } from '../admin/SessionsExportMenu';
 import { BookingCalendar, type ShownRange } from './BookingCalendar';
@@ -37,9 +37,9 @@ function AdminCalendar() {
     <>
       <BookingCalendar mode="admin" views={['month', 'week', 'day']} toolbarExtra={extra} />
       {creating && (
-        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        <ModalSuspense>
           <SessionFormModal purpose={{ kind: 'create', variant: creating, day: clubToday() }} onClose={() => setCreating(null)} />
-        </Suspense>
+        </ModalSuspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { GameTable } from 'shared-api';
-import { MONTH_NAMES, formatDate } from 'shared-ui';
+import { MONTH_NAMES, formatDate, ModalSuspense } from 'shared-ui';
 import { VIEW_LABELS, mondayOf, step, type CalendarView } from '../layout';
 import { addDays } from '../../../lib/club-time';
 
@@ -104,9 +104,9 @@ export function CalendarToolbar({ views, view, onView, date, onDate, tables, tab
         {extra}
       </div>
       {picking && (
-        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        <ModalSuspense>
           <DatePickerModal view={view} date={date} onClose={() => setPicking(false)} onPick={(d) => onDate(d)} />
-        </Suspense>
+        </ModalSuspense>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { download } from 'shared-api';
-import { ConfirmAction, DeleteIcon, EditIcon, ExportMenu, PageLayout } from 'shared-ui';
+import { ConfirmAction, DeleteIcon, EditIcon, ExportMenu, PageLayout, ModalSuspense } from 'shared-ui';
 import type { GameTable } from '../../../api/types';
 import { ADMIN_PAGE } from '../../../components/page';
 import { GAME_TABLES_PATH, useGameTables } from '../api/get-game-tables';
@@ -72,10 +72,10 @@ export function GameTablesPage() {
         </ul>
       )}
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {dialog?.kind === 'create' && <GameTableFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <GameTableFormModal key={dialog.table._id} table={dialog.table} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.table : null}
         title="Elimina tavolo"

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { Certificate } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, UploadIcon, formatDate, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, UploadIcon, formatDate, type Column, ModalSuspense } from 'shared-ui';
 import { CERTIFICATES_PAGE } from '../../../components/page';
 import { useDeleteCertificate } from '../api/delete-certificate';
 import { downloadRecordFile } from '../api/download-file';
@@ -87,12 +87,12 @@ export function CertificatesPage() {
         ]}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {dialog?.kind === 'create' && <CertificateFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <EditCertificateModal key={dialog.certificate._id} certificate={dialog.certificate} onClose={close} />}
         {dialog?.kind === 'upload' && <UploadCertificateModal key={dialog.certificate._id} certificate={dialog.certificate} onClose={close} />}
         {dialog?.kind === 'approve' && <ApproveCertificateModal key={dialog.certificate._id} certificate={dialog.certificate} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.certificate : null}
         title="Elimina certificato"

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, useId, useState, type ReactNode } from 'react';
 import type { MedicalStatus } from 'shared-api';
-import { formatDate, notify, type ProfileCardProps } from 'shared-ui';
+import { formatDate, notify, type ProfileCardProps, ModalSuspense } from 'shared-ui';
 import { CARD_MESSAGES, REQUEST_FORMS, downloadMyCertificate, downloadRequestForm } from '../api/medical-certificate';
 
 // The upload's dialog (react-hook-form) loads when it opens: the profile shows the card without it.
@@ -97,9 +97,9 @@ export function MedicalCertificateCard({ profile, refreshProfile }: ProfileCardP
         ))}
       </div>
       {uploading && (
-        <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+        <ModalSuspense>
           <UploadDialog onClose={() => setUploading(false)} onUploaded={refreshProfile} />
-        </Suspense>
+        </ModalSuspense>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { CertificateType } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { CERTIFICATES_PAGE } from '../../../components/page';
 import { useDeleteType } from '../api/delete-type';
 import { TYPES_PATH, TYPES_QUERY_KEY } from '../api/get-types';
@@ -8,8 +8,6 @@ import { formatDays } from './days-text';
 
 // The form (react-hook-form and the contract's zod schemas) loads when it opens, not with the routes of the app.
 const TypeFormModal = lazy(() => import('./TypeFormModal').then((m) => ({ default: m.TypeFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; type: CertificateType } | null;
 
 const COLUMNS: Column<CertificateType>[] = [
   { key: 'name', header: 'Nome', sortable: true },
@@ -20,8 +18,7 @@ const COLUMNS: Column<CertificateType>[] = [
 
 /** Tipologie certificati (spec 001 §2 Certificates). */
 export function TypesPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<CertificateType>();
   const deleteType = useDeleteType();
 
   return (
@@ -34,22 +31,19 @@ export function TypesPage() {
         caption="Tipologie certificati"
         rowKey={(t) => t._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi tipologia
           </button>
         }
-        rowActions={(type) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', type }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', type }) },
-        ]}
+        rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <TypeFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <TypeFormModal key={dialog.type._id} type={dialog.type} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <TypeFormModal onClose={close} />}
+        {edited && <TypeFormModal key={edited._id} type={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.type : null}
+        target={deleted}
         title="Elimina tipologia"
         message={(type) => `Sei sicuro di voler eliminare la tipologia '${type.name}'? L'operazione non è reversibile`}
         confirmLabel="Elimina"

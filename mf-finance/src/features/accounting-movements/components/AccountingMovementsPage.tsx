@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { FINANCE_EXPORT_FILES, PAYMENT_TYPE_LABELS, type AccountingEntry } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, TABLE_MESSAGES, formatDate, notify, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, downloadWithToasts, formatDate, type Column, ModalSuspense } from 'shared-ui';
 import { formatAmount } from '../../../components/money';
 import { FINANCE_PAGE } from '../../../components/page';
 import { ENTRIES_PATH, ENTRIES_QUERY_KEY, downloadAttachment, useDeleteEntry } from '../api';
@@ -15,14 +15,8 @@ function AttachmentCell({ entry }: { entry: AccountingEntry }) {
   const name = entry.attachment.name;
   const run = async () => {
     setBusy(true);
-    try {
-      await downloadAttachment(entry);
-      notify.success(TABLE_MESSAGES.downloadSuccess);
-    } catch {
-      notify.error(TABLE_MESSAGES.downloadError);
-    } finally {
-      setBusy(false);
-    }
+    await downloadWithToasts(() => downloadAttachment(entry));
+    setBusy(false);
   };
   return (
     <button
@@ -114,10 +108,10 @@ export function AccountingMovementsPage() {
           },
         ]}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {dialog?.kind === 'create' && <EntryFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <EntryFormModal key={dialog.entry._id} entry={dialog.entry} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.entry : null}
         title="Elimina voce contabile"

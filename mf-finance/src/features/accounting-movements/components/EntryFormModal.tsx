@@ -1,34 +1,12 @@
 import { useForm } from 'react-hook-form';
 import type { AccountingEntry } from 'shared-api';
 import { accountingEntryEditPayload, complexAccountingEntryPayload } from 'shared-api/contract';
-import {
-  CheckboxInput,
-  CompositeSections,
-  DateInput,
-  FileInput,
-  MenuInput,
-  ModalForm,
-  NumberInput,
-  TextArea,
-  TextInput,
-  fieldBinder,
-  schemaResolver,
-  formatEuro,
-} from 'shared-ui';
+import { CheckboxInput, FileInput, ModalForm, TextArea, fieldBinder, schemaResolver } from 'shared-ui';
 import { useBusinessEntityOptions } from '../../business-entities/api';
 import { subaccountLabel, useSubaccountOptions } from '../../subaccounts/api';
 import { useCreateComplexEntry, useCreateEntry, useUpdateEntry } from '../api';
-import {
-  ATTACHMENT_RULES,
-  emptyLine,
-  headerOf,
-  initialValues,
-  lineTotalCents,
-  paymentTypeOptions,
-  requestBody,
-  toSchemaInput,
-  type EntryFormValues,
-} from '../entry-form';
+import { ATTACHMENT_RULES, headerOf, initialValues, requestBody, toSchemaInput, type EntryFormValues } from '../entry-form';
+import { EntryHeaderFields, EntryLines } from './EntryFormFields';
 
 /**
  * Add or edit an accounting movement (spec 002 §2, §5, §7). The transactions section starts with one line; more
@@ -83,73 +61,10 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
     >
       {({ submitAttempted }) => {
         const bind = fieldBinder(form, submitAttempted);
-        const items = bind('items');
         return (
           <>
-            <div className="ui-grid ui-grid--2">
-              <TextInput
-                {...bind('fiscal_year')}
-                label="Anno fiscale"
-                required={!entry}
-                placeholder="2031-2032"
-                hint="Formato AAAA-AAAA, es. 2031-2032"
-              />
-              <DateInput {...bind('registration_date')} label="Data di registrazione" required />
-              <NumberInput
-                {...bind('progressive')}
-                label="Progressivo"
-                hint={
-                  entry
-                    ? "Lascia il numero o scrivine un altro libero nell'anno fiscale"
-                    : "Facoltativo: senza numero prende il successivo dell'anno fiscale"
-                }
-              />
-              <NumberInput {...bind('document_number')} label="Numero documento" />
-              <MenuInput
-                {...bind('business_entity')}
-                label="Fornitore o cliente"
-                options={entityOptions}
-                loading={entities.isLoading}
-                maxSelections={1}
-              />
-              <MenuInput
-                {...bind('payment_type')}
-                label="Tipo di pagamento"
-                options={paymentTypeOptions(Boolean(entry))}
-                searchable={false}
-                maxSelections={1}
-                hint="Il sottoconto di cassa o di banca su cui va la contropartita del movimento"
-              />
-            </div>
-            <CompositeSections
-              {...items}
-              label="Transazioni"
-              required
-              createItem={emptyLine}
-              addLabel="Aggiungi transazione"
-              sectionTitle={(i) => `Transazione ${i + 1}`}
-              renderSection={(_line, index) => {
-                const total = lineTotalCents(form.getValues(`items.${index}`));
-                return (
-                  <div className="ui-grid ui-grid--2">
-                    <MenuInput
-                      {...bind(`items.${index}.subaccount`)}
-                      label="Sottoconto"
-                      required
-                      options={subaccountOptions}
-                      loading={subaccounts.isLoading}
-                      maxSelections={1}
-                    />
-                    <TextInput {...bind(`items.${index}.description`)} label="Descrizione" />
-                    <NumberInput {...bind(`items.${index}.taxable_amount`)} label="Imponibile" required allowDecimals suffix="€" />
-                    <NumberInput {...bind(`items.${index}.vat`)} label="IVA" allowDecimals suffix="€" />
-                    <p aria-live="polite">
-                      Totale: <strong>{total === null ? '—' : formatEuro(total)}</strong>
-                    </p>
-                  </div>
-                );
-              }}
-            />
+            <EntryHeaderFields bind={bind} editing={Boolean(entry)} entityOptions={entityOptions} entitiesLoading={entities.isLoading} />
+            <EntryLines form={form} bind={bind} subaccountOptions={subaccountOptions} subaccountsLoading={subaccounts.isLoading} />
             <FileInput
               {...bind('attachment')}
               label="Allegato"

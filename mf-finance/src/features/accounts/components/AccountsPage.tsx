@@ -1,12 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { FINANCE_EXPORT_FILES, type Account } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { ACCOUNTS_PATH, ACCOUNTS_QUERY_KEY, useDeleteAccount } from '../api';
 
 const AccountFormModal = lazy(() => import('./AccountFormModal').then((m) => ({ default: m.AccountFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; account: Account } | null;
 
 const COLUMNS: Column<Account>[] = [
   { key: 'account_id', header: 'Codice conto', sortable: true },
@@ -16,8 +14,7 @@ const COLUMNS: Column<Account>[] = [
 
 /** Inserimento conto (spec 002 §2 Accounts): the chart of accounts. */
 export function AccountsPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<Account>();
   const deleteAccount = useDeleteAccount();
 
   return (
@@ -30,21 +27,18 @@ export function AccountsPage() {
         caption="Conti"
         rowKey={(a) => a._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi conto
           </button>
         }
-        rowActions={(account) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', account }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', account }) },
-        ]}
+        rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <AccountFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <AccountFormModal key={dialog.account._id} account={dialog.account} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <AccountFormModal onClose={close} />}
+        {edited && <AccountFormModal key={edited._id} account={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.account : null}
+        target={deleted}
         title="Elimina conto"
         message={(a) => `Sei sicuro di voler eliminare questo conto (${a.account_id} ${a.name})? L'operazione non è reversibile`}
         confirmLabel="Elimina"

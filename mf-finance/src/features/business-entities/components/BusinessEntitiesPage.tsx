@@ -1,12 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { FINANCE_EXPORT_FILES, type BusinessEntity } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, EmailCell, PageLayout, formatDate, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, EmailCell, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { BUSINESS_ENTITIES_PATH, BUSINESS_ENTITIES_QUERY_KEY, useDeleteBusinessEntity } from '../api';
 
 const BusinessEntityFormModal = lazy(() => import('./BusinessEntityFormModal').then((m) => ({ default: m.BusinessEntityFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; entity: BusinessEntity } | null;
 
 /** Spec 002 §2, customers and suppliers: sortable by name, address, identification code and creation date. */
 const COLUMNS: Column<BusinessEntity>[] = [
@@ -25,8 +23,7 @@ const COLUMNS: Column<BusinessEntity>[] = [
 
 /** Anagrafica fornitori e clienti (spec 002 §2): the club's customers and suppliers, named by accounting movements. */
 export function BusinessEntitiesPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<BusinessEntity>();
   const deleteEntity = useDeleteBusinessEntity();
 
   return (
@@ -39,21 +36,18 @@ export function BusinessEntitiesPage() {
         caption="Fornitori e clienti"
         rowKey={(b) => b._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi fornitore o cliente
           </button>
         }
-        rowActions={(entity) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', entity }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', entity }) },
-        ]}
+        rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <BusinessEntityFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <BusinessEntityFormModal key={dialog.entity._id} entity={dialog.entity} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <BusinessEntityFormModal onClose={close} />}
+        {edited && <BusinessEntityFormModal key={edited._id} entity={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.entity : null}
+        target={deleted}
         title="Elimina fornitore o cliente"
         message={(b) => `Sei sicuro di voler eliminare questo fornitore o cliente (${b.name})? L'operazione non è reversibile`}
         confirmLabel="Elimina"

@@ -1,13 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { FINANCE_EXPORT_FILES, type IncomeCategory } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, formatDate, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { subaccountLabel } from '../../subaccounts/api';
 import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY, useDeleteIncomeCategory } from '../api';
 
 const IncomeCategoryFormModal = lazy(() => import('./IncomeCategoryFormModal').then((m) => ({ default: m.IncomeCategoryFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; category: IncomeCategory } | null;
 
 const names = (list: IncomeCategory['economic_subaccounts']) => list.map(subaccountLabel).join(', ');
 
@@ -20,8 +18,7 @@ const COLUMNS: Column<IncomeCategory>[] = [
 
 /** Categorie di entrata (spec 002 §2 Income categories): where a member charge's payments are posted. */
 export function IncomeCategoriesPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<IncomeCategory>();
   const deleteCategory = useDeleteIncomeCategory();
 
   return (
@@ -34,21 +31,18 @@ export function IncomeCategoriesPage() {
         caption="Categorie di entrata"
         rowKey={(c) => c._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi categoria di entrata
           </button>
         }
-        rowActions={(category) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', category }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', category }) },
-        ]}
+        rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <IncomeCategoryFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <IncomeCategoryFormModal key={dialog.category._id} category={dialog.category} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <IncomeCategoryFormModal onClose={close} />}
+        {edited && <IncomeCategoryFormModal key={edited._id} category={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.category : null}
+        target={deleted}
         title="Elimina categoria di entrata"
         message={(c) => `Sei sicuro di voler eliminare questa categoria di entrata («${c.name}»)? L'operazione non è reversibile`}
         confirmLabel="Elimina"

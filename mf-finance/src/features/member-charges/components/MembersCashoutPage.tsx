@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { FINANCE_EXPORT_FILES, type MemberCharge, type MemberPayment } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, formatDate, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, formatDate, type Column, ModalSuspense } from 'shared-ui';
 import { AddPaymentIcon, PaymentsIcon } from '../../../components/icons';
 import { formatAmount } from '../../../components/money';
 import { fullName } from '../../../components/options';
@@ -90,14 +90,14 @@ export function MembersCashoutPage() {
           onClose={() => setPanel(null)}
         />
       )}
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {dialog?.kind === 'create' && <ChargeFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <ChargeFormModal key={dialog.charge._id} charge={dialog.charge} onClose={close} />}
         {dialog?.kind === 'add-payment' && <PaymentFormModal charge={dialog.charge} onClose={close} />}
         {dialog?.kind === 'edit-payment' && (
           <PaymentFormModal key={dialog.payment._id} charge={dialog.charge} payment={dialog.payment} onClose={close} />
         )}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.charge : null}
         title="Elimina incasso socio"

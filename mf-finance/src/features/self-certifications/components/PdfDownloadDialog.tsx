@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import type { SelfCertification } from 'shared-api';
-import { CheckboxInput, MONTH_NAMES, Modal, TABLE_MESSAGES, fieldBinder, notify } from 'shared-ui';
+import { CheckboxInput, MONTH_NAMES, Modal, downloadWithToasts, fieldBinder } from 'shared-ui';
 import { downloadSelfCertification } from '../api';
 
 /** The PDF of a self-certification, with the optional 'show total amounts' (spec 002 §2). */
@@ -10,13 +10,7 @@ export function PdfDownloadDialog({ certification, onClose }: { certification: S
   const pending = form.formState.isSubmitting;
 
   const run = form.handleSubmit(async ({ showTotals }) => {
-    try {
-      await downloadSelfCertification(certification, showTotals);
-      notify.success(TABLE_MESSAGES.downloadSuccess);
-      onClose();
-    } catch {
-      notify.error(TABLE_MESSAGES.downloadError);
-    }
+    if (await downloadWithToasts(() => downloadSelfCertification(certification, showTotals))) onClose();
   });
 
   return (

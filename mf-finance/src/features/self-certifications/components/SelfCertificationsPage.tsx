@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { FINANCE_EXPORT_FILES, type SelfCertification } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, MONTH_NAMES, PageLayout, formatDate, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, DeleteIcon, MONTH_NAMES, PageLayout, formatDate, type Column, ModalSuspense } from 'shared-ui';
 import { formatAmount } from '../../../components/money';
 import { FINANCE_PAGE } from '../../../components/page';
 import { CERTIFICATIONS_PATH, CERTIFICATIONS_QUERY_KEY, useDeleteSelfCertification } from '../api';
@@ -46,10 +46,10 @@ export function SelfCertificationsPage() {
           { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', certification }) },
         ]}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {dialog?.kind === 'create' && <SelfCertificationFormModal onClose={close} />}
         {dialog?.kind === 'pdf' && <PdfDownloadDialog certification={dialog.certification} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.certification : null}
         title="Elimina autocertificazione"

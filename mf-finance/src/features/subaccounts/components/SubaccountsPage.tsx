@@ -1,12 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { FINANCE_EXPORT_FILES, PAYMENT_TYPE_LABELS, type Subaccount } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { FINANCE_PAGE } from '../../../components/page';
 import { SUBACCOUNTS_PATH, SUBACCOUNTS_QUERY_KEY, useDeleteSubaccount } from '../api';
 
 const SubaccountFormModal = lazy(() => import('./SubaccountFormModal').then((m) => ({ default: m.SubaccountFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; subaccount: Subaccount } | null;
 
 const COLUMNS: Column<Subaccount>[] = [
   { key: 'subaccount_id', header: 'Codice', sortable: true },
@@ -24,8 +22,7 @@ const COLUMNS: Column<Subaccount>[] = [
 
 /** Inserimento sottoconto (spec 002 §2 Subaccounts). */
 export function SubaccountsPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<Subaccount>();
   const deleteSubaccount = useDeleteSubaccount();
 
   return (
@@ -38,21 +35,18 @@ export function SubaccountsPage() {
         caption="Sottoconti"
         rowKey={(s) => s._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi sottoconto
           </button>
         }
-        rowActions={(subaccount) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', subaccount }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', subaccount }) },
-        ]}
+        rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <SubaccountFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <SubaccountFormModal key={dialog.subaccount._id} subaccount={dialog.subaccount} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <SubaccountFormModal onClose={close} />}
+        {edited && <SubaccountFormModal key={edited._id} subaccount={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.subaccount : null}
+        target={deleted}
         title="Elimina sottoconto"
         message={(s) => `Sei sicuro di voler eliminare questo sottoconto (${s.subaccount_id} ${s.name})? L'operazione non è reversibile`}
         confirmLabel="Elimina"

@@ -1,14 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { permissionLabel, type Category } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useDeleteCategory } from '../api/delete-category';
 import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from '../api/get-categories';
 
 // The form (react-hook-form and the contract's zod schemas) loads when it opens, not with the routes of the app.
 const CategoryFormModal = lazy(() => import('./CategoryFormModal').then((m) => ({ default: m.CategoryFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; category: Category } | null;
 
 const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(', ');
 
@@ -22,8 +20,7 @@ const COLUMNS: Column<Category>[] = [
 
 /** Categorie utenti (spec 001 §2 User categories). */
 export function CategoriesPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<Category>({ icons: false });
   const deleteCategory = useDeleteCategory();
 
   return (
@@ -36,22 +33,19 @@ export function CategoriesPage() {
         caption="Categorie utenti"
         rowKey={(c) => c._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi categoria
           </button>
         }
-        rowActions={(category) => [
-          { label: 'Modifica', onClick: () => setDialog({ kind: 'edit', category }) },
-          { label: 'Elimina', danger: true, onClick: () => setDialog({ kind: 'delete', category }) },
-        ]}
+        rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <CategoryFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <CategoryFormModal key={dialog.category._id} category={dialog.category} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <CategoryFormModal onClose={close} />}
+        {edited && <CategoryFormModal key={edited._id} category={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.category : null}
+        target={deleted}
         title="Elimina categoria"
         message="Sei sicuro di voler eliminare questa categoria? L'operazione non è reversibile"
         confirmLabel="Elimina"

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { FitetRecord } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useDeleteFitetRecord } from '../api/delete-fitet';
 import { FITET_PATH, FITET_QUERY_KEY } from '../api/get-fitet';
@@ -43,10 +43,10 @@ export function FitetPage() {
         }
         rowActions={editDeleteActions}
       />
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {importing && <FitetImportModal onClose={() => setImporting(false)} />}
         {edited && <FitetRecordFormModal key={edited._id} record={edited} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={deleted}
         title="Elimina dato FITET"

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { MailingListClass } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useDeleteMailingList } from '../api/delete-mailing-list';
 import { MAILING_LISTS_PATH, MAILING_LISTS_QUERY_KEY } from '../api/get-mailing-lists';
@@ -57,11 +57,11 @@ export function MailingListsPage() {
         ]}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {dialog?.kind === 'create' && <MailingListFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <MailingListFormModal key={dialog.list._id} list={dialog.list} onClose={close} />}
         {dialog?.kind === 'send' && <SendEmailModal onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.list : null}
         title="Elimina mailing list"

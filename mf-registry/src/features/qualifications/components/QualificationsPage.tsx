@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { Qualification } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { ColourSwatch } from '../../../components/ColourSwatch';
 import { useDeleteQualification } from '../api/delete-qualification';
@@ -8,8 +8,6 @@ import { QUALIFICATIONS_PATH, QUALIFICATIONS_QUERY_KEY } from '../api/get-qualif
 
 // The form (react-hook-form and the contract's zod schemas) loads when it opens, not with the list.
 const QualificationFormModal = lazy(() => import('./QualificationFormModal').then((m) => ({ default: m.QualificationFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; qualification: Qualification } | null;
 
 const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(', ');
 
@@ -24,8 +22,7 @@ const COLUMNS: Column<Qualification>[] = [
 
 /** Qualifiche sociali (spec 001 §2 Qualifications). */
 export function QualificationsPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<Qualification>();
   const deleteQualification = useDeleteQualification();
 
   return (
@@ -38,22 +35,19 @@ export function QualificationsPage() {
         caption="Qualifiche sociali"
         rowKey={(q) => q._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi qualifica
           </button>
         }
-        rowActions={(qualification) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', qualification }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', qualification }) },
-        ]}
+        rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <QualificationFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <QualificationFormModal key={dialog.qualification._id} qualification={dialog.qualification} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <QualificationFormModal onClose={close} />}
+        {edited && <QualificationFormModal key={edited._id} qualification={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.qualification : null}
+        target={deleted}
         title="Elimina qualifica"
         message="Sei sicuro di voler eliminare questa qualifica? L'operazione non è reversibile"
         confirmLabel="Elimina"

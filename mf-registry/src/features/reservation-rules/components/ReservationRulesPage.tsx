@@ -1,14 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { unlockTimeText, type ReservationRule } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, WEEKDAY_NAMES, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, WEEKDAY_NAMES, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useDeleteReservationRule } from '../api/delete-reservation-rule';
 import { RESERVATION_RULES_PATH, RESERVATION_RULES_QUERY_KEY } from '../api/get-reservation-rules';
 
 // The form (react-hook-form, the contract's zod schemas, the time picker) loads when it opens, not with the list.
 const ReservationRuleFormModal = lazy(() => import('./ReservationRuleFormModal').then((m) => ({ default: m.ReservationRuleFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; rule: ReservationRule } | null;
 
 const weekday = (day: number) => WEEKDAY_NAMES[day] ?? String(day);
 
@@ -45,8 +43,7 @@ const COLUMNS: Column<ReservationRule>[] = [
 
 /** Regole di prenotazione (spec 001 §2 Booking rules). */
 export function ReservationRulesPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<ReservationRule>();
   const deleteRule = useDeleteReservationRule();
 
   return (
@@ -59,22 +56,19 @@ export function ReservationRulesPage() {
         caption="Regole di prenotazione"
         rowKey={(r) => r._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi regola
           </button>
         }
-        rowActions={(rule) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', rule }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', rule }) },
-        ]}
+        rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <ReservationRuleFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <ReservationRuleFormModal key={dialog.rule._id} rule={dialog.rule} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <ReservationRuleFormModal onClose={close} />}
+        {edited && <ReservationRuleFormModal key={edited._id} rule={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.rule : null}
+        target={deleted}
         title="Elimina regola di prenotazione"
         message="Sei sicuro di voler eliminare questa regola di prenotazione? L'operazione non è reversibile"
         confirmLabel="Elimina"

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { Enrollment, TrainingGroup } from 'shared-api';
-import { ConfirmAction, DataTable, PageLayout } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, ModalSuspense } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useRemoveParticipant } from '../api/enrollment-mutations';
 import { GROUPS_PAGE_SIZE, TRAINING_GROUPS_PATH, TRAINING_GROUPS_QUERY_KEY } from '../api/get-training-groups';
@@ -50,14 +50,14 @@ export function TrainingGroupsPage() {
         )}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {dialog?.kind === 'create' && <TrainingGroupFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <TrainingGroupFormModal key={dialog.group._id} group={dialog.group} onClose={close} />}
         {dialog?.kind === 'enroll' && <EnrollmentFormModal group={dialog.group} onClose={close} />}
         {dialog?.kind === 'edit-enrollment' && (
           <EnrollmentFormModal key={dialog.enrollment._id} group={dialog.group} enrollment={dialog.enrollment} onClose={close} />
         )}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.group : null}
         title="Elimina gruppo di allenamento"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useAuthStore, type User } from 'shared-api';
 import {
   ActivateIcon,
@@ -12,6 +12,7 @@ import {
   PageLayout,
   formatDate,
   type Column,
+  ModalSuspense,
 } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useActivateUser } from '../api/activate-user';
@@ -85,11 +86,11 @@ export function UsersPage() {
         ]}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
+      <ModalSuspense>
         {dialog?.kind === 'create' && <UserFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <UserFormModal key={dialog.user._id} user={dialog.user} onClose={close} />}
         {dialog?.kind === 'deactivate' && <DeactivateUserModal user={dialog.user} onClose={close} />}
-      </Suspense>
+      </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.user : null}
         title="Elimina utente"

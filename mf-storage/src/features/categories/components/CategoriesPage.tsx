@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { StorageCategory } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { STORAGE_PAGE } from '../../../components/page';
 import { useDeleteCategory } from '../api/delete-category';
 import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from '../api/get-categories';
@@ -8,14 +8,11 @@ import { CATEGORIES_PATH, CATEGORIES_QUERY_KEY } from '../api/get-categories';
 // The form (react-hook-form and the contract's zod schemas) loads when it opens, not with the app's routes.
 const CategoryFormModal = lazy(() => import('./CategoryFormModal').then((m) => ({ default: m.CategoryFormModal })));
 
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; category: StorageCategory } | null;
-
 const COLUMNS: Column<StorageCategory>[] = [{ key: 'name', header: 'Nome', sortable: true }];
 
 /** Categorie articoli (spec 001 §2 Storage): the item categories. */
 export function CategoriesPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<StorageCategory>();
   const deleteCategory = useDeleteCategory();
 
   return (
@@ -28,22 +25,19 @@ export function CategoriesPage() {
         caption="Categorie articoli"
         rowKey={(c) => c._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi categoria
           </button>
         }
-        rowActions={(category) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', category }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', category }) },
-        ]}
+        rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <CategoryFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <CategoryFormModal key={dialog.category._id} category={dialog.category} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <CategoryFormModal onClose={close} />}
+        {edited && <CategoryFormModal key={edited._id} category={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.category : null}
+        target={deleted}
         title="Elimina categoria"
         message={(c) => `Sei sicuro di voler eliminare la categoria «${c.name}»? L'operazione non è reversibile`}
         confirmLabel="Elimina"

@@ -1,13 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { StorageItem } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { STORAGE_PAGE } from '../../../components/page';
 import { useDeleteItem } from '../api/delete-item';
 import { ITEMS_PATH, ITEMS_QUERY_KEY } from '../api/get-items';
 
 const ItemFormModal = lazy(() => import('./ItemFormModal').then((m) => ({ default: m.ItemFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; item: StorageItem } | null;
 
 const COLUMNS: Column<StorageItem>[] = [
   { key: 'description', header: 'Descrizione', sortable: true },
@@ -18,8 +16,7 @@ const COLUMNS: Column<StorageItem>[] = [
 
 /** Gestione magazzino (spec 001 §2 Storage): the items with their category and quantities. */
 export function ItemsPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<StorageItem>();
   const deleteItem = useDeleteItem();
 
   return (
@@ -32,22 +29,19 @@ export function ItemsPage() {
         caption="Articoli in magazzino"
         rowKey={(i) => i._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi articolo
           </button>
         }
-        rowActions={(item) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', item }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', item }) },
-        ]}
+        rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <ItemFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <ItemFormModal key={dialog.item._id} item={dialog.item} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <ItemFormModal onClose={close} />}
+        {edited && <ItemFormModal key={edited._id} item={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.item : null}
+        target={deleted}
         title="Elimina articolo"
         message={(i) => `Sei sicuro di voler eliminare l'articolo «${i.description}»? L'operazione non è reversibile`}
         confirmLabel="Elimina"

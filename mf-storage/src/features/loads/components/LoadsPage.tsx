@@ -1,13 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { StorageLoad } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, formatDate, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { STORAGE_PAGE } from '../../../components/page';
 import { useDeleteLoad } from '../api/delete-load';
 import { LOADS_PATH, LOADS_QUERY_KEY } from '../api/get-loads';
 
 const LoadFormModal = lazy(() => import('./LoadFormModal').then((m) => ({ default: m.LoadFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; load: StorageLoad } | null;
 
 const COLUMNS: Column<StorageLoad>[] = [
   { key: 'item.description', header: 'Articolo', sortable: true, sortKey: 'item' },
@@ -18,8 +16,7 @@ const COLUMNS: Column<StorageLoad>[] = [
 
 /** Carico (spec 001 §2 Storage): each load adds its quantity to the item's stock. */
 export function LoadsPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<StorageLoad>();
   const deleteLoad = useDeleteLoad();
 
   return (
@@ -34,22 +31,19 @@ export function LoadsPage() {
         caption="Carichi di magazzino"
         rowKey={(l) => l._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi carico
           </button>
         }
-        rowActions={(load) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', load }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', load }) },
-        ]}
+        rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <LoadFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <LoadFormModal key={dialog.load._id} load={dialog.load} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <LoadFormModal onClose={close} />}
+        {edited && <LoadFormModal key={edited._id} load={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.load : null}
+        target={deleted}
         title="Elimina carico"
         message={(l) =>
           `Sei sicuro di voler eliminare il carico di ${l.quantity} «${l.item.description}»? La quantità verrà tolta dal magazzino. L'operazione non è reversibile`

@@ -1,13 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { StorageUnload } from 'shared-api';
-import { ConfirmAction, DataTable, DeleteIcon, EditIcon, PageLayout, formatDate, type Column } from 'shared-ui';
+import { ConfirmAction, DataTable, PageLayout, formatDate, type Column, useRowDialog, ModalSuspense } from 'shared-ui';
 import { STORAGE_PAGE } from '../../../components/page';
 import { useDeleteUnload } from '../api/delete-unload';
 import { UNLOADS_PATH, UNLOADS_QUERY_KEY, UNLOAD_TYPE_LABELS } from '../api/get-unloads';
 
 const UnloadFormModal = lazy(() => import('./UnloadFormModal').then((m) => ({ default: m.UnloadFormModal })));
-
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; unload: StorageUnload } | null;
 
 const COLUMNS: Column<StorageUnload>[] = [
   { key: 'type', header: 'Tipo', sortable: true, render: (u) => UNLOAD_TYPE_LABELS[u.type] },
@@ -22,8 +20,7 @@ const COLUMNS: Column<StorageUnload>[] = [
 
 /** Scarico (spec 001 §2 Storage): unloads with a reason and deliveries to members, each taken from the stock. */
 export function UnloadsPage() {
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const { creating, edited, deleted, openCreate, close, editDeleteActions } = useRowDialog<StorageUnload>();
   const deleteUnload = useDeleteUnload();
 
   return (
@@ -38,22 +35,19 @@ export function UnloadsPage() {
         caption="Scarichi e consegne"
         rowKey={(u) => u._id}
         toolbar={
-          <button type="button" className="ui-btn ui-btn--primary" onClick={() => setDialog({ kind: 'create' })}>
+          <button type="button" className="ui-btn ui-btn--primary" onClick={openCreate}>
             Aggiungi scarico
           </button>
         }
-        rowActions={(unload) => [
-          { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', unload }) },
-          { label: 'Elimina', icon: <DeleteIcon />, danger: true, onClick: () => setDialog({ kind: 'delete', unload }) },
-        ]}
+        rowActions={editDeleteActions}
       />
 
-      <Suspense fallback={<p role="status">Caricamento del modulo in corso...</p>}>
-        {dialog?.kind === 'create' && <UnloadFormModal onClose={close} />}
-        {dialog?.kind === 'edit' && <UnloadFormModal key={dialog.unload._id} unload={dialog.unload} onClose={close} />}
-      </Suspense>
+      <ModalSuspense>
+        {creating && <UnloadFormModal onClose={close} />}
+        {edited && <UnloadFormModal key={edited._id} unload={edited} onClose={close} />}
+      </ModalSuspense>
       <ConfirmAction
-        target={dialog?.kind === 'delete' ? dialog.unload : null}
+        target={deleted}
         title="Elimina scarico"
         message={(u) =>
           `Sei sicuro di voler eliminare ${u.type === 'UNLOAD' ? 'lo scarico' : 'la consegna'} di ${u.quantity} «${u.item.description}»? La quantità tornerà in magazzino. L'operazione non è reversibile`

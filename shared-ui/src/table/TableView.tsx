@@ -1,0 +1,159 @@
+import { useState, type ReactNode } from 'react';
+import { cx } from '../inputs/cx';
+import { TABLE_MESSAGES } from './messages';
+import type { PageData } from './paging';
+import { defaultCell, defaultRowKey, valueAt } from './row-values';
+import type { Column, RowAction, Sort } from './types';
+
+export interface TableViewProps<T> {
+  columns: Column<T>[];
+  data: PageData<T> | undefined;
+  pending: boolean;
+  fetching: boolean;
+  emptyText: ReactNode;
+  shownSort: Sort | null;
+  onSort: (column: Column<T>) => void;
+  rowActions?: (row: T) => RowAction[];
+  rowKey?: (row: T) => string;
+  caption?: string;
+  compact?: boolean;
+}
+
+/** The table of a DataTable: sortable headers, one row per item with its actions, and the loading and empty states. */
+export function TableView<T>({
+  columns,
+  data,
+  pending,
+  fetching,
+  emptyText,
+  shownSort,
+  onSort,
+  rowActions,
+  rowKey,
+  caption,
+  compact,
+}: TableViewProps<T>) {
+  // Phone cards whose detail columns are shown, by row key.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const hasDetails = columns.some((c) => c.detail);
+  const toggleDetails = (key: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const hasActions = Boolean(rowActions) || hasDetails;
+  const colSpan = columns.length + (hasActions ? 1 : 0);
+
+  return (
+    <div className="ui-table-wrap">
+      <table className={cx('ui-table', compact && 'ui-table--compact')} aria-label={caption} aria-busy={fetching || undefined}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <HeaderCell key={column.key} column={column} shownSort={shownSort} onSort={onSort} />
+            ))}
+            {hasActions && (
+              <th scope="col" className={cx('is-end ui-table__actions', !rowActions && 'is-phone-only')}>
+                Azioni
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {!data && pending && (
+            <tr>
+              <td colSpan={colSpan} className="ui-table__state" role="status">
+                {TABLE_MESSAGES.loading}
+              </td>
+            </tr>
+          )}
+          {data && data.rows.length === 0 && (
+            <tr>
+              <td colSpan={colSpan} className="ui-table__state">
+                {emptyText}
+              </td>
+            </tr>
+          )}
+          {data?.rows.map((row, index) => {
+            const key = rowKey ? rowKey(row) : defaultRowKey(row, index);
+            const open = expanded.has(key);
+            return (
+              <tr key={key} className={cx(hasDetails && 'has-details', open && 'is-expanded')}>
+                {columns.map((column) => (
+                  <td key={column.key} data-label={column.header} className={cx(column.align === 'end' && 'is-end', column.detail && 'is-detail')}>
+                    {column.render ? column.render(row) : defaultCell(valueAt(row, column.key))}
+                  </td>
+                ))}
+                {hasActions && (
+                  <td className={cx('is-end ui-table__actions', !rowActions && 'is-phone-only')} data-label="Azioni">
+                    {hasDetails && (
+                      <button
+                        type="button"
+                        className="ui-btn ui-btn--ghost ui-btn--sm ui-table__details-toggle"
+                        aria-expanded={open}
+                        onClick={() => toggleDetails(key)}
+                      >
+                        {open ? 'Nascondi dettagli' : 'Mostra dettagli'}
+                      </button>
+                    )}
+                    {rowActions && <RowActionButtons actions={rowActions(row)} />}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function HeaderCell<T>({ column, shownSort, onSort }: { column: Column<T>; shownSort: Sort | null; onSort: (column: Column<T>) => void }) {
+  const key = column.sortKey ?? column.key;
+  const sorted = shownSort?.key === key ? shownSort.order : null;
+  return (
+    <th
+      scope="col"
+      className={cx(column.align === 'end' && 'is-end')}
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : column.sortable ? 'none' : undefined}
+    >
+      {column.sortable ? (
+        <button type="button" className={cx('ui-table__sort', sorted && 'is-sorted')} onClick={() => onSort(column)}>
+          {column.header}
+          <span className="ui-table__sort-icon" aria-hidden="true">
+            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+          </span>
+        </button>
+      ) : (
+        column.header
+      )}
+    </th>
+  );
+}
+
+function RowActionButtons({ actions }: { actions: RowAction[] }) {
+  const shown = actions.filter((a) => !a.hidden);
+  return (
+    <>
+      {shown.map((action) => (
+        <button
+          key={action.label}
+          type="button"
+          className={cx(
+            'ui-btn',
+            'ui-btn--ghost',
+            'ui-btn--sm',
+            action.icon ? 'ui-table__icon-action' : undefined,
+            action.danger && 'ui-btn--danger-text',
+          )}
+          onClick={action.onClick}
+          title={action.icon ? action.label : undefined}
+        >
+          {action.icon}
+          {action.icon ? <span className="ui-table__action-label">{action.label}</span> : action.label}
+        </button>
+      ))}
+    </>
+  );
+}
