@@ -129,3 +129,32 @@ test('7. a certificate approved with an expiry before today and a session on a p
   assert.equal(approved.body.code, 'CERTIFICATE_END_DATE_PAST', JSON.stringify(approved.body));
   await page.close();
 });
+
+test('7. a payment dated 2030 is refused: the form names the last day it takes, and the server holds the same rule', async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password);
+  const last = new Date(`${TODAY}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + 30);
+  const lastDay = last.toISOString().slice(0, 10);
+  await page.goto(`${portal.server.url}/finance/members-cashout`);
+  await page.getByRole('row').filter({ hasText: 'Rossi Marco' }).getByRole('button', { name: 'Aggiungi pagamento' }).click();
+  const form = page.getByRole('dialog', { name: 'Aggiungi pagamento' });
+  await form.getByLabel(/^Importo/).fill('1');
+  await form.getByLabel(/^Data del pagamento/).fill('01/10/2030');
+  await form.getByLabel(/^Data del pagamento/).press('Tab');
+  await form.getByText(`La data non può essere successiva al ${italian(lastDay)}`).waitFor();
+  await screenshot(page, 'walk-forms-7-payment-date');
+
+  const charges = (await apiCall<{ data: { _id: string; user: { surname: string } }[] }>(page, 'GET', '/finance/member-charge?limit=500')).body.data;
+  const marco = charges.find((c) => c.user.surname === 'Rossi')!;
+  const refused = await apiCall<{ code: string; message: string }>(page, 'POST', `/finance/member-charge/${marco._id}/payment`, {
+    amount_paid: 1,
+    payment_date: '2030-10-01',
+    payment_type: 'cash',
+  });
+  assert.equal(refused.status, 400);
+  assert.deepEqual(
+    [refused.body.code, refused.body.message],
+    ['PAYMENT_DATE_TOO_FAR', 'La data del pagamento è troppo avanti: al massimo 30 giorni da oggi.'],
+  );
+  await page.close();
+});

@@ -1,11 +1,12 @@
 /**
  * Issue 26, "Lists and polish", each seen in the browser at 1366 px:
  * 13. A list that fails to load shows the error panel and the spec's two toasts after one quick retry.
- * 14. Gestione tavoli downloads its tables like every admin list page.
+ * 14. Gestione tavoli downloads its tables like every admin list page; Dati FITET edits and deletes by row.
  * 15. statistics_access opens the statistics to the staff whose category holds it, and only to them (spec 000 §2.1).
  * 16. No empty 'Azioni' column on Turni liberi; finance downloads named in Italian; pages start where the header
  *     starts; the cancel-booking dialog says 'Annulla prenotazione' / 'Chiudi'.
  */
+import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -55,6 +56,36 @@ test('14, 16. Gestione tavoli downloads its tables; finance downloads are named 
   await page.getByRole('button', { name: 'Scarica' }).click();
   const [accounts] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'EXCEL' }).click()]);
   assert.equal(accounts.suggestedFilename(), 'conti.xlsx');
+  await page.close();
+});
+
+test('14. Dati FITET edits and deletes a row, like every admin list page', async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password);
+  await page.goto(`${portal.server.url}/registry/users/fitet`);
+  await page.getByRole('heading', { name: 'Dati FITET' }).waitFor();
+  await page.getByRole('button', { name: 'Carica file FITET' }).click();
+  const upload = page.getByRole('dialog', { name: 'Carica file FITET' });
+  await upload.getByLabel(/^File FITET/).setInputFiles(path.join(import.meta.dirname, '..', '..', 'docs', 'samples', 'fitet-esempio.csv'));
+  await upload.getByRole('button', { name: 'Carica' }).click();
+  const report = page.getByRole('dialog', { name: 'Resoconto importazione FITET' });
+  await report.getByRole('button', { name: 'Chiudi resoconto' }).click();
+
+  const rowOf = (code: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
+  await rowOf('1045872').getByRole('button', { name: 'Modifica' }).click();
+  const form = page.getByRole('dialog', { name: 'Modifica dato FITET' });
+  await form.getByLabel(/^Categoria/).fill('2ª categoria');
+  await form.getByRole('button', { name: 'Salva' }).click();
+  await toast(page, 'Dato FITET modificato con successo!');
+  await rowOf('1045872').getByRole('cell', { name: '2ª categoria' }).waitFor();
+
+  await rowOf('1051230').getByRole('button', { name: 'Elimina' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Elimina dato FITET' });
+  assert.match(await confirm.innerText(), /L'operazione non è reversibile/);
+  await confirm.getByRole('button', { name: 'Elimina' }).click();
+  await toast(page, 'Dato FITET eliminato con successo!');
+  await rowOf('1051230').waitFor({ state: 'detached' });
+  await rowOf('1038114').waitFor();
+  await screenshot(page, 'walk-lists-14-fitet-row-actions');
   await page.close();
 });
 

@@ -1,3 +1,5 @@
+import { PAYMENT_DATE_MAX_DAYS_AHEAD } from './finance-constants';
+
 /**
  * Every error the API answers, by stable code: the HTTP status and the Italian text the portal shows.
  * Zod-free, so the front ends read it at run time through 'shared-api'. The server answers
@@ -61,6 +63,7 @@ export const API_ERRORS = {
   MAILING_LIST_CLASS_NOT_FOUND: { status: 404, text: 'Classe di mailing list non trovata' },
   MAILING_LIST_CLASS_IN_USE: { status: 409, text: 'Impossibile eliminare la classe di mailing list: è ancora assegnata.' },
   FITET_FILE_INVALID: { status: 400, text: 'Il file FITET non è valido.' },
+  FITET_RECORD_NOT_FOUND: { status: 404, text: 'Dato FITET non trovato' },
   TRAINING_GROUP_NOT_FOUND: { status: 404, text: 'Gruppo di allenamento non trovato' },
   TRAINING_GROUP_HAS_ENROLLMENTS: { status: 409, text: 'Impossibile eliminare il gruppo di allenamento, ha ancora partecipanti iscritti' },
   TRAINING_GROUP_FULL: { status: 409, text: 'Il gruppo di allenamento ha già raggiunto il numero massimo di partecipanti' },
@@ -158,6 +161,7 @@ export const API_ERRORS = {
   MEMBER_CHARGE_USER_LOCKED: { status: 409, text: "Impossibile cambiare il socio: l'incasso ha dei pagamenti già registrati." },
   PAYMENT_NOT_FOUND: { status: 404, text: 'Pagamento non trovato' },
   PAYMENT_EXCEEDS_REMAINING: { status: 400, text: "L'importo del pagamento supera quanto resta da pagare" },
+  PAYMENT_DATE_TOO_FAR: { status: 400, text: `La data del pagamento è troppo avanti: al massimo ${PAYMENT_DATE_MAX_DAYS_AHEAD} giorni da oggi.` },
   NO_INCOME_CATEGORY: { status: 400, text: "Per aggiungere un pagamento, è necessario che l'incasso socio abbia una categoria di entrata associata" },
   NO_CASH_SUBACCOUNT: {
     status: 400,

@@ -51,6 +51,20 @@ export function fiscalYearOf(isoDate: string): string {
   return `${first}-${first + 1}`;
 }
 
+/**
+ * How far ahead of the club's today a payment may be dated (issue 26 item 7): a post-dated transfer a few weeks out
+ * is real; a payment dated 2030 is a typing slip that would open a 2029-2030 ledger year. The server refuses a later
+ * date (PAYMENT_DATE_TOO_FAR) and the payment form's calendar stops at the same day.
+ */
+export const PAYMENT_DATE_MAX_DAYS_AHEAD = 30;
+
+/** The latest date a payment may carry when the club's today is `today` (both YYYY-MM-DD). */
+export function latestPaymentDate(today: string): string {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + PAYMENT_DATE_MAX_DAYS_AHEAD);
+  return day.toISOString().slice(0, 10);
+}
+
 /** Export keys of the finance lists (spec 002 §2). */
 export const FINANCE_EXPORT_KEYS = {
   account: 'finance-account',

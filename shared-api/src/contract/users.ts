@@ -198,6 +198,24 @@ export const fitetRecord = z.object({
 });
 export type FitetRecord = z.infer<typeof fitetRecord>;
 
+/**
+ * Payload of PATCH /user/fitet/{id}: the record's own fields. The card code (member_id) is what ties the record to its
+ * member and to the federation's next import, so it is not edited here (a different code is a different record).
+ */
+export const fitetRecordPayload = z
+  .object({
+    card_type: optionalText(100),
+    category: optionalText(100),
+    start_date: optionalDate,
+    end_date: optionalDate,
+  })
+  .refine((v) => !v.start_date || !v.end_date || v.end_date >= v.start_date, {
+    message: 'La data di scadenza non può precedere la data di emissione',
+    path: ['end_date'],
+  });
+export type FitetRecordPayload = z.infer<typeof fitetRecordPayload>;
+export type FitetRecordPayloadInput = z.input<typeof fitetRecordPayload>;
+
 /** The answer of POST /user/fitet: what the import did, row by row for the rows it refused. */
 export const fitetImportReport = z.object({
   total: z.number().int(),

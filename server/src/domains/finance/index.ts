@@ -1,4 +1,5 @@
 import type { Domain } from '../../core/domain';
+import { todayIn } from '../../core/time';
 import routes from './routes';
 import { seedFinance } from './seed';
 import { financeSettings } from './settings';
@@ -22,7 +23,7 @@ export const finance: Domain = {
   name: 'finance',
   migrations: 'domains/finance/migrations',
   settings: financeSettings,
-  services: ({ db, config, files }) => ({ finance: financeServices(db, config, files) }),
+  services: ({ db, config, files, clock }) => ({ finance: financeServices(db, config, files, () => todayIn(config.clubTimezone, clock.now())) }),
   routes,
   seed: seedFinance,
   // An accounting entry's attachment: the finance staff.

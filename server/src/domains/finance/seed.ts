@@ -4,6 +4,7 @@ import type { AppConfig } from '../../core/config';
 import type { Db } from '../../core/db/client';
 import { FileRepository } from '../../core/files/repository';
 import { FileStore } from '../../core/files/store';
+import { todayIn } from '../../core/time';
 import { users } from '../registry/tables';
 import { financeServices } from './services';
 
@@ -12,7 +13,7 @@ import { financeServices } from './services';
  * a chart of accounts (cash and two banks, suppliers, fees, costs), two income categories, the season fee for
  * three members with a cash and a bank payment, a supplier, a purchase and a trainer's self-certification.
  */
-export async function seedFinance(db: Db, config: AppConfig): Promise<void> {
+export async function seedFinance(db: Db, config: AppConfig, now: Date): Promise<void> {
   const files = new FileRepository(db, new FileStore(path.join(config.dataDir, 'files')));
   const {
     accounts,
@@ -22,7 +23,7 @@ export async function seedFinance(db: Db, config: AppConfig): Promise<void> {
     businessEntities,
     selfCertifications,
     accountingMovements,
-  } = financeServices(db, config, files);
+  } = financeServices(db, config, files, () => todayIn(config.clubTimezone, now));
 
   const account = (account_id: number, name: string, ledger_type: 'Costi' | 'Ricavi' | 'Patrimoniale attivo' | 'Patrimoniale passivo') =>
     accounts.create({ account_id, name, ledger_type });

@@ -31,7 +31,13 @@ export interface FinanceServices {
 }
 
 /** The finance services over one database: what the routes use, and what the demo seed writes through. */
-export function financeServices(db: Db, config: Pick<AppConfig, 'clubName' | 'clubIban'>, files: FileRepository): FinanceServices {
+export function financeServices(
+  db: Db,
+  config: Pick<AppConfig, 'clubName' | 'clubIban'>,
+  files: FileRepository,
+  /** The club's today (YYYY-MM-DD): how far ahead a payment may be dated. */
+  today: () => string,
+): FinanceServices {
   const accounts = new AccountRepository(db);
   const subaccounts = new SubaccountRepository(db);
   const categories = new IncomeCategoryRepository(db);
@@ -41,7 +47,7 @@ export function financeServices(db: Db, config: Pick<AppConfig, 'clubName' | 'cl
     accounts: new AccountService(db, accounts, categories),
     subaccounts: new SubaccountService(db, subaccounts, accounts, categories, movements),
     incomeCategories: new IncomeCategoryService(db, categories, subaccounts),
-    memberCharges: new MemberChargeService(db, new MemberChargeRepository(db), categories, accountingMovements),
+    memberCharges: new MemberChargeService(db, new MemberChargeRepository(db), categories, accountingMovements, today),
     myPayments: new MyPaymentsService(new MyPaymentsRepository(db), { club_name: config.clubName, iban: config.clubIban }),
     businessEntities: new BusinessEntityService(db, new BusinessEntityRepository(db), movements),
     selfCertifications: new SelfCertificationService(new SelfCertificationRepository(db), config.clubName),

@@ -128,6 +128,27 @@ describe('Incasso soci', () => {
     expect(api.callsTo(`POST ${chargePath}/payment`)[1]?.body).toEqual({ amount_paid: 50.25, payment_date: '2026-10-04', payment_type: 'bank_mps' });
   });
 
+  it('a payment date more than 30 days after today (25/11/2026) is named in the form and not sent; the server code speaks too', async () => {
+    const { api, user } = setup({
+      [`POST ${chargePath}/payment`]: {
+        status: 400,
+        body: { code: 'PAYMENT_DATE_TOO_FAR', message: 'La data del pagamento è troppo avanti: al massimo 30 giorni da oggi.' },
+      },
+    });
+    await user.click(within(await chargeRow()).getByRole('button', { name: 'Aggiungi pagamento' }));
+    await screen.findByRole('dialog', { name: 'Aggiungi pagamento' });
+    await typeInto(user, 'Importo', '10');
+    await typeInto(user, 'Data del pagamento', '01/10/2030');
+    await user.click(within(dialog('Aggiungi pagamento')).getByRole('button', { name: 'Registra' }));
+    expect(await within(dialog('Aggiungi pagamento')).findByText('La data non può essere successiva al 25/12/2026')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${chargePath}/payment`)).toHaveLength(0);
+
+    await typeInto(user, 'Data del pagamento', '25/12/2026');
+    await user.click(within(dialog('Aggiungi pagamento')).getByRole('button', { name: 'Registra' }));
+    expect(await screen.findByText('La data del pagamento è troppo avanti: al massimo 30 giorni da oggi.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${chargePath}/payment`)[0]?.body).toMatchObject({ payment_date: '2026-12-25' });
+  });
+
   it.each([
     ['NO_INCOME_CATEGORY', "Per aggiungere un pagamento, è necessario che l'incasso socio abbia una categoria di entrata associata"],
     ['NO_CASH_SUBACCOUNT', 'Per registrare un pagamento in contanti, la categoria di entrata deve avere almeno un sottoconto di cassa'],

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type MemberCharge, type MemberPayment, type PaymentPayloadInput } from 'shared-api';
+import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS, latestPaymentDate, type MemberCharge, type MemberPayment, type PaymentPayloadInput } from 'shared-api';
 import { paymentPayload } from 'shared-api/contract';
 import { DateInput, MenuInput, ModalForm, NumberInput, clubToday, fieldBinder, schemaResolver } from 'shared-ui';
 import { fullName } from '../../../components/options';
@@ -22,7 +22,8 @@ const toPayload = (v: PaymentFormValues): PaymentPayloadInput => ({
 
 /**
  * Record or edit a payment of a member charge (spec 002 §5: amount and date required, type optional, cash when
- * left empty). The server posts its accounting entry and refuses more than what remains.
+ * left empty). The server posts its accounting entry and refuses more than what remains, or a date more than
+ * PAYMENT_DATE_MAX_DAYS_AHEAD days after today (issue 26 item 7).
  */
 export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberCharge; payment?: MemberPayment; onClose: () => void }) {
   const form = useForm<PaymentFormValues>({
@@ -62,7 +63,8 @@ export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberC
               {fullName(charge.user)} · {charge.description ?? charge.income_category?.name ?? ''} · da pagare {formatAmount(available)}
             </p>
             <NumberInput {...bind('amount_paid')} label="Importo" required allowDecimals suffix="€" />
-            <DateInput {...bind('payment_date')} label="Data del pagamento" required />
+            {/* The server's limit too (PAYMENT_DATE_TOO_FAR): a date typed past it is named, not silently cleared. */}
+            <DateInput {...bind('payment_date')} label="Data del pagamento" required maxDate={latestPaymentDate(clubToday())} />
             <MenuInput {...bind('payment_type')} label="Tipo di pagamento" options={PAYMENT_OPTIONS} searchable={false} />
           </>
         );

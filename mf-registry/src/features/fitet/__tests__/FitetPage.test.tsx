@@ -43,7 +43,7 @@ describe('Dati FITET', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['1045872', 'Agonistica', '3ª categoria', '01/09/2025', '31/08/2026', 'Rossi Marco']);
+    ).toEqual(['1045872', 'Agonistica', '3ª categoria', '01/09/2025', '31/08/2026', 'Rossi Marco', 'ModificaElimina']);
     expect(screen.getByRole('button', { name: 'Scarica' })).toBeInTheDocument();
   });
 
@@ -122,5 +122,37 @@ describe('Dati FITET', () => {
     await user.upload(within(dialog).getByLabelText(/^File FITET/), testFile(5 * 1024 * 1024 + 1, 'enorme.csv', 'text/csv'));
     expect(within(dialog).getByText('Il file enorme.csv supera la dimensione massima di 5 MB')).toBeInTheDocument();
     expect(api.callsTo('POST /user/fitet')).toHaveLength(0);
+  });
+
+  it('edits a row: the form shows the card code, sends the corrected fields and says it is done', async () => {
+    const record = makeFitetRecord();
+    const { api, user } = setup({ [`PATCH /user/fitet/${record._id}`]: { body: record } });
+    const row = (await screen.findByRole('cell', { name: '1045872' })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Modifica' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica dato FITET' });
+    expect(dialog).toHaveTextContent('Tessera 1045872 · Rossi Marco');
+    const category = within(dialog).getByLabelText(/^Categoria/);
+    await user.clear(category);
+    await user.type(category, '2ª categoria');
+    await user.click(within(dialog).getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Dato FITET modificato con successo!')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /user/fitet/${record._id}`)[0]?.body).toEqual({
+      card_type: 'Agonistica',
+      category: '2ª categoria',
+      start_date: '2025-09-01',
+      end_date: '2026-08-31',
+    });
+  });
+
+  it('deletes a row after the irreversible-operation warning', async () => {
+    const record = makeFitetRecord();
+    const { api, user } = setup({ [`DELETE /user/fitet/${record._id}`]: { status: 204 } });
+    const row = (await screen.findByRole('cell', { name: '1045872' })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Elimina' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Elimina dato FITET' });
+    expect(dialog).toHaveTextContent("L'operazione non è reversibile");
+    await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
+    expect(await screen.findByText('Dato FITET eliminato con successo!')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE /user/fitet/${record._id}`)).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import {
   centsToEuro,
   euroToCents,
   fiscalYearOf,
+  latestPaymentDate,
 } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
@@ -30,6 +31,7 @@ export class MemberChargeService extends ListedRecords<MemberCharge, ChargeSortK
     private readonly repo: MemberChargeRepository,
     private readonly categories: IncomeCategoryRepository,
     private readonly movements: AccountingMovementService,
+    private readonly today: () => string,
   ) {
     super(repo, 'MEMBER_CHARGE_NOT_FOUND');
   }
@@ -117,8 +119,14 @@ export class MemberChargeService extends ListedRecords<MemberCharge, ChargeSortK
     return this.repo.payments(chargeId);
   }
 
+  /** A payment dated more than PAYMENT_DATE_MAX_DAYS_AHEAD after today is a typing slip (issue 26 item 7: one dated 2030). */
+  private assertDateNotTooFar(payload: PaymentPayload): void {
+    if (payload.payment_date > latestPaymentDate(this.today())) throw new DomainError('PAYMENT_DATE_TOO_FAR');
+  }
+
   /** Locks the charge, checks the amount against what remains, writes the payment and posts its entry: one transaction. */
   async addPayment(chargeId: string, payload: PaymentPayload): Promise<MemberPayment> {
+    this.assertDateNotTooFar(payload);
     const paymentId = await this.db.transaction(async (tx) => {
       const charge = await this.repo.lock(tx, chargeId);
       if (!charge) throw new DomainError('MEMBER_CHARGE_NOT_FOUND');
@@ -137,6 +145,7 @@ export class MemberChargeService extends ListedRecords<MemberCharge, ChargeSortK
   }
 
   async editPayment(chargeId: string, paymentId: string, payload: PaymentPayload): Promise<MemberPayment> {
+    this.assertDateNotTooFar(payload);
     await this.db.transaction(async (tx) => {
       const charge = await this.repo.lock(tx, chargeId);
       if (!charge) throw new DomainError('MEMBER_CHARGE_NOT_FOUND');

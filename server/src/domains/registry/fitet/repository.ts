@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { FitetRecord } from 'shared-api/contract';
+import type { FitetRecord, FitetRecordPayload } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { joinOnKey, listFrom, type ListSource, searchableText, tableList } from '../../../core/list';
 import { fitet_records, users } from '../tables';
@@ -44,6 +44,34 @@ export class FitetRepository {
       defaultSort: [f.member_id],
       tieBreaker: f.id,
     });
+  }
+
+  /** One record as the list shows it, or undefined. */
+  async get(id: string): Promise<FitetRecord | undefined> {
+    const [row] = await this.db.select(this.columns()).from(f).innerJoin(users, eq(users.id, f.user_id)).where(eq(f.id, id));
+    return row;
+  }
+
+  /** Writes a record's own fields; false when there is no such record. */
+  async update(id: string, payload: FitetRecordPayload): Promise<boolean> {
+    const rows = await this.db
+      .update(f)
+      .set({
+        card_type: payload.card_type ?? null,
+        category: payload.category ?? null,
+        start_date: payload.start_date ?? null,
+        end_date: payload.end_date ?? null,
+        updated_at: new Date(),
+      })
+      .where(eq(f.id, id))
+      .returning({ id: f.id });
+    return rows.length > 0;
+  }
+
+  /** Deletes a record; false when there was none. */
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.delete(f).where(eq(f.id, id)).returning({ id: f.id });
+    return rows.length > 0;
   }
 
   /** Card code → user id, for the users whose FITET code is among these. */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fitetImportReport, fitetRecord } from 'shared-api/contract';
+import { fitetImportReport, fitetRecord, fitetRecordPayload } from 'shared-api/contract';
+import { z } from 'zod';
 import { MAX_FILE_BYTES } from '../../../core/files/policy';
-import { errors, registerListRoutes } from '../../../core/resources/routes';
+import { errors, idParams, registerListRoutes } from '../../../core/resources/routes';
 import { FITET_EXPORT_COLUMNS } from './export-columns';
 import { FITET_SORT_KEYS } from './repository';
 
@@ -33,6 +34,25 @@ const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => fitet.import(request.uploads),
+  );
+
+  // Per-row edit and delete (spec 001 §1: every admin list page; issue 26 item 14), by the resource-route convention.
+  app.patch(
+    '/:id',
+    {
+      config: { access },
+      schema: { tags, summary: 'Modifica dato FITET', params: idParams, body: fitetRecordPayload, response: { 200: fitetRecord, ...errors } },
+    },
+    (request) => fitet.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    { config: { access }, schema: { tags, summary: 'Elimina dato FITET', params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await fitet.remove(request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };
 

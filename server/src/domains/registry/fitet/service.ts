@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FitetImportReport, FitetRecord } from 'shared-api/contract';
+import type { FitetImportReport, FitetRecord, FitetRecordPayload } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
 import type { Upload } from '../../../core/files/uploads';
@@ -29,6 +29,22 @@ export class FitetService extends Listing<FitetRecord, FitetSortKey> {
     private readonly repo: FitetRepository,
   ) {
     super(() => repo.listSource());
+  }
+
+  async get(id: string): Promise<FitetRecord> {
+    const found = await this.repo.get(id);
+    if (!found) throw new DomainError('FITET_RECORD_NOT_FOUND');
+    return found;
+  }
+
+  /** A correction of one record by hand (issue 26 item 14); the next import of its card code overwrites it again. */
+  async update(id: string, payload: FitetRecordPayload): Promise<FitetRecord> {
+    if (!(await this.repo.update(id, payload))) throw new DomainError('FITET_RECORD_NOT_FOUND');
+    return this.get(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!(await this.repo.delete(id))) throw new DomainError('FITET_RECORD_NOT_FOUND');
   }
 
   /** Reads the upload on a worker thread (parser.ts, parseFitetUpload): a 5 MB file never holds the request thread. */
