@@ -10,6 +10,8 @@ import { CalendarFeedService } from './calendar-feed/service';
 import { GameTableService } from './game-tables/service';
 import { MyBookingsRepository } from './my-bookings/repository';
 import { MyBookingsService } from './my-bookings/service';
+import { MyRuleRepository } from './my-rule/repository';
+import { MyRuleService } from './my-rule/service';
 import { ReminderRepository } from './reminders/repository';
 import { REMINDERS_JOB, ReminderService } from './reminders/service';
 import routes from './routes';
@@ -26,6 +28,7 @@ export interface BookingServices {
   sessions: TrainingSessionService;
   bookings: BookingService;
   myBookings: MyBookingsService;
+  myRule: MyRuleService;
   statistics: StatisticsService;
   calendarFeeds: CalendarFeedService;
   waitlist: WaitlistService;
@@ -86,6 +89,7 @@ export const booking: Domain = {
           config.clubTimezone,
         ),
         myBookings: new MyBookingsService(db, new MyBookingsRepository(config.clubTimezone), bookingRepo, bookingClock),
+        myRule: new MyRuleService(db, new MyRuleRepository(), bookingClock, config.clubTimezone),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
         waitlist: new WaitlistService({
           db,

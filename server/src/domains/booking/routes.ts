@@ -3,6 +3,7 @@ import bookingRoutes from './booking/routes';
 import { gameTableCalendarFeedRoutes, myCalendarFeedRoutes } from './calendar-feed/routes';
 import gameTableRoutes from './game-tables/routes';
 import myBookingsRoutes from './my-bookings/routes';
+import myRuleRoutes from './my-rule/routes';
 import groupRoutes from './sessions/group-routes';
 import sessionRoutes from './sessions/routes';
 import preferenceRoutes from './reminders/routes';
@@ -23,6 +24,7 @@ const routes: FastifyPluginAsync = async (app) => {
     { prefix: '/training-session' },
   );
   await app.register(myBookingsRoutes, { prefix: '/user/me' });
+  await app.register(myRuleRoutes, { prefix: '/user/me' });
   await app.register(myCalendarFeedRoutes, { prefix: '/user/me' });
   await app.register(myWaitlistRoutes, { prefix: '/user/me' });
   await app.register(preferenceRoutes, { prefix: '/user/me' });

@@ -33,3 +33,20 @@ export const bookedSession = z.object({
 });
 export type BookedSession = z.infer<typeof bookedSession>;
 export const bookedSessionsResponse = z.object({ data: z.array(bookedSession) });
+
+/**
+ * GET /user/me/booking-rule (issue 27, home page): the booking rule that applies to the member (none: no quota) and
+ * when its unlock times next release shifts (`at` an instant, ISO 8601; null without unlock times).
+ */
+export const myBookingRule = z.object({
+  rule: z
+    .object({
+      name: z.string(),
+      max_rounds_per_week: z.number().int(),
+      max_rounds_per_day: z.number().int(),
+      hours_before_booking_to_cancel: z.number().int(),
+    })
+    .nullable(),
+  next_unlock: z.object({ at: z.string(), num_shifts: z.number().int() }).nullable(),
+});
+export type MyBookingRule = z.infer<typeof myBookingRule>;

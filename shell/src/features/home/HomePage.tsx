@@ -1,8 +1,17 @@
 import { Link } from 'react-router-dom';
-import { useAuthStore } from 'shared-api';
+import { holdsAny, useAuthStore } from 'shared-api';
 import { visibleGroups } from '../navigation/nav-model';
+import { CertificateBlock, PaymentsBlock } from './AccountBlocks';
+import { NextBookingBlock, WaitlistBlock } from './BookingBlocks';
+import { RuleBlock } from './RuleBlock';
+import { CertificatesAwaitingBlock, TodaySessionsBlock } from './StaffBlocks';
 
-/** Home (spec 000 §2.2): greets the member by name; the sections they can open are one click away. */
+/**
+ * Home (spec 000 §2.2, issue 27): greets the member by name, shows what they need first (next booking, waitlists,
+ * medical certificate, pending payments) and, to the staff, today's sessions and the certificates to approve; each
+ * block loads on its own. A block the user may not see is not rendered, so never requested. The sections they can
+ * open stay one click away.
+ */
 export function HomePage() {
   const user = useAuthStore((s) => s.user);
   const permissions = useAuthStore((s) => s.permissions);
@@ -16,6 +25,15 @@ export function HomePage() {
           allenamento.
         </p>
       </section>
+      <div className="shell-home__blocks">
+        <NextBookingBlock />
+        <WaitlistBlock />
+        <CertificateBlock />
+        <PaymentsBlock />
+        {holdsAny(permissions, ['book_session']) && <RuleBlock />}
+        {holdsAny(permissions, ['bookings_access']) && <TodaySessionsBlock />}
+        {holdsAny(permissions, ['certificates_access']) && <CertificatesAwaitingBlock />}
+      </div>
       <ul className="shell-home__grid" aria-label="Sezioni del portale">
         {groups.map((group) => (
           <li key={group.id} className="shell-home__card">

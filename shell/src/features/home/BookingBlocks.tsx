@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
+import { ConfirmDialog, formatDate, formatDateTime, notify } from 'shared-ui';
+import { futureBookingsQuery, myWaitlistQuery } from './api';
+import { bookingTitle, downloadBookingIcs } from './booking-calendar';
+import { HomeBlock } from './HomeBlock';
+
+/** The search page opened on the occurrence with its booking modal, as the waitlist mail links it. */
+const bookingPath = (entry: WaitlistEntry) =>
+  `/book-session?${new URLSearchParams({ date: JSON.stringify(entry.date), table: entry.game_table._id, book: entry.training_session_id }).toString()}`;
+
+/** The other participants (the member is one of them). */
+const partnersOf = (booking: BookedSession, me: string | undefined) =>
+  booking.participants
+    .filter((p) => p._id !== me)
+    .map((p) => `${p.name} ${p.surname}`)
+    .join(', ');
+
+function NextBooking({ booking }: { booking: BookedSession }) {
+  const queryClient = useQueryClient();
+  const partners = partnersOf(
+    booking,
+    useAuthStore((s) => s.user?._id),
+  );
+  const [confirming, setConfirming] = useState(false);
+  const verb = booking.booked_by_me ? 'Annulla' : 'Lascia';
+  const cancel = useMutation({
+    mutationFn: () => api.patch(`/training-session/booking/${booking._id}`),
+    onSuccess: () => {
+      notify.success(booking.booked_by_me ? 'Prenotazione annullata.' : 'Hai lasciato la prenotazione.');
+      return queryClient.invalidateQueries({ queryKey: ['user', 'me', 'booked-sessions'] });
+    },
+    onError: () => notify.error('Impossibile annullare la prenotazione. Riprova più tardi.'),
+  });
+  async function addToCalendar() {
+    try {
+      await downloadBookingIcs(booking);
+    } catch {
+      notify.error('Impossibile creare il file del calendario.');
+    }
+  }
+  return (
+    <>
+      <p className="shell-home__headline">
+        <strong>{bookingTitle(booking)}</strong>
+        <br />
+        <time dateTime={booking.start_at}>{formatDateTime(booking.start_at)}</time>
+        {'–'}
+        {booking.trainingSession.end_time.slice(0, 5)}
+      </p>
+      {partners && <p>Con: {partners}</p>}
+      <div className="shell-home__actions">
+        <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void addToCalendar()}>
+          Aggiungi al calendario
+        </button>
+        {booking.can_cancel && (
+          <button type="button" className="ui-btn ui-btn--secondary" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
+            {verb} prenotazione
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`${verb} prenotazione`}
+        message={`${verb} la prenotazione del ${formatDateTime(booking.start_at)}?`}
+        confirmLabel={`${verb} prenotazione`}
+        cancelLabel="Indietro"
+        pending={cancel.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          await cancel.mutateAsync().catch(() => undefined);
+          setConfirming(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** 'Prossima prenotazione': the soonest future booking, with add-to-calendar and cancel (when still allowed). */
+export function NextBookingBlock() {
+  const query = useQuery(futureBookingsQuery());
+  return (
+    <HomeBlock
+      title="Prossima prenotazione"
+      query={query}
+      failure="Impossibile caricare le prenotazioni."
+      footer={<Link to="/user/bookings">Le mie prenotazioni</Link>}
+    >
+      {({ data }) => {
+        const next = data.find((b) => !b.pastPrenotation);
+        return next ? <NextBooking booking={next} /> : <p>Nessuna prenotazione in programma.</p>;
+      }}
+    </HomeBlock>
+  );
+}
+
+/** 'Liste d'attesa': the occurrences the member waits for, a freed one first to notice. */
+export function WaitlistBlock() {
+  const query = useQuery(myWaitlistQuery());
+  return (
+    <HomeBlock title="Liste d'attesa" query={query} failure="Impossibile caricare le liste d'attesa.">
+      {({ data }) =>
+        data.length === 0 ? (
+          <p>Non sei in nessuna lista d&apos;attesa.</p>
+        ) : (
+          <ul className="shell-home__list">
+            {data.map((entry) => (
+              <li key={entry._id}>
+                {entry.title} · Tavolo {entry.game_table.number} · {formatDate(entry.date)} {entry.start_time.slice(0, 5)}
+                {' — '}
+                {entry.free ? <Link to={bookingPath(entry)}>Si è liberato: prenotalo!</Link> : `${entry.position}° in lista`}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </HomeBlock>
+  );
+}
