@@ -243,7 +243,7 @@ test('the treasurer records a supplier and a multi-line movement with its PDF, f
       await page.getByRole('menuitem', { name: 'CSV' }).click();
     })(),
   ]);
-  assert.match(csv.suggestedFilename(), /^finance-accounting-entry.*\.csv$/);
+  assert.match(csv.suggestedFilename(), /^movimenti_contabili.*\.csv$/);
   const exported = await readFile(await csv.path(), 'utf8');
   assert.ok(exported.includes(SUPPLIER) && exported.includes('Due tavoli omologati'), exported);
   assert.ok(exported.indexOf('Reti nuove') < exported.indexOf('Due tavoli omologati'), 'the file keeps fiscal year descending');
