@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { clubDate } from 'test-kit';
 import { apiCall } from './support/api-call.ts';
+import { openShiftInActiveWeek } from './support/shifts.ts';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';
 
@@ -37,29 +38,7 @@ async function signedIn(email: string, password: string): Promise<Page> {
 test('a member sees their next booking and their medical certificate on the home page', async () => {
   // A shift on DAY, inside a booking week laid out from today whatever the weekday.
   const admin = await signedIn(ADMIN.email, ADMIN.password);
-  const weekday = new Date(`${TODAY}T00:00:00Z`).getUTCDay();
-  const rules = (await apiCall<{ data: (Ref & Record<string, unknown>)[] }>(admin, 'GET', '/user/reservation-rule?limit=500')).body.data;
-  for (const { _id, ...rule } of rules) {
-    const saved = await apiCall(admin, 'PATCH', `/user/reservation-rule/${_id}`, {
-      ...rule,
-      week_start_day: weekday,
-      week_end_day: (weekday + 6) % 7,
-      unlock_times: [],
-    });
-    assert.equal(saved.status, 200, JSON.stringify(saved.body));
-  }
-  const tables = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/training-session/game-tables')).body.data;
-  const qualifications = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/user/qualification?limit=300')).body.data;
-  const created = await apiCall<{ data: Ref[] }>(admin, 'POST', '/training-session', {
-    title: TITLE,
-    day: DAY,
-    start_time: '21:00',
-    end_time: '22:00',
-    participant_qualifications: qualifications.map((q) => q._id),
-    game_tables: [tables.find((t) => t.number === 4)!._id],
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const sessionId = created.body.data[0]!._id;
+  const sessionId = await openShiftInActiveWeek(admin, { title: TITLE, today: TODAY, day: DAY, table: 4 });
 
   const member = await signedIn(MEMBER.email, MEMBER_PASSWORD);
   const partners = (await apiCall<{ data: Ref[] }>(member, 'GET', '/user?onlyAvailablePartners=true&limit=500')).body.data;
