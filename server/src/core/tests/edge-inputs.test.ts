@@ -70,7 +70,7 @@ describe('amounts', () => {
     for (const amount_paid of [1.000000001, 0.001, '1,000000001']) {
       const res = await call(t.app, admin, 'POST', `/api/v1/finance/member-charge/${marco._id}/payment`, {
         amount_paid,
-        payment_date: '2030-10-01',
+        payment_date: '2026-10-01',
         payment_type: 'cash',
       });
       assert.equal(res.statusCode, 400, `${amount_paid}: ${res.body}`);
@@ -79,7 +79,7 @@ describe('amounts', () => {
     assert.equal(await countOf('finance_member_payments'), payments);
     const ok = await call(t.app, admin, 'POST', `/api/v1/finance/member-charge/${marco._id}/payment`, {
       amount_paid: 0.29,
-      payment_date: '2030-10-01',
+      payment_date: '2026-10-01',
       payment_type: 'cash',
     });
     assert.equal(ok.statusCode, 201, ok.body);
