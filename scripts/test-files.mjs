@@ -7,7 +7,7 @@ import path from 'node:path';
 import { root } from './lib.mjs';
 
 /** A file runs at most this long; a hung one is killed and counted as failed. */
-const FILE_TIMEOUT_MS = 15 * 60_000;
+const FILE_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * @typedef {{ suite: string, file: string, cwd: string, env?: Record<string, string>, label?: string }} FileJob
