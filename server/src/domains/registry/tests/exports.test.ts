@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import ExcelJS from '@mui/x-internal-exceljs-fork';
 import { csvCell } from '../../../core/export/exporter';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
@@ -100,8 +101,9 @@ describe('formula injection', () => {
   const HYPERLINK = '=HYPERLINK("http://x.io","a")';
 
   test('a member phone set to =HYPERLINK(...) is text in the CSV (leading apostrophe) and in the XLSX (string, Text format)', async () => {
-    const member = await login(t.app, MEMBER);
-    assert.equal((await call(t.app, member, 'PATCH', '/api/v1/user/me', { phone_number: HYPERLINK })).statusCode, 200);
+    // The phone rule (+ and 6–15 digits) refuses such a value today; one stored before the rule, or by an import, is
+    // written straight into the row, and the export must still neutralise it.
+    await t.database.db.execute(sql`UPDATE users SET phone_number = ${HYPERLINK} WHERE email = ${MEMBER.email}`);
 
     const csv = await call(t.app, admin, 'GET', '/api/v1/user/export?format=csv&q=rossi');
     const table: string[][] = parse(csv.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' });
