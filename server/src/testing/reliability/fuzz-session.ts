@@ -9,7 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { HOUSEKEEPING_JOB } from '../../domains/account/housekeeping';
 import { REMINDERS_JOB } from '../../domains/booking/reminders/service';
+import { EXPIRY_WARNINGS_JOB } from '../../domains/certificates/medical/expiry-warnings';
 import { ADMIN, type TestApp, call, login } from '../helper';
 import { type Allowances, tableDigests } from './digest';
 import { type FuzzResult, fuzz } from './fuzz';
@@ -30,6 +32,11 @@ const spreadsheetsFor = (count: number) => Math.min(40, Math.max(8, Math.round(c
 
 /** pg-boss's own queue through which its cron schedules send each due job (the sweep's, every minute). */
 const CRON_DISPATCH_QUEUE = '__pgboss__send-it';
+/**
+ * Queues whose jobs the clock makes, whatever the requests: the schedules' (the reminder sweep every minute, the
+ * housekeeping every 10 minutes, the expiry warnings daily) and pg-boss's cron dispatch queue that sends them.
+ */
+const TIME_DRIVEN_QUEUES = [REMINDERS_JOB, HOUSEKEEPING_JOB, EXPIRY_WARNINGS_JOB, CRON_DISPATCH_QUEUE];
 /** pg-boss keeps a queue's jobs in a partition named j + SHA-224 of the queue's name. */
 const partitionOf = (queue: string) => `j${createHash('sha224').update(queue).digest('hex')}`;
 
@@ -40,9 +47,12 @@ export async function fuzzSession(t: TestApp, seed: number, count: number): Prom
     auth_attempts: null,
     server_secrets: null,
     sessions: (alias) => sql`${sql.raw(alias)}.user_id <> ${me._id}`,
-    job: (alias) => sql`${sql.raw(alias)}.name NOT IN (${REMINDERS_JOB}, ${CRON_DISPATCH_QUEUE})`,
-    [partitionOf(REMINDERS_JOB)]: null,
-    [partitionOf(CRON_DISPATCH_QUEUE)]: null,
+    job: (alias) =>
+      sql`${sql.raw(alias)}.name NOT IN (${sql.join(
+        TIME_DRIVEN_QUEUES.map((q) => sql`${q}`),
+        sql`, `,
+      )})`,
+    ...Object.fromEntries(TIME_DRIVEN_QUEUES.map((q) => [partitionOf(q), null])),
   };
   const { operations } = await readOperations(t.app);
   const before = await tableDigests(t.database, allow);
