@@ -82,6 +82,21 @@ export function pgBossDb(database: Database): PgBoss.Db {
   };
 }
 
+/**
+ * pg-boss creates a queue's partition table with DDL on the shared job table: two processes creating queues at the
+ * same moment can deadlock on PostgreSQL (40P01), which rolls one back whole. That one simply tries again.
+ */
+async function retryOnDeadlock(step: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+    }
+  }
+}
+
 /** The cron expression that offers a recurring job at the start of each of its periods. */
 function recurringCron({ name, recurring }: JobDefinition<never, unknown>): string {
   const minutes = recurring?.everyMinutes ?? 0;
@@ -139,8 +154,10 @@ export class JobRunner<S = unknown> implements Jobs {
         retryBackoff: retry.retryBackoff,
       };
       // Several processes start together: creating a queue that exists is harmless, updating it applies new retry rules.
-      if (await this.boss.getQueue(definition.name)) await this.boss.updateQueue(definition.name, queue);
-      else await this.boss.createQueue(definition.name, queue);
+      await retryOnDeadlock(async () => {
+        if (await this.boss.getQueue(definition.name)) await this.boss.updateQueue(definition.name, queue);
+        else await this.boss.createQueue(definition.name, queue);
+      });
     }
     if (this.options.work === false) return;
     for (const definition of definitions) {

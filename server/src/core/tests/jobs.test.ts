@@ -218,6 +218,19 @@ describe('job runner', () => {
   });
 });
 
+describe('job runner, several processes starting at once', () => {
+  test('processes starting together create the same new queues without failing (PostgreSQL may report a deadlock, retried)', async () => {
+    // pg-boss creates each queue's partition with DDL on its shared job table: on PostgreSQL two processes creating
+    // queues at the same moment can deadlock (40P01), which once failed a server's start.
+    const names = Array.from({ length: 6 }, (_, i) => `test.together-${i}`);
+    const definitions = names.map((name): JobDefinition<never> => ({ name, async run() {} }));
+    const connections = await Promise.all(Array.from({ length: 4 }, () => anotherConnection()));
+    await Promise.all(connections.map((on) => startRunner(on, definitions)));
+    const result = await database.db.execute(sql`select count(*)::int as n from pgboss.queue where name like 'test.together-%'`);
+    assert.equal(Number((result as { rows: { n: number }[] }).rows[0]!.n), names.length);
+  });
+});
+
 /** A transport that refuses its first `failures` messages, then accepts and keeps them. */
 function flakyTransport(failures: number) {
   const delivered: { to: string; text: string }[] = [];

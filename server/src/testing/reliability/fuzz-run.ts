@@ -13,6 +13,8 @@ try {
   const report = await fuzzSession(t, seed, count);
   console.log(describeReport(report, seed));
   console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const slowest = Object.entries(report.msByOperation).sort((a, b) => b[1] - a[1]);
+  for (const [operation, ms] of slowest.slice(0, 15)) console.log(`  ${(ms / 1000).toFixed(1)} s  ${operation}`);
   for (const e of report.serverErrors.slice(0, 20))
     console.log(
       `  5xx: ${e.case.method} ${e.case.url.slice(0, 200)} [${e.case.defect}] ${JSON.stringify(e.case.body)?.slice(0, 200)} → ${e.status} ${e.body}`,

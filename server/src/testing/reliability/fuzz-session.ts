@@ -27,7 +27,7 @@ export interface FuzzReport extends FuzzResult {
   spreadsheets: FuzzResult;
 }
 
-/** Hostile spreadsheets sent with `count` bad inputs: 8 with the API suite's 1,000, 40 with the full run's 10,000. */
+/** Hostile spreadsheets sent with `count` bad inputs: 40 with the full run of 10,000 (the API suite runs it), fewer with a sample. */
 const spreadsheetsFor = (count: number) => Math.min(40, Math.max(8, Math.round(count / 125)));
 
 /** pg-boss's own queue through which its cron schedules send each due job (the sweep's, every minute). */

@@ -114,6 +114,18 @@ const MISSING = Symbol('missing');
 
 const matches = (schema: JsonSchema, value: string) => !schema.pattern || new RegExp(schema.pattern, 'u').test(value);
 
+/**
+ * Whether a path segment is one the parameter's schema accepts: its pattern for a string; for a number, a numeral
+ * within the bounds (an integer path parameter such as a release's number: every other text is a defect).
+ */
+function acceptsPathValue(schema: JsonSchema, value: string): boolean {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type !== 'integer' && type !== 'number') return matches(schema, value);
+  if (!(type === 'integer' ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(value)) return false;
+  const n = Number(value);
+  return (typeof schema.minimum !== 'number' || n >= schema.minimum) && (typeof schema.maximum !== 'number' || n <= schema.maximum);
+}
+
 /** Values the schema (or the house rule: no NUL in any text) must refuse. */
 export function defective(schema: JsonSchema): fc.Arbitrary<unknown> {
   const types = typesOf(schema);
@@ -126,7 +138,9 @@ export function defective(schema: JsonSchema): fc.Arbitrary<unknown> {
       ['object', fc.constant({ $gt: '' })],
       ['array', fc.array(fc.string(), { maxLength: 3 })],
       ['null', fc.constant(null)],
-      ['string', fc.string()],
+      // The contract reads a number also as text (multipart forms send '12' or '12,5') and a blank as none: a text
+      // a number field must refuse is neither.
+      ['string', types.has('number') ? fc.string().filter((v) => v.trim() !== '' && Number.isNaN(Number(v.trim().replace(',', '.')))) : fc.string()],
     ] as [string, fc.Arbitrary<unknown>][]
   ).filter(([type]) => !types.has(type));
   if (wrong.length) options.push(fc.oneof(...wrong.map(([, a]) => a)));
@@ -204,7 +218,7 @@ function defectivePathValue(schema: JsonSchema): fc.Arbitrary<{ value: string; r
     .tuple(
       defective(schema)
         .map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined')))
-        .filter((v) => v.includes(NUL) || (v.length > 0 && !matches(schema, v))),
+        .filter((v) => v.includes(NUL) || (v.length > 0 && !acceptsPathValue(schema, v))),
       fc.boolean(),
     )
     .map(([value, raw]) => ({ value, raw }));
@@ -286,6 +300,8 @@ export interface FuzzResult {
   serverErrors: { case: FuzzCase; status: number; body: string }[];
   /** Answers 2xx/3xx to an input that carries a defect. */
   accepted: { case: FuzzCase; status: number; body: string }[];
+  /** Milliseconds spent per operation (method and path template), to find what makes a run slow. */
+  msByOperation: Record<string, number>;
 }
 
 /** Generates `count` cases over every operation (fixed seed: the same run every time) and sends them. */
@@ -303,12 +319,14 @@ export async function fuzz(
     if (op.access === 'public') arbitraries.push({ arbitrary: casesFor(op, options.validIds ?? {}, false)!, weight });
   }
   const cases = fc.sample(fc.oneof(...arbitraries), { seed: options.seed, numRuns: options.count });
-  const result: FuzzResult = { inputs: 0, byStatus: {}, serverErrors: [], accepted: [] };
+  const result: FuzzResult = { inputs: 0, byStatus: {}, serverErrors: [], accepted: [], msByOperation: {} };
   for (const c of cases) {
     const headers: Record<string, string> = c.anonymous ? {} : { cookie: options.cookie };
     const payload = c.body === undefined ? undefined : JSON.stringify(c.body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
+    const sent = performance.now();
     const res = await app.inject({ method: c.method, url: c.url, headers, payload });
+    result.msByOperation[c.operationId] = (result.msByOperation[c.operationId] ?? 0) + performance.now() - sent;
     result.inputs++;
     const bucket = `${Math.floor(res.statusCode / 100)}xx`;
     result.byStatus[res.statusCode] = (result.byStatus[res.statusCode] ?? 0) + 1;

@@ -101,7 +101,7 @@ const spreadsheets: fc.Arbitrary<Spreadsheet>[] = [
 
 /** Sends `count` generated hostile spreadsheets (fixed seed) to each operation that reads one. */
 export async function fuzzSpreadsheets(app: FastifyInstance, cookie: string, options: { seed: number; count: number }): Promise<FuzzResult> {
-  const result: FuzzResult = { inputs: 0, byStatus: {}, serverErrors: [], accepted: [] };
+  const result: FuzzResult = { inputs: 0, byStatus: {}, serverErrors: [], accepted: [], msByOperation: {} };
   // Generated one at a time: a sample holds each file in memory only while it is sent.
   const kinds = fc.sample(fc.integer({ min: 0, max: spreadsheets.length - 1 }), { seed: options.seed, numRuns: options.count });
   for (const [i, kindIndex] of kinds.entries()) {
