@@ -10,7 +10,8 @@ import { root } from './lib.mjs';
 const FILE_TIMEOUT_MS = 30 * 60_000;
 
 /**
- * @typedef {{ suite: string, file: string, cwd: string, env?: Record<string, string>, label?: string }} FileJob
+ * @typedef {{ suite: string, file: string, shown?: string, cwd: string, env?: Record<string, string>, label?: string }} FileJob
+ *   shown: the file as the report names it (the source of a bundled file); file, relative to cwd, otherwise
  * @typedef {{ tests: number, pass: number, fail: number, skipped: number, files: number, failedFiles: string[], startedAt: number, endedAt: number }} SuiteCounts
  */
 
@@ -29,8 +30,9 @@ export function tapSummary(output) {
 function runOne(job) {
   return new Promise((resolve) => {
     const started = performance.now();
-    // TypeScript files through tsx (installed in the packages that have them); plain JavaScript as it is.
-    const loader = job.file.endsWith('.ts') ? ['--import', 'tsx'] : [];
+    // TypeScript files through tsx (installed in the packages that have them); JavaScript (the API files' bundles) as
+    // it is, its stack traces mapped back to the sources.
+    const loader = job.file.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
     const child = spawn(process.execPath, [...loader, '--test-reporter=tap', job.file], {
       cwd: job.cwd,
       env: { ...process.env, ...job.env },
@@ -90,7 +92,7 @@ export async function runFiles(jobs, { concurrency, perSuite = {} }) {
           counts.files += 1;
           for (const k of ['tests', 'pass', 'fail', 'skipped']) counts[k] += result.summary[k];
           if (!result.ok) {
-            counts.failedFiles.push(`${job.label ?? job.file}`);
+            counts.failedFiles.push(`${job.label ?? job.shown ?? job.file}`);
             // A file that died before its summary still counts as one failure.
             if (result.summary.fail === 0) counts.fail += 1;
           }
@@ -105,7 +107,7 @@ export async function runFiles(jobs, { concurrency, perSuite = {} }) {
 }
 
 function report({ job, ok, code, output, summary, seconds }) {
-  const name = `${job.suite} · ${path.relative(root, path.resolve(job.cwd, job.file))}${job.label ? ` (${job.label})` : ''}`;
+  const name = `${job.suite} · ${job.shown ?? path.relative(root, path.resolve(job.cwd, job.file))}${job.label ? ` (${job.label})` : ''}`;
   const counts = `${summary.pass}/${summary.tests}${summary.skipped ? `, ${summary.skipped} saltati` : ''}`;
   if (ok) {
     console.log(`  ✔ ${name}: ${counts} in ${seconds.toFixed(1)} s`);

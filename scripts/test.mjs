@@ -3,10 +3,12 @@
 //   lint    ESLint over every package, then the test that its import boundaries fire
 //   types   tsc on every package
 //   unit    jest (front ends and the shared contract)
-//   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server)
+//   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server), each file
+//           from its bundle (server/build-tests.mjs: built once, so a process loads JavaScript instead of tsx compiling
+//           the server's sources again); `pnpm --filter server test` runs the same files through tsx
 //   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
 //           the clock's edges (a Sunday night, both daylight-saving nights, New Year's Eve)
-// The three checks run side by side, then the builds, jest, and one pool of API and browser files a few at a time.
+// The three checks run side by side, then the builds, then jest beside one pool of API and browser files a few at a time.
 //
 // Options:
 //   --only format,lint,types,unit,api,e2e   a subset
@@ -75,32 +77,22 @@ if (wants('api') || wants('e2e')) {
   const ok = !wants('e2e') || ensureChromium() === 0;
   buildServer(pnpm);
   process.env.PORTAL_SERVER_ENTRY = 'server/dist/main.js';
+  // The API test files bundled once (server/build-tests.mjs): each process then loads JavaScript, not tsx's compile.
+  if (wants('api') && run(process.execPath, ['server/build-tests.mjs']) !== 0) rows.push({ name: 'Build dei test API', ok: false, seconds: 0 });
   if (ok && wants('e2e')) buildFrontEnds(pnpm);
   rows.push({ name: wants('e2e') ? 'Build del server e dei front end (e Chromium)' : 'Build del server', ok, seconds: seconds(buildStart) });
 }
 
-// ── jest ──
-if (wants('unit')) {
-  log('Test unitari (jest)');
-  const from = performance.now();
-  const out = mkdtempSync(path.join(os.tmpdir(), 'jest-'));
-  const status = run(pnpm, ['exec', 'jest', '--ci', '--json', `--outputFile=${path.join(out, 'results.json')}`]);
-  let counts;
-  try {
-    const r = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
-    counts = countText({ pass: r.numPassedTests, tests: r.numTotalTests, skipped: r.numPendingTests + r.numTodoTests });
-  } catch {
-    counts = 'nessun risultato';
-  }
-  rmSync(out, { recursive: true, force: true });
-  rows.push({ name: 'Unitari (jest)', ok: status === 0, seconds: seconds(from), counts });
-}
+// ── jest: started now, side by side with the API and browser files (they leave a core idle while they wait on
+// servers and Chromium); its row is added to the table once it ends. ──
+const jestRun = wants('unit') ? runJest() : null;
 
 // ── API and browser files, one pool ──
 const dbName = (url) => (url ? 'PostgreSQL' : 'PGlite');
 const jobs = [];
 const e2eRows = [];
-if (wants('e2e') && rows.at(-1)?.ok !== false) {
+const buildsOk = rows.every((r) => !r.name.startsWith('Build') || r.ok);
+if (wants('e2e') && buildsOk) {
   const files = testFiles('e2e/tests');
   const env = { DATABASE_URL: postgres ?? '' };
   // The booking file first (the longest), then its runs at the clock's edges, then the others.
@@ -122,7 +114,8 @@ if (wants('api')) {
   for (const url of apiDatabases) {
     const suite = `API · ${dbName(url)}`;
     apiRows.push(suite);
-    for (const file of testFiles('server/src')) jobs.push({ suite, file, cwd: path.join(root, 'server'), env: { DATABASE_URL: url ?? '' } });
+    for (const file of longestFirst(testFiles('server/src')))
+      jobs.push({ suite, file: bundled(file), shown: `server/${file}`, cwd: path.join(root, 'server'), env: { DATABASE_URL: url ?? '' } });
   }
 }
 if (jobs.length) {
@@ -150,6 +143,16 @@ if (jobs.length) {
   rows.push({ name: '  (API e browser insieme, tempo di parete)', ok: true, seconds: seconds(from) });
 }
 
+if (jestRun) {
+  // Placed after the builds, where it starts.
+  const jestRow = await jestRun;
+  rows.splice(
+    rows.findLastIndex((r) => r.name.startsWith('Build') || r.name.startsWith('Installazione') || r.name.startsWith('Lint')) + 1,
+    0,
+    jestRow,
+  );
+}
+
 printTable();
 process.exit(rows.every((r) => r.ok) ? 0 : 1);
 
@@ -157,6 +160,24 @@ process.exit(rows.every((r) => r.ok) ? 0 : 1);
 
 function countText({ pass, tests, skipped }) {
   return `${pass}/${tests}${skipped ? `, ${skipped} saltati` : ''}`;
+}
+
+/** src/x/tests/y.test.ts → its bundle, dist-tests/x/tests/y.test.js (server/build-tests.mjs). */
+function bundled(file) {
+  return file.replace(/^src\//, 'dist-tests/').replace(/\.ts$/, '.js');
+}
+
+/**
+ * The API files that take longest (30–70 s each in a CI run, against about 8 s for most) start first, so the pool
+ * does not end waiting on one of them started last.
+ */
+const LONGEST_API_FILES = ['fuzz', 'crash', 'processes', 'hardening', 'platform', 'data-dir-lock', 'authorization-matrix', 'migrations'];
+function longestFirst(files) {
+  const rank = (f) => {
+    const at = LONGEST_API_FILES.indexOf(path.basename(f, '.test.ts'));
+    return at < 0 ? LONGEST_API_FILES.length : at;
+  };
+  return [...files].sort((a, b) => rank(a) - rank(b));
 }
 
 /** The test files under a folder (…/tests/*.test.ts), sorted. */
@@ -173,6 +194,36 @@ function testFiles(dir) {
   walk(dir);
   const base = dir.split('/')[0];
   return found.sort().map((p) => path.relative(base, p));
+}
+
+/** jest with its output held back (printed whole when it fails), answering its row of the table. */
+async function runJest() {
+  log('Test unitari (jest), affiancati ai file API e del browser');
+  const from = performance.now();
+  const out = mkdtempSync(path.join(os.tmpdir(), 'jest-'));
+  let output = '';
+  const status = await new Promise((resolve) => {
+    const child = spawn(pnpm, ['exec', 'jest', '--ci', '--json', `--outputFile=${path.join(out, 'results.json')}`], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  let counts;
+  try {
+    const r = JSON.parse(readFileSync(path.join(out, 'results.json'), 'utf8'));
+    counts = countText({ pass: r.numPassedTests, tests: r.numTotalTests, skipped: r.numPendingTests + r.numTodoTests });
+  } catch {
+    counts = 'nessun risultato';
+  }
+  rmSync(out, { recursive: true, force: true });
+  const took = seconds(from);
+  if (status !== 0 || process.env.TEST_VERBOSE) process.stdout.write(output.replace(/^/gm, '  │ ') + '\n');
+  log(`Test unitari (jest): ${status === 0 ? 'ok' : `fallito (uscita ${status})`}, ${counts}, in ${took.toFixed(1)} s`);
+  return { name: 'Unitari (jest)', ok: status === 0, seconds: took, counts };
 }
 
 /** Runs a check's steps one after the other with their output held back, then prints it under the check's name. */

@@ -413,7 +413,10 @@ test('the administrator creates a recurring group on two tables, edits one occur
   await page.context().close();
 });
 
-test("the calendar's views and the booking dialogs have no serious or critical accessibility violation", async () => {
+// The runs at the clock's edges (TEST_NOW set by npm test) are about dates and hours; what axe finds does not move with them.
+const atClockEdge = process.env.TEST_NOW ? 'accessibility does not depend on the hour: checked in the run at the usual instant' : false;
+
+test("the calendar's views and the booking dialogs have no serious or critical accessibility violation", { skip: atClockEdge }, async () => {
   const page = await signedIn(ADMIN.email, ADMIN.password);
   const found: string[] = [];
   const check = async (where: string) => found.push(...(await seriousViolations(page, where)));

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../core/db/client';
 
-/** Tables that may change, each with the rows it is compared on (null: not compared at all). */
+/** Tables that may change (by name, or schema.name), each with the rows it is compared on (null: not compared at all). */
 export type Allowances = Record<string, ((alias: string) => ReturnType<typeof sql>) | null>;
 
 async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
@@ -21,7 +21,7 @@ export async function tableDigests(database: Database, allow: Allowances = {}): 
   const out: Record<string, string> = {};
   for (const { table_schema, table_name } of tables as { table_schema: string; table_name: string }[]) {
     const name = `${table_schema}.${table_name}`;
-    const rule = allow[table_name];
+    const rule = name in allow ? allow[name] : allow[table_name];
     if (rule === null) continue;
     const where = rule ? sql` WHERE ${rule('t')}` : sql``;
     const [row] = await rows(

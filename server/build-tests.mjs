@@ -1,0 +1,76 @@
+// `node build-tests.mjs`: the API test files bundled once into dist-tests/ (esbuild, code split), so each test
+// process loads a few JavaScript chunks instead of compiling and resolving ~800 TypeScript modules through tsx
+// (about 2 s of CPU per process, 126 processes in CI). The tests run the same code as from src/: every module's
+// import.meta is its source file's (tests find fixtures and source folders from it, and the worker pool decides from
+// it to run TypeScript workers through tsx, as it does under tsx), and stack traces name src/ lines through the maps.
+import { readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const serverRoot = import.meta.dirname;
+const src = path.join(serverRoot, 'src');
+export const TESTS_OUTDIR = path.join(serverRoot, 'dist-tests');
+
+/** Every *.test.ts under src/. */
+function testFiles(dir = src) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(file);
+    return entry.name.endsWith('.test.ts') ? [file] : [];
+  });
+}
+
+/** This workspace's packages are TypeScript sources: bundled in. Every npm package stays an import. */
+const WORKSPACE = ['shared-api', 'test-kit'];
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (WORKSPACE.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/** import.meta.url / dirname / filename of each module: its own source file's, written in as literals. */
+const sourceImportMeta = {
+  name: 'source-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mts|mjs)$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      if (!/import\.meta\.(url|dirname|filename)\b/.test(text)) return undefined;
+      const contents = text
+        .replace(/import\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href))
+        .replace(/import\.meta\.dirname\b/g, JSON.stringify(path.dirname(args.path)))
+        .replace(/import\.meta\.filename\b/g, JSON.stringify(args.path));
+      return { contents, loader: args.path.endsWith('.mjs') ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+const started = Date.now();
+rmSync(TESTS_OUTDIR, { recursive: true, force: true });
+const files = testFiles();
+await esbuild
+  .build({
+    entryPoints: files,
+    outbase: src,
+    outdir: TESTS_OUTDIR,
+    bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: true,
+    sourcesContent: false,
+    keepNames: true,
+    tsconfig: path.join(serverRoot, 'tsconfig.json'),
+    plugins: [externalPackages, sourceImportMeta],
+    logLevel: 'warning',
+  })
+  .catch(() => process.exit(1));
+console.log(`server/dist-tests: ${files.length} test files (${Date.now() - started} ms)`);
