@@ -68,6 +68,7 @@ describe('audit log', () => {
     );
     const edit = written.find((e) => e.entity === 'users' && e.entity_id === member);
     assert.ok(edit, JSON.stringify(written));
+    assert.equal(written.length, 1, 'the form saved again with the same links: only the phone changed');
     assert.equal(edit.action, 'edit');
     assert.equal(edit.actor_user_id, adminId);
     assert.equal(edit.ip, '127.0.0.1');
