@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuditAction } from 'shared-api/contract';
@@ -101,6 +101,33 @@ export async function recordAudit(
     entity_id: entry.entityId,
     changes: entry.changes ?? {},
   });
+}
+
+/**
+ * The rest of this transaction changes rows without the trigger recording their values (anonymisation: the member's
+ * personal values must not reach the log). The caller records the action itself with recordAudit, naming the fields
+ * without their values (fieldsOnly).
+ */
+export async function withoutRowAudit(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select set_config('audit.context', '', true)`);
+}
+
+/** `changes` that name fields without their values: { field: { before: null, after: null } }. */
+export const fieldsOnly = (fields: readonly string[]): Record<string, { before: null; after: null }> =>
+  Object.fromEntries(fields.map((field) => [field, { before: null, after: null }]));
+
+/**
+ * Blanks the values of every entry about these records (a member's users row and the rows keyed by them, their
+ * files), keeping who did what and when and which fields changed: what remains of an anonymised member in the log.
+ */
+export async function redactAuditValues(tx: DbOrTx, entityIds: readonly string[]): Promise<void> {
+  if (!entityIds.length) return;
+  await tx
+    .update(audit_log)
+    .set({
+      changes: sql`coalesce((select jsonb_object_agg(key, '{"before": null, "after": null}'::jsonb) from jsonb_each(${audit_log.changes})), '{}'::jsonb)`,
+    })
+    .where(inArray(audit_log.entity_id, [...entityIds]));
 }
 
 /**

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import { setAuditContext } from '../../../core/audit/context';
+import { fieldsOnly, recordAudit, redactAuditValues, setAuditContext, withoutRowAudit } from '../../../core/audit/context';
 import { audit_log } from '../../../core/db/tables';
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, categoryId, login, userPayload } from '../../../testing/helper';
@@ -155,6 +155,34 @@ describe('audit log', () => {
       assert.equal((await call(t.app, admin, 'PATCH', `/api/v1/user/${marco}/deactivate`, { end_date: '2020-01-01' })).statusCode, 400);
     });
     assert.deepEqual(refused, []);
+  });
+
+  test("anonymisation's tools: row changes unrecorded, the action named with its fields only, past values blanked", async () => {
+    const payload = userPayload(await categoryId(t.app, admin, 'Soci'), { name: 'Teresa' });
+    const member = ok(await call(t.app, admin, 'POST', '/api/v1/user', payload), 201).json()._id as string;
+    const context = { actor: adminId, ip: '127.0.0.1', action: null, at: t.clock.now().toISOString() };
+    const written = await entriesOf(() =>
+      t.database.db.transaction(async (tx) => {
+        await setAuditContext(tx, context);
+        await withoutRowAudit(tx);
+        await tx.update(users).set({ name: 'Anonimo', phone_number: null }).where(eq(users.id, member));
+        await recordAudit(tx, t.clock, {
+          action: 'anonymize',
+          entity: 'users',
+          entityId: member,
+          actor: adminId,
+          changes: fieldsOnly(['name', 'phone_number']),
+        });
+        await redactAuditValues(tx, [member]);
+      }),
+    );
+    assert.deepEqual(
+      written.map((e) => [e.action, e.entity_id, e.changes]),
+      [['anonymize', member, { name: { before: null, after: null }, phone_number: { before: null, after: null } }]],
+    );
+    const kept = (await allEntries()).filter((e) => e.entity_id === member);
+    assert.deepEqual(kept.map((e) => e.action).sort(), ['anonymize', 'create']);
+    assert.ok(!JSON.stringify(kept).includes('Teresa'), 'no personal value of the member stays in the log');
   });
 
   test('the retention removes entries older than AUDIT_RETENTION_DAYS', async () => {
