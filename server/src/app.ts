@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type AppConfig, loadConfig } from './core/config';
 import { type Database, openDatabase } from './core/db/client';
 import { migrationsFolder } from './core/db/migrations';
+import { attachAuditTriggers, auditContext } from './core/audit/context';
 import type { Domain } from './core/domain';
 import fileRoutes from './core/files/routes';
 import { type LogDestination, loggerOptions } from './core/logging';
@@ -64,9 +65,16 @@ export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env, list: readon
 export const migrationFolders = (list: readonly Domain[] = domains): string[] =>
   list.flatMap((domain) => (domain.migrations ? [migrationsFolder(domain.migrations)] : []));
 
-/** Applies the migrations not yet applied: core's and every domain's (each domain's folder), in the journal's order. */
+/** Core's tables the audit log does not record: the mail outbox (its bodies hold links) and the server's secrets. */
+const CORE_UNAUDITED = ['mail_outbox', 'server_secrets'];
+
+/**
+ * Applies the migrations not yet applied: core's and every domain's (each domain's folder), in the journal's order;
+ * then the audit log's trigger on every table but the unaudited ones (a new table is audited from its first start).
+ */
 export async function migrateDatabase(database: Database, list: readonly Domain[] = domains): Promise<void> {
   await database.migrate(migrationFolders(list));
+  await attachAuditTriggers(database.db, [...CORE_UNAUDITED, ...list.flatMap((domain) => domain.unaudited ?? [])]);
 }
 
 /** Opens the configured database (PostgreSQL or the embedded PGlite), applies the migrations and seeds an empty one. */
@@ -123,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(origin);
       await api.register(multipartForms);
       await api.register(requestLimits);
+      await api.register(auditContext);
       await api.register(session);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const domain of domains) if (domain.routes) await api.register(domain.routes);

@@ -1,4 +1,6 @@
+import '../registry.css';
 import type { DomainRoutes } from 'shared-ui';
+import { AuditPage } from '../features/audit/components/AuditPage';
 import { CategoriesPage } from '../features/categories/components/CategoriesPage';
 import { FitetPage } from '../features/fitet/components/FitetPage';
 import { MailingListsPage } from '../features/mailing-lists/components/MailingListsPage';
@@ -7,7 +9,7 @@ import { ReservationRulesPage } from '../features/reservation-rules/components/R
 import { TrainingGroupsPage } from '../features/training-groups/components/TrainingGroupsPage';
 import { UsersPage } from '../features/users/components/UsersPage';
 
-/** The registry's pages by the paths of the shell's route table (all seven of spec 001 §2). */
+/** The registry's pages by the paths of the shell's route table (the seven of spec 001 §2 and issue 28's audit log). */
 const routes: DomainRoutes = {
   '/registry/users/management': UsersPage,
   '/registry/users/fitet': FitetPage,
@@ -16,5 +18,6 @@ const routes: DomainRoutes = {
   '/registry/users/booking-rules': ReservationRulesPage,
   '/registry/users/mailing-lists': MailingListsPage,
   '/registry/users/training-groups': TrainingGroupsPage,
+  '/registry/audit': AuditPage,
 };
 export default routes;

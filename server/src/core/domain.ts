@@ -72,6 +72,11 @@ export interface Domain {
    * domain's and its own in the one order of drizzle-kit's journal (core/db/migrations.ts).
    */
   migrations?: string;
+  /**
+   * This domain's tables whose changes the audit log does not record (core/audit): sessions, throttling counters,
+   * version rows of caches, rows the jobs write. Every other table is audited.
+   */
+  unaudited?: readonly string[];
   /** This domain's section of the settings (core/config.ts): its fields, read and checked from the environment at start. */
   settings?: SettingsSection;
   /**

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, type Subquery, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, type Subquery, and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { GetSelectTableName, JoinNullability, SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { ListMeta } from 'shared-api/contract';
@@ -247,8 +247,9 @@ export function tableList<F extends ListFrom, S extends SelectedFields, K extend
 }
 
 /**
- * Replaces the set of links of one owner in a many-to-many table: the old links go, the new ones (de-duplicated)
- * come, in the caller's transaction.
+ * Replaces the set of links of one owner in a many-to-many table, in the caller's transaction: the links no longer
+ * wanted go, the missing ones (de-duplicated) come, the others stay untouched — so the audit log records only what
+ * changed, not every link of a form saved again.
  */
 export async function replaceLinks(
   tx: DbOrTx,
@@ -258,8 +259,11 @@ export async function replaceLinks(
   ownerId: string,
   targetIds: readonly string[],
 ) {
-  await tx.delete(link).where(eq(ownerColumn, ownerId));
   const unique = [...new Set(targetIds)];
+  await tx.delete(link).where(unique.length ? and(eq(ownerColumn, ownerId), notInArray(targetColumn, unique)) : eq(ownerColumn, ownerId));
   if (!unique.length) return;
-  await tx.insert(link).values(unique.map((targetId) => ({ [ownerColumn.name]: ownerId, [targetColumn.name]: targetId })));
+  const kept = new Set((await tx.select({ target: targetColumn }).from(link).where(eq(ownerColumn, ownerId))).map((row) => String(row.target)));
+  const added = unique.filter((targetId) => !kept.has(String(targetId)));
+  if (!added.length) return;
+  await tx.insert(link).values(added.map((targetId) => ({ [ownerColumn.name]: ownerId, [targetColumn.name]: targetId })));
 }

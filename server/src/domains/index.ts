@@ -1,5 +1,6 @@
 import type { Domain } from '../core/domain';
 import { account } from './account';
+import { audit } from './audit';
 import { booking } from './booking';
 import { certificates } from './certificates';
 import { finance } from './finance';
@@ -12,4 +13,4 @@ import { storage } from './storage';
  * (the registry's categories and users exist before anything that points at them). Adding a domain is one folder
  * under domains/ and one line here.
  */
-export const domains: readonly Domain[] = [registry, account, certificates, booking, finance, storage, platform];
+export const domains: readonly Domain[] = [registry, account, certificates, booking, finance, storage, platform, audit];

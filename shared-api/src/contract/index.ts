@@ -11,3 +11,4 @@ export * from './statistics';
 export * from './finance';
 export * from './storage';
 export * from './platform';
+export * from './audit';

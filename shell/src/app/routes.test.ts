@@ -54,8 +54,8 @@ describe('the route table follows spec 000 §2.1', () => {
     );
   });
 
-  test('no other signed-in route exists, and every path appears once', () => {
-    expect(PORTAL_ROUTES).toHaveLength(31);
+  test("no other signed-in route exists, and every path appears once (the spec's 31 and issue 28's audit log)", () => {
+    expect(PORTAL_ROUTES).toHaveLength(32);
     expect(byPath.size).toBe(PORTAL_ROUTES.length);
   });
 
@@ -106,6 +106,7 @@ describe('navigation labels come from the same table (spec 000 §2.2)', () => {
       'Regole di prenotazione',
       'Mailing list',
       'Gruppi di allenamento',
+      'Registro attività',
     ]);
     expect(labels('certificates')).toEqual(['Gestione certificati', 'Tipologie certificati']);
     expect(labels('bookings')).toEqual(['Gestione tavoli', 'Turni di allenamento', 'Calendario prenotazioni']);
@@ -122,10 +123,11 @@ describe('navigation labels come from the same table (spec 000 §2.2)', () => {
     ]);
   });
 
-  test('a group and its routes ask for the same permissions', () => {
+  test("a group and its routes ask for the same permissions, but an administrators' page ('*' only)", () => {
     for (const group of NAV_GROUPS) {
-      for (const route of routesOfGroup(group.id)) expect(route.permissions).toEqual(group.permissions);
+      for (const route of routesOfGroup(group.id)) expect([group.permissions, ['*']]).toContainEqual(route.permissions);
     }
+    expect(PORTAL_ROUTES.filter((r) => r.permissions.includes('*')).map((r) => r.path)).toEqual(['/registry/audit']);
   });
 
   test('links are active on their path and below it, segment by segment', () => {

@@ -74,6 +74,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ['/registry/users/mailing-lists', 'Mailing list'],
     ['/registry/users/training-groups', 'Gruppi di allenamento'],
   ]),
+  // The audit log (issue 28): in the registry's section, for administrators ('*') only.
+  { path: '/registry/audit', label: 'Registro attività', permissions: ['*'], group: 'registry', server: { remote: 'mf_registry' } },
   ...section('certificates', 'mf_certificates', [
     ['/certificates/management', 'Gestione certificati'],
     ['/certificates/types', 'Tipologie certificati'],

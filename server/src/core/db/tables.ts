@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Tables of core: what every domain uses (uploaded files, the mail outbox). */
 
@@ -43,3 +43,29 @@ export const server_secrets = pgTable('server_secrets', {
   value: text().notNull(),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The audit log (issue 28): one row per row a request changed, written in the same transaction as the change by the
+ * trigger of core/audit (a rolled-back change leaves none). Append-only for the application: no route edits or
+ * deletes it; the retention job removes rows older than AUDIT_RETENTION_DAYS. No foreign key to users: an entry
+ * outlives its actor's record.
+ */
+export const audit_log = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actor_user_id: uuid(),
+    ip: text(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entity_id: text(),
+    /** { field: { before, after } }: secrets never, a file by its name and size (the files row). */
+    changes: jsonb().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.entity_id, t.at),
+    index('audit_log_actor_idx').on(t.actor_user_id, t.at),
+  ],
+);

@@ -1,6 +1,8 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { recordAudit } from '../audit/context';
 import type { Db } from '../db/client';
+import { type Clock, systemClock } from '../time';
 import { mail_outbox } from '../db/tables';
 import type { JobDefinition, Jobs } from '../jobs/runner';
 
@@ -27,6 +29,14 @@ export interface MailerOptions {
    */
   printLinks: boolean;
   onError?: (err: unknown) => void;
+  /** The time audit entries carry (the app's clock). */
+  clock?: Clock;
+}
+
+/** What a send tells the audit log (core/audit): the record it names and what it sent, never the mails' texts. */
+export interface AuditedMails {
+  entity: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
 }
 
 /** The job that delivers a mail of the outbox (a queued one, or one whose delivery failed). */
@@ -79,7 +89,8 @@ export class Mailer {
    * hundreds of members costs a few round trips instead of two per mail. Should that second statement fail, the
    * mails stay in the outbox as 'queued', unsent.
    */
-  async queueAll(mails: readonly Mail[]): Promise<void> {
+  /** `audit`: the send's audit entry (core/audit), written in the transaction that records the mails. */
+  async queueAll(mails: readonly Mail[], audit?: AuditedMails): Promise<void> {
     if (mails.length === 0) return;
     const transport = this.transport ? 'smtp' : 'log';
     // Statements of at most 2,000 rows (PostgreSQL takes up to 65,535 parameters in one).
@@ -89,6 +100,7 @@ export class Mailer {
         const chunk = mails.slice(i, i + 2000).map((mail) => ({ ...mail, body: mail.text, transport, status: 'queued' }));
         ids.push(...(await tx.insert(mail_outbox).values(chunk).returning({ id: mail_outbox.id })));
       }
+      if (audit) await recordAudit(tx, this.options.clock ?? systemClock, { action: 'mail-send', entityId: null, ...audit });
       return ids;
     });
     await this.options.jobs.sendMany(

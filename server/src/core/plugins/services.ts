@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { auditTransactions } from '../audit/context';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { BuiltServices, CoreServices, Domain, Services } from '../domain';
@@ -42,6 +43,8 @@ export interface ServicesOptions {
 export default fp<ServicesOptions>(
   async (app, { config, database, domains, ownsDatabase, mailLog, mailTransport, jobPollingSeconds, clock = systemClock }) => {
     const { db } = database;
+    // Transactions opened while a request runs tell the audit log's trigger who, from where and when (core/audit).
+    auditTransactions(db, clock);
     const jobs = new JobRunner<Services>(database, {
       timeZone: config.clubTimezone,
       pollingIntervalSeconds: jobPollingSeconds,
@@ -52,6 +55,7 @@ export default fp<ServicesOptions>(
       smtp: mailTransport ?? config.smtpUrl,
       from: config.mailFrom,
       jobs,
+      clock,
       log: mailLog,
       printLinks: config.development,
       onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox e sarà ritentato'),

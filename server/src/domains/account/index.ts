@@ -42,12 +42,14 @@ const routes: FastifyPluginAsync = async (app) => {
 export const account: Domain = {
   name: 'account',
   migrations: 'domains/account/migrations',
+  // Sign-ins are recorded by the login itself (core/audit recordAudit), not as session rows.
+  unaudited: ['sessions', 'user_tokens', 'auth_attempts'],
   services({ db, config, mailer, jobs, clock }, services) {
     const sessions = new SessionRepository(db, config.clubTimezone, clock);
     const attempts = new AttemptRepository(db, clock);
     const tokens = new UserTokenRepository(clock);
     const users = new UserRepository(db, config.clubTimezone, clock);
-    const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, jobs, publicUrl: config.publicUrl });
+    const auth = new AuthService({ db, users, sessions, attempts, tokens, mailer, jobs, publicUrl: config.publicUrl, clock });
     const housekeeping = new Housekeeping({ attempts, sessions, mailer });
     return {
       sessionResolver: sessions,

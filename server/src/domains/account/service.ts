@@ -10,6 +10,8 @@ import { EMAIL_TAKEN_MESSAGE, type UserRepository } from '../registry';
 import { type AttemptRepository, accountKey, attemptKey } from './attempts-repository';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/passwords';
 import type { CurrentUser } from '../../core/domain';
+import { recordAudit } from '../../core/audit/context';
+import type { Clock } from '../../core/time';
 import type { SessionRepository } from './sessions-repository';
 import { INVALID_TOKEN_MESSAGE, type UserTokenKind, type UserTokenRepository } from './user-tokens-repository';
 
@@ -24,6 +26,7 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   jobs: Jobs;
   publicUrl: string;
+  clock: Clock;
 }
 
 /** The job forgot-password queues: the address the reset link is asked for (declared in the account domain). */
@@ -68,7 +71,12 @@ export class AuthService {
     const user = await this.checkCredentials(email, password, ip);
     if (!user) throw new DomainError('LOGIN_FAILED');
     if (user.is_deactivated) throw new DomainError('ACCOUNT_DEACTIVATED');
-    const token = await this.deps.sessions.create(user.id);
+    // The sign-in is in the audit log (the member's 'Attività recente'): the request has no user yet, so it names them.
+    const token = await this.deps.db.transaction(async (tx) => {
+      const created = await this.deps.sessions.create(user.id, tx);
+      await recordAudit(tx, this.deps.clock, { action: 'sign-in', entity: 'users', entityId: user.id, actor: user.id });
+      return created;
+    });
     return {
       token,
       user: toSessionUser({ ...user, has_accepted_terms: user.terms_accepted_at !== null }),

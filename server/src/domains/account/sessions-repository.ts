@@ -31,13 +31,12 @@ export class SessionRepository implements SessionResolver {
     this.findByHash = SessionRepository.prepareFind(db);
   }
 
-  async create(userId: string): Promise<string> {
+  /** In the caller's transaction when it passes one (the sign-in's audit entry is written with it). */
+  async create(userId: string, db: DbOrTx = this.db): Promise<string> {
     const { token, hash } = newSecret();
-    await this.db
-      .insert(sessions)
-      .values({ token_hash: hash, user_id: userId, expires_at: new Date(this.clock.now().getTime() + SESSION_DAYS * DAY_MS) });
+    await db.insert(sessions).values({ token_hash: hash, user_id: userId, expires_at: new Date(this.clock.now().getTime() + SESSION_DAYS * DAY_MS) });
     // Only the newest few sessions of a user live on: sign-ins cannot pile up rows without end.
-    await this.db.execute(sql`
+    await db.execute(sql`
       DELETE FROM sessions WHERE user_id = ${userId} AND id NOT IN (
         SELECT id FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC, id LIMIT ${MAX_SESSIONS_PER_USER})`);
     return token;

@@ -27,6 +27,8 @@ declare module '../../core/domain' {
 export const certificates: Domain = {
   name: 'certificates',
   migrations: 'domains/certificates/migrations',
+  // The expiry warnings the job sends.
+  unaudited: ['certificate_warnings'],
   services({ db, config, files, clock }) {
     const today = () => todayIn(config.clubTimezone, clock.now());
     return {

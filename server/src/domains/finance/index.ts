@@ -22,6 +22,8 @@ declare module '../../core/domain' {
 export const finance: Domain = {
   name: 'finance',
   migrations: 'domains/finance/migrations',
+  // The entry counter: its entries are audited.
+  unaudited: ['finance_accounting_counters'],
   settings: financeSettings,
   services: ({ db, config, files, clock }) => ({ finance: financeServices(db, config, files, () => todayIn(config.clubTimezone, clock.now())) }),
   routes,

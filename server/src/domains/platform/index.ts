@@ -27,6 +27,8 @@ declare module '../../core/domain' {
 export const platform: Domain = {
   name: 'platform',
   migrations: 'domains/platform/migrations',
+  // The browsers' error reports: not changes of the club's data.
+  unaudited: ['platform_client_errors', 'platform_client_error_quota'],
   settings: platformSettings,
   services({ db, config, clock, mailer }, built) {
     const releases = new ReleaseRepository(db);

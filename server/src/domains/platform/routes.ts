@@ -96,7 +96,7 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/platform/releases',
     {
-      config: platformTeam,
+      config: { ...platformTeam, audit: 'release' },
       schema: {
         tags,
         summary: "Controlla l'insieme di versioni e, se non è una prova (dryRun), lo mette in linea (o in anteprima)",
@@ -121,7 +121,7 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/platform/releases/rollback',
     {
-      config: platformTeam,
+      config: { ...platformTeam, audit: 'release' },
       schema: {
         tags,
         summary: 'Rimette in linea la release precedente (una nuova voce dello storico che rimanda a quella)',
@@ -155,7 +155,7 @@ const oneReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/platform/releases/:n/promote',
     {
-      config: platformTeam,
+      config: { ...platformTeam, audit: 'release' },
       schema: {
         tags,
         summary: 'Mette in linea per tutti la release in anteprima',
@@ -169,7 +169,7 @@ const oneReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/platform/releases/:n/withdraw',
     {
-      config: platformTeam,
+      config: { ...platformTeam, audit: 'release' },
       schema: {
         tags,
         summary: 'Ritira la release in anteprima: il suo pubblico torna alla release in linea',

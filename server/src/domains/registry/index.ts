@@ -55,6 +55,8 @@ declare module '../../core/domain' {
 export const registry: Domain = {
   name: 'registry',
   migrations: 'domains/registry/migrations',
+  // The version row of the member directory's cache.
+  unaudited: ['member_directory_version'],
   services({ db, config, files, mailer, clock }, services) {
     const users = new UserRepository(
       db,
@@ -79,7 +81,7 @@ export const registry: Domain = {
           db,
           publicUrl: config.publicUrl,
           today: () => todayIn(config.clubTimezone, clock.now()),
-          deliverAll: (mails) => mailer.queueAll(mails),
+          deliverAll: (mails, audit) => mailer.queueAll(mails, audit),
         }),
         userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone, clock }),
         categories: new CategoryService(db, new CategoryRepository(db)),

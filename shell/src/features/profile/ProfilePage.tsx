@@ -5,6 +5,7 @@ import { formatDate, notify, type ProfileCardProps } from 'shared-ui';
 import { RemoteComponent } from '../../remotes';
 import { meQuery } from '../auth/api';
 import { useLogout } from '../auth/use-logout';
+import { ActivityCard } from './ActivityCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { EditableField } from './EditableField';
 import { PasswordDialog } from './PasswordDialog';
@@ -141,6 +142,7 @@ export function ProfilePage() {
 
           <CalendarFeedCard />
           <ReminderCard />
+          <ActivityCard userId={me.data._id} />
         </div>
       )}
 

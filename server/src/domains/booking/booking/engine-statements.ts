@@ -144,6 +144,8 @@ export const bookingWriteStatement = () =>
     | 'who_k'
     | 'who_id'
     | 'who_version'
+    | 'audit_at'
+    | 'audit_ip'
   >(
     'booking_write_batch',
     (p) => sql`
@@ -151,8 +153,8 @@ export const bookingWriteStatement = () =>
       select * from unnest(${p('k')}::int[], ${p('session')}::uuid[], ${p('date')}::date[], ${p('start_at')}::timestamptz[],
                            ${p('end_at')}::timestamptz[], ${p('booked_by')}::uuid[], ${p('first')}::uuid[], ${p('pin')}::boolean[],
                            ${p('title')}::text[], ${p('start_time')}::text[], ${p('duration')}::int[], ${p('color')}::text[],
-                           ${p('allowed')}::boolean[])
-        as r(k, session, date, start_at, end_at, booked_by, first, pin, title, start_time, duration, color, allowed)
+                           ${p('allowed')}::boolean[], ${p('audit_at')}::timestamptz[], ${p('audit_ip')}::text[])
+        as r(k, session, date, start_at, end_at, booked_by, first, pin, title, start_time, duration, color, allowed, audit_at, audit_ip)
     ), who as (
       select * from unnest(${p('who_k')}::int[], ${p('who_id')}::uuid[], ${p('who_version')}::int[]) with ordinality as w(k, user_id, version, place)
     ), v as (
@@ -178,6 +180,17 @@ export const bookingWriteStatement = () =>
       from b join ok on ok.first = b.first
       where ok.pin
       on conflict (session_id, date) do nothing
+    ), audit as (
+      -- One statement books for many requests, outside any transaction: each booking's audit entry is written here,
+      -- with its own request's actor and address (core/audit), by the statement that books it.
+      insert into audit_log (at, actor_user_id, ip, action, entity, entity_id, changes)
+      select ok.audit_at, ok.booked_by, ok.audit_ip, 'book', 'bookings', b.id::text,
+             jsonb_build_object('session_id', jsonb_build_object('before', null, 'after', ok.session),
+                                'date', jsonb_build_object('before', null, 'after', ok.date),
+                                'participant_ids', jsonb_build_object('before', null, 'after',
+                                  to_jsonb(array(select w.user_id from who w where w.k = ok.k order by w.place))))
+      from b join ok on ok.first = b.first
+      where ok.audit_at is not null
     )
     select r.k, ok.k is not null as current, b.id, ${isoInstant(sql`b.created_at`)} as created_at
     from req r left join ok on ok.k = r.k left join b on b.first = ok.first`,

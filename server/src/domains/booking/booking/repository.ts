@@ -1,4 +1,5 @@
 import { type SQL, type SQLWrapper, eq, sql } from 'drizzle-orm';
+import type { AuditContext } from '../../../core/audit/context';
 import type { MedicalStatus, Participant } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { type BatchOptions, batchedCalls } from '../../../core/db/batch';
@@ -112,6 +113,8 @@ export interface WriteCall {
   booked_by: string;
   participants: readonly { id: string; version: number }[];
   pin: ExceptionValues | null;
+  /** The request's audit context (core/audit): the booking's entry is written by the statement that books it. */
+  audit?: AuditContext | null;
 }
 
 /** Booked; 'taken': the occurrence was booked meanwhile; 'moved': a participant's bookings changed since the read. */
@@ -246,6 +249,8 @@ export class BookingRepository {
       who_k: who.map((w) => w.k),
       who_id: who.map((w) => w.id),
       who_version: who.map((w) => w.version),
+      audit_at: calls.map((call) => call.audit?.at ?? null),
+      audit_ip: calls.map((call) => call.audit?.ip ?? null),
     });
     const outcomes: WriteOutcome[] = [];
     for (const row of rows) outcomes[row.k] = !row.current ? 'moved' : row.id === null ? 'taken' : { id: row.id, created_at: row.created_at! };

@@ -11,7 +11,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/booking/:id',
     {
-      config: bookingWrite,
+      config: { ...bookingWrite, audit: 'cancel' },
       schema: {
         tags,
         summary: 'Annulla una prenotazione (i soci solo le proprie, entro il termine della regola)',
@@ -25,7 +25,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/book',
     {
-      config: bookingWrite,
+      config: { ...bookingWrite, audit: 'book' },
       schema: {
         tags,
         summary: 'Prenota un turno (socio: un compagno; admin: da 1 a 4 utenti)',
@@ -40,7 +40,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/book',
     {
-      config: bookingWrite,
+      config: { ...bookingWrite, audit: 'cancel' },
       schema: {
         tags,
         summary: 'Annulla la prenotazione del turno in una data',

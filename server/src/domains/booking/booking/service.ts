@@ -1,4 +1,5 @@
 import type { ApiErrorCode, BookPayload, BookabilityRefusal, Booking, Participant, TrainingSession } from 'shared-api/contract';
+import { currentAuditContext } from '../../../core/audit/context';
 import { BOOKING_FRAGMENTS as F, holdsAny, wallClockInstant as instantAt } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
 import type { Db } from '../../../core/db/client';
@@ -253,6 +254,7 @@ export class BookingService {
       booked_by: actor.id,
       participants: subjects.map((s) => ({ id: s.user.id, version: s.user.version })),
       pin,
+      audit: currentAuditContext(this.clock),
     });
     if (created === 'taken') throw new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
     if (created === 'moved') return null;

@@ -131,8 +131,9 @@ export class CertificateRepository {
     return row ?? null;
   }
 
+  /** Each write is a transaction, the audit log's unit (core/audit). */
   async insert(values: { type_id: string; user_id: string; notes: string | null }): Promise<string> {
-    const [row] = await this.db.insert(c).values(values).returning({ id: c.id });
+    const [row] = await this.db.transaction((tx) => tx.insert(c).values(values).returning({ id: c.id }));
     if (!row) throw new Error('INSERT senza riga restituita');
     return row.id;
   }
@@ -171,14 +172,16 @@ export class CertificateRepository {
   }
 
   async approveRecord(recordId: string, endDate: string | null, notes: string | null): Promise<void> {
-    await this.db.update(r).set({ is_approved: true, end_date: endDate, notes, approved_at: new Date() }).where(eq(r.id, recordId));
+    await this.db.transaction((tx) =>
+      tx.update(r).set({ is_approved: true, end_date: endDate, notes, approved_at: new Date() }).where(eq(r.id, recordId)),
+    );
   }
 
   /** Sets the expiry date of the latest record; false when the certificate has none. */
   async setLatestEndDate(certificateId: string, endDate: string | null): Promise<boolean> {
     const latest = await this.latestRecord(certificateId);
     if (!latest) return false;
-    await this.db.update(r).set({ end_date: endDate }).where(eq(r.id, latest.id));
+    await this.db.transaction((tx) => tx.update(r).set({ end_date: endDate }).where(eq(r.id, latest.id)));
     return true;
   }
 

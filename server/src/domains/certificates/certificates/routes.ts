@@ -76,7 +76,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id/user/:userId/record/:recordId/approve',
     {
-      config: staff,
+      config: { ...staff, audit: 'approve' },
       schema: {
         tags,
         summary: 'Approva un caricamento (scadenza e note facoltative)',

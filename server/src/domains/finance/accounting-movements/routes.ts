@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
-      config: withAttachment,
+      config: { ...withAttachment, audit: 'entry' },
       schema: {
         tags,
         summary: 'Crea una voce contabile (JSON, o multipart con il file nel campo attachment)',
@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/complex',
     {
-      config: withAttachment,
+      config: { ...withAttachment, audit: 'entry' },
       schema: {
         tags,
         summary: 'Crea una voce contabile con più righe (items; in multipart una stringa JSON)',

@@ -51,14 +51,14 @@ export class BusinessEntityRepository {
   }
 
   async insert(payload: BusinessEntityPayload): Promise<string> {
-    const [row] = await this.db.insert(b).values(payload).returning({ id: b.id });
+    const [row] = await this.db.transaction((tx) => tx.insert(b).values(payload).returning({ id: b.id }));
     if (!row) throw new Error('INSERT senza riga restituita');
     return row.id;
   }
 
   /** False when there is no such entity. */
   async update(id: string, payload: BusinessEntityPayload): Promise<boolean> {
-    return (await this.db.update(b).set(payload).where(eq(b.id, id)).returning({ id: b.id })).length > 0;
+    return (await this.db.transaction((tx) => tx.update(b).set(payload).where(eq(b.id, id)).returning({ id: b.id }))).length > 0;
   }
 
   lockAndCountHolders(tx: DbOrTx, id: string) {

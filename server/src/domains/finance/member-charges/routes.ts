@@ -75,7 +75,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/payment',
     {
-      config,
+      config: { ...config, audit: 'payment' },
       schema: {
         tags,
         summary: 'Registra un pagamento (e la sua voce contabile)',

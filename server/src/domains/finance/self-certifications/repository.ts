@@ -72,14 +72,14 @@ export class SelfCertificationRepository {
   }
 
   async insert(values: { user_id: string; year: number; month: number; amount_cents: number; issue_date: string }): Promise<string> {
-    const [row] = await this.db.insert(sc).values(values).returning({ id: sc.id });
+    const [row] = await this.db.transaction((tx) => tx.insert(sc).values(values).returning({ id: sc.id }));
     if (!row) throw new Error('INSERT senza riga restituita');
     return row.id;
   }
 
   /** False when there is no such self-certification. */
   async delete(id: string): Promise<boolean> {
-    return (await this.db.delete(sc).where(eq(sc.id, id)).returning({ id: sc.id })).length > 0;
+    return (await this.db.transaction((tx) => tx.delete(sc).where(eq(sc.id, id)).returning({ id: sc.id }))).length > 0;
   }
 
   /** Total of the member's self-certified amounts in a year, in cents (a bigint sum). */

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
+import { and, eq } from 'drizzle-orm';
+import { audit_log } from '../../../core/db/tables';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { VersionExistsError, publishVersion } from '../releases-root';
 import { type FakeBuild, PROVIDED, fakeBuild, writeShellProvides } from './fixtures';
@@ -120,6 +122,15 @@ describe('versions and releases', () => {
     assert.equal(manifest.headers['cache-control'], 'private, no-cache');
     assert.equal(manifest.json().mf_registry, `/releases/mf-registry/${v1['mf-registry']}/mf-manifest.json`);
     assert.equal(manifest.json().mf_booking, `/releases/mf-booking/${v1['mf-booking']}/mf-manifest.json`);
+
+    // The audit log (issue 28) records the release, by whom, with the versions it put live.
+    const [entry] = await t.database.db
+      .select()
+      .from(audit_log)
+      .where(and(eq(audit_log.entity, 'platform_releases'), eq(audit_log.entity_id, String(first.number))));
+    assert.equal(entry?.action, 'release');
+    assert.ok(entry.actor_user_id);
+    assert.deepEqual((entry.changes as Record<string, { after: unknown }>).apps?.after, v1);
   });
 
   test('versions are served at a stable address with immutable cache headers; the publication record is not', async () => {

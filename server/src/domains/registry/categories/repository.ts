@@ -69,7 +69,7 @@ export class CategoryRepository {
 
   /** Deletes a category; false when there is none. A category still given to users raises the foreign-key error. */
   async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+    const deleted = await this.db.transaction((tx) => tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id }));
     return deleted.length > 0;
   }
 

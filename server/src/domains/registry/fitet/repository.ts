@@ -54,23 +54,25 @@ export class FitetRepository {
 
   /** Writes a record's own fields; false when there is no such record. */
   async update(id: string, payload: FitetRecordPayload): Promise<boolean> {
-    const rows = await this.db
-      .update(f)
-      .set({
-        card_type: payload.card_type ?? null,
-        category: payload.category ?? null,
-        start_date: payload.start_date ?? null,
-        end_date: payload.end_date ?? null,
-        updated_at: new Date(),
-      })
-      .where(eq(f.id, id))
-      .returning({ id: f.id });
+    const rows = await this.db.transaction((tx) =>
+      tx
+        .update(f)
+        .set({
+          card_type: payload.card_type ?? null,
+          category: payload.category ?? null,
+          start_date: payload.start_date ?? null,
+          end_date: payload.end_date ?? null,
+          updated_at: new Date(),
+        })
+        .where(eq(f.id, id))
+        .returning({ id: f.id }),
+    );
     return rows.length > 0;
   }
 
   /** Deletes a record; false when there was none. */
   async delete(id: string): Promise<boolean> {
-    const rows = await this.db.delete(f).where(eq(f.id, id)).returning({ id: f.id });
+    const rows = await this.db.transaction((tx) => tx.delete(f).where(eq(f.id, id)).returning({ id: f.id }));
     return rows.length > 0;
   }
 

@@ -26,7 +26,7 @@ const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
-      config: { access, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 } },
+      config: { access, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 }, audit: 'import' },
       schema: {
         tags,
         summary: 'Importa il file FITET (.xlsx o .csv, multipart, campo file): resoconto riga per riga',

@@ -15,7 +15,7 @@ const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/send',
     {
-      config: { access: ['registry_access'] },
+      config: { access: ['registry_access'], audit: 'mail-send' },
       schema: {
         tags,
         summary: 'Invia una email alle mailing list scelte (una per destinatario)',

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AuditedMails } from '../../../core/mail/mailer';
 import type { SendEmailPayload } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { invalidInput } from '../../../core/errors';
@@ -30,8 +31,8 @@ export interface MailingSendDeps {
   db: Db;
   publicUrl: string;
   today: () => string;
-  /** Hands the mails of one send to the mailer (outbox or SMTP), all recorded together or none. */
-  deliverAll: (mails: Mail[]) => Promise<void>;
+  /** Hands the mails of one send to the mailer (outbox or SMTP), all recorded together or none, with its audit entry. */
+  deliverAll: (mails: Mail[], audit: AuditedMails) => Promise<void>;
 }
 
 /**
@@ -80,7 +81,15 @@ export class MailingSender {
     const recipients = await this.recipients(ids);
     const mails: Mail[] = [];
     for (const recipient of recipients) mails.push(await this.mailFor(recipient, payload));
-    await this.deps.deliverAll(mails);
+    // The outbox keeps no audit trail of its own (its bodies hold links): the send is recorded with its mails.
+    await this.deps.deliverAll(mails, {
+      entity: 'emails',
+      changes: {
+        subject: { before: null, after: payload.subject },
+        mailing_lists: { before: null, after: ids },
+        recipients: { before: null, after: recipients.length },
+      },
+    });
     return recipients.length;
   }
 

@@ -53,18 +53,18 @@ export class TrainingGroupRepository {
   }
 
   async insert(payload: TrainingGroupPayload): Promise<string> {
-    const [row] = await this.db.insert(g).values(columns(payload)).returning({ id: g.id });
+    const [row] = await this.db.transaction((tx) => tx.insert(g).values(columns(payload)).returning({ id: g.id }));
     if (!row) throw new Error('INSERT senza riga restituita');
     return row.id;
   }
 
   async update(id: string, payload: TrainingGroupPayload): Promise<boolean> {
-    return (await this.db.update(g).set(columns(payload)).where(eq(g.id, id)).returning({ id: g.id })).length > 0;
+    return (await this.db.transaction((tx) => tx.update(g).set(columns(payload)).where(eq(g.id, id)).returning({ id: g.id }))).length > 0;
   }
 
   /** Deletes a group without enrollments; false when none was deleted (the foreign key refuses one with enrollments). */
   async delete(id: string): Promise<boolean> {
-    return (await this.db.delete(g).where(eq(g.id, id)).returning({ id: g.id })).length > 0;
+    return (await this.db.transaction((tx) => tx.delete(g).where(eq(g.id, id)).returning({ id: g.id }))).length > 0;
   }
 
   /** Locks the group (enrollments of one group are counted and added one at a time) and answers its maximum. */
@@ -89,16 +89,18 @@ export class TrainingGroupRepository {
   }
 
   async updateEnrollment(id: string, values: { cost_cents: number; enrollment_date: string }): Promise<boolean> {
-    return (await this.db.update(e).set(values).where(eq(e.id, id)).returning({ id: e.id })).length > 0;
+    return (await this.db.transaction((tx) => tx.update(e).set(values).where(eq(e.id, id)).returning({ id: e.id }))).length > 0;
   }
 
   async deleteEnrollment(groupId: string, userId: string): Promise<boolean> {
     return (
       (
-        await this.db
-          .delete(e)
-          .where(and(eq(e.group_id, groupId), eq(e.user_id, userId)))
-          .returning({ id: e.id })
+        await this.db.transaction((tx) =>
+          tx
+            .delete(e)
+            .where(and(eq(e.group_id, groupId), eq(e.user_id, userId)))
+            .returning({ id: e.id }),
+        )
       ).length > 0
     );
   }

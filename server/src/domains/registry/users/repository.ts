@@ -317,10 +317,13 @@ export class UserRepository {
   }
 
   async update(id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ ...values, updated_at: new Date() })
-      .where(eq(users.id, id));
+    // A transaction, the audit log's unit (core/audit).
+    await this.db.transaction((tx) =>
+      tx
+        .update(users)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(users.id, id)),
+    );
   }
 
   /** Replaces the user's links to qualifications, booking rules and mailing-list classes. */

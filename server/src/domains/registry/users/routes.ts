@@ -119,14 +119,14 @@ const registryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id/activate',
-    { config: registryAccess, schema: { tags, summary: 'Riattiva un utente', params, response: { 200: user, ...errors } } },
+    { config: { ...registryAccess, audit: 'activate' }, schema: { tags, summary: 'Riattiva un utente', params, response: { 200: user, ...errors } } },
     async (request) => userRegistry.activate(request.params.id, currentUser(request)),
   );
 
   app.patch(
     '/:id/deactivate',
     {
-      config: registryAccess,
+      config: { ...registryAccess, audit: 'deactivate' },
       schema: {
         tags,
         summary: 'Disattiva un utente (fino a end_date compresa, o finché non viene riattivato); le sue sessioni terminano',

@@ -235,11 +235,13 @@ export class UserRegistry {
   async activate(id: string, actor: Actor): Promise<User> {
     const { db, users: repo } = this.deps;
     await this.guardTarget(id, actor);
-    const updated = await db
-      .update(users)
-      .set({ deactivation_status: false, deactivation_date_start: null, deactivation_date_end: null, updated_at: new Date() })
-      .where(eq(users.id, id))
-      .returning({ id: users.id });
+    const updated = await db.transaction((tx) =>
+      tx
+        .update(users)
+        .set({ deactivation_status: false, deactivation_date_start: null, deactivation_date_end: null, updated_at: new Date() })
+        .where(eq(users.id, id))
+        .returning({ id: users.id }),
+    );
     if (!updated.length) throw new DomainError('USER_NOT_FOUND');
     return (await repo.get(id))!;
   }
@@ -251,11 +253,13 @@ export class UserRegistry {
     await this.guardTarget(id, actor);
     const today = this.today();
     if (endDate && endDate < today) throw new DomainError('DEACTIVATION_END_IN_PAST');
-    const updated = await db
-      .update(users)
-      .set({ deactivation_status: true, deactivation_date_start: today, deactivation_date_end: endDate, updated_at: new Date() })
-      .where(eq(users.id, id))
-      .returning({ id: users.id });
+    const updated = await db.transaction((tx) =>
+      tx
+        .update(users)
+        .set({ deactivation_status: true, deactivation_date_start: today, deactivation_date_end: endDate, updated_at: new Date() })
+        .where(eq(users.id, id))
+        .returning({ id: users.id }),
+    );
     if (!updated.length) throw new DomainError('USER_NOT_FOUND');
     await this.deps.account().endSessionsOf(id);
     return (await repo.get(id))!;

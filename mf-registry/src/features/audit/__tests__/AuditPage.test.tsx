@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuditEntry } from 'shared-api';
+import { renderWithProviders } from 'shared-ui/testing';
+import { mockApi } from 'shared-ui/testing/api';
+import { list } from '../../../test/handlers';
+import { AuditPage } from '../components/AuditPage';
+
+jest.setTimeout(20_000);
+
+const ADMIN = { _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Anna', surname: 'Amministratrice' };
+const EDIT: AuditEntry = {
+  _id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  at: '2026-11-25T09:30:00.000Z',
+  actor: ADMIN,
+  ip: '127.0.0.1',
+  action: 'edit',
+  entity: 'users',
+  entity_id: '9b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11',
+  changes: { phone_number: { before: '+39 340 1112233', after: '+39 333 7654321' }, email: { before: null, after: 'marco@example.it' } },
+};
+
+function setup() {
+  const api = mockApi({
+    'GET /audit': list([EDIT]),
+    'GET /user': list([{ ...ADMIN, email: 'admin@circolo.example' }]),
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<AuditPage />, { route: '/registry/audit' });
+  return { api, user };
+}
+
+describe('Registro attività', () => {
+  it('lists when, who, the action and the record in Italian, newest first', async () => {
+    const { api } = setup();
+    expect(await screen.findByRole('heading', { name: 'Registro attività' })).toBeInTheDocument();
+    const row = (await screen.findByRole('cell', { name: 'Amministratrice Anna' })).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('cell', { name: 'Modifica' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Utenti' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '25/11/2026 10:30' })).toBeInTheDocument();
+    expect(api.callsTo('GET /audit')[0]!.query.get('sortBy')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Scarica' })).toBeInTheDocument();
+  });
+
+  it('opens a change with every field before and after, side by side', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Dettagli' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifica — Utenti' });
+    const phone = within(dialog).getByRole('rowheader', { name: 'phone_number' }).closest('tr') as HTMLElement;
+    expect(
+      within(phone)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['+39 340 1112233', '+39 333 7654321']);
+    const email = within(dialog).getByRole('rowheader', { name: 'email' }).closest('tr') as HTMLElement;
+    expect(
+      within(email)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['—', 'marco@example.it']);
+    expect(within(dialog).getByText('127.0.0.1')).toBeInTheDocument();
+  });
+
+  it('filters by record, user and period through the list query', async () => {
+    const { api, user } = setup();
+    await screen.findByRole('cell', { name: 'Amministratrice Anna' });
+    await user.selectOptions(screen.getByLabelText('Elemento'), 'users');
+    await waitFor(() => expect(api.callsTo('GET /audit').at(-1)!.query.get('entity')).toBe('users'));
+    await user.click(screen.getByLabelText('Utente'));
+    await user.click(await screen.findByRole('option', { name: /Amministratrice Anna/ }));
+    await waitFor(() => expect(api.callsTo('GET /audit').at(-1)!.query.get('userId')).toBe(ADMIN._id));
+    await user.type(screen.getByLabelText('Dal'), '01/11/2026');
+    await waitFor(() => expect(api.callsTo('GET /audit').at(-1)!.query.get('from')).toBe('2026-11-01'));
+  });
+});

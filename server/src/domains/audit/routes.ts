@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditEntry, auditListQuery, errorBody, exportFormat, listResponse, myActivity } from 'shared-api/contract';
+import { buildExport } from '../../core/export/exporter';
+import { exportResponse, sendExportFile } from '../../core/export/reply';
+import { currentUser } from '../../core/plugins/session';
+import { AUDIT_EXPORT_COLUMNS } from './service';
+
+const tags = ['registro attività'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const adminOnly = { access: ['*'] as const };
+
+/** GET /audit and its download: '*' only. The log has no write route: it is append-only for the application. */
+const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { audit } = app.services;
+
+  app.get(
+    '',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: 'Registro attività (più recenti prima)',
+        querystring: auditListQuery,
+        response: { 200: listResponse(auditEntry), ...errors },
+      },
+    },
+    (request) => audit.list(request.query),
+  );
+
+  const exportQuery = auditListQuery.omit({ page: true, limit: true }).extend({ format: exportFormat });
+  app.get(
+    '/export',
+    {
+      config: adminOnly,
+      schema: {
+        tags,
+        summary: 'Scarica il registro attività (csv, xlsx, pdf)',
+        querystring: exportQuery,
+        response: { 200: exportResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const rows = await audit.listAll(filter);
+      const file = await buildExport({
+        format,
+        baseName: 'registro-attivita',
+        title: 'Registro attività',
+        columns: AUDIT_EXPORT_COLUMNS,
+        rows,
+        timeZone: app.config.clubTimezone,
+      });
+      return sendExportFile(reply, file);
+    },
+  );
+};
+
+/** GET /user/me/activity: the member's own last sign-ins and profile changes ('Attività recente' of the profile). */
+const myActivityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me/activity',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['profilo'],
+        summary: 'Attività recente: ultimi accessi e modifiche al profilo',
+        response: { 200: myActivity, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => ({ data: await app.services.audit.activityOf(currentUser(request).id) }),
+  );
+};
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(auditRoutes, { prefix: '/audit' });
+  await app.register(myActivityRoutes, { prefix: '/user' });
+};
+
+export default routes;

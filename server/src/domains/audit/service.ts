@@ -1,0 +1,59 @@
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditFilters, MY_ACTIVITY_LIMIT } from 'shared-api/contract';
+import type { ExportColumn } from '../../core/export/exporter';
+import type { JobDefinition } from '../../core/jobs/runner';
+import { type ListPage, type ListRequest, readAll, readPage } from '../../core/list';
+import type { Services } from '../../core/domain';
+import type { Clock } from '../../core/time';
+import type { AuditRepository, AuditSortKey } from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The audit log's reads ('*' only, and a member's own activity) and its retention. Nothing edits or deletes an entry. */
+export class AuditService {
+  constructor(private readonly deps: { repo: AuditRepository; clock: Clock; retentionDays: number }) {}
+
+  list(request: ListRequest<AuditSortKey> & AuditFilters): Promise<ListPage<AuditEntry>> {
+    return readPage(this.deps.repo.listSource(request), request);
+  }
+
+  listAll(request: Omit<ListRequest<AuditSortKey>, 'page' | 'limit'> & AuditFilters): Promise<AuditEntry[]> {
+    return readAll(this.deps.repo.listSource(request), request);
+  }
+
+  /** The member's last sign-ins and changes to their profile ('Attività recente'). */
+  activityOf(userId: string): Promise<AuditEntry[]> {
+    return this.deps.repo.activityOf(userId, MY_ACTIVITY_LIMIT);
+  }
+
+  /** Removes the entries older than the retention (AUDIT_RETENTION_DAYS). */
+  purgeExpired(): Promise<number> {
+    return this.deps.repo.deleteOlderThan(new Date(this.deps.clock.now().getTime() - this.deps.retentionDays * DAY_MS));
+  }
+}
+
+const describeChanges = (entry: AuditEntry) =>
+  Object.entries(entry.changes)
+    .map(([field, { before, after }]) => `${field}: ${JSON.stringify(before ?? null)} → ${JSON.stringify(after ?? null)}`)
+    .join('; ');
+
+/** The download's columns (the export mechanism neutralises every cell). */
+export const AUDIT_EXPORT_COLUMNS: ExportColumn<AuditEntry>[] = [
+  { header: 'Data e ora', value: (e) => e.at, width: 1.2 },
+  { header: 'Utente', value: (e) => (e.actor ? `${e.actor.surname} ${e.actor.name}` : ''), width: 1.2 },
+  { header: 'Indirizzo', value: (e) => e.ip ?? '' },
+  { header: 'Azione', value: (e) => AUDIT_ACTION_LABELS[e.action] },
+  { header: 'Elemento', value: (e) => AUDIT_ENTITY_LABELS[e.entity] ?? e.entity },
+  { header: 'Identificativo', value: (e) => e.entity_id ?? '', width: 1.4 },
+  { header: 'Modifiche', value: describeChanges, width: 3 },
+];
+
+export const AUDIT_RETENTION_JOB = 'audit.retention';
+
+/** Once a day, claimed once across processes (the job runner's schedule, club time zone). */
+export const auditRetentionJob: JobDefinition<never, Services> = {
+  name: AUDIT_RETENTION_JOB,
+  schedule: '40 3 * * *',
+  run: async (_data, { audit }) => {
+    await audit.purgeExpired();
+  },
+};

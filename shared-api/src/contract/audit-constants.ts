@@ -1,0 +1,89 @@
+/**
+ * The audit log's vocabulary (issue 28), zod-free so the front ends read it at run time through 'shared-api'.
+ */
+
+/**
+ * What was done: a record's create, edit or delete (a category's permissions are an edit of its `permissions`), or
+ * the named action of the route that changed it.
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'edit',
+  'delete',
+  'activate',
+  'deactivate',
+  'approve',
+  'book',
+  'cancel',
+  'payment',
+  'entry',
+  'import',
+  'mail-send',
+  'release',
+  'sign-in',
+  'anonymize',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Creazione',
+  edit: 'Modifica',
+  delete: 'Eliminazione',
+  activate: 'Attivazione',
+  deactivate: 'Disattivazione',
+  approve: 'Approvazione',
+  book: 'Prenotazione',
+  cancel: 'Cancellazione prenotazione',
+  payment: 'Pagamento',
+  entry: 'Registrazione contabile',
+  import: 'Importazione',
+  'mail-send': 'Invio email',
+  release: 'Rilascio',
+  'sign-in': 'Accesso',
+  anonymize: 'Anonimizzazione',
+};
+
+/**
+ * The records the log names (their tables), with the Italian name the page shows; a record not listed shows its
+ * table's name.
+ */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  users: 'Utenti',
+  categories: 'Categorie',
+  qualifications: 'Qualifiche',
+  user_qualifications: 'Qualifiche degli utenti',
+  reservation_rules: 'Regole di prenotazione',
+  mailing_list_classes: 'Mailing list',
+  emails: 'Invii email',
+  training_groups: 'Gruppi di allenamento',
+  training_group_enrollments: 'Iscrizioni ai gruppi',
+  fitet_records: 'Dati FITET',
+  files: 'File',
+  certificate_types: 'Tipologie di certificato',
+  certificates: 'Certificati',
+  certificate_records: 'Caricamenti dei certificati',
+  game_tables: 'Tavoli',
+  training_sessions: 'Sessioni di allenamento',
+  training_session_groups: 'Gruppi di sessioni',
+  bookings: 'Prenotazioni',
+  booking_participants: 'Partecipanti alle prenotazioni',
+  booking_waitlist: "Liste d'attesa",
+  finance_member_charges: 'Addebiti ai soci',
+  finance_member_payments: 'Pagamenti dei soci',
+  finance_accounting_entries: 'Movimenti contabili',
+  finance_accounts: 'Conti',
+  finance_subaccounts: 'Sottoconti',
+  finance_income_categories: 'Categorie di entrata',
+  finance_business_entities: 'Clienti e fornitori',
+  finance_self_certifications: 'Autocertificazioni',
+  storage_items: 'Articoli di magazzino',
+  storage_item_categories: 'Categorie di magazzino',
+  storage_loads: 'Carichi',
+  storage_unloads: 'Scarichi',
+  platform_releases: 'Rilasci',
+};
+
+export const AUDIT_SORT_KEYS = ['at', 'action', 'entity'] as const;
+
+/** How many entries the member's 'Attività recente' shows. */
+export const MY_ACTIVITY_LIMIT = 20;

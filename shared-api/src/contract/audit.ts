@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { id, isoDate, listQuery } from './common';
+import { AUDIT_ACTIONS, AUDIT_SORT_KEYS } from './audit-constants';
+
+/**
+ * The audit log (issue 28): every change made through the API, one entry per changed record, with its fields' before
+ * and after. '*' only; a member reads their own sign-ins and profile changes through /user/me/activity.
+ */
+
+/** One field's change: its value before and after (null where the record did not exist yet or any more). */
+export const auditChange = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const auditEntry = z.object({
+  _id: id,
+  at: z.string(),
+  /** Who made the change (null: a public call such as completing a registration). */
+  actor: z.object({ _id: id, name: z.string(), surname: z.string() }).nullable(),
+  ip: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  changes: z.record(z.string(), auditChange),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** GET /audit: the list's parameters and its filters (record, record id, the user who acted, a period of days). */
+export const auditFilters = z.object({
+  entity: z.string().trim().max(64).optional(),
+  entityId: z.string().trim().max(64).optional(),
+  userId: id.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type AuditFilters = z.infer<typeof auditFilters>;
+
+export const auditListQuery = listQuery.extend(auditFilters.shape).extend({ sortBy: z.enum(AUDIT_SORT_KEYS).optional() });
+
+/** GET /user/me/activity: the member's last MY_ACTIVITY_LIMIT sign-ins and changes to their profile (newest first). */
+export const myActivity = z.object({ data: z.array(auditEntry) });
+export type MyActivity = z.infer<typeof myActivity>;
