@@ -8,6 +8,7 @@ import { useLogout } from '../auth/use-logout';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { EditableField } from './EditableField';
 import { PasswordDialog } from './PasswordDialog';
+import { PersonalDataCard } from './PersonalDataCard';
 import { ReauthDialog } from './ReauthDialog';
 import { ReminderCard } from './ReminderCard';
 import { updateMe } from './api';
@@ -141,6 +142,7 @@ export function ProfilePage() {
 
           <CalendarFeedCard />
           <ReminderCard />
+          <PersonalDataCard />
         </div>
       )}
 
