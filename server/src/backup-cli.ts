@@ -14,8 +14,7 @@ import { requestBackup, serverHoldingDataDir } from './core/backup/handoff';
 import { DataDirInUseError } from './core/db/data-dir-lock';
 import { closeWorkerPool } from './core/workers/pool';
 
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.ceil(bytes / 1024)} KB`;
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
 async function backup() {
   const config = loadAppConfig();

@@ -30,7 +30,12 @@ console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGl
 
 // `npm run backup` asks this server for the embedded database's archive (core/backup/handoff.ts).
 if (app.database.driver === 'pglite') {
-  serveBackupRequests(config, app.database, () => new Date(), (err) => app.log.error({ err }, 'Copia di backup non riuscita'));
+  serveBackupRequests(
+    config,
+    app.database,
+    () => new Date(),
+    (err) => app.log.error({ err }, 'Copia di backup non riuscita'),
+  );
 }
 
 let closing = false;

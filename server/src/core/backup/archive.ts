@@ -32,5 +32,11 @@ export async function unpackBackup({ archive, into }: { archive: string; into: s
   });
   if (problem) throw new Error(problem);
   fs.mkdirSync(into, { recursive: true });
-  await tar.x({ file: archive, cwd: into, strict: true, preserveOwner: false, filter: (p, entry) => safeName(p) && PLAIN.has((entry as tar.ReadEntry).type) });
+  await tar.x({
+    file: archive,
+    cwd: into,
+    strict: true,
+    preserveOwner: false,
+    filter: (p, entry) => safeName(p) && PLAIN.has((entry as tar.ReadEntry).type),
+  });
 }

@@ -37,7 +37,11 @@ export interface BackupResult {
   size: number;
 }
 
-export const backupFileName = (now: Date) => `${PREFIX}${now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.tar.gz`;
+export const backupFileName = (now: Date) =>
+  `${PREFIX}${now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}.tar.gz`;
 
 /** The configured database's part: into `dir`, from the running server's `database` when given. */
 async function dumpDatabase(config: CoreConfig, dir: string, database: Database | undefined, log: (line: string) => void) {
@@ -121,7 +125,8 @@ export class RestoreRefused extends Error {}
 export async function restoreBackup(options: { config: CoreConfig; archive: string; migrate: () => Promise<void> }): Promise<void> {
   const { config, archive, migrate } = options;
   if (!fs.existsSync(archive)) throw new RestoreRefused(`Archivio non trovato: ${archive}`);
-  if (!isEmptyFolder(config.dataDir)) throw new RestoreRefused(`La cartella dei dati ${config.dataDir} non è vuota: il ripristino va fatto in una cartella vuota`);
+  if (!isEmptyFolder(config.dataDir))
+    throw new RestoreRefused(`La cartella dei dati ${config.dataDir} non è vuota: il ripristino va fatto in una cartella vuota`);
   if (!isEmptyFolder(config.releasesDir)) throw new RestoreRefused(`La cartella delle versioni ${config.releasesDir} non è vuota`);
   if (config.databaseUrl && !(await postgresIsEmpty(config.databaseUrl))) {
     throw new RestoreRefused('Il database PostgreSQL di DATABASE_URL non è vuoto: il ripristino va fatto in un database vuoto');
@@ -139,7 +144,11 @@ export async function restoreBackup(options: { config: CoreConfig; archive: stri
     fs.mkdirSync(config.dataDir, { recursive: true });
     if (database.driver === 'pglite') {
       const dump = fs.readFileSync(path.join(work, 'database', 'pglite.tar.gz'));
-      const restored = await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata'), loadDataDir: new Blob([new Uint8Array(dump)]) });
+      const restored = await openDatabase({
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'pgdata'),
+        loadDataDir: new Blob([new Uint8Array(dump)]),
+      });
       await restored.close();
     } else {
       await restorePostgres(config.databaseUrl!, path.join(work, 'database'), database.kind, migrate);

@@ -30,25 +30,27 @@ export function serverHoldingDataDir(dataDir: string): number | null {
 export function serveBackupRequests(config: CoreConfig, database: Database, now: () => Date, log: (err: unknown) => void): () => void {
   let busy = Promise.resolve();
   const handle = () => {
-    busy = busy.then(async () => {
-      for (const name of fs.readdirSync(config.dataDir)) {
-        const token = REQUEST.exec(name)?.[1];
-        if (!token) continue;
-        const file = path.join(config.dataDir, name);
-        let answer: BackupResult | { error: string };
-        try {
-          const { backupDir } = JSON.parse(fs.readFileSync(file, 'utf8')) as { backupDir: string };
-          fs.rmSync(file, { force: true });
-          answer = await createBackup({ config, backupDir, now: now(), database });
-        } catch (err) {
-          log(err);
-          answer = { error: err instanceof Error ? err.message : String(err) };
+    busy = busy
+      .then(async () => {
+        for (const name of fs.readdirSync(config.dataDir)) {
+          const token = REQUEST.exec(name)?.[1];
+          if (!token) continue;
+          const file = path.join(config.dataDir, name);
+          let answer: BackupResult | { error: string };
+          try {
+            const { backupDir } = JSON.parse(fs.readFileSync(file, 'utf8')) as { backupDir: string };
+            fs.rmSync(file, { force: true });
+            answer = await createBackup({ config, backupDir, now: now(), database });
+          } catch (err) {
+            log(err);
+            answer = { error: err instanceof Error ? err.message : String(err) };
+          }
+          // Written whole, then renamed: the command never reads half an answer.
+          fs.writeFileSync(`${resultFile(config.dataDir, token)}.tmp`, JSON.stringify(answer));
+          fs.renameSync(`${resultFile(config.dataDir, token)}.tmp`, resultFile(config.dataDir, token));
         }
-        // Written whole, then renamed: the command never reads half an answer.
-        fs.writeFileSync(`${resultFile(config.dataDir, token)}.tmp`, JSON.stringify(answer));
-        fs.renameSync(`${resultFile(config.dataDir, token)}.tmp`, resultFile(config.dataDir, token));
-      }
-    }).catch(log);
+      })
+      .catch(log);
   };
   process.on('SIGUSR2', handle);
   return () => process.removeListener('SIGUSR2', handle);
@@ -60,7 +62,7 @@ export async function requestBackup(dataDir: string, pid: number, backupDir: str
   fs.writeFileSync(path.join(dataDir, `backup-request-${token}.json`), JSON.stringify({ backupDir }));
   process.kill(pid, 'SIGUSR2');
   const result = resultFile(dataDir, token);
-  for (const started = Date.now(); Date.now() - started < timeoutMs; ) {
+  for (const started = Date.now(); Date.now() - started < timeoutMs;) {
     if (fs.existsSync(result)) {
       const answer = JSON.parse(fs.readFileSync(result, 'utf8')) as BackupResult | { error: string };
       fs.rmSync(result, { force: true });

@@ -130,10 +130,10 @@ export async function restorePostgres(url: string, dir: string, kind: PostgresDu
       [LOGICAL_SCHEMAS],
     );
     for (const { tbl, col } of sequences) {
-      await client.query(
-        `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quoteIdent(col)}) from ${tbl}), 0) + 1, false)`,
-        [tbl, col],
-      );
+      await client.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quoteIdent(col)}) from ${tbl}), 0) + 1, false)`, [
+        tbl,
+        col,
+      ]);
     }
     await client.query('commit');
   } catch (err) {

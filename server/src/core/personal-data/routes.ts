@@ -34,7 +34,11 @@ const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/export',
     {
       config: { access: 'signed-in' },
-      schema: { tags, summary: 'Scarica i miei dati (ZIP con dati.json e i miei file)', response: { 200: zipResponse, 401: errorBody, 404: errorBody } },
+      schema: {
+        tags,
+        summary: 'Scarica i miei dati (ZIP con dati.json e i miei file)',
+        response: { 200: zipResponse, 401: errorBody, 404: errorBody },
+      },
     },
     (request, reply) => download(currentUser(request).id, reply),
   );

@@ -47,7 +47,12 @@ export class PersonalData {
       for (const id of files) fileIds.add(id);
     }
     if (!data.profilo) throw new DomainError('USER_NOT_FOUND');
-    const rows = fileIds.size ? await this.db.select().from(filesTable).where(inArray(filesTable.id, [...fileIds])) : [];
+    const rows = fileIds.size
+      ? await this.db
+          .select()
+          .from(filesTable)
+          .where(inArray(filesTable.id, [...fileIds]))
+      : [];
     const files = rows
       .filter((row) => this.files.store.exists(row.id))
       .map((row) => ({ id: row.id, name: row.original_name, mime: row.mime, size: row.size }));

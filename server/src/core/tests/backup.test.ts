@@ -73,10 +73,31 @@ before(async () => {
   sourceEnv = { DATA_DIR: dataDir, DATABASE_URL: db?.url ?? '', LOG_LEVEL: 'error' };
   source = await startServerProcess({ dataDir, databaseUrl: db?.url ?? null, env: { LOG_LEVEL: 'error' } });
   cleanups.push(() => source.stop());
-  // A change of this run, so the copy is not only the demo seed.
+  // Changes of this run, so the copy is not only the demo seed: a new phone, a booking of the member.
   const member = new Client(source.url);
   await member.login(MEMBER.email, MEMBER.password);
   assert.equal((await member.request('PATCH', '/api/v1/user/me', { phone_number: '+39 333 7654321' })).status, 200);
+  const memberId = (await member.request('GET', '/api/v1/user/me')).json._id as string;
+  const admin = new Client(source.url);
+  await admin.login(ADMIN.email, ADMIN.password);
+  const table = await admin.request('POST', '/api/v1/training-session/game-tables', { number: 77, description: 'Tavolo della copia' });
+  assert.equal(table.status, 201, table.text);
+  const qualifications = (await admin.request('GET', '/api/v1/user/qualification?limit=0')).json.data.map((q: { _id: string }) => q._id);
+  const session = await admin.request('POST', '/api/v1/training-session', {
+    title: 'Turno della copia',
+    day: '2026-12-02',
+    start_time: '18:00',
+    end_time: '19:30',
+    participant_qualifications: qualifications,
+    game_tables: [table.json._id],
+  });
+  assert.equal(session.status, 201, session.text);
+  const booked = await admin.request('POST', `/api/v1/training-session/${session.json.data[0]._id}/book`, {
+    partnersId: [memberId],
+    date: '2026-12-02',
+    admin: true,
+  });
+  assert.equal(booked.status, 201, booked.text);
   before_ = await snapshot(source);
   assert.ok(before_.dati.prenotazioni.length > 0, 'the member has bookings');
   assert.ok(Object.keys(before_.files).length > 0, 'the member has certificate files');

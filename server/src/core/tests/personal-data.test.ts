@@ -80,7 +80,8 @@ test("a member's ZIP holds dati.json with their profile, consents, bookings, cer
 
 test('anonymising a member keeps the trial balance and the statistics, frees the e-mail, deletes the files and ends sign-in', async () => {
   const balance = async () => (await call(t.app, admin, 'GET', '/api/v1/finance/trial-balance?fiscal_year=2026-2027')).json();
-  const statistics = async () => (await call(t.app, admin, 'GET', '/api/v1/statistics/played-sessions/summary?startDate=2026-01-01&endDate=2026-12-31')).json();
+  const statistics = async () =>
+    (await call(t.app, admin, 'GET', '/api/v1/statistics/played-sessions/summary?startDate=2026-01-01&endDate=2026-12-31')).json();
   const bookings = async () => datiOf(unzip((await call(t.app, admin, 'GET', `/api/v1/user/${memberId}/export`)).rawPayload)).prenotazioni.length;
   const before = { balance: await balance(), statistics: await statistics(), bookings: await bookings() };
   const filesBefore = datiOf(unzip((await call(t.app, admin, 'GET', `/api/v1/user/${memberId}/export`)).rawPayload)).file.length;

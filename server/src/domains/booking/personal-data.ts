@@ -5,7 +5,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PersonalDataPart } from '../../core/domain';
-import { booking_participants, booking_reminders, booking_waitlist, bookings, calendar_feeds, game_tables, member_preferences, training_sessions } from './tables';
+import {
+  booking_participants,
+  booking_reminders,
+  booking_waitlist,
+  bookings,
+  calendar_feeds,
+  game_tables,
+  member_preferences,
+  training_sessions,
+} from './tables';
 
 export const bookingPersonalData: PersonalDataPart = {
   async export(db, userId) {
@@ -28,7 +37,12 @@ export const bookingPersonalData: PersonalDataPart = {
       .where(eq(booking_participants.user_id, userId))
       .orderBy(bookings.start_at);
     const lista_attesa = await db
-      .select({ data: booking_waitlist.date, turno: training_sessions.title, inizio: booking_waitlist.starts_at, iscritto_il: booking_waitlist.created_at })
+      .select({
+        data: booking_waitlist.date,
+        turno: training_sessions.title,
+        inizio: booking_waitlist.starts_at,
+        iscritto_il: booking_waitlist.created_at,
+      })
       .from(booking_waitlist)
       .innerJoin(training_sessions, eq(training_sessions.id, booking_waitlist.session_id))
       .where(eq(booking_waitlist.user_id, userId))

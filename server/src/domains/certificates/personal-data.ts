@@ -43,7 +43,10 @@ export const certificatesPersonalData: PersonalDataPart = {
   },
   async anonymize(tx, userId) {
     const owned = tx.select({ id: certificates.id }).from(certificates).where(eq(certificates.user_id, userId));
-    const dropped = await tx.delete(certificate_records).where(inArray(certificate_records.certificate_id, owned)).returning({ file: certificate_records.file_id });
+    const dropped = await tx
+      .delete(certificate_records)
+      .where(inArray(certificate_records.certificate_id, owned))
+      .returning({ file: certificate_records.file_id });
     await tx.delete(certificates).where(eq(certificates.user_id, userId));
     return dropped.map((r) => r.file);
   },

@@ -9,7 +9,12 @@ import { storage_items, storage_unloads } from './tables';
 export const storagePersonalData: PersonalDataPart = {
   async export(db, userId) {
     const consegne = await db
-      .select({ articolo: storage_items.description, quantita: storage_unloads.quantity, data: storage_unloads.start_date, note: storage_unloads.notes })
+      .select({
+        articolo: storage_items.description,
+        quantita: storage_unloads.quantity,
+        data: storage_unloads.start_date,
+        note: storage_unloads.notes,
+      })
       .from(storage_unloads)
       .innerJoin(storage_items, eq(storage_items.id, storage_unloads.item_id))
       .where(eq(storage_unloads.user_id, userId))

@@ -33,7 +33,10 @@ async function exportRegistry(db: DbOrTx, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return { sections: {} };
   const { password_hash: _hash, image_file_id, contract_file_id, category_id, ...profile } = user;
-  const [category] = await db.select({ nome: categories.name, descrizione: categories.description }).from(categories).where(eq(categories.id, category_id));
+  const [category] = await db
+    .select({ nome: categories.name, descrizione: categories.description })
+    .from(categories)
+    .where(eq(categories.id, category_id));
   const qualifiche = await db
     .select({ nome: qualifications.name, descrizione: qualifications.description })
     .from(user_qualifications)
