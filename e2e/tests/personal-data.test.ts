@@ -11,7 +11,8 @@ import { apiCall } from './support/api-call.ts';
 import { ADMIN, MEMBER_PASSWORD, signIn, toast, portalForThisFile } from './support/portal.ts';
 
 const portal = portalForThisFile();
-const MEMBER = 'marco.rossi@circolo.example';
+// Luca has a booking in the demo club (the booking seed) and a charge (the finance seed).
+const MEMBER = 'luca.ferrari@circolo.example';
 
 /** One file of a ZIP, read through its central directory (sizes and offsets are there whatever the writer streamed). */
 function unzipEntry(zip: Buffer, name: string): Buffer {
@@ -42,7 +43,7 @@ test("the member's ZIP holds the new phone and their bookings; anonymising them 
   const downloading = member.waitForEvent('download');
   await card.getByRole('button', { name: 'Scarica i miei dati' }).click();
   const download = await downloading;
-  assert.equal(download.suggestedFilename(), 'dati-Rossi-Marco.zip');
+  assert.equal(download.suggestedFilename(), 'dati-Ferrari-Luca.zip');
   const dati = JSON.parse(unzipEntry(readFileSync(await download.path()), 'dati.json').toString('utf8'));
   assert.equal(dati.profilo.phone_number, '+39 333 9876543');
   assert.ok(dati.prenotazioni.length > 0, 'their bookings');
@@ -53,7 +54,7 @@ test("the member's ZIP holds the new phone and their bookings; anonymising them 
   const balance = async () => (await apiCall(admin, 'GET', '/finance/trial-balance?fiscal_year=2026-2027')).body;
   const before = await balance();
   await admin.goto(`${portal.server.url}/registry/users/management`);
-  await admin.getByPlaceholder('Cerca qualcosa...').fill('rossi');
+  await admin.getByPlaceholder('Cerca qualcosa...').fill('ferrari');
   await admin.getByRole('cell', { name: MEMBER }).waitFor();
   await admin.getByRole('row').filter({ hasText: MEMBER }).getByRole('button', { name: 'Anonimizza' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Anonimizza utente' });
