@@ -37,6 +37,14 @@ export interface BackupResult {
   size: number;
 }
 
+/** What an archive holds besides the database: the uploaded files, the releases root, the optional remotes.json. */
+const copiedPlaces = (config: CoreConfig) =>
+  [
+    ['files', path.join(config.dataDir, 'files')],
+    ['releases', config.releasesDir],
+    ['remotes.json', path.join(config.dataDir, 'remotes.json')],
+  ] as const;
+
 export const backupFileName = (now: Date) =>
   `${PREFIX}${now
     .toISOString()
@@ -84,12 +92,9 @@ export async function createBackup(options: {
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const entries = ['manifest.json', 'database'];
     // The live folders are linked in and read through the links (tar follows them).
-    for (const [name, source] of [
-      ['files', path.join(config.dataDir, 'files')],
-      ['releases', config.releasesDir],
-    ] as const) {
+    for (const [name, source] of copiedPlaces(config)) {
       if (!fs.existsSync(source)) continue;
-      fs.symlinkSync(source, path.join(staging, name), 'dir');
+      fs.symlinkSync(source, path.join(staging, name), fs.statSync(source).isDirectory() ? 'dir' : 'file');
       entries.push(name);
     }
     const file = path.join(backupDir, backupFileName(now));
@@ -153,10 +158,7 @@ export async function restoreBackup(options: { config: CoreConfig; archive: stri
     } else {
       await restorePostgres(config.databaseUrl!, path.join(work, 'database'), database.kind, migrate);
     }
-    for (const [name, target] of [
-      ['files', path.join(config.dataDir, 'files')],
-      ['releases', config.releasesDir],
-    ] as const) {
+    for (const [name, target] of copiedPlaces(config)) {
       const source = path.join(work, name);
       if (!fs.existsSync(source)) continue;
       fs.mkdirSync(path.dirname(target), { recursive: true });

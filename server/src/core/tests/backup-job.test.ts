@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { type TestApp, build } from '../../testing/helper';
-import { backupFileName, pruneBackups } from '../backup/backup';
+import { RestoreRefused, backupFileName, pruneBackups, restoreBackup } from '../backup/backup';
 import { BACKUP_JOB, backupJobs } from '../backup/job';
 import { parseBackupKeep } from '../config';
 
@@ -43,6 +43,8 @@ test('the daily job writes a dated archive and keeps the newest BACKUP_KEEP', { 
   // Two older archives and a file that is not one.
   const older = [new Date('2026-11-20T02:30:00Z'), new Date('2026-11-21T02:30:00Z')].map(backupFileName);
   for (const name of [...older, 'appunti.txt']) fs.writeFileSync(path.join(dir, name), 'x');
+  // The optional remotes.json of DATA_DIR goes along.
+  fs.writeFileSync(path.join(t.config.dataDir, 'remotes.json'), '{"mf_registry":"/remoti/registry/"}');
   const newest = backupFileName(t.clock.freeze());
   await job.run(undefined as never, t.app.services);
   t.clock.release();
@@ -50,4 +52,13 @@ test('the daily job writes a dated archive and keeps the newest BACKUP_KEEP', { 
   assert.deepEqual(left, ['appunti.txt', older[1], newest].sort(), 'the newest two archives, the other file untouched');
   assert.ok(fs.statSync(path.join(dir, newest)).size > 100_000);
   assert.deepEqual(pruneBackups(dir, 1), [older[1]]);
+
+  // Restored into a fresh folder: the database folder, the files and remotes.json; a second restore there is refused.
+  const target = path.join(dir, 'ripristino');
+  const config = { ...t.config, dataDir: target, releasesDir: path.join(target, 'releases') };
+  await restoreBackup({ config, archive: path.join(dir, newest), migrate: () => Promise.resolve() });
+  assert.ok(fs.existsSync(path.join(target, 'pgdata', 'PG_VERSION')));
+  assert.equal(fs.readFileSync(path.join(target, 'remotes.json'), 'utf8'), '{"mf_registry":"/remoti/registry/"}');
+  assert.deepEqual(fs.readdirSync(path.join(target, 'files')).sort(), fs.readdirSync(path.join(t.config.dataDir, 'files')).sort());
+  await assert.rejects(restoreBackup({ config, archive: path.join(dir, newest), migrate: () => Promise.resolve() }), RestoreRefused);
 });
