@@ -32,12 +32,20 @@ describe("Gestione utenti: a member's data and anonymisation ('*' only)", () => 
     expect(within(mario).queryByRole('button', { name: 'Anonimizza' })).not.toBeInTheDocument();
   });
 
-  it("offers both to *, never anonymising one's own row or an anonymised member", async () => {
-    setup(['*'], [makeUser(), ME, makeUser({ _id: uuid(103), name: 'Socio', surname: 'Anonimo', email: `anonimo-${uuid(103)}@anonimo.invalid` })]);
+  it("offers both to *, never anonymising one's own row or an anonymised member (nor activating one)", async () => {
+    setup(
+      ['*'],
+      [
+        makeUser(),
+        ME,
+        makeUser({ _id: uuid(103), name: 'Socio', surname: 'Anonimo', email: `anonimo-${uuid(103)}@anonimo.invalid`, deactivation_status: true }),
+      ],
+    );
     expect(within(await rowOf('Mario')).getByRole('button', { name: 'Anonimizza' })).toBeInTheDocument();
     expect(within(await rowOf('Anna')).queryByRole('button', { name: 'Anonimizza' })).not.toBeInTheDocument();
     expect(within(await rowOf('Anna')).getByRole('button', { name: 'Scarica dati' })).toBeInTheDocument();
     expect(within(await rowOf('Anonimo')).queryByRole('button', { name: 'Anonimizza' })).not.toBeInTheDocument();
+    expect(within(await rowOf('Anonimo')).queryByRole('button', { name: 'Attiva' })).not.toBeInTheDocument();
   });
 
   it("downloads a member's ZIP", async () => {

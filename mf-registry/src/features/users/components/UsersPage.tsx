@@ -81,7 +81,13 @@ export function UsersPage() {
           </>
         }
         rowActions={(user) => [
-          { label: 'Attiva', icon: <ActivateIcon />, hidden: !user.deactivation_status, onClick: () => setDialog({ kind: 'activate', user }) },
+          // An anonymised member (issue 28) stays deactivated: nobody is behind the account any more.
+          {
+            label: 'Attiva',
+            icon: <ActivateIcon />,
+            hidden: !user.deactivation_status || isAnonymised(user),
+            onClick: () => setDialog({ kind: 'activate', user }),
+          },
           {
             label: 'Disattiva',
             icon: <DeactivateIcon />,
