@@ -7,6 +7,7 @@
 // Entries, written under dist/ at their path under src/:
 //   src/main.ts                     the server                       → dist/main.js
 //   src/domains/platform/cli.ts     the platform CLI                 → dist/domains/platform/cli.js (npm run compose)
+//   src/backup-cli.ts               backups                          → dist/backup-cli.js (npm run backup / restore)
 //   src/core/workers/entry.mjs      the worker threads' entry        → dist/core/workers/entry.js (core/workers/pool.ts)
 //   offThreadModule('<path>') calls every module a worker thread runs → dist/<path>.js
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -92,6 +93,7 @@ rmSync(outdir, { recursive: true, force: true });
 const entryPoints = [
   path.join(src, 'main.ts'),
   path.join(src, 'domains', 'platform', 'cli.ts'),
+  path.join(src, 'backup-cli.ts'),
   path.join(src, 'core', 'workers', 'entry.mjs'),
   ...offThreadModules(),
 ];

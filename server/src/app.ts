@@ -8,6 +8,7 @@ import { migrationsFolder } from './core/db/migrations';
 import { attachAuditTriggers, auditContext } from './core/audit/context';
 import type { Domain } from './core/domain';
 import fileRoutes from './core/files/routes';
+import personalDataRoutes from './core/personal-data/routes';
 import { type LogDestination, loggerOptions } from './core/logging';
 import { type Clock, systemClock } from './core/time';
 import errors from './core/plugins/errors';
@@ -136,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const domain of domains) if (domain.routes) await api.register(domain.routes);
       await api.register(fileRoutes, { prefix: '/files' });
+      await api.register(personalDataRoutes, { prefix: '/user' });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ code: 'NOT_FOUND', message: `Risorsa non trovata: ${request.method} ${request.url.split('?')[0]}` }),
       );

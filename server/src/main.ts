@@ -1,6 +1,7 @@
 import { buildApp, loadAppConfig } from './app';
 import { DEFAULT_ADMIN_PASSWORD } from './core/config';
 import { DataDirInUseError } from './core/db/data-dir-lock';
+import { serveBackupRequests } from './core/backup/handoff';
 
 /** `pnpm --filter server start`: migrate, seed an empty database, serve the API and the built portal. */
 const config = loadAppConfig();
@@ -26,6 +27,16 @@ console.log(
     : `Accesso amministratore: ${config.seedAdminEmail} (password da SEED_ADMIN_PASSWORD)`,
 );
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pgdata`}`);
+
+// `npm run backup` asks this server for the embedded database's archive (core/backup/handoff.ts).
+if (app.database.driver === 'pglite') {
+  serveBackupRequests(
+    config,
+    app.database,
+    () => new Date(),
+    (err) => app.log.error({ err }, 'Copia di backup non riuscita'),
+  );
+}
 
 let closing = false;
 const shutdown = () => {

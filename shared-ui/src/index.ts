@@ -36,7 +36,7 @@ export { contractResolver, schemaResolver, type ContractSchema } from './form/sc
 
 // Table
 export { DataTable, ExportMenu, type Column, type RowAction, type DataTableProps, type TableFilters, TABLE_MESSAGES } from './table/DataTable';
-export { ActivateIcon, DeactivateIcon, DeleteIcon, EditIcon, UploadIcon } from './table/row-icons';
+export { ActivateIcon, AnonymizeIcon, DeactivateIcon, DeleteIcon, DownloadIcon, EditIcon, UploadIcon } from './table/row-icons';
 export { EmailCell } from './table/cells';
 export { useRowDialog } from './table/row-dialog';
 export { downloadWithToasts } from './table/download';

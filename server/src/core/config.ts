@@ -52,6 +52,10 @@ export interface CoreConfig {
    * session clears it at once; another server process's change shows within this time (core/session-cache.ts).
    */
   sessionCacheMs: number;
+  /** Where backups go (BACKUP_DIR): `npm run backup` writes there, and with it set a daily backup job runs. */
+  backupDir: string | null;
+  /** How many of the daily backups are kept in BACKUP_DIR (BACKUP_KEEP, default 14): older ones are deleted. */
+  backupKeep: number;
 }
 
 /**
@@ -72,6 +76,14 @@ export function parseSessionCacheMs(value: string | undefined): number {
   const ms = Number(v);
   if (!/^\d+$/.test(v) || ms > 60_000) throw new Error(`SESSION_CACHE_MS non valido: "${value}" (millisecondi da 0, disattivato, a 60000)`);
   return ms;
+}
+
+/** BACKUP_KEEP: unset → 14; a whole number from 1. */
+export function parseBackupKeep(value: string | undefined): number {
+  const v = value?.trim();
+  if (!v) return 14;
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error(`BACKUP_KEEP non valido: "${value}" (quante copie tenere, almeno 1)`);
+  return Number(v);
 }
 
 /** TRUST_PROXY: unset or 'false' → false; a whole number → hop count; otherwise a comma-separated list of addresses. */
@@ -129,6 +141,8 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     releasesDir: path.resolve(env.RELEASES_DIR || path.join(dataDir, 'releases')),
     releasesUrl: (env.RELEASES_URL || '/releases').replace(/\/+$/, ''),
     sessionCacheMs: parseSessionCacheMs(env.SESSION_CACHE_MS),
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : null,
+    backupKeep: parseBackupKeep(env.BACKUP_KEEP),
   };
 }
 

@@ -50,6 +50,7 @@ export const API_ERRORS = {
   FISCAL_CODE_INVALID: { status: 400, text: 'Codice fiscale non valido' },
   SELF_DELETE: { status: 400, text: 'Non puoi eliminare il tuo account.' },
   SELF_DEACTIVATE: { status: 400, text: 'Non puoi disattivare il tuo account.' },
+  SELF_ANONYMIZE: { status: 400, text: 'Non puoi anonimizzare il tuo account.' },
   DEACTIVATION_END_IN_PAST: { status: 400, text: 'La data di fine disattivazione non può essere nel passato' },
   CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria non trovata' },
   CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria con questo nome' },

@@ -9,6 +9,8 @@ import { FileRepository } from '../files/repository';
 import { FileStore } from '../files/store';
 import { JobRunner } from '../jobs/runner';
 import { Mailer, mailJob } from '../mail/mailer';
+import { PersonalData } from '../personal-data/service';
+import { backupJobs } from '../backup/job';
 import { type Clock, systemClock } from '../time';
 import type { Transporter } from 'nodemailer';
 
@@ -60,19 +62,22 @@ export default fp<ServicesOptions>(
       printLinks: config.development,
       onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox e sarà ritentato'),
     });
+    const files = new FileRepository(db, new FileStore(path.join(config.dataDir, 'files')));
+    const personalParts = domains.flatMap((domain) => (domain.personalData ? [{ domain: domain.name, ...domain.personalData }] : []));
     const core: CoreServices = {
       db,
       config,
       clock,
       mailer,
       jobs,
-      files: new FileRepository(db, new FileStore(path.join(config.dataDir, 'files'))),
+      files,
+      personalData: new PersonalData(db, files, personalParts, clock),
       fileReaders: new FileReaders(domains.flatMap((domain) => domain.fileHolders ?? [])),
     };
     const services: BuiltServices = { ...core };
     for (const domain of domains) Object.assign(services, domain.services?.(core, services));
     if (!services.sessionResolver) throw new Error('Nessun dominio fornisce le sessioni (sessionResolver)');
-    await jobs.start([mailJob, ...domains.flatMap((domain) => domain.jobs ?? [])], services as Services);
+    await jobs.start([mailJob, ...backupJobs(config, database), ...domains.flatMap((domain) => domain.jobs ?? [])], services as Services);
 
     app.decorate('config', config);
     app.decorate('database', database);

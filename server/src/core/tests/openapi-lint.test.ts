@@ -12,8 +12,8 @@ const ACCEPTED_WARNINGS: { rule: string; pointer: RegExp; why: string }[] = [
   { rule: 'info-license', pointer: /^#\/info$/, why: 'the portal is the club’s own software, not distributed under a licence' },
   {
     rule: 'no-ambiguous-paths',
-    pointer: /^#\/paths\/~1api~1v1~1user~1\{id\}~1(activate|deactivate)$/,
-    why: 'spec 001 fixes /user/category/{id} and /user/{id}/activate|deactivate; the router matches the literal segment first',
+    pointer: /^#\/paths\/~1api~1v1~1user~1\{id\}~1(activate|deactivate|export|anonymize)$/,
+    why: 'spec 001 fixes /user/category/{id} and /user/{id}/activate|deactivate; issue 28 fixes /user/me/export beside /user/{id}/export, and /user/{id}/anonymize; the router matches the literal segment first',
   },
   {
     rule: 'no-ambiguous-paths',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BuiltServices, Domain } from '../../core/domain';
 import { UserRepository } from '../registry';
 import { AttemptRepository } from './attempts-repository';
+import { accountPersonalData } from './personal-data';
 import { Housekeeping, housekeepingJob } from './housekeeping';
 import { invitationMail } from './mail-templates';
 import { ProfileService } from './profile';
@@ -74,6 +75,7 @@ export const account: Domain = {
     };
   },
   routes,
+  personalData: accountPersonalData,
   jobs: [
     {
       // Forgot-password's lookup, token and mail, after the request has answered; a failed run is retried by the runner.

@@ -22,6 +22,7 @@ import { TrainingSessionRepository } from './sessions/repository';
 import { TrainingSessionService } from './sessions/service';
 import { WaitlistRepository } from './waitlist/repository';
 import { WAITLIST_NOTICE_JOB, WaitlistService } from './waitlist/service';
+import { bookingPersonalData } from './personal-data';
 
 export interface BookingServices {
   gameTables: GameTableService;
@@ -124,6 +125,7 @@ export const booking: Domain = {
     await jobs.send(REMINDERS_JOB, {});
   },
   routes,
+  personalData: bookingPersonalData,
   rootRoutes: calendarFeedRoutes,
   seed: seedBooking,
   jobs: [

@@ -5,6 +5,7 @@ import { seedFinance } from './seed';
 import { financeSettings } from './settings';
 import { type FinanceServices, financeServices } from './services';
 import { finance_accounting_entries } from './tables';
+import { financePersonalData } from './personal-data';
 
 export type { FinanceServices } from './services';
 
@@ -27,6 +28,7 @@ export const finance: Domain = {
   settings: financeSettings,
   services: ({ db, config, files, clock }) => ({ finance: financeServices(db, config, files, () => todayIn(config.clubTimezone, clock.now())) }),
   routes,
+  personalData: financePersonalData,
   seed: seedFinance,
   // An accounting entry's attachment: the finance staff.
   fileHolders: [{ column: finance_accounting_entries.attachment_file_id, readers: ['finance_access'] }],

@@ -5,6 +5,7 @@ import { type StorageLoadService, storageLoadService } from './loads/service';
 import routes from './routes';
 import { seedStorage } from './seed';
 import { type StorageUnloadService, storageUnloadService } from './unloads/service';
+import { storagePersonalData } from './personal-data';
 
 export interface StorageServices {
   categories: StorageCategoryService;
@@ -32,5 +33,6 @@ export const storage: Domain = {
     },
   }),
   routes,
+  personalData: storagePersonalData,
   seed: seedStorage,
 };

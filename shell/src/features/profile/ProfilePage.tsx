@@ -9,6 +9,7 @@ import { ActivityCard } from './ActivityCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { EditableField } from './EditableField';
 import { PasswordDialog } from './PasswordDialog';
+import { PersonalDataCard } from './PersonalDataCard';
 import { ReauthDialog } from './ReauthDialog';
 import { ReminderCard } from './ReminderCard';
 import { updateMe } from './api';
@@ -142,6 +143,7 @@ export function ProfilePage() {
 
           <CalendarFeedCard />
           <ReminderCard />
+          <PersonalDataCard />
           <ActivityCard userId={me.data._id} />
         </div>
       )}

@@ -1,15 +1,18 @@
 import { lazy, useState } from 'react';
-import { useAuthStore, type User } from 'shared-api';
+import { useAuthStore, useHasPermission, type User } from 'shared-api';
 import {
   ActivateIcon,
+  AnonymizeIcon,
   CheckboxInput,
   ConfirmAction,
   DataTable,
   DeactivateIcon,
   DeleteIcon,
+  DownloadIcon,
   EditIcon,
   EmailCell,
   PageLayout,
+  downloadWithToasts,
   formatDate,
   type Column,
   ModalSuspense,
@@ -17,6 +20,7 @@ import {
 import { REGISTRY_PAGE } from '../../../components/page';
 import { useActivateUser } from '../api/activate-user';
 import { useDeleteUser } from '../api/delete-user';
+import { downloadUserData, isAnonymised, useAnonymizeUser } from '../api/personal-data';
 import { USERS_PATH, USERS_QUERY_KEY } from '../api/get-users';
 
 // The form carries codice-fiscale-js and its list of comuni (~110 KB gzip): loaded when a form opens,
@@ -24,7 +28,7 @@ import { USERS_PATH, USERS_QUERY_KEY } from '../api/get-users';
 const UserFormModal = lazy(() => import('./UserFormModal').then((m) => ({ default: m.UserFormModal })));
 const DeactivateUserModal = lazy(() => import('./DeactivateUserModal').then((m) => ({ default: m.DeactivateUserModal })));
 
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate'; user: User } | null;
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate' | 'anonymize'; user: User } | null;
 
 function status(user: User): string {
   if (!user.deactivation_status) return 'Attivo';
@@ -54,6 +58,9 @@ export function UsersPage() {
   const activateUser = useActivateUser();
   // The server refuses to deactivate or delete one's own account: those actions are not offered on one's own row.
   const myId = useAuthStore((s) => s.user?._id);
+  // A member's data and their anonymisation are for '*' only (issue 28).
+  const superuser = useHasPermission(['*']);
+  const anonymizeUser = useAnonymizeUser();
 
   return (
     <PageLayout {...REGISTRY_PAGE} title="Gestione utenti">
@@ -74,7 +81,13 @@ export function UsersPage() {
           </>
         }
         rowActions={(user) => [
-          { label: 'Attiva', icon: <ActivateIcon />, hidden: !user.deactivation_status, onClick: () => setDialog({ kind: 'activate', user }) },
+          // An anonymised member (issue 28) stays deactivated: nobody is behind the account any more.
+          {
+            label: 'Attiva',
+            icon: <ActivateIcon />,
+            hidden: !user.deactivation_status || isAnonymised(user),
+            onClick: () => setDialog({ kind: 'activate', user }),
+          },
           {
             label: 'Disattiva',
             icon: <DeactivateIcon />,
@@ -83,6 +96,14 @@ export function UsersPage() {
           },
           { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', user }) },
           { label: 'Elimina', icon: <DeleteIcon />, danger: true, hidden: user._id === myId, onClick: () => setDialog({ kind: 'delete', user }) },
+          { label: 'Scarica dati', icon: <DownloadIcon />, hidden: !superuser, onClick: () => void downloadWithToasts(() => downloadUserData(user)) },
+          {
+            label: 'Anonimizza',
+            icon: <AnonymizeIcon />,
+            danger: true,
+            hidden: !superuser || user._id === myId || isAnonymised(user),
+            onClick: () => setDialog({ kind: 'anonymize', user }),
+          },
         ]}
       />
 
@@ -106,6 +127,17 @@ export function UsersPage() {
         message={(user) => `Sei sicuro di voler attivare l'utente ${user.name} ${user.surname}?`}
         confirmLabel="Attiva"
         action={(user) => activateUser.run(user._id)}
+        onClose={close}
+      />
+      <ConfirmAction
+        target={dialog?.kind === 'anonymize' ? dialog.user : null}
+        title="Anonimizza utente"
+        message={(user) =>
+          `Anonimizzare ${user.name} ${user.surname}? I dati personali saranno sostituiti, l'email liberata, i file eliminati e l'accesso impedito; prenotazioni, addebiti e pagamenti restano. L'operazione non è reversibile.`
+        }
+        confirmLabel="Anonimizza"
+        danger
+        action={(user) => anonymizeUser.run(user._id)}
         onClose={close}
       />
     </PageLayout>

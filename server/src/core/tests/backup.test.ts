@@ -1,0 +1,143 @@
+/**
+ * Backups a club can restore (issue 28): `npm run backup` while the server runs, `npm run restore` into a fresh data
+ * folder (or an empty PostgreSQL database), then a second server on the restored data answers with the same users,
+ * the same member's data (bookings, charges, payments, certificate files byte for byte) and the same ledger totals.
+ * On PGlite (the command asks the running server for the snapshot) and, with DATABASE_URL, on PostgreSQL through
+ * pg_dump and through the library's logical dump (no pg_dump on the PATH). A restore over data is refused.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { unzipSync } from 'fflate';
+import { Client, type ScratchDatabase, type ServerProcess, createScratchDatabase, startServerProcess } from 'test-kit';
+import { ADMIN, MEMBER } from '../../testing/helper';
+import { SERVER_ROOT } from '../paths';
+
+const baseUrl = process.env.DATABASE_URL ?? null;
+const cleanups: (() => Promise<void> | void)[] = [];
+const tempDir = (label: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portale-${label}-`));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+const scratch = async (label: string): Promise<ScratchDatabase> => {
+  const db = await createScratchDatabase(baseUrl!, label);
+  cleanups.push(() => db.drop());
+  return db;
+};
+
+/** Runs the backup command (the sources, as `npm run backup` runs the build) and answers its output. */
+function command(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'src', 'backup-cli.ts'), ...args], {
+      cwd: SERVER_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+/** What must survive: every user's e-mail, the member's dati.json and files, the ledger's totals. */
+async function snapshot(server: ServerProcess) {
+  const admin = new Client(server.url);
+  await admin.login(ADMIN.email, ADMIN.password);
+  const users = (await admin.request('GET', '/api/v1/user?limit=500')).json as { data: { _id: string; email: string }[] };
+  const member = users.data.find((u) => u.email === MEMBER.email)!;
+  const zip = await fetch(`${server.url}/api/v1/user/${member._id}/export`, { headers: { cookie: admin.cookie! } });
+  assert.equal(zip.status, 200);
+  const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+  const { generato_il: _at, sessioni_aperte: _sessions, ...dati } = JSON.parse(Buffer.from(files['dati.json']!).toString('utf8'));
+  delete files['dati.json'];
+  const balance = (await admin.request('GET', '/api/v1/finance/trial-balance?fiscal_year=2026-2027')).json;
+  return {
+    emails: users.data.map((u) => u.email).sort(),
+    dati,
+    files: Object.fromEntries(Object.entries(files).map(([name, data]) => [name, Buffer.from(data).toString('base64')])),
+    balance,
+  };
+}
+
+let source: ServerProcess;
+let sourceEnv: Record<string, string>;
+let before_: Awaited<ReturnType<typeof snapshot>>;
+before(async () => {
+  const dataDir = tempDir('origine');
+  const db = baseUrl ? await scratch('backup_origine') : null;
+  sourceEnv = { DATA_DIR: dataDir, DATABASE_URL: db?.url ?? '', LOG_LEVEL: 'error' };
+  source = await startServerProcess({ dataDir, databaseUrl: db?.url ?? null, env: { LOG_LEVEL: 'error' } });
+  cleanups.push(() => source.stop());
+  // Changes of this run, so the copy is not only the demo seed: a new phone, a booking of the member.
+  const member = new Client(source.url);
+  await member.login(MEMBER.email, MEMBER.password);
+  assert.equal((await member.request('PATCH', '/api/v1/user/me', { phone_number: '+39 333 7654321' })).status, 200);
+  const memberId = (await member.request('GET', '/api/v1/user/me')).json._id as string;
+  const admin = new Client(source.url);
+  await admin.login(ADMIN.email, ADMIN.password);
+  const table = await admin.request('POST', '/api/v1/training-session/game-tables', { number: 77, description: 'Tavolo della copia' });
+  assert.equal(table.status, 201, table.text);
+  const qualifications = (await admin.request('GET', '/api/v1/user/qualification?limit=0')).json.data.map((q: { _id: string }) => q._id);
+  const session = await admin.request('POST', '/api/v1/training-session', {
+    title: 'Turno della copia',
+    day: '2026-12-02',
+    start_time: '18:00',
+    end_time: '19:30',
+    participant_qualifications: qualifications,
+    game_tables: [table.json._id],
+  });
+  assert.equal(session.status, 201, session.text);
+  const booked = await admin.request('POST', `/api/v1/training-session/${session.json.data[0]._id}/book`, {
+    partnersId: [memberId],
+    date: '2026-12-02',
+    admin: true,
+  });
+  assert.equal(booked.status, 201, booked.text);
+  before_ = await snapshot(source);
+  assert.ok(before_.dati.prenotazioni.length > 0, 'the member has bookings');
+  assert.ok(Object.keys(before_.files).length > 0, 'the member has certificate files');
+  assert.ok(before_.balance.totals.debit > 0, 'the ledger has entries');
+});
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function backupRestoreAndCompare(label: string, extraEnv: Record<string, string> = {}) {
+  const backupDir = tempDir(`copie-${label}`);
+  const made = await command(['backup'], { ...sourceEnv, BACKUP_DIR: backupDir, ...extraEnv });
+  assert.equal(made.code, 0, made.out);
+  const [archive] = fs.readdirSync(backupDir).filter((name) => name.endsWith('.tar.gz'));
+  assert.ok(archive, made.out);
+  assert.match(made.out, new RegExp(`Copia scritta: ${backupDir}/portale-backup-[\\dT:Z-]+\\.tar\\.gz \\(\\d+`));
+
+  const target = tempDir(`ripristino-${label}`);
+  fs.rmSync(target, { recursive: true });
+  const db = baseUrl ? await scratch(`backup_${label}`) : null;
+  const targetEnv = { DATA_DIR: target, DATABASE_URL: db?.url ?? '' };
+  const restored = await command(['restore', path.join(backupDir, archive)], targetEnv);
+  assert.equal(restored.code, 0, restored.out);
+  const again = await command(['restore', path.join(backupDir, archive)], targetEnv);
+  assert.notEqual(again.code, 0, 'a restore over data is refused');
+  assert.match(again.out, /non è vuot/);
+
+  const copy = await startServerProcess({ dataDir: target, databaseUrl: db?.url ?? null, env: { LOG_LEVEL: 'error' } });
+  try {
+    assert.deepEqual(await snapshot(copy), before_);
+  } finally {
+    await copy.stop();
+  }
+}
+
+test('backup while the server runs, restore into a fresh folder or database: a second server has the same data', async () => {
+  await backupRestoreAndCompare('principale');
+});
+
+test('PostgreSQL without pg_dump: the logical dump restores the same data', { skip: baseUrl ? false : 'solo con DATABASE_URL' }, async () => {
+  // Only node on the PATH: pg_dump and pg_restore are not found.
+  await backupRestoreAndCompare('logico', { PATH: path.dirname(process.execPath) });
+});

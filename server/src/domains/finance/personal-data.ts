@@ -1,0 +1,57 @@
+/**
+ * The finance domain's part of a member's personal data (issue 28): their charges with the payments of each and their
+ * self-certifications in dati.json. Anonymisation changes nothing here: charges, payments and the ledger's entries
+ * stay as they are, so the books and the trial balance are the same before and after.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { PersonalDataPart } from '../../core/domain';
+import { finance_income_categories, finance_member_charges, finance_member_payments, finance_self_certifications } from './tables';
+
+export const financePersonalData: PersonalDataPart = {
+  async export(db, userId) {
+    const charges = await db
+      .select({
+        id: finance_member_charges.id,
+        codice: finance_member_charges.code,
+        categoria: finance_income_categories.name,
+        descrizione: finance_member_charges.description,
+        dal: finance_member_charges.start_date,
+        al: finance_member_charges.end_date,
+        importo_dovuto_centesimi: finance_member_charges.amount_due_cents,
+        creato_il: finance_member_charges.created_at,
+      })
+      .from(finance_member_charges)
+      .leftJoin(finance_income_categories, eq(finance_income_categories.id, finance_member_charges.income_category_id))
+      .where(eq(finance_member_charges.user_id, userId))
+      .orderBy(finance_member_charges.start_date);
+    const payments = charges.length
+      ? await db
+          .select()
+          .from(finance_member_payments)
+          .where(
+            inArray(
+              finance_member_payments.charge_id,
+              charges.map((c) => c.id),
+            ),
+          )
+          .orderBy(finance_member_payments.payment_date)
+      : [];
+    const addebiti = charges.map(({ id, ...charge }) => ({
+      ...charge,
+      pagamenti: payments
+        .filter((p) => p.charge_id === id)
+        .map((p) => ({ data: p.payment_date, importo_centesimi: p.amount_cents, tipo: p.payment_type })),
+    }));
+    const autocertificazioni = await db
+      .select({
+        anno: finance_self_certifications.year,
+        mese: finance_self_certifications.month,
+        importo_centesimi: finance_self_certifications.amount_cents,
+        emessa_il: finance_self_certifications.issue_date,
+      })
+      .from(finance_self_certifications)
+      .where(eq(finance_self_certifications.user_id, userId))
+      .orderBy(finance_self_certifications.year, finance_self_certifications.month);
+    return { sections: { addebiti, autocertificazioni } };
+  },
+};
