@@ -51,7 +51,8 @@ interface History {
 const url = (path: string) => `${portal.server.url}${path}`;
 const history = async () => (await apiCall<History>(admin, 'GET', '/platform/releases')).body;
 /** What /remotes.json answers this page's user. */
-const remotesOf = (page: Page) => page.evaluate(async () => (await fetch('/remotes.json', { credentials: 'include' })).json() as Promise<Record<string, string>>);
+const remotesOf = (page: Page) =>
+  page.evaluate(async () => (await fetch('/remotes.json', { credentials: 'include' })).json() as Promise<Record<string, string>>);
 /** The number the next release made gets (numbers follow one another). */
 const nextNumber = async () => ((await history()).data[0]?.number ?? 0) + 1;
 
@@ -80,7 +81,11 @@ async function member(email: string): Promise<Page> {
 }
 
 /** The history table's row of release `n`. */
-const historyRow = (n: number) => admin.getByRole('table', { name: 'Storico delle release' }).getByRole('row').filter({ has: admin.getByRole('cell', { name: String(n), exact: true }) });
+const historyRow = (n: number) =>
+  admin
+    .getByRole('table', { name: 'Storico delle release' })
+    .getByRole('row')
+    .filter({ has: admin.getByRole('cell', { name: String(n), exact: true }) });
 
 async function openCompose(): Promise<ReturnType<Page['getByRole']>> {
   await admin.getByRole('button', { name: 'Componi', exact: true }).click();
@@ -144,7 +149,10 @@ describe('the releases page', () => {
     // Ripristina the first: a new entry restoring it.
     await historyRow(first).getByRole('button', { name: 'Ripristina' }).click();
     await admin.getByRole('dialog', { name: 'Ripristina la release' }).getByRole('button', { name: 'Ripristina' }).click();
-    await admin.getByText(new RegExp(`^Release ${first} ripristinata`)).first().waitFor();
+    await admin
+      .getByText(new RegExp(`^Release ${first} ripristinata`))
+      .first()
+      .waitFor();
     const after = await history();
     assert.equal(after.data[0]!.kind, 'rollback');
     assert.equal(after.data[0]!.restores, first);
@@ -218,9 +226,13 @@ describe('the releases page', () => {
     assert.match(after.data[0]!.note ?? '', /3 utenti hanno segnalato errori di mf-registry/);
 
     await admin.goto(url('/platform/releases'));
-    await historyRow(after.live).getByText(/3 utenti hanno segnalato errori di mf-registry/).waitFor();
+    await historyRow(after.live)
+      .getByText(/3 utenti hanno segnalato errori di mf-registry/)
+      .waitFor();
     await historyRow(bad).getByText(`Ripristinata automaticamente con la release ${after.live}`).waitFor();
-    await historyRow(bad).getByText(/mf-registry: \d+ segnalazion[ei] da 3 utenti/).waitFor();
+    await historyRow(bad)
+      .getByText(/mf-registry: \d+ segnalazion[ei] da 3 utenti/)
+      .waitFor();
     await historyRow(bad).getByRole('button', { name: 'Segnalazioni' }).click();
     const reports = admin.getByRole('dialog', { name: `Segnalazioni della release ${bad}` });
     await reports.getByText('Disegno della pagina').first().waitFor();

@@ -142,6 +142,8 @@ export interface PublishedVersion extends ManifestSummary {
   publishedBy: string | null;
   /** Why the manifest could not be read, when it could not. */
   problem: string | null;
+  /** Bytes of the version's files (compressed copies included); null when they could not be read. */
+  bytes: number | null;
 }
 
 interface RawManifest {

@@ -128,7 +128,8 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: platformTeam,
       schema: {
         tags,
-        summary: 'Rimette in linea la release precedente, o con `to` una release precedente qualsiasi (una nuova voce dello storico che rimanda a quella)',
+        summary:
+          'Rimette in linea la release precedente, o con `to` una release precedente qualsiasi (una nuova voce dello storico che rimanda a quella)',
         description:
           "Con `to` le versioni di quella release passano di nuovo il controllo dell'insieme (422 con i motivi, ad esempio una versione rimossa); 404 RELEASE_NOT_FOUND se non esiste.",
         body: rollbackPayload,

@@ -75,7 +75,11 @@ export function ComposeModal({ live, previewOut, onClose }: { live: PlatformRele
             {...bind('preview')}
             label="Prima in anteprima a un pubblico"
             disabled={previewOut}
-            hint={previewOut ? "C'è già una release in anteprima: mettila in linea per tutti o ritirala prima." : 'Solo gli utenti delle categorie scelte la ricevono.'}
+            hint={
+              previewOut
+                ? "C'è già una release in anteprima: mettila in linea per tutti o ritirala prima."
+                : 'Solo gli utenti delle categorie scelte la ricevono.'
+            }
           />
           {values.preview && (
             <MenuInput
@@ -92,7 +96,7 @@ export function ComposeModal({ live, previewOut, onClose }: { live: PlatformRele
       </Modal>
       <ConfirmDialog
         open={confirming}
-        title={values.preview ? "Metti in anteprima" : 'Metti in linea'}
+        title={values.preview ? 'Metti in anteprima' : 'Metti in linea'}
         message={
           <>
             <p>{values.preview ? 'La release va in anteprima al pubblico scelto:' : 'La release va in linea per tutti:'}</p>

@@ -68,7 +68,7 @@ function historyColumns(all: readonly PlatformRelease[], onReports: (n: number) 
 }
 
 function versionColumns(live: PlatformRelease | undefined, preview: PlatformRelease | undefined): Column<PublishedVersion>[] {
-  const use = (v: PublishedVersion) =>
+  const usedBy = (v: PublishedVersion) =>
     [live?.apps[v.app] === v.version ? 'In linea' : null, preview?.apps[v.app] === v.version ? 'In anteprima' : null].filter(Boolean).join(', ');
   return [
     { key: 'app', header: 'App' },
@@ -76,7 +76,7 @@ function versionColumns(live: PlatformRelease | undefined, preview: PlatformRele
     { key: 'bytes', header: 'Dimensione', align: 'end', render: (v) => formatBytes(v.bytes) },
     { key: 'publishedBy', header: 'Pubblicata da', render: (v) => v.publishedBy ?? '—' },
     { key: 'publishedAt', header: 'Data', render: (v) => (v.publishedAt ? formatDateTime(v.publishedAt) : '—') },
-    { key: 'use', header: 'Uso', render: (v) => use(v) || (v.problem ? <span className="ui-badge ui-badge--danger">{v.problem}</span> : '') },
+    { key: 'use', header: 'Uso', render: (v) => usedBy(v) || (v.problem ? <span className="ui-badge ui-badge--danger">{v.problem}</span> : '') },
   ];
 }
 
@@ -104,7 +104,7 @@ export function ReleasesPage() {
   return (
     <PageLayout section="Piattaforma" title="Rilasci">
       <div className="shell-releases">
-        <ServedReleases live={live} preview={preview} onCompose={() => setComposing(true)} />
+        <ServedReleases live={live} preview={preview} loading={releases.isPending} onCompose={() => setComposing(true)} />
 
         <section className="shell-releases__section" aria-labelledby="releases-history">
           <h2 id="releases-history" className="shell-releases__title">

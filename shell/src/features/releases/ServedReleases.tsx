@@ -48,10 +48,13 @@ function AudienceText({ release }: { release: PlatformRelease }) {
 export function ServedReleases({
   live,
   preview,
+  loading,
   onCompose,
 }: {
   live: PlatformRelease | undefined;
   preview: PlatformRelease | undefined;
+  /** The history is still on its way: nothing to say about the served releases yet. */
+  loading: boolean;
   onCompose: () => void;
 }) {
   const promote = usePromote();
@@ -65,7 +68,9 @@ export function ServedReleases({
       ) : (
         <section className="ui-card shell-releases__served" aria-label="In linea">
           <h2 className="ui-card__title">In linea</h2>
-          <p className="ui-muted">Nessuna release in linea: il portale serve le build locali.</p>
+          <p className="ui-muted" role={loading ? 'status' : undefined}>
+            {loading ? 'Caricamento in corso...' : 'Nessuna release in linea: il portale serve le build locali.'}
+          </p>
         </section>
       )}
       {preview && (

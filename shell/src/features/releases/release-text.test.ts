@@ -60,7 +60,14 @@ test('sizes, report counts and refusal reasons in words', () => {
   expect(reportSummary({ count: 0, users: 0 })).toBe('Nessuna segnalazione');
   expect(reportSummary({ count: 1, users: 1 })).toBe('1 segnalazione da 1 utente');
   expect(reportSummary({ count: 4, users: 3 })).toBe('4 segnalazioni da 3 utenti');
-  const reason = { app: 'mf-registry', version: '0.1.0-aa', dependency: 'react', required: '^17.0.0', provided: '19.3.0', message: 'richiede react ^17.0.0' };
+  const reason = {
+    app: 'mf-registry',
+    version: '0.1.0-aa',
+    dependency: 'react',
+    required: '^17.0.0',
+    provided: '19.3.0',
+    message: 'richiede react ^17.0.0',
+  };
   expect(reasonText(reason)).toBe('mf-registry 0.1.0-aa: richiede react ^17.0.0');
   expect(reasonText({ ...reason, app: '*', version: null, message: 'già in linea' })).toBe('già in linea');
 });

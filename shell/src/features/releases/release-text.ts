@@ -36,7 +36,10 @@ export function formatBytes(bytes: number | null): string {
  * What a release changed against the one it was based on: one line per app whose version differs ('mf-registry:
  * 0.1.0-aa → 0.1.0-bb'), a new app as '→ version'. A release with nothing before it lists every app.
  */
-export function changesOf(release: Pick<PlatformRelease, 'apps' | 'basedOn'>, byNumber: ReadonlyMap<number, Pick<PlatformRelease, 'apps'>>): string[] {
+export function changesOf(
+  release: Pick<PlatformRelease, 'apps' | 'basedOn'>,
+  byNumber: ReadonlyMap<number, Pick<PlatformRelease, 'apps'>>,
+): string[] {
   const before = release.basedOn === null ? undefined : byNumber.get(release.basedOn)?.apps;
   const lines: string[] = [];
   for (const [app, version] of Object.entries(release.apps).sort(([a], [b]) => a.localeCompare(b))) {

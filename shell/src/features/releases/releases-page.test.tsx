@@ -71,7 +71,10 @@ function platformServer() {
       body: {
         data: [
           version('mf-registry', '0.3.0-dddddddd', 13_000),
-          version('mf-registry', '0.2.0-cccccccc', 12_700), version('mf-registry', '0.1.0-aaaaaaaa', 11_000), version('mf-booking', '0.1.0-bbbbbbbb', 900)],
+          version('mf-registry', '0.2.0-cccccccc', 12_700),
+          version('mf-registry', '0.1.0-aaaaaaaa', 11_000),
+          version('mf-booking', '0.1.0-bbbbbbbb', 900),
+        ],
         shell: null,
       },
     },
@@ -84,8 +87,8 @@ const admin = sessionUser({ permissions: ['*'] });
 
 test("the page shows the live release, the history with what changed and the reports, the versions with their size; only '*' or platform_access see 'Rilasci'", async () => {
   renderApp('/platform/releases', { user: admin, api: platformServer() });
-  const live = await screen.findByRole('region', { name: 'In linea' }, LONG);
-  expect(within(live).getByText('In linea: release 2')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'In linea: release 2' }, LONG)).toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'In linea' })).getByText('0.2.0-cccccccc')).toBeInTheDocument();
   const history = await screen.findByRole('table', { name: 'Storico delle release' });
   const row2 = (await within(history).findByText('mf-registry: 0.1.0-aaaaaaaa → 0.2.0-cccccccc')).closest('tr')!;
   expect(within(row2).getByText('Anna Verdi')).toBeInTheDocument();
@@ -94,7 +97,7 @@ test("the page shows the live release, the history with what changed and the rep
   expect(within(row2).queryByRole('button', { name: 'Ripristina' })).not.toBeInTheDocument();
   const versions = screen.getByRole('table', { name: 'Versioni pubblicate' });
   expect(await within(versions).findByText('12,4 KB')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Rilasci' })).toBeInTheDocument();
+  expect(within(screen.getByTestId('top-nav')).getByRole('link', { name: 'Rilasci' })).toHaveAttribute('href', '/platform/releases');
 });
 
 test('a member without platform_access is sent home and sees no Rilasci link', async () => {
@@ -116,7 +119,16 @@ test('Componi: the dry run answers before Metti in linea, a refusal lists its re
             body: {
               code: 'RELEASE_REFUSED',
               message: 'La release non può andare in linea',
-              reasons: [{ app: 'mf-registry', version: '0.1.0-aaaaaaaa', dependency: 'react', required: '^17.0.0', provided: '19.3.0', message: 'richiede react ^17.0.0' }],
+              reasons: [
+                {
+                  app: 'mf-registry',
+                  version: '0.1.0-aaaaaaaa',
+                  dependency: 'react',
+                  required: '^17.0.0',
+                  provided: '19.3.0',
+                  message: 'richiede react ^17.0.0',
+                },
+              ],
             },
           };
         const release = { ...second, number: body.dryRun ? null : 3, apps: { ...second.apps, ...body.apps }, live: !body.dryRun };
@@ -152,7 +164,10 @@ test('Componi: the dry run answers before Metti in linea, a refusal lists its re
 test('Ripristina an earlier release asks, then rolls back to it', async () => {
   const { server } = renderApp('/platform/releases', {
     user: admin,
-    api: { ...platformServer(), 'POST /platform/releases/rollback': { status: 201, body: { ...base, number: 3, kind: 'rollback', restores: 1, live: true } } },
+    api: {
+      ...platformServer(),
+      'POST /platform/releases/rollback': { status: 201, body: { ...base, number: 3, kind: 'rollback', restores: 1, live: true } },
+    },
   });
   const history = await screen.findByRole('table', { name: 'Storico delle release' }, LONG);
   const row1 = (await within(history).findByText('mf-booking: 0.1.0-bbbbbbbb')).closest('tr')!;
