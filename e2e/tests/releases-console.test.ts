@@ -10,11 +10,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { apiCall } from './support/api-call.ts';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, choose, portalForThisFile, signIn, toast } from './support/portal.ts';
 import { registryBuilds } from './support/releases.ts';
+import { repoRoot } from './support/server.ts';
 
 const portal = portalForThisFile();
 const stamp = randomBytes(4).toString('hex');
@@ -27,6 +29,8 @@ const LUCA = 'luca.ferrari@circolo.example'; // Soci
 const MATTEO = 'matteo.colombo@circolo.example'; // Minorenne
 const USERS_PAGE = '/registry/users/management';
 const PASSED = "Controllo dell'insieme superato";
+/** A switch waits for the server's headless check of the changed app (a browser started on first use). */
+const SWITCH_MS = 120_000;
 
 let v1: string;
 let v2: string;
@@ -53,8 +57,21 @@ const history = async () => (await apiCall<History>(admin, 'GET', '/platform/rel
 /** What /remotes.json answers this page's user. */
 const remotesOf = (page: Page) =>
   page.evaluate(async () => (await fetch('/remotes.json', { credentials: 'include' })).json() as Promise<Record<string, string>>);
-/** The number the next release made gets (numbers follow one another). */
-const nextNumber = async () => ((await history()).data[0]?.number ?? 0) + 1;
+/** The outcome toast of a switch says `expected` (a failed check or an error says otherwise, and the test shows it). */
+async function outcome(expected: string): Promise<void> {
+  const said = await admin
+    .getByText(expected, { exact: true })
+    .or(admin.getByText(/^(Il controllo dopo il passaggio|Si è verificato un errore)/))
+    .first()
+    .textContent({ timeout: SWITCH_MS });
+  assert.equal(said, expected);
+}
+
+/** The compose dialog closes once the switch is made (after the server's check): the live release's number. */
+async function switched(dialog: Locator): Promise<number> {
+  await dialog.waitFor({ state: 'detached', timeout: SWITCH_MS });
+  return (await history()).live;
+}
 
 /** The members' categories may open the registry pages (where the build label shows). */
 async function grantRegistry(page: Page): Promise<Record<string, string>> {
@@ -87,7 +104,7 @@ const historyRow = (n: number) =>
     .getByRole('row')
     .filter({ has: admin.getByRole('cell', { name: String(n), exact: true }) });
 
-async function openCompose(): Promise<ReturnType<Page['getByRole']>> {
+async function openCompose(): Promise<Locator> {
   await admin.getByRole('button', { name: 'Componi', exact: true }).click();
   const dialog = admin.getByRole('dialog', { name: 'Componi una release' });
   await dialog.waitFor();
@@ -114,11 +131,10 @@ describe('the releases page', () => {
   after(() => builds.remove());
 
   test('compose with the check shown, Metti in linea, a refused set with its reason, Ripristina an earlier release', async () => {
-    await admin.getByRole('link', { name: 'Rilasci' }).click();
+    await admin.getByTestId('top-nav').getByRole('link', { name: 'Rilasci' }).click();
     await admin.getByRole('heading', { name: 'Rilasci', level: 1 }).waitFor();
     await admin.getByRole('table', { name: 'Versioni pubblicate' }).getByText(v2).waitFor();
 
-    const first = await nextNumber();
     let dialog = await openCompose();
     await dialog.getByLabel('Anagrafica (mf-registry)').selectOption(v1);
     await dialog.getByText(PASSED).waitFor();
@@ -127,7 +143,8 @@ describe('the releases page', () => {
     const confirm = admin.getByRole('dialog', { name: 'Metti in linea' });
     await confirm.getByText(`mf-registry: `).first().waitFor();
     await confirm.getByRole('button', { name: 'Metti in linea' }).click();
-    await toast(admin, `Release ${first} in linea`);
+    const first = await switched(dialog);
+    await outcome(`Release ${first} in linea`);
     assert.equal((await history()).live, first);
     assert.equal((await history()).data[0]!.apps['mf-registry'], v1);
     await historyRow(first).getByText('In linea').waitFor();
@@ -140,10 +157,10 @@ describe('the releases page', () => {
     assert.equal(await dialog.getByRole('button', { name: 'Metti in linea' }).isDisabled(), true);
     await dialog.getByLabel('Anagrafica (mf-registry)').selectOption(v2);
     await dialog.getByText(PASSED).waitFor();
-    const second = await nextNumber();
     await dialog.getByRole('button', { name: 'Metti in linea' }).click();
     await admin.getByRole('dialog', { name: 'Metti in linea' }).getByRole('button', { name: 'Metti in linea' }).click();
-    await toast(admin, `Release ${second} in linea`);
+    const second = await switched(dialog);
+    await outcome(`Release ${second} in linea`);
     assert.equal((await history()).live, second);
 
     // Ripristina the first: a new entry restoring it.
@@ -174,10 +191,11 @@ describe('the releases page', () => {
     await choose(admin, /^Categorie del pubblico/, 'Soci');
     await admin.keyboard.press('Escape');
     await dialog.getByText(PASSED).waitFor();
-    const preview = await nextNumber();
     await dialog.getByRole('button', { name: 'Metti in anteprima' }).click();
     await admin.getByRole('dialog', { name: 'Metti in anteprima' }).getByRole('button', { name: 'Metti in anteprima' }).click();
-    await toast(admin, `Release ${preview} in anteprima`);
+    await dialog.waitFor({ state: 'detached', timeout: SWITCH_MS });
+    const preview = (await history()).preview!;
+    await outcome(`Release ${preview} in anteprima`);
     assert.equal((await history()).preview, preview);
     const card = admin.getByRole('region', { name: 'In anteprima' });
     await card.getByText('Pubblico: Soci').waitFor();
@@ -243,5 +261,7 @@ describe('the releases page', () => {
     await admin.reload();
     await admin.getByRole('heading', { name: 'Rilasci', level: 1 }).waitFor();
     await screenshot(admin, 'releases-console-phone');
+    // What a phone shows first (the full page above is long: one card per release and per version).
+    await admin.screenshot({ path: path.join(repoRoot, 'e2e', 'artifacts', 'releases-console-phone-top.png') });
   });
 });
