@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'statistics_access',
   'storage_access',
   'finance_access',
+  'platform_access',
   '*',
 ] as const;
 
@@ -40,6 +41,7 @@ export const PERMISSION_LABELS: Record<PermissionName, string> = {
   bookings_access: 'Gestione prenotazioni',
   statistics_access: 'Statistiche',
   finance_access: 'Finanza',
+  platform_access: 'Rilasci della piattaforma',
   '*': 'Tutti i permessi',
 };
 
@@ -64,6 +66,7 @@ export const ASSIGNABLE_PERMISSIONS = [
   'storage_access',
   'bookings_access',
   'finance_access',
+  'platform_access',
 ] as const;
 
 export const GENDERS = [

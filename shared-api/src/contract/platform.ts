@@ -31,6 +31,8 @@ export const publishedVersion = z.object({
   buildVersion: z.string().nullable(),
   remoteEntry: z.object({ path: z.string(), type: z.string() }).nullable(),
   problem: z.string().nullable(),
+  /** Bytes of the version's files on the server (compressed copies included); null when unreadable. */
+  bytes: z.number().int().nullable(),
 });
 export type PublishedVersion = z.infer<typeof publishedVersion>;
 
@@ -61,6 +63,8 @@ export const releasesResponse = z.object({
   live: z.number().int().nullable(),
   preview: z.number().int().nullable(),
 });
+export type VersionsResponse = z.infer<typeof versionsResponse>;
+export type ReleasesResponse = z.infer<typeof releasesResponse>;
 
 const versionString = lineText().min(1, 'Versione obbligatoria').max(100, 'Versione troppo lunga');
 export const composePayload = z.object({
@@ -104,7 +108,14 @@ export const publishPayload = z.object({
 export type PublishPayload = z.infer<typeof publishPayload>;
 
 export const releaseRefused = z.object({ code: z.literal('RELEASE_REFUSED'), message: z.string(), reasons: z.array(releaseReason) });
-export const rollbackPayload = z.object({ note: lineText().max(500).optional() });
+/** Withdrawing a preview: why, optionally. */
+export const notePayload = z.object({ note: lineText().max(500).optional() });
+/**
+ * Rolling back: by default to the release before the live one; with `to`, to that earlier release (its versions
+ * pass the whole-set check again: a pruned version refuses it).
+ */
+export const rollbackPayload = notePayload.extend({ to: z.number().int().min(1).max(2_147_483_647).optional() });
+export type RollbackPayload = z.infer<typeof rollbackPayload>;
 
 /** Per-developer override: point this browser's line of one domain app at a local build. */
 export const devOverridePayload = z.object({
@@ -152,5 +163,6 @@ export const appErrorReport = z.object({
   last: z.string().nullable(),
   topMessages: z.array(z.object({ message: z.string(), kind: z.enum(CLIENT_ERROR_KINDS), count: z.number().int() })),
 });
+export type AppErrorReport = z.infer<typeof appErrorReport>;
 export const releaseDetail = z.object({ release: platformRelease, errors: z.array(appErrorReport) });
 export type ReleaseDetail = z.infer<typeof releaseDetail>;

@@ -12,9 +12,10 @@ import { PORTAL_ROUTES, PUBLIC_ROUTES, type PortalRoute, type PublicPage, type S
 // Signed-in pages of the shell and the terms gate load when first shown: the sign-in page does not carry them.
 const HomePage = lazy(() => import('../features/home').then((m) => ({ default: m.HomePage })));
 const ProfilePage = lazy(() => import('../features/profile').then((m) => ({ default: m.ProfilePage })));
+const ReleasesPage = lazy(() => import('../features/releases').then((m) => ({ default: m.ReleasesPage })));
 const TermsGate = lazy(() => import('../features/terms').then((m) => ({ default: m.TermsGate })));
 
-const SHELL_PAGES: Record<ShellPage, ComponentType> = { home: HomePage, profile: ProfilePage };
+const SHELL_PAGES: Record<ShellPage, ComponentType> = { home: HomePage, profile: ProfilePage, releases: ReleasesPage };
 
 const PUBLIC_PAGES: Record<PublicPage, ReactNode> = {
   login: (

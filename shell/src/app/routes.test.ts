@@ -30,6 +30,7 @@ const SPEC_PAGES: Record<string, string[]> = {
     '/finance/self-certifications',
     '/finance/accounting-movements',
   ],
+  platform_access: ['/platform/releases'],
 };
 
 /** The pages the guards let a user through to, holding `held`. */
@@ -54,8 +55,8 @@ describe('the route table follows spec 000 §2.1', () => {
     );
   });
 
-  test("no other signed-in route exists, and every path appears once (the spec's 31 and issue 28's audit log)", () => {
-    expect(PORTAL_ROUTES).toHaveLength(32);
+  test("no other signed-in route exists, and every path appears once (the spec's 31, issue 28's audit log, issue 29's releases)", () => {
+    expect(PORTAL_ROUTES).toHaveLength(33);
     expect(byPath.size).toBe(PORTAL_ROUTES.length);
   });
 
@@ -87,6 +88,8 @@ describe('the route table follows spec 000 §2.1', () => {
     expect(remoteOf('/certificates/types')).toBe('mf_certificates');
     expect(remoteOf('/storage/unload')).toBe('mf_storage');
     expect(remoteOf('/finance/accounting-movements')).toBe('mf_finance');
+    // The releases console is the shell's own: it must work whatever release of the domain apps is served.
+    expect(remoteOf('/platform/releases')).toBe('releases');
     // Every app the table names is one of the domain apps (shared-api's DOMAIN_APPS).
     for (const route of PORTAL_ROUTES) if ('remote' in route.server) expect(REMOTE_NAMES).toContain(route.server.remote);
   });

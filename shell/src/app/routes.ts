@@ -6,10 +6,10 @@
 import type { Permission } from 'shared-api';
 import type { RemoteName } from '../remotes/names';
 
-export type ShellPage = 'home' | 'profile';
+export type ShellPage = 'home' | 'profile' | 'releases';
 export type RouteServer = { shell: ShellPage } | { remote: RemoteName };
 
-export type NavGroupId = 'book' | 'registry' | 'certificates' | 'bookings' | 'statistics' | 'storage' | 'finance' | 'profile';
+export type NavGroupId = 'book' | 'registry' | 'certificates' | 'bookings' | 'statistics' | 'storage' | 'finance' | 'platform' | 'profile';
 
 export interface NavGroup {
   id: NavGroupId;
@@ -30,7 +30,7 @@ export interface PortalRoute {
   server: RouteServer;
 }
 
-/** Top-navigation order: Book, Registry, Certificates, Bookings, Statistics, Storage, Finance, then Profile. */
+/** Top-navigation order: Book, Registry, Certificates, Bookings, Statistics, Storage, Finance, Releases, then Profile. */
 export const NAV_GROUPS: NavGroup[] = [
   { id: 'book', label: 'Prenota', permissions: ['book_session'], link: '/book-session' },
   { id: 'registry', label: 'Anagrafica', permissions: ['registry_access'] },
@@ -39,6 +39,8 @@ export const NAV_GROUPS: NavGroup[] = [
   { id: 'statistics', label: 'Statistiche', permissions: ['statistics_access'] },
   { id: 'storage', label: 'Magazzino', permissions: ['storage_access'] },
   { id: 'finance', label: 'Finanza', permissions: ['finance_access'] },
+  // The platform team's console (issue 29): a shell page, so it works whatever release of the domain apps is served.
+  { id: 'platform', label: 'Rilasci', permissions: ['platform_access'], link: '/platform/releases' },
   { id: 'profile', label: 'Profilo', permissions: [] },
 ];
 
@@ -104,6 +106,7 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ['/finance/self-certifications', 'Autocertificazioni'],
     ['/finance/accounting-movements', 'Movimenti contabili'],
   ]),
+  ...section('platform', null, [['/platform/releases', 'Rilasci', 'releases']]),
 ];
 
 /** Public pages. `nav` says when the top navigation shows on them (spec 000 §2.1). */

@@ -22,7 +22,7 @@ declare module '../../core/domain' {
 /**
  * The platform's releases of the domain apps (issue 12): immutable published versions in the releases root,
  * numbered releases in the database (the live one behind /remotes.json), composing with a whole-set check,
- * rollback. Not a member domain: every call is '*' only.
+ * rollback. Not a member domain: every call is '*' or platform_access (the developer override '*' only).
  */
 export const platform: Domain = {
   name: 'platform',

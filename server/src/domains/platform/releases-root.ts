@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { folderBytes } from './retention';
 
 /** Written beside the app's files in each version folder. */
 export const RELEASE_INFO = 'release.json';
@@ -141,6 +142,8 @@ export interface PublishedVersion extends ManifestSummary {
   publishedBy: string | null;
   /** Why the manifest could not be read, when it could not. */
   problem: string | null;
+  /** Bytes of the version's files (compressed copies included); null when they could not be read. */
+  bytes: number | null;
 }
 
 interface RawManifest {
@@ -178,6 +181,14 @@ export function summarizeManifest(raw: RawManifest): ManifestSummary {
 
 const EMPTY_SUMMARY: ManifestSummary = { name: null, shared: null, exposes: null, buildVersion: null, remoteEntry: null };
 
+function bytesOf(dir: string): number | null {
+  try {
+    return folderBytes(dir);
+  } catch {
+    return null;
+  }
+}
+
 /** One published version, read from its folder; null when there is no such folder. */
 export function readVersion(releasesDir: string, app: string, version: string): PublishedVersion | null {
   if (!FOLDER_PATTERN.test(app) || version.startsWith('.') || version.includes('/') || version.includes('\\')) return null;
@@ -189,7 +200,7 @@ export function readVersion(releasesDir: string, app: string, version: string): 
   } catch {
     /* a version copied by hand: no publication record */
   }
-  const base = { app, version, publishedAt: info.publishedAt ?? null, publishedBy: info.publishedBy ?? null };
+  const base = { app, version, publishedAt: info.publishedAt ?? null, publishedBy: info.publishedBy ?? null, bytes: bytesOf(dir) };
   try {
     const raw = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as RawManifest;
     return { ...base, ...summarizeManifest(raw), problem: null };

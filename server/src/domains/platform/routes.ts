@@ -7,6 +7,7 @@ import {
   devOverridePayload,
   devOverrideState,
   errorBody,
+  notePayload,
   platformRelease,
   prunePayload,
   pruneResponse,
@@ -27,11 +28,14 @@ import { ReleaseRefused } from './service';
 
 const tags = ['piattaforma'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
-const platformTeam = { access: ['*'] } as const;
+/** The releases: '*', or a category given platform_access (issue 29). */
+const platformTeam = { access: ['platform_access'] } as const;
+/** A developer's own browser pointed at local builds: '*' only (the override applies to '*' sessions alone). */
+const developers = { access: ['*'] } as const;
 /** The publish call takes one file: the build archive (field `archive`). */
 const buildArchive = { ...platformTeam, multipart: { maxFileBytes: ARCHIVE_LIMITS.maxArchiveBytes, files: 1 } };
 
-/** /platform: published versions, releases, compose and rollback ('*' only). */
+/** /platform: published versions, releases, compose and rollback ('*' or platform_access). */
 const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { platform } = app.services;
 
@@ -124,16 +128,29 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...platformTeam, audit: 'release' },
       schema: {
         tags,
-        summary: 'Rimette in linea la release precedente (una nuova voce dello storico che rimanda a quella)',
+        summary:
+          'Rimette in linea la release precedente, o con `to` una release precedente qualsiasi (una nuova voce dello storico che rimanda a quella)',
+        description:
+          "Con `to` le versioni di quella release passano di nuovo il controllo dell'insieme (422 con i motivi, ad esempio una versione rimossa); 404 RELEASE_NOT_FOUND se non esiste.",
         body: rollbackPayload,
-        response: { 201: platformRelease, 409: errorBody, ...errors },
+        response: { 201: platformRelease, 404: errorBody, 409: errorBody, 422: releaseRefused, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await platform.rollback(currentUser(request), request.body.note ?? null)),
+    async (request, reply) => {
+      const { note, to } = request.body;
+      try {
+        const actor = currentUser(request);
+        const made = to === undefined ? await platform.rollback(actor, note ?? null) : await platform.restore(to, actor, note ?? null);
+        return reply.code(201).send(made);
+      } catch (err) {
+        if (err instanceof ReleaseRefused) return reply.code(422).send({ code: 'RELEASE_REFUSED', message: err.message, reasons: err.reasons });
+        throw err;
+      }
+    },
   );
 };
 
-/** /platform/releases/{n}: one release with its error reports; a preview promoted or withdrawn ('*' only). */
+/** /platform/releases/{n}: one release with its error reports; a preview promoted or withdrawn ('*' or platform_access). */
 const oneReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { platform, clientErrors } = app.services;
   const releaseNumber = z.object({ n: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -174,7 +191,7 @@ const oneReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Ritira la release in anteprima: il suo pubblico torna alla release in linea',
         params: releaseNumber,
-        body: rollbackPayload,
+        body: notePayload,
         response: { 200: platformRelease, 404: errorBody, 409: errorBody, ...errors },
       },
     },
@@ -214,7 +231,7 @@ const overrideRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/platform/override',
     {
-      config: platformTeam,
+      config: developers,
       schema: {
         tags,
         summary: 'Le build locali a cui punta questo browser (override per sviluppatore)',
@@ -227,7 +244,7 @@ const overrideRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/platform/override',
     {
-      config: platformTeam,
+      config: developers,
       schema: {
         tags,
         summary: "Punta questo browser a una build locale di un'app di dominio",
@@ -246,7 +263,7 @@ const overrideRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/platform/override',
-    { config: platformTeam, schema: { tags, summary: 'Questo browser torna alla release in linea', response: { 200: devOverrideState, ...errors } } },
+    { config: developers, schema: { tags, summary: 'Questo browser torna alla release in linea', response: { 200: devOverrideState, ...errors } } },
     (_request, reply) => {
       reply.clearCookie(DEV_OVERRIDE_COOKIE, cookieOptions);
       return overrideState({});

@@ -244,6 +244,31 @@ export class PlatformService {
     });
   }
 
+  /**
+   * Makes the earlier release `to` live again (the releases page's 'Ripristina'): a new 'rollback' entry pointing back
+   * at it. Its versions pass the whole-set check again, so a version pruned since refuses it (422) and nothing changes.
+   */
+  async restore(to: number, actor: Actor, note: string | null): Promise<PlatformRelease> {
+    return this.o.db.transaction(async (tx) => {
+      const live = await this.o.repo.lockLive(tx);
+      const target = await this.o.repo.get(tx, to);
+      if (!target) throw new DomainError('RELEASE_NOT_FOUND');
+      await this.checkCandidate(target.apps, live);
+      const inserted = await this.o.repo.insertLive(tx, {
+        apps: target.apps,
+        kind: 'rollback',
+        based_on: live?.number ?? null,
+        restores: target.number,
+        note,
+        created_by: actor?.id ?? null,
+        created_by_name: actor ? `${actor.name} ${actor.surname}` : null,
+        created_at: this.o.clock.now(),
+      });
+      const preview = await this.o.repo.preview(tx);
+      return toApiRelease(inserted, { live: inserted.number, preview: preview?.number ?? null });
+    });
+  }
+
   /** The release a rollback of `live` restores: the one before it (a rollback's own: one step further back). */
   private async rollbackTarget(tx: Tx, live: ReleaseRow): Promise<{ original: ReleaseRow | null; target: ReleaseRow | null }> {
     const original = live.restores !== null ? await this.o.repo.get(tx, live.restores) : live;

@@ -60,6 +60,7 @@ describe('Categorie utenti', () => {
       'storage_access',
       'bookings_access',
       'finance_access',
+      'platform_access',
     ]);
     await user.click(screen.getByRole('option', { name: /Prenotazione turni/ }));
     await user.click(screen.getByRole('option', { name: /Magazzino/ }));

@@ -1,0 +1,51 @@
+/**
+ * Publishing marked versions of mf-registry for the releases tests: one real build with a label shown at the foot of
+ * its pages ('Build <label>'), then copies of it changed in their text, each published by the real command
+ * (`pnpm --filter mf-registry release`, --dist for a copy) into the test server's releases root.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './server.ts';
+
+/** Publishes mf-registry (a fresh build, or `--dist <dir>`) into `dataDir`/releases; answers the version. */
+export function releaseRegistry(dataDir: string, args: string[], env: Record<string, string> = {}): string {
+  const res = spawnSync('pnpm', ['--filter', 'mf-registry', 'release', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production', RELEASES_DIR: path.join(dataDir, 'releases'), ...env },
+    encoding: 'utf8',
+  });
+  assert.equal(res.status, 0, res.stdout + res.stderr);
+  const version = /Pubblicata mf-registry (\S+)/.exec(res.stdout)?.[1];
+  assert.ok(version, res.stdout);
+  return version;
+}
+
+/** Marked builds of mf-registry: `build(label)` once, then `variant(name, change)`; `remove()` deletes every copy. */
+export function registryBuilds(stamp: string) {
+  const outDir = `dist-e2e-console-${stamp}`;
+  const buildDir = path.join(repoRoot, 'mf-registry', outDir);
+  const copies: string[] = [buildDir];
+  return {
+    /** Builds mf-registry labelled `label` and publishes it. */
+    build: (dataDir: string, label: string) => releaseRegistry(dataDir, [], { BUILD_LABEL: label, OUT_DIR: outDir }),
+    /** A copy of the build with `change` applied to its scripts and manifest (compressed copies dropped), published. */
+    variant(dataDir: string, name: string, change: (file: string, text: string) => string): string {
+      const dir = path.join(repoRoot, 'mf-registry', `${outDir}-${name}`);
+      copies.push(dir);
+      cpSync(buildDir, dir, { recursive: true });
+      for (const file of readdirSync(dir)) {
+        const full = path.join(dir, file);
+        if (/\.(br|gz)$/.test(file)) rmSync(full);
+        else if (/\.(js|json)$/.test(file)) {
+          const text = readFileSync(full, 'utf8');
+          const changed = change(file, text);
+          if (changed !== text) writeFileSync(full, changed);
+        }
+      }
+      return releaseRegistry(dataDir, ['--dist', dir]);
+    },
+    remove: () => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })),
+  };
+}

@@ -1,0 +1,73 @@
+import type { PlatformRelease } from 'shared-api';
+import { changesOf, composeInput, formatBytes, outcomeOf, reasonText, releaseState, reportSummary } from './release-text';
+
+const release = (over: Partial<PlatformRelease>): PlatformRelease => ({
+  number: 1,
+  apps: {},
+  kind: 'compose',
+  basedOn: null,
+  restores: null,
+  note: null,
+  createdBy: null,
+  createdAt: '2026-11-18T09:00:00.000Z',
+  live: false,
+  audience: null,
+  preview: false,
+  promotedAt: null,
+  withdrawnAt: null,
+  ...over,
+});
+
+test('what a release changed against the one it was based on; the first lists every app', () => {
+  const first = release({ number: 1, apps: { 'mf-registry': 'a', 'mf-booking': 'b' } });
+  const second = release({ number: 2, basedOn: 1, apps: { 'mf-registry': 'c', 'mf-booking': 'b', 'mf-storage': 's' } });
+  const byNumber = new Map([first, second].map((r) => [r.number, r]));
+  expect(changesOf(first, byNumber)).toEqual(['mf-booking: b', 'mf-registry: a']);
+  expect(changesOf(second, byNumber)).toEqual(['mf-registry: a → c', 'mf-storage: s']);
+  // Based on a release no longer listed: every app, as for a first one.
+  expect(changesOf(release({ basedOn: 99, apps: { x: '1' } }), byNumber)).toEqual(['x: 1']);
+});
+
+test("the history's outcome: the note, an automatic rollback that took it back, a preview promoted or withdrawn", () => {
+  const bad = release({ number: 5 });
+  const back = release({ number: 6, kind: 'auto-rollback', basedOn: 5, note: 'Ripristino automatico: 3 utenti hanno segnalato errori' });
+  expect(outcomeOf(bad, [back, bad])).toEqual(['Ripristinata automaticamente con la release 6']);
+  expect(outcomeOf(back, [back, bad])).toEqual(['Ripristino automatico: 3 utenti hanno segnalato errori']);
+  expect(outcomeOf(release({ kind: 'preview', promotedAt: '2026-11-18T10:00:00.000Z' }), [])).toEqual(['Messa in linea per tutti']);
+  expect(outcomeOf(release({ kind: 'preview', withdrawnAt: '2026-11-18T10:00:00.000Z' }), [])).toEqual(['Ritirata']);
+  expect(releaseState(release({ live: true }))).toBe('In linea');
+  expect(releaseState(release({ preview: true }))).toBe('In anteprima');
+  expect(releaseState(release({ withdrawnAt: '2026-11-18T10:00:00.000Z' }))).toBe('Ritirata');
+  expect(releaseState(release({}))).toBe('');
+});
+
+test('the compose form sends only the apps that change, and the audience of a preview', () => {
+  const live = { 'mf-registry': 'a', 'mf-booking': 'b' };
+  expect(composeInput({ apps: { 'mf-registry': 'c', 'mf-booking': 'b', 'mf-storage': '' }, preview: false, categories: ['x'] }, live)).toEqual({
+    apps: { 'mf-registry': 'c' },
+  });
+  expect(composeInput({ apps: { 'mf-registry': 'a' }, preview: true, categories: ['cat'] }, live)).toEqual({
+    apps: {},
+    audience: { categories: ['cat'] },
+  });
+});
+
+test('sizes, report counts and refusal reasons in words', () => {
+  expect(formatBytes(null)).toBe('—');
+  expect(formatBytes(812)).toBe('812 B');
+  expect(formatBytes(12_700)).toBe('12,4 KB');
+  expect(formatBytes(3.1 * 1024 * 1024)).toBe('3,1 MB');
+  expect(reportSummary({ count: 0, users: 0 })).toBe('Nessuna segnalazione');
+  expect(reportSummary({ count: 1, users: 1 })).toBe('1 segnalazione da 1 utente');
+  expect(reportSummary({ count: 4, users: 3 })).toBe('4 segnalazioni da 3 utenti');
+  const reason = {
+    app: 'mf-registry',
+    version: '0.1.0-aa',
+    dependency: 'react',
+    required: '^17.0.0',
+    provided: '19.3.0',
+    message: 'richiede react ^17.0.0',
+  };
+  expect(reasonText(reason)).toBe('mf-registry 0.1.0-aa: richiede react ^17.0.0');
+  expect(reasonText({ ...reason, app: '*', version: null, message: 'già in linea' })).toBe('già in linea');
+});

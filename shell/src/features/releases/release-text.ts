@@ -1,0 +1,99 @@
+/** What the releases page says about a release, a version and a check: pure functions, tested on their own. */
+import type { AppErrorReport, ComposePayload, PlatformRelease, PublishedVersion, ReleaseReason } from 'shared-api';
+
+export const KIND_LABELS: Record<PlatformRelease['kind'], string> = {
+  initial: 'Prima release',
+  start: "Build locali all'avvio",
+  compose: 'Composizione',
+  rollback: 'Ripristino',
+  'auto-rollback': 'Ripristino automatico',
+  preview: 'Anteprima',
+};
+
+/** 'In linea', 'In anteprima', 'Ritirata' (a preview dropped) or '' for a release served no more. */
+export function releaseState(r: PlatformRelease): string {
+  if (r.live) return 'In linea';
+  if (r.preview) return 'In anteprima';
+  if (r.withdrawnAt) return 'Ritirata';
+  return '';
+}
+
+/** Bytes as a person reads them: '812 B', '12,4 KB', '3,1 MB'. */
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1).replace('.', ',')} ${units[unit]}`;
+}
+
+/**
+ * What a release changed against the one it was based on: one line per app whose version differs ('mf-registry:
+ * 0.1.0-aa → 0.1.0-bb'), a new app as '→ version'. A release with nothing before it lists every app.
+ */
+export function changesOf(
+  release: Pick<PlatformRelease, 'apps' | 'basedOn'>,
+  byNumber: ReadonlyMap<number, Pick<PlatformRelease, 'apps'>>,
+): string[] {
+  const before = release.basedOn === null ? undefined : byNumber.get(release.basedOn)?.apps;
+  const lines: string[] = [];
+  for (const [app, version] of Object.entries(release.apps).sort(([a], [b]) => a.localeCompare(b))) {
+    const was = before?.[app];
+    if (before && was === version) continue;
+    lines.push(was ? `${app}: ${was} → ${version}` : `${app}: ${version}`);
+  }
+  return lines;
+}
+
+/**
+ * The outcome the history shows for a release: its own note (why it was made, e.g. an automatic rollback's reason),
+ * and, when a later release took it back by itself or a preview was withdrawn, why.
+ */
+export function outcomeOf(release: PlatformRelease, all: readonly PlatformRelease[]): string[] {
+  const lines: string[] = [];
+  if (release.note) lines.push(release.note);
+  const undone = all.find((r) => r.kind === 'auto-rollback' && r.basedOn === release.number);
+  if (undone) lines.push(`Ripristinata automaticamente con la release ${undone.number}`);
+  if (release.kind === 'preview' && release.promotedAt) lines.push('Messa in linea per tutti');
+  if (release.kind === 'preview' && release.withdrawnAt && !release.note) lines.push('Ritirata');
+  return lines;
+}
+
+/** One app's error reports in a sentence: '3 segnalazioni da 3 utenti' (or 'Nessuna segnalazione'). */
+export function reportSummary(report: Pick<AppErrorReport, 'count' | 'users'>): string {
+  if (report.count === 0) return 'Nessuna segnalazione';
+  const reports = report.count === 1 ? '1 segnalazione' : `${report.count} segnalazioni`;
+  const users = report.users === 1 ? '1 utente' : `${report.users} utenti`;
+  return `${reports} da ${users}`;
+}
+
+/** Compose form: app folder → the version picked ('' keeps the live one), and whether it goes to a preview audience. */
+export interface ComposeValues {
+  apps: Record<string, string>;
+  preview: boolean;
+  categories: string[];
+}
+
+/** What the form sends: only the apps whose version differs from the live release; the audience when it is a preview. */
+export function composeInput(values: ComposeValues, live: Record<string, string>): ComposePayload {
+  const apps = Object.fromEntries(Object.entries(values.apps).filter(([app, version]) => version !== '' && version !== live[app]));
+  return values.preview ? { apps, audience: { categories: values.categories } } : { apps };
+}
+
+/** The versions of one app the form offers, newest first, the live one marked. */
+export function versionOptions(versions: readonly PublishedVersion[], app: string, liveVersion: string | undefined) {
+  return versions
+    .filter((v) => v.app === app && v.problem === null)
+    .map((v) => ({ value: v.version, label: v.version === liveVersion ? `${v.version} (in linea)` : v.version }));
+}
+
+/** A refused check, one line per reason: the app, its version and the dependency where they apply. */
+export function reasonText(reason: ReleaseReason): string {
+  const subject = [reason.app === '*' ? null : reason.app, reason.version].filter(Boolean).join(' ');
+  return subject ? `${subject}: ${reason.message}` : reason.message;
+}
