@@ -37,7 +37,7 @@ test("an administrator edits a member's phone; 'Registro attività' shows it bef
   await newest.waitFor();
   await newest.getByRole('button', { name: 'Dettagli' }).click();
   const dialog = page.getByRole('dialog', { name: 'Modifica — Utenti' });
-  const change = dialog.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'phone_number' }) });
+  const change = dialog.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Telefono' }) });
   assert.deepEqual(await change.getByRole('cell').allInnerTexts(), [before, NEW_PHONE]);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await screenshot(page, 'audit-change');

@@ -83,6 +83,40 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   platform_releases: 'Rilasci',
 };
 
+/**
+ * The fields the log names most, in Italian (lower case, as in a sentence: 'Modifica: telefono'); a field not listed
+ * shows its column's name.
+ */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  phone_number: 'telefono',
+  email: 'email',
+  name: 'nome',
+  surname: 'cognome',
+  fiscal_code: 'codice fiscale',
+  birth_date: 'data di nascita',
+  birth_place: 'luogo di nascita',
+  gender: 'sesso',
+  category_id: 'categoria',
+  residence_address: 'indirizzo',
+  residence_place: 'comune di residenza',
+  residence_postal_code: 'CAP',
+  deactivation_status: 'stato del profilo',
+  terms_accepted_at: 'accettazione dei termini',
+  image_file_id: 'foto',
+  permissions: 'permessi',
+  notes: 'note',
+  description: 'descrizione',
+  amount: 'importo',
+  date: 'data',
+  expiration_date: 'scadenza',
+  status: 'stato',
+  title: 'titolo',
+  quantity: 'quantità',
+};
+
+/** A field's Italian name for the log's pages. */
+export const auditFieldLabel = (field: string): string => AUDIT_FIELD_LABELS[field] ?? field;
+
 export const AUDIT_SORT_KEYS = ['at', 'action', 'entity'] as const;
 
 /** How many entries the member's 'Attività recente' shows. */

@@ -1,28 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTION_LABELS, type AuditEntry, type MyActivity, api } from 'shared-api';
+import { AUDIT_ACTION_LABELS, type AuditEntry, type MyActivity, api, auditFieldLabel } from 'shared-api';
 import { formatDateTime } from 'shared-ui';
 
 /** GET /user/me/activity: the member's last 20 sign-ins and changes to their profile (issue 28). Under ['user', 'me'], so a saved change refreshes it. */
 export const myActivityQuery = () => queryOptions({ queryKey: ['user', 'me', 'activity'], queryFn: () => api.get<MyActivity>('/user/me/activity') });
 
 /** The profile's fields in the member's words; another field shows its own name. */
-const FIELD_LABELS: Record<string, string> = {
-  phone_number: 'telefono',
-  email: 'email',
-  name: 'nome',
-  surname: 'cognome',
-  category_id: 'categoria',
-  residence_address: 'indirizzo',
-  residence_place: 'comune di residenza',
-  residence_postal_code: 'CAP',
-  deactivation_status: 'stato del profilo',
-  terms_accepted_at: 'accettazione dei termini',
-  image_file_id: 'foto',
-};
-
 function describe(entry: AuditEntry, ownId: string | undefined): string {
   if (entry.action === 'sign-in') return entry.ip ? `Accesso da ${entry.ip}` : 'Accesso';
-  const fields = Object.keys(entry.changes).map((field) => FIELD_LABELS[field] ?? field);
+  const fields = Object.keys(entry.changes).map(auditFieldLabel);
   const by = entry.actor && entry.actor._id !== ownId ? ` (da ${entry.actor.name} ${entry.actor.surname})` : '';
   return `${AUDIT_ACTION_LABELS[entry.action]}${fields.length ? `: ${fields.join(', ')}` : ''}${by}`;
 }

@@ -46,13 +46,13 @@ describe('Registro attività', () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Dettagli' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifica — Utenti' });
-    const phone = within(dialog).getByRole('rowheader', { name: 'phone_number' }).closest('tr') as HTMLElement;
+    const phone = within(dialog).getByRole('rowheader', { name: 'Telefono' }).closest('tr') as HTMLElement;
     expect(
       within(phone)
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['+39 340 1112233', '+39 333 7654321']);
-    const email = within(dialog).getByRole('rowheader', { name: 'email' }).closest('tr') as HTMLElement;
+    const email = within(dialog).getByRole('rowheader', { name: 'Email' }).closest('tr') as HTMLElement;
     expect(
       within(email)
         .getAllByRole('cell')

@@ -1,10 +1,12 @@
-import { AUDIT_ACTION_LABELS, type AuditEntry } from 'shared-api';
+import { AUDIT_ACTION_LABELS, type AuditEntry, auditFieldLabel } from 'shared-api';
 import { Modal, formatDateTime } from 'shared-ui';
 import { actorName, entityLabel } from './labels';
 
 /** A value as the log keeps it: text as it is, nothing as '—', anything else (a list, a number) as JSON. */
 const shown = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** One entry of the audit log: who, when, from where, and each changed field's value before and after, side by side. */
 export function AuditChangeModal({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
@@ -34,7 +36,7 @@ export function AuditChangeModal({ entry, onClose }: { entry: AuditEntry; onClos
           <tbody>
             {fields.map(([field, { before, after }]) => (
               <tr key={field}>
-                <th scope="row">{field}</th>
+                <th scope="row">{capitalized(auditFieldLabel(field))}</th>
                 <td>{shown(before)}</td>
                 <td>{shown(after)}</td>
               </tr>

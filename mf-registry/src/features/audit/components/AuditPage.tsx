@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry } from 'shared-api';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry, auditFieldLabel } from 'shared-api';
 import { DataTable, DateInput, MenuInput, PageLayout, SelectInput, formatDateTime, type Column } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { AUDIT_PATH, AUDIT_QUERY_KEY, useAuditUserOptions } from '../api/get-audit';
@@ -11,7 +11,7 @@ const COLUMNS: Column<AuditEntry>[] = [
   { key: 'actor', header: 'Utente', render: actorName },
   { key: 'action', header: 'Azione', sortable: true, render: (e) => AUDIT_ACTION_LABELS[e.action] },
   { key: 'entity', header: 'Elemento', sortable: true, render: (e) => entityLabel(e.entity) },
-  { key: 'changes', header: 'Campi', detail: true, render: (e) => Object.keys(e.changes).join(', ') },
+  { key: 'changes', header: 'Campi', detail: true, render: (e) => Object.keys(e.changes).map(auditFieldLabel).join(', ') },
   { key: 'ip', header: 'Indirizzo', detail: true },
 ];
 
