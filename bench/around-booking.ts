@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { ADMIN, build, call, createMembers, login, rowsOf } from 'server/testing';
+import { ADMIN, build, call, createMembers, login, longestLoopDelay, rowsOf } from 'server/testing';
 
 const RUNS = Number(process.env.BENCH_AROUND_RUNS ?? 200);
 const BOOKINGS = 500;
@@ -30,6 +30,16 @@ async function measure(runs: number, once: () => Promise<unknown>, between?: () 
     const start = performance.now();
     await once();
     samples.push(performance.now() - start);
+  }
+  return percentiles(samples);
+}
+
+/** The event loop's longest delay during each run (Node's monitor, 5 ms resolution): p50/p95 over the runs. */
+async function measureLoop(runs: number, once: () => Promise<unknown>, between: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await between();
+    samples.push((await longestLoopDelay(once)).longestMs);
   }
   return percentiles(samples);
 }
@@ -75,9 +85,27 @@ export async function benchAroundBooking(): Promise<void> {
       () => t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } }),
       () => db.execute(sql`update calendar_feeds set window_hits = 0`),
     );
+    // A booking changed before each fetch (outside the measure): another ETag, the feed read and written again on a
+    // worker thread. Then the event loop's longest delay per fetch, changed and unchanged.
+    const touch = async () => {
+      await db.execute(sql`update calendar_feeds set window_hits = 0`);
+      await db.execute(sql`update bookings set created_at = created_at + interval '1 second'
+        where id = (select id from bookings where booked_by = ${member!.id}::uuid order by start_at desc limit 1)`);
+    };
+    const changed = await measure(Math.min(RUNS, 50), () => t.app.inject({ method: 'GET', url }), touch);
+    const changedLoop = await measureLoop(Math.min(RUNS, 50), () => t.app.inject({ method: 'GET', url }), touch);
+    const servedLoop = await measureLoop(
+      Math.min(RUNS, 50),
+      () => t.app.inject({ method: 'GET', url }),
+      () => db.execute(sql`update calendar_feeds set window_hits = 0`),
+    );
     const byKey = await measure(RUNS, () => db.execute(sql`select * from users where id = ${member!.id}::uuid`));
-    console.log(`calendar feed of a member with ${BOOKINGS} bookings (${events} events from 30 days ago): ${fmt(feed)}`);
+    console.log(
+      `calendar feed of a member with ${BOOKINGS} bookings (${events} events from 30 days ago), unchanged since the last fetch (200, its last text): ${fmt(feed)}`,
+    );
     console.log(`the same feed unchanged (If-None-Match → 304): ${fmt(unchanged)}`);
+    console.log(`the same feed changed before each fetch (200, read and written on a worker): ${fmt(changed)}`);
+    console.log(`event loop's longest delay per fetch: changed ${fmt(changedLoop)}; unchanged ${fmt(servedLoop)}`);
     console.log(`primary-key read (baseline): ${fmt(byKey)} — feed p95 = ${(feed.p95 / byKey.p95).toFixed(0)}× the baseline`);
 
     // The waitlist: one occurrence, WAITING members waiting; each round books it again (SQL, outside the measure),

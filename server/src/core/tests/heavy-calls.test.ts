@@ -16,6 +16,8 @@ import { EXPORT_STEP_CHANNEL, EXPORT_STEP_ROWS } from '../export/exporter';
 import { longestLoopDelay, offThreadTasksDuring } from '../../testing/event-loop';
 import { bigFitetCsv, declaredBombArchive, scratchDir, tarGzOf } from '../../testing/heavy-files';
 import { ADMIN, type TestApp, build, call, login } from '../../testing/helper';
+import { createMembers } from '../../testing';
+import { sql } from 'drizzle-orm';
 
 let t: TestApp;
 let admin: string;
@@ -139,5 +141,48 @@ describe('the heaviest calls leave the request thread free', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+  test('the calendar feed of a member with 500 bookings is written on a worker, then served from its last text until it changes', async (context) => {
+    const table = await api('POST', '/training-session/game-tables', { number: 932, description: 'Sala del calendario' });
+    assert.equal(table.statusCode, 201, table.body);
+    const [member, partner] = await createMembers(t.database, 2, { label: 'feed' });
+    const { db } = t.database;
+    const today = t.clock.now().toISOString().slice(0, 10);
+    // One session a day from 20 days ago, each booked by the member with the partner (as bench/around-booking.ts).
+    await db.execute(sql`
+      with s as (
+        insert into training_sessions (title, specific_date, start_time, duration_minutes, game_table_id, color)
+        select 'Allenamento', (${today}::date - 20 + g)::date, '18:00', 90, ${table.json()._id}::uuid, '#1e88e5' from generate_series(0, 499) g
+        returning id, specific_date
+      ), b as (
+        insert into bookings (session_id, date, start_at, end_at, booked_by, participant_ids)
+        select s.id, s.specific_date, (s.specific_date + time '18:00') at time zone 'Europe/Rome',
+               (s.specific_date + time '19:30') at time zone 'Europe/Rome', ${member!.id}::uuid, array[${member!.id}::uuid, ${partner!.id}::uuid]
+        from s returning id, start_at, end_at
+      )
+      insert into booking_participants (booking_id, user_id, start_at, end_at)
+      select b.id, u, b.start_at, b.end_at from b cross join unnest(array[${member!.id}::uuid, ${partner!.id}::uuid]) u`);
+    const cookie = await login(t.app, member!);
+    const url = new URL((await call(t.app, cookie, 'POST', '/api/v1/user/me/calendar-feed')).json<{ url: string }>().url).pathname;
+    const fetchFeed = () => t.app.inject({ method: 'GET', url });
+
+    const written = await observe('calendario di 500 prenotazioni, scritto', fetchFeed, context);
+    assert.equal(written.res.statusCode, 200, written.res.body);
+    assert.equal(written.res.body.match(/BEGIN:VEVENT/g)?.length, 500);
+    assert.deepEqual(offThread(written.tasks, 'writeFeedCalendar'), [true]);
+
+    // Unchanged: its last text, nothing written again.
+    const again = await observe('lo stesso calendario, invariato', fetchFeed, context);
+    assert.equal(again.res.body, written.res.body);
+    assert.equal(again.res.headers.etag, written.res.headers.etag);
+    assert.deepEqual(offThread(again.tasks, 'writeFeedCalendar'), []);
+
+    // A booking cancelled: another ETag, written again (on a worker) with the cancellation.
+    await db.execute(sql`update bookings set cancelled_at = ${t.clock.now().toISOString()}::timestamptz
+      where id = (select id from bookings where booked_by = ${member!.id}::uuid order by start_at desc limit 1)`);
+    const changed = await observe('il calendario dopo una cancellazione', fetchFeed, context);
+    assert.notEqual(changed.res.headers.etag, written.res.headers.etag);
+    assert.equal(changed.res.body.match(/STATUS:CANCELLED/g)?.length, 1);
+    assert.deepEqual(offThread(changed.tasks, 'writeFeedCalendar'), [true]);
   });
 });

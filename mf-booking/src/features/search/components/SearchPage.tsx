@@ -13,7 +13,10 @@ import { SearchPanel } from './SearchPanel';
 
 const ONE_MINUTE = 60 * 1000;
 
-/** Cerca (spec 000 §2.10): the search panel, the filter tags and the free shifts of the chosen day. */
+/**
+ * Cerca (spec 000 §2.10): the search panel, the filter tags and the free shifts of the chosen day; below them, the
+ * shifts of the same filters that are booked out ('Turni al completo'), each with 'Avvisami se si libera' (issue 27).
+ */
 export function SearchPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -23,23 +26,19 @@ export function SearchPage() {
   const [booking, setBooking] = useState<TrainingSession | null>(null);
   /** The shift a waitlist mail links to (`book`, issue 27): its booking modal opens once, when it is among the results. */
   const [linked, setLinked] = useState(params.get('book'));
-  const results = useQuery({
-    ...sessionsQuery(
-      {
-        startDate: filters.date ?? '',
-        endDate: filters.date ?? '',
-        table_id: filters.table,
-        startTime: filters.startTime,
-        endTime: filters.endTime,
-        available: true,
-        // Each result says whether the member can book it, and why not (issue 26).
-        bookability: true,
-        limit: 100,
-      },
-      ONE_MINUTE,
-    ),
-    enabled: Boolean(filters.date),
-  });
+  const filter = {
+    startDate: filters.date ?? '',
+    endDate: filters.date ?? '',
+    table_id: filters.table,
+    startTime: filters.startTime,
+    endTime: filters.endTime,
+    // Each result says whether the member can book it, and why not (issue 26).
+    bookability: true,
+    limit: 100,
+  };
+  const results = useQuery({ ...sessionsQuery({ ...filter, available: true }, ONE_MINUTE), enabled: Boolean(filters.date) });
+  // The booked shifts of the same filters, after the free ones: each offers its waitlist (issue 27).
+  const full = useQuery({ ...sessionsQuery({ ...filter, available: false }, ONE_MINUTE), enabled: Boolean(filters.date) });
 
   const linkedSession = linked ? results.data?.find((s) => s._id === linked && s.bookability?.bookable !== false) : undefined;
   if (linkedSession && !booking) {
@@ -113,6 +112,18 @@ export function SearchPage() {
                 </li>
               ))}
             </ul>
+          )}
+          {full.data && full.data.length > 0 && (
+            <section className="bk-full" aria-labelledby="bk-full-title">
+              <h2 id="bk-full-title">Turni al completo</h2>
+              <ul className="bk-results" aria-label="Turni al completo">
+                {full.data.map((session) => (
+                  <li key={`${session._id}-${session.specific_date}`}>
+                    <ResultCard session={session} onBook={() => undefined} />
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
         </>
       )}

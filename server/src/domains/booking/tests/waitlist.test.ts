@@ -173,6 +173,33 @@ describe('joining', () => {
       .where(like(mail_outbox.subject, 'Turno libero: Turno affollato%'));
     assert.equal(twice.length, 2 * WAITLIST_CAP);
   });
+  test("the search's booked shifts (available=false, the search's filters): a booked-out occurrence is there as already booked, not among the free ones, and its waitlist is joined from it", async () => {
+    const s = await newSession('Turno al completo');
+    assert.equal((await api(await as(a), 'POST', `/training-session/${s.id}/book`, { partnersId: [c.id], date: s.date })).statusCode, 201);
+    const search = async (extra: string) => {
+      const res = await api(
+        await as(b),
+        'GET',
+        `/training-session?startDate=${s.date}&endDate=${s.date}&table_id=${table}&startTime=17:00&bookability=true&page=1&limit=100&${extra}`,
+      );
+      assert.equal(res.statusCode, 200, res.body);
+      type Row = { _id: string; specific_date: string; participants: { _id: string }[]; bookability: { bookable: boolean; refusal: string | null } };
+      return (res.json().data as Row[]).filter((o) => o._id === s.id);
+    };
+    assert.deepEqual(await search('endTime=20:00&available=true'), [], 'not among the free shifts (spec 000 §2.10 unchanged)');
+    const [row] = await search('endTime=20:00&available=false');
+    assert.ok(row, 'listed among the booked ones');
+    assert.equal(row.specific_date, s.date);
+    assert.deepEqual(row.bookability, { ...row.bookability, bookable: false, refusal: 'SESSION_ALREADY_BOOKED' });
+    assert.deepEqual(row.participants.map((p) => p._id).sort(), [a.id, c.id].sort());
+    assert.deepEqual(await search('endTime=19:00&available=false'), [], 'the search’s end time applies to the booked ones too');
+
+    const joined = await api(await as(b), 'POST', `/training-session/${s.id}/waitlist`, { date: row.specific_date, partnersId: [] });
+    assert.equal(joined.statusCode, 201, joined.body);
+    const entries = (await api(await as(b), 'GET', '/user/me/waitlist')).json().data as { training_session_id: string; date: string }[];
+    assert.equal(entries.filter((e) => e.training_session_id === s.id && e.date === s.date).length, 1);
+    assert.equal((await api(await as(b), 'DELETE', `/training-session/${s.id}/waitlist?date=${s.date}`)).statusCode, 200);
+  });
 });
 
 describe('who may call', () => {
