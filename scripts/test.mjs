@@ -40,6 +40,11 @@ const CLOCK_EDGES = [
   ['notte del ritorno all’ora solare', '2027-10-31T02:30:00+01:00'],
   ['San Silvestro', '2026-12-31T23:30:00+01:00'],
 ];
+/**
+ * The API files that take longest (30–70 s each in a CI run, against about 8 s for most) start first, so the pool
+ * does not end waiting on one of them started last.
+ */
+const LONGEST_API_FILES = ['fuzz', 'crash', 'processes', 'hardening', 'platform', 'data-dir-lock', 'authorization-matrix', 'migrations'];
 /** Files side by side: two API or browser files at once on a 2-core machine keep it busy without thrashing. */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
 
@@ -167,11 +172,6 @@ function bundled(file) {
   return file.replace(/^src\//, 'dist-tests/').replace(/\.ts$/, '.js');
 }
 
-/**
- * The API files that take longest (30–70 s each in a CI run, against about 8 s for most) start first, so the pool
- * does not end waiting on one of them started last.
- */
-const LONGEST_API_FILES = ['fuzz', 'crash', 'processes', 'hardening', 'platform', 'data-dir-lock', 'authorization-matrix', 'migrations'];
 function longestFirst(files) {
   const rank = (f) => {
     const at = LONGEST_API_FILES.indexOf(path.basename(f, '.test.ts'));
