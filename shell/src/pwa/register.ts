@@ -28,7 +28,8 @@ function tellLoaded(worker: ServiceWorker | null | undefined): void {
 }
 
 export function registerServiceWorkerAfterPaint(): void {
-  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+  // Not in the server's headless check of a new release (/__release-check): it is no visit of a person.
+  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator) || window.location.pathname === '/__release-check') return;
   requestAnimationFrame(() =>
     setTimeout(() => {
       navigator.serviceWorker
