@@ -23,26 +23,34 @@ export function useSessionBootstrap(): void {
 
   useEffect(() => {
     let live = true;
-    fetchSession().then(
-      ({ user: u, clubTimeZone }) => {
-        // Every date of the portal is shown on the club's clock (shared-ui format).
-        setClubTimeZone(clubTimeZone);
-        // Kept for the installed portal opened offline (issue 28); a signed-out answer forgets it (the store).
-        if (u) keepLastAnswer(u._id, OFFLINE_SESSION, { user: u, clubTimeZone });
-        if (live) setUser(u);
-      },
-      () => {
-        if (!live) return;
-        // Offline, the portal opens on the session of the last visit, read-only: pages show what they kept.
-        const kept = isOffline() ? keptAnswerOfLastUser<KeptSession>(OFFLINE_SESSION) : null;
-        if (kept && kept.value.user._id === kept.userId) {
-          setClubTimeZone(kept.value.clubTimeZone);
-          useAuthStore.getState().setOfflineUser(kept.value.user);
-        } else setUser(null);
-      },
-    );
+    const load = () =>
+      fetchSession().then(
+        ({ user: u, clubTimeZone }) => {
+          // Every date of the portal is shown on the club's clock (shared-ui format).
+          setClubTimeZone(clubTimeZone);
+          // Kept for the installed portal opened offline (issue 28); a signed-out answer forgets it (the store).
+          if (u) keepLastAnswer(u._id, OFFLINE_SESSION, { user: u, clubTimeZone });
+          if (live) setUser(u);
+        },
+        () => {
+          if (!live) return;
+          // Offline, the portal opens on the session of the last visit, read-only: pages show what they kept.
+          const kept = isOffline() ? keptAnswerOfLastUser<KeptSession>(OFFLINE_SESSION) : null;
+          if (kept && kept.value.user._id === kept.userId) {
+            setClubTimeZone(kept.value.clubTimeZone);
+            useAuthStore.getState().setOfflineUser(kept.value.user);
+          } else setUser(null);
+        },
+      );
+    void load();
+    // Back online, a session shown from the last visit is asked for again (it may have ended meanwhile).
+    const onOnline = () => {
+      if (useAuthStore.getState().offline) void load();
+    };
+    window.addEventListener('online', onOnline);
     return () => {
       live = false;
+      window.removeEventListener('online', onOnline);
     };
   }, [setUser]);
 
