@@ -163,6 +163,11 @@ export default defineConfig(
       ],
     },
   },
+  // The shell's service worker (issue 28): plain JavaScript copied as is into the build, run in the worker's scope.
+  {
+    files: ['shell/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
   // Browser code: the front ends and the shared packages they load.
   {
     files: ['shell/src/**', 'mf-*/src/**', 'shared-ui/src/**', 'shared-api/src/**', 'jest.setup.ts'],

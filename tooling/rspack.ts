@@ -200,6 +200,11 @@ export function createConfig({ dir, name, exposes, port, outDir, title, pages = 
         (page) => new rspack.HtmlRspackPlugin({ template: path.join(dir, 'public', 'index.html'), filename: `${page}.html`, chunks: [page] }),
       ),
       ...(isRemote ? [] : [new PublishProvidedPlugin()]),
+      // The shell's public files beside its pages (issue 28): the web app manifest, its icons, the service worker and
+      // the offline page. index.html is the pages' template (HtmlRspackPlugin), not copied.
+      ...(isRemote
+        ? []
+        : [new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(dir, 'public'), globOptions: { ignore: ['**/index.html'] } }] })]),
       // Brotli and gzip copies beside every script, style sheet and JSON over 1 KB, for the server's
       // preCompressed static host (the browser gets the smaller one it accepts; nothing is compressed per request).
       ...(isProd ? compressedCopies() : []),

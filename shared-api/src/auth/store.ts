@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Permission, SessionUser } from '../contract';
 import { holdsAny } from '../contract/constants';
+import { forgetLastAnswers } from '../offline/last-answers';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -11,7 +12,11 @@ interface AuthState {
   permissions: Permission[];
   /** True after the user logged out on purpose: guards then send to /login without remembering the page. */
   signedOut: boolean;
+  /** True while the session shown is the one kept from the last visit, the browser being offline (issue 28). */
+  offline: boolean;
   setUser: (user: SessionUser | null) => void;
+  /** The session kept from the last visit, shown read-only while the browser has no network. */
+  setOfflineUser: (user: SessionUser) => void;
   signOut: () => void;
 }
 
@@ -21,14 +26,24 @@ export const useAuthStore = create<AuthState>((set) => ({
   user: null,
   permissions: [],
   signedOut: false,
-  signOut: () => set({ user: null, status: 'anonymous', permissions: [], signedOut: true }),
-  setUser: (user) =>
+  offline: false,
+  signOut: () => {
+    // Nothing a page kept for use offline outlives the session (shared-api offline/last-answers).
+    forgetLastAnswers();
+    set({ user: null, status: 'anonymous', permissions: [], signedOut: true, offline: false });
+  },
+  setOfflineUser: (user) =>
+    set({ user, signedOut: false, offline: true, status: 'authenticated', permissions: user.has_accepted_terms ? user.permissions : [] }),
+  setUser: (user) => {
+    if (!user) forgetLastAnswers();
     set({
       user,
       signedOut: false,
+      offline: false,
       status: user ? 'authenticated' : 'anonymous',
       permissions: user && user.has_accepted_terms ? user.permissions : [],
-    }),
+    });
+  },
 }));
 
 /** Whether the signed-in user holds any one of `anyOf` (holdsAny over the store's permissions). */

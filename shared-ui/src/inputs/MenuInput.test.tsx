@@ -185,6 +185,20 @@ describe('MenuInput', () => {
     expect(changes).toHaveLength(1);
   });
 
+  it('Enter right after typing picks the first option matching what was typed, before the list narrows (issue 28)', async () => {
+    jest.useFakeTimers();
+    try {
+      const { changes, trigger } = setup([], { maxSelections: 1 });
+      trigger.focus();
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await user.keyboard('{ArrowDown}');
+      await user.keyboard('piccola{Enter}');
+      expect(changes.at(-1)).toEqual(['t3']);
+    } finally {
+      resetTestClock();
+    }
+  });
+
   it('closes on a click outside', async () => {
     const { trigger } = setup([]);
     await userEvent.click(trigger);

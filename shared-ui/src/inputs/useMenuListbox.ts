@@ -40,11 +40,7 @@ export function useMenuListbox({
 
   const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
   const selected = (value ?? []).filter((id) => byId.has(id));
-  const visible = useMemo(() => {
-    const q = normalise(query.trim());
-    if (!q) return options;
-    return options.filter((o) => normalise(o.name).includes(q) || normalise(o.description ?? '').includes(q));
-  }, [options, query]);
+  const visible = useMemo(() => matching(options, query), [options, query]);
   const showBulk = multi && options.length > 0 && max >= options.length;
 
   const close = (focusTrigger: boolean) => {
@@ -97,7 +93,20 @@ export function useMenuListbox({
     if (next.length >= max) close(true);
   };
 
-  const { onListKeyDown, onTriggerKeyDown } = menuKeyHandlers({ open, setOpen, visible, active, setActive, selected, choose, close, triggerRef });
+  // Enter right after typing (the list not narrowed yet, debounce pending) picks the first option matching what was
+  // typed, never the highlighted one of the list before it (issue 28, keyboard-only use).
+  const highlighted = () => (query === search ? visible[active] : matching(options, search)[0]);
+  const { onListKeyDown, onTriggerKeyDown } = menuKeyHandlers({
+    open,
+    setOpen,
+    visible,
+    highlighted,
+    setActive,
+    selected,
+    choose,
+    close,
+    triggerRef,
+  });
 
   return {
     multi,
@@ -122,12 +131,19 @@ export function useMenuListbox({
 
 export type MenuListbox = ReturnType<typeof useMenuListbox>;
 
+/** The options whose name or description holds `query` (accents and case aside). */
+function matching(options: MenuOption[], query: string): MenuOption[] {
+  const q = normalise(query.trim());
+  if (!q) return options;
+  return options.filter((o) => normalise(o.name).includes(q) || normalise(o.description ?? '').includes(q));
+}
+
 /** The menu's keyboard: arrows move the highlight, Enter chooses it, Escape and Tab close; the closed trigger opens on ArrowDown. */
 function menuKeyHandlers({
   open,
   setOpen,
   visible,
-  active,
+  highlighted,
   setActive,
   selected,
   choose,
@@ -137,7 +153,7 @@ function menuKeyHandlers({
   open: boolean;
   setOpen: (open: boolean) => void;
   visible: MenuOption[];
-  active: number;
+  highlighted: () => MenuOption | undefined;
   setActive: Dispatch<SetStateAction<number>>;
   selected: string[];
   choose: (id: string) => void;
@@ -157,7 +173,10 @@ function menuKeyHandlers({
       case 'Enter':
         // Handled here so an enclosing form does not submit.
         e.preventDefault();
-        if (visible[active]) choose(visible[active].id);
+        {
+          const option = highlighted();
+          if (option) choose(option.id);
+        }
         break;
       case 'Escape':
         // Handled here so an enclosing modal stays open.

@@ -5,5 +5,7 @@
  */
 import 'shared-ui/styles.css';
 import '../styles/shell.css';
+import { registerServiceWorkerAfterPaint } from '../pwa/register';
 
 requestAnimationFrame(() => setTimeout(() => void import(/* webpackChunkName: "sign-in" */ './hydrate')));
+registerServiceWorkerAfterPaint();

@@ -28,3 +28,41 @@ test("an answer without permissions is an error: 'Failed to fetch user permissio
   mockApi({ 'GET /user/me': { body: { _id, name } } });
   await expect(fetchMe()).rejects.toThrow('Failed to fetch user permissions');
 });
+
+describe('offline (issue 28)', () => {
+  const onLine = jest.spyOn(window.navigator, 'onLine', 'get');
+  afterEach(() => {
+    onLine.mockReset();
+    onLine.mockReturnValue(true);
+    localStorage.clear();
+  });
+
+  test('with no network the session of the last visit is shown, marked offline; back online it is asked again', async () => {
+    const user = sessionUser();
+    const { unmount } = renderApp('/', { user });
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('authenticated'));
+    unmount();
+
+    onLine.mockReturnValue(false);
+    renderApp('/', { api: { 'GET /auth/me': 'network-error' } });
+    await waitFor(() => expect(useAuthStore.getState().offline).toBe(true));
+    expect(useAuthStore.getState().user?._id).toBe(user._id);
+
+    onLine.mockReturnValue(true);
+    mockApi({ 'GET /auth/me': { body: { user: null } } });
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('anonymous'));
+    expect(useAuthStore.getState().offline).toBe(false);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  test('a failing /auth/me while online is still no session, whatever was kept', async () => {
+    const user = sessionUser();
+    const { unmount } = renderApp('/', { user });
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('authenticated'));
+    unmount();
+    renderApp('/', { api: { 'GET /auth/me': 'network-error' } });
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('anonymous'));
+    expect(useAuthStore.getState().offline).toBe(false);
+  });
+});

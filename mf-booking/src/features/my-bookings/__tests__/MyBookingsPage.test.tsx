@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useAuthStore } from 'shared-api';
 import { clubToday } from 'shared-ui';
 import { renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
@@ -120,5 +121,55 @@ describe('Le mie prenotazioni', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annulla prenotazione' }));
     expect(await screen.findByText('Impossibile annullare la prenotazione')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  describe('offline (issue 28)', () => {
+    const member = (id: string) => ({
+      _id: id,
+      name: 'Matteo',
+      surname: 'Colombo',
+      email: 'm@example.it',
+      permissions: [],
+      has_accepted_terms: true,
+    });
+    afterEach(() => {
+      cleanup();
+      localStorage.clear();
+      useAuthStore.getState().signOut();
+    });
+
+    it('shows the list last loaded for the same member, read-only, under a banner', async () => {
+      useAuthStore.getState().setUser(member('u1'));
+      setup([makeBooking({ trainingSession: { _id: 'a', title: 'Turno tenuto', start_time: '18:00', end_time: '19:00' } })]);
+      await screen.findByRole('list', { name: 'Prenotazioni future' });
+      cleanup();
+
+      useAuthStore.getState().setOfflineUser(member('u1'));
+      setup([], [], { 'GET /user/me/booked-sessions': 'network-error' });
+      const banner = await screen.findByTestId('offline-bookings');
+      expect(banner).toHaveTextContent(
+        /^Nessuna connessione: queste sono le prenotazioni caricate il \d\d\/\d\d\/\d{4} \d\d:\d\d, in sola lettura\.$/,
+      );
+      const card = within(screen.getByRole('list', { name: 'Prenotazioni future' })).getByRole('article');
+      expect(within(card).getByText('Turno tenuto')).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Annulla prenotazione' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it("never shows another member's list, and nothing once signed out", async () => {
+      useAuthStore.getState().setUser(member('u1'));
+      setup([makeBooking()]);
+      await screen.findByRole('list', { name: 'Prenotazioni future' });
+      cleanup();
+
+      useAuthStore.getState().setOfflineUser(member('u2'));
+      setup([], [], { 'GET /user/me/booked-sessions': 'network-error' });
+      expect(await screen.findByRole('alert')).toBeInTheDocument();
+      expect(screen.queryByTestId('offline-bookings')).not.toBeInTheDocument();
+      cleanup();
+
+      useAuthStore.getState().signOut();
+      expect(Object.keys(localStorage).filter((key) => key.startsWith('portal-offline:'))).toEqual([]);
+    });
   });
 });

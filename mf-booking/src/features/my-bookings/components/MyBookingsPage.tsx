@@ -4,6 +4,7 @@ import type { BookedSession } from '../../../api/types';
 import { PROFILE_PAGE } from '../../../components/page';
 import { addDays } from '../../../lib/club-time';
 import { madeByParticipant, useCancelMyBooking, useLeaveBooking, useMyBookings, type BookingsFilter } from '../api/booked-sessions';
+import { offlineBannerText, useKeptBookings } from '../api/kept-bookings';
 import { WaitlistSection } from '../../waitlist/components/WaitlistSection';
 import { BookingCard } from './BookingCard';
 
@@ -16,6 +17,9 @@ const TABS: { filter: BookingsFilter; label: string }[] = [
 export function MyBookingsPage() {
   const [tab, setTab] = useState<BookingsFilter>('future');
   const bookings = useMyBookings(tab);
+  // Offline (issue 28): the list last loaded for this user, read-only, under a banner.
+  const kept = useKeptBookings(tab, bookings.data, bookings.isError || bookings.fetchStatus === 'paused');
+  const rows = bookings.data ?? kept?.rows;
   const [cancelling, setCancelling] = useState<BookedSession | null>(null);
   const cancel = useCancelMyBooking();
   const [leaving, setLeaving] = useState<BookedSession | null>(null);
@@ -42,27 +46,33 @@ export function MyBookingsPage() {
         ))}
       </div>
       <div id="bookings-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="bk-bookings">
-        {bookings.isPending && (
+        {kept && (
+          <p role="status" className="ui-alert ui-alert--warning" data-testid="offline-bookings">
+            {offlineBannerText(kept.savedAt)}
+          </p>
+        )}
+        {bookings.isPending && !kept && (
           <p role="status" className="ui-loading">
             Caricamento in corso...
           </p>
         )}
-        {bookings.isError && (
+        {bookings.isError && !kept && (
           <p role="alert" className="ui-alert ui-alert--error">
             Si è verificato un errore: {bookings.error.message}
           </p>
         )}
-        {bookings.data?.length === 0 && <p className="ui-empty">Nessuna prenotazione da mostrare</p>}
-        {bookings.data && bookings.data.length > 0 && (
+        {rows?.length === 0 && <p className="ui-empty">Nessuna prenotazione da mostrare</p>}
+        {rows && rows.length > 0 && (
           <ul className="bk-booking-list" aria-label={tab === 'future' ? 'Prenotazioni future' : 'Prenotazioni passate'}>
-            {bookings.data.map((booking) => {
+            {rows.map((booking) => {
               const date = booking.session_date ?? booking.specific_date ?? '';
               return (
                 <li key={booking._id}>
                   <BookingCard
                     booking={booking}
                     imminent={date === today || date === tomorrow}
-                    past={tab === 'past'}
+                    // Read-only offline: no cancel nor leave (both need the server).
+                    past={tab === 'past' || Boolean(kept)}
                     onCancel={() => setCancelling(booking)}
                     onLeave={() => setLeaving(booking)}
                   />
@@ -72,7 +82,7 @@ export function MyBookingsPage() {
           </ul>
         )}
       </div>
-      {tab === 'future' && <WaitlistSection />}
+      {tab === 'future' && !kept && <WaitlistSection />}
       <ConfirmAction
         target={cancelling}
         title="Annulla prenotazione"
