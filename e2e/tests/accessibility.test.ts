@@ -61,7 +61,7 @@ test('every modal and menu has no serious or critical violation', async () => {
   await page.goto(`${portal.server.url}/registry/users/management`);
   await page.getByRole('cell', { name: 'Rossi', exact: true }).waitFor();
 
-  await page.getByRole('button', { name: 'Scarica' }).click();
+  await page.getByRole('button', { name: 'Scarica', exact: true }).click();
   await page.getByRole('menu', { name: 'Formato del file' }).waitFor();
   await check('download menu');
   await page.keyboard.press('Escape');

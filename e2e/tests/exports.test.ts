@@ -24,7 +24,7 @@ test('EXCEL, CSV and PDF downloads of the searched users list', async () => {
     ['CSV', 'csv'],
     ['PDF', 'pdf'],
   ] as const) {
-    await page.getByRole('button', { name: 'Scarica' }).click();
+    await page.getByRole('button', { name: 'Scarica', exact: true }).click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: label }).click();
     const download = await downloading;

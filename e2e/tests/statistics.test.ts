@@ -23,7 +23,7 @@ const figure = (page: Page, label: string) =>
     .locator('dd');
 
 async function download(page: Page, label: 'EXCEL' | 'CSV' | 'PDF'): Promise<{ name: string; body: Buffer }> {
-  await page.getByRole('button', { name: 'Scarica' }).click();
+  await page.getByRole('button', { name: 'Scarica', exact: true }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: label }).click();
   const file = await downloading;

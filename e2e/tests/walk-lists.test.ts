@@ -48,12 +48,12 @@ test('13. a list that fails to load says so at once, with the two toasts of the 
 test('14, 16. Gestione tavoli downloads its tables; finance downloads are named in Italian', async () => {
   const page = await signedIn(ADMIN.email, ADMIN.password);
   await page.goto(`${portal.server.url}/bookings/game-tables`);
-  await page.getByRole('button', { name: 'Scarica' }).click();
+  await page.getByRole('button', { name: 'Scarica', exact: true }).click();
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
   assert.equal(file.suggestedFilename(), 'tavoli.csv');
 
   await page.goto(`${portal.server.url}/finance/insertion-count`);
-  await page.getByRole('button', { name: 'Scarica' }).click();
+  await page.getByRole('button', { name: 'Scarica', exact: true }).click();
   const [accounts] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'EXCEL' }).click()]);
   assert.equal(accounts.suggestedFilename(), 'conti.xlsx');
   await page.close();
