@@ -56,7 +56,8 @@ test("the member's ZIP holds the new phone and their bookings; anonymising them 
   await admin.goto(`${portal.server.url}/registry/users/management`);
   await admin.getByPlaceholder('Cerca qualcosa...').fill('ferrari');
   await admin.getByRole('cell', { name: MEMBER }).waitFor();
-  await admin.getByRole('row').filter({ hasText: MEMBER }).getByRole('button', { name: 'Anonimizza' }).click();
+  await admin.getByRole('row').filter({ hasText: MEMBER }).getByRole('button', { name: 'Altre azioni' }).click();
+  await admin.getByRole('menu', { name: 'Altre azioni' }).getByRole('menuitem', { name: 'Anonimizza' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Anonimizza utente' });
   await dialog.waitFor();
   await admin.screenshot({ path: '/tmp/h28-anonymize.png' });

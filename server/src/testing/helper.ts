@@ -36,7 +36,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let hashed: string | null = null;
 function sourceHash(): string {
+  hashed ??= computeSourceHash();
+  return hashed;
+}
+
+function computeSourceHash(): string {
   const hash = createHash('sha256');
   const add = (file: string) => hash.update(file).update(fs.readFileSync(file));
   const walk = (dir: string) => {
@@ -53,13 +59,22 @@ function sourceHash(): string {
   walk(path.join(import.meta.dirname, '..', 'domains'));
   // The seed lays the demo week out from the instant it is made at.
   hash.update(String(TEST_START_MS));
+  // Templates made before their seed's files were kept beside them (seededFilesDir) lack those files: made anew.
+  hash.update('seeded files kept');
   return hash.digest('hex').slice(0, 16);
 }
+
+/**
+ * Where the seed's stored files (the demo certificates' scans…) are kept beside the database template: the template's
+ * file rows need their bytes, so each test app's DATA_DIR gets a copy (a file written by the seed of another process
+ * would otherwise be missing, and only the test file that made the template would find it).
+ */
+const seededFilesDir = () => path.join(os.tmpdir(), `club-portal-test-files-${sourceHash()}`);
 
 /** Migrates and seeds a database at the run's instant, with pg-boss's schema made, as every test app starts from. */
 async function migrateAndSeed(database: Database, config: AppConfig): Promise<void> {
   await migrateDatabase(database);
-  await seedIfEmpty(database, config, new TestClock(TEST_START_MS));
+  await seedIfEmpty(database, { ...config, dataDir: seededFilesDir() }, new TestClock(TEST_START_MS));
   // pg-boss's schema too, so each test app's job runner finds it made.
   const jobs = new JobRunner(database, { work: false });
   await jobs.start([], {});
@@ -128,6 +143,8 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
   } else {
     database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await seededPgliteDump(config) });
   }
+  const seededFiles = path.join(seededFilesDir(), 'files');
+  if (fs.existsSync(seededFiles)) fs.cpSync(seededFiles, path.join(dataDir, 'files'), { recursive: true });
   const mailLines: string[] = [];
   const mail = new MailLog();
   const clock = new TestClock();

@@ -3,6 +3,8 @@ import { cx } from '../inputs/cx';
 import { TABLE_MESSAGES } from './messages';
 import type { PageData } from './paging';
 import { defaultCell, defaultRowKey, valueAt } from './row-values';
+import { DropdownMenu } from './DropdownMenu';
+import { MoreIcon } from './row-icons';
 import type { Column, RowAction, Sort } from './types';
 
 export interface TableViewProps<T> {
@@ -133,7 +135,8 @@ function HeaderCell<T>({ column, shownSort, onSort }: { column: Column<T>; shown
 }
 
 function RowActionButtons({ actions }: { actions: RowAction[] }) {
-  const shown = actions.filter((a) => !a.hidden);
+  const shown = actions.filter((a) => !a.hidden && !a.more);
+  const more = actions.filter((a) => !a.hidden && a.more);
   return (
     <>
       {shown.map((action) => (
@@ -154,6 +157,15 @@ function RowActionButtons({ actions }: { actions: RowAction[] }) {
           {action.icon ? <span className="ui-table__action-label">{action.label}</span> : action.label}
         </button>
       ))}
+      {more.length > 0 && (
+        <DropdownMenu
+          trigger={<MoreIcon />}
+          triggerLabel="Altre azioni"
+          triggerClassName="ui-btn ui-btn--ghost ui-btn--sm ui-table__icon-action"
+          menuLabel="Altre azioni"
+          items={more.map(({ label, onClick, danger }) => ({ label, onClick, danger }))}
+        />
+      )}
     </>
   );
 }

@@ -26,6 +26,8 @@ export interface RowAction {
   icon?: ReactNode;
   hidden?: boolean;
   danger?: boolean;
+  /** A less frequent action: in the row's 'Altre azioni' menu rather than a button of its own (the row stays narrow). */
+  more?: boolean;
 }
 
 export type TableFilters = Record<string, string | number | boolean | undefined>;

@@ -19,21 +19,38 @@ function setup(permissions: Permission[], users: User[], extra: Parameters<typeo
 
 const rowOf = async (text: string) => (await screen.findByRole('cell', { name: text })).closest('tr') as HTMLElement;
 
+/** The row's 'Altre azioni' menu, opened: the names of its items (none when the row has no such menu). */
+async function moreActions(user: ReturnType<typeof userEvent.setup>, text: string): Promise<string[]> {
+  const more = within(await rowOf(text)).queryByRole('button', { name: 'Altre azioni' });
+  if (!more) return [];
+  await user.click(more);
+  const items = within(screen.getByRole('menu', { name: 'Altre azioni' }))
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent ?? '');
+  await user.keyboard('{Escape}');
+  return items;
+}
+
+/** Chooses an item of the row's 'Altre azioni' menu. */
+async function chooseMore(user: ReturnType<typeof userEvent.setup>, text: string, item: string) {
+  await user.click(within(await rowOf(text)).getByRole('button', { name: 'Altre azioni' }));
+  await user.click(within(screen.getByRole('menu', { name: 'Altre azioni' })).getByRole('menuitem', { name: item }));
+}
+
 afterEach(() => useAuthStore.getState().setUser(null));
 
 describe("Gestione utenti: a member's data and anonymisation ('*' only)", () => {
   const clicked = captureDownloads();
 
   it('offers neither to the registry staff without *', async () => {
-    setup(['registry_access'], [makeUser(), ME]);
+    const { user } = setup(['registry_access'], [makeUser(), ME]);
     const mario = await rowOf('Mario');
     expect(within(mario).getByRole('button', { name: 'Modifica' })).toBeInTheDocument();
-    expect(within(mario).queryByRole('button', { name: 'Scarica dati' })).not.toBeInTheDocument();
-    expect(within(mario).queryByRole('button', { name: 'Anonimizza' })).not.toBeInTheDocument();
+    expect(await moreActions(user, 'Mario')).toEqual([]);
   });
 
   it("offers both to *, never anonymising one's own row or an anonymised member (nor activating one)", async () => {
-    setup(
+    const { user } = setup(
       ['*'],
       [
         makeUser(),
@@ -41,10 +58,9 @@ describe("Gestione utenti: a member's data and anonymisation ('*' only)", () => 
         makeUser({ _id: uuid(103), name: 'Socio', surname: 'Anonimo', email: `anonimo-${uuid(103)}@anonimo.invalid`, deactivation_status: true }),
       ],
     );
-    expect(within(await rowOf('Mario')).getByRole('button', { name: 'Anonimizza' })).toBeInTheDocument();
-    expect(within(await rowOf('Anna')).queryByRole('button', { name: 'Anonimizza' })).not.toBeInTheDocument();
-    expect(within(await rowOf('Anna')).getByRole('button', { name: 'Scarica dati' })).toBeInTheDocument();
-    expect(within(await rowOf('Anonimo')).queryByRole('button', { name: 'Anonimizza' })).not.toBeInTheDocument();
+    expect(await moreActions(user, 'Mario')).toEqual(['Scarica dati', 'Anonimizza']);
+    expect(await moreActions(user, 'Anna')).toEqual(['Scarica dati']);
+    expect(await moreActions(user, 'Anonimo')).toEqual(['Scarica dati']);
     expect(within(await rowOf('Anonimo')).queryByRole('button', { name: 'Attiva' })).not.toBeInTheDocument();
   });
 
@@ -56,7 +72,7 @@ describe("Gestione utenti: a member's data and anonymisation ('*' only)", () => 
         headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="dati-Rossi-Mario.zip"' },
       },
     });
-    await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Scarica dati' }));
+    await chooseMore(user, 'Mario', 'Scarica dati');
     expect(await screen.findByText('File scaricato con successo!')).toBeInTheDocument();
     expect(api.callsTo(`GET /user/${mario._id}/export`)).toHaveLength(1);
     expect(clicked.map((a) => a.download)).toEqual(['dati-Rossi-Mario.zip']);
@@ -65,13 +81,13 @@ describe("Gestione utenti: a member's data and anonymisation ('*' only)", () => 
   it('anonymises after the confirmation, and not when cancelled', async () => {
     const mario = makeUser();
     const { api, user } = setup(['*'], [mario, ME], { [`POST /user/${mario._id}/anonymize`]: { status: 204 } });
-    await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Anonimizza' }));
+    await chooseMore(user, 'Mario', 'Anonimizza');
     let dialog = await screen.findByRole('dialog', { name: 'Anonimizza utente' });
     expect(dialog).toHaveTextContent(/prenotazioni, addebiti e pagamenti restano/);
     await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
     expect(api.callsTo(`POST /user/${mario._id}/anonymize`)).toHaveLength(0);
 
-    await user.click(within(await rowOf('Mario')).getByRole('button', { name: 'Anonimizza' }));
+    await chooseMore(user, 'Mario', 'Anonimizza');
     dialog = await screen.findByRole('dialog', { name: 'Anonimizza utente' });
     await user.click(within(dialog).getByRole('button', { name: 'Anonimizza' }));
     expect(await screen.findByText('Utente anonimizzato con successo!')).toBeInTheDocument();

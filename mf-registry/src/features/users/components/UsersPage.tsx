@@ -2,13 +2,11 @@ import { lazy, useState } from 'react';
 import { useAuthStore, useHasPermission, type User } from 'shared-api';
 import {
   ActivateIcon,
-  AnonymizeIcon,
   CheckboxInput,
   ConfirmAction,
   DataTable,
   DeactivateIcon,
   DeleteIcon,
-  DownloadIcon,
   EditIcon,
   EmailCell,
   PageLayout,
@@ -96,10 +94,11 @@ export function UsersPage() {
           },
           { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', user }) },
           { label: 'Elimina', icon: <DeleteIcon />, danger: true, hidden: user._id === myId, onClick: () => setDialog({ kind: 'delete', user }) },
-          { label: 'Scarica dati', icon: <DownloadIcon />, hidden: !superuser, onClick: () => void downloadWithToasts(() => downloadUserData(user)) },
+          // Rare actions of the '*' users (issue 28): in the row's 'Altre azioni' menu, so the table keeps its width.
+          { label: 'Scarica dati', more: true, hidden: !superuser, onClick: () => void downloadWithToasts(() => downloadUserData(user)) },
           {
             label: 'Anonimizza',
-            icon: <AnonymizeIcon />,
+            more: true,
             danger: true,
             hidden: !superuser || user._id === myId || isAnonymised(user),
             onClick: () => setDialog({ kind: 'anonymize', user }),
