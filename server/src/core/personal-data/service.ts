@@ -12,7 +12,7 @@ import yazl from 'yazl';
 import { recordAudit, redactAuditValues, withoutRowAudit } from '../audit/context';
 import type { Db } from '../db/client';
 import { files as filesTable } from '../db/tables';
-import type { PersonalDataPart } from '../domain';
+import type { PersonalDataPart } from './part';
 import { DomainError } from '../errors';
 import type { FileRepository } from '../files/repository';
 import type { Clock } from '../time';
