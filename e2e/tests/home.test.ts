@@ -10,7 +10,7 @@ import { clubDate } from 'test-kit';
 import { apiCall } from './support/api-call.ts';
 import { openShiftInActiveWeek } from './support/shifts.ts';
 import { screenshot } from './support/browser.ts';
-import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';
+import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signedInPage } from './support/portal.ts';
 
 const portal = portalForThisFile();
 
@@ -28,12 +28,7 @@ interface Ref {
   email?: string;
 }
 
-async function signedIn(email: string, password: string): Promise<Page> {
-  const context = await portal.browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, portal.server.url, email, password);
-  return page;
-}
+const signedIn = (email: string, password: string): Promise<Page> => signedInPage(portal, email, password);
 
 test('a member sees their next booking and their medical certificate on the home page', async () => {
   // A shift on DAY, inside a booking week laid out from today whatever the weekday.

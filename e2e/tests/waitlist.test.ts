@@ -11,7 +11,7 @@ import { clubDate } from 'test-kit';
 import { apiCall } from './support/api-call.ts';
 import { openShiftInActiveWeek } from './support/shifts.ts';
 import { screenshot } from './support/browser.ts';
-import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
+import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signedInPage, toast } from './support/portal.ts';
 
 const portal = portalForThisFile();
 
@@ -27,12 +27,7 @@ interface Ref {
   email?: string;
 }
 
-async function signedIn(email: string, password: string): Promise<Page> {
-  const context = await portal.browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, portal.server.url, email, password);
-  return page;
-}
+const signedIn = (email: string, password: string): Promise<Page> => signedInPage(portal, email, password);
 
 test('a member finds a booked-out shift in the search, joins its waitlist there, and books it through Le mie prenotazioni once it is freed', async () => {
   const admin = await signedIn(ADMIN.email, ADMIN.password);

@@ -97,6 +97,19 @@ export async function openAndFillUserForm(page: Page, m: NewMember): Promise<Loc
   return form;
 }
 
+/** A new browser context (1366 × 900 unless told) signed in as `email`: one person's own session, beside others'. */
+export async function signedInPage(
+  portal: { server: RunningServer; browser: Browser },
+  email: string,
+  password: string,
+  viewport = { width: 1366, height: 900 },
+): Promise<Page> {
+  const context = await portal.browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, portal.server.url, email, password);
+  return page;
+}
+
 /**
  * The composed portal for one test file: a fresh server (with its own database) and a browser, started
  * before the file's tests and stopped after them. Read `portal.server` and `portal.browser` inside tests.
