@@ -79,7 +79,7 @@ async function bareReactPage(): Promise<{ brotli: number; gzip: number }> {
 }
 
 async function signedInContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ serviceWorkers: 'block' });
   const res = await context.request.post(`${baseUrl}/api/v1/auth/login`, { data: ADMIN });
   if (!res.ok()) throw new Error(`sign-in failed: HTTP ${res.status()}`);
   return context;
@@ -97,7 +97,7 @@ export async function measurePageWeights(): Promise<PageWeights> {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    const anonymous = await browser.newContext();
+    const anonymous = await browser.newContext({ serviceWorkers: 'block' });
     const login = await transfersOf(anonymous, `${server.url}/login`, (p) => p.getByRole('button', { name: 'Entra' }).waitFor());
     await anonymous.close();
 

@@ -12,7 +12,9 @@ const FILE_TIMEOUT_MS = 30 * 60_000;
 /**
  * @typedef {{ suite: string, file: string, shown?: string, cwd: string, env?: Record<string, string>, label?: string }} FileJob
  *   shown: the file as the report names it (the source of a bundled file); file, relative to cwd, otherwise
- * @typedef {{ tests: number, pass: number, fail: number, skipped: number, files: number, failedFiles: string[], startedAt: number, endedAt: number }} SuiteCounts
+ * @typedef {{ tests: number, pass: number, fail: number, skipped: number, files: number, failedFiles: string[], failures: { name: string, digest: string }[], startedAt: number, endedAt: number }} SuiteCounts
+ *   failures: each failed file's failing tests and their errors, for the recap printed at the end of the run (a
+ *   failure printed in the middle of a long run's output may be cut from what CI keeps of it)
  */
 
 const COUNTS = ['tests', 'pass', 'fail', 'skipped', 'cancelled', 'todo'];
@@ -25,6 +27,25 @@ export function tapSummary(output) {
     if (match) summary[match[1]] = Number(match[2]);
   }
   return summary;
+}
+
+/** The failing tests of a file's TAP output (each `not ok` line and the first lines of its error), or its last lines. */
+export function failureDigest(output) {
+  const lines = output.split('\n');
+  const digest = [];
+  lines.forEach((line, at) => {
+    if (!/^\s*not ok \d+/.test(line)) return;
+    digest.push(line.trim());
+    let kept = 0;
+    for (const detail of lines.slice(at + 1, at + 60)) {
+      if (/^\s*(not )?ok \d+|^\s*\.\.\.$/.test(detail)) break;
+      // The error and its first lines; not node's own frames nor the test runner's.
+      if (/node:internal|node:async_hooks|duration_ms|^\s*---$|^\s*(location|failureType):/.test(detail) || kept >= 16) continue;
+      digest.push(`  ${detail.trim()}`);
+      kept += 1;
+    }
+  });
+  return (digest.length ? digest : lines.filter((l) => l.trim()).slice(-15)).join('\n');
 }
 
 function runOne(job) {
@@ -83,6 +104,7 @@ export async function runFiles(jobs, { concurrency, perSuite = {} }) {
           skipped: 0,
           files: 0,
           failedFiles: [],
+          failures: [],
           startedAt: performance.now(),
           endedAt: 0,
         });
@@ -93,6 +115,7 @@ export async function runFiles(jobs, { concurrency, perSuite = {} }) {
           for (const k of ['tests', 'pass', 'fail', 'skipped']) counts[k] += result.summary[k];
           if (!result.ok) {
             counts.failedFiles.push(`${job.label ?? job.shown ?? job.file}`);
+            counts.failures.push({ name: fileName(job), digest: failureDigest(result.output) });
             // A file that died before its summary still counts as one failure.
             if (result.summary.fail === 0) counts.fail += 1;
           }
@@ -106,8 +129,10 @@ export async function runFiles(jobs, { concurrency, perSuite = {} }) {
   return suites;
 }
 
+const fileName = (job) => `${job.suite} · ${job.shown ?? path.relative(root, path.resolve(job.cwd, job.file))}${job.label ? ` (${job.label})` : ''}`;
+
 function report({ job, ok, code, output, summary, seconds }) {
-  const name = `${job.suite} · ${job.shown ?? path.relative(root, path.resolve(job.cwd, job.file))}${job.label ? ` (${job.label})` : ''}`;
+  const name = fileName(job);
   const counts = `${summary.pass}/${summary.tests}${summary.skipped ? `, ${summary.skipped} saltati` : ''}`;
   if (ok) {
     console.log(`  ✔ ${name}: ${counts} in ${seconds.toFixed(1)} s`);

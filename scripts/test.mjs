@@ -146,6 +146,11 @@ if (jobs.length) {
     });
   }
   rows.push({ name: '  (API e browser insieme, tempo di parete)', ok: true, seconds: seconds(from) });
+  const failures = Object.values(suites).flatMap((s) => s.failures);
+  if (failures.length) {
+    console.log('\nFile falliti (di nuovo, in breve; l’output intero è sopra):');
+    for (const f of failures) console.log(`  ✖ ${f.name}\n${f.digest.replace(/^/gm, '    │ ')}`);
+  }
 }
 
 if (jestRun) {

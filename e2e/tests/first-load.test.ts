@@ -117,13 +117,13 @@ test('a signed-in visitor opening /login goes on to the home page; the forgot-pa
 });
 
 test('script on the wire: /login ≤ 100 KB, the users page opened directly ≤ 200 KB, a domain app’s first route ≤ 60 KB', async () => {
-  const anonymous = await portal.browser.newContext();
+  const anonymous = await portal.browser.newContext({ serviceWorkers: 'block' });
   const login = (await transfersOf(anonymous, `${portal.server.url}/login`)).filter(isScript);
   await anonymous.close();
   assert.ok(login.length > 0);
   assert.ok(sumBytes(login) <= 100 * KB, `/login: ${(sumBytes(login) / KB).toFixed(1)} KB in ${login.map((t) => t.url).join(', ')}`);
 
-  const signedIn = await portal.browser.newContext();
+  const signedIn = await portal.browser.newContext({ serviceWorkers: 'block' });
   assert.ok((await signedIn.request.post(`${portal.server.url}/api/v1/auth/login`, { data: ADMIN })).ok());
   const users = (
     await transfersOf(signedIn, `${portal.server.url}/registry/users/management`, (p) =>
