@@ -49,6 +49,7 @@ const LONGEST_API_FILES = ['fuzz', 'crash', 'processes', 'hardening', 'platform'
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
 
 const started = performance.now();
+const cpuAtStart = cpuTimes();
 /** @type {{ name: string, ok: boolean, seconds: number, counts?: string }[]} */
 const rows = [];
 const seconds = (from) => (performance.now() - from) / 1000;
@@ -134,6 +135,7 @@ if (jobs.length) {
   }
   log(`Test API e nel browser: ${jobs.length} file, ${CONCURRENCY} alla volta`);
   const from = performance.now();
+  const cpuAtPool = cpuTimes();
   const suites = await runFiles(ordered, { concurrency: CONCURRENCY, perSuite: {} });
   for (const name of [...apiRows, ...e2eRows]) {
     const s = suites[name];
@@ -145,7 +147,7 @@ if (jobs.length) {
       counts: countText(s) + (s.failedFiles.length ? ` · falliti: ${s.failedFiles.join(', ')}` : ''),
     });
   }
-  rows.push({ name: '  (API e browser insieme, tempo di parete)', ok: true, seconds: seconds(from) });
+  rows.push({ name: '  (API e browser insieme, tempo di parete)', ok: true, seconds: seconds(from), counts: busyText(cpuAtPool) });
   const failures = Object.values(suites).flatMap((s) => s.failures);
   if (failures.length) {
     console.log('\nFile falliti (di nuovo, in breve; l’output intero è sopra):');
@@ -251,12 +253,30 @@ async function runBuffered({ name, steps }) {
   rows.push({ name, ok: status === 0, seconds: took });
 }
 
+/** The machine's CPU time so far, busy and idle, over all its cores (ms). */
+function cpuTimes() {
+  const cpus = os.cpus();
+  const busy = cpus.reduce((n, c) => n + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
+  const idle = cpus.reduce((n, c) => n + c.times.idle, 0);
+  return { busy, idle, cores: cpus.length };
+}
+
+/** How busy the machine's cores were since `from` (a slot left idle is time a faster run could take back). */
+function busyText(from) {
+  const now = cpuTimes();
+  const busy = now.busy - from.busy;
+  const total = busy + (now.idle - from.idle);
+  return total > 0 ? `CPU occupata ${Math.round((100 * busy) / total)}% (${Math.round(busy / 1000)} s di CPU su ${now.cores} core)` : '';
+}
+
 function printTable() {
   const width = Math.max(...rows.map((r) => r.name.length), 10);
   console.log('\nRiepilogo (secondi di parete; i controlli girano affiancati, e così i file API e del browser):');
   console.log(`  ${'fase'.padEnd(width)}  esito  ${'secondi'.padStart(7)}  test`);
   for (const r of rows) console.log(`  ${r.name.padEnd(width)}  ${r.ok ? '  ✔  ' : '  ✖  '}  ${r.seconds.toFixed(1).padStart(7)}  ${r.counts ?? ''}`);
-  console.log(`  ${'Totale'.padEnd(width)}  ${rows.every((r) => r.ok) ? '  ✔  ' : '  ✖  '}  ${seconds(started).toFixed(1).padStart(7)}`);
+  console.log(
+    `  ${'Totale'.padEnd(width)}  ${rows.every((r) => r.ok) ? '  ✔  ' : '  ✖  '}  ${seconds(started).toFixed(1).padStart(7)}  ${busyText(cpuAtStart)}`,
+  );
 }
 
 function ensureChromium() {
