@@ -3,16 +3,19 @@ import { API_ERRORS, type ApiErrorCode } from 'shared-api/contract';
 /**
  * A refusal a service (or core) decides: a stable code from the contract (shared-api API_ERRORS) and the message
  * the answer carries — by default the code's Italian text. The error plugin turns it into
- * `{ code, message }` with the code's HTTP status; repositories never throw these (they speak SQL only).
+ * `{ code, message, ...details }` with the code's HTTP status; repositories never throw these (they speak SQL only).
  */
 export class DomainError extends Error {
   readonly code: ApiErrorCode;
   readonly statusCode: number;
-  constructor(code: ApiErrorCode, message?: string) {
+  /** What the answer carries beside code and message, as the contract's body for that code declares it (e.g. `reasons`). */
+  readonly details: Readonly<Record<string, unknown>>;
+  constructor(code: ApiErrorCode, message?: string, details: Readonly<Record<string, unknown>> = {}) {
     super(message ?? API_ERRORS[code].text);
     this.name = 'DomainError';
     this.code = code;
     this.statusCode = API_ERRORS[code].status;
+    this.details = details;
   }
 }
 

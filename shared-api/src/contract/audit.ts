@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, isoDate, listQuery } from './common';
 import { AUDIT_ACTIONS, AUDIT_SORT_KEYS } from './audit-constants';
+import { PERIOD_END_BEFORE_START } from './constants';
 
 /**
  * The audit log (issue 28): every change made through the API, one entry per changed record, with its fields' before
@@ -32,6 +33,12 @@ export const auditFilters = z.object({
   to: isoDate.optional(),
 });
 export type AuditFilters = z.infer<typeof auditFilters>;
+
+/** The audit page's filters as the list sends them, with the period's end ('Al') not before its start ('Dal'). */
+export const auditFiltersForm = auditFilters.refine((f) => !f.from || !f.to || f.to >= f.from, {
+  path: ['to'],
+  message: PERIOD_END_BEFORE_START,
+});
 
 export const auditListQuery = listQuery.extend(auditFilters.shape).extend({ sortBy: z.enum(AUDIT_SORT_KEYS).optional() });
 

@@ -114,9 +114,11 @@ export const STATISTICS_PATHS = {
 } as const;
 /** The widest period a statistic reads (a year and a margin, like the occurrence lists). */
 export const STATISTICS_MAX_DAYS = 400;
+/** A period of days (statistics, the audit log's filters) whose end comes before its start. */
+export const PERIOD_END_BEFORE_START = 'La data di fine non può precedere la data di inizio';
 /** What a statistic's period may be told: the server's refusals, which the pages say before asking. */
 export const STATISTICS_PERIOD_MESSAGES = {
-  endBeforeStart: 'La data di fine non può precedere la data di inizio',
+  endBeforeStart: PERIOD_END_BEFORE_START,
   tooWide: `Intervallo troppo ampio (al massimo ${STATISTICS_MAX_DAYS} giorni)`,
 } as const;
 

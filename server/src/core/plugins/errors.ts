@@ -34,14 +34,15 @@ const FRAMEWORK_ERRORS: Record<string, { code: ApiErrorCode; message?: string }>
 const answer = (code: ApiErrorCode, message?: string) => ({ code, message: message ?? API_ERRORS[code].text });
 
 /**
- * The one place errors become answers, always `{ code, message }`: a service's DomainError with its code's status;
+ * The one place errors become answers, always `{ code, message }`: a service's DomainError with its code's status
+ * (and its details, such as a refused release's reasons);
  * bad input 400 naming the field; known database conflicts 409; anything unexpected 500 without internals
  * (the details go to the log).
  */
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof DomainError) return reply.code(error.statusCode).send(answer(error.code, error.message));
+      if (error instanceof DomainError) return reply.code(error.statusCode).send({ ...error.details, ...answer(error.code, error.message) });
       if (hasZodFastifySchemaValidationErrors(error)) {
         const message = error.validation
           .map((issue) => {

@@ -89,7 +89,6 @@ export const booking: Domain = {
             ),
           config.publicUrl,
           mailer,
-          config.clubTimezone,
         ),
         myBookings: new MyBookingsService(db, new MyBookingsRepository(config.clubTimezone), bookingRepo, bookingClock),
         myRule: new MyRuleService(db, new MyRuleRepository(), bookingClock, config.clubTimezone),

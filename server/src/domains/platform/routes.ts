@@ -24,7 +24,6 @@ import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
 import { ARCHIVE_LIMITS } from './archive';
 import { CLIENT_ERROR_RATE } from './client-errors';
 import { encodeOverride } from './overrides';
-import { ReleaseRefused } from './service';
 
 const tags = ['piattaforma'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -111,14 +110,9 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      try {
-        const { apps, dryRun, audience } = request.body;
-        const result = await platform.compose(apps, { dryRun, audience }, currentUser(request));
-        return reply.code(result.dryRun ? 200 : 201).send(result);
-      } catch (err) {
-        if (err instanceof ReleaseRefused) return reply.code(422).send({ code: 'RELEASE_REFUSED', message: err.message, reasons: err.reasons });
-        throw err;
-      }
+      const { apps, dryRun, audience } = request.body;
+      const result = await platform.compose(apps, { dryRun, audience }, currentUser(request));
+      return reply.code(result.dryRun ? 200 : 201).send(result);
     },
   );
 
@@ -138,14 +132,9 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { note, to } = request.body;
-      try {
-        const actor = currentUser(request);
-        const made = to === undefined ? await platform.rollback(actor, note ?? null) : await platform.restore(to, actor, note ?? null);
-        return reply.code(201).send(made);
-      } catch (err) {
-        if (err instanceof ReleaseRefused) return reply.code(422).send({ code: 'RELEASE_REFUSED', message: err.message, reasons: err.reasons });
-        throw err;
-      }
+      const actor = currentUser(request);
+      const made = to === undefined ? await platform.rollback(actor, note ?? null) : await platform.restore(to, actor, note ?? null);
+      return reply.code(201).send(made);
     },
   );
 };

@@ -16,7 +16,7 @@ import { VersionExistsError, listVersions, publishVersion, versionOf } from './r
 /** A candidate release refused by the whole-set check: 422 with every reason, nothing changed. */
 export class ReleaseRefused extends DomainError {
   constructor(readonly reasons: ReleaseReason[]) {
-    super('RELEASE_REFUSED', `La release non può andare in linea: ${reasons.map((r) => r.message).join('; ')}`);
+    super('RELEASE_REFUSED', `La release non può andare in linea: ${reasons.map((r) => r.message).join('; ')}`, { reasons });
   }
 }
 

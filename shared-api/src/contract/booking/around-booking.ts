@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate } from '../common';
+import { id, isoDate, typedNumber } from '../common';
 import { REMINDER_HOURS } from '../constants';
 
 /**
@@ -63,3 +63,7 @@ export const memberPreferences = z.object({
     .nullable(),
 });
 export type MemberPreferences = z.infer<typeof memberPreferences>;
+/** The 'Promemoria dei turni' form: the hours as typed (null when reminders are off), under the payload's rules. */
+export const memberPreferencesForm = z.object({
+  reminder_hours: typedNumber(memberPreferences.shape.reminder_hours.unwrap()).nullable(),
+});

@@ -43,7 +43,7 @@ test('shows the saved hours; a new number of hours is saved; unchecking turns re
   expect(server.callsTo('PATCH /user/me/preferences')[1]!.body).toEqual({ reminder_hours: null });
 });
 
-test('hours outside 1–72 are not sent', async () => {
+test("hours outside 1–72 are not sent: the contract's message says why", async () => {
   const { server } = renderApp('/user/profile', { user, api: preferencesServer(null) });
   const reminders = await card();
   const toggle = await reminders.findByRole('checkbox', { name: /Ricevi una email/ });
@@ -52,7 +52,17 @@ test('hours outside 1–72 are not sent', async () => {
   const hours = reminders.getByRole('spinbutton', { name: "Ore prima dell'inizio" });
   await userEvent.clear(hours);
   await userEvent.type(hours, '100');
-  expect(reminders.getByRole('alert')).toHaveTextContent('Indica un numero intero di ore tra 1 e 72');
+  expect(await reminders.findByRole('alert')).toHaveTextContent('Al massimo 72 ore');
   expect(reminders.getByRole('button', { name: 'Salva' })).toBeDisabled();
+  await userEvent.clear(hours);
+  await userEvent.type(hours, '0');
+  expect(await reminders.findByText('Almeno 1 ora')).toBeInTheDocument();
   expect(server.callsTo('PATCH /user/me/preferences')).toHaveLength(0);
+
+  // Turning reminders off leaves nothing to check: off is saved
+  await userEvent.click(toggle);
+  expect(reminders.queryByRole('alert')).not.toBeInTheDocument();
+  await userEvent.click(reminders.getByRole('button', { name: 'Salva' }));
+  await waitFor(() => expect(server.callsTo('PATCH /user/me/preferences')).toHaveLength(1));
+  expect(server.callsTo('PATCH /user/me/preferences')[0]!.body).toEqual({ reminder_hours: null });
 });

@@ -72,4 +72,14 @@ describe('Registro attività', () => {
     await user.type(screen.getByLabelText('Dal'), '01/11/2026');
     await waitFor(() => expect(api.callsTo('GET /audit').at(-1)!.query.get('from')).toBe('2026-11-01'));
   });
+
+  it("keeps the list as it was while 'Al' comes before 'Dal', and says why", async () => {
+    const { api, user } = setup();
+    await screen.findByRole('cell', { name: 'Amministratrice Anna' });
+    await user.type(screen.getByLabelText('Al'), '10/11/2026');
+    await waitFor(() => expect(api.callsTo('GET /audit').at(-1)!.query.get('to')).toBe('2026-11-10'));
+    await user.type(screen.getByLabelText('Dal'), '20/11/2026');
+    expect(await screen.findByText('La data di fine non può precedere la data di inizio')).toBeInTheDocument();
+    expect(api.callsTo('GET /audit').some((call) => call.query.get('from') === '2026-11-20')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry, auditFieldLabel } from 'shared-api';
-import { DataTable, DateInput, MenuInput, PageLayout, SelectInput, formatDateTime, type Column } from 'shared-ui';
+import { useForm, type PathValue } from 'react-hook-form';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditFilters, auditFieldLabel } from 'shared-api';
+import { DataTable, DateInput, MenuInput, PageLayout, SelectInput, contractResolver, fieldBinder, formatDateTime, type Column } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { AUDIT_PATH, AUDIT_QUERY_KEY, useAuditUserOptions } from '../api/get-audit';
 import { AuditChangeModal } from './AuditChangeModal';
@@ -19,40 +20,82 @@ const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label, 'it'));
 
+interface AuditFilterValues {
+  userId: string[];
+  entity: string;
+  from: string | null;
+  to: string | null;
+}
+
+const NO_FILTERS: AuditFilterValues = { userId: [], entity: '', from: null, to: null };
+
+/** The filters as GET /audit takes them. */
+const toQuery = (v: AuditFilterValues): AuditFilters => ({
+  userId: v.userId[0],
+  entity: v.entity || undefined,
+  from: v.from ?? undefined,
+  to: v.to ?? undefined,
+});
+
+/** The contract's auditFiltersForm, loaded when a filter is first changed. */
+const filtersResolver = () => contractResolver<AuditFilterValues>((contract) => contract.auditFiltersForm, toQuery);
+
 /**
  * Registro attività (issue 28, '*' only): every change made through the API, newest first, filtered by the user who
- * made it, the kind of record and a period; a row opens the change with each field before and after.
+ * made it, the kind of record and a period; a row opens the change with each field before and after. A filter
+ * applies once the filters are valid; until then the field says what is wrong and the list stays as it was.
  */
 export function AuditPage() {
-  const [userId, setUserId] = useState<string[]>([]);
-  const [entity, setEntity] = useState('');
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  const [applied, setApplied] = useState<AuditFilters>({});
   const [opened, setOpened] = useState<AuditEntry | null>(null);
+  const [resolver] = useState(filtersResolver);
+  const form = useForm<AuditFilterValues>({ defaultValues: NO_FILTERS, resolver });
+  // What is wrong shows as soon as it is chosen.
+  const bind = fieldBinder(form, true);
   const users = useAuditUserOptions();
   const userOptions = (users.data ?? []).map((u) => ({ id: u._id, name: `${u.surname} ${u.name}`, description: u.email }));
 
+  const filter =
+    <K extends keyof AuditFilterValues>(field: K) =>
+    async (value: PathValue<AuditFilterValues, K>) => {
+      bind(field).onChange(value);
+      if (await form.trigger()) setApplied(toQuery(form.getValues()));
+    };
+
   return (
     <PageLayout {...REGISTRY_PAGE} title="Registro attività">
-      <div className="ui-card reg-audit-filters" role="group" aria-label="Filtri">
+      <form className="ui-card reg-audit-filters" aria-label="Filtri" noValidate onSubmit={(e) => e.preventDefault()}>
         <MenuInput
+          {...bind('userId')}
           name="audit-user"
+          onChange={(ids) => void filter('userId')(ids)}
           label="Utente"
-          value={userId}
-          onChange={setUserId}
           options={userOptions}
           loading={users.isLoading}
           placeholder="Tutti"
         />
-        <SelectInput name="audit-entity" label="Elemento" value={entity} onChange={setEntity} options={ENTITY_OPTIONS} placeholder="Tutti" />
-        <DateInput name="audit-from" label="Dal" value={from} onChange={setFrom} />
-        <DateInput name="audit-to" label="Al" value={to} onChange={setTo} minDate={from ?? undefined} />
-      </div>
+        <SelectInput
+          {...bind('entity')}
+          name="audit-entity"
+          onChange={(entity) => void filter('entity')(entity)}
+          label="Elemento"
+          options={ENTITY_OPTIONS}
+          placeholder="Tutti"
+        />
+        <DateInput {...bind('from')} name="audit-from" onChange={(date) => void filter('from')(date)} label="Dal" />
+        <DateInput
+          {...bind('to')}
+          name="audit-to"
+          onChange={(date) => void filter('to')(date)}
+          label="Al"
+          minDate={form.getValues('from') ?? undefined}
+        />
+      </form>
       <DataTable<AuditEntry>
         queryKey={AUDIT_QUERY_KEY}
         path={AUDIT_PATH}
         columns={COLUMNS}
-        filters={{ userId: userId[0], entity: entity || undefined, from: from ?? undefined, to: to ?? undefined }}
+        filters={applied}
         exportName="registro-attivita"
         caption="Registro attività"
         rowKey={(e) => e._id}

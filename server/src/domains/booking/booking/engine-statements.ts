@@ -12,7 +12,7 @@ import {
   training_sessions,
 } from '../tables';
 import { DEFAULT_PARTICIPANT_COLOR, isoInstant, wallClockEndSql, wallClockStartSql } from '../sessions/occurrence-sql';
-import { activeBookingWeek, bookingWeekOf, quotaWeekOf, ruleSql } from './rule-sql';
+import { activeBookingWeek, bookingWeekOf, quotaWeekOf, ruleSql, weekActiveFrom } from './rule-sql';
 
 /** The medical status of a member on a day, in SQL (the certificates domain's, through its port). */
 export type MedicalStatusSql = (userId: SQL, today: SQLWrapper) => SQL;
@@ -86,11 +86,13 @@ export const bookingReadStatement = (medicalStatusOf: MedicalStatusSql) =>
         'daily', taken.daily,
         'week_start', ${holding.start}::text,
         'week_end', ${holding.end}::text,
+        'week_opens_at', ${isoInstant(midnight(weekActiveFrom(holding)))},
         'active_week_start', ${active.start}::text,
         'active_week_end', ${active.end}::text,
         'weekly', case when r.id is null then 0 else taken.weekly end,
         'unlock_count', coalesce(unlocks.count, 0),
         'unlocked', coalesce(unlocks.unlocked, 0),
+        'releases', coalesce(unlocks.releases, '[]'::json),
         'version', coalesce((select v.version from ${booking_member_versions} v where v.user_id = users.id), 0)) as facts
       from unnest(${p('who_k')}::int[], ${p('who_id')}::uuid[]) as who(k, id)
       join ${users} on users.id = who.id
@@ -104,11 +106,13 @@ export const bookingReadStatement = (medicalStatusOf: MedicalStatusSql) =>
           and bp.start_at >= ${midnight(sql`least(o.date, coalesce(${weekStart}, o.date))`)}
           and bp.start_at < ${midnight(sql`greatest(o.date, coalesce(${weekEnd}, o.date)) + 1`)}
       ) taken on true
+      -- The unlock times of the rule's week of the date, as instants: the shifts released by now, and when each is.
       left join lateral (
         select count(*)::int as count,
-               sum(ut.num_shifts) filter (where ((${weekStart} + ((ut.day - r.week_start_day + 7) % 7)) + ut.hour::time) at time zone ${tz}
-                                                <= o.now)::int as unlocked
-        from ${reservation_rule_unlock_times} ut where ut.reservation_rule_id = r.id
+               sum(u.num_shifts) filter (where u.at <= o.now)::int as unlocked,
+               json_agg(json_build_object('at', ${isoInstant(sql`u.at`)}, 'shifts', u.num_shifts) order by u.at) as releases
+        from (select ut.num_shifts, ((${weekStart} + ((ut.day - r.week_start_day + 7) % 7)) + ut.hour::time) at time zone ${tz} as at
+              from ${reservation_rule_unlock_times} ut where ut.reservation_rule_id = r.id) u
       ) unlocks on true
       where who.k = o.k
     ) pf on true`;

@@ -1,10 +1,10 @@
-import { type SQL, type SQLWrapper, eq, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AuditContext } from '../../../core/audit/context';
 import type { MedicalStatus, Participant } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { type BatchOptions, batchedCalls } from '../../../core/db/batch';
 import { rowsOf } from '../../../core/db/rows';
-import { reservation_rule_unlock_times, users } from '../../registry/tables';
+import { users } from '../../registry/tables';
 import { booking_participants, bookings, game_tables, training_session_exceptions, training_sessions } from '../tables';
 import { isoInstant, participantsOf } from '../sessions/occurrence-sql';
 import type { ExceptionValues } from '../sessions/repository';
@@ -34,6 +34,10 @@ export interface ParticipantFacts {
   weekly: number;
   unlock_count: number;
   unlocked: number;
+  /** The day the week holding the date becomes the active one, at midnight (ISO 8601, UTC); null with week_end. */
+  week_opens_at: string | null;
+  /** The rule's unlock times in the rule's week of the date: when (ISO 8601, UTC) each releases how many shifts, in order. */
+  releases: { at: string; shifts: number }[];
   /** Their booking version when read (booking_member_versions; 0 without a row). */
   version: number;
 }
@@ -47,15 +51,6 @@ export interface ApplicableRule {
   hours_before_booking_to_cancel: number;
   week_start_day: number;
   week_end_day: number;
-}
-
-/** At (day, hour) of each week of a booking rule, num_shifts more of its weekly quota become bookable. */
-export interface UnlockTime {
-  /** 0 Sunday … 6 Saturday. */
-  day: number;
-  /** HH:MM, the club's wall clock. */
-  hour: string;
-  num_shifts: number;
 }
 
 /** The occurrence a booking is for, as the engine reads it. */
@@ -194,18 +189,6 @@ export class BookingRepository {
    */
   readForListing(db: DbOrTx, calls: readonly ReadCall[]): Promise<BookingRead[]> {
     return this.readMany(db, calls);
-  }
-
-  /** A booking rule's unlock times. */
-  async unlockTimes(db: DbOrTx, ruleId: string): Promise<UnlockTime[]> {
-    return db
-      .select({
-        day: reservation_rule_unlock_times.day,
-        hour: reservation_rule_unlock_times.hour,
-        num_shifts: reservation_rule_unlock_times.num_shifts,
-      })
-      .from(reservation_rule_unlock_times)
-      .where(eq(reservation_rule_unlock_times.reservation_rule_id, ruleId));
   }
 
   private async readMany(db: DbOrTx, calls: readonly ReadCall[]): Promise<BookingRead[]> {

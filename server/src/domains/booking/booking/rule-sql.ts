@@ -69,6 +69,12 @@ export function activeBookingWeek(today: SQL, startDay: SQL, endDay: SQL): Booki
 }
 
 /**
+ * The day `week` becomes the active one: the day after the week before it ends (weeks repeat every seven days, so
+ * that one ends seven days before this one), as activeBookingWeek decides. Null with the week's null bounds.
+ */
+export const weekActiveFrom = (week: BookingWeek): SQL => sql`(${week.end} - 6)`;
+
+/**
  * The week within which the weekly quota and the unlock times count: the rule's week of `date` even when the date
  * falls after its end (no quota applies then: bookingWeekOf says so).
  */

@@ -1,15 +1,14 @@
 import type { ApiErrorCode, BookPayload, BookabilityRefusal, Booking, Participant, TrainingSession } from 'shared-api/contract';
 import { currentAuditContext } from '../../../core/audit/context';
-import { BOOKING_FRAGMENTS as F, holdsAny, wallClockInstant as instantAt } from 'shared-api/contract';
+import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
 import type { Db } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
-import { addDays } from '../dates';
 import type { TrainingSessionRepository } from '../sessions/repository';
 import type { TrainingSessionService } from '../sessions/service';
 import type { Mailer } from '../../../core/mail/mailer';
 import { type BookingNotice, noticeMails } from './notices';
-import type { BookableOccurrence, BookingRepository, ParticipantFacts, UnlockTime } from './repository';
+import type { BookableOccurrence, BookingRepository, ParticipantFacts } from './repository';
 
 const HOUR_MS = 3_600_000;
 /** Reads and writes of one booking before it gives up to bookings racing for the same members (each lost round means one of them booked). */
@@ -108,23 +107,20 @@ function bookingRefusal({ occurrence, subjects, asAdmin, now }: BookingCase): Do
 /**
  * When time lifts a member's refusal of their own booking (bookability's opens_at): the day their rule's next week
  * becomes the active one, and their quota being released by an unlock time or ceasing to apply close to the start.
- * Null when no waiting makes the occurrence bookable before it starts.
+ * Null when no waiting makes the occurrence bookable before it starts. The instants come from the engine's read
+ * (rule-sql.ts defines the booking week once).
  */
-function opensAt(
-  code: ApiErrorCode,
-  c: { occurrence: BookableOccurrence; user: ParticipantFacts; unlocks: readonly UnlockTime[]; today: string; timeZone: string },
-): Date | null {
+function opensAt(code: ApiErrorCode, c: { occurrence: BookableOccurrence; user: ParticipantFacts; today: string }): Date | null {
   const { occurrence, user, today } = c;
   const start = Date.parse(occurrence.start_at);
   let opens: number;
   if (code === 'BOOKING_OUTSIDE_ACTIVE_WEEK') {
-    // The booking week holding the date, as the read computed it (rule-sql.ts); a date no week holds is never in the active one.
-    const weekEnd = occurrence.date > today ? user.week_end : null;
-    if (!weekEnd) return null;
-    // A week becomes the active one the day after the week before it ends (rule-sql.ts, activeBookingWeek).
-    opens = Math.max(instantAt(addDays(weekEnd, -6), '00:00', c.timeZone).getTime(), quotaOpening(c, start));
+    // A date no week holds (week_opens_at null) is never in the active one.
+    const weekOpens = occurrence.date > today ? user.week_opens_at : null;
+    if (!weekOpens) return null;
+    opens = Math.max(Date.parse(weekOpens), quotaOpening(user, occurrence, start));
   } else if (code === 'WEEKLY_LIMIT_USER' || code === 'DAILY_LIMIT_USER') {
-    opens = quotaOpening(c, start);
+    opens = quotaOpening(user, occurrence, start);
   } else return null;
   return Number.isFinite(opens) && opens < start ? new Date(opens) : null;
 }
@@ -134,28 +130,18 @@ function opensAt(
  * at once without a rule or with shifts to spare; else when an unlock time of the date's week releases one more
  * than they booked that week; else when the quotas stop applying, hours_before_booking_to_ignore_rules before the start.
  */
-function quotaOpening(
-  c: { occurrence: BookableOccurrence; user: ParticipantFacts; unlocks: readonly UnlockTime[]; timeZone: string },
-  start: number,
-): number {
-  const { user, unlocks, occurrence } = c;
+function quotaOpening(user: ParticipantFacts, occurrence: BookableOccurrence, start: number): number {
   const rule = user.rule;
   if (!rule) return -Infinity;
   const ignored = start - rule.hours_before_booking_to_ignore_rules * HOUR_MS;
   if (user.daily >= rule.max_rounds_per_day) return ignored;
   if (!user.week_start || !user.week_end || occurrence.date > user.week_end) return -Infinity;
   if (user.weekly >= rule.max_rounds_per_week) return ignored;
-  if (!unlocks.length) return -Infinity;
-  const released = unlocks
-    .map((u) => ({
-      at: instantAt(addDays(user.week_start!, (u.day - rule.week_start_day + 7) % 7), u.hour, c.timeZone).getTime(),
-      shifts: u.num_shifts,
-    }))
-    .sort((a, b) => a.at - b.at);
+  if (!user.releases.length) return -Infinity;
   let shifts = 0;
-  for (const u of released) {
-    shifts += u.shifts;
-    if (Math.min(shifts, rule.max_rounds_per_week) > user.weekly) return Math.min(u.at, ignored);
+  for (const release of user.releases) {
+    shifts += release.shifts;
+    if (Math.min(shifts, rule.max_rounds_per_week) > user.weekly) return Math.min(Date.parse(release.at), ignored);
   }
   return ignored;
 }
@@ -188,7 +174,6 @@ export class BookingService {
     private readonly freed: (bookingId: string) => Promise<void>,
     private readonly publicUrl: string,
     private readonly mailer: Pick<Mailer, 'queueAll'>,
-    private readonly timeZone: string,
   ) {}
 
   /** POST /training-session/{id}/book. */
@@ -342,8 +327,8 @@ export class BookingService {
   /**
    * GET /training-session?bookability=true: each occurrence of a page says whether `actor` can book it now (with a
    * partner who may play) and, if not, the refusal their booking would meet and when time lifts it. The engine's own
-   * read and checks, for every occurrence of the page in ONE statement (DESIGN §4: no query per row), plus one for the
-   * unlock times of the member's rule when a quota or the week is what stands in the way.
+   * read and checks, for every occurrence of the page in ONE statement (DESIGN §4: no query per row); that read also
+   * says when the date's week opens and when its unlock times release shifts.
    */
   async withBookability(actor: CurrentUser, occurrences: TrainingSession[]): Promise<TrainingSession[]> {
     if (!occurrences.length) return occurrences;
@@ -358,15 +343,11 @@ export class BookingService {
         ? bookingRefusal({ occurrence, subjects: subjectsOf([actor.id], facts, false), asAdmin: false, now })
         : new DomainError('SESSION_NOT_ON_DATE'),
     );
-    // The member's rule is the same on every row: its unlock times are read once, when waiting is what it takes.
-    const rule = reads.find((r) => r.facts[0]?.rule)?.facts[0]?.rule;
-    const timed = refusals.some((r) => r && OPENED_BY_TIME.has(r.code));
-    const unlocks = timed && rule ? await this.repo.unlockTimes(this.db, rule.id) : [];
     return occurrences.map((o, i) => {
       const refused = refusals[i];
       const { occurrence, facts } = reads[i]!;
       const code = refused ? (refused.code as BookabilityRefusal) : null;
-      const opens = code && occurrence && facts[0] ? opensAt(code, { occurrence, user: facts[0], unlocks, today, timeZone: this.timeZone }) : null;
+      const opens = code && OPENED_BY_TIME.has(code) && occurrence && facts[0] ? opensAt(code, { occurrence, user: facts[0], today }) : null;
       return { ...o, bookability: { bookable: !refused, refusal: code, opens_at: opens ? opens.toISOString() : null } };
     });
   }

@@ -75,6 +75,7 @@ test('Ripristina: any earlier release goes live again as a new rollback entry po
   const same = await restore({ to: third });
   assert.equal(same.statusCode, 422, same.body);
   assert.equal(same.json().code, 'RELEASE_REFUSED');
+  assert.match(same.json<{ reasons: { message: string }[] }>().reasons[0]!.message, /già quelle della release/);
 
   const res = await restore({ to: first, note: 'di nuovo la prima' });
   assert.equal(res.statusCode, 201, res.body);
