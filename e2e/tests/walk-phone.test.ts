@@ -2,7 +2,8 @@
  * Issue 26, "Phone and keyboard":
  * 10. No page scrolls sideways on a 390 × 844 phone: every route of the portal, as the administrator.
  * 11. A menu inside a phone's bottom-sheet modal opens in sight, above the sheet's footer (the booking's partner menu).
- * 12. Keyboard focus shows: every focus ring reaches 3:1 against what surrounds it (the top navigation's too).
+ * 12. Keyboard focus shows: every focus ring reaches 3:1 against what surrounds it (the top navigation's too, and the
+ *     items of an open dropdown menu).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -152,6 +153,23 @@ test('12. every keyboard focus ring reaches 3:1 against its background, in the t
     if (ratio < 3) weak.push(`${name}: ${ring} on ${background} = ${ratio.toFixed(2)}:1`);
   }
   await screenshot(page, 'walk-phone-12-focus');
+
+  // The shared DropdownMenu's items: the lists' 'Scarica' formats and a user row's 'Altre azioni' (with its danger item).
+  await page.goto(`${portal.server.url}/registry/users/management`);
+  for (const trigger of [page.getByRole('button', { name: 'Scarica' }), page.getByRole('button', { name: 'Altre azioni' }).last()]) {
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await items.first().waitFor();
+    for (let i = await items.count(); i > 0; i--) {
+      await page.keyboard.press('Tab');
+      const { ring, background, name } = await focusRing(page);
+      const ratio = ring === 'none' ? 0 : contrast(ring, background);
+      if (ratio < 3) weak.push(`${name}: ${ring} on ${background} = ${ratio.toFixed(2)}:1`);
+    }
+    await screenshot(page, `walk-phone-12-dropdown-${(await trigger.textContent())?.trim() || 'altre-azioni'}`);
+    await page.keyboard.press('Escape');
+  }
   assert.deepEqual(weak, []);
   await page.close();
 });
