@@ -111,9 +111,10 @@ async function setUpChart(api: APIRequestContext): Promise<Ids> {
   await sub(1, 'Cassa sede', assets._id, 'cash');
   await sub(2, 'Conto BCC sede', assets._id, 'bank_bcc');
   // Two older and newer movements than the one the test records, written first: the list must put 2027-2028 on top.
+  // (The newer one is next season's, registered within the 30 days ahead an entry's date may be: ENTRY_DATE_TOO_FAR.)
   for (const [fiscal_year, registration_date, description] of [
     ['2024-2025', '2025-03-10', 'Palline da allenamento'],
-    ['2027-2028', '2027-10-02', 'Reti nuove'],
+    ['2027-2028', '2026-12-01', 'Reti nuove'],
   ] as const) {
     await json(
       await api.post(url('/finance/accounting-entry'), {

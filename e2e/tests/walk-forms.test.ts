@@ -3,7 +3,7 @@
  * 6. Every message of the contract's schemas is Italian; inputs stop at the schema's length; a refused profile value
  *    is not left in the field as if saved.
  * 7. Impossible dates are refused, in the form and by the server: a certificate expiring before today, a session
- *    on a past day.
+ *    on a past day or more than two years ahead, a payment or an accounting movement more than 30 days ahead.
  * 8. A date the picker cannot take is not cleared silently: the field says what is wrong.
  * 9. Phone numbers and postal codes are checked in the form (and by the server, the same schema).
  */
@@ -155,6 +155,57 @@ test('7. a payment dated 2030 is refused: the form names the last day it takes, 
   assert.deepEqual(
     [refused.body.code, refused.body.message],
     ['PAYMENT_DATE_TOO_FAR', 'La data del pagamento è troppo avanti: al massimo 30 giorni da oggi.'],
+  );
+  await page.close();
+});
+
+test('7. a session more than two years ahead and a movement registered more than 30 days ahead: the forms name the last day, the server refuses', async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password);
+  const lastSessionDay = `${Number(TODAY.slice(0, 4)) + 2}${TODAY.slice(4)}`;
+  await page.goto(`${portal.server.url}/bookings/sessions`);
+  await page.getByRole('button', { name: '+ TS' }).click();
+  const sessionForm = page.getByRole('dialog', { name: 'Nuovo turno di allenamento' });
+  await sessionForm.getByLabel(/^Giorno/).fill('01/01/2030');
+  await sessionForm.getByLabel(/^Giorno/).press('Tab');
+  await sessionForm.getByText(`La data non può essere successiva al ${italian(lastSessionDay)}`).waitFor();
+  await screenshot(page, 'walk-forms-7-session-day');
+  const tables = (await apiCall<{ data: { _id: string }[] }>(page, 'GET', '/training-session/game-tables')).body.data;
+  const qualifications = (await apiCall<{ data: { _id: string }[] }>(page, 'GET', '/user/qualification?limit=300')).body.data;
+  const farSession = await apiCall<{ code: string; message: string }>(page, 'POST', '/training-session', {
+    title: 'Turno nel 2030',
+    day: '2030-01-01',
+    start_time: '18:00',
+    end_time: '19:00',
+    participant_qualifications: qualifications.map((q) => q._id),
+    game_tables: [tables[0]!._id],
+  });
+  assert.equal(farSession.status, 400);
+  assert.deepEqual([farSession.body.code, farSession.body.message], ['SESSION_DATE_TOO_FAR', 'Non puoi creare turni a più di 2 anni da oggi.']);
+
+  const last = new Date(`${TODAY}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + 30);
+  const lastEntryDay = last.toISOString().slice(0, 10);
+  await page.goto(`${portal.server.url}/finance/accounting-movements`);
+  await page.getByRole('button', { name: 'Aggiungi voce contabile' }).click();
+  const entryForm = page.getByRole('dialog', { name: 'Aggiungi voce contabile' });
+  await entryForm.getByLabel(/^Data di registrazione/).fill('01/10/2030');
+  await entryForm.getByLabel(/^Data di registrazione/).press('Tab');
+  await entryForm.getByText(`La data non può essere successiva al ${italian(lastEntryDay)}`).waitFor();
+  await screenshot(page, 'walk-forms-7-entry-date');
+  const subaccounts = (
+    await apiCall<{ data: { _id: string; parent_account: { ledger_type: string } }[] }>(page, 'GET', '/finance/subaccount?limit=500')
+  ).body.data;
+  const farEntry = await apiCall<{ code: string; message: string }>(page, 'POST', '/finance/accounting-entry', {
+    fiscal_year: '2030-2031',
+    registration_date: '2030-10-01',
+    payment_type: 'cash',
+    subaccount: subaccounts.find((s) => s.parent_account.ledger_type === 'Costi')!._id,
+    taxable_amount: 10,
+  });
+  assert.equal(farEntry.status, 400);
+  assert.deepEqual(
+    [farEntry.body.code, farEntry.body.message],
+    ['ENTRY_DATE_TOO_FAR', 'La data di registrazione è troppo avanti: al massimo 30 giorni da oggi.'],
   );
   await page.close();
 });

@@ -1,12 +1,15 @@
 /**
  * Issue 26, "Phone and keyboard":
- * 10. No page scrolls sideways on a 390 × 844 phone: every route of the portal, as the administrator.
+ * 10. No page scrolls sideways on a 390 × 844 phone: every route of the portal, as the administrator, and the public
+ *     pages signed out.
  * 11. A menu inside a phone's bottom-sheet modal opens in sight, above the sheet's footer (the booking's partner menu).
- * 12. Keyboard focus shows: every focus ring reaches 3:1 against what surrounds it (the top navigation's too).
+ * 12. Keyboard focus shows: every focus ring reaches 3:1 against what surrounds it (the top navigation's too, and the
+ *     items of an open dropdown menu).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { PORTAL_ROUTES, PUBLIC_ROUTES } from 'shell/routes';
 import { clubDate, testNow } from 'test-kit';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';
@@ -14,40 +17,12 @@ import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/por
 const portal = portalForThisFile();
 const PHONE = { width: 390, height: 844 };
 
-/** Every signed-in route of the shell's route table (shell/src/app/routes.ts). */
-const ROUTES = [
-  '/',
-  '/user/profile',
-  '/user/bookings',
-  '/user/payments',
-  '/book-session',
-  '/book-session-calendar',
-  '/registry/users/management',
-  '/registry/users/fitet',
-  '/registry/users/categories',
-  '/registry/users/qualifications',
-  '/registry/users/booking-rules',
-  '/registry/users/mailing-lists',
-  '/registry/users/training-groups',
-  '/certificates/management',
-  '/certificates/types',
-  '/bookings/game-tables',
-  '/bookings/sessions',
-  '/bookings/calendar',
-  '/statistics/played-sessions',
-  '/statistics/free-sessions',
-  '/storage/management',
-  '/storage/categories',
-  '/storage/load',
-  '/storage/unload',
-  '/finance/insertion-count',
-  '/finance/insertion-subcount',
-  '/finance/entry-categories',
-  '/finance/members-cashout',
-  '/finance/providers-customers-registry',
-  '/finance/self-certifications',
-  '/finance/accounting-movements',
-];
+/**
+ * Every signed-in route of the shell's route table, so a route added later is walked too, and the fallback page;
+ * the public pages signed out (the e-mailed links' pages with a uid and token, so they show their form).
+ */
+const ROUTES = [...PORTAL_ROUTES.map((r) => r.path), '/una-pagina-che-non-esiste'];
+const PUBLIC_PAGES = PUBLIC_ROUTES.map((r) => `${r.path}?uid=00000000-0000-4000-8000-000000000000&token=t`);
 
 /** The elements wider than the page reaches, to name what pans it sideways. */
 const overflowing = (page: Page) =>
@@ -60,11 +35,10 @@ const overflowing = (page: Page) =>
       .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
   });
 
-test('10. no page of the portal scrolls sideways on a 390 px phone', async () => {
-  const page = await portal.browser.newPage({ viewport: PHONE });
-  await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
-  const panning: string[] = [];
-  for (const path of ROUTES) {
+/** The paths among `paths` whose page is wider than the phone, with what overflows (a screenshot of each). */
+async function panning(page: Page, paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
     await page.goto(`${portal.server.url}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -73,11 +47,18 @@ test('10. no page of the portal scrolls sideways on a 390 px phone', async () =>
       client: document.documentElement.clientWidth,
     }));
     if (scroll > client) {
-      panning.push(`${path}: ${scroll} > ${client} px: ${(await overflowing(page)).join(', ')}`);
-      await screenshot(page, `walk-phone-10${path.replaceAll('/', '-')}`);
+      found.push(`${path}: ${scroll} > ${client} px: ${(await overflowing(page)).join(', ')}`);
+      await screenshot(page, `walk-phone-10${path.split('?')[0]!.replaceAll('/', '-')}`);
     }
   }
-  assert.deepEqual(panning, []);
+  return found;
+}
+
+test('10. no page of the portal scrolls sideways on a 390 px phone', async () => {
+  const page = await portal.browser.newPage({ viewport: PHONE });
+  const signedOut = await panning(page, PUBLIC_PAGES);
+  await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
+  assert.deepEqual([...signedOut, ...(await panning(page, ROUTES))], []);
   await page.close();
 });
 
@@ -152,6 +133,23 @@ test('12. every keyboard focus ring reaches 3:1 against its background, in the t
     if (ratio < 3) weak.push(`${name}: ${ring} on ${background} = ${ratio.toFixed(2)}:1`);
   }
   await screenshot(page, 'walk-phone-12-focus');
+
+  // The shared DropdownMenu's items: the lists' 'Scarica' formats and a user row's 'Altre azioni' (with its danger item).
+  await page.goto(`${portal.server.url}/registry/users/management`);
+  for (const trigger of [page.getByRole('button', { name: 'Scarica' }), page.getByRole('button', { name: 'Altre azioni' }).last()]) {
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await items.first().waitFor();
+    for (let i = await items.count(); i > 0; i--) {
+      await page.keyboard.press('Tab');
+      const { ring, background, name } = await focusRing(page);
+      const ratio = ring === 'none' ? 0 : contrast(ring, background);
+      if (ratio < 3) weak.push(`${name}: ${ring} on ${background} = ${ratio.toFixed(2)}:1`);
+    }
+    await screenshot(page, `walk-phone-12-dropdown-${(await trigger.textContent())?.trim() || 'altre-azioni'}`);
+    await page.keyboard.press('Escape');
+  }
   assert.deepEqual(weak, []);
   await page.close();
 });

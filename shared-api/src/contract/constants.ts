@@ -100,6 +100,7 @@ export * from './audit-constants';
 export * from './errors';
 export * from './finance-constants';
 export * from './input-rules';
+export * from './session-dates';
 export * from './wall-clock';
 
 /** Italian short weekday names, index 0 Sunday … 6 Saturday (spec 001 §3). */

@@ -1,4 +1,5 @@
-import { PAYMENT_DATE_MAX_DAYS_AHEAD } from './finance-constants';
+import { ENTRY_DATE_MAX_DAYS_AHEAD, PAYMENT_DATE_MAX_DAYS_AHEAD } from './finance-constants';
+import { SESSION_MAX_YEARS_AHEAD } from './session-dates';
 
 /**
  * Every error the API answers, by stable code: the HTTP status and the Italian text the portal shows.
@@ -103,6 +104,8 @@ export const API_ERRORS = {
   SESSION_NOT_ON_DATE: { status: 400, text: 'Il turno non si svolge in questa data' },
   /** A new session (or a new group's last day) before today: nobody could ever book it (issue 26). */
   SESSION_DATE_PAST: { status: 400, text: 'Non puoi creare turni in una data passata.' },
+  /** A new session's day (or a group's last day) more than SESSION_MAX_YEARS_AHEAD years after today: a typing slip. */
+  SESSION_DATE_TOO_FAR: { status: 400, text: `Non puoi creare turni a più di ${SESSION_MAX_YEARS_AHEAD} anni da oggi.` },
   SESSION_HAS_BOOKING: { status: 409, text: 'Il turno ha una prenotazione: cancellala prima di modificarlo o eliminarlo.' },
   SESSION_ALREADY_BOOKED: { status: 409, text: 'Questo turno è già stato prenotato' },
   BOOKING_NOT_ALLOWED: { status: 409, text: 'Questo turno non può essere prenotato' },
@@ -176,6 +179,10 @@ export const API_ERRORS = {
   BUSINESS_ENTITY_IN_USE: { status: 409, text: "Impossibile eliminare l'entità commerciale: è usata da voci contabili." },
   SELF_CERTIFICATION_NOT_FOUND: { status: 404, text: 'Autocertificazione non trovata' },
   ACCOUNTING_ENTRY_NOT_FOUND: { status: 404, text: 'Voce contabile non trovata' },
+  ENTRY_DATE_TOO_FAR: {
+    status: 400,
+    text: `La data di registrazione è troppo avanti: al massimo ${ENTRY_DATE_MAX_DAYS_AHEAD} giorni da oggi.`,
+  },
   PROGRESSIVE_TAKEN: { status: 409, text: "Il numero progressivo è già usato in quest'anno fiscale" },
   ENTRY_POSTED_BY_PAYMENT: {
     status: 409,

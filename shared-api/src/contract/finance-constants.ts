@@ -58,11 +58,27 @@ export function fiscalYearOf(isoDate: string): string {
  */
 export const PAYMENT_DATE_MAX_DAYS_AHEAD = 30;
 
+const daysAfter = (today: string, days: number): string => {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+};
+
 /** The latest date a payment may carry when the club's today is `today` (both YYYY-MM-DD). */
 export function latestPaymentDate(today: string): string {
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + PAYMENT_DATE_MAX_DAYS_AHEAD);
-  return day.toISOString().slice(0, 10);
+  return daysAfter(today, PAYMENT_DATE_MAX_DAYS_AHEAD);
+}
+
+/**
+ * How far ahead of the club's today a manual accounting entry may be registered (issue 26 item 7): the payments'
+ * window, since an entry records what was paid or invoiced, at most post-dated by a few weeks; its fiscal year is
+ * typed on its own. The server refuses a later date (ENTRY_DATE_TOO_FAR) and the entry form's calendar stops there.
+ */
+export const ENTRY_DATE_MAX_DAYS_AHEAD = PAYMENT_DATE_MAX_DAYS_AHEAD;
+
+/** The latest registration date of a manual accounting entry when the club's today is `today` (both YYYY-MM-DD). */
+export function latestEntryDate(today: string): string {
+  return daysAfter(today, ENTRY_DATE_MAX_DAYS_AHEAD);
 }
 
 /** Export keys of the finance lists (spec 002 §2). */

@@ -52,9 +52,14 @@ export function matchPreset(period: Period): PeriodPreset | null {
 
 const PRESET_OPTIONS = PERIOD_PRESETS.map((p) => ({ value: p.key, label: p.label }));
 
+export interface PeriodInputProps extends BaseFieldProps<Period> {
+  /** Latest selectable date of either end, ISO YYYY-MM-DD. */
+  maxDate?: string;
+}
+
 /** A date range with the club's season presets; the presets apply to the season of the start date (or today's). */
-export function PeriodInput(props: BaseFieldProps<Period>) {
-  const { name, label, onChange, required, disabled, error, hint } = props;
+export function PeriodInput(props: PeriodInputProps) {
+  const { name, label, onChange, required, disabled, error, hint, maxDate } = props;
   const value = props.value ?? { start_date: null, end_date: null };
   const shown = error ?? null;
 
@@ -82,7 +87,7 @@ export function PeriodInput(props: BaseFieldProps<Period>) {
           value={value.start_date}
           onChange={(start_date) => onChange({ ...value, start_date })}
           required={required || Boolean(value.end_date)}
-          maxDate={value.end_date ?? undefined}
+          maxDate={value.end_date && (!maxDate || value.end_date < maxDate) ? value.end_date : maxDate}
           disabled={disabled}
         />
         <DateInput
@@ -92,6 +97,7 @@ export function PeriodInput(props: BaseFieldProps<Period>) {
           onChange={(end_date) => onChange({ ...value, end_date })}
           required={required}
           minDate={value.start_date ?? undefined}
+          maxDate={maxDate}
           disabled={disabled}
         />
       </div>

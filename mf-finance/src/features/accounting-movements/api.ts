@@ -10,10 +10,11 @@ export type EntryBody = Record<string, unknown> | FormData;
 
 /**
  * Refusals that tell the user what to change: a taken progressive number, a movement without a cash or bank
- * subaccount for its payment type, an entry a member payment posted, and the file and field checks.
+ * subaccount for its payment type, an entry a member payment posted, a registration date too far ahead, and the file
+ * and field checks.
  */
 const ENTRY_REFUSALS: ErrorTextOptions = {
-  own: ['PROGRESSIVE_TAKEN', 'NO_PAYMENT_SUBACCOUNT', 'ENTRY_POSTED_BY_PAYMENT'],
+  own: ['PROGRESSIVE_TAKEN', 'NO_PAYMENT_SUBACCOUNT', 'ENTRY_POSTED_BY_PAYMENT', 'ENTRY_DATE_TOO_FAR'],
   detailed: ['VALIDATION_FAILED', 'FILE_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED', 'ACCOUNTING_ENTRY_NOT_FOUND'],
 };
 

@@ -35,14 +35,14 @@ export function financeServices(
   db: Db,
   config: Pick<AppConfig, 'clubName' | 'clubIban'>,
   files: FileRepository,
-  /** The club's today (YYYY-MM-DD): how far ahead a payment may be dated. */
+  /** The club's today (YYYY-MM-DD): how far ahead a payment may be dated and a manual entry registered. */
   today: () => string,
 ): FinanceServices {
   const accounts = new AccountRepository(db);
   const subaccounts = new SubaccountRepository(db);
   const categories = new IncomeCategoryRepository(db);
   const movements = new AccountingMovementRepository(db);
-  const accountingMovements = new AccountingMovementService(db, movements, subaccounts, files);
+  const accountingMovements = new AccountingMovementService(db, movements, subaccounts, files, today);
   return {
     accounts: new AccountService(db, accounts, categories),
     subaccounts: new SubaccountService(db, subaccounts, accounts, categories, movements),

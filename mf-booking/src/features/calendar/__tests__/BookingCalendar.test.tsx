@@ -401,6 +401,42 @@ describe("admin '+ TS' and '+ TM'", () => {
     expect(api.callsTo('POST /training-session')).toHaveLength(0);
   });
 
+  it("'+ TS' names a day or a group's end more than two years ahead (25/11/2028) and the server's refusal", async () => {
+    const { api, user } = setup('admin', [], {
+      'POST /training-session': { status: 400, body: { code: 'SESSION_DATE_TOO_FAR', message: 'Non puoi creare turni a più di 2 anni da oggi.' } },
+    });
+    await user.click(screen.getByRole('button', { name: '+ TS' }));
+    const form = await screen.findByRole('dialog', { name: 'Nuovo turno di allenamento' });
+    const day = within(form).getByLabelText(/^Giorno/);
+    await user.clear(day);
+    await user.type(day, '01/01/2030');
+    await user.tab();
+    expect(await within(form).findByText('La data non può essere successiva al 25/11/2028')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('tab', { name: 'Turno ricorrente' }));
+    await user.type(within(form).getByLabelText(/^Data fine/), '30/06/2029');
+    await user.tab();
+    expect(await within(form).findByText('La data non può essere successiva al 25/11/2028')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('tab', { name: 'Turno singolo' }));
+    await user.type(within(form).getByLabelText(/^Titolo/), 'Lontano');
+    await user.clear(within(form).getByLabelText(/^Giorno/));
+    await user.type(within(form).getByLabelText(/^Giorno/), '25/11/2028');
+    await user.tab();
+    await user.type(within(form).getByLabelText(/^Orario di inizio/), '18:00');
+    await user.keyboard('{Escape}');
+    await user.type(within(form).getByLabelText(/^Orario di fine/), '19:00');
+    await user.keyboard('{Escape}');
+    await user.click(within(form).getByRole('combobox', { name: /^Qualifiche dei partecipanti/ }));
+    await user.click(await screen.findByRole('option', { name: /Agonista/ }));
+    await user.click(within(form).getByRole('combobox', { name: /^Tavoli/ }));
+    await user.click(await screen.findByRole('option', { name: /Tavolo 1/ }));
+    await user.keyboard('{Escape}');
+    await user.click(within(form).getByRole('button', { name: 'Crea' }));
+    expect(await screen.findByText('Non puoi creare turni a più di 2 anni da oggi.')).toBeInTheDocument();
+    expect(api.callsTo('POST /training-session')[0]!.body).toMatchObject({ day: '2028-11-25' });
+  });
+
   it("'+ TM' creates a group of sessions through /training-session/group/session", async () => {
     const { api, user } = setup('admin', [], { 'POST /training-session/group/session': { status: 201, body: { data: [] } } });
     await user.click(screen.getByRole('button', { name: '+ TM' }));

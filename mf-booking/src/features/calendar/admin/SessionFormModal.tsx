@@ -1,5 +1,5 @@
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import type { EditScope, TrainingSession } from 'shared-api';
+import { latestSessionDate, type EditScope, type TrainingSession } from 'shared-api';
 import {
   CheckboxInput,
   ColorInput,
@@ -155,10 +155,12 @@ function SessionFields({ form, shown, multi, tables, qualifications }: SessionFi
             }}
             required
             error={bind('start_date').error ?? bind('end_date').error}
+            maxDate={latestSessionDate(clubToday())}
           />
         </>
       ) : (
-        <DateInput {...bind('day')} label="Giorno" required minDate={clubToday()} />
+        // The server's limits too (SESSION_DATE_PAST, SESSION_DATE_TOO_FAR): a date typed past them is named.
+        <DateInput {...bind('day')} label="Giorno" required minDate={clubToday()} maxDate={latestSessionDate(clubToday())} />
       )}
       <div className="ui-grid ui-grid--2">
         <TimeInput {...bind('start_time')} label="Orario di inizio" stepMinutes={step} required />

@@ -194,6 +194,28 @@ describe('Movimenti contabili', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('a registration date more than 30 days after today (25/11/2026) is named in the form and not sent; the server code speaks too', async () => {
+    const { api, user } = setup({
+      'POST /finance/accounting-entry': {
+        status: 400,
+        body: { code: 'ENTRY_DATE_TOO_FAR', message: 'La data di registrazione è troppo avanti: al massimo 30 giorni da oggi.' },
+      },
+    });
+    await openCreate(user);
+    await fillHeader(user);
+    await choose(user, 'Sottoconto', '400.2 Materiale sportivo');
+    await typeInto(user, 'Imponibile', '120');
+    await typeInto(user, 'Data di registrazione', '01/10/2030');
+    await user.click(within(dialog()).getByRole('button', { name: 'Crea' }));
+    expect(await within(dialog()).findByText('La data non può essere successiva al 25/12/2026')).toBeInTheDocument();
+    expect(api.callsTo('POST /finance/accounting-entry')).toHaveLength(0);
+
+    await typeInto(user, 'Data di registrazione', '25/12/2026');
+    await user.click(within(dialog()).getByRole('button', { name: 'Crea' }));
+    expect(await screen.findByText('La data di registrazione è troppo avanti: al massimo 30 giorni da oggi.')).toBeInTheDocument();
+    expect(api.callsTo('POST /finance/accounting-entry')[0]?.body).toMatchObject({ registration_date: '2026-12-25' });
+  });
+
   it('two transactions make a multi-line entry: JSON items to /complex and the multi-line toast', async () => {
     const { api, user } = setup({ 'POST /finance/accounting-entry/complex': { status: 201, body: ENTRY } });
     await openCreate(user);

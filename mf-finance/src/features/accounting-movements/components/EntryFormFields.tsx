@@ -1,5 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { CompositeSections, DateInput, MenuInput, NumberInput, TextInput, formatEuro, type MenuOption, type fieldBinder } from 'shared-ui';
+import { latestEntryDate } from 'shared-api';
+import { CompositeSections, DateInput, clubToday, MenuInput, NumberInput, TextInput, formatEuro, type MenuOption, type fieldBinder } from 'shared-ui';
 import { emptyLine, lineTotalCents, paymentTypeOptions, type EntryFormValues } from '../entry-form';
 
 type EntryBinder = ReturnType<typeof fieldBinder<EntryFormValues>>;
@@ -19,7 +20,8 @@ export function EntryHeaderFields({
   return (
     <div className="ui-grid ui-grid--2">
       <TextInput {...bind('fiscal_year')} label="Anno fiscale" required={!editing} placeholder="2031-2032" hint="Formato AAAA-AAAA, es. 2031-2032" />
-      <DateInput {...bind('registration_date')} label="Data di registrazione" required />
+      {/* The server's limit too (ENTRY_DATE_TOO_FAR): a date typed past it is named, not silently cleared. */}
+      <DateInput {...bind('registration_date')} label="Data di registrazione" required maxDate={latestEntryDate(clubToday())} />
       <NumberInput
         {...bind('progressive')}
         label="Progressivo"

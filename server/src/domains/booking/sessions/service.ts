@@ -9,7 +9,7 @@ import type {
   TrainingSessionPayload,
   TrainingSessionQuery,
 } from 'shared-api/contract';
-import { TRAINING_SESSIONS_EXPORT_MAX_DAYS, rangeMinutes } from 'shared-api/contract';
+import { TRAINING_SESSIONS_EXPORT_MAX_DAYS, latestSessionDate, rangeMinutes } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
 import { addDays, maxDate, weekDayOf } from '../dates';
@@ -144,11 +144,17 @@ export class TrainingSessionService {
     );
   }
 
+  /** A day (or a group's last day) more than SESSION_MAX_YEARS_AHEAD years out is a typing slip (issue 26 item 7). */
+  private assertNotTooFar(lastDay: string | null | undefined): void {
+    if (lastDay && lastDay > latestSessionDate(this.today())) throw new DomainError('SESSION_DATE_TOO_FAR');
+  }
+
   /** Single sessions on a day, or a new group over a period, one session per table and slot; answers their first occurrences. */
   private async createIn(tx: DbOrTx, payload: TrainingSessionPayload | MultiSessionPayload, slots: Slot[]): Promise<string[]> {
     // A session that is over before it exists is a typing slip (issue 26: one created on 01/01/2020).
     const lastDay = payload.day ?? payload.end_date;
     if (lastDay && lastDay < this.today()) throw new DomainError('SESSION_DATE_PAST');
+    this.assertNotTooFar(lastDay);
     if (payload.day)
       return this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
     const { start_date, end_date, recurring_days } = payload as Required<Pick<TrainingSessionPayload, 'start_date' | 'end_date' | 'recurring_days'>> &
@@ -204,6 +210,7 @@ export class TrainingSessionService {
     if (!session.group_id) {
       if (!payload.day) throw invalidInput('day: Campo obbligatorio');
       const day = payload.day;
+      if (day !== session.specific_date) this.assertNotTooFar(day);
       const [table, ...extra] = [...new Set(payload.game_tables)];
       return this.db.transaction(async (tx) => {
         const booked = await this.repo.activeBooking(tx, id, session.specific_date ?? day);
@@ -276,6 +283,8 @@ export class TrainingSessionService {
     return this.db.transaction(async (tx) => {
       const group = await this.repo.group(tx, groupId, true);
       if (!group) throw new DomainError('TRAINING_SESSION_GROUP_NOT_FOUND');
+      // Only a moved end is checked: a group kept as it ends stays editable.
+      if (end !== group.end_date) this.assertNotTooFar(end);
       if (!(await this.repo.groupOccursBetween(tx, start, end, weekDays))) {
         throw invalidInput('recurring_days: Nessun giorno del periodo scelto cade nei giorni della settimana indicati');
       }

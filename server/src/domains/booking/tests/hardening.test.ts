@@ -86,15 +86,26 @@ describe('dates the rules cannot handle', () => {
 
   test('the last day of the range is a day like any other: a session on 31/12/2199 past midnight, listed and booked', async () => {
     const [a, b] = await createMembers(t.database, 2, { certificateEnd: '2199-12-31' });
-    const created = await api(admin, 'POST', '/training-session', session({ day: '2199-12-31', start_time: '23:00', end_time: '01:00' }));
-    assert.equal(created.statusCode, 201, created.body);
-    const [first] = created.json().data;
-    assert.deepEqual([first.start_at, first.end_at, first.end_time, first.duration], ['2199-12-31T22:00:00Z', '2200-01-01T00:00:00Z', '01:00', 120]);
-    const booked = await api(admin, 'POST', `/training-session/${first._id}/book`, { partnersId: [a!.id, b!.id], admin: true });
-    assert.equal(booked.statusCode, 201, booked.body);
-    const listed = await api(admin, 'GET', `/training-session?startDate=2199-12-31&endDate=2199-12-31&table_id=${tables[0]}`);
-    assert.equal(listed.statusCode, 200, listed.body);
-    assert.equal(listed.json().data[0].booking_id, booked.json()._id);
+    // Sessions are created at most two years ahead (SESSION_DATE_TOO_FAR): the club's today is the day before.
+    setNow('2199-12-30', '10:00');
+    admin = await login(t.app, ADMIN);
+    try {
+      const created = await api(admin, 'POST', '/training-session', session({ day: '2199-12-31', start_time: '23:00', end_time: '01:00' }));
+      assert.equal(created.statusCode, 201, created.body);
+      const [first] = created.json().data;
+      assert.deepEqual(
+        [first.start_at, first.end_at, first.end_time, first.duration],
+        ['2199-12-31T22:00:00Z', '2200-01-01T00:00:00Z', '01:00', 120],
+      );
+      const booked = await api(admin, 'POST', `/training-session/${first._id}/book`, { partnersId: [a!.id, b!.id], admin: true });
+      assert.equal(booked.statusCode, 201, booked.body);
+      const listed = await api(admin, 'GET', `/training-session?startDate=2199-12-31&endDate=2199-12-31&table_id=${tables[0]}`);
+      assert.equal(listed.statusCode, 200, listed.body);
+      assert.equal(listed.json().data[0].booking_id, booked.json()._id);
+    } finally {
+      setNow('2027-03-22', '10:00');
+      admin = await login(t.app, ADMIN);
+    }
   });
 
   test('a create whose answer fails stores nothing: the answer is read in the same transaction', async () => {

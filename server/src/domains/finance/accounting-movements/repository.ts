@@ -61,6 +61,7 @@ export interface EntryRow {
   id: string;
   fiscal_year: string;
   progressive: number;
+  registration_date: string;
   payment_id: string | null;
   attachment_file_id: string | null;
 }
@@ -282,6 +283,7 @@ async function lockedEntry(tx: DbOrTx, where: SQL): Promise<EntryRow | null> {
     id: e.id,
     fiscal_year: e.fiscal_year,
     progressive: e.progressive,
+    registration_date: e.registration_date,
     payment_id: e.payment_id,
     attachment_file_id: e.attachment_file_id,
   };

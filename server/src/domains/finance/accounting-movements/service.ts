@@ -9,6 +9,7 @@ import {
   type TrialBalance,
   centsToEuro,
   euroToCents,
+  latestEntryDate,
 } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, isUniqueViolation } from '../../../core/errors';
@@ -55,8 +56,15 @@ export class AccountingMovementService extends ListedRecords<AccountingEntry, En
     private readonly repo: AccountingMovementRepository,
     private readonly subaccounts: SubaccountRepository,
     private readonly files: FileRepository,
+    /** The club's today (YYYY-MM-DD): how far ahead a manual entry may be registered. */
+    private readonly today: () => string,
   ) {
     super(repo, 'ACCOUNTING_ENTRY_NOT_FOUND');
+  }
+
+  /** A manual entry registered more than ENTRY_DATE_MAX_DAYS_AHEAD after today is a typing slip (issue 26 item 7). */
+  private assertDateNotTooFar(registrationDate: string): void {
+    if (registrationDate > latestEntryDate(this.today())) throw new DomainError('ENTRY_DATE_TOO_FAR');
   }
 
   async attachment(id: string): Promise<FileRow> {
@@ -76,6 +84,7 @@ export class AccountingMovementService extends ListedRecords<AccountingEntry, En
   }
 
   private async create(head: EntryHeader, lines: readonly AccountingLine[], uploads: Map<string, Upload> | null): Promise<AccountingEntry> {
+    this.assertDateNotTooFar(head.registration_date);
     const file = await this.acceptAttachment(uploads);
     const id = await this.writing(file, async (tx) => {
       const values = await this.manualValues(tx, head, lines);
@@ -100,6 +109,8 @@ export class AccountingMovementService extends ListedRecords<AccountingEntry, En
       const current = await this.repo.lockEntry(tx, id);
       if (!current) throw new DomainError('ACCOUNTING_ENTRY_NOT_FOUND');
       if (current.payment_id) throw new DomainError('ENTRY_POSTED_BY_PAYMENT');
+      // Only a moved date is checked: an entry kept on its day stays editable.
+      if (payload.registration_date !== current.registration_date) this.assertDateNotTooFar(payload.registration_date);
       const fiscalYear = payload.fiscal_year ?? current.fiscal_year;
       const values = await this.manualValues(tx, { ...payload, fiscal_year: fiscalYear }, payload.items);
       const progressive = await this.renumber(tx, current, fiscalYear, payload.progressive);

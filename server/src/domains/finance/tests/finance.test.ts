@@ -357,8 +357,8 @@ describe('member charges and payments', () => {
 
 describe('accounting movements', () => {
   const entry = (overrides: Record<string, unknown> = {}) => ({
-    fiscal_year: '2033-2034',
-    registration_date: '2033-10-01',
+    fiscal_year: '2009-2010',
+    registration_date: '2009-10-01',
     payment_type: 'bank_mps',
     subaccount: chart.equipment,
     description: 'Acquisto racchette',
@@ -376,8 +376,8 @@ describe('accounting movements', () => {
     );
 
     const complex = await call(t.app, admin, 'POST', '/api/v1/finance/accounting-entry/complex', {
-      fiscal_year: '2033-2034',
-      registration_date: '2033-10-02',
+      fiscal_year: '2009-2010',
+      registration_date: '2009-10-02',
       payment_type: 'cash',
       items: [
         { subaccount: chart.fees, description: 'Quote evento', taxable_amount: 200 },
@@ -394,7 +394,7 @@ describe('accounting movements', () => {
       parent_account: { ledger_type: string };
     }[];
     const first = (type: string) => subaccounts.find((s) => s.payment_type === type && s.parent_account.ledger_type === 'Patrimoniale attivo')!._id;
-    const balance = await trialBalance(t.app, admin, '2033-2034');
+    const balance = await trialBalance(t.app, admin, '2009-2010');
     assert.deepEqual(
       [balance.of(chart.equipment).debit, balance.of(first('bank_mps')).credit, balance.of(chart.fees).credit],
       [122 + 49.41, 122, 200],
@@ -429,16 +429,16 @@ describe('accounting movements', () => {
     });
     assert.equal(edited.statusCode, 200, edited.body);
     assert.deepEqual([edited.json().progressive, edited.json().total], [1, 50]);
-    const moved = await call(t.app, admin, 'PATCH', `/api/v1/finance/accounting-entry/${single.json()._id}`, entry({ fiscal_year: '2034-2035' }));
-    assert.deepEqual([moved.json().fiscal_year, moved.json().progressive], ['2034-2035', 1]);
+    const moved = await call(t.app, admin, 'PATCH', `/api/v1/finance/accounting-entry/${single.json()._id}`, entry({ fiscal_year: '2010-2011' }));
+    assert.deepEqual([moved.json().fiscal_year, moved.json().progressive], ['2010-2011', 1]);
     assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/finance/accounting-entry/${single.json()._id}`)).statusCode, 204);
-    assert.equal((await trialBalance(t.app, admin, '2034-2035')).data.length, 0);
+    assert.equal((await trialBalance(t.app, admin, '2010-2011')).data.length, 0);
   });
 
   test('an attachment is stored with its detected type; 6 MB and an .exe renamed .pdf are refused and nothing is saved', async () => {
     const form = (file: Blob, name: string) => {
       const data = new FormData();
-      for (const [k, v] of Object.entries(entry({ fiscal_year: '2035-2036', registration_date: '2035-10-01' }))) data.append(k, String(v));
+      for (const [k, v] of Object.entries(entry({ fiscal_year: '2011-2012', registration_date: '2011-10-01' }))) data.append(k, String(v));
       data.append('attachment', file, name);
       return data;
     };
@@ -458,11 +458,11 @@ describe('accounting movements', () => {
     });
     const renamed = await call(t.app, admin, 'POST', '/api/v1/finance/accounting-entry', form(exe, 'fattura.pdf'));
     assert.deepEqual([renamed.statusCode, renamed.json().code], [400, 'FILE_TYPE_NOT_ALLOWED']);
-    const entries = (await call(t.app, admin, 'GET', '/api/v1/finance/accounting-entry?q=2035-2036')).json().data;
+    const entries = (await call(t.app, admin, 'GET', '/api/v1/finance/accounting-entry?q=2011-2012')).json().data;
     assert.equal(entries.length, 1);
 
     const removed = new FormData();
-    removed.append('registration_date', '2035-10-02');
+    removed.append('registration_date', '2011-10-02');
     removed.append('subaccount', chart.equipment);
     removed.append('taxable_amount', '10,50');
     removed.append('payment_type', 'cash');
@@ -476,7 +476,7 @@ describe('accounting movements', () => {
     const n = 25;
     const results = await Promise.all(
       Array.from({ length: n }, (_, i) =>
-        call(t.app, admin, 'POST', '/api/v1/finance/accounting-entry', entry({ fiscal_year: '2036-2037', taxable_amount: i + 1 })),
+        call(t.app, admin, 'POST', '/api/v1/finance/accounting-entry', entry({ fiscal_year: '2012-2013', taxable_amount: i + 1 })),
       ),
     );
     assert.ok(results.every((r) => r.statusCode === 201));
@@ -516,8 +516,8 @@ describe('customers and suppliers, self-certifications', () => {
     );
     assert.deepEqual([edited.json().city, edited.json().province], ['Monza', 'MB']);
     await call(t.app, admin, 'POST', '/api/v1/finance/accounting-entry', {
-      fiscal_year: '2037-2038',
-      registration_date: '2037-10-01',
+      fiscal_year: '2013-2014',
+      registration_date: '2013-10-01',
       payment_type: 'cash',
       subaccount: chart.equipment,
       taxable_amount: 5,
