@@ -13,6 +13,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { threadId } from 'node:worker_threads';
 import { EXPORT_STEP_CHANNEL, EXPORT_STEP_ROWS } from '../export/exporter';
+import { workerThreadCount } from '../workers/pool';
 import { longestLoopDelay, offThreadTasksDuring } from '../../testing/event-loop';
 import { bigFitetCsv, declaredBombArchive, scratchDir, tarGzOf } from '../../testing/heavy-files';
 import { ADMIN, type TestApp, build, call, login } from '../../testing/helper';
@@ -58,6 +59,10 @@ after(async () => {
 });
 
 describe('the heaviest calls leave the request thread free', () => {
+  test('a worker thread is started with the server, so the first heavy call does not wait for one to boot', () => {
+    assert.equal(workerThreadCount(), 1);
+  });
+
   test("a year's download of the sessions, in each format: read a week at a time, cells taken in bounded steps, the file made on a worker", async (context) => {
     // A table of its own with two sessions a day for a year of 2031: 730 occurrences.
     const table = await api('POST', '/training-session/game-tables', { number: 931, description: 'Sala dei download' });
