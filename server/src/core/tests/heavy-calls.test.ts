@@ -6,7 +6,6 @@
  * Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +14,9 @@ import { threadId } from 'node:worker_threads';
 import { EXPORT_STEP_CHANNEL, EXPORT_STEP_ROWS } from '../export/exporter';
 import { workerThreadCount } from '../workers/pool';
 import { longestLoopDelay, offThreadTasksDuring } from '../../testing/event-loop';
-import { bigFitetCsv, declaredBombArchive, scratchDir, tarGzOf } from '../../testing/heavy-files';
+import { bigFitetCsv, declaredBombArchive, padBuild, tarGzOf } from '../../testing/heavy-files';
 import { ADMIN, type TestApp, build, call, login } from '../../testing/helper';
-import { createMembers } from '../../testing';
+import { createMembers, fakeBuild } from '../../testing';
 import { sql } from 'drizzle-orm';
 
 let t: TestApp;
@@ -45,6 +44,30 @@ async function observe(label: string, run: () => ReturnType<typeof api>, context
   } finally {
     unsubscribe(EXPORT_STEP_CHANNEL, onStep);
   }
+}
+
+/**
+ * Records this thread's synchronous file-system calls that read, walk or remove under `root` (their cost grows with
+ * what a build holds); a worker thread has its own `fs`, so its calls are not seen.
+ */
+function watchReleasesFolderCalls(root: string) {
+  const calls: string[] = [];
+  const names = ['readFileSync', 'readdirSync', 'statSync', 'lstatSync', 'cpSync', 'rmSync', 'opendirSync'] as const;
+  const originals = names.map((name) => [name, fs[name]] as const);
+  for (const [name, original] of originals) {
+    (fs as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const target = String(args[0]);
+      const recursive = (args[1] as { recursive?: boolean } | undefined)?.recursive === true;
+      if (target.startsWith(root) && (name !== 'rmSync' || recursive)) calls.push(`${name} ${path.relative(root, target)}`);
+      return (original as (...a: unknown[]) => unknown)(...args);
+    };
+  }
+  return {
+    calls,
+    stop: () => {
+      for (const [name, original] of originals) (fs as unknown as Record<string, unknown>)[name] = original;
+    },
+  };
 }
 
 const offThread = (tasks: { task: string; threadId: number }[], name: string) =>
@@ -121,18 +144,31 @@ describe('the heaviest calls leave the request thread free', () => {
     assert.deepEqual(offThread(tasks, 'parseFitetUpload'), [true]);
   });
 
-  test('build archives are listed, extracted and hashed on a worker; 3 MB declaring 3 GB are refused at the first header', async (context) => {
-    const dir = scratchDir('archivio');
+  test('the largest build archive accepted is listed, extracted, checked, hashed and counted on a worker, then renamed into place; again 409; 3 MB declaring 3 GB refused at the first header', async (context) => {
+    const dist = fakeBuild('mf-registry', { label: 'la più grande' });
     try {
-      fs.writeFileSync(path.join(dir, 'index.js'), 'console.log(1);');
-      fs.writeFileSync(path.join(dir, 'dati.bin'), randomBytes(8 * 1024 * 1024));
-      const archive = await tarGzOf(dir);
+      // 45 MB of random bytes (they do not compress) and zeros up to 195 MB: just under the 50 MB sent, 200 MB extracted.
+      padBuild(dist, 45, 195);
+      const archive = await tarGzOf(dist, 1);
+      assert.ok(archive.length > 45 * 1024 * 1024 && archive.length < 50 * 1024 * 1024, `${archive.length} bytes`);
       const publish = (data: Buffer) => () =>
         api('POST', '/platform/versions', form('archive', data, 'build.tar.gz', { app: 'mf-registry', packageVersion: '0.1.0' }));
-      const plain = await observe('archivio di 8 MB senza manifest', publish(archive), context);
-      assert.equal(plain.res.statusCode, 400, plain.res.body);
-      assert.match(plain.res.json().message, /mf-manifest\.json mancante/);
-      assert.deepEqual(offThread(plain.tasks, 'prepareBuildArchive'), [true]);
+
+      const heavyOnThisThread = watchReleasesFolderCalls(t.config.releasesDir);
+      try {
+        const published = await observe(`archivio più grande ammesso (${(archive.length / 1024 / 1024).toFixed(0)} MB)`, publish(archive), context);
+        assert.equal(published.res.statusCode, 201, published.res.body);
+        assert.deepEqual(offThread(published.tasks, 'prepareBuildArchive'), [true]);
+        // The same build again: refused, its extracted copy removed without the request thread.
+        const again = await observe('lo stesso archivio di nuovo (409)', publish(archive), context);
+        assert.equal(again.res.statusCode, 409, again.res.body);
+        assert.deepEqual(offThread(again.tasks, 'prepareBuildArchive'), [true]);
+      } finally {
+        heavyOnThisThread.stop();
+      }
+      // What stays on the request thread is a rename and release.json written: no file of the build read, no folder
+      // walked or removed there.
+      assert.deepEqual(heavyOnThisThread.calls, []);
 
       const bomb = declaredBombArchive(3 * 1024 ** 3);
       assert.ok(bomb.length < 4 * 1024 * 1024, `${bomb.length} bytes`);
@@ -144,9 +180,10 @@ describe('the heaviest calls leave the request thread free', () => {
       });
       assert.deepEqual(offThread(refused.tasks, 'prepareBuildArchive'), [true]);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
+
   test('the calendar feed of a member with 500 bookings is written on a worker, then served from its last text until it changes', async (context) => {
     const table = await api('POST', '/training-session/game-tables', { number: 932, description: 'Sala del calendario' });
     assert.equal(table.statusCode, 201, table.body);
