@@ -16,22 +16,26 @@ import { workerThreadCount } from '../workers/pool';
 import { longestLoopDelay, offThreadTasksDuring } from '../../testing/event-loop';
 import { bigFitetCsv, declaredBombArchive, padBuild, tarGzOf } from '../../testing/heavy-files';
 import { ADMIN, type TestApp, build, call, login } from '../../testing/helper';
-import { createMembers, fakeBuild } from '../../testing';
+import { createMembers, fakeBuild, socketLikeUpload } from '../../testing';
 import { sql } from 'drizzle-orm';
 
 let t: TestApp;
 let admin: string;
 
 const api = (method: 'GET' | 'POST', url: string, body?: unknown) => call(t.app, admin, method, `/api/v1${url}`, body);
-const form = (field: string, data: Buffer, name: string, extra: Record<string, string> = {}) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(extra)) f.append(k, v);
-  f.append(field, new Blob([data]), name);
-  return f;
+/** An upload encoded now, sent when the answer is called for as a socket delivers it (testing/event-loop.ts). */
+const upload = async (url: string, field: string, data: Buffer, name: string, extra: Record<string, string> = {}) => {
+  const body = await socketLikeUpload(field, data, name, extra);
+  return () =>
+    t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { cookie: admin, 'content-type': body.contentType }, payload: body.stream() });
 };
 
 /** Runs a heavy call; answers it with the off-thread tasks and export steps seen, and prints the loop's longest delay. */
-async function observe(label: string, run: () => ReturnType<typeof api>, context: { diagnostic(message: string): void }) {
+async function observe(
+  label: string,
+  run: () => ReturnType<typeof api> | ReturnType<TestApp['app']['inject']>,
+  context: { diagnostic(message: string): void },
+) {
   const steps: number[] = [];
   const onStep = (message: unknown) => void steps.push((message as { rows: number }).rows);
   subscribe(EXPORT_STEP_CHANNEL, onStep);
@@ -136,7 +140,7 @@ describe('the heaviest calls leave the request thread free', () => {
     const file = bigFitetCsv(4.9);
     const { res, tasks } = await observe(
       `FITET CSV di ${(file.length / 1024 / 1024).toFixed(1)} MB`,
-      () => api('POST', '/user/fitet', form('file', file, 'grande.csv')),
+      await upload('/user/fitet', 'file', file, 'grande.csv'),
       context,
     );
     assert.equal(res.statusCode, 400, res.body);
@@ -151,16 +155,20 @@ describe('the heaviest calls leave the request thread free', () => {
       padBuild(dist, 45, 195);
       const archive = await tarGzOf(dist, 1);
       assert.ok(archive.length > 45 * 1024 * 1024 && archive.length < 50 * 1024 * 1024, `${archive.length} bytes`);
-      const publish = (data: Buffer) => () =>
-        api('POST', '/platform/versions', form('archive', data, 'build.tar.gz', { app: 'mf-registry', packageVersion: '0.1.0' }));
+      const publish = (data: Buffer) =>
+        upload('/platform/versions', 'archive', data, 'build.tar.gz', { app: 'mf-registry', packageVersion: '0.1.0' });
 
       const heavyOnThisThread = watchReleasesFolderCalls(t.config.releasesDir);
       try {
-        const published = await observe(`archivio più grande ammesso (${(archive.length / 1024 / 1024).toFixed(0)} MB)`, publish(archive), context);
+        const published = await observe(
+          `archivio più grande ammesso (${(archive.length / 1024 / 1024).toFixed(0)} MB)`,
+          await publish(archive),
+          context,
+        );
         assert.equal(published.res.statusCode, 201, published.res.body);
         assert.deepEqual(offThread(published.tasks, 'prepareBuildArchive'), [true]);
         // The same build again: refused, its extracted copy removed without the request thread.
-        const again = await observe('lo stesso archivio di nuovo (409)', publish(archive), context);
+        const again = await observe('lo stesso archivio di nuovo (409)', await publish(archive), context);
         assert.equal(again.res.statusCode, 409, again.res.body);
         assert.deepEqual(offThread(again.tasks, 'prepareBuildArchive'), [true]);
       } finally {
@@ -172,7 +180,7 @@ describe('the heaviest calls leave the request thread free', () => {
 
       const bomb = declaredBombArchive(3 * 1024 ** 3);
       assert.ok(bomb.length < 4 * 1024 * 1024, `${bomb.length} bytes`);
-      const refused = await observe('archivio di 3 MB che dichiara 3 GB', publish(bomb), context);
+      const refused = await observe('archivio di 3 MB che dichiara 3 GB', await publish(bomb), context);
       assert.equal(refused.res.statusCode, 400, refused.res.body);
       assert.deepEqual(refused.res.json(), {
         code: 'RELEASE_ARCHIVE_INVALID',
