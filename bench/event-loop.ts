@@ -11,7 +11,6 @@
  * 3 MB declaring 3 GB). BENCH_EVENT_LOOP_PARTS=exports,fitet,archives picks parts.
  */
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import {
@@ -20,6 +19,7 @@ import {
   call,
   login,
   longestLoopDelay,
+  socketLikeUpload,
   fakeBuild,
   writeShellProvides,
   bigFitetCsv,
@@ -47,20 +47,6 @@ interface Row {
   '× baseline': number;
 }
 
-/**
- * A multipart body encoded before the measure (the client's own work is not the server's), sent in 64 KB chunks as a
- * socket delivers it (inject would otherwise hand the parser the whole body at once).
- */
-async function multipart(field: string, data: Buffer, name: string, extra: Record<string, string> = {}) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(extra)) f.append(k, v);
-  f.append(field, new Blob([new Uint8Array(data)]), name);
-  const encoded = new Response(f);
-  const body = Buffer.from(await encoded.arrayBuffer());
-  const chunks = Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) => body.subarray(i * 65536, (i + 1) * 65536));
-  return { contentType: encoded.headers.get('content-type')!, stream: () => Readable.from(chunks, { objectMode: false }) };
-}
-
 export async function benchEventLoop(): Promise<void> {
   const t = await build({ RELEASE_HEALTH_CHECK: 'off' });
   const rows: Row[] = [];
@@ -68,7 +54,7 @@ export async function benchEventLoop(): Promise<void> {
     const admin = await login(t.app, ADMIN);
     const api = (method: 'GET' | 'POST', url: string, body?: unknown) => call(t.app, admin, method, `/api/v1${url}`, body);
     const post = async (url: string, field: string, data: Buffer, name: string, extra: Record<string, string> = {}) => {
-      const body = await multipart(field, data, name, extra);
+      const body = await socketLikeUpload(field, data, name, extra);
       return () =>
         t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { cookie: admin, 'content-type': body.contentType }, payload: body.stream() });
     };
@@ -108,9 +94,10 @@ export async function benchEventLoop(): Promise<void> {
       '× baseline': +(idle.longestMs / base).toFixed(1),
     });
 
-    // The first task starts the worker pool: measured apart, so each call below shows its own cost.
+    // The first task: the worker started with the server loads its task runner (and, from the sources, tsx) now;
+    // measured apart, so each call below shows its own cost.
     await measure(
-      'primo avvio del worker (un file FITET di 3 righe)',
+      'primo compito del worker (un file FITET di 3 righe)',
       await post('/user/fitet', 'file', Buffer.from('Codice tessera;Tipo tessera;Categoria;Data emissione;Data scadenza\n1;A;B;;\n'), 'a.csv'),
     );
 

@@ -21,7 +21,7 @@ import services, { type ServicesOptions } from './core/plugins/services';
 import session from './core/plugins/session';
 import staticHost from './core/plugins/static';
 import { domains } from './domains';
-import { closeWorkerPool } from './core/workers/pool';
+import { closeWorkerPool, startWorkerPool } from './core/workers/pool';
 
 export interface BuildOptions {
   /** A database the caller opened and prepared (tests); by default the app opens, migrates and seeds its own. */
@@ -107,7 +107,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A hop count trusts that many proxies in front of the server (what Fastify does for a number, typed as a function).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
-  // The worker threads of heavy work (core/workers) end with the server.
+  // The worker threads of heavy work (core/workers): one started now, so the first heavy call finds it ready; they end
+  // with the server.
+  startWorkerPool();
   app.addHook('onClose', closeWorkerPool);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

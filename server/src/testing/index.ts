@@ -6,7 +6,7 @@
 
 // The test app on a fresh database (testing/helper.ts) and the measures the suites share.
 export { ADMIN, build, call, login } from './helper';
-export { longestLoopDelay } from './event-loop';
+export { longestLoopDelay, socketLikeUpload } from './event-loop';
 export {
   bigFitetCsv,
   declaredBombArchive,

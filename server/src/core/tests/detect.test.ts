@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
@@ -94,6 +95,25 @@ describe('file type detection', () => {
     assert.equal((await detectFileType(pad(hex('7f454c46020101'))))?.mime, 'application/x-elf');
     assert.equal(await detectFileType(Buffer.alloc(0)), null);
     assert.equal(await detectFileType(hex('0001020304ff')), null);
+  });
+
+  test('a gzip (a .tar.gz, 8 MB of random bytes, 64 MB of zeros) is told by its header: nothing inflated on the calling thread', async () => {
+    const inflations: string[] = [];
+    const Original = globalThis.DecompressionStream;
+    globalThis.DecompressionStream = class extends Original {
+      constructor(format: ConstructorParameters<typeof Original>[0]) {
+        super(format);
+        inflations.push(format);
+      }
+    };
+    try {
+      const tar = execFileSync('tar', ['-c', '-C', import.meta.dirname, 'detect.test.ts']);
+      for (const data of [zlib.gzipSync(tar), zlib.gzipSync(randomBytes(8 * 1024 * 1024)), zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024))])
+        assert.deepEqual(await detectFileType(data), { mime: 'application/gzip', ext: 'gz' });
+    } finally {
+      globalThis.DecompressionStream = Original;
+    }
+    assert.deepEqual(inflations, []);
   });
 
   test('SVG only when <svg is the root element after the prologue', () => {

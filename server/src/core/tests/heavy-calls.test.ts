@@ -6,32 +6,36 @@
  * Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { threadId } from 'node:worker_threads';
 import { EXPORT_STEP_CHANNEL, EXPORT_STEP_ROWS } from '../export/exporter';
+import { workerThreadCount } from '../workers/pool';
 import { longestLoopDelay, offThreadTasksDuring } from '../../testing/event-loop';
-import { bigFitetCsv, declaredBombArchive, scratchDir, tarGzOf } from '../../testing/heavy-files';
+import { bigFitetCsv, declaredBombArchive, padBuild, tarGzOf } from '../../testing/heavy-files';
 import { ADMIN, type TestApp, build, call, login } from '../../testing/helper';
-import { createMembers } from '../../testing';
+import { createMembers, fakeBuild, socketLikeUpload } from '../../testing';
 import { sql } from 'drizzle-orm';
 
 let t: TestApp;
 let admin: string;
 
 const api = (method: 'GET' | 'POST', url: string, body?: unknown) => call(t.app, admin, method, `/api/v1${url}`, body);
-const form = (field: string, data: Buffer, name: string, extra: Record<string, string> = {}) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(extra)) f.append(k, v);
-  f.append(field, new Blob([data]), name);
-  return f;
+/** An upload encoded now, sent when the answer is called for as a socket delivers it (testing/event-loop.ts). */
+const upload = async (url: string, field: string, data: Buffer, name: string, extra: Record<string, string> = {}) => {
+  const body = await socketLikeUpload(field, data, name, extra);
+  return () =>
+    t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { cookie: admin, 'content-type': body.contentType }, payload: body.stream() });
 };
 
 /** Runs a heavy call; answers it with the off-thread tasks and export steps seen, and prints the loop's longest delay. */
-async function observe(label: string, run: () => ReturnType<typeof api>, context: { diagnostic(message: string): void }) {
+async function observe(
+  label: string,
+  run: () => ReturnType<typeof api> | ReturnType<TestApp['app']['inject']>,
+  context: { diagnostic(message: string): void },
+) {
   const steps: number[] = [];
   const onStep = (message: unknown) => void steps.push((message as { rows: number }).rows);
   subscribe(EXPORT_STEP_CHANNEL, onStep);
@@ -46,6 +50,30 @@ async function observe(label: string, run: () => ReturnType<typeof api>, context
   }
 }
 
+/**
+ * Records this thread's synchronous file-system calls that read, walk or remove under `root` (their cost grows with
+ * what a build holds); a worker thread has its own `fs`, so its calls are not seen.
+ */
+function watchReleasesFolderCalls(root: string) {
+  const calls: string[] = [];
+  const names = ['readFileSync', 'readdirSync', 'statSync', 'lstatSync', 'cpSync', 'rmSync', 'opendirSync'] as const;
+  const originals = names.map((name) => [name, fs[name]] as const);
+  for (const [name, original] of originals) {
+    (fs as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const target = String(args[0]);
+      const recursive = (args[1] as { recursive?: boolean } | undefined)?.recursive === true;
+      if (target.startsWith(root) && (name !== 'rmSync' || recursive)) calls.push(`${name} ${path.relative(root, target)}`);
+      return (original as (...a: unknown[]) => unknown)(...args);
+    };
+  }
+  return {
+    calls,
+    stop: () => {
+      for (const [name, original] of originals) (fs as unknown as Record<string, unknown>)[name] = original;
+    },
+  };
+}
+
 const offThread = (tasks: { task: string; threadId: number }[], name: string) =>
   tasks.filter((task) => task.task === name).map((task) => task.threadId !== threadId);
 
@@ -58,6 +86,10 @@ after(async () => {
 });
 
 describe('the heaviest calls leave the request thread free', () => {
+  test('a worker thread is started with the server, so the first heavy call does not wait for one to boot', () => {
+    assert.equal(workerThreadCount(), 1);
+  });
+
   test("a year's download of the sessions, in each format: read a week at a time, cells taken in bounded steps, the file made on a worker", async (context) => {
     // A table of its own with two sessions a day for a year of 2027 (sessions are created at most two years ahead): 730 occurrences.
     const table = await api('POST', '/training-session/game-tables', { number: 931, description: 'Sala dei download' });
@@ -108,7 +140,7 @@ describe('the heaviest calls leave the request thread free', () => {
     const file = bigFitetCsv(4.9);
     const { res, tasks } = await observe(
       `FITET CSV di ${(file.length / 1024 / 1024).toFixed(1)} MB`,
-      () => api('POST', '/user/fitet', form('file', file, 'grande.csv')),
+      await upload('/user/fitet', 'file', file, 'grande.csv'),
       context,
     );
     assert.equal(res.statusCode, 400, res.body);
@@ -116,22 +148,39 @@ describe('the heaviest calls leave the request thread free', () => {
     assert.deepEqual(offThread(tasks, 'parseFitetUpload'), [true]);
   });
 
-  test('build archives are listed, extracted and hashed on a worker; 3 MB declaring 3 GB are refused at the first header', async (context) => {
-    const dir = scratchDir('archivio');
+  test('the largest build archive accepted is listed, extracted, checked, hashed and counted on a worker, then renamed into place; again 409; 3 MB declaring 3 GB refused at the first header', async (context) => {
+    const dist = fakeBuild('mf-registry', { label: 'la più grande' });
     try {
-      fs.writeFileSync(path.join(dir, 'index.js'), 'console.log(1);');
-      fs.writeFileSync(path.join(dir, 'dati.bin'), randomBytes(8 * 1024 * 1024));
-      const archive = await tarGzOf(dir);
-      const publish = (data: Buffer) => () =>
-        api('POST', '/platform/versions', form('archive', data, 'build.tar.gz', { app: 'mf-registry', packageVersion: '0.1.0' }));
-      const plain = await observe('archivio di 8 MB senza manifest', publish(archive), context);
-      assert.equal(plain.res.statusCode, 400, plain.res.body);
-      assert.match(plain.res.json().message, /mf-manifest\.json mancante/);
-      assert.deepEqual(offThread(plain.tasks, 'prepareBuildArchive'), [true]);
+      // 45 MB of random bytes (they do not compress) and zeros up to 195 MB: just under the 50 MB sent, 200 MB extracted.
+      padBuild(dist, 45, 195);
+      const archive = await tarGzOf(dist, 1);
+      assert.ok(archive.length > 45 * 1024 * 1024 && archive.length < 50 * 1024 * 1024, `${archive.length} bytes`);
+      const publish = (data: Buffer) =>
+        upload('/platform/versions', 'archive', data, 'build.tar.gz', { app: 'mf-registry', packageVersion: '0.1.0' });
+
+      const heavyOnThisThread = watchReleasesFolderCalls(t.config.releasesDir);
+      try {
+        const published = await observe(
+          `archivio più grande ammesso (${(archive.length / 1024 / 1024).toFixed(0)} MB)`,
+          await publish(archive),
+          context,
+        );
+        assert.equal(published.res.statusCode, 201, published.res.body);
+        assert.deepEqual(offThread(published.tasks, 'prepareBuildArchive'), [true]);
+        // The same build again: refused, its extracted copy removed without the request thread.
+        const again = await observe('lo stesso archivio di nuovo (409)', await publish(archive), context);
+        assert.equal(again.res.statusCode, 409, again.res.body);
+        assert.deepEqual(offThread(again.tasks, 'prepareBuildArchive'), [true]);
+      } finally {
+        heavyOnThisThread.stop();
+      }
+      // What stays on the request thread is a rename and release.json written: no file of the build read, no folder
+      // walked or removed there.
+      assert.deepEqual(heavyOnThisThread.calls, []);
 
       const bomb = declaredBombArchive(3 * 1024 ** 3);
       assert.ok(bomb.length < 4 * 1024 * 1024, `${bomb.length} bytes`);
-      const refused = await observe('archivio di 3 MB che dichiara 3 GB', publish(bomb), context);
+      const refused = await observe('archivio di 3 MB che dichiara 3 GB', await publish(bomb), context);
       assert.equal(refused.res.statusCode, 400, refused.res.body);
       assert.deepEqual(refused.res.json(), {
         code: 'RELEASE_ARCHIVE_INVALID',
@@ -139,9 +188,10 @@ describe('the heaviest calls leave the request thread free', () => {
       });
       assert.deepEqual(offThread(refused.tasks, 'prepareBuildArchive'), [true]);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dist, { recursive: true, force: true });
     }
   });
+
   test('the calendar feed of a member with 500 bookings is written on a worker, then served from its last text until it changes', async (context) => {
     const table = await api('POST', '/training-session/game-tables', { number: 932, description: 'Sala del calendario' });
     assert.equal(table.statusCode, 201, table.body);

@@ -25,11 +25,13 @@ export interface OffThreadTask {
 }
 
 /**
- * One worker for every core but one (at least one): the request thread keeps a core. Idle workers end after a
- * minute; each may grow its heap to 1 GB (a year's PDF of the sessions needs about 400 MB).
+ * One worker for every core but one (at least one): the request thread keeps a core. One worker stays started from
+ * the server's start (startWorkerPool), so no call waits for a thread to boot (180–370 ms from the sources, issue 25):
+ * about 10 MB idle. Others end after a minute idle; each may grow its heap to 1 GB (a year's PDF of the sessions
+ * needs about 400 MB).
  */
 const POOL_OPTIONS = {
-  minThreads: 0,
+  minThreads: 1,
   maxThreads: Math.max(1, os.availableParallelism() - 1),
   idleTimeout: 60_000,
   resourceLimits: { maxOldGenerationSizeMb: 1024 },
@@ -51,10 +53,18 @@ interface TaskResult<O> {
  */
 export const offThreadModule = (name: string): URL => serverModule(name);
 
+/** Starts the pool, and with it its first worker, unless it runs already (the server's start; a task starts it too). */
+export function startWorkerPool(): Piscina {
+  pool ??= new Piscina({ filename: serverModule('core/workers/entry', '.mjs').href, ...POOL_OPTIONS });
+  return pool;
+}
+
+/** How many worker threads the pool holds now, started or starting (0 when it is not running). */
+export const workerThreadCount = (): number => pool?.threads.length ?? 0;
+
 /** Runs `module`'s export `name` on a worker thread with `input`; `transfer` lists buffers moved rather than copied. */
 export async function runOffThread<I, O>(module: URL, name: string, input: I, transfer: ArrayBuffer[] = []): Promise<O> {
-  pool ??= new Piscina({ filename: serverModule('core/workers/entry', '.mjs').href, ...POOL_OPTIONS });
-  const result = (await pool.run({ module: module.href, name, input }, { transferList: transfer })) as TaskResult<O>;
+  const result = (await startWorkerPool().run({ module: module.href, name, input }, { transferList: transfer })) as TaskResult<O>;
   const message: OffThreadTask = { task: name, threadId: result.threadId, ms: result.ms };
   if (published.hasSubscribers) published.publish(message);
   return result.output;

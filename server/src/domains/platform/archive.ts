@@ -14,7 +14,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as tar from 'tar';
-import { versionOf } from './releases-root';
+import type { DomainAppRef } from './check';
+import { MANIFEST_FILE, type ManifestSummary, summarizeManifest, versionOf } from './releases-root';
+import { folderBytes } from './retention';
 
 /** The limits of one build archive (docs/releases.md): today's builds are about 2.5 MB for 60-odd files. */
 export const ARCHIVE_LIMITS = {
@@ -25,6 +27,9 @@ export const ARCHIVE_LIMITS = {
   maxExtractedBytes: 200 * 1024 * 1024,
   maxExtractedMb: 200,
   maxEntries: 10_000,
+  /** mf-manifest.json, read whole to check it (a real one is a few KB). */
+  maxManifestBytes: 1024 * 1024,
+  maxManifestMb: 1,
 } as const;
 
 /** An archive refused before anything was extracted; the message says why, in Italian. */
@@ -146,26 +151,60 @@ export async function extractBuildArchive(archiveFile: string, into: string): Pr
   normalise(into);
 }
 
-/** What prepareBuildArchive answers: the version of the extracted build, or why the archive is refused. */
-export type PreparedArchive = { ok: true; version: string } | { ok: false; refused: string };
+/**
+ * The extracted build is a build of that app: a manifest within its limit, readable, naming the app, with its remote
+ * entry present. Answers what the manifest says; throws ArchiveRefused.
+ */
+function checkManifest(dist: string, app: Pick<DomainAppRef, 'folder' | 'federationName'>): ManifestSummary {
+  const file = path.join(dist, MANIFEST_FILE);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile()) throw new ArchiveRefused(`${MANIFEST_FILE} mancante alla radice dell'archivio`);
+  if (stat.size > ARCHIVE_LIMITS.maxManifestBytes) throw new ArchiveRefused(`${MANIFEST_FILE} supera ${ARCHIVE_LIMITS.maxManifestMb} MB`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    throw new ArchiveRefused(`${MANIFEST_FILE} non è un JSON valido`);
+  }
+  const summary = summarizeManifest(raw && typeof raw === 'object' ? raw : {});
+  if (summary.name !== app.federationName)
+    throw new ArchiveRefused(`il manifest è di ${summary.name ?? 'nessuna app'}, non di ${app.folder} (${app.federationName})`);
+  const entry = summary.remoteEntry?.path;
+  const entryFile = entry ? path.resolve(dist, entry) : null;
+  if (!entryFile?.startsWith(dist + path.sep) || !fs.statSync(entryFile, { throwIfNoEntry: false })?.isFile()) {
+    throw new ArchiveRefused(`il remote entry indicato dal manifest (${entry ?? 'nessuno'}) non è nell'archivio`);
+  }
+  return summary;
+}
+
+/** The build stamp the portal's build leaves in dist: not part of a published version. */
+const BUILD_STAMP = '.built';
+
+/**
+ * What prepareBuildArchive answers: the version of the extracted build, what its manifest says and the bytes of its
+ * files (a published version's size less its release.json), or why the archive is refused.
+ */
+export type PreparedArchive = { ok: true; version: string; manifest: ManifestSummary; bytes: number } | { ok: false; refused: string };
 
 /**
  * The heavy part of a publication, on a worker thread (platform service, through core/workers): the archive listed,
- * extracted into `into` and its version computed from the files. Refusals come back as values.
+ * extracted into `into`, its manifest checked as a build of `app`, its version computed from the files and its size
+ * counted, so that the request thread only renames the folder into place. Refusals come back as values.
  */
-export async function prepareBuildArchive(input: { archiveFile: string; into: string; packageVersion: string }): Promise<PreparedArchive> {
+export async function prepareBuildArchive(input: {
+  archiveFile: string;
+  into: string;
+  packageVersion: string;
+  app: Pick<DomainAppRef, 'folder' | 'federationName'>;
+}): Promise<PreparedArchive> {
+  let manifest: ManifestSummary;
   try {
     await extractBuildArchive(input.archiveFile, input.into);
+    manifest = checkManifest(input.into, input.app);
   } catch (err) {
     if (err instanceof ArchiveRefused) return { ok: false, refused: err.message };
     throw err;
   }
-  let version: string;
-  try {
-    version = versionOf(input.into, input.packageVersion);
-  } catch {
-    // No manifest at the root: the caller's check of the manifest says so in its words.
-    version = '';
-  }
-  return { ok: true, version };
+  fs.rmSync(path.join(input.into, BUILD_STAMP), { force: true });
+  return { ok: true, version: versionOf(input.into, input.packageVersion), manifest, bytes: folderBytes(input.into) };
 }

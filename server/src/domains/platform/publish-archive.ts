@@ -9,7 +9,7 @@ import { type Upload, acceptUpload } from '../../core/files/uploads';
 import { offThreadModule, runOffThread } from '../../core/workers/pool';
 import { ARCHIVE_LIMITS, type PreparedArchive, type prepareBuildArchive } from './archive';
 import type { DomainAppRef } from './check';
-import { MANIFEST_FILE, VersionExistsError, publishVersion, readVersion, summarizeManifest } from './releases-root';
+import { type ReleaseInfo, VersionExistsError, publishVersion, releaseInfoText } from './releases-root';
 
 export type PublishInput = { app: string; packageVersion: string; version?: string | undefined };
 type Actor = Pick<CurrentUser, 'name' | 'surname'> | null;
@@ -28,7 +28,8 @@ const archiveRefused = (why: string) => new DomainError('RELEASE_ARCHIVE_INVALID
  * POST /platform/versions: publishes an uploaded build archive as a version of `app`, the version computed exactly
  * as the command computes it (versionOf: package version + hash of the built files). The archive is checked and
  * extracted into a private folder on the releases root's file system, its manifest read, then renamed into place
- * (publishVersion with move): a refusal changes nothing, and of two publishers of one build only one wins (409).
+ * (publishVersion with move): a refusal changes nothing, and of two publishers of one build only one wins (409). The
+ * private folder is removed asynchronously whatever happens.
  */
 export async function publishArchive(
   o: { releasesDir: string; apps: readonly DomainAppRef[] },
@@ -49,17 +50,23 @@ export async function publishArchive(
     const archiveFile = path.join(work, 'build.tar.gz');
     await fs.promises.writeFile(archiveFile, upload.data);
     const dist = path.join(work, 'dist');
-    // Listing, extraction and the version's hash read up to 200 MB: on a worker thread (archive.ts).
-    const task: Parameters<typeof prepareBuildArchive>[0] = { archiveFile, into: dist, packageVersion: input.packageVersion };
+    // Listing, extraction, the manifest's check, the version's hash and the size read up to 200 MB: on a worker
+    // thread (archive.ts). What stays here is a rename and a small file written.
+    const task: Parameters<typeof prepareBuildArchive>[0] = {
+      archiveFile,
+      into: dist,
+      packageVersion: input.packageVersion,
+      app: { folder: ref.folder, federationName: ref.federationName },
+    };
     const prepared = await runOffThread<typeof task, PreparedArchive>(ARCHIVE_MODULE, 'prepareBuildArchive', task);
     if (!prepared.ok) throw archiveRefused(prepared.refused);
-    checkUploadedManifest(dist, ref);
     const { version } = prepared;
     if (input.version !== undefined && input.version !== version) {
       throw archiveRefused(`la versione calcolata dai file è ${version}, non ${input.version} (stessa versione del pacchetto? stessi file?)`);
     }
+    let info: ReleaseInfo;
     try {
-      publishVersion({
+      info = publishVersion({
         releasesDir: o.releasesDir,
         app: ref.folder,
         distDir: dist,
@@ -72,32 +79,17 @@ export async function publishArchive(
       if (err instanceof VersionExistsError) throw new DomainError('VERSION_ALREADY_PUBLISHED', err.message);
       throw err;
     }
-    const published = readVersion(o.releasesDir, ref.folder, version);
-    if (!published) throw new Error(`La versione ${version} di ${ref.folder} non si legge dopo la pubblicazione`);
-    return published;
+    // What readVersion would read back from the folder, without walking it again.
+    return {
+      app: ref.folder,
+      version,
+      publishedAt: info.publishedAt,
+      publishedBy: info.publishedBy,
+      bytes: prepared.bytes + Buffer.byteLength(releaseInfoText(info)),
+      ...prepared.manifest,
+      problem: null,
+    };
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
-  }
-}
-
-/** The uploaded build is a build of that app: a readable manifest naming the app, with its remote entry present. */
-function checkUploadedManifest(dist: string, ref: DomainAppRef): void {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST_FILE), 'utf8'));
-  } catch (err) {
-    throw archiveRefused(
-      (err as NodeJS.ErrnoException).code === 'ENOENT'
-        ? `${MANIFEST_FILE} mancante alla radice dell'archivio`
-        : `${MANIFEST_FILE} non è un JSON valido`,
-    );
-  }
-  const summary = summarizeManifest(raw && typeof raw === 'object' ? raw : {});
-  if (summary.name !== ref.federationName)
-    throw archiveRefused(`il manifest è di ${summary.name ?? 'nessuna app'}, non di ${ref.folder} (${ref.federationName})`);
-  const entry = summary.remoteEntry?.path;
-  const entryFile = entry ? path.resolve(dist, entry) : null;
-  if (!entryFile?.startsWith(dist + path.sep) || !fs.existsSync(entryFile) || !fs.statSync(entryFile).isFile()) {
-    throw archiveRefused(`il remote entry indicato dal manifest (${entry ?? 'nessuno'}) non è nell'archivio`);
   }
 }

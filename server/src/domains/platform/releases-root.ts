@@ -69,8 +69,9 @@ export interface PublishOptions {
   publishedBy?: string | null;
   now?: Date;
   /**
-   * distDir is a private folder on the releases root's file system (an extracted upload): it is renamed into place
-   * instead of copied, and removed whatever happens.
+   * distDir is a private folder on the releases root's file system (an extracted upload, without its build stamp): it
+   * is renamed into place instead of copied; when it is not (the version exists), the caller removes it
+   * (asynchronously: it may hold 200 MB).
    */
   move?: boolean;
   /** The version versionOf gave for distDir already (it hashes every file: done once, off the request thread). */
@@ -95,18 +96,15 @@ export function publishVersion({
   const version = computed ?? versionOf(distDir, packageVersion);
   const appDir = path.join(releasesDir, app);
   const target = path.join(appDir, version);
-  if (fs.existsSync(target)) {
-    if (move) fs.rmSync(distDir, { recursive: true, force: true });
-    throw new VersionExistsError(app, version);
-  }
+  if (fs.existsSync(target)) throw new VersionExistsError(app, version);
   fs.mkdirSync(appDir, { recursive: true });
   const incoming = move ? distDir : path.join(appDir, `.incoming-${randomUUID()}`);
   try {
-    // Every file, the compressed copies included (the static host sends them as they are).
-    if (move) fs.rmSync(path.join(incoming, '.built'), { force: true });
-    else fs.cpSync(distDir, incoming, { recursive: true, filter: (src) => path.basename(src) !== '.built' });
+    // Every file, the compressed copies included (the static host sends them as they are); a moved folder comes
+    // without its build stamp already (archive.ts).
+    if (!move) fs.cpSync(distDir, incoming, { recursive: true, filter: (src) => path.basename(src) !== '.built' });
     const info: ReleaseInfo = { app, version, publishedAt: now.toISOString(), publishedBy };
-    fs.writeFileSync(path.join(incoming, RELEASE_INFO), `${JSON.stringify(info, null, 2)}\n`);
+    fs.writeFileSync(path.join(incoming, RELEASE_INFO), releaseInfoText(info));
     // The existence check above is advisory: the rename settles a race (a non-empty target makes it fail).
     if (fs.existsSync(target)) throw new VersionExistsError(app, version);
     try {
@@ -118,9 +116,12 @@ export function publishVersion({
     }
     return info;
   } finally {
-    fs.rmSync(incoming, { recursive: true, force: true });
+    if (!move) fs.rmSync(incoming, { recursive: true, force: true });
   }
 }
+
+/** The text of a version's release.json. */
+export const releaseInfoText = (info: ReleaseInfo): string => `${JSON.stringify(info, null, 2)}\n`;
 
 /** What a version's manifest says, as the checks and the API read it. */
 export interface ManifestSummary {

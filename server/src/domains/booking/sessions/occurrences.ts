@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SQL } from 'drizzle-orm';
 import type { GameTable, Participant, TrainingSession } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
@@ -192,16 +193,19 @@ export function toTrainingSessions(
 /**
  * The answers of occurrenceRowsSql's statement: sessions from the session catalog, participants from the member
  * directory. `fresh`: the sessions as read now, past the catalog's cache (a transaction that changed them answering).
+ * `stepAside`: a turn of the event loop between the rows' statement and the lookups'.
  */
 export async function readOccurrences(
   db: DbOrTx,
   sqlText: SQL,
   catalog: SessionCatalog,
   directory: MemberDirectory,
-  { fresh = false } = {},
+  { fresh = false, stepAside = false } = {},
 ): Promise<TrainingSession[]> {
   const rows = rowsOf<OccurrenceRow>(await db.execute(sqlText));
   if (!rows.length) return [];
+  // The lookups below may run statements of their own (repository.allOccurrences).
+  if (stepAside) await nextTurn();
   // On the first row; looked for on any, should the plan hand rows of equal sort keys out in another order.
   const refs = rows.find((row) => row.refs)?.refs;
   if (!refs) throw new Error('riferimenti della pagina non trovati');

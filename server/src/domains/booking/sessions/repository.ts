@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { ListMeta, SessionException, SessionGroup, TrainingSession } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
@@ -97,6 +98,29 @@ export class TrainingSessionRepository {
         count: async () => total,
       };
       return readPage(source, { page, limit, order: 'asc' });
+    }, LIST_TRANSACTION);
+  }
+
+  /**
+   * Every occurrence of [from, to] under the filter, in the list's order: a page of the download (a week of GET
+   * /training-session/export). No window statement (nothing to count), and a turn of the event loop between the
+   * statements: on the embedded database each runs on the request thread, and a transaction's chain of statements
+   * never returns to the event loop by itself, so a week read in one stretch held the thread for all of them.
+   */
+  allOccurrences(from: string, to: string, filter: OccurrenceFilter): Promise<TrainingSession[]> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(CALENDAR_PLANNER);
+      await nextTurn();
+      const rows = occurrenceRowsSql({
+        from,
+        to,
+        tz: this.timeZone,
+        where: occurrenceConditions(filter),
+        limit: null,
+        offset: 0,
+        lookup: lookupFor(filter),
+      });
+      return readOccurrences(tx, rows, this.sessions, this.members, { stepAside: true });
     }, LIST_TRANSACTION);
   }
 

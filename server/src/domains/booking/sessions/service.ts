@@ -72,8 +72,9 @@ export class TrainingSessionService {
   }
 
   /**
-   * The occurrences of the download, a week at a time (a year is 52 reads of what the calendar reads for a week, each
-   * letting other requests in), in the list's order. The range is checked before the first page is read.
+   * The occurrences of the download, a week at a time (a year is 53 reads of a week's occurrences, each letting other
+   * requests in, and each stepping aside between its statements: repository.allOccurrences), in the list's order. The
+   * range is checked before the first page is read.
    */
   exportPages(query: Omit<TrainingSessionExportQuery, 'format'>): AsyncIterable<TrainingSession[]> {
     if (query.endDate < query.startDate) throw new DomainError('SESSIONS_EXPORT_END_BEFORE_START');
@@ -84,7 +85,8 @@ export class TrainingSessionService {
   private async *weeksOf(query: Omit<TrainingSessionExportQuery, 'format'>): AsyncIterable<TrainingSession[]> {
     for (let from = query.startDate; from <= query.endDate; from = addDays(from, EXPORT_DAYS_PER_PAGE)) {
       const to = addDays(from, EXPORT_DAYS_PER_PAGE - 1);
-      yield (await this.list({ ...query, startDate: from, endDate: to < query.endDate ? to : query.endDate, page: 1, limit: 0 })).data;
+      const filter = { tableId: query.table_id ?? query.table, available: query.available };
+      yield await this.repo.allOccurrences(from, to < query.endDate ? to : query.endDate, filter);
     }
   }
 

@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import * as tar from 'tar';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { versionOf } from '../releases-root';
+import { folderBytes } from '../retention';
 import { type FakeBuild, fakeBuild, writeShellProvides } from './fixtures';
 
 let t: TestApp;
@@ -117,7 +118,10 @@ describe('publishing a version through the API', () => {
     assert.equal(entry.statusCode, 200);
     assert.match(entry.body, /api-1/);
     const list = await call(t.app, admin, 'GET', '/api/v1/platform/versions');
-    assert.ok(list.json<{ data: { app: string; version: string }[] }>().data.some((v) => v.app === 'mf-registry' && v.version === version));
+    const listed = list.json<{ data: Record<string, unknown>[] }>().data.find((v) => v.app === 'mf-registry' && v.version === version);
+    // The answer is made without reading the folder back: the same as what the list reads from it.
+    assert.deepEqual(Object.fromEntries(Object.keys(body).map((k) => [k, listed?.[k]])), body);
+    assert.equal(res.json().bytes, folderBytes(path.join(t.config.releasesDir, 'mf-registry', version)));
     assert.ok(!tree().some((p) => p.includes('.uploads') && p.split(path.sep).length > 1), 'the upload folder is emptied');
   });
 
@@ -155,6 +159,7 @@ describe('publishing a version through the API', () => {
       'a build without mf-manifest.json': /mf-manifest\.json mancante/,
       "another app's build": /mf_finance, non di mf-storage/,
       'a version that does not match the files': /non 0\.1\.0-00000000/,
+      'a manifest over 1 MB': /mf-manifest\.json supera 1 MB/,
     };
     const refusals: [string, () => Promise<{ fields: Record<string, string>; archive?: Buffer }>, number, string][] = [
       [
@@ -202,6 +207,25 @@ describe('publishing a version through the API', () => {
         async () => ({
           fields: { app: 'mf-storage', packageVersion: '0.1.0' },
           archive: craftedArchive([{ path: 'remoteEntry.js', body: 'var x;' }]),
+        }),
+        400,
+        'RELEASE_ARCHIVE_INVALID',
+      ],
+      [
+        'a manifest over 1 MB',
+        async () => ({
+          fields: { app: 'mf-storage', packageVersion: '0.1.0' },
+          archive: craftedArchive([
+            {
+              path: 'mf-manifest.json',
+              body: JSON.stringify({
+                name: 'mf_storage',
+                metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+                padding: 'x'.repeat(1024 * 1024),
+              }),
+            },
+            { path: 'remoteEntry.js', body: 'var mf_storage;' },
+          ]),
         }),
         400,
         'RELEASE_ARCHIVE_INVALID',
