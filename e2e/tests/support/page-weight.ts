@@ -73,8 +73,13 @@ export const sumBytes = (list: Transfer[]) => list.reduce((n, t) => n + t.bytes,
 export const filesOfApp = (app: string, list: Transfer[]) =>
   list.filter((t) => new RegExp(`^/(apps|releases)/${app}/`).test(new URL(t.url).pathname));
 
-/** The page of a domain app is on screen: the shell's loading text for the section came and went. */
+/**
+ * The page of a domain app is on screen: its title (or the shell's "section not available" fallback) is in the main
+ * area and the shell's loading text is gone. (Waiting for the loading text to come and then go missed it when the app
+ * loaded before the wait began, which a busy machine's timing made happen now and then.)
+ */
 export async function remotePageShown(page: Page): Promise<void> {
-  await page.getByTestId('remote-loading').waitFor({ state: 'attached' });
-  await page.getByTestId('remote-loading').waitFor({ state: 'detached' });
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="remote-loading"]') && document.querySelector('main h1, [data-testid="remote-unavailable"]') !== null,
+  );
 }
