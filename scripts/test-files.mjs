@@ -10,8 +10,9 @@ import { root } from './lib.mjs';
 const FILE_TIMEOUT_MS = 30 * 60_000;
 
 /**
- * @typedef {{ suite: string, file: string, shown?: string, cwd: string, env?: Record<string, string>, label?: string }} FileJob
+ * @typedef {{ suite: string, file: string, shown?: string, cwd: string, env?: Record<string, string>, label?: string, kind?: string }} FileJob
  *   shown: the file as the report names it (the source of a bundled file); file, relative to cwd, otherwise
+ *   kind: the limit of perKind that applies (e.g. 'browser', for every browser suite together)
  * @typedef {{ tests: number, pass: number, fail: number, skipped: number, files: number, failedFiles: string[], failures: { name: string, digest: string }[], startedAt: number, endedAt: number }} SuiteCounts
  *   failures: each failed file's failing tests and their errors, for the recap printed at the end of the run (a
  *   failure printed in the middle of a long run's output may be cut from what CI keeps of it)
@@ -76,23 +77,26 @@ function runOne(job) {
 }
 
 /**
- * Runs every job, at most `concurrency` at once and at most `perSuite[suite]` of one suite at once, in the order
+ * Runs every job, at most `concurrency` at once, at most `perSuite[suite]` of one suite and `perKind[kind]` of one
+ * kind at once, in the order
  * given (put the longest first). Answers the counts per suite.
  * @param {FileJob[]} jobs
- * @param {{ concurrency: number, perSuite?: Record<string, number> }} options
+ * @param {{ concurrency: number, perSuite?: Record<string, number>, perKind?: Record<string, number> }} options
  * @returns {Promise<Record<string, SuiteCounts>>}
  */
-export async function runFiles(jobs, { concurrency, perSuite = {} }) {
+export async function runFiles(jobs, { concurrency, perSuite = {}, perKind = {} }) {
   /** @type {Record<string, SuiteCounts>} */
   const suites = {};
   const running = new Map();
   const waiting = [...jobs];
   const busy = (suite) => [...running.values()].filter((j) => j.suite === suite).length;
+  const busyKind = (kind) => [...running.values()].filter((j) => j.kind === kind).length;
+  const fits = (j) => busy(j.suite) < (perSuite[j.suite] ?? concurrency) && (!j.kind || busyKind(j.kind) < (perKind[j.kind] ?? concurrency));
   await new Promise((resolveAll) => {
     const next = () => {
       if (waiting.length === 0 && running.size === 0) return resolveAll();
       while (running.size < concurrency) {
-        const index = waiting.findIndex((j) => busy(j.suite) < (perSuite[j.suite] ?? concurrency));
+        const index = waiting.findIndex(fits);
         if (index < 0) break;
         const [job] = waiting.splice(index, 1);
         const key = Symbol(job.file);
