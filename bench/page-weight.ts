@@ -141,8 +141,8 @@ export async function benchPageWeight(): Promise<void> {
     'KB tutto (rete)': kb(floor.brotli),
     tetto: '',
   });
-  row('/login (anonimo)', login, '150 KB');
-  row('/registry/users/management (aperta direttamente, con sessione)', users, '250 KB');
+  row('/login (anonimo)', login, '100 KB');
+  row('/registry/users/management (aperta direttamente, con sessione)', users, '200 KB');
   for (const [app, list] of Object.entries(apps)) row(`${app}, prima pagina ${APP_ROUTES[app]} (solo i suoi file)`, list, '60 KB');
   console.log('\nPeso delle pagine: byte ricevuti dal browser (brotli), cache disattivata');
   console.table(rows);
