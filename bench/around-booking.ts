@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { ADMIN, build, call, createMembers, login, longestLoopDelay, rowsOf } from 'server/testing';
+import { ADMIN, bookedDailySessions, build, call, createMembers, login, longestLoopDelay, rowsOf } from 'server/testing';
 
 const RUNS = Number(process.env.BENCH_AROUND_RUNS ?? 200);
 const BOOKINGS = 500;
@@ -56,19 +56,8 @@ export async function benchAroundBooking(): Promise<void> {
     }>()._id;
     const [member, partner, ...crowd] = await createMembers(t.database, 2 + WAITING, { label: 'bench' });
     // One single session a day for 500 days from 20 days ago, each booked by the member with the partner.
-    await db.execute(sql`
-      with s as (
-        insert into training_sessions (title, specific_date, start_time, duration_minutes, game_table_id, color)
-        select 'Allenamento', (current_date - 20 + g)::date, '18:00', 90, ${table}::uuid, '#1e88e5' from generate_series(0, ${BOOKINGS - 1}) g
-        returning id, specific_date
-      ), b as (
-        insert into bookings (session_id, date, start_at, end_at, booked_by, participant_ids)
-        select s.id, s.specific_date, (s.specific_date + time '18:00') at time zone 'Europe/Rome',
-               (s.specific_date + time '19:30') at time zone 'Europe/Rome', ${member!.id}::uuid, array[${member!.id}::uuid, ${partner!.id}::uuid]
-        from s returning id, start_at, end_at
-      )
-      insert into booking_participants (booking_id, user_id, start_at, end_at)
-      select b.id, u, b.start_at, b.end_at from b cross join unnest(array[${member!.id}::uuid, ${partner!.id}::uuid]) u`);
+    const today = new Date().toISOString().slice(0, 10);
+    await bookedDailySessions(t.database, { today, days: BOOKINGS, tableId: table, member: member!, partner: partner! });
     await db.execute(sql`analyze`);
     const cookie = await login(t.app, member!);
     const url = new URL((await call(t.app, cookie, 'POST', '/api/v1/user/me/calendar-feed')).json<{ url: string }>().url).pathname;

@@ -18,7 +18,7 @@ export {
   whitespaceWorkbook,
 } from './heavy-files';
 export { fakeBuild, writeShellProvides } from '../domains/platform/tests/fixtures';
-export { createMembers } from '../domains/booking/tests/support';
+export { bookedDailySessions, createMembers } from '../domains/booking/tests/support';
 
 // The app's start-up pieces a benchmark assembles by hand (a database, its seed, the settings).
 export { loadAppConfig, migrateDatabase, seedIfEmpty } from '../app';

@@ -16,7 +16,7 @@ import { workerThreadCount } from '../workers/pool';
 import { longestLoopDelay, offThreadTasksDuring } from '../../testing/event-loop';
 import { bigFitetCsv, declaredBombArchive, padBuild, tarGzOf } from '../../testing/heavy-files';
 import { ADMIN, type TestApp, build, call, login } from '../../testing/helper';
-import { createMembers, fakeBuild, socketLikeUpload } from '../../testing';
+import { bookedDailySessions, createMembers, fakeBuild, socketLikeUpload } from '../../testing';
 import { sql } from 'drizzle-orm';
 
 let t: TestApp;
@@ -197,21 +197,9 @@ describe('the heaviest calls leave the request thread free', () => {
     assert.equal(table.statusCode, 201, table.body);
     const [member, partner] = await createMembers(t.database, 2, { label: 'feed' });
     const { db } = t.database;
+    // One session a day for 500 days from 20 days ago, each booked by the member with the partner.
     const today = t.clock.now().toISOString().slice(0, 10);
-    // One session a day from 20 days ago, each booked by the member with the partner (as bench/around-booking.ts).
-    await db.execute(sql`
-      with s as (
-        insert into training_sessions (title, specific_date, start_time, duration_minutes, game_table_id, color)
-        select 'Allenamento', (${today}::date - 20 + g)::date, '18:00', 90, ${table.json()._id}::uuid, '#1e88e5' from generate_series(0, 499) g
-        returning id, specific_date
-      ), b as (
-        insert into bookings (session_id, date, start_at, end_at, booked_by, participant_ids)
-        select s.id, s.specific_date, (s.specific_date + time '18:00') at time zone 'Europe/Rome',
-               (s.specific_date + time '19:30') at time zone 'Europe/Rome', ${member!.id}::uuid, array[${member!.id}::uuid, ${partner!.id}::uuid]
-        from s returning id, start_at, end_at
-      )
-      insert into booking_participants (booking_id, user_id, start_at, end_at)
-      select b.id, u, b.start_at, b.end_at from b cross join unnest(array[${member!.id}::uuid, ${partner!.id}::uuid]) u`);
+    await bookedDailySessions(t.database, { today, days: 500, tableId: table.json()._id, member: member!, partner: partner! });
     const cookie = await login(t.app, member!);
     const url = new URL((await call(t.app, cookie, 'POST', '/api/v1/user/me/calendar-feed')).json<{ url: string }>().url).pathname;
     const fetchFeed = () => t.app.inject({ method: 'GET', url });

@@ -24,6 +24,30 @@ export interface TestMember {
  * Members of 'Soci' who can sign in, with an approved medical certificate ending on `certificateEnd` (null: no
  * certificate) and the given qualifications by name (default Amatore, whose rule is 'Standard soci' like the category's).
  */
+/**
+ * One single 18:00–19:30 session a day on `tableId` for `days` days from 20 days before `today` (the club's date,
+ * YYYY-MM-DD), each booked by `member` with `partner`: a member with a long history of bookings, written in one
+ * statement (the calendar feed's heavy-calls test and bench/around-booking.ts).
+ */
+export async function bookedDailySessions(
+  database: Database,
+  { today, days, tableId, member, partner }: { today: string; days: number; tableId: string; member: TestMember; partner: TestMember },
+): Promise<void> {
+  await database.db.execute(sql`
+    with s as (
+      insert into training_sessions (title, specific_date, start_time, duration_minutes, game_table_id, color)
+      select 'Allenamento', (${today}::date - 20 + g)::date, '18:00', 90, ${tableId}::uuid, '#1e88e5' from generate_series(0, ${days - 1}) g
+      returning id, specific_date
+    ), b as (
+      insert into bookings (session_id, date, start_at, end_at, booked_by, participant_ids)
+      select s.id, s.specific_date, (s.specific_date + time '18:00') at time zone 'Europe/Rome',
+             (s.specific_date + time '19:30') at time zone 'Europe/Rome', ${member.id}::uuid, array[${member.id}::uuid, ${partner.id}::uuid]
+      from s returning id, start_at, end_at
+    )
+    insert into booking_participants (booking_id, user_id, start_at, end_at)
+    select b.id, u, b.start_at, b.end_at from b cross join unnest(array[${member.id}::uuid, ${partner.id}::uuid]) u`);
+}
+
 export async function createMembers(
   database: Database,
   count: number,
