@@ -37,7 +37,8 @@ export async function transfersOf(context: BrowserContext, url: string, ready?: 
   const origin = new URL(url).origin;
   const seen: Array<{ url: string; type: string; encoding: string }> = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).origin !== origin || response.status() !== 200) return;
+    // What a GET answered in full (asked again below: a POST or a partial answer cannot be).
+    if (new URL(response.url()).origin !== origin || response.status() !== 200 || response.request().method() !== 'GET') return;
     seen.push({ url: response.url(), type: response.request().resourceType(), encoding: response.headers()['content-encoding'] ?? 'identity' });
   });
   await page.goto(url, { waitUntil: ready ? 'domcontentloaded' : 'networkidle' });
