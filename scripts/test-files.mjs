@@ -3,6 +3,7 @@
 // when it passes, its counts read from the TAP summary. Plain JavaScript: scripts/test.mjs imports it before any
 // TypeScript tooling runs.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
@@ -49,6 +50,29 @@ export function failureDigest(output) {
   return (digest.length ? digest : lines.filter((l) => l.trim()).slice(-15)).join('\n');
 }
 
+/** User and system CPU seconds of this process's children that have ended and been reaped (Linux), or null. */
+function reapedChildrenCpu() {
+  try {
+    // /proc/self/stat: after the command's name in parentheses, cutime and cstime are the 14th and 15th fields.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+let reapedSoFar = reapedChildrenCpu();
+
+/**
+ * The CPU seconds of the children reaped since the last call (call it on each child's 'exit'), or null off Linux.
+ */
+export function takeReapedCpu() {
+  const now = reapedChildrenCpu();
+  if (now === null || reapedSoFar === null) return null;
+  const taken = now - reapedSoFar;
+  reapedSoFar = now;
+  return taken;
+}
+
 function runOne(job) {
   return new Promise((resolve) => {
     const started = performance.now();
@@ -67,11 +91,15 @@ function runOne(job) {
       output += `\n✖ più di ${FILE_TIMEOUT_MS / 60_000} minuti: interrotto\n`;
       child.kill('SIGKILL');
     }, FILE_TIMEOUT_MS);
+    // The CPU the file took, its server and browser processes included: what this process's reaped children used
+    // grew by it when the file's process was reaped (another file reaped in the same turn may be counted with it).
+    let cpuSeconds = null;
+    child.on('exit', () => (cpuSeconds = takeReapedCpu()));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const summary = tapSummary(output);
       const ok = code === 0 && summary.fail === 0 && summary.cancelled === 0;
-      resolve({ job, ok, code: code ?? signal, output, summary, seconds: (performance.now() - started) / 1000 });
+      resolve({ job, ok, code: code ?? signal, output, summary, seconds: (performance.now() - started) / 1000, cpuSeconds });
     });
   });
 }
@@ -135,11 +163,12 @@ export async function runFiles(jobs, { concurrency, perSuite = {}, perKind = {} 
 
 const fileName = (job) => `${job.suite} · ${job.shown ?? path.relative(root, path.resolve(job.cwd, job.file))}${job.label ? ` (${job.label})` : ''}`;
 
-function report({ job, ok, code, output, summary, seconds }) {
+function report({ job, ok, code, output, summary, seconds, cpuSeconds }) {
   const name = fileName(job);
+  const cpu = cpuSeconds === null ? '' : ` (CPU ${cpuSeconds.toFixed(1)} s)`;
   const counts = `${summary.pass}/${summary.tests}${summary.skipped ? `, ${summary.skipped} saltati` : ''}`;
   if (ok) {
-    console.log(`  ✔ ${name}: ${counts} in ${seconds.toFixed(1)} s`);
+    console.log(`  ✔ ${name}: ${counts} in ${seconds.toFixed(1)} s${cpu}`);
     return;
   }
   console.log(`\n  ✖ ${name}: uscita ${code}, ${summary.fail} falliti di ${summary.tests}, in ${seconds.toFixed(1)} s`);

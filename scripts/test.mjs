@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { ensurePnpm, install, buildFrontEnds, buildServer, run, log, root } from './lib.mjs';
-import { runFiles } from './test-files.mjs';
+import { runFiles, takeReapedCpu } from './test-files.mjs';
 
 const argValue = (name) => {
   const at = process.argv.findIndex((a) => a === name || a.startsWith(`${name}=`));
@@ -143,6 +143,7 @@ if (jobs.length) {
   log(`Test API e nel browser: ${jobs.length} file, ${CONCURRENCY} alla volta`);
   const from = performance.now();
   const cpuAtPool = cpuTimes();
+  takeReapedCpu(); // what the builds' processes took is not the first file's
   const suites = await runFiles(ordered, { concurrency: CONCURRENCY, perKind: { browser: BROWSER_CONCURRENCY } });
   for (const name of [...apiRows, ...e2eRows]) {
     const s = suites[name];
@@ -216,6 +217,7 @@ async function runJest() {
   const from = performance.now();
   const out = mkdtempSync(path.join(os.tmpdir(), 'jest-'));
   let output = '';
+  let cpu = null;
   const status = await new Promise((resolve) => {
     const child = spawn(pnpm, ['exec', 'jest', '--ci', '--json', `--outputFile=${path.join(out, 'results.json')}`], {
       cwd: root,
@@ -224,6 +226,7 @@ async function runJest() {
     });
     child.stdout.on('data', (c) => (output += c));
     child.stderr.on('data', (c) => (output += c));
+    child.on('exit', () => (cpu = takeReapedCpu()));
     child.on('close', (code) => resolve(code ?? 1));
   });
   let counts;
@@ -236,7 +239,7 @@ async function runJest() {
   rmSync(out, { recursive: true, force: true });
   const took = seconds(from);
   if (status !== 0 || process.env.TEST_VERBOSE) process.stdout.write(output.replace(/^/gm, '  │ ') + '\n');
-  log(`Test unitari (jest): ${status === 0 ? 'ok' : `fallito (uscita ${status})`}, ${counts}, in ${took.toFixed(1)} s`);
+  log(`Test unitari (jest): ${status === 0 ? 'ok' : `fallito (uscita ${status})`}, ${counts}, in ${took.toFixed(1)} s${cpu === null ? '' : ` (CPU ${cpu.toFixed(1)} s)`}`);
   return { name: 'Unitari (jest)', ok: status === 0, seconds: took, counts };
 }
 
