@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { unzipSync } from 'fflate';
-import { Client, type ScratchDatabase, type ServerProcess, createScratchDatabase, startServerProcess } from 'test-kit';
+import { Client, type ScratchDatabase, type ServerProcess, createScratchDatabase, serverScript, startServerProcess } from 'test-kit';
 import { ADMIN, MEMBER } from '../../testing/helper';
 import { SERVER_ROOT } from '../paths';
 
@@ -29,10 +29,10 @@ const scratch = async (label: string): Promise<ScratchDatabase> => {
   return db;
 };
 
-/** Runs the backup command (the sources, as `npm run backup` runs the build) and answers its output. */
+/** Runs the backup command (the build as `npm run backup` runs it, or the sources without one) and answers its output. */
 function command(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'src', 'backup-cli.ts'), ...args], {
+    const child = spawn(process.execPath, [...serverScript('backup-cli'), ...args], {
       cwd: SERVER_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { ADMIN } from '../../../testing/helper';
-import { Client, type ServerProcess, createScratchDatabase, startServerProcess } from 'test-kit';
+import { Client, type ServerProcess, createScratchDatabase, serverScript, startServerProcess } from 'test-kit';
 import { publishVersion } from '../releases-root';
 import { fakeBuild, writeShellProvides } from './fixtures';
 
@@ -92,7 +92,7 @@ test('a fresh clone’s first start publishes its builds as the live release; re
 
   // The platform team's command wraps the same calls.
   const compose = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'cli.ts'), 'compose', ...args], {
+    spawnSync(process.execPath, [...serverScript('domains/platform/cli'), 'compose', ...args], {
       env: { ...process.env, PORTAL_URL: server.url, PLATFORM_EMAIL: ADMIN.email, PLATFORM_PASSWORD: ADMIN.password },
       encoding: 'utf8',
     });
@@ -131,20 +131,16 @@ test('a fresh clone’s first start publishes its builds as the live release; re
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'mf-registry', version: '2.4.0' }));
   fs.renameSync(fakeBuild('mf-registry', { label: 'through the API' }), path.join(app, 'dist'));
   const publishCommand = () =>
-    spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, '..', 'cli.ts'), 'publish', 'mf-registry', path.join(app, 'dist')],
-      {
-        env: {
-          ...process.env,
-          PORTAL_URL: server.url,
-          PLATFORM_EMAIL: ADMIN.email,
-          PLATFORM_PASSWORD: ADMIN.password,
-          RELEASES_DIR: path.join(app, 'not-here'),
-        },
-        encoding: 'utf8',
+    spawnSync(process.execPath, [...serverScript('domains/platform/cli'), 'publish', 'mf-registry', path.join(app, 'dist')], {
+      env: {
+        ...process.env,
+        PORTAL_URL: server.url,
+        PLATFORM_EMAIL: ADMIN.email,
+        PLATFORM_PASSWORD: ADMIN.password,
+        RELEASES_DIR: path.join(app, 'not-here'),
       },
-    );
+      encoding: 'utf8',
+    });
   const published = publishCommand();
   assert.equal(published.status, 0, published.stderr);
   const [, version] = /Pubblicata mf-registry (2\.4\.0-[0-9a-f]{8}) su /.exec(published.stdout) ?? [];
