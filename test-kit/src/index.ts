@@ -9,6 +9,7 @@ export {
   type ServerProcessOptions,
   type SpawnedServer,
   freePort,
+  serverScript,
   spawnServer,
   startServerProcess,
 } from './server-process';

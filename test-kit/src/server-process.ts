@@ -72,6 +72,18 @@ function serverEntry(): string[] {
   return ['--import', 'tsx', path.join(SERVER_ROOT, 'src', 'main.ts')];
 }
 
+/**
+ * The node arguments that run one of the server's commands, named by its path under server/src without the extension
+ * ('backup-cli', 'domains/platform/cli'): the build next to the built server when PORTAL_SERVER_ENTRY is set (the test
+ * command builds server/dist, which holds every command, as `npm run backup` and `npm run compose` run them), the
+ * sources through tsx otherwise. Spawn `process.execPath` with these, then the command's own arguments.
+ */
+export function serverScript(name: string): string[] {
+  const built = process.env.PORTAL_SERVER_ENTRY;
+  if (built) return ['--enable-source-maps', path.join(path.dirname(path.resolve(REPO_ROOT, built)), `${name}.js`)];
+  return ['--import', 'tsx', path.join(SERVER_ROOT, 'src', `${name}.ts`)];
+}
+
 /** Starts the server without waiting for it: `ready` and `exited` say what became of it. */
 export async function spawnServer(options: ServerProcessOptions = {}): Promise<SpawnedServer> {
   const port = await freePort();

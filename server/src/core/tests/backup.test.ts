@@ -4,6 +4,8 @@
  * the same member's data (bookings, charges, payments, certificate files byte for byte) and the same ledger totals.
  * On PGlite (the command asks the running server for the snapshot) and, with DATABASE_URL, on PostgreSQL through
  * pg_dump and through the library's logical dump (no pg_dump on the PATH). A restore over data is refused.
+ * The source server starts from a copy of the seeded demo club (test-kit's copyOfPortal); the restores go into an
+ * empty folder and an empty database, as a club's would.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -12,7 +14,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { unzipSync } from 'fflate';
-import { Client, type ScratchDatabase, type ServerProcess, createScratchDatabase, startServerProcess } from 'test-kit';
+import {
+  Client,
+  type ScratchDatabase,
+  type ServerProcess,
+  TEST_START_MS,
+  copyOfPortal,
+  createScratchDatabase,
+  serverScript,
+  startServerProcess,
+} from 'test-kit';
 import { ADMIN, MEMBER } from '../../testing/helper';
 import { SERVER_ROOT } from '../paths';
 
@@ -29,10 +40,10 @@ const scratch = async (label: string): Promise<ScratchDatabase> => {
   return db;
 };
 
-/** Runs the backup command (the sources, as `npm run backup` runs the build) and answers its output. */
+/** Runs the backup command (the build as `npm run backup` runs it, or the sources without one) and answers its output. */
 function command(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(SERVER_ROOT, 'src', 'backup-cli.ts'), ...args], {
+    const child = spawn(process.execPath, [...serverScript('backup-cli'), ...args], {
       cwd: SERVER_ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,10 +79,11 @@ let source: ServerProcess;
 let sourceEnv: Record<string, string>;
 let before_: Awaited<ReturnType<typeof snapshot>>;
 before(async () => {
-  const dataDir = tempDir('origine');
-  const db = baseUrl ? await scratch('backup_origine') : null;
-  sourceEnv = { DATA_DIR: dataDir, DATABASE_URL: db?.url ?? '', LOG_LEVEL: 'error' };
-  source = await startServerProcess({ dataDir, databaseUrl: db?.url ?? null, env: { LOG_LEVEL: 'error' } });
+  const origin = await copyOfPortal(TEST_START_MS, baseUrl);
+  cleanups.push(() => origin.remove());
+  const { dataDir, databaseUrl } = origin;
+  sourceEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'error' };
+  source = await startServerProcess({ dataDir, databaseUrl, env: { LOG_LEVEL: 'error' } });
   cleanups.push(() => source.stop());
   // Changes of this run, so the copy is not only the demo seed: a new phone, a booking of the member.
   const member = new Client(source.url);

@@ -2,15 +2,13 @@
  * Crash under load: the real server process takes a stream of mixed writes (categories created, profile phones
  * edited, users created) from a few concurrent clients, is killed with SIGKILL in the middle, and is started
  * again on the same data: every write it acknowledged is there. Runs on the database of the pass: PGlite in a
- * data folder, or PostgreSQL when DATABASE_URL is set (CI's second pass).
+ * data folder, or PostgreSQL when DATABASE_URL is set (CI's second pass). It starts from a copy of the seeded demo club
+ * (test-kit's copyOfPortal): its subject is the restart after the crash, not the first start's migration and seed.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import { ADMIN, userPayload } from '../../testing/helper';
-import { Client, type ServerProcess, type ServerProcessOptions, createScratchDatabase, startServerProcess } from 'test-kit';
+import { Client, type ServerProcess, type ServerProcessOptions, TEST_START_MS, copyOfPortal, startServerProcess } from 'test-kit';
 
 /** Writes planned; the server is killed once KILL_AFTER of them are acknowledged, the rest fail or never start. */
 const PLANNED = 3000;
@@ -25,12 +23,13 @@ const ACCOUNTS = [
 ];
 
 test(`SIGKILL during ${PLANNED} mixed writes: every acknowledged write survives the restart`, async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-crash-'));
-  const db = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'crash') : null;
+  const copy = await copyOfPortal(TEST_START_MS, process.env.DATABASE_URL || null);
+  const { dataDir, databaseUrl } = copy;
   // MAIL lines carry links: keep only the last lines of output, for error messages.
-  const env: ServerProcessOptions = { dataDir, databaseUrl: db?.url ?? null, env: { STATIC_ROOT: dataDir, LOG_LEVEL: 'error' }, keepLines: 200 };
-  let server: ServerProcess | null = await startServerProcess(env);
+  const env: ServerProcessOptions = { dataDir, databaseUrl, env: { STATIC_ROOT: dataDir, LOG_LEVEL: 'error' }, keepLines: 200 };
+  let server: ServerProcess | null = null;
   try {
+    server = await startServerProcess(env);
     const admin = new Client(server.url);
     await admin.login(ADMIN.email, ADMIN.password);
     const soci = (await admin.request('GET', '/api/v1/user/category?limit=0&q=Soci')).json.data.find((c: { name: string }) => c.name === 'Soci')._id;
@@ -112,7 +111,7 @@ test(`SIGKILL during ${PLANNED} mixed writes: every acknowledged write survives 
     }
     const found = acknowledged.categories.length - missingCategories.length + acknowledged.users.length - missingUsers.length + phonesFound;
     console.log(
-      `crash under load (${db ? 'PostgreSQL' : 'PGlite'}): ${attempted} writes sent, ${acknowledgedCount} acknowledged ` +
+      `crash under load (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): ${attempted} writes sent, ${acknowledgedCount} acknowledged ` +
         `(${acknowledged.categories.length} categories, ${acknowledged.users.length} users, ${acknowledgedCount - acknowledged.categories.length - acknowledged.users.length} profile edits), ` +
         `SIGKILL, restart: ${found} found`,
     );
@@ -123,7 +122,6 @@ test(`SIGKILL during ${PLANNED} mixed writes: every acknowledged write survives 
     assert.equal(found, acknowledgedCount);
   } finally {
     await server?.stop();
-    await db?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await copy.remove();
   }
 });

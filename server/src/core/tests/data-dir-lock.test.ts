@@ -4,16 +4,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { type SpawnedServer, spawnServer } from 'test-kit';
+import { type PortalCopy, type SpawnedServer, TEST_START_MS, copyOfPortal, spawnServer } from 'test-kit';
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock';
 import { ADMIN } from '../../testing/helper';
 
 const folders: string[] = [];
+const copies: PortalCopy[] = [];
 const servers: SpawnedServer[] = [];
 
 after(async () => {
   for (const server of servers) await server.kill();
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  for (const copy of copies) await copy.remove();
 });
 
 const tempFolder = () => {
@@ -45,7 +47,10 @@ async function signIn(url: string) {
 
 describe('one server per embedded database folder', () => {
   test('a second server on the same DATA_DIR refuses to start, naming the folder and the first one; a dead one’s lock is taken over', async () => {
-    const dataDir = tempFolder();
+    // The seeded demo club's embedded database (a copy): the subject is the lock, not the first start's migration and seed.
+    const copy = await copyOfPortal(TEST_START_MS, null);
+    copies.push(copy);
+    const { dataDir } = copy;
     const first = await startServer(dataDir);
     const running = await first.outcome;
     assert.ok('url' in running, `the first server starts: ${JSON.stringify(running)}`);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { ADMIN, MEMBER, OTHER_MEMBER } from '../../testing/helper';
-import { Client, type ServerProcess, createScratchDatabase, startServerProcess } from 'test-kit';
+import { Client, type ServerProcess, TEST_START_MS, copyOfPortal, startServerProcess } from 'test-kit';
 
 const baseUrl = process.env.DATABASE_URL;
 const skip = baseUrl ? false : 'DATABASE_URL non impostato: due server su un PostgreSQL si provano solo nel passaggio su PostgreSQL';
@@ -20,20 +20,20 @@ let b: ServerProcess;
 let cleanup: () => Promise<void> = async () => {};
 before(async () => {
   if (!baseUrl) return;
-  const db = await createScratchDatabase(baseUrl, 'twoservers');
-  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-two-')));
-  const [dirA = '', dirB = ''] = dirs;
-  // The first migrates and seeds; the second starts on the prepared database.
+  // Both start on a copy of the seeded demo club (its database cloned from the template), each with its own data folder.
+  const copy = await copyOfPortal(TEST_START_MS, baseUrl);
+  const dirA = copy.dataDir;
+  const dirB = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-two-'));
   // Each process keeps a session it looked up for SESSION_CACHE_MS (core/session-cache.ts): short here.
   const env = { STATIC_ROOT: dirA, LOG_LEVEL: 'error', SESSION_CACHE_MS: String(SESSION_CACHE_MS) };
-  a = await startServerProcess({ dataDir: dirA, databaseUrl: db.url, env });
-  b = await startServerProcess({ dataDir: dirB, databaseUrl: db.url, env });
   cleanup = async () => {
     await a?.stop();
     await b?.stop();
-    await db.drop();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await copy.remove();
+    fs.rmSync(dirB, { recursive: true, force: true });
   };
+  a = await startServerProcess({ dataDir: dirA, databaseUrl: copy.databaseUrl, env });
+  b = await startServerProcess({ dataDir: dirB, databaseUrl: copy.databaseUrl, env });
 });
 after(async () => {
   await cleanup();

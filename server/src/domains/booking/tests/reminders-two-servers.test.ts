@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
-import { Client, type ServerProcess, createScratchDatabase, testNow } from 'test-kit';
+import { Client, type ServerProcess, TEST_START_MS, copyOfPortal, testNow } from 'test-kit';
 import { startServerProcess } from 'test-kit';
 import { ADMIN } from '../../../testing/helper';
 
@@ -27,19 +27,19 @@ let dbUrl = '';
 let cleanup: () => Promise<void> = async () => {};
 before(async () => {
   if (!baseUrl) return;
-  const db = await createScratchDatabase(baseUrl, 'reminders');
-  dbUrl = db.url;
-  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-reminders-')));
-  const env = { STATIC_ROOT: dirs[0]!, LOG_LEVEL: 'error' };
-  // The first migrates and seeds; the second starts on the prepared database.
-  a = await startServerProcess({ dataDir: dirs[0]!, databaseUrl: db.url, env });
-  b = await startServerProcess({ dataDir: dirs[1]!, databaseUrl: db.url, env });
+  // Both start on a copy of the seeded demo club (its database cloned from the template), each with its own data folder.
+  const copy = await copyOfPortal(TEST_START_MS, baseUrl);
+  dbUrl = copy.databaseUrl!;
+  const dirB = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-reminders-'));
+  const env = { STATIC_ROOT: copy.dataDir, LOG_LEVEL: 'error' };
   cleanup = async () => {
     await a?.stop();
     await b?.stop();
-    await db.drop();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await copy.remove();
+    fs.rmSync(dirB, { recursive: true, force: true });
   };
+  a = await startServerProcess({ dataDir: copy.dataDir, databaseUrl: dbUrl, env });
+  b = await startServerProcess({ dataDir: dirB, databaseUrl: dbUrl, env });
 });
 after(async () => {
   await cleanup();

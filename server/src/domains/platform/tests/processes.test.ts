@@ -1,7 +1,8 @@
 /**
  * Releases across real server processes: the first start of a fresh clone publishes the built apps and makes them
  * the live release; releases survive a restart (PGlite and PostgreSQL); two servers on one PostgreSQL see the same
- * live release, whichever of them composed or rolled back (PostgreSQL only).
+ * live release, whichever of them composed or rolled back (PostgreSQL only; from a copy of the seeded demo club, test-kit's
+ * copyOfPortal, since its subject is not the first start).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { ADMIN } from '../../../testing/helper';
-import { Client, type ServerProcess, createScratchDatabase, startServerProcess } from 'test-kit';
+import { Client, type ServerProcess, TEST_START_MS, copyOfPortal, createScratchDatabase, serverScript, startServerProcess } from 'test-kit';
 import { publishVersion } from '../releases-root';
 import { fakeBuild, writeShellProvides } from './fixtures';
 
@@ -20,10 +21,13 @@ after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** A data folder that is also the static root, with a built shell and a build of every domain app. */
-function freshClone(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-releases-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+/** A data folder (a new one, or `dir`) that is also the static root, with a built shell and a build of every domain app. */
+function freshClone(dir?: string): string {
+  if (!dir) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-releases-'));
+    const made = dir;
+    cleanups.push(() => fs.rmSync(made, { recursive: true, force: true }));
+  }
   writeShellProvides(dir);
   for (const { folder } of DOMAIN_APPS) {
     const build = fakeBuild(folder);
@@ -92,7 +96,7 @@ test('a fresh clone’s first start publishes its builds as the live release; re
 
   // The platform team's command wraps the same calls.
   const compose = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'cli.ts'), 'compose', ...args], {
+    spawnSync(process.execPath, [...serverScript('domains/platform/cli'), 'compose', ...args], {
       env: { ...process.env, PORTAL_URL: server.url, PLATFORM_EMAIL: ADMIN.email, PLATFORM_PASSWORD: ADMIN.password },
       encoding: 'utf8',
     });
@@ -131,20 +135,16 @@ test('a fresh clone’s first start publishes its builds as the live release; re
   fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'mf-registry', version: '2.4.0' }));
   fs.renameSync(fakeBuild('mf-registry', { label: 'through the API' }), path.join(app, 'dist'));
   const publishCommand = () =>
-    spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, '..', 'cli.ts'), 'publish', 'mf-registry', path.join(app, 'dist')],
-      {
-        env: {
-          ...process.env,
-          PORTAL_URL: server.url,
-          PLATFORM_EMAIL: ADMIN.email,
-          PLATFORM_PASSWORD: ADMIN.password,
-          RELEASES_DIR: path.join(app, 'not-here'),
-        },
-        encoding: 'utf8',
+    spawnSync(process.execPath, [...serverScript('domains/platform/cli'), 'publish', 'mf-registry', path.join(app, 'dist')], {
+      env: {
+        ...process.env,
+        PORTAL_URL: server.url,
+        PLATFORM_EMAIL: ADMIN.email,
+        PLATFORM_PASSWORD: ADMIN.password,
+        RELEASES_DIR: path.join(app, 'not-here'),
       },
-    );
+      encoding: 'utf8',
+    });
   const published = publishCommand();
   assert.equal(published.status, 0, published.stderr);
   const [, version] = /Pubblicata mf-registry (2\.4\.0-[0-9a-f]{8}) su /.exec(published.stdout) ?? [];
@@ -159,15 +159,16 @@ test('a fresh clone’s first start publishes its builds as the live release; re
 const skip = process.env.DATABASE_URL ? false : 'DATABASE_URL non impostato: due server su un PostgreSQL si provano solo nel passaggio su PostgreSQL';
 
 test('two servers on one PostgreSQL see the same live release, whichever changed it', { skip }, async () => {
-  const db = await createScratchDatabase(process.env.DATABASE_URL!, 'releases2');
-  cleanups.push(() => db.drop());
-  const shared = freshClone();
+  const copy = await copyOfPortal(TEST_START_MS, process.env.DATABASE_URL!);
+  cleanups.push(() => copy.remove());
+  const databaseUrl = copy.databaseUrl!;
+  const shared = freshClone(copy.dataDir);
   const releasesDir = path.join(shared, 'releases');
   // Each process has its own data folder; the releases root is shared (as DATA_DIR/files is), like a mounted volume.
-  const a = await start({ DATA_DIR: shared, DATABASE_URL: db.url, RELEASES_DIR: releasesDir });
+  const a = await start({ DATA_DIR: shared, DATABASE_URL: databaseUrl, RELEASES_DIR: releasesDir });
   const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-portal-releases-b-'));
   cleanups.push(() => fs.rmSync(otherDir, { recursive: true, force: true }));
-  const b = await start({ DATA_DIR: otherDir, STATIC_ROOT: shared, DATABASE_URL: db.url, RELEASES_DIR: releasesDir });
+  const b = await start({ DATA_DIR: otherDir, STATIC_ROOT: shared, DATABASE_URL: databaseUrl, RELEASES_DIR: releasesDir });
   assert.deepEqual(await remotesOf(b), await remotesOf(a));
 
   const v2 = publishVersion({
