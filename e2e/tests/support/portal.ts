@@ -7,12 +7,16 @@ import { startServer, type RunningServer } from './server.ts';
 export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 export const MEMBER_PASSWORD = 'Socio-2026!';
 
+/**
+ * Signs the page's context in as `email` and opens the home page. The session is asked of the API, as the login form
+ * asks it, in the context's cookie jar: loading /login and typing into it for every person of every test cost a page
+ * load each, and the form has tests of its own (access, first-load, validation, polish, accessibility).
+ */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Entra' }).click();
-  await page.waitForURL(`${baseUrl}/`);
+  // Same-origin, as the portal's pages send it (cross-site writes are refused).
+  const res = await page.request.post(`${baseUrl}/api/v1/auth/login`, { data: { email, password }, headers: { origin: baseUrl } });
+  if (res.status() !== 200) throw new Error(`accesso di ${email}: ${res.status()} ${await res.text()}`);
+  await page.goto(`${baseUrl}/`);
 }
 
 export async function choose(page: Page, combobox: string | RegExp, option: string): Promise<void> {
