@@ -45,7 +45,7 @@ const DAY = addDays(TODAY, 2);
 let rulesArranged: Promise<void> | undefined;
 const arrangeRules = () => (rulesArranged ??= weekFromToday());
 async function weekFromToday(): Promise<void> {
-  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  const admin = await adminForSetup();
   const weekday = new Date(`${TODAY}T00:00:00Z`).getUTCDay();
   const rules = (await apiCall<{ data: ReservationRule[] }>(admin, 'GET', '/user/reservation-rule?limit=500')).body.data;
   assert.ok(rules.length > 0, 'the demo club has booking rules');
@@ -95,7 +95,7 @@ function clubWall(d: Date): string {
 async function signedIn(
   email: string,
   password: string,
-  options: { userAgent?: string; viewport?: { width: number; height: number } } = {},
+  options: { userAgent?: string; viewport?: { width: number; height: number }; open?: string | null } = {},
 ): Promise<Page> {
   const context = await portal.browser.newContext({
     viewport: options.viewport ?? { width: 1366, height: 900 },
@@ -103,9 +103,12 @@ async function signedIn(
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  await signIn(page, portal.server.url, email, password);
+  await signIn(page, portal.server.url, email, password, options.open);
   return page;
 }
+
+/** The administrator's session for preparing data through the API (no page is opened). */
+const adminForSetup = () => signedIn(ADMIN.email, ADMIN.password, { open: null });
 
 /** Picks an option of a menu by the person's name (the option also shows the e-mail) and closes the menu. */
 async function pick(page: Page, combobox: RegExp, name: string): Promise<void> {
@@ -137,7 +140,7 @@ interface Ref {
 /** The administrator opens a single session on DAY through the API (the calendar's own forms are tested below). */
 async function openSession(title: string, start: string, end: string, table: number): Promise<void> {
   await arrangeRules();
-  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  const admin = await adminForSetup();
   const tables = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/training-session/game-tables')).body.data;
   const qualifications = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/user/qualification?limit=300')).body.data;
   const created = await apiCall(admin, 'POST', '/training-session', {
@@ -214,7 +217,7 @@ test('a member searches the day, books a shift with a partner, finds it under Fu
 
 test("a member without a valid medical certificate is told 'Non puoi prenotare turni senza un certificato medico valido'", async () => {
   await openSession('Turno senza certificato', '22:00', '23:00', 5);
-  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  const admin = await adminForSetup();
   await removeCertificates(admin, NO_CERTIFICATE);
   await admin.context().close();
   const page = await signedIn(NO_CERTIFICATE, MEMBER_PASSWORD);

@@ -50,7 +50,8 @@ test("/login's HTML already holds the sign-in form, styled, before any script ru
 });
 
 test('the page hydrates without a mismatch or a CSP refusal, and signing in goes on into the portal', async () => {
-  const page = await portal.browser.newPage();
+  // A first visit as a person makes it: the service worker registers too.
+  const page = await portal.browser.newPage({ serviceWorkers: 'allow' });
   const problems = problemsOf(page);
   const cspViolations = await recordCspViolations(page);
   await page.goto(`${portal.server.url}/login`);
@@ -103,7 +104,7 @@ test('a signed-in visitor opening /login goes on to the home page; the forgot-pa
   await page.getByRole('heading', { name: /^Ciao / }).waitFor();
   await page.close();
 
-  const anonymous = await portal.browser.newPage();
+  const anonymous = await portal.browser.newPage({ serviceWorkers: 'allow' });
   const problems = problemsOf(anonymous);
   await anonymous.goto(`${portal.server.url}/login`);
   await anonymous.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled);

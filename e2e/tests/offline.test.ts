@@ -70,7 +70,7 @@ async function memberWithBooking(page: Page): Promise<void> {
 }
 
 test('the worker registers; offline a navigation shows the Italian page and Le mie prenotazioni the last loaded bookings', async () => {
-  const context = await portal.browser.newContext({ viewport: PHONE });
+  const context = await portal.browser.newContext({ viewport: PHONE, serviceWorkers: 'allow' });
   const page = await context.newPage();
   await memberWithBooking(page);
 

@@ -5,6 +5,32 @@ import path from 'node:path';
 import { browserClock } from 'test-kit';
 import { repoRoot } from './server.ts';
 
+/**
+ * The features Playwright turns off (playwright-core's chromiumSwitches), and the omnibox popup's WebUI: Chromium's
+ * headless mode is the whole browser since version 132, and it opens that popup's page, about 1.3 s of CPU in a
+ * renderer of its own, for every window, so for every context a test opens. Chromium keeps only the last
+ * --disable-features it is given, so Playwright's list is repeated here.
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -13,6 +39,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
 ];
 
 /**
@@ -28,7 +55,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    // No service worker unless a test asks for one (the offline tests): the portal's worker precaches the shell's
+    // files on a context's first visit, so every fresh context downloaded and ran them twice (about a third more
+    // requests per sign-in) for a cache no other test reads.
+    const context = await newContext({ serviceWorkers: 'block', ...options });
     await browserClock(context);
     return context;
   };

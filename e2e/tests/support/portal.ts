@@ -1,18 +1,25 @@
 /** Steps a person takes in the portal, shared by the browser tests. */
 import { after, before } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { apiCall, rememberPortal } from './api-call.ts';
 import { launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 export const MEMBER_PASSWORD = 'Socio-2026!';
 
-export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Entra' }).click();
-  await page.waitForURL(`${baseUrl}/`);
+/**
+ * Signs the page's context in as `email` and opens the home page (or `open`). The session is asked of the API, as the login form
+ * asks it, in the context's cookie jar: loading /login and typing into it for every person of every test cost a page
+ * load each, and the form has tests of its own (access, first-load, validation, polish, accessibility).
+ */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string, open: string | null = '/'): Promise<void> {
+  // Same-origin, as the portal's pages send it (cross-site writes are refused).
+  const res = await page.request.post(`${baseUrl}/api/v1/auth/login`, { data: { email, password }, headers: { origin: baseUrl } });
+  if (res.status() !== 200) throw new Error(`accesso di ${email}: ${res.status()} ${await res.text()}`);
+  rememberPortal(page.context(), baseUrl);
+  // null: a context that only prepares data through apiCall opens no page at all.
+  if (open !== null) await page.goto(`${baseUrl}${open}`);
 }
 
 export async function choose(page: Page, combobox: string | RegExp, option: string): Promise<void> {
@@ -30,21 +37,16 @@ export async function toast(page: Page, text: string): Promise<void> {
  * an approved medical certificate.
  */
 export async function removeCertificates(staff: Page, email: string): Promise<void> {
-  const api = (method: string, path: string) =>
-    staff.evaluate(
-      async ({ method, path }) => {
-        const res = await fetch(`/api/v1${path}`, { method, credentials: 'include' });
-        const text = await res.text();
-        return { status: res.status, body: text ? JSON.parse(text) : {} };
-      },
-      { method, path },
-    );
-  const picked = await api('GET', `/user?limit=500&reducedDetails=true&q=${encodeURIComponent(email)}`);
-  const user = (picked.body.data as { _id: string; email: string }[]).find((u) => u.email === email);
+  const picked = await apiCall<{ data: { _id: string; email: string }[] }>(
+    staff,
+    'GET',
+    `/user?limit=500&reducedDetails=true&q=${encodeURIComponent(email)}`,
+  );
+  const user = picked.body.data.find((u) => u.email === email);
   if (!user) throw new Error(`utente ${email} non trovato`);
-  const list = (await api('GET', '/certificate?limit=500')).body.data as { _id: string; user: { _id: string } }[];
+  const list = (await apiCall<{ data: { _id: string; user: { _id: string } }[] }>(staff, 'GET', '/certificate?limit=500')).body.data;
   for (const c of list.filter((c) => c.user._id === user._id)) {
-    const res = await api('DELETE', `/certificate/${c._id}/user/${user._id}`);
+    const res = await apiCall(staff, 'DELETE', `/certificate/${c._id}/user/${user._id}`);
     if (res.status !== 204) throw new Error(`certificato di ${email} non eliminato: ${res.status}`);
   }
 }
