@@ -79,7 +79,8 @@ function runOne(job) {
     // TypeScript files through tsx (installed in the packages that have them); JavaScript (the API files' bundles) as
     // it is, its stack traces mapped back to the sources.
     const loader = job.file.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
-    const child = spawn(process.execPath, [...loader, '--test-reporter=tap', job.file], {
+    const flags = (process.env.TEST_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...flags, ...loader, '--test-reporter=tap', job.file], {
       cwd: job.cwd,
       env: { ...process.env, ...job.env },
       stdio: ['ignore', 'pipe', 'pipe'],
