@@ -46,6 +46,21 @@ describe('DateInput', () => {
     await waitFor(() => expect(screen.queryByText(/La data non può/)).not.toBeInTheDocument());
   });
 
+  it('keeps a refused date in the field beside its message, instead of the date picked before (walk-forms-7)', async () => {
+    const { input } = setup('2026-11-26', { maxDate: '2031-12-31' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '01/01/2045');
+    await userEvent.tab();
+    expect(await screen.findByText('La data non può essere successiva al 31/12/2031')).toBeInTheDocument();
+    expect(input).toHaveValue('01/01/2045');
+    // Typing again replaces it, and an accepted date clears the message.
+    await userEvent.clear(input);
+    await userEvent.type(input, '15/08/2030');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByText(/La data non può/)).not.toBeInTheDocument());
+    expect(input).toHaveValue('15/08/2030');
+  });
+
   it('opens an Italian calendar with a 100-year dropdown', async () => {
     const { input } = setup('2024-03-05');
     await userEvent.click(input);

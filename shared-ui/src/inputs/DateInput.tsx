@@ -20,6 +20,11 @@ export function DateInput(props: DateInputProps) {
   const { name, label, value, onChange, required, disabled, error, placeholder, hint } = props;
   /** What is wrong with the date last typed, which the picker refused and cleared. */
   const [typedProblem, setTypedProblem] = useState<string | null>(null);
+  /**
+   * The refused text itself, kept in the field beside its message: the picker would put the date selected before back
+   * in the field, and the message would then speak of a date no longer shown (walk-forms-7).
+   */
+  const [refusedText, setRefusedText] = useState<string | null>(null);
   const shown = typedProblem ?? error ?? null;
   const a11y = controlProps(name, shown, hint, required);
   const minDate = parseIsoDate(props.minDate && props.minDate > EARLIEST ? props.minDate : EARLIEST);
@@ -37,10 +42,19 @@ export function DateInput(props: DateInputProps) {
         placeholder={placeholder}
         selected={parseIsoDate(value)}
         onChange={(date: Date | null) => {
-          if (date) setTypedProblem(null);
+          if (date) {
+            setTypedProblem(null);
+            setRefusedText(null);
+          }
           onChange(date ? toIsoDate(date) : null);
         }}
-        onTypedText={(text) => setTypedProblem(typedDateProblem(text, minDate && toIsoDate(minDate), maxDate && toIsoDate(maxDate)))}
+        onTypedText={(text) => {
+          const problem = typedDateProblem(text, minDate && toIsoDate(minDate), maxDate && toIsoDate(maxDate));
+          setTypedProblem(problem);
+          setRefusedText(problem ? text : null);
+        }}
+        keptText={refusedText}
+        onTyping={() => setRefusedText(null)}
         minDate={minDate}
         maxDate={maxDate}
         years={years}

@@ -25,6 +25,13 @@ export interface DatePickerProps {
   years: (shownYear: number) => number[];
   /** The text in the field when the user leaves it or presses Enter: the date it holds may have been refused. */
   onTypedText?: (text: string) => void;
+  /**
+   * Text the field keeps showing instead of the selected date (a typed date the picker refused, shown with the message
+   * that says why), until the user types again.
+   */
+  keptText?: string | null;
+  /** The user typed in the field (the kept text gives way to what is typed). */
+  onTyping?: () => void;
 }
 
 /**
@@ -40,7 +47,7 @@ function submitFormOnEnter(event: KeyboardEvent<HTMLElement>) {
 }
 
 export function DatePickerControl(props: DatePickerProps) {
-  const { a11y, required, disabled, placeholder, selected, onChange, minDate, maxDate, years, onTypedText } = props;
+  const { a11y, required, disabled, placeholder, selected, onChange, minDate, maxDate, years, onTypedText, keptText, onTyping } = props;
   // The text last typed, told when the field is left (react-datepicker hears the blur only with its calendar
   // closed: it closes the calendar then), or on Enter; a date chosen on the calendar replaces it.
   const typedText = useRef<string | null>(null);
@@ -61,8 +68,11 @@ export function DatePickerControl(props: DatePickerProps) {
         onChange(date);
       }}
       onChangeRaw={(event) => {
-        if (event?.target instanceof HTMLInputElement) typedText.current = event.target.value;
+        if (!(event?.target instanceof HTMLInputElement)) return;
+        typedText.current = event.target.value;
+        onTyping?.();
       }}
+      value={keptText ?? undefined}
       onCalendarClose={tellTyped}
       locale={LOCALE}
       dateFormat="dd/MM/yyyy"
