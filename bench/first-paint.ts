@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS } from 'e2e/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from 'e2e/support/browser';
 import { startServer } from 'e2e/support/server';
 import { brotli, buildBareReactPage } from './page-weight.ts';
 
@@ -58,7 +58,7 @@ export const median = (values: number[]) => {
 export async function benchFirstPaint(): Promise<void> {
   const rounds = Number(process.env.BENCH_PAINT_ROUNDS ?? 9);
   const portal = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
   try {
     // RELEASES_DIR's default: <data folder>/releases, served at /releases/.
     const baselines = path.join(portal.dataDir, 'releases', 'bench-first-paint');
