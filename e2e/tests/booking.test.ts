@@ -288,10 +288,12 @@ async function showDay(page: Page, table: number): Promise<void> {
   await picker.getByLabel(/^Giorno/).fill(italian(DAY));
   await picker.getByLabel(/^Giorno/).press('Tab');
   await picker.getByRole('button', { name: 'Vai' }).click();
-  await page
-    .getByRole('group', { name: 'Tavoli' })
-    .getByRole('button', { name: `Tavolo ${table}`, exact: true })
-    .click();
+  const tableButton = page.getByRole('group', { name: 'Tavoli' }).getByRole('button', { name: `Tavolo ${table}`, exact: true });
+  await tableButton.click();
+  // The day's sessions of every table stay on screen until the table's own have loaded: wait for them (the
+  // calendar's body is aria-busy from the render that picks the table until its sessions arrive).
+  await tableButton.and(page.locator('[aria-pressed="true"]')).waitFor();
+  await page.locator('.bk-calendar__body[aria-busy="false"]').waitFor();
 }
 
 const cardOf = (page: Page, title: string, time: string) => page.getByRole('button', { name: new RegExp(`^${time} ${title} Tavolo`) });
