@@ -83,7 +83,7 @@ async function migrateAndSeed(database: Database, config: AppConfig): Promise<vo
 
 /** A migrated, seeded PGlite as a dump, built once per schema version and reused by every test file. */
 async function seededPgliteDump(config: AppConfig): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `club-portal-test-db-${sourceHash()}.tar.gz`);
+  const file = path.join(os.tmpdir(), `club-portal-test-db-${sourceHash()}.tar`);
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   try {

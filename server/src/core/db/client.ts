@@ -130,8 +130,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Dump of an embedded database (tests reuse a migrated, seeded one). */
+/**
+ * Dump of an embedded database (tests reuse a migrated, seeded one): checkpointed, so a copy starts without replaying
+ * the write-ahead log, and an uncompressed tar, so it opens without gunzipping it. Opening one: 1.85 → 1.45 CPU-s.
+ */
 export async function dumpPglite(database: Database): Promise<Blob> {
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  return client.dumpDataDir('gzip');
+  await client.exec('CHECKPOINT');
+  return client.dumpDataDir('none');
 }
