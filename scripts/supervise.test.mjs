@@ -29,7 +29,9 @@ async function supervise() {
   const port = await freePort();
   const proc = spawn(process.execPath, [path.join(root, 'scripts', 'supervise.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', RELEASE_HEALTH_CHECK: 'off' },
+    // npm start's embedded database whatever the run's DATABASE_URL (DATABASE_URL=… npm test): the second test's
+    // refusal is the data folder's lock, which a server on PostgreSQL does not take.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', RELEASE_HEALTH_CHECK: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
