@@ -11,7 +11,8 @@ import { root } from './lib.mjs';
 const FILE_TIMEOUT_MS = 30 * 60_000;
 
 /**
- * @typedef {{ suite: string, file: string, shown?: string, cwd: string, env?: Record<string, string>, label?: string, kind?: string }} FileJob
+ * @typedef {{ suite: string, file: string, args?: string[], shown?: string, cwd: string, env?: Record<string, string>, label?: string, kind?: string }} FileJob
+ *   args: after the file (the runner of several API files takes their bundles)
  *   shown: the file as the report names it (the source of a bundled file); file, relative to cwd, otherwise
  *   kind: the limit of perKind that applies (e.g. 'browser', for every browser suite together)
  * @typedef {{ tests: number, pass: number, fail: number, skipped: number, files: number, failedFiles: string[], failures: { name: string, digest: string }[], startedAt: number, endedAt: number }} SuiteCounts
@@ -80,7 +81,7 @@ function runOne(job) {
     // it is, its stack traces mapped back to the sources.
     const loader = job.file.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
     const flags = (process.env.TEST_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...flags, ...loader, '--test-reporter=tap', job.file], {
+    const child = spawn(process.execPath, [...flags, ...loader, '--test-reporter=tap', job.file, ...(job.args ?? [])], {
       cwd: job.cwd,
       env: { ...process.env, ...job.env },
       stdio: ['ignore', 'pipe', 'pipe'],

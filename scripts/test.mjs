@@ -45,6 +45,15 @@ const CLOCK_EDGES = [
  * does not end waiting on one of them started last.
  */
 const LONGEST_API_FILES = ['fuzz', 'crash', 'processes', 'hardening', 'platform', 'data-dir-lock', 'authorization-matrix', 'migrations'];
+/**
+ * The other API files run a few to a process (server/src/testing/run-test-files.ts), one after another, each its own
+ * suite with its own app and database: what a process costs before its first test (the server's modules, PGlite's
+ * WebAssembly) is paid once per batch. Six small files: 39.1 CPU-s one process each, 32.6 together. The files above,
+ * and those that start servers or time the event loop, keep a process of their own.
+ */
+const API_BATCH_SIZE = Number(process.env.TEST_API_BATCH ?? 6);
+const runsAlone = (file) =>
+  [...LONGEST_API_FILES, 'heavy-calls', 'backup', 'two-servers', 'reminders-two-servers'].includes(path.basename(file, '.test.ts'));
 /** Files side by side: three API or browser files at once keep a 2-core machine busy (99% in a CI run). */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
 /**
@@ -135,8 +144,22 @@ if (wants('api')) {
   for (const url of apiDatabases) {
     const suite = `API · ${dbName(url)}`;
     apiRows.push(suite);
-    for (const file of longestFirst(testFiles('server/src')))
-      jobs.push({ suite, file: bundled(file), shown: `server/${file}`, cwd: path.join(root, 'server'), env: { DATABASE_URL: url ?? '' } });
+    const files = longestFirst(testFiles('server/src'));
+    const env = { DATABASE_URL: url ?? '' };
+    const cwd = path.join(root, 'server');
+    for (const file of files.filter(runsAlone)) jobs.push({ suite, file: bundled(file), shown: `server/${file}`, cwd, env });
+    for (const batch of batches(
+      files.filter((f) => !runsAlone(f)),
+      API_BATCH_SIZE,
+    ))
+      jobs.push({
+        suite,
+        file: 'dist-tests/testing/run-test-files.js',
+        args: batch.map(bundled),
+        shown: `${batch.length} file: ${batch.map((f) => path.basename(f, '.test.ts')).join(', ')}`,
+        cwd,
+        env,
+      });
   }
 }
 if (jobs.length) {
@@ -188,6 +211,13 @@ process.exit(rows.every((r) => r.ok) ? 0 : 1);
 
 function countText({ pass, tests, skipped }) {
   return `${pass}/${tests}${skipped ? `, ${skipped} saltati` : ''}`;
+}
+
+/** `files` in groups of `size`, the last one shorter. */
+function batches(files, size) {
+  const groups = [];
+  for (let at = 0; at < files.length; at += size) groups.push(files.slice(at, at + size));
+  return groups;
 }
 
 /** src/x/tests/y.test.ts → its bundle, dist-tests/x/tests/y.test.js (server/build-tests.mjs). */

@@ -51,12 +51,26 @@ const sourceImportMeta = {
   },
 };
 
+/**
+ * The test files' `node:test` is testing/file-scope.ts, which passes every call through unless the runner of several
+ * files in one process (testing/run-test-files.ts) is recording a file's top level. file-scope itself gets Node's.
+ */
+const FILE_SCOPE = path.join(src, 'testing', 'file-scope.ts');
+const testFileScope = {
+  name: 'test-file-scope',
+  setup(build) {
+    build.onResolve({ filter: /^node:test$/ }, (args) =>
+      args.importer === FILE_SCOPE ? { path: 'node:test', external: true } : { path: FILE_SCOPE },
+    );
+  },
+};
+
 const started = Date.now();
 rmSync(TESTS_OUTDIR, { recursive: true, force: true });
 const files = testFiles();
 await esbuild
   .build({
-    entryPoints: files,
+    entryPoints: [...files, path.join(src, 'testing', 'run-test-files.ts')],
     outbase: src,
     outdir: TESTS_OUTDIR,
     bundle: true,
@@ -69,7 +83,7 @@ await esbuild
     sourcesContent: false,
     keepNames: true,
     tsconfig: path.join(serverRoot, 'tsconfig.json'),
-    plugins: [externalPackages, sourceImportMeta],
+    plugins: [testFileScope, externalPackages, sourceImportMeta],
     logLevel: 'warning',
   })
   .catch(() => process.exit(1));
