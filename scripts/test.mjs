@@ -47,13 +47,13 @@ const CLOCK_EDGES = [
 const LONGEST_API_FILES = ['fuzz', 'crash', 'processes', 'hardening', 'platform', 'data-dir-lock', 'authorization-matrix', 'migrations'];
 /**
  * The other API files run a few to a process (server/src/testing/run-test-files.ts), one after another, each its own
- * suite with its own app and database: what a process costs before its first test (the server's modules, PGlite's
- * WebAssembly) is paid once per batch. Six small files: 39.1 CPU-s one process each, 32.6 together. The files above,
- * and those that start servers or time the event loop, keep a process of their own.
+ * suite with its own app and database: Node's start and the server's modules are loaded once per batch (each file's
+ * app still opens its own PGlite). Six small files: 39.1 CPU-s one process each, 32.6 together. The files above, and
+ * those that start servers or time the event loop, keep a process of their own.
  */
 const API_BATCH_SIZE = Number(process.env.TEST_API_BATCH ?? 6);
-const runsAlone = (file) =>
-  [...LONGEST_API_FILES, 'heavy-calls', 'backup', 'two-servers', 'reminders-two-servers'].includes(path.basename(file, '.test.ts'));
+const OWN_PROCESS_API_FILES = new Set([...LONGEST_API_FILES, 'heavy-calls', 'backup', 'two-servers', 'reminders-two-servers']);
+const runsAlone = (file) => OWN_PROCESS_API_FILES.has(path.basename(file, '.test.ts'));
 /** Files side by side: three API or browser files at once keep a 2-core machine busy (99% in a CI run). */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
 /**

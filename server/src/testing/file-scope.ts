@@ -2,7 +2,7 @@
  * node:test as the API test files' bundles see it (server/build-tests.mjs points their `node:test` here): the same
  * functions, except while `recordFile` imports a file, when the calls at the file's top level are kept instead of
  * registered. The runner (run-test-files.ts) then replays them inside a `describe` named after the file, so several
- * files share one process (one module load, one PGlite start-up) and each file's top-level `before` and `after` still
+ * files share one process (one start, one load of the server's modules) and each file's top-level `before` and `after` still
  * wrap its own tests only, one file after another. Run on its own, a file's calls go straight through.
  */
 import * as nodeTest from 'node:test';

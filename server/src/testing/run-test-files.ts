@@ -1,9 +1,9 @@
 /**
  * Runs several API test files' bundles in one process: `node dist-tests/testing/run-test-files.js <bundle>…`. Each
  * file's top-level tests and hooks become a `describe` named after its source, run one file after another, so a file's
- * `before` builds its app on a fresh database and its `after` closes it before the next file starts. What one file
- * costs alone before its first test (loading the server's modules, about 1.2 s of CPU, and PGlite's WebAssembly) is
- * paid once per process.
+ * `before` builds its app on a fresh database and its `after` closes it before the next file starts. Node's start and
+ * the server's modules (about 1.2 s of CPU for a file alone) are paid once per process; each file's app still opens a
+ * PGlite of its own.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
