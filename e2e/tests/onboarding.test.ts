@@ -54,10 +54,11 @@ test('administrator invites a member who completes registration and manages the 
   await screenshot(member, 'onboarding-2-terms-gate');
   await gate.getByLabel("Ho letto e accetto l'informativa sulla privacy").check();
   await gate.getByLabel('Ho letto e accetto il regolamento del circolo').check();
+  // The acceptance is confirmed by its answer, not its toast: the page reloads at once, often before the toast can be
+  // read (waiting for it then cost Playwright's whole 30 s limit, swallowed).
+  const accepted = member.waitForResponse((r) => r.url().endsWith('/api/v1/auth/accept-terms') && r.request().method() === 'POST');
   await gate.getByRole('button', { name: 'Accetta' }).click();
-  await toast(member, 'I termini sono stati accettati correttamente. Ricarica la pagina manualmente se non venisse fatto automaticamente.').catch(
-    () => undefined,
-  );
+  assert.equal((await accepted).status(), 200);
   await gate.waitFor({ state: 'detached' });
   await member.getByText(`Ciao ${NEW_MEMBER.name}`).first().waitFor();
   assert.equal(await member.getByTestId('terms-gate').count(), 0);
