@@ -108,7 +108,7 @@ function runOne(job) {
 
 /**
  * Runs every job, at most `concurrency` at once, at most `perSuite[suite]` of one suite and `perKind[kind]` of one
- * kind at once, in the order
+ * kind at once while jobs of another kind wait, in the order
  * given (put the longest first). Answers the counts per suite.
  * @param {FileJob[]} jobs
  * @param {{ concurrency: number, perSuite?: Record<string, number>, perKind?: Record<string, number> }} options
@@ -121,7 +121,9 @@ export async function runFiles(jobs, { concurrency, perSuite = {}, perKind = {} 
   const waiting = [...jobs];
   const busy = (suite) => [...running.values()].filter((j) => j.suite === suite).length;
   const busyKind = (kind) => [...running.values()].filter((j) => j.kind === kind).length;
-  const fits = (j) => busy(j.suite) < (perSuite[j.suite] ?? concurrency) && (!j.kind || busyKind(j.kind) < (perKind[j.kind] ?? concurrency));
+  // A kind's limit holds while jobs of another kind wait for a slot; once none does, the kind may take every slot.
+  const kindLimit = (kind) => (waiting.some((w) => w.kind !== kind) ? (perKind[kind] ?? concurrency) : concurrency);
+  const fits = (j) => busy(j.suite) < (perSuite[j.suite] ?? concurrency) && (!j.kind || busyKind(j.kind) < kindLimit(j.kind));
   await new Promise((resolveAll) => {
     const next = () => {
       if (waiting.length === 0 && running.size === 0) return resolveAll();

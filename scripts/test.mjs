@@ -46,6 +46,11 @@ const CLOCK_EDGES = [
  */
 const LONGEST_API_FILES = ['fuzz', 'crash', 'processes', 'hardening', 'platform', 'data-dir-lock', 'authorization-matrix', 'migrations'];
 /**
+ * Likewise the browser files that take longest after booking's runs (30–80 s each in a CI run, against 10–20 s for
+ * most): started in alphabetical order, walk-phone came last and the run ended waiting on it alone.
+ */
+const LONGEST_BROWSER_FILES = ['accessibility', 'walk-phone', 'releases-console', 'releases', 'walk-booking', 'registry-mail-groups', 'finance'];
+/**
  * The other API files run a few to a process (server/src/testing/run-test-files.ts), one after another, each its own
  * suite with its own app and database: Node's start and the server's modules are loaded once per batch (each file's
  * app still opens its own PGlite). Six small files: 39.1 CPU-s one process each, 32.6 together. The files above, and
@@ -57,9 +62,11 @@ const runsAlone = (file) => OWN_PROCESS_API_FILES.has(path.basename(file, '.test
 /** Files side by side: three API or browser files at once keep a 2-core machine busy (99% in a CI run). */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
 /**
- * At most two of them browser files: a browser test slowed by the machine spends more CPU, not less (Playwright polls
- * its locators while it waits), so a third one beside two costs more than an API file in its slot. Measured on the
- * browser suite alone: two at a time 772 s of CPU in 498 s, three 872 s in 488 s.
+ * At most two of them browser files while API files wait: a browser test slowed by the machine spends more CPU, not
+ * less (Playwright polls its locators while it waits), so a third one beside two costs more than an API file in its
+ * slot. Measured on the browser suite alone: two at a time 772 s of CPU in 498 s, three 872 s in 488 s. Once no API
+ * file waits, browser files take every slot: the last browser files of a developer's run (no API suite on PostgreSQL)
+ * otherwise ran two at a time with a core partly idle (91% busy).
  */
 const BROWSER_CONCURRENCY = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 2);
 
@@ -133,7 +140,11 @@ if (wants('e2e') && buildsOk) {
   for (const [label, instant] of CLOCK_EDGES)
     for (const file of booking)
       jobs.push({ suite: edges, kind, file, cwd: path.join(root, 'e2e'), env: { ...env, TEST_NOW: instant }, label: `${label}, ${instant}` });
-  for (const file of files.filter((f) => !booking.includes(f))) jobs.push({ suite, kind, file, cwd: path.join(root, 'e2e'), env });
+  for (const file of longestFirst(
+    files.filter((f) => !booking.includes(f)),
+    LONGEST_BROWSER_FILES,
+  ))
+    jobs.push({ suite, kind, file, cwd: path.join(root, 'e2e'), env });
   e2eRows.push(suite, edges);
 }
 const apiRows = [];
@@ -144,7 +155,7 @@ if (wants('api')) {
   for (const url of apiDatabases) {
     const suite = `API · ${dbName(url)}`;
     apiRows.push(suite);
-    const files = longestFirst(testFiles('server/src'));
+    const files = longestFirst(testFiles('server/src'), LONGEST_API_FILES);
     const env = { DATABASE_URL: url ?? '' };
     const cwd = path.join(root, 'server');
     for (const file of files.filter(runsAlone)) jobs.push({ suite, file: bundled(file), shown: `server/${file}`, cwd, env });
@@ -225,10 +236,11 @@ function bundled(file) {
   return file.replace(/^src\//, 'dist-tests/').replace(/\.ts$/, '.js');
 }
 
-function longestFirst(files) {
+/** `files` with those named in `longest` first, in its order; the others after them, in theirs. */
+function longestFirst(files, longest) {
   const rank = (f) => {
-    const at = LONGEST_API_FILES.indexOf(path.basename(f, '.test.ts'));
-    return at < 0 ? LONGEST_API_FILES.length : at;
+    const at = longest.indexOf(path.basename(f, '.test.ts'));
+    return at < 0 ? longest.length : at;
   };
   return [...files].sort((a, b) => rank(a) - rank(b));
 }
