@@ -1,6 +1,7 @@
 // npm test: every test of the project, and a table of each stage's wall time and test counts at the end.
 //   format  Prettier's check of every file
-//   lint    ESLint over every package, then the test that its import boundaries fire
+//   lint    ESLint over every package, then the tests that its import boundaries fire and that the pool below keeps
+//           its limits
 //   types   tsc on every package
 //   unit    jest (front ends and the shared contract)
 //   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server), each file
@@ -94,10 +95,11 @@ const checks = [];
 if (wants('format')) checks.push({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] });
 if (wants('lint'))
   checks.push({
-    name: 'Lint (ESLint) e confini tra i moduli',
+    name: 'Lint (ESLint), confini tra i moduli e pianificatore dei test',
     steps: [
       [pnpm, ['lint']],
-      [process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs']],
+      // The boundaries' rules fire; the test pool below keeps its limits (both plain node:test, no build needed).
+      [process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs', 'scripts/test-files.test.mjs']],
     ],
   });
 if (wants('types')) checks.push({ name: 'Tipi (tsc, ogni pacchetto)', steps: [[pnpm, ['typecheck']]] });
