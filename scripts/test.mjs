@@ -9,8 +9,7 @@
 //           the server's sources again); `pnpm --filter server test` runs the same files through tsx
 //   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
 //           the clock's edges (a Sunday night, both daylight-saving nights, New Year's Eve)
-// jest starts first; beside it the three checks run side by side, then the builds, then one pool of API and browser
-// files a few at a time.
+// The three checks run side by side, then the builds, then jest beside one pool of API and browser files a few at a time.
 //
 // Options:
 //   --only format,lint,types,unit,api,e2e   a subset
@@ -91,11 +90,6 @@ const installStart = performance.now();
 install(pnpm);
 rows.push({ name: 'Installazione (pnpm install)', ok: true, seconds: seconds(installStart) });
 
-// ── jest: started first, side by side with the checks and then with the API and browser files. It needs no build,
-// and the checks leave a core partly idle (ESLint, the last to end, runs on one thread for its last 20 s or so); its
-// row is added to the table once it ends. ──
-const jestRun = wants('unit') ? runJest() : null;
-
 // ── The checks, side by side (each prints its output once done, so they do not interleave). ──
 const checks = [];
 if (wants('format')) checks.push({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] });
@@ -126,6 +120,10 @@ if (wants('api') || wants('e2e')) {
   if (ok && wants('e2e')) buildFrontEnds(pnpm);
   rows.push({ name: wants('e2e') ? 'Build del server e dei front end (e Chromium)' : 'Build del server', ok, seconds: seconds(buildStart) });
 }
+
+// ── jest: started now, side by side with the API and browser files (they leave a core idle while they wait on
+// servers and Chromium); its row is added to the table once it ends. ──
+const jestRun = wants('unit') ? runJest() : null;
 
 // ── API and browser files, one pool ──
 const dbName = (url) => (url ? 'PostgreSQL' : 'PGlite');
@@ -210,9 +208,13 @@ if (jobs.length) {
 }
 
 if (jestRun) {
-  // Placed after the install, where it starts.
+  // Placed after the builds, where it starts.
   const jestRow = await jestRun;
-  rows.splice(rows.findIndex((r) => r.name.startsWith('Installazione')) + 1, 0, jestRow);
+  rows.splice(
+    rows.findLastIndex((r) => r.name.startsWith('Build') || r.name.startsWith('Installazione') || r.name.startsWith('Lint')) + 1,
+    0,
+    jestRow,
+  );
 }
 
 printTable();
@@ -263,7 +265,7 @@ function testFiles(dir) {
 
 /** jest with its output held back (printed whole when it fails), answering its row of the table. */
 async function runJest() {
-  log('Test unitari (jest), affiancati ai controlli e poi ai file API e del browser');
+  log('Test unitari (jest), affiancati ai file API e del browser');
   const from = performance.now();
   const out = mkdtempSync(path.join(os.tmpdir(), 'jest-'));
   let output = '';
@@ -305,8 +307,6 @@ async function runBuffered({ name, steps }) {
       const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.on('data', (c) => (output += c));
       child.stderr.on('data', (c) => (output += c));
-      // What a check took is not counted as jest's, which runs beside it (takeReapedCpu, read when jest ends).
-      child.on('exit', () => takeReapedCpu());
       child.on('close', (code) => resolve(code ?? 1));
     });
     if (status !== 0) break;
