@@ -120,6 +120,27 @@ test('a retried sign-in takes the error off the screen beside the success toast'
   await page.context().close();
 });
 
+test('with reduced motion a toast stays its 5 seconds: its progress bar, the toast’s timer, keeps its pace unseen', async () => {
+  const context = await portal.browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${portal.server.url}/login`);
+  await page.getByLabel(/^Email/).fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill('sbagliata-123');
+  await page.getByRole('button', { name: 'Entra' }).click();
+  await toast(page, "Errore durante l'accesso.");
+  // The page's other animations are cut short; the bar is not (it closed the toast at once: 0.01 ms).
+  const bar = await page
+    .locator('.Toastify__progress-bar')
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { duration: style.animationDuration, opacity: style.opacity };
+    });
+  assert.deepEqual(bar, { duration: '5s', opacity: '0' });
+  await page.getByText("Errore durante l'accesso.").first().waitFor();
+  await context.close();
+});
+
 test('at 1366 × 768 every column of the users table is in view, without scrolling sideways', async () => {
   const page = await adminOn(USERS);
   await page.getByRole('cell', { name: 'Rossi', exact: true }).waitFor();
