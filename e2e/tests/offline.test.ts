@@ -114,3 +114,18 @@ test('the worker registers; offline a navigation shows the Italian page and Le m
   await context.setOffline(false);
   await context.close();
 });
+
+test('a page the worker did not load (a hard reload, or a first visit whose worker activated mid-navigation) is taken under its control', async () => {
+  const context = await portal.browser.newContext({ viewport: PHONE, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await signIn(page, portal.server.url, MEMBER, MEMBER_PASSWORD, '/user/bookings');
+  await page.getByRole('tablist', { name: 'Prenotazioni' }).waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Shift-reload: the browser loads the page past the worker, which then no longer controls it until it claims it.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await page.waitForLoadState('load');
+  await page.getByRole('tablist', { name: 'Prenotazioni' }).waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.close();
+});

@@ -121,13 +121,19 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(handle(request));
 });
 
-/** The page tells what it loaded before the worker controlled it (its first visit): those files are kept too. */
+/**
+ * The page tells what it loaded before the worker controlled it (its first visit): those files are kept too, and the
+ * page is taken under the worker's control. The claim at activation misses a page still loading then (a first visit
+ * whose worker activated mid-navigation) and one loaded past the worker (a hard reload): such a page stayed
+ * uncontrolled, and offline it could not open the cached pages.
+ */
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (!data || data.type !== 'keep-loaded' || !Array.isArray(data.urls)) return;
   event.waitUntil(
-    Promise.all(
-      data.urls.map(async (href) => {
+    Promise.all([
+      self.clients.claim(),
+      ...data.urls.map(async (href) => {
         const url = new URL(href, self.location.origin);
         if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
         const cacheName = url.pathname === REMOTES ? RELEASE_CACHE : cacheOf(url.pathname);
@@ -136,6 +142,6 @@ self.addEventListener('message', (event) => {
         const response = await fetch(url.href).catch(() => null);
         if (response && response.ok) await cache.put(url.pathname === REMOTES ? REMOTES : url.href, response);
       }),
-    ),
+    ]),
   );
 });
