@@ -5,13 +5,12 @@
  * history with why, the platform team mailed. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { CLIENT_ERROR_RATE, maskMessage } from '../client-errors';
 import { publishVersion } from '../releases-root';
-import { type FakeBuild, fakeBuild, writeShellProvides } from './fixtures';
+import { type FakeBuild, fakeBuild, writeShellProvides, removeFakeBuilds } from './fixtures';
 
 const THIRD = { email: 'luca.ferrari@circolo.example', password: 'Socio-2026!' };
 const FOURTH = { email: 'francesca.romano@circolo.example', password: 'Socio-2026!' };
@@ -19,12 +18,10 @@ const FOURTH = { email: 'francesca.romano@circolo.example', password: 'Socio-202
 let t: TestApp;
 let admin: string;
 const members: string[] = [];
-const temp: string[] = [];
 const v1: Record<string, string> = {};
 
 function publish(folder: string, fake: FakeBuild = {}): string {
   const dist = fakeBuild(folder, fake);
-  temp.push(dist);
   return publishVersion({ releasesDir: t.config.releasesDir, app: folder, distDir: dist, packageVersion: '0.1.0' }).version;
 }
 const report = (cookie: string | null, body: Record<string, unknown>) => call(t.app, cookie, 'POST', '/api/v1/platform/client-errors', body);
@@ -63,7 +60,7 @@ before(async () => {
 });
 after(async () => {
   await t.close();
-  for (const dir of temp) fs.rmSync(dir, { recursive: true, force: true });
+  removeFakeBuilds();
 });
 
 describe('access and input', () => {

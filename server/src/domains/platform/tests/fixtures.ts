@@ -35,9 +35,18 @@ export interface FakeBuild {
 
 export const federationNameOf = (folder: string) => DOMAIN_APPS.find((a) => a.folder === folder)!.federationName;
 
-/** A dist folder of `folder` with a Module Federation manifest as rspack writes it. */
+/** The fake builds this process made and has not removed yet (removeFakeBuilds). */
+const made: string[] = [];
+
+/** Deletes every fake build made so far, wherever a test left it (call it from the test file's `after`). */
+export function removeFakeBuilds(): void {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** A dist folder of `folder` with a Module Federation manifest as rspack writes it, in the temp folder until removeFakeBuilds. */
 export function fakeBuild(folder: string, build: FakeBuild = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fake-${folder}-`));
+  made.push(dir);
   const name = federationNameOf(folder);
   const shared = Object.entries(PROVIDED)
     .map(([lib, version]) => ({ lib, range: build.requires && lib in build.requires ? build.requires[lib] : `^${version}` }))

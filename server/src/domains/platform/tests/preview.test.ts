@@ -5,26 +5,23 @@
  * withdraw it by themselves. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { categories } from '../../registry/tables';
 import { publishVersion } from '../releases-root';
-import { type FakeBuild, fakeBuild, writeShellProvides } from './fixtures';
+import { type FakeBuild, fakeBuild, writeShellProvides, removeFakeBuilds } from './fixtures';
 
 let t: TestApp;
 let admin: string;
 let member: string;
 let other: string;
 let members: string;
-const temp: string[] = [];
 const v1: Record<string, string> = {};
 
 function publish(folder: string, fake: FakeBuild = {}): string {
   const dist = fakeBuild(folder, fake);
-  temp.push(dist);
   return publishVersion({ releasesDir: t.config.releasesDir, app: folder, distDir: dist, packageVersion: '0.1.0' }).version;
 }
 const remotesOf = async (cookie: string | null) => {
@@ -62,7 +59,7 @@ before(async () => {
 });
 after(async () => {
   await t.close();
-  for (const dir of temp) fs.rmSync(dir, { recursive: true, force: true });
+  removeFakeBuilds();
 });
 
 describe('access', () => {

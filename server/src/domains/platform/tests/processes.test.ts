@@ -14,17 +14,12 @@ import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { ADMIN } from '../../../testing/helper';
 import { Client, type ServerProcess, TEST_START_MS, copyOfPortal, createScratchDatabase, serverScript, startServerProcess } from 'test-kit';
 import { publishVersion } from '../releases-root';
-import { fakeBuild as fakeBuildIn, writeShellProvides } from './fixtures';
+import { fakeBuild, removeFakeBuilds, writeShellProvides } from './fixtures';
 
 const cleanups: (() => Promise<void> | void)[] = [];
-/** A fake build in the temp folder, removed after the file (publishVersion copies it; freshClone moves it away). */
-function fakeBuild(...args: Parameters<typeof fakeBuildIn>): string {
-  const dir = fakeBuildIn(...args);
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
+  removeFakeBuilds();
 });
 
 /** A data folder (a new one, or `dir`) that is also the static root, with a built shell and a build of every domain app. */

@@ -11,16 +11,14 @@ import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { publishVersion } from '../releases-root';
 import { folderBytes } from '../retention';
-import { type FakeBuild, fakeBuild, writeShellProvides } from './fixtures';
+import { type FakeBuild, fakeBuild, writeShellProvides, removeFakeBuilds } from './fixtures';
 
 let t: TestApp;
 let admin: string;
 let member: string;
-const temp: string[] = [];
 
 function publish(folder: string, fake: FakeBuild = {}): string {
   const dist = fakeBuild(folder, fake);
-  temp.push(dist);
   return publishVersion({ releasesDir: t.config.releasesDir, app: folder, distDir: dist, packageVersion: '0.1.0' }).version;
 }
 const versionDir = (app: string, version: string) => path.join(t.config.releasesDir, app, version);
@@ -34,7 +32,7 @@ before(async () => {
 });
 after(async () => {
   await t.close();
-  for (const dir of temp) fs.rmSync(dir, { recursive: true, force: true });
+  removeFakeBuilds();
 });
 
 test('anonymous 401, a member 403, a keep below 1 or not an integer 400; nothing removed', async () => {

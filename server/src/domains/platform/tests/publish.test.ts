@@ -14,7 +14,7 @@ import * as tar from 'tar';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { versionOf } from '../releases-root';
 import { folderBytes } from '../retention';
-import { type FakeBuild, fakeBuild, writeShellProvides } from './fixtures';
+import { type FakeBuild, fakeBuild, writeShellProvides, removeFakeBuilds } from './fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -30,12 +30,12 @@ before(async () => {
 after(async () => {
   await t.close();
   for (const dir of temp) fs.rmSync(dir, { recursive: true, force: true });
+  removeFakeBuilds();
 });
 
 /** A build of `folder` and its .tar.gz as `tar -czf - -C dist .` makes it. */
 async function packedBuild(folder: string, fake: FakeBuild = {}): Promise<{ dist: string; archive: Buffer; version: string }> {
   const dist = fakeBuild(folder, fake);
-  temp.push(dist);
   const file = path.join(os.tmpdir(), `build-${path.basename(dist)}.tar.gz`);
   temp.push(file);
   await tar.c({ gzip: true, cwd: dist, file, portable: true }, ['.']);

@@ -13,16 +13,14 @@ import { and, eq } from 'drizzle-orm';
 import { audit_log } from '../../../core/db/tables';
 import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
 import { VersionExistsError, publishVersion } from '../releases-root';
-import { type FakeBuild, PROVIDED, fakeBuild, writeShellProvides } from './fixtures';
+import { type FakeBuild, PROVIDED, fakeBuild, writeShellProvides, removeFakeBuilds } from './fixtures';
 
 let t: TestApp;
 let admin: string;
 let member: string;
-const temp: string[] = [];
 
 function publish(folder: string, build: FakeBuild = {}): string {
   const dist = fakeBuild(folder, build);
-  temp.push(dist);
   return publishVersion({ releasesDir: t.config.releasesDir, app: folder, distDir: dist, packageVersion: '0.1.0' }).version;
 }
 
@@ -37,7 +35,7 @@ before(async () => {
 });
 after(async () => {
   await t.close();
-  for (const dir of temp) fs.rmSync(dir, { recursive: true, force: true });
+  removeFakeBuilds();
 });
 
 const remotes = async () => (await t.app.inject({ method: 'GET', url: '/remotes.json' })).json<Record<string, string>>();
@@ -92,7 +90,6 @@ describe('versions and releases', () => {
 
   test('publishing an existing version is refused and the folder is not touched', () => {
     const dist = fakeBuild('mf-registry');
-    temp.push(dist);
     const entry = path.join(t.config.releasesDir, 'mf-registry', v1['mf-registry']!, 'remoteEntry.js');
     const before = fs.statSync(entry).mtimeMs;
     assert.throws(

@@ -12,16 +12,14 @@ import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testin
 import { createCategory, registeredUser } from '../../../testing/reliability/actors';
 import { publishVersion } from '../releases-root';
 import { folderBytes } from '../retention';
-import { type FakeBuild, fakeBuild, writeShellProvides } from './fixtures';
+import { type FakeBuild, fakeBuild, removeFakeBuilds, writeShellProvides } from './fixtures';
 
 let t: TestApp;
 let admin: string;
 let member: string;
-const temp: string[] = [];
 
 function publish(folder: string, fake: FakeBuild = {}): string {
   const dist = fakeBuild(folder, fake);
-  temp.push(dist);
   return publishVersion({ releasesDir: t.config.releasesDir, app: folder, distDir: dist, packageVersion: '0.1.0' }).version;
 }
 const restore = (body: unknown, cookie: string | null = admin) => call(t.app, cookie, 'POST', '/api/v1/platform/releases/rollback', body);
@@ -47,7 +45,7 @@ before(async () => {
 });
 after(async () => {
   await t.close();
-  for (const dir of temp) fs.rmSync(dir, { recursive: true, force: true });
+  removeFakeBuilds();
 });
 
 test('each published version answers its size on the server', async () => {
