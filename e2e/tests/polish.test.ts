@@ -105,13 +105,18 @@ test("the profile's 'Data di iscrizione' is the club's day, whatever the browser
   await context.close();
 });
 
-test('a retried sign-in takes the error off the screen beside the success toast', async () => {
-  const page = await (await portal.browser.newContext()).newPage();
+/** The login form sent with a wrong password, until its error toast shows. */
+async function wrongPasswordOnLogin(page: Page): Promise<void> {
   await page.goto(`${portal.server.url}/login`);
   await page.getByLabel(/^Email/).fill(ADMIN.email);
   await page.locator('input[name="password"]').fill('sbagliata-123');
   await page.getByRole('button', { name: 'Entra' }).click();
   await toast(page, "Errore durante l'accesso.");
+}
+
+test('a retried sign-in takes the error off the screen beside the success toast', async () => {
+  const page = await (await portal.browser.newContext()).newPage();
+  await wrongPasswordOnLogin(page);
   await page.locator('input[name="password"]').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Entra' }).click();
   await toast(page, 'Accesso effettuato con successo!');
@@ -123,11 +128,7 @@ test('a retried sign-in takes the error off the screen beside the success toast'
 test('with reduced motion a toast stays its 5 seconds: its progress bar, the toast’s timer, keeps its pace unseen', async () => {
   const context = await portal.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${portal.server.url}/login`);
-  await page.getByLabel(/^Email/).fill(ADMIN.email);
-  await page.locator('input[name="password"]').fill('sbagliata-123');
-  await page.getByRole('button', { name: 'Entra' }).click();
-  await toast(page, "Errore durante l'accesso.");
+  await wrongPasswordOnLogin(page);
   // The page's other animations are cut short; the bar is not (it closed the toast at once: 0.01 ms).
   const bar = await page
     .locator('.Toastify__progress-bar')
