@@ -41,6 +41,9 @@ const DISABLED_FEATURES = [
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
+  // The compositor's (software) GPU thread inside the browser process instead of a process of its own: about 1.5 s of
+  // CPU less per browser file (walk-lists, every Chromium process sampled, two pairs: 11.7 → 9.6 and 12.1 → 9.4 s).
+  '--in-process-gpu',
   '--disable-quic',
   '--no-first-run',
   '--disable-background-networking',
