@@ -120,8 +120,11 @@ const result = await esbuild
   .catch(() => process.exit(1));
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));
 
-// A production install has the dependencies only: a package the built server imports statically must be one of them
-// (a dynamic import, like the release check's playwright-core, may be absent and is handled where it is made).
+// A production install has the dependencies only: a package the built server imports must be one of them, loaded at
+// the start or on first use (pdfkit, exceljs, nodemailer, file-type). Two development dependencies may be absent: the
+// release check's playwright-core (the check says so and stays off) and tsx, which the worker entry imports only when
+// it runs from the TypeScript sources.
+const OPTIONAL_PACKAGES = new Set(['playwright-core', 'tsx']);
 const { dependencies } = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8'));
 const packageOf = (specifier) =>
   specifier
@@ -131,9 +134,10 @@ const packageOf = (specifier) =>
 const missing = new Set(
   outputs.flatMap(([, o]) =>
     o.imports
-      .filter((i) => i.external && i.kind === 'import-statement' && !i.path.startsWith('node:') && !builtinModules.includes(i.path))
+      .filter((i) => i.external && (i.kind === 'import-statement' || i.kind === 'dynamic-import'))
+      .filter((i) => !i.path.startsWith('node:') && !builtinModules.includes(i.path))
       .map((i) => packageOf(i.path))
-      .filter((name) => !dependencies[name]),
+      .filter((name) => !dependencies[name] && !OPTIONAL_PACKAGES.has(name)),
   ),
 );
 if (missing.size > 0) {

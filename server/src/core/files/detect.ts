@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-
 export interface DetectedType {
   mime: string;
   ext: string;
@@ -85,6 +83,8 @@ export async function detectFileType(buffer: Buffer): Promise<DetectedType | nul
   // route runs this on the request thread (up to 160 ms for an 8 MB build archive, issue 25). Nothing here needs
   // that distinction, so the header is enough.
   if (buffer.subarray(0, GZIP_HEADER.length).equals(GZIP_HEADER)) return { mime: 'application/gzip', ext: 'gz' };
+  // file-type is loaded with the first upload, not at the server's start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const binary = await fileTypeFromBuffer(buffer);
   // file-type calls any XML document xml: an SVG is one.
   if (binary?.ext === 'xml') return looksLikeSvg(textHead(buffer)) ? { mime: 'image/svg+xml', ext: 'svg' } : binary;

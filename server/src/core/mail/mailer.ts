@@ -1,5 +1,5 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { recordAudit } from '../audit/context';
 import type { Db } from '../db/client';
 import { type Clock, systemClock } from '../time';
@@ -56,13 +56,23 @@ export const mailJob: JobDefinition<{ outboxId: string }, { mailer: Mailer }> = 
  * fails is retried by the job runner ('mail' job) until it succeeds or its retries run out.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** Made on the first delivery through SMTP: nodemailer is loaded then, not at the server's start. */
+  private transport: Promise<Transporter> | null = null;
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: MailerOptions) {
-    const { smtp } = options;
-    this.transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
     this.log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
+  }
+
+  /** Whether mail goes out through SMTP (SMTP_URL or a test's transport); otherwise to the outbox and the log only. */
+  private get sendsBySmtp(): boolean {
+    return this.options.smtp !== null;
+  }
+
+  private smtpTransport(smtp: string | Transporter): Promise<Transporter> {
+    this.transport ??=
+      typeof smtp === 'string' ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp)) : Promise.resolve(smtp);
+    return this.transport;
   }
 
   /** Records the mail and delivers it now; a failed delivery is recorded and queued for retry (the caller carries on). */
@@ -92,7 +102,7 @@ export class Mailer {
   /** `audit`: the send's audit entry (core/audit), written in the transaction that records the mails. */
   async queueAll(mails: readonly Mail[], audit?: AuditedMails): Promise<void> {
     if (mails.length === 0) return;
-    const transport = this.transport ? 'smtp' : 'log';
+    const transport = this.sendsBySmtp ? 'smtp' : 'log';
     // Statements of at most 2,000 rows (PostgreSQL takes up to 65,535 parameters in one).
     const rows = await this.options.db.transaction(async (tx) => {
       const ids: { id: string }[] = [];
@@ -114,7 +124,8 @@ export class Mailer {
     const { db } = this.options;
     const [mail] = await db.select().from(mail_outbox).where(eq(mail_outbox.id, outboxId));
     if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
-    if (!this.transport) {
+    const { smtp } = this.options;
+    if (smtp === null) {
       await db.update(mail_outbox).set({ status: 'logged', error: null }).where(eq(mail_outbox.id, outboxId));
       this.log(
         `MAIL ${JSON.stringify(
@@ -126,7 +137,7 @@ export class Mailer {
       return;
     }
     try {
-      await this.transport.sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.body });
+      await (await this.smtpTransport(smtp)).sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.body });
     } catch (err) {
       await db
         .update(mail_outbox)
@@ -140,7 +151,7 @@ export class Mailer {
   private async record(mail: Mail): Promise<string> {
     const [row] = await this.options.db
       .insert(mail_outbox)
-      .values({ ...mail, body: mail.text, transport: this.transport ? 'smtp' : 'log', status: 'queued' })
+      .values({ ...mail, body: mail.text, transport: this.sendsBySmtp ? 'smtp' : 'log', status: 'queued' })
       .returning({ id: mail_outbox.id });
     return row!.id;
   }
@@ -162,6 +173,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { newPdf } from '../../core/pdf';
 
 interface TermsDocument {
   fileName: string;
@@ -119,14 +119,8 @@ export function termsPdf(document: TermsDocument): Promise<Buffer> {
   return pdf;
 }
 
-function render(document: TermsDocument): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: document.title } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+async function render(document: TermsDocument): Promise<Buffer> {
+  const { doc, bytes } = await newPdf({ size: 'A4', margin: 56, info: { Title: document.title } });
   doc.font('Helvetica-Bold').fontSize(16).text(document.title, { align: 'center' });
   doc.moveDown(0.5);
   doc.font('Helvetica-Oblique').fontSize(10).text(document.intro, { align: 'justify' });
@@ -141,5 +135,5 @@ function render(document: TermsDocument): Promise<Buffer> {
     }
   }
   doc.end();
-  return done;
+  return bytes;
 }

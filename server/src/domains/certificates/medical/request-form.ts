@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { formatItalianDate } from '../../../core/time';
+import { newPdf } from '../../../core/pdf';
 
 export type MedicalRequestKind = 'agonistic' | 'non-agonistic';
 
@@ -42,14 +42,8 @@ const BODIES: Record<MedicalRequestKind, string[]> = {
 const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
 /** The request form a member takes to the doctor, with the club's name and the member's data filled in. */
-export function medicalRequestPdf(kind: MedicalRequestKind, member: MedicalRequestMember, clubName: string, today: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: TITLES[kind], Author: clubName } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+export async function medicalRequestPdf(kind: MedicalRequestKind, member: MedicalRequestMember, clubName: string, today: string): Promise<Buffer> {
+  const { doc, bytes } = await newPdf({ size: 'A4', margin: 56, info: { Title: TITLES[kind], Author: clubName } });
 
   doc.font('Helvetica-Bold').fontSize(15).text(clubName, { align: 'center' });
   doc.moveDown(0.3).font('Helvetica').fontSize(10).text('Associazione sportiva dilettantistica — Tennistavolo', { align: 'center' });
@@ -86,5 +80,5 @@ export function medicalRequestPdf(kind: MedicalRequestKind, member: MedicalReque
   doc.moveDown(2).text('Timbro e firma del presidente della società', { align: 'right' });
   doc.moveDown(2.5).text('_________________________________', { align: 'right' });
   doc.end();
-  return done;
+  return bytes;
 }

@@ -1,8 +1,8 @@
 import { toCurrency } from 'n2words/it-IT';
-import PDFDocument from 'pdfkit';
 import { centsToEuro } from 'shared-api/contract';
 import { formatItalianDate } from '../../../core/time';
 import type { CertifiedMember } from './repository';
+import { newPdf } from '../../../core/pdf';
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 
@@ -32,15 +32,9 @@ const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).
  * The self-certification of a sports compensation: the club's heading, the member's data, the period, the amount
  * in figures and in words and, with the option, the year's total.
  */
-export function selfCertificationPdf(d: SelfCertificationDocument): Promise<Buffer> {
+export async function selfCertificationPdf(d: SelfCertificationDocument): Promise<Buffer> {
   const title = 'Autocertificazione compensi per attività sportiva dilettantistica';
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Author: d.clubName } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = await newPdf({ size: 'A4', margin: 56, info: { Title: title, Author: d.clubName } });
   const period = `${MONTHS[d.month - 1] ?? d.month} ${d.year}`;
   const m = d.member;
 
@@ -93,5 +87,5 @@ export function selfCertificationPdf(d: SelfCertificationDocument): Promise<Buff
   doc.moveDown(2).text('Firma del dichiarante', { align: 'right' });
   doc.moveDown(2.5).text('_________________________________', { align: 'right' });
   doc.end();
-  return done;
+  return bytes;
 }
