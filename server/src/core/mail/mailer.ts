@@ -173,6 +173,10 @@ export class Mailer {
   }
 
   close(): void {
-    void this.transport?.then((transport) => transport.close());
+    // A transport that could not be made (its delivery was recorded as failed then) has nothing to close.
+    void this.transport?.then(
+      (transport) => transport.close(),
+      () => undefined,
+    );
   }
 }
