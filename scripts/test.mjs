@@ -2,14 +2,15 @@
 //   format  Prettier's check of every file
 //   lint    ESLint over every package, then the tests that its import boundaries fire and that the pool below keeps
 //           its limits
-//   types   tsc on every package
+//   types   tsc on every package (TypeScript 7, the native compiler)
 //   unit    jest (front ends and the shared contract)
 //   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server), each file
 //           from its bundle (server/build-tests.mjs: built once, so a process loads JavaScript instead of tsx compiling
 //           the server's sources again); `pnpm --filter server test` runs the same files through tsx
 //   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
 //           the clock's edges (a Sunday night, both daylight-saving nights, New Year's Eve)
-// The three checks run side by side, then the builds, then jest beside one pool of API and browser files a few at a time.
+// ESLint on one lane, the other checks then the builds on the other; then jest beside one pool of API and browser
+// files a few at a time.
 //
 // Options:
 //   --only format,lint,types,unit,api,e2e   a subset
@@ -20,7 +21,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensurePnpm, install, buildFrontEnds, buildServer, run, log, root } from './lib.mjs';
+import { ensurePnpm, install, log, root } from './lib.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
 const argValue = (name) => {
@@ -90,35 +91,47 @@ const installStart = performance.now();
 install(pnpm);
 rows.push({ name: 'Installazione (pnpm install)', ok: true, seconds: seconds(installStart) });
 
-// ── The checks, side by side (each prints its output once done, so they do not interleave). ──
-const checks = [];
-if (wants('format')) checks.push({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] });
-if (wants('lint'))
-  checks.push({
-    name: 'Lint (ESLint), confini tra i moduli e pianificatore dei test',
-    steps: [
-      [pnpm, ['lint']],
-      // The boundaries' rules fire; the test pool below keeps its limits (both plain node:test, no build needed).
-      [process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs', 'scripts/test-files.test.mjs']],
-    ],
-  });
-if (wants('types')) checks.push({ name: 'Tipi (tsc, ogni pacchetto)', steps: [[pnpm, ['typecheck']]] });
-if (checks.length) {
-  log(`Controlli affiancati: ${checks.map((c) => c.name).join(' · ')}`);
-  await Promise.all(checks.map((check) => runBuffered(check)));
-}
+// ── The checks and the builds, on two lanes (each check prints its output once done, so they do not interleave).
+// ESLint, the longest check, has a lane of its own; the other runs the type check, the format check and then the
+// builds. jest and the API and browser files start as soon as the builds are done, beside ESLint's last seconds:
+// run one after the other, the builds waited for ESLint while it ran alone on one core and the other sat idle. ──
+// Chromium's package (network and disk more than CPU) is installed beside them.
+const chromium = wants('e2e') ? ensureChromium() : Promise.resolve(0);
+const lint = wants('lint')
+  ? runBuffered({
+      name: 'Lint (ESLint), confini tra i moduli e pianificatore dei test',
+      steps: [
+        [pnpm, ['lint']],
+        // The boundaries' rules fire; the test pool below keeps its limits (both plain node:test, no build needed).
+        [process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs', 'scripts/test-files.test.mjs']],
+      ],
+    })
+  : null;
+const otherChecks = [];
+if (wants('types')) otherChecks.push({ name: 'Tipi (tsc, ogni pacchetto)', steps: [[pnpm, ['typecheck']]] });
+if (wants('format')) otherChecks.push({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] });
+const checkNames = [...(lint ? ['Lint (ESLint)'] : []), ...otherChecks.map((c) => c.name)];
+if (checkNames.length) log(`Controlli su due corsie: ${checkNames.join(' · ')}`);
+/** The checks' rows, in the table's order (format, lint, types) whichever ends first. */
+const checkRows = [];
+for (const check of otherChecks) checkRows.push(await runBuffered(check));
 
 // ── Builds: the server, which every spawned server process runs as in production (test-kit reads
 // PORTAL_SERVER_ENTRY), and the front ends the browser suite loads; each skipped when fresh. ──
 if (wants('api') || wants('e2e')) {
   const buildStart = performance.now();
-  const ok = !wants('e2e') || ensureChromium() === 0;
-  buildServer(pnpm);
+  const chromiumOk = (await chromium) === 0;
+  // scripts/build.mjs: the front ends (for the browser suite) and the server; --server the server only.
+  const frontEnds = wants('e2e') && chromiumOk;
+  let ok = (await runAsync(process.execPath, ['scripts/build.mjs', ...(frontEnds ? [] : ['--server'])])) === 0;
   process.env.PORTAL_SERVER_ENTRY = 'server/dist/main.js';
   // The API test files bundled once (server/build-tests.mjs): each process then loads JavaScript, not tsx's compile.
-  if (wants('api') && run(process.execPath, ['server/build-tests.mjs']) !== 0) rows.push({ name: 'Build dei test API', ok: false, seconds: 0 });
-  if (ok && wants('e2e')) buildFrontEnds(pnpm);
-  rows.push({ name: wants('e2e') ? 'Build del server e dei front end (e Chromium)' : 'Build del server', ok, seconds: seconds(buildStart) });
+  if (ok && wants('api')) ok = (await runAsync(process.execPath, ['server/build-tests.mjs'])) === 0;
+  rows.push({
+    name: wants('e2e') ? 'Build del server e dei front end (e Chromium)' : 'Build del server',
+    ok: ok && (!wants('e2e') || chromiumOk),
+    seconds: seconds(buildStart),
+  });
 }
 
 // ── jest: started now, side by side with the API and browser files (they leave a core idle while they wait on
@@ -206,6 +219,12 @@ if (jobs.length) {
     for (const f of failures) console.log(`  ✖ ${f.name}\n${f.digest.replace(/^/gm, '    │ ')}`);
   }
 }
+
+// The checks' rows after the install's, in their usual order; ESLint's once it ends (it may outlast the builds).
+if (lint) checkRows.push(await lint);
+const checkOrder = ['Formato', 'Lint', 'Tipi'];
+checkRows.sort((a, b) => checkOrder.findIndex((w) => a.name.startsWith(w)) - checkOrder.findIndex((w) => b.name.startsWith(w)));
+rows.splice(1, 0, ...checkRows);
 
 if (jestRun) {
   // Placed after the builds, where it starts.
@@ -297,7 +316,7 @@ async function runJest() {
   return { name: 'Unitari (jest)', ok: status === 0, seconds: took, counts };
 }
 
-/** Runs a check's steps one after the other with their output held back, then prints it under the check's name. */
+/** Runs a check's steps one after the other with their output held back, then prints it under the check's name; answers its row. */
 async function runBuffered({ name, steps }) {
   const from = performance.now();
   let output = '';
@@ -314,7 +333,16 @@ async function runBuffered({ name, steps }) {
   const took = seconds(from);
   log(`${name}: ${status === 0 ? 'ok' : `fallito (uscita ${status})`} in ${took.toFixed(1)} s`);
   if (status !== 0 || process.env.TEST_VERBOSE) process.stdout.write(output.replace(/^/gm, '  │ ') + '\n');
-  rows.push({ name, ok: status === 0, seconds: took });
+  return { name, ok: status === 0, seconds: took };
+}
+
+/** A command with its output shown as it comes, answering its exit status (without blocking the other lane). */
+function runAsync(cmd, args, { env } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 /** The machine's CPU time so far, busy and idle, over all its cores (ms). */
@@ -348,7 +376,7 @@ function printTable() {
  * Playwright itself runs headless): the whole browser's headless mode also runs its windows' UI, about a fifth more CPU
  * per browser file (booking.test: 51 → 40 CPU-s, every process of its tree sampled). CHROMIUM_PATH picks another.
  */
-function ensureChromium() {
+async function ensureChromium() {
   const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
   const bin = (process.env.CHROMIUM_PATH ??= HEADLESS_SHELL);
   if (existsSync(bin)) return 0;
@@ -359,7 +387,7 @@ function ensureChromium() {
     return 1;
   }
   log('Installo chromium-headless-shell dai pacchetti Debian');
-  const update = run('apt-get', ['update', '-qq']);
+  const update = await runAsync('apt-get', ['update', '-qq']);
   if (update !== 0) return update;
-  return run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  return runAsync('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
 }
