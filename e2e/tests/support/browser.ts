@@ -83,9 +83,14 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** Saves a screenshot under e2e/artifacts/ for a person to look at. */
+/**
+ * Saves a screenshot under e2e/artifacts/ for a person to look at; a run at another instant (TEST_NOW: npm test's
+ * runs of the booking file at the clock's edges) under a folder named after it, so that it does not overwrite the
+ * usual run's pictures of the same screens with its own.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = path.join(repoRoot, 'e2e', 'artifacts');
+  const instant = process.env.TEST_NOW;
+  const dir = path.join(repoRoot, 'e2e', 'artifacts', ...(instant ? [`at-${instant.replaceAll(':', '.')}`] : []));
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
