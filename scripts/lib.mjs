@@ -1,6 +1,6 @@
 // Bootstrap helpers for the README's two commands. Plain JavaScript on purpose: these run on a fresh
 // machine before any dependency (TypeScript, tsx, pnpm) is installed.
-import { spawnSync, execSync } from 'node:child_process';
+import { spawn, spawnSync, execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -19,6 +19,15 @@ export function run(cmd, args, opts = {}) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
   if (res.error) throw res.error;
   return res.status ?? 1;
+}
+
+/** `run` without blocking: the same command and output, answering its exit status once it ends. */
+export function runAsync(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }
 
 export function runOrExit(cmd, args, opts) {

@@ -21,7 +21,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensurePnpm, install, log, root } from './lib.mjs';
+import { ensurePnpm, install, log, root, runAsync } from './lib.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
 const argValue = (name) => {
@@ -97,7 +97,9 @@ rows.push({ name: 'Installazione (pnpm install)', ok: true, seconds: seconds(ins
 // run one after the other, the builds waited for ESLint while it ran alone on one core and the other sat idle. ──
 // Chromium's package (network and disk more than CPU) is installed beside them.
 const chromium = wants('e2e') ? ensureChromium() : Promise.resolve(0);
-const lint = wants('lint')
+const lanes = [wants('lint') && 'Lint (ESLint)', wants('types') && 'Tipi', wants('format') && 'Formato'].filter(Boolean);
+if (lanes.length) log(`Controlli su due corsie: ${lanes.join(' · ')}`);
+const lintRun = wants('lint')
   ? runBuffered({
       name: 'Lint (ESLint), confini tra i moduli e pianificatore dei test',
       steps: [
@@ -107,14 +109,8 @@ const lint = wants('lint')
       ],
     })
   : null;
-const otherChecks = [];
-if (wants('types')) otherChecks.push({ name: 'Tipi (tsc, ogni pacchetto)', steps: [[pnpm, ['typecheck']]] });
-if (wants('format')) otherChecks.push({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] });
-const checkNames = [...(lint ? ['Lint (ESLint)'] : []), ...otherChecks.map((c) => c.name)];
-if (checkNames.length) log(`Controlli su due corsie: ${checkNames.join(' · ')}`);
-/** The checks' rows, in the table's order (format, lint, types) whichever ends first. */
-const checkRows = [];
-for (const check of otherChecks) checkRows.push(await runBuffered(check));
+const typesRow = wants('types') ? await runBuffered({ name: 'Tipi (tsc, ogni pacchetto)', steps: [[pnpm, ['typecheck']]] }) : null;
+const formatRow = wants('format') ? await runBuffered({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] }) : null;
 
 // ── Builds: the server, which every spawned server process runs as in production (test-kit reads
 // PORTAL_SERVER_ENTRY), and the front ends the browser suite loads; each skipped when fresh. ──
@@ -123,10 +119,11 @@ if (wants('api') || wants('e2e')) {
   const chromiumOk = (await chromium) === 0;
   // scripts/build.mjs: the front ends (for the browser suite) and the server; --server the server only.
   const frontEnds = wants('e2e') && chromiumOk;
-  let ok = (await runAsync(process.execPath, ['scripts/build.mjs', ...(frontEnds ? [] : ['--server'])])) === 0;
+  const ok = (await runAsync(process.execPath, ['scripts/build.mjs', ...(frontEnds ? [] : ['--server'])])) === 0;
   process.env.PORTAL_SERVER_ENTRY = 'server/dist/main.js';
   // The API test files bundled once (server/build-tests.mjs): each process then loads JavaScript, not tsx's compile.
-  if (ok && wants('api')) ok = (await runAsync(process.execPath, ['server/build-tests.mjs'])) === 0;
+  if (ok && wants('api') && (await runAsync(process.execPath, ['server/build-tests.mjs'])) !== 0)
+    rows.push({ name: 'Build dei test API', ok: false, seconds: 0 });
   rows.push({
     name: wants('e2e') ? 'Build del server e dei front end (e Chromium)' : 'Build del server',
     ok: ok && (!wants('e2e') || chromiumOk),
@@ -220,11 +217,8 @@ if (jobs.length) {
   }
 }
 
-// The checks' rows after the install's, in their usual order; ESLint's once it ends (it may outlast the builds).
-if (lint) checkRows.push(await lint);
-const checkOrder = ['Formato', 'Lint', 'Tipi'];
-checkRows.sort((a, b) => checkOrder.findIndex((w) => a.name.startsWith(w)) - checkOrder.findIndex((w) => b.name.startsWith(w)));
-rows.splice(1, 0, ...checkRows);
+// The checks' rows after the install's, in the table's usual order; ESLint's once it ends (it may outlast the builds).
+rows.splice(1, 0, ...[formatRow, await lintRun, typesRow].filter(Boolean));
 
 if (jestRun) {
   // Placed after the builds, where it starts.
@@ -338,15 +332,6 @@ async function runBuffered({ name, steps }) {
   log(`${name}: ${status === 0 ? 'ok' : `fallito (uscita ${status})`} in ${took.toFixed(1)} s (CPU ${cpu.toFixed(1)} s)`);
   if (status !== 0 || process.env.TEST_VERBOSE) process.stdout.write(output.replace(/^/gm, '  │ ') + '\n');
   return { name, ok: status === 0, seconds: took };
-}
-
-/** A command with its output shown as it comes, answering its exit status (without blocking the other lane). */
-function runAsync(cmd, args, { env } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
-  });
 }
 
 /** The machine's CPU time so far, busy and idle, over all its cores (ms). */
