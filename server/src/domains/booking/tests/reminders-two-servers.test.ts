@@ -77,7 +77,17 @@ async function settled(): Promise<void> {
     if (row?.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('jobs still running after 40 s');
+  // Which jobs, in what state, since when: what a failure here has to say.
+  const stuck = await query<object>(`select name, state, retry_count, start_after, started_on, created_on, now() as db_now, output from pgboss.job
+    where name in ('booking.notices', 'booking.reminders', 'mail') and state in ('created', 'retry', 'active') and start_after <= now()`);
+  const said = await Promise.all(
+    [a, b].map(async (server, i) => {
+      const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('in esecuzione'), 50))]);
+      const lines = server.output.filter((line) => !line.startsWith('MAIL ')).slice(-20);
+      return `server ${'AB'[i]} (${String(exit)}):\n${lines.join('\n')}`;
+    }),
+  );
+  throw new Error(`jobs still running after 40 s: ${JSON.stringify(stuck)}\n${said.join('\n')}`);
 }
 
 test('both servers sweep; a booking inside the window gets one reminder per participant, a cancelled one none', { skip }, async () => {
