@@ -61,7 +61,7 @@ export interface JobRunnerOptions {
 }
 
 /** pg-boss's database port over our connection: the pg pool itself, or the embedded PGlite (one statement with values, several without). */
-export function pgBossDb(database: Database): PgBoss.Db {
+function pgBossDb(database: Database): PgBoss.Db {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (database.driver === 'pg') {
     const pool = client as pg.Pool;
@@ -121,14 +121,31 @@ export class JobRunner<S = unknown> implements Jobs {
   private stopping = false;
   /** Jobs running in this process, awaited by stop(). */
   private readonly running = new Set<Promise<void>>();
+  /**
+   * pg-boss's statements under way, awaited by stop() too: pg-boss marks a finished batch completed without awaiting
+   * it, and a fetch already sent when the workers stop still claims its jobs (state 'active'). Left to run into a
+   * closing database, either would leave those jobs active until they expire (15 minutes) and are run again.
+   */
+  private readonly statements = new Set<Promise<unknown>>();
 
   constructor(
     database: Database,
     private readonly options: JobRunnerOptions = {},
   ) {
     const work = options.work ?? true;
+    const db = pgBossDb(database);
     this.boss = new PgBoss({
-      db: pgBossDb(database),
+      db: {
+        executeSql: (text, values) => {
+          const statement = db.executeSql(text, values);
+          this.statements.add(statement);
+          void statement.then(
+            () => this.statements.delete(statement),
+            () => this.statements.delete(statement),
+          );
+          return statement;
+        },
+      },
       schedule: work,
       supervise: work,
       // Finished jobs are kept a week for inspection, then archived and deleted by pg-boss's maintenance.
@@ -233,17 +250,23 @@ export class JobRunner<S = unknown> implements Jobs {
   }
 
   /**
-   * Stops the workers and waits for the jobs running here; leaves the database open (its owner closes it).
-   * Our own jobs are awaited first; pg-boss's graceful stop then waits for its workers (it polls once a second).
+   * Stops the workers and waits for the jobs running here and for pg-boss's statements; leaves the database open (its
+   * owner closes it, so nothing may still be on its way to it).
    */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     this.stopping = true;
-    // pg-boss's graceful stop stops every worker and waits until none is active, a batch fetched in the meantime
-    // included (our handler fails it back to the queue while stopping). offWork() first would drop the workers from
-    // what that stop waits for, and a late batch would then reach a closed connection.
+    // pg-boss's graceful stop stops every worker and waits until none holds a batch (it polls twice a second). offWork()
+    // first would drop the workers from what that stop waits for.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
-    while (this.running.size) await Promise.all([...this.running]);
+    // What that wait misses: a fetch sent before the workers stopped answers with jobs already claimed (our handler
+    // fails them back to the queue while stopping), and each batch's completion is sent without being awaited. One
+    // leads to the other through promise callbacks, run before the next turn of the event loop: settled when a turn
+    // finds nothing left.
+    while (this.running.size || this.statements.size) {
+      await Promise.allSettled([...this.running, ...this.statements]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { mail_outbox } from '../db/tables';
 import { type JobDefinition, JobRunner } from '../jobs/runner';
@@ -216,6 +217,57 @@ describe('job runner', () => {
     await until(async () => runs.length > 1 && (await unfinished()) === 0);
     assert.equal(runs.length, 2);
   });
+
+  test(
+    'a runner stopping while its fetch is under way leaves the job it claims queued again, not active, before the database closes',
+    { skip: !baseUrl && 'il blocco di un’altra connessione si prova solo su PostgreSQL' },
+    async () => {
+      // A server stopped right after it started once left a sweep it had just claimed active in the demo club's template
+      // database: every copy then held a job pg-boss counts as running for 15 minutes. The runner's fetch is held here
+      // by a lock on the job table, taken by another connection, until the runner has been told to stop.
+      const name = 'prova.arresto';
+      let ran = 0;
+      const definition: JobDefinition<never> = {
+        name,
+        retry: { retryLimit: 2, retryDelaySeconds: 60 },
+        async run() {
+          ran++;
+        },
+      };
+      const queuer = new JobRunner(database, { work: false });
+      runners.push(queuer);
+      await queuer.start([definition], {});
+      const id = await queuer.send(name, {});
+      const url = new URL(scratch!.url);
+      url.searchParams.set('application_name', 'prova-arresto');
+      const own = await openDatabase({ kind: 'pg', url: url.toString() });
+      const locker = new pg.Client({ connectionString: scratch!.url });
+      await locker.connect();
+      try {
+        await locker.query('begin');
+        await locker.query('lock table pgboss.job in exclusive mode');
+        const runner = new JobRunner(own, { pollingIntervalSeconds: 0.5, onError: () => undefined });
+        await runner.start([definition], {});
+        // Both of its workers (this queue's and pg-boss's schedules') wait on the lock with a fetch.
+        await until(async () => {
+          const waiting = await locker.query(`select count(*)::int as n from pg_stat_activity
+            where application_name = 'prova-arresto' and wait_event_type = 'Lock' and query like '%SKIP LOCKED%'`);
+          return (waiting.rows[0] as { n: number }).n >= 2;
+        });
+        const stopped = runner.stop();
+        // The lock goes a moment after the stop began: a stop that did not wait for the fetch has ended by then.
+        setTimeout(() => void locker.query('commit'), 300);
+        await stopped;
+        await own.close();
+      } finally {
+        await locker.end();
+      }
+      const job = await queuer.job(name, id);
+      assert.equal(ran, 0, 'a stopping runner runs no job');
+      assert.equal(job?.state, 'retry', `state ${job?.state}`);
+      assert.match(JSON.stringify(job?.output), /Job runner in arresto: il job sarà ripreso/);
+    },
+  );
 });
 
 describe('job runner, several processes starting at once', () => {
