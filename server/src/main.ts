@@ -4,6 +4,32 @@ import { DataDirInUseError } from './core/db/data-dir-lock';
 import { serveBackupRequests } from './core/backup/handoff';
 
 /** `pnpm --filter server start`: migrate, seed an empty database, serve the API and the built portal. */
+
+let running: Awaited<ReturnType<typeof buildApp>> | null = null;
+let stopAsked = false;
+let closing = false;
+/**
+ * The orderly stop (SIGINT, SIGTERM, the supervisor gone): the app closes, its job runner and its database with it
+ * (PGlite must be closed to leave its files consistent). Listened for from the first line: a signal's default action
+ * while the app is still starting would end the process at once, leaving a job its runner had just claimed marked
+ * as running for 15 minutes (a test's server stopped right after it served left one so in the demo club's template).
+ * Asked for before the app is built, the stop waits for it.
+ */
+const shutdown = () => {
+  stopAsked = true;
+  if (!running || closing) return;
+  closing = true;
+  running.close().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
 const config = loadAppConfig();
 const app = await buildApp(config).catch((err: unknown) => {
   if (!(err instanceof DataDirInUseError)) throw err;
@@ -11,6 +37,12 @@ const app = await buildApp(config).catch((err: unknown) => {
   console.error(err.message);
   process.exit(1);
 });
+running = app;
+if (stopAsked) {
+  shutdown();
+  // process.exit ends it once the app is closed.
+  await new Promise(() => {});
+}
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (err) {
@@ -37,22 +69,6 @@ if (app.database.driver === 'pglite') {
     (err) => app.log.error({ err }, 'Copia di backup non riuscita'),
   );
 }
-
-let closing = false;
-const shutdown = () => {
-  if (closing) return;
-  closing = true;
-  // Closing the app closes the database (PGlite must be closed to leave its files consistent).
-  app.close().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
 
 // Under npm start's supervisor (scripts/supervise.mjs): tell it the server is up, so an exit from now on is a crash
 // it restarts, while an exit before this is a start-up error (port taken, data folder in use) it reports and stops
