@@ -7,10 +7,6 @@ import { apiServer } from 'shared-ui/testing/api';
 import { forgetLoadedEntries, recordLoadedEntry } from './loaded-entries';
 import { UpdateOffer, pageReload } from './updates';
 
-// Under a loaded machine (CI, several suites at once) the first render, msw and userEvent together passed jest's
-// 5 s default; this is a ceiling for a hung test, not a timed assertion.
-jest.setTimeout(20_000);
-
 let live: Record<string, string>;
 let reloads: number;
 let served: number;

@@ -6,8 +6,6 @@ import { BookingModal } from '../components/BookingModal';
 import { list, referenceHandlers } from '../../../test/handlers';
 import { PARTNERS, makeSession } from '../../../test/fixtures';
 
-jest.setTimeout(20_000);
-
 const session = makeSession({ title: 'Allenamento libero', start_time: '18:00', end_time: '19:30' });
 const BOOK = `POST /training-session/${session._id}/book`;
 

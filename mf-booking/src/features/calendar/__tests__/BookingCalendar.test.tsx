@@ -10,8 +10,6 @@ import { addDays } from '../../../lib/club-time';
 import { list, referenceHandlers } from '../../../test/handlers';
 import { TABLES, makeSession, person } from '../../../test/fixtures';
 
-jest.setTimeout(30_000);
-
 const today = clubToday();
 // A day of this week still to come (or today on Sunday), so the member may book it.
 const day = addDays(mondayOf(today), 6) >= today ? addDays(mondayOf(today), 6) : today;

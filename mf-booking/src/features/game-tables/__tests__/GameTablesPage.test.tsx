@@ -6,8 +6,6 @@ import { GameTablesPage } from '../components/GameTablesPage';
 import { list } from '../../../test/handlers';
 import { TABLES, makeTable } from '../../../test/fixtures';
 
-jest.setTimeout(20_000);
-
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ 'GET /training-session/game-tables': list(TABLES), ...extra });
   const user = userEvent.setup();

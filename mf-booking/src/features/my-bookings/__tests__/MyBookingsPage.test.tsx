@@ -8,8 +8,6 @@ import { MyBookingsPage } from '../components/MyBookingsPage';
 import { addDays } from '../../../lib/club-time';
 import { makeBooking } from '../../../test/fixtures';
 
-jest.setTimeout(20_000);
-
 function setup(
   future = [makeBooking()],
   past = [makeBooking({ session_date: '2025-01-10', pastPrenotation: true })],

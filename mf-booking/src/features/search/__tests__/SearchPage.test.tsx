@@ -11,8 +11,6 @@ import { addDays } from '../../../lib/club-time';
 import { list, referenceHandlers } from '../../../test/handlers';
 import { TABLES, makeSession, person } from '../../../test/fixtures';
 
-jest.setTimeout(30_000);
-
 let currentSearch = '';
 function Location() {
   currentSearch = useLocation().search;

@@ -9,8 +9,6 @@ import { presetPeriod } from '../period';
 import { list } from '../../../test/handlers';
 import { TABLES, uuid } from '../../../test/fixtures';
 
-jest.setTimeout(20_000);
-
 const today = clubToday();
 const thisMonth = presetPeriod('this-month', today);
 const lastMonth = presetPeriod('last-month', today);

@@ -7,8 +7,6 @@ import { EventDetailModal } from '../../calendar/components/EventDetailModal';
 import { MyBookingsPage } from '../../my-bookings/components/MyBookingsPage';
 import { makeSession, person } from '../../../test/fixtures';
 
-jest.setTimeout(20_000);
-
 const ME = '00000000-0000-4000-8000-000000000001';
 beforeEach(() => {
   useAuthStore.setState({

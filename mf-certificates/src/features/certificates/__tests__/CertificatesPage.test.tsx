@@ -7,8 +7,6 @@ import { ANNA, MARIO, captureDownloads, makeCertificate, testFile, uuid } from '
 import { TYPES, list, selectorHandlers } from '../../../test/handlers';
 import { CertificatesPage } from '../components/CertificatesPage';
 
-jest.setTimeout(20_000);
-
 function setup(certificates: Certificate[] = [makeCertificate()], extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...selectorHandlers, 'GET /certificate': list(certificates), ...extra });
   const user = userEvent.setup({ applyAccept: false });

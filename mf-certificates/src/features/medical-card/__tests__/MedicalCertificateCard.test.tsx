@@ -6,8 +6,6 @@ import { mockApi } from 'shared-ui/testing/api';
 import { captureDownloads, makeProfile, testFile } from '../../../test/fixtures';
 import { MedicalCertificateCard } from '../components/MedicalCertificateCard';
 
-jest.setTimeout(20_000);
-
 function setup(profile: Partial<Profile> = {}, handlers: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi(handlers);
   const refreshProfile = jest.fn(() => Promise.resolve());

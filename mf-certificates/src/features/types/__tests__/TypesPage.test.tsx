@@ -8,8 +8,6 @@ import { list } from '../../../test/handlers';
 import { TypesPage } from '../components/TypesPage';
 import { readDaysBeforeWarn as parseDays } from 'shared-api/contract';
 
-jest.setTimeout(20_000);
-
 function setup(types: CertificateType[] = [makeType()], extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ 'GET /certificate/types': list(types), ...extra });
   const user = userEvent.setup();

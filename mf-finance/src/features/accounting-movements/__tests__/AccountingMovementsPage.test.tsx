@@ -9,8 +9,6 @@ import { choose, field, menu, typeInto } from '../../../test/form';
 import { SUPPLIER } from '../../business-entities/__tests__/fixtures';
 import { EQUIPMENT, POSTED, RENT, makeEntry } from './fixtures';
 
-jest.setTimeout(30_000);
-
 const ENTRY = makeEntry();
 
 /** A file as a file input gives it (Node's File, which the test environment's FormData keeps as a file part). */

@@ -7,8 +7,6 @@ import { list, selectorHandlers } from '../../../test/handlers';
 import { choose, field, typeInto } from '../../../test/form';
 import { CUSTOMER, SUPPLIER } from './fixtures';
 
-jest.setTimeout(20_000);
-
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...selectorHandlers, 'GET /finance/business-entity': list([SUPPLIER, CUSTOMER]), ...extra });
   const user = userEvent.setup();

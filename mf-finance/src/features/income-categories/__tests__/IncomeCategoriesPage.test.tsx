@@ -7,8 +7,6 @@ import { selectorHandlers } from '../../../test/handlers';
 import { CASH, CATEGORY, MPS, SEASON_FEE } from '../../../test/fixtures';
 import { choose, menu, typeInto } from '../../../test/form';
 
-jest.setTimeout(20_000);
-
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...selectorHandlers, ...extra });
   const user = userEvent.setup();

@@ -7,8 +7,6 @@ import { list, selectorHandlers } from '../../../test/handlers';
 import { CATEGORY, GIULIA, MARCO, makeCharge, makePayment } from '../../../test/fixtures';
 import { choose, field, typeInto } from '../../../test/form';
 
-jest.setTimeout(30_000);
-
 const CHARGE = makeCharge();
 const chargePath = `/finance/member-charge/${CHARGE._id}`;
 

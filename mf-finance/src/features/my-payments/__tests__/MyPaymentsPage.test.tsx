@@ -6,8 +6,6 @@ import { mockApi, type ApiCall } from 'shared-ui/testing/api';
 import { MyPaymentsPage } from '../components/MyPaymentsPage';
 import { uuid } from '../../../test/fixtures';
 
-jest.setTimeout(20_000);
-
 const BANK = { club_name: 'ASD Tennistavolo Esempio', iban: 'IT60X0542811101000000123456' };
 
 const MADE: MyPayment[] = [

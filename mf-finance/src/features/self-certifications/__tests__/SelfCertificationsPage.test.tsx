@@ -7,8 +7,6 @@ import { list, selectorHandlers } from '../../../test/handlers';
 import { GIULIA, makeSelfCertification } from '../../../test/fixtures';
 import { choose, typeInto } from '../../../test/form';
 
-jest.setTimeout(20_000);
-
 const CERT = makeSelfCertification();
 const pdfPath = `/finance/self-certification/${CERT._id}/pdf`;
 

@@ -7,8 +7,6 @@ import { list, selectorHandlers } from '../../../test/handlers';
 import { BANK_ACCOUNT, CASH, CASH_ACCOUNT, MPS } from '../../../test/fixtures';
 import { choose, menu, typeInto } from '../../../test/form';
 
-jest.setTimeout(20_000);
-
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...selectorHandlers, ...extra });
   const user = userEvent.setup();

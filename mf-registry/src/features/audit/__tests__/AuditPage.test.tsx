@@ -6,8 +6,6 @@ import { mockApi } from 'shared-ui/testing/api';
 import { list } from '../../../test/handlers';
 import { AuditPage } from '../components/AuditPage';
 
-jest.setTimeout(20_000);
-
 const ADMIN = { _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Anna', surname: 'Amministratrice' };
 const EDIT: AuditEntry = {
   _id: '0f8fad5b-d9cb-469f-a165-70867728950e',

@@ -10,9 +10,6 @@ import { MAILING_LISTS, RULES, makeCategory, uuid } from '../../../test/fixtures
 const menu = (label: string) => screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
 const formDialog = () => screen.getByRole('dialog', { name: /categoria$/ });
 
-// Choosing a dozen menu options by keyboard and mouse takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 function setup(categories: Category[] = [makeCategory()], extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...referenceHandlers, 'GET /user/category': list(categories), ...extra });
   const user = userEvent.setup();

@@ -8,8 +8,6 @@ import { list } from '../../../test/handlers';
 import { testFile } from '../../../test/fixtures';
 import { makeFitetRecord } from '../../../test/reference-fixtures';
 
-jest.setTimeout(20_000);
-
 const REPORT: FitetImportReport = {
   total: 4,
   created: 1,

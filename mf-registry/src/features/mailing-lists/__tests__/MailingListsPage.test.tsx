@@ -7,8 +7,6 @@ import { makeMailingList, uuid } from '../../../test/fixtures';
 import { list } from '../../../test/handlers';
 import { MailingListsPage } from '../components/MailingListsPage';
 
-jest.setTimeout(20_000);
-
 const INFO = makeMailingList();
 const PROMO = makeMailingList({ _id: uuid(301), name: 'Offerte e promozioni', description: 'Convenzioni', type: 'COMMERCIALE', is_default: false });
 const TOURNAMENTS = makeMailingList({ _id: uuid(302), name: 'Tornei e gare', description: null, is_default: false });

@@ -11,9 +11,6 @@ import { makeQualification } from '../../../test/reference-fixtures';
 const menu = (label: string) => screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
 const formDialog = () => screen.getByRole('dialog', { name: /qualifica$/ });
 
-// Choosing menu options by mouse takes a few seconds on a busy machine.
-jest.setTimeout(20_000);
-
 function setup(qualifications: Qualification[] = [makeQualification()], extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...referenceHandlers, 'GET /user/qualification': list(qualifications), ...extra });
   const user = userEvent.setup();

@@ -9,8 +9,6 @@ import { makeReservationRule } from '../../../test/reference-fixtures';
 
 const formDialog = () => screen.getByRole('dialog', { name: /regola di prenotazione$/ });
 
-jest.setTimeout(20_000);
-
 function setup(rules: ReservationRule[] = [makeReservationRule()], extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ 'GET /user/reservation-rule': list(rules), ...extra });
   const user = userEvent.setup();

@@ -8,8 +8,6 @@ import { GROUP_USERS, TRAINER, makeEnrollment, makeTrainingGroup, uuid } from '.
 import { list } from '../../../test/handlers';
 import { TrainingGroupsPage } from '../components/TrainingGroupsPage';
 
-jest.setTimeout(20_000);
-
 const GROUP = makeTrainingGroup();
 const GIULIA = makeEnrollment();
 const participantsPath = (g: TrainingGroup) => `GET /user/training-group/${g._id}/participants`;

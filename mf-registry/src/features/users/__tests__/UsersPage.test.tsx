@@ -73,8 +73,6 @@ async function openCreate(user: UserEventApi) {
 
 const rowOf = async (text: string) => (await screen.findByRole('cell', { name: text })).closest('tr') as HTMLElement;
 
-// Filling the whole form by keyboard takes a few seconds on a busy machine.
-jest.setTimeout(60_000);
 afterEach(() => jest.restoreAllMocks());
 
 describe('Gestione utenti: list', () => {

@@ -8,8 +8,6 @@ import { list, selectorHandlers } from '../../../test/handlers';
 import { CLOTHES, makeItem } from '../../../test/fixtures';
 import { choose, typeInto } from '../../../test/form';
 
-jest.setTimeout(20_000);
-
 function setup(items: StorageItem[] = [makeItem()], extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...selectorHandlers, 'GET /storage/item': list(items), ...extra });
   const user = userEvent.setup();

@@ -7,8 +7,6 @@ import { list, selectorHandlers } from '../../../test/handlers';
 import { SHIRT, makeLoad } from '../../../test/fixtures';
 import { choose, field, typeInto } from '../../../test/form';
 
-jest.setTimeout(20_000);
-
 function setup(extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ ...selectorHandlers, 'GET /storage/load': list([makeLoad()]), ...extra });
   const user = userEvent.setup();

@@ -7,8 +7,6 @@ import { list, selectorHandlers } from '../../../test/handlers';
 import { MARCO, SHIRT, makeUnload, uuid } from '../../../test/fixtures';
 import { choose, typeInto } from '../../../test/form';
 
-jest.setTimeout(20_000);
-
 const delivery = makeUnload({
   _id: uuid(31),
   type: 'DELIVERY',
