@@ -69,17 +69,20 @@ async function query<T>(text: string): Promise<T[]> {
   }
 }
 
-/** Until no job of the booking notices, the sweeps or the mails is due or running on either server. */
+/** A job of the booking notices, the sweeps or the mails that is due or running on either server. */
+const UNSETTLED = `name in ('booking.notices', 'booking.reminders', 'mail') and state in ('created', 'retry', 'active') and start_after <= now()`;
+
+/** Until no job is unsettled. */
 async function settled(): Promise<void> {
   for (let i = 0; i < 400; i++) {
-    const [row] = await query<{ n: number }>(`select count(*)::int as n from pgboss.job
-      where name in ('booking.notices', 'booking.reminders', 'mail') and state in ('created', 'retry', 'active') and start_after <= now()`);
+    const [row] = await query<{ n: number }>(`select count(*)::int as n from pgboss.job where ${UNSETTLED}`);
     if (row?.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // Which jobs, in what state, since when: what a failure here has to say.
-  const stuck = await query<object>(`select name, state, retry_count, start_after, started_on, created_on, now() as db_now, output from pgboss.job
-    where name in ('booking.notices', 'booking.reminders', 'mail') and state in ('created', 'retry', 'active') and start_after <= now()`);
+  const stuck = await query<object>(
+    `select name, state, retry_count, start_after, started_on, created_on, now() as db_now, output from pgboss.job where ${UNSETTLED}`,
+  );
   const said = await Promise.all(
     [a, b].map(async (server, i) => {
       const exit = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('in esecuzione'), 50))]);
