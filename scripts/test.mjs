@@ -1,7 +1,7 @@
 // npm test: every test of the project, and a table of each stage's wall time and test counts at the end.
-//   format  Prettier's check of every file
-//   lint    ESLint over every package, then the tests that its import boundaries fire and that the pool below keeps
-//           its limits
+//   format  oxfmt's check of every file (Prettier's style)
+//   lint    oxlint with its type-aware rules, then ESLint without types (boundaries, restricted imports, sizes), then
+//           the tests that its import boundaries fire and that the pool below keeps its limits
 //   types   tsc on every package (TypeScript 7, the native compiler)
 //   unit    jest (front ends and the shared contract)
 //   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server), each file
@@ -9,7 +9,7 @@
 //           the server's sources again); `pnpm --filter server test` runs the same files through tsx
 //   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
 //           the clock's edges (a Sunday night, both daylight-saving nights, New Year's Eve)
-// ESLint on one lane, the other checks then the builds on the other; then jest beside one pool of API and browser
+// Lint on one lane, the other checks then the builds on the other; then jest beside one pool of API and browser
 // files a few at a time.
 //
 // Options:
@@ -103,11 +103,11 @@ rows.push({ name: 'Installazione (pnpm install)', ok: true, seconds: seconds(ins
 // run one after the other, the builds waited for ESLint while it ran alone on one core and the other sat idle. ──
 // Chromium's package (network and disk more than CPU) is installed beside them.
 const chromium = wants('e2e') ? ensureChromium() : Promise.resolve(0);
-const lanes = [wants('lint') && 'Lint (ESLint)', wants('types') && 'Tipi', wants('format') && 'Formato'].filter(Boolean);
+const lanes = [wants('lint') && 'Lint (oxlint, ESLint)', wants('types') && 'Tipi', wants('format') && 'Formato'].filter(Boolean);
 if (lanes.length) log(`Controlli su due corsie: ${lanes.join(' · ')}`);
 const lintRun = wants('lint')
   ? runBuffered({
-      name: 'Lint (ESLint), confini tra i moduli e pianificatore dei test',
+      name: 'Lint (oxlint con i tipi, ESLint senza), confini tra i moduli e pianificatore dei test',
       steps: [
         [pnpm, ['lint']],
         // The boundaries' rules fire; the test pool below keeps its limits (both plain node:test, no build needed).
@@ -116,7 +116,7 @@ const lintRun = wants('lint')
     })
   : null;
 const typesRow = wants('types') ? await runBuffered({ name: 'Tipi (tsc, ogni pacchetto)', steps: [[pnpm, ['typecheck']]] }) : null;
-const formatRow = wants('format') ? await runBuffered({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] }) : null;
+const formatRow = wants('format') ? await runBuffered({ name: 'Formato (oxfmt --check)', steps: [[pnpm, ['format:check']]] }) : null;
 
 // ── Builds: the server, which every spawned server process runs as in production (test-kit reads
 // PORTAL_SERVER_ENTRY), and the front ends the browser suite loads; each skipped when fresh. ──
