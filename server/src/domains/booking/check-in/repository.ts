@@ -120,10 +120,12 @@ export class CheckInRepository {
     );
     const ids = released.map((r) => r.id);
     if (ids.length)
-      await tx.execute(sql`update ${booking_participants} set active = false where booking_id in (${sql.join(
-        ids.map((i) => sql`${i}::uuid`),
-        sql`, `,
-      )})`);
+      await tx.execute(
+        sql`update ${booking_participants} set active = false where booking_id in (${sql.join(
+          ids.map((i) => sql`${i}::uuid`),
+          sql`, `,
+        )})`,
+      );
     return ids;
   }
 }

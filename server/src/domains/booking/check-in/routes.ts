@@ -17,7 +17,12 @@ export const staffCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
     '/game-tables/:id/check-in-link',
     {
       config: staff,
-      schema: { tags, summary: 'Nuovo collegamento per la registrazione delle presenze al tavolo (il precedente smette di valere)', params, response: { 200: checkInLink, ...errors } },
+      schema: {
+        tags,
+        summary: 'Nuovo collegamento per la registrazione delle presenze al tavolo (il precedente smette di valere)',
+        params,
+        response: { 200: checkInLink, ...errors },
+      },
     },
     (request) => checkIn.newLink(request.params.id),
   );

@@ -97,7 +97,8 @@ export class CheckInService {
       const locked = await this.repo.lockBooking(tx, bookingId);
       if (!locked) throw new DomainError('BOOKING_NOT_FOUND');
       const who = userIds ?? locked.participant_ids;
-      if (who.some((u) => !locked.participant_ids.includes(u))) throw new DomainError('VALIDATION_FAILED', 'Uno degli utenti indicati non partecipa a questa prenotazione.');
+      if (who.some((u) => !locked.participant_ids.includes(u)))
+        throw new DomainError('VALIDATION_FAILED', 'Uno degli utenti indicati non partecipa a questa prenotazione.');
       await this.repo.checkIn(tx, locked.id, who, actor.id, this.settings.now());
     });
     return this.resultOf(bookingId);
