@@ -28,10 +28,18 @@ export async function checkInSheet(facts: SheetFacts): Promise<Buffer> {
   const cell = side / (modules + 8);
   const left = (doc.page.width - side) / 2;
   const top = doc.y + 24;
-  doc.save().fillColor('#000');
+  // One path of every dark module's row run, filled once: squares filled one by one leave hairline seams between
+  // them in a viewer's or printer's anti-aliasing, which can keep a phone from reading the code.
+  doc.save();
   for (let row = 0; row < modules; row++)
-    for (let col = 0; col < modules; col++)
-      if (qr.modules.get(row, col)) doc.rect(left + (col + 4) * cell, top + (row + 4) * cell, cell, cell).fill();
+    for (let col = 0; col < modules; col++) {
+      if (!qr.modules.get(row, col)) continue;
+      let end = col;
+      while (end + 1 < modules && qr.modules.get(row, end + 1)) end++;
+      doc.rect(left + (col + 4) * cell, top + (row + 4) * cell, (end - col + 1) * cell, cell);
+      col = end;
+    }
+  doc.fillColor('#000').fill('nonzero');
   doc.restore();
   doc.y = top + side + 24;
   doc.x = 56;
