@@ -18,7 +18,7 @@ async function signedIn(email: string, password: string, open = '/'): Promise<Pa
 }
 
 test("1. a middle row's 'Altre azioni' item, clicked where it shows, acts on that row's member", async () => {
-  const page = await signedIn(ADMIN.email, ADMIN.password, '/registry/users');
+  const page = await signedIn(ADMIN.email, ADMIN.password, '/registry/users/management');
   await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
   const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Altre azioni' }) });
   await rows.nth(3).waitFor();
