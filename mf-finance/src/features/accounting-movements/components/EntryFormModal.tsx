@@ -55,6 +55,7 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
       onClose={onClose}
       submitLabel={entry ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={mutation.toasts}
       size="lg"
