@@ -1,15 +1,25 @@
 /**
  * Issue 44, the walk's third pass, the front end's items seen in the browser at 1366 px:
  * 1. A row's 'Altre azioni' menu sits over the table: a click where its item shows acts on that row's member.
+ * 3. Escape in a multi-select closes its menu only; 'Deseleziona tutto' stays inside it; a form with changes asks
+ *    before closing.
+ * 8. The keyboard focus survives booking, cancelling and Escape on a top-menu sub-menu (the arrows enter it).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { clubDate, testNow } from 'test-kit';
 import { screenshot } from './support/browser.ts';
-import { ADMIN, portalForThisFile, signIn } from './support/portal.ts';
+import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
+import { openShiftInActiveWeek } from './support/shifts.ts';
 
 const portal = portalForThisFile();
 const DESKTOP = { width: 1366, height: 768 };
+const MATTEO = 'matteo.colombo@circolo.example';
+const FOCUS_TITLE = 'Turno per il fuoco';
+const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const TODAY = clubDate(testNow(), 'Europe/Rome');
+const DAY = addDays(TODAY, 2);
 
 async function signedIn(email: string, password: string, open = '/'): Promise<Page> {
   const page = await portal.browser.newPage({ viewport: DESKTOP });
@@ -46,5 +56,112 @@ test("1. a middle row's 'Altre azioni' item, clicked where it shows, acts on tha
   assert.match(await dialog.innerText(), new RegExp(`Anonimizzare ${name} ${surname}\\?`));
   await dialog.getByRole('button', { name: 'Annulla' }).click();
   await dialog.waitFor({ state: 'detached' });
+  await page.close();
+});
+
+test("3. Escape after 'Seleziona tutto' closes the menu only; 'Deseleziona tutto' inside it; closing with changes asks", async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password, '/registry/users/management');
+  await page.getByRole('button', { name: 'Aggiungi utente' }).click();
+  const form = page.getByRole('dialog', { name: 'Aggiungi utente' });
+  await form.getByLabel(/^Nome/).fill('Ottavia');
+  await form.getByRole('combobox', { name: /^Qualifiche/ }).click();
+  const popover = form.locator('.ui-menu__popover');
+  await popover.getByRole('button', { name: 'Seleziona tutto', exact: true }).click();
+  const outer = await popover.boundingBox();
+  const inner = await popover.getByRole('button', { name: 'Deseleziona tutto' }).boundingBox();
+  assert.ok(outer && inner);
+  assert.ok(
+    inner.x + inner.width <= outer.x + outer.width,
+    `'Deseleziona tutto' ends at ${inner.x + inner.width}, the menu at ${outer.x + outer.width}`,
+  );
+  await page.keyboard.press('Escape');
+  await form.getByRole('listbox').waitFor({ state: 'detached' });
+  assert.equal(await form.getByLabel(/^Nome/).inputValue(), 'Ottavia');
+  // The form has changes: Escape asks before it loses them.
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Modifiche non salvate' });
+  await ask.getByText('Ci sono modifiche non salvate. Chiudere senza salvarle?').waitFor();
+  await ask.getByRole('button', { name: 'Continua a modificare' }).click();
+  assert.equal(await form.getByLabel(/^Nome/).inputValue(), 'Ottavia');
+  await form.getByRole('button', { name: 'Annulla' }).click();
+  await ask.getByRole('button', { name: 'Chiudi senza salvare' }).click();
+  await form.waitFor({ state: 'detached' });
+  await page.close();
+});
+
+/** What has the keyboard focus: a short description, 'BODY' when it was lost. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return !el || el === document.body ? 'BODY' : `${el.tagName} ${el.textContent?.trim().slice(0, 40) ?? ''}`;
+  });
+
+test('8. Escape on a top-menu sub-menu gives the focus back to its entry; the arrows enter the sub-menu', async () => {
+  const page = await signedIn(ADMIN.email, ADMIN.password, '/');
+  const entry = page.getByRole('navigation', { name: 'Navigazione principale' }).getByRole('button', { name: 'Anagrafica' });
+  await entry.focus();
+  await page.keyboard.press('ArrowDown');
+  const submenu = page.getByRole('list', { name: 'Anagrafica' });
+  await submenu.waitFor();
+  assert.ok(
+    await submenu
+      .getByRole('link')
+      .first()
+      .evaluate((el) => el === document.activeElement),
+    await focused(page),
+  );
+  await page.keyboard.press('ArrowDown');
+  assert.ok(
+    await submenu
+      .getByRole('link')
+      .nth(1)
+      .evaluate((el) => el === document.activeElement),
+    await focused(page),
+  );
+  await page.keyboard.press('Escape');
+  await submenu.waitFor({ state: 'detached' });
+  assert.ok(await entry.evaluate((el) => el === document.activeElement), await focused(page));
+  await page.close();
+});
+
+test('8. the keyboard focus stays in the page after booking and after cancelling', async () => {
+  const admin = await portal.browser.newPage();
+  await signIn(admin, portal.server.url, ADMIN.email, ADMIN.password);
+  await openShiftInActiveWeek(admin, { title: FOCUS_TITLE, today: TODAY, day: DAY, table: 4 });
+  await admin.close();
+
+  const page = await signedIn(MATTEO, MEMBER_PASSWORD, `/book-session?date=${encodeURIComponent(JSON.stringify(DAY))}`);
+  const card = page.getByRole('article').filter({ hasText: FOCUS_TITLE });
+  await card.getByRole('button', { name: 'Prenota' }).focus();
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: `Prenotati a: ${FOCUS_TITLE}` });
+  await modal.waitFor();
+  const partners = modal.getByRole('combobox', { name: /^Scegli compagno/ });
+  await partners.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type('Luca Ferrari');
+  await page.getByRole('option', { name: /^Luca Ferrari/ }).waitFor();
+  await page.keyboard.press('Enter');
+  await modal.getByRole('button', { name: 'Prenota' }).focus();
+  await page.keyboard.press('Enter');
+  await toast(page, 'Turno prenotato correttamente!');
+  await modal.waitFor({ state: 'detached' });
+  // The search's results reload after the booking: the focus must survive that too.
+  await page.waitForTimeout(1500);
+  assert.notEqual(await focused(page), 'BODY', 'focus lost after booking');
+  assert.ok(await page.evaluate(() => Boolean(document.activeElement?.closest('main'))), await focused(page));
+
+  await page.goto(`${portal.server.url}/user/bookings`);
+  const booking = page.getByRole('article').filter({ hasText: FOCUS_TITLE });
+  await booking.getByRole('button', { name: 'Annulla prenotazione' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Annulla prenotazione' });
+  await confirm.getByRole('button', { name: 'Annulla prenotazione' }).focus();
+  await page.keyboard.press('Enter');
+  await toast(page, 'Prenotazione annullata con successo!');
+  await booking.waitFor({ state: 'detached' });
+  await page.waitForTimeout(500);
+  assert.notEqual(await focused(page), 'BODY', 'focus lost after cancelling');
+  assert.ok(await page.evaluate(() => Boolean(document.activeElement?.closest('main'))), await focused(page));
   await page.close();
 });
