@@ -3,7 +3,8 @@
  * 1. A row's 'Altre azioni' menu sits over the table: a click where its item shows acts on that row's member.
  * 3. Escape in a multi-select closes its menu only; 'Deseleziona tutto' stays inside it; a form with changes asks
  *    before closing.
- * 8. The keyboard focus survives booking, cancelling and Escape on a top-menu sub-menu (the arrows enter it).
+ * 8. The keyboard focus survives booking, cancelling and Escape on a top-menu sub-menu (the arrows enter it); the
+ *    audit log's long 'Dettagli' scrolls by keyboard.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { clubDate, testNow } from 'test-kit';
+import { seriousViolations } from './support/axe.ts';
 import { repoRoot } from './support/server.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
 import { openShiftInActiveWeek } from './support/shifts.ts';
@@ -167,5 +169,22 @@ test('8. the keyboard focus stays in the page after booking and after cancelling
   await page.waitForTimeout(500);
   assert.notEqual(await focused(page), 'BODY', 'focus lost after cancelling');
   assert.ok(await page.evaluate(() => Boolean(document.activeElement?.closest('main'))), await focused(page));
+  await page.close();
+});
+
+test("8. the audit log's 'Dettagli', longer than the window, scrolls by keyboard (axe: no serious violation)", async () => {
+  const page = await portal.browser.newPage({ viewport: { width: 390, height: 300 } });
+  await signIn(page, portal.server.url, ADMIN.email, ADMIN.password, '/registry/audit');
+  await page.getByRole('button', { name: 'Dettagli', exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const body = dialog.locator('.ui-modal__body');
+  assert.ok(await body.evaluate((el) => el.scrollHeight > el.clientHeight), 'the entry is longer than the window');
+  assert.deepEqual(await seriousViolations(page, "'Dettagli' of the audit log"), []);
+  // Tab reaches the body; the arrows scroll it.
+  for (let i = 0; i < 5 && !(await body.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  assert.ok(await body.evaluate((el) => el === document.activeElement), await focused(page));
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => (document.querySelector('.ui-modal__body')?.scrollTop ?? 0) > 0);
   await page.close();
 });

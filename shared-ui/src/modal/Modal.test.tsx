@@ -183,3 +183,48 @@ describe('Modal placement', () => {
     expect(screen.getByRole('dialog', { name: 'Pagamenti' })).not.toHaveClass('ui-modal--side');
   });
 });
+
+describe('a long body with nothing to focus (issue 44 item 8: the audit entry axe found)', () => {
+  /** jsdom lays nothing out: the body measures as `content` px tall in a box of 300. */
+  function measure(content: number) {
+    jest.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('ui-modal__body') ? content : 0;
+    });
+    jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('ui-modal__body') ? 300 : 0;
+    });
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  function Entry({ withButton = false }: { withButton?: boolean }) {
+    return (
+      <Modal open title="Modifica — Prenotazioni" onClose={() => {}} dismissible={false}>
+        <dl>
+          <dt>Campo</dt>
+          <dd>Valore</dd>
+        </dl>
+        {withButton && <button type="button">Copia</button>}
+      </Modal>
+    );
+  }
+
+  it('takes the focus itself, as a region named by the title, so the keyboard scrolls it', async () => {
+    measure(2000);
+    render(<Entry />);
+    const region = screen.getByRole('region', { name: 'Modifica — Prenotazioni' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    await userEvent.tab();
+    expect(region).toHaveFocus();
+  });
+
+  it('is left as it is when it fits, or when a control in it takes the focus', () => {
+    measure(200);
+    const { unmount } = render(<Entry />);
+    expect(document.querySelector('.ui-modal__body')).not.toHaveAttribute('tabindex');
+    unmount();
+    measure(2000);
+    render(<Entry withButton />);
+    expect(document.querySelector('.ui-modal__body')).not.toHaveAttribute('tabindex');
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+});

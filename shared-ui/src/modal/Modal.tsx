@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from '../inputs/cx';
 
@@ -143,6 +143,34 @@ function restoreFocus({ previous, ancestors }: FocusMemo) {
   document.addEventListener('mousedown', stop, true);
 }
 
+/**
+ * A body taller than the dialog scrolls; with nothing in it to focus (a long read-only entry of the audit log) the
+ * keyboard could not scroll it (axe: scrollable-region-focusable; issue 44 item 8). Such a body takes the focus
+ * itself, as a region named by the dialog's title; a body with fields or buttons scrolls as they take the focus.
+ */
+function useKeyboardScrollableBody(open: boolean, bodyRef: RefObject<HTMLDivElement | null>, titleId: string) {
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!open || !body) return;
+    const update = () => {
+      const needsFocus = body.scrollHeight > body.clientHeight && !body.querySelector(FOCUSABLE);
+      if (needsFocus) {
+        body.setAttribute('tabindex', '0');
+        body.setAttribute('role', 'region');
+        body.setAttribute('aria-labelledby', titleId);
+      } else {
+        for (const name of ['tabindex', 'role', 'aria-labelledby']) body.removeAttribute(name);
+      }
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(body);
+    for (const child of Array.from(body.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [open, bodyRef, titleId]);
+}
+
 /** A dialog over the page: Escape closes it, the body does not scroll, focus stays inside and comes back after. */
 export function Modal({
   open,
@@ -158,6 +186,8 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useKeyboardScrollableBody(open, bodyRef, titleId);
   const latest = useRef({ onClose, closeDisabled: closeDisabled || !dismissible, onEnter });
   latest.current = { onClose, closeDisabled: closeDisabled || !dismissible, onEnter };
 
@@ -219,7 +249,9 @@ export function Modal({
             </button>
           )}
         </div>
-        <div className="ui-modal__body">{children}</div>
+        <div ref={bodyRef} className="ui-modal__body">
+          {children}
+        </div>
         {footer && <div className="ui-modal__footer">{footer}</div>}
       </div>
     </div>,
