@@ -5,6 +5,7 @@
  *    before closing.
  * 8. The keyboard focus survives booking, cancelling and Escape on a top-menu sub-menu (the arrows enter it); the
  *    audit log's long 'Dettagli' scrolls by keyboard.
+ * 9. A long title in the calendar's week card keeps to one line (the whole title on the card's title).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,7 @@ const portal = portalForThisFile();
 const DESKTOP = { width: 1366, height: 768 };
 const MATTEO = 'matteo.colombo@circolo.example';
 const FOCUS_TITLE = 'Turno per il fuoco';
+const LONG_TITLE = 'Allenamento speciale di preparazione al campionato regionale a squadre';
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const TODAY = clubDate(testNow(), 'Europe/Rome');
 const DAY = addDays(TODAY, 2);
@@ -186,5 +188,29 @@ test("8. the audit log's 'Dettagli', longer than the window, scrolls by keyboard
   assert.ok(await body.evaluate((el) => el === document.activeElement), await focused(page));
   await page.keyboard.press('PageDown');
   await page.waitForFunction(() => (document.querySelector('.ui-modal__body')?.scrollTop ?? 0) > 0);
+  await page.close();
+});
+
+test("9. a long title in the calendar's week card keeps to one line, cut with '…', the whole title on the card", async () => {
+  const admin = await portal.browser.newPage();
+  await signIn(admin, portal.server.url, ADMIN.email, ADMIN.password, null);
+  await openShiftInActiveWeek(admin, { title: LONG_TITLE, today: TODAY, day: DAY, table: 6 });
+  await admin.close();
+
+  const page = await signedIn(MATTEO, MEMBER_PASSWORD, `/book-session-calendar?date=${DAY}`);
+  await page.getByRole('button', { name: 'Tavolo 6', exact: true }).click();
+  const card = page.locator(`.bk-event__open[title*="${LONG_TITLE}"]`);
+  await card.waitFor();
+  const title = card.locator('.bk-event__title');
+  const { lines, cut } = await title.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { lines: Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight || '16')), cut: el.scrollWidth > el.clientWidth };
+  });
+  assert.equal(lines, 1, 'the title wraps onto lines the card cuts off');
+  assert.ok(cut, 'the title is cut with an ellipsis');
+  // The table still shows under it, inside the card.
+  const table = await card.getByText('Tavolo 6').boundingBox();
+  const box = await card.boundingBox();
+  assert.ok(table && box && table.y + table.height <= box.y + box.height + 1, 'the table line is cut off');
   await page.close();
 });
