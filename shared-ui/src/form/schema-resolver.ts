@@ -56,12 +56,21 @@ export function maxLengthsOf(schema: unknown): Record<string, number> {
  * paths, so the form's field names are the payload's; on success the form keeps its own values (read the
  * payload with `schema.parse(toInput(values))`).
  */
-export function schemaResolver<V extends FieldValues>(schema: ContractSchema, toInput?: (values: V) => unknown): Resolver<V> {
+export function schemaResolver<V extends FieldValues>(
+  schema: ContractSchema,
+  toInput?: (values: V) => unknown,
+  /** The form's own rules beyond the payload's (a field the server needs though the contract lets it be empty): field → message. */
+  formRules?: (values: V) => Partial<Record<string, string>>,
+): Resolver<V> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema checks the payload, whose type is not the form's
   const check = zodResolver(schema as never, { error: missingField } as never) as unknown as Resolver<any>;
   const resolver: Resolver<V> = async (values, context, options) => {
     const result = await check(toInput ? toInput(values) : values, context, options);
-    return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors as FieldErrors<V> } : { values, errors: {} };
+    const errors: Record<string, unknown> = { ...result.errors };
+    for (const [field, message] of Object.entries(formRules?.(values) ?? {})) {
+      if (message && !errors[field]) errors[field] = { type: 'form', message };
+    }
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<V> } : { values, errors: {} };
   };
   registerMaxLengths(resolver, maxLengthsOf(schema));
   return resolver;

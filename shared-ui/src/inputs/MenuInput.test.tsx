@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Controlled } from '../testing/render';
+import { Modal } from '../modal/Modal';
 import { MenuInput, type MenuInputProps, type MenuOption } from './MenuInput';
 import { resetTestClock } from '../testing/clock';
 
@@ -211,4 +212,27 @@ describe('MenuInput', () => {
     expect(screen.getByRole('combobox', { name: 'Tavoli (obbligatorio)' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio');
   });
+
+  it.each(['Seleziona tutto', 'Deseleziona tutto'])(
+    "Escape after '%s' closes the menu only, not the modal around it (issue 44 item 3)",
+    async (bulk) => {
+      const user = userEvent.setup();
+      const onClose = jest.fn();
+      render(
+        <Modal open title="Aggiungi utente" onClose={onClose}>
+          <Controlled initial={['t1']}>
+            {(value, setValue) => <MenuInput name="tables" label="Tavoli" value={value} onChange={setValue} options={TABLES} maxSelections={5} />}
+          </Controlled>
+        </Modal>,
+      );
+      const trigger = screen.getByRole('combobox', { name: /Tavoli/ });
+      await user.click(trigger);
+      await user.click(screen.getByRole('button', { name: bulk }));
+      expect(screen.getByRole('button', { name: bulk })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+      expect(trigger).toHaveFocus();
+    },
+  );
 });

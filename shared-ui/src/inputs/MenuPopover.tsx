@@ -24,7 +24,17 @@ export function MenuPopover({
   const optionId = (id: string) => `${name}-option-${id}`;
   const activeOption = visible[active];
   return (
-    <div className="ui-menu__popover" ref={menu.refs.popoverRef}>
+    <div
+      className="ui-menu__popover"
+      ref={menu.refs.popoverRef}
+      // Escape anywhere in the menu (its search, list or the bulk buttons) closes the menu only: a modal around it
+      // stays open with what was typed in it (issue 44 item 3).
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        menu.close(true);
+      }}
+    >
       {searchable && (
         <input
           ref={menu.refs.searchRef}

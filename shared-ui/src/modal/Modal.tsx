@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from '../inputs/cx';
 
@@ -81,6 +81,96 @@ function trapTab(e: KeyboardEvent, dialog: HTMLElement) {
   }
 }
 
+/** How long after a dialog closes the page may still replace what had the focus (a list reloading after the action). */
+export const FOCUS_WATCH_MS = 3000;
+
+const focusableIn = (root: Element) =>
+  Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).find(
+    (el) => !el.closest('[aria-hidden="true"], [hidden], .ui-modal-backdrop') && (el.checkVisibility?.() ?? true),
+  );
+
+interface FocusMemo {
+  previous: HTMLElement | null;
+  /** Its parents when the dialog opened, nearest first: where to look when it is gone. */
+  ancestors: Element[];
+}
+
+function rememberFocus(): FocusMemo {
+  const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const ancestors: Element[] = [];
+  for (let el = previous?.parentElement; el && el !== document.body; el = el.parentElement) ancestors.push(el);
+  return { previous, ancestors };
+}
+
+/**
+ * Gives the focus back to what had it before the dialog. When that element is gone (the booked shift left the
+ * results, the cancelled booking its list), now or when the page reloads its data just after, the focus goes to the
+ * first control of the nearest part of the page still there (the next card, the list's page) instead of being lost
+ * to the body (issue 44 item 8).
+ */
+function restoreFocus({ previous, ancestors }: FocusMemo) {
+  if (!previous) return;
+  const fallback = () => {
+    for (const ancestor of ancestors) {
+      if (!ancestor.isConnected) continue;
+      const target = focusableIn(ancestor);
+      if (target) {
+        target.focus();
+        return;
+      }
+    }
+  };
+  const lost = () => document.activeElement === null || document.activeElement === document.body;
+  if (previous.isConnected) previous.focus();
+  else fallback();
+  if (typeof MutationObserver === 'undefined') return;
+  const observer = new MutationObserver(() => {
+    if (!previous.isConnected && lost()) {
+      fallback();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  // Whatever the person does next with the focus is theirs: the watch stops at their first key or click.
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    document.removeEventListener('keydown', stop, true);
+    document.removeEventListener('mousedown', stop, true);
+  };
+  const timer = window.setTimeout(stop, FOCUS_WATCH_MS);
+  document.addEventListener('keydown', stop, true);
+  document.addEventListener('mousedown', stop, true);
+}
+
+/**
+ * A body taller than the dialog scrolls; with nothing in it to focus (a long read-only entry of the audit log) the
+ * keyboard could not scroll it (axe: scrollable-region-focusable; issue 44 item 8). Such a body takes the focus
+ * itself, as a region named by the dialog's title; a body with fields or buttons scrolls as they take the focus.
+ */
+function useKeyboardScrollableBody(open: boolean, bodyRef: RefObject<HTMLDivElement | null>, titleId: string) {
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!open || !body) return;
+    const update = () => {
+      const needsFocus = body.scrollHeight > body.clientHeight && !body.querySelector(FOCUSABLE);
+      if (needsFocus) {
+        body.setAttribute('tabindex', '0');
+        body.setAttribute('role', 'region');
+        body.setAttribute('aria-labelledby', titleId);
+      } else {
+        for (const name of ['tabindex', 'role', 'aria-labelledby']) body.removeAttribute(name);
+      }
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(body);
+    for (const child of Array.from(body.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [open, bodyRef, titleId]);
+}
+
 /** A dialog over the page: Escape closes it, the body does not scroll, focus stays inside and comes back after. */
 export function Modal({
   open,
@@ -96,6 +186,8 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useKeyboardScrollableBody(open, bodyRef, titleId);
   const latest = useRef({ onClose, closeDisabled: closeDisabled || !dismissible, onEnter });
   latest.current = { onClose, closeDisabled: closeDisabled || !dismissible, onEnter };
 
@@ -104,7 +196,7 @@ export function Modal({
     const token = Symbol('modal');
     openModals.push(token);
     lockBodyScroll();
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previouslyFocused = rememberFocus();
     if (dialogRef.current) initialFocus(dialogRef.current).focus();
 
     const onKeyDown = (e: KeyboardEvent) => {
@@ -125,7 +217,7 @@ export function Modal({
       document.removeEventListener('keydown', onKeyDown);
       openModals.splice(openModals.indexOf(token), 1);
       unlockBodyScroll();
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+      restoreFocus(previouslyFocused);
     };
   }, [open]);
 
@@ -157,7 +249,9 @@ export function Modal({
             </button>
           )}
         </div>
-        <div className="ui-modal__body">{children}</div>
+        <div ref={bodyRef} className="ui-modal__body">
+          {children}
+        </div>
         {footer && <div className="ui-modal__footer">{footer}</div>}
       </div>
     </div>,

@@ -17,7 +17,7 @@ const TOASTS: ModalFormProps['toasts'] = {
       : 'Si è verificato un errore durante la creazione della categoria',
 };
 
-function CategoryForm({ onSubmit }: { onSubmit: (name: string) => Promise<unknown> }) {
+function CategoryForm({ onSubmit, trackChanges = false }: { onSubmit: (name: string) => Promise<unknown>; trackChanges?: boolean }) {
   const [open, setOpen] = useState(true);
   const [name, setName] = useState('');
   const [notes, setNotes] = useState('');
@@ -35,6 +35,7 @@ function CategoryForm({ onSubmit }: { onSubmit: (name: string) => Promise<unknow
         validate={() => Promise.resolve(name.trim() !== '')}
         onSubmit={() => onSubmit(name)}
         toasts={TOASTS}
+        dirty={trackChanges ? name !== '' || notes !== '' : undefined}
       >
         {({ submitAttempted }) => (
           <>
@@ -123,6 +124,31 @@ describe('ModalForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi' }));
     expect(screen.getByRole('dialog', { name: 'Nuova categoria' })).toBeInTheDocument();
     expect(screen.queryByText('Campo obbligatorio')).not.toBeInTheDocument();
+  });
+
+  it('with changes, Escape, × and Annulla ask before closing (issue 44 item 3)', async () => {
+    const user = userEvent.setup();
+    render(<CategoryForm onSubmit={() => Promise.resolve()} trackChanges />);
+    await user.type(screen.getByLabelText('Nome (obbligatorio)'), 'Agonisti');
+    await user.keyboard('{Escape}');
+    const ask = screen.getByRole('dialog', { name: 'Modifiche non salvate' });
+    expect(ask).toHaveTextContent('Ci sono modifiche non salvate. Chiudere senza salvarle?');
+    // Escape in the question closes the question only: the form and what was typed stay.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Modifiche non salvate' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Nome (obbligatorio)')).toHaveValue('Agonisti');
+    await user.click(screen.getByRole('button', { name: 'Chiudi' }));
+    await user.click(screen.getByRole('button', { name: 'Continua a modificare' }));
+    expect(screen.getByRole('dialog', { name: 'Nuova categoria' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    await user.click(screen.getByRole('button', { name: 'Chiudi senza salvare' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('without changes, Escape closes at once', async () => {
+    render(<CategoryForm onSubmit={() => Promise.resolve()} trackChanges />);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('locks body scrolling while open', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from '
 import type { ApiError } from 'shared-api';
 import { cx } from '../inputs/cx';
 import { toastPromise, type ToastPromiseMessages } from '../toast/notify';
+import { ConfirmDialog } from './ConfirmDialog';
 import { Modal } from './Modal';
 
 export interface ModalFormContext {
@@ -34,6 +35,11 @@ export interface ModalFormProps<T = unknown> {
   tabs?: ModalFormTab[];
   onTabChange?: (index: number) => void;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * The form holds changes not saved (react-hook-form's `formState.isDirty`): closing it by Escape, '×' or the
+   * cancel button then asks first (issue 44 item 3).
+   */
+  dirty?: boolean;
 }
 
 export const MAX_TABS = 2;
@@ -46,13 +52,18 @@ export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
   const [submitAttempted, setSubmitAttempted] = useState(false);
   const [pending, setPending] = useState(false);
   const [activeTab, setActiveTab] = useState(0);
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     if (!open) {
       setSubmitAttempted(false);
       setActiveTab(0);
+      setAsking(false);
     }
   }, [open]);
+
+  // What the person closes by (Escape, '×', the cancel button): with changes not saved, a question first.
+  const requestClose = () => (props.dirty ? setAsking(true) : onClose());
 
   const shownTabs = tabs?.slice(0, MAX_TABS) ?? [];
   const ctx: ModalFormContext = { submitAttempted, pending, activeTab };
@@ -91,12 +102,12 @@ export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
     <Modal
       open={open}
       title={title}
-      onClose={onClose}
+      onClose={requestClose}
       size={props.size}
       closeDisabled={pending}
       footer={
         <>
-          <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose} disabled={pending}>
+          <button type="button" className="ui-btn ui-btn--secondary" onClick={requestClose} disabled={pending}>
             {props.cancelLabel ?? 'Annulla'}
           </button>
           <button type="submit" form={formId} className="ui-btn ui-btn--primary" disabled={pending} aria-busy={pending || undefined}>
@@ -120,25 +131,7 @@ export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
             {TABS_WARNING}
           </p>
         )}
-        {shownTabs.length > 1 && (
-          <div className="ui-tabs" role="tablist" aria-label="Opzioni">
-            {shownTabs.map((tab, index) => (
-              <button
-                key={tab.label}
-                type="button"
-                role="tab"
-                id={`${formId}-tab-${index}`}
-                aria-selected={index === activeTab}
-                aria-controls={`${formId}-panel`}
-                className={cx('ui-tabs__tab', index === activeTab && 'is-active')}
-                onClick={() => selectTab(index)}
-                disabled={pending}
-              >
-                {tab.label}
-              </button>
-            ))}
-          </div>
-        )}
+        {shownTabs.length > 1 && <FormTabs formId={formId} tabs={shownTabs} activeTab={activeTab} pending={pending} onSelect={selectTab} />}
         <fieldset className="ui-form__fields" disabled={pending}>
           {children?.(ctx)}
           {shownTabs.length > 0 && (
@@ -152,6 +145,54 @@ export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
           )}
         </fieldset>
       </form>
+      <ConfirmDialog
+        open={asking}
+        title="Modifiche non salvate"
+        message="Ci sono modifiche non salvate. Chiudere senza salvarle?"
+        confirmLabel="Chiudi senza salvare"
+        cancelLabel="Continua a modificare"
+        danger
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onClose={() => setAsking(false)}
+      />
     </Modal>
+  );
+}
+
+/** The tabs of a form with two alternatives (single or recurring). */
+function FormTabs({
+  formId,
+  tabs,
+  activeTab,
+  pending,
+  onSelect,
+}: {
+  formId: string;
+  tabs: ModalFormTab[];
+  activeTab: number;
+  pending: boolean;
+  onSelect: (index: number) => void;
+}) {
+  return (
+    <div className="ui-tabs" role="tablist" aria-label="Opzioni">
+      {tabs.map((tab, index) => (
+        <button
+          key={tab.label}
+          type="button"
+          role="tab"
+          id={`${formId}-tab-${index}`}
+          aria-selected={index === activeTab}
+          aria-controls={`${formId}-panel`}
+          className={cx('ui-tabs__tab', index === activeTab && 'is-active')}
+          onClick={() => onSelect(index)}
+          disabled={pending}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,4 +1,15 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { cx } from '../inputs/cx';
 
 export interface DropdownItem {
@@ -7,9 +18,106 @@ export interface DropdownItem {
   danger?: boolean;
 }
 
+/** Room kept between the menu and the window's edges, and between the button and the menu. */
+const EDGE = 8;
+const GAP = 4;
+
+interface Place {
+  top: number;
+  left: number;
+  up: boolean;
+}
+
 /**
- * A button opening a menu of actions (the lists' 'Scarica' formats, a row's less frequent actions): closed by a
- * click outside, by Escape (kept from a modal around it) and by choosing.
+ * Where the menu goes: under the button, its right edge on the button's (the button sits at a row's right end),
+ * above it when the window has no room below and more above; always inside the window.
+ */
+export function placeMenu(button: DOMRect, menu: { width: number; height: number }, view: { width: number; height: number }): Place {
+  const below = view.height - button.bottom - GAP - EDGE;
+  const above = button.top - GAP - EDGE;
+  const up = menu.height > below && above > below;
+  const top = up ? Math.max(EDGE, button.top - GAP - menu.height) : button.bottom + GAP;
+  const left = Math.min(Math.max(EDGE, button.right - menu.width), Math.max(EDGE, view.width - EDGE - menu.width));
+  return { top, left, up };
+}
+
+const itemButtons = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
+
+/**
+ * The open menu's place by its button, its first item focused once placed, and what closes it: a click outside,
+ * Escape (the focus back on the button), a scroll outside it, a resize.
+ */
+function useMenuLayer(
+  open: boolean,
+  close: (refocus: boolean) => void,
+  buttonRef: RefObject<HTMLButtonElement | null>,
+  menuRef: RefObject<HTMLUListElement | null>,
+): Place | null {
+  const [place, setPlace] = useState<Place | null>(null);
+  // Placed before the first paint, so the menu never shows where it does not belong.
+  useLayoutEffect(() => {
+    if (!open) {
+      setPlace(null);
+      return;
+    }
+    if (!buttonRef.current || !menuRef.current) return;
+    const menu = menuRef.current.getBoundingClientRect();
+    setPlace(
+      placeMenu(
+        buttonRef.current.getBoundingClientRect(),
+        { width: menu.width, height: menu.height },
+        { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight },
+      ),
+    );
+  }, [open, buttonRef, menuRef]);
+
+  // The first item takes the focus once the menu is placed (hidden, it could not).
+  const placed = place !== null;
+  useEffect(() => {
+    if (placed) itemButtons(menuRef.current)[0]?.focus();
+  }, [placed, menuRef]);
+
+  useEffect(() => {
+    if (!open) return;
+    const inside = (target: EventTarget | null) =>
+      target instanceof Node && Boolean(buttonRef.current?.contains(target) || menuRef.current?.contains(target));
+    const onPointerDown = (e: MouseEvent) => {
+      if (!inside(e.target)) close(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        // Handled here, so a modal around the table stays open.
+        e.preventDefault();
+        e.stopPropagation();
+        close(true);
+      }
+    };
+    const onMove = (e: Event) => {
+      if (!(e.target instanceof Node && menuRef.current?.contains(e.target))) close(false);
+    };
+    const onResize = () => close(false);
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown, true);
+    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [open, close, buttonRef, menuRef]);
+
+  return place;
+}
+
+/**
+ * A button opening a menu of actions (the lists' 'Scarica' formats, a row's less frequent actions). The menu is
+ * drawn in a layer of its own over the page (a portal in the body, fixed to the button; issue 44 item 1): inside a
+ * table a row's sticky cells or the table's scrolling box would otherwise paint over it or cut it, and a click on
+ * what looks like its item would land on the next row. Closed by a click outside, by Escape (kept from a modal
+ * around it, the focus back on the button), by Tab, by choosing, and when the page scrolls or the window is resized
+ * (it would no longer sit by its button). Arrows, Home and End move between its items.
  */
 export function DropdownMenu({
   trigger,
@@ -28,62 +136,90 @@ export function DropdownMenu({
   busy?: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const menuId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (e: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  }, []);
+
+  const place = useMenuLayer(open, close, buttonRef, menuRef);
+
+  const onMenuKeyDown = (e: ReactKeyboardEvent<HTMLUListElement>) => {
+    const buttons = itemButtons(menuRef.current);
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const go = (index: number) => {
+      e.preventDefault();
+      buttons[(index + buttons.length) % buttons.length]?.focus();
     };
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        // Handled here, so a modal around the table stays open.
-        e.preventDefault();
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown, true);
-    };
-  }, [open]);
+    if (e.key === 'ArrowDown') go(at + 1);
+    else if (e.key === 'ArrowUp') go(at - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(buttons.length - 1);
+    else if (e.key === 'Tab') {
+      // The menu lives outside the page's order: Tab goes on from its button.
+      e.preventDefault();
+      close(true);
+    }
+  };
 
   return (
-    <div className="ui-dropdown" ref={rootRef}>
+    <div className="ui-dropdown">
       <button
+        ref={buttonRef}
         type="button"
         className={triggerClassName}
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
         aria-label={triggerLabel}
         title={triggerLabel}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? close(false) : setOpen(true))}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
         disabled={busy}
         aria-busy={busy || undefined}
       >
         {trigger}
       </button>
-      {open && (
-        <ul className="ui-dropdown__menu" role="menu" aria-label={menuLabel}>
-          {items.map((item) => (
-            <li key={item.label} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className={cx('ui-dropdown__item', item.danger && 'ui-dropdown__item--danger')}
-                onClick={() => {
-                  setOpen(false);
-                  item.onClick();
-                }}
-              >
-                {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {open &&
+        createPortal(
+          <ul
+            ref={menuRef}
+            id={menuId}
+            className={cx('ui-dropdown__menu', place?.up && 'ui-dropdown__menu--up')}
+            role="menu"
+            aria-label={menuLabel}
+            // Hidden until placed (the first layout measures it where it cannot be seen).
+            style={place ? { top: place.top, left: place.left } : { top: 0, left: 0, visibility: 'hidden' }}
+            onKeyDown={onMenuKeyDown}
+          >
+            {items.map((item) => (
+              <li key={item.label} role="none">
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={cx('ui-dropdown__item', item.danger && 'ui-dropdown__item--danger')}
+                  onClick={() => {
+                    // The focus back on the button first, so a dialog the action opens gives it back there.
+                    close(true);
+                    item.onClick();
+                  }}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>,
+          document.body,
+        )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isPathActive, type NavGroupId } from '../../app/routes';
 import type { VisibleGroup } from './nav-model';
@@ -31,12 +32,69 @@ export function NavGroupEntry({
       </li>
     );
   }
-  const open = openGroup === group.id;
+  return <GroupMenu group={group} pathname={pathname} itemClass={itemClass} open={openGroup === group.id} setOpenGroup={setOpenGroup} />;
+}
+
+/**
+ * A group's button and its sub-menu. The arrows work as in a menu (issue 44 item 8): ArrowDown on the button opens
+ * the sub-menu with the focus on its first link; ArrowDown/ArrowUp, Home and End move between the links.
+ */
+function GroupMenu({
+  group,
+  pathname,
+  itemClass,
+  open,
+  setOpenGroup,
+}: {
+  group: VisibleGroup;
+  pathname: string;
+  itemClass: string;
+  open: boolean;
+  setOpenGroup: (id: NavGroupId | null) => void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+  const links = () => Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    const all = links();
+    (focusOnOpen.current === 'first' ? all[0] : all.at(-1))?.focus();
+    focusOnOpen.current = null;
+  }, [open]);
+
+  const onButtonKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const where = e.key === 'ArrowDown' ? 'first' : 'last';
+    if (open) {
+      const all = links();
+      (where === 'first' ? all[0] : all.at(-1))?.focus();
+    } else {
+      focusOnOpen.current = where;
+      setOpenGroup(group.id);
+    }
+  };
+
+  const onListKeyDown = (e: KeyboardEvent) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    const go = (index: number) => {
+      e.preventDefault();
+      all[(index + all.length) % all.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') go(at + 1);
+    else if (e.key === 'ArrowUp') go(at - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(all.length - 1);
+  };
+
   return (
     <li className={`shell-menu__entry shell-menu__entry--group${open ? ' is-open' : ''}`}>
       <button
         type="button"
         className={itemClass}
+        onKeyDown={onButtonKeyDown}
         aria-expanded={open}
         aria-controls={`shell-submenu-${group.id}`}
         onClick={() => setOpenGroup(open ? null : group.id)}
@@ -47,7 +105,7 @@ export function NavGroupEntry({
         </svg>
       </button>
       {open && (
-        <ul id={`shell-submenu-${group.id}`} className="shell-submenu" aria-label={group.label}>
+        <ul ref={listRef} id={`shell-submenu-${group.id}`} className="shell-submenu" aria-label={group.label} onKeyDown={onListKeyDown}>
           {group.links.map((link) => {
             const linkActive = isPathActive(pathname, link.path);
             return (

@@ -42,7 +42,15 @@ export function TopNav() {
       if (!headerRef.current?.contains(e.target as Node)) closeAll();
     };
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeAll();
+      if (e.key !== 'Escape') return;
+      // The focus was in what closes (a sub-menu's link, the phone's menu): it goes back to what opened it, not to
+      // the page's body (issue 44 item 8).
+      const header = headerRef.current;
+      if (header?.contains(document.activeElement)) {
+        const opener = openGroup ? header.querySelector<HTMLElement>(`[aria-controls="shell-submenu-${openGroup}"]`) : null;
+        (opener?.checkVisibility?.() !== false && opener ? opener : header.querySelector<HTMLElement>('.shell-burger'))?.focus();
+      }
+      closeAll();
     };
     document.addEventListener('mousedown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);

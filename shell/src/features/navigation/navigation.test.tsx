@@ -133,3 +133,26 @@ test('toasts show top-right, bottom-right in the finance area (spec 002 §9)', a
   act(() => void notify.info('Benvenuto'));
   expect((await screen.findByText('Benvenuto')).closest('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--top-right');
 });
+
+test('the arrows enter a sub-menu and move in it; Escape closes it with the focus back on its entry (issue 44 item 8)', async () => {
+  const user = userEvent.setup();
+  renderApp('/', { user: sessionUser() });
+  const nav = within(await topNav());
+  const entry = nav.getByRole('button', { name: 'Profilo' });
+  entry.focus();
+  await user.keyboard('{ArrowDown}');
+  const submenu = within(nav.getByRole('list', { name: 'Profilo' }));
+  expect(submenu.getByRole('link', { name: 'I miei dati' })).toHaveFocus();
+  await user.keyboard('{ArrowDown}');
+  expect(submenu.getByRole('link', { name: 'Le mie prenotazioni' })).toHaveFocus();
+  await user.keyboard('{End}');
+  expect(submenu.getByRole('link', { name: 'I miei pagamenti' })).toHaveFocus();
+  await user.keyboard('{ArrowDown}');
+  expect(submenu.getByRole('link', { name: 'I miei dati' })).toHaveFocus();
+  await user.keyboard('{Escape}');
+  expect(nav.queryByRole('list', { name: 'Profilo' })).not.toBeInTheDocument();
+  expect(entry).toHaveFocus();
+  // ArrowUp opens it on its last link.
+  await user.keyboard('{ArrowUp}');
+  expect(within(nav.getByRole('list', { name: 'Profilo' })).getByRole('link', { name: 'I miei pagamenti' })).toHaveFocus();
+});

@@ -71,12 +71,13 @@ function ReminderForm({ saved }: { saved: MemberPreferences }) {
       {on && (
         <label className="shell-reminders__hours">
           Ore prima dell&apos;inizio
+          {/* Text, not type="number": the browser's number field dropped the comma of '2,5' and kept 25 without a
+              word (issue 44 item 8); as typed, the contract refuses it ('Indica un numero intero di ore'). */}
           <input
             className="ui-input"
-            type="number"
-            min={REMINDER_HOURS.min}
-            max={REMINDER_HOURS.max}
-            step={1}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
             aria-invalid={Boolean(error)}
             {...form.register('reminder_hours')}
           />

@@ -81,6 +81,32 @@ function versionColumns(live: PlatformRelease | undefined, preview: PlatformRele
 }
 
 /**
+ * What 'Ripristina' asks. A preview withdrawn (for the errors it raised, or by hand) or a release an automatic
+ * rollback took back is named as such, with why, before it goes live for everyone (issue 44 item 8).
+ */
+function RestoreMessage({ release, all }: { release: PlatformRelease; all: readonly PlatformRelease[] }) {
+  const undone = all.some((r) => r.kind === 'auto-rollback' && r.basedOn === release.number);
+  const withdrawn = release.kind === 'preview' && release.withdrawnAt !== null;
+  const why = release.note ? ` Motivo: ${release.note}` : '';
+  return (
+    <>
+      {(withdrawn || undone) && (
+        <p className="ui-alert ui-alert--warning" role="alert">
+          {withdrawn
+            ? `Attenzione: la release ${release.number} è un'anteprima ritirata.${why}`
+            : `Attenzione: la release ${release.number} è stata ripristinata automaticamente per errori.${why}`}{' '}
+          Controlla le segnalazioni prima di rimetterla in linea per tutti.
+        </p>
+      )}
+      <p>
+        Le versioni della release {release.number} tornano in linea per tutti, come nuova voce dello storico. Le schede aperte riceveranno
+        l&apos;aggiornamento.
+      </p>
+    </>
+  );
+}
+
+/**
  * /platform/releases (issue 29): the releases served now (live and preview, with their error reports), the history
  * with 'Ripristina' on every earlier release, 'Componi' (the whole-set check's answer before 'Metti in linea') and
  * the published versions of every app.
@@ -147,9 +173,7 @@ export function ReleasesPage() {
       <ConfirmAction
         target={restoring}
         title="Ripristina la release"
-        message={(r) =>
-          `Le versioni della release ${r.number} tornano in linea per tutti, come nuova voce dello storico. Le schede aperte riceveranno l'aggiornamento.`
-        }
+        message={(r) => <RestoreMessage release={r} all={all} />}
         confirmLabel="Ripristina"
         action={(r) => restore.run(r.number)}
         onClose={() => setRestoring(null)}

@@ -179,3 +179,37 @@ test('Ripristina an earlier release asks, then rolls back to it', async () => {
   expect(server.callsTo('POST /platform/releases/rollback')[0]!.body).toEqual({ to: 1 });
   expect(await screen.findByText('Release 1 ripristinata: ora in linea come release 3')).toBeInTheDocument();
 });
+
+test('Ripristina on a preview withdrawn for its errors warns and says why before asking (issue 44 item 8)', async () => {
+  const withdrawn: PlatformRelease = {
+    ...base,
+    number: 3,
+    kind: 'preview',
+    basedOn: 2,
+    apps: { ...base.apps, 'mf-registry': '0.3.0-dddddddd' },
+    audience: { categories: ['c1'] },
+    withdrawnAt: '2026-11-19T08:00:00.000Z',
+    note: 'Ritirata: 12 segnalazioni di errore in 10 minuti',
+    createdAt: '2026-11-19T07:00:00.000Z',
+  };
+  renderApp('/platform/releases', {
+    user: admin,
+    api: {
+      ...platformServer(),
+      'GET /platform/releases': { body: { data: [withdrawn, second, base], live: 2, preview: null } },
+      'GET /platform/releases/3': detail(withdrawn, 12),
+    },
+  });
+  const history = await screen.findByRole('table', { name: 'Storico delle release' }, LONG);
+  const row3 = (await within(history).findByText('mf-registry: 0.2.0-cccccccc → 0.3.0-dddddddd')).closest('tr')!;
+  await userEvent.click(within(row3).getByRole('button', { name: 'Ripristina' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Ripristina la release' });
+  expect(within(confirm).getByRole('alert')).toHaveTextContent(
+    "Attenzione: la release 3 è un'anteprima ritirata. Motivo: Ritirata: 12 segnalazioni di errore in 10 minuti Controlla le segnalazioni prima di rimetterla in linea per tutti.",
+  );
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Annulla' }));
+  // An ordinary earlier release asks without a warning.
+  const row1 = (await within(history).findByText('mf-booking: 0.1.0-bbbbbbbb')).closest('tr')!;
+  await userEvent.click(within(row1).getByRole('button', { name: 'Ripristina' }));
+  expect(within(await screen.findByRole('dialog', { name: 'Ripristina la release' })).queryByRole('alert')).not.toBeInTheDocument();
+});

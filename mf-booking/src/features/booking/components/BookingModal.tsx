@@ -32,6 +32,7 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
       onClose={onClose}
       submitLabel="Prenota"
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={() => book.mutateAsync({ sessionId: session._id, date, partnersId: form.getValues('partnersId'), admin })}
       toasts={BOOKING_TOASTS}
     >

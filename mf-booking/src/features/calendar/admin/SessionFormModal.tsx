@@ -99,6 +99,7 @@ export function SessionFormModal({ purpose, onClose }: { purpose: SessionFormPur
       onClose={onClose}
       submitLabel={purpose.kind === 'edit' ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={toasts}
       tabs={tabs}

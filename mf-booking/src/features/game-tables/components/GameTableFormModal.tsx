@@ -31,6 +31,7 @@ export function GameTableFormModal({ table, onClose }: { table?: GameTable; onCl
       onClose={onClose}
       submitLabel={table ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={table ? updateTable.toasts : createTable.toasts}
     >

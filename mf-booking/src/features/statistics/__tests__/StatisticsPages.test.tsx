@@ -132,6 +132,11 @@ describe('Turni liberi', () => {
     await user.clear(end);
     await user.type(end, '01/02/2026');
     expect(await screen.findByText('La data di fine non può precedere la data di inizio')).toBeInTheDocument();
+    // No figures nor rows of the last valid period beside the wrong one (issue 44 item 8).
+    expect(await screen.findByText('Correggi il periodo per vedere i dati.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Totali del periodo' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Turni offerti')).not.toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Tavolo 1' })).not.toBeInTheDocument();
     const asked = api.callsTo('GET /statistics/free-sessions/summary').map(query);
     expect(asked.every((q) => q.endDate! >= q.startDate!)).toBe(true);
 
@@ -141,6 +146,8 @@ describe('Turni liberi', () => {
       expect(query(api.callsTo('GET /statistics/free-sessions/summary').at(-1)!)).toEqual({ startDate: '2026-03-01', endDate: '2026-04-15' }),
     );
     expect(screen.queryByText('La data di fine non può precedere la data di inizio')).not.toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Tavolo 1' })).toBeInTheDocument();
+    expect(screen.queryByText('Correggi il periodo per vedere i dati.')).not.toBeInTheDocument();
   });
 
   it('downloads the same period and table from the server', async () => {

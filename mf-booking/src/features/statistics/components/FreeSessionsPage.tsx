@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { STATISTICS_PATHS, WEEKDAY_NAMES, type FreeSessionsRow } from 'shared-api';
 import { DataTable, PageLayout, type Column } from 'shared-ui';
 import { STATS_PAGE } from '../../../components/page';
 import { FREE_QUERY_KEY, statisticsParams, useFreeSummary } from '../api/get-summary';
 import { formatCount, formatPercent } from '../format';
-import { StatisticsFiltersPanel, useStatisticsFilters } from './StatisticsFilters';
+import { INVALID_PERIOD_TEXT, StatisticsFiltersPanel, useStatisticsFilters } from './StatisticsFilters';
 import { SummaryFigures } from './SummaryFigures';
 
 /** The occupancy as text beside a bar (the bar is decoration: the text says it). */
@@ -35,34 +36,43 @@ const COLUMNS: Column<FreeSessionsRow>[] = [
  */
 export function FreeSessionsPage() {
   const [filters, setFilters] = useStatisticsFilters();
+  const [periodValid, setPeriodValid] = useState(true);
   const summary = useFreeSummary(filters);
   return (
     <PageLayout {...STATS_PAGE} title="Turni liberi">
-      <StatisticsFiltersPanel value={filters} onChange={setFilters} />
+      <StatisticsFiltersPanel value={filters} onChange={setFilters} onValidity={setPeriodValid} />
       <p className="ui-muted bk-stats-intro">
         I turni aperti alla prenotazione nel periodo, per tavolo, giorno e orario: quanti sono stati prenotati e quanti sono rimasti liberi. Non
         contano i turni esclusi dalle statistiche.
       </p>
-      <SummaryFigures
-        label="Totali del periodo"
-        query={summary}
-        figures={(s) => [
-          { label: 'Turni offerti', value: formatCount(s.offered) },
-          { label: 'Prenotati', value: formatCount(s.booked) },
-          { label: 'Liberi', value: formatCount(s.free) },
-          { label: 'Occupazione', value: formatPercent(s.occupancy) },
-        ]}
-      />
-      <DataTable<FreeSessionsRow>
-        queryKey={FREE_QUERY_KEY}
-        path={STATISTICS_PATHS.freeSessions}
-        columns={COLUMNS}
-        filters={statisticsParams(filters)}
-        defaultSort={{ key: 'table', order: 'asc' }}
-        exportName="turni_liberi"
-        caption="Turni liberi per tavolo e orario"
-        rowKey={(r) => r._id}
-      />
+      {periodValid ? (
+        <>
+          <SummaryFigures
+            label="Totali del periodo"
+            query={summary}
+            figures={(s) => [
+              { label: 'Turni offerti', value: formatCount(s.offered) },
+              { label: 'Prenotati', value: formatCount(s.booked) },
+              { label: 'Liberi', value: formatCount(s.free) },
+              { label: 'Occupazione', value: formatPercent(s.occupancy) },
+            ]}
+          />
+          <DataTable<FreeSessionsRow>
+            queryKey={FREE_QUERY_KEY}
+            path={STATISTICS_PATHS.freeSessions}
+            columns={COLUMNS}
+            filters={statisticsParams(filters)}
+            defaultSort={{ key: 'table', order: 'asc' }}
+            exportName="turni_liberi"
+            caption="Turni liberi per tavolo e orario"
+            rowKey={(r) => r._id}
+          />
+        </>
+      ) : (
+        <p role="status" className="ui-alert ui-alert--warning">
+          {INVALID_PERIOD_TEXT}
+        </p>
+      )}
     </PageLayout>
   );
 }

@@ -35,7 +35,12 @@ export function useStatisticsFilters(): [StatisticsFilters, (next: StatisticsFil
 export interface StatisticsFiltersPanelProps {
   value: StatisticsFilters;
   onChange: (next: StatisticsFilters) => void;
+  /** Whether the period as typed is whole and valid: the page shows no figures beside a wrong one (issue 44 item 8). */
+  onValidity?: (valid: boolean) => void;
 }
+
+/** What a statistics page shows in place of its figures and table while the period typed is not valid. */
+export const INVALID_PERIOD_TEXT = 'Correggi il periodo per vedere i dati.';
 
 interface PeriodFormValues {
   startDate: string | null;
@@ -48,9 +53,10 @@ const periodResolver = () => contractResolver<PeriodFormValues>((contract) => co
 /**
  * Period ('Periodo': Questo mese, Mese scorso, Ultimi 3 mesi, Quest'anno, or dates of one's own) and table
  * ('Tutti i tavoli' or one). A period typed by hand applies once it is whole and valid; until then its fields say
- * what is wrong and the figures stay those of the last valid period.
+ * what is wrong, and the page shows no figures (those of the last valid period, beside the wrong one, read as
+ * its own: issue 44 item 8).
  */
-export function StatisticsFiltersPanel({ value, onChange }: StatisticsFiltersPanelProps) {
+export function StatisticsFiltersPanel({ value, onChange, onValidity }: StatisticsFiltersPanelProps) {
   const today = clubToday();
   const tables = useGameTables();
   const [resolver] = useState(periodResolver);
@@ -62,7 +68,9 @@ export function StatisticsFiltersPanel({ value, onChange }: StatisticsFiltersPan
   const setDate = (field: keyof PeriodFormValues) => async (date: string | null) => {
     bind(field).onChange(date);
     const { startDate, endDate } = form.getValues();
-    if ((await form.trigger()) && startDate && endDate) onChange({ ...value, startDate, endDate });
+    const valid = (await form.trigger()) && Boolean(startDate && endDate);
+    onValidity?.(valid);
+    if (valid && startDate && endDate) onChange({ ...value, startDate, endDate });
   };
 
   const tableOptions = (tables.data ?? []).map((t) => ({ value: t._id, label: `Tavolo ${t.number}` }));
@@ -73,7 +81,11 @@ export function StatisticsFiltersPanel({ value, onChange }: StatisticsFiltersPan
         name="period"
         label="Periodo"
         value={matchPreset(value, today)}
-        onChange={(preset) => preset && onChange({ ...value, ...presetPeriod(preset as PeriodPreset, today) })}
+        onChange={(preset) => {
+          if (!preset) return;
+          onValidity?.(true);
+          onChange({ ...value, ...presetPeriod(preset as PeriodPreset, today) });
+        }}
         options={PERIOD_PRESETS}
         placeholder="Personalizzato"
       />

@@ -25,6 +25,7 @@ export function CertificateFormModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       submitLabel="Crea"
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={() => createCertificate.mutateAsync(certificatePayload.parse(toCreatePayload(form.getValues())))}
       toasts={createCertificate.toasts}
     >

@@ -18,6 +18,7 @@ export function EditCertificateModal({ certificate, onClose }: { certificate: Ce
       onClose={onClose}
       submitLabel="Salva"
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={() => edit.mutateAsync({ certificate, end_date: form.getValues('end_date') })}
       toasts={edit.toasts}
     >

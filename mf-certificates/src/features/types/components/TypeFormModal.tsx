@@ -41,6 +41,7 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
       onClose={onClose}
       submitLabel={type ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={type ? updateType.toasts : createType.toasts}
     >

@@ -251,8 +251,9 @@ describe('Movimenti contabili', () => {
     await openCreate(user);
     await user.clear(field('Anno fiscale'));
     await user.click(within(dialog()).getByRole('button', { name: 'Crea' }));
-    // fiscal year, subaccount, taxable amount
-    expect(within(dialog()).getAllByText('Campo obbligatorio')).toHaveLength(3);
+    // fiscal year, payment type (marked required: the server needs it, issue 44 item 8), subaccount, taxable amount
+    expect(within(dialog()).getAllByText('Campo obbligatorio')).toHaveLength(4);
+    expect(within(dialog()).getByRole('combobox', { name: /^Tipo di pagamento \(obbligatorio\)/ })).toHaveAttribute('aria-invalid', 'true');
     await typeInto(user, 'Anno fiscale', '2031-2030');
     expect(await within(dialog()).findByText('Anno fiscale non valido: il secondo anno deve seguire il primo (es. 2031-2032)')).toBeInTheDocument();
     await typeInto(user, 'Imponibile', '12,345');
@@ -290,6 +291,8 @@ describe('Movimenti contabili', () => {
     });
     await openCreate(user);
     await typeInto(user, 'Data di registrazione', '05/11/2026');
+    // A payment type whose cash or bank subaccount the club has not set up.
+    await choose(user, 'Tipo di pagamento', 'Banca MPS c/c ordinario');
     await choose(user, 'Sottoconto', '400.2 Materiale sportivo');
     await typeInto(user, 'Imponibile', '10');
     await user.click(within(dialog()).getByRole('button', { name: 'Crea' }));

@@ -36,6 +36,7 @@ export function EntryHeaderFields({
       <MenuInput
         {...bind('payment_type')}
         label="Tipo di pagamento"
+        required
         options={paymentTypeOptions(editing)}
         searchable={false}
         maxSelections={1}

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import type { AccountingEntry } from 'shared-api';
+import { FIELD_MESSAGES, type AccountingEntry } from 'shared-api';
 import { accountingEntryEditPayload, complexAccountingEntryPayload } from 'shared-api/contract';
 import { CheckboxInput, FileInput, ModalForm, TextArea, fieldBinder, schemaResolver } from 'shared-ui';
 import { useBusinessEntityOptions } from '../../business-entities/api';
@@ -7,6 +7,12 @@ import { subaccountLabel, useSubaccountOptions } from '../../subaccounts/api';
 import { useCreateComplexEntry, useCreateEntry, useUpdateEntry } from '../api';
 import { ATTACHMENT_RULES, headerOf, initialValues, requestBody, toSchemaInput, type EntryFormValues } from '../entry-form';
 import { EntryHeaderFields, EntryLines } from './EntryFormFields';
+
+/**
+ * The server posts every movement against the cash or bank subaccount of its payment type (NO_PAYMENT_SUBACCOUNT
+ * without one): the form asks for it, marked required, before sending (issue 44 item 8).
+ */
+const requirePaymentType = (values: EntryFormValues) => ({ payment_type: values.payment_type.length ? undefined : FIELD_MESSAGES.required });
 
 /**
  * Add or edit an accounting movement (spec 002 §2, §5, §7). The transactions section starts with one line; more
@@ -18,7 +24,7 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
   const schema = entry ? accountingEntryEditPayload : complexAccountingEntryPayload;
   const form = useForm<EntryFormValues>({
     defaultValues: initialValues(entry),
-    resolver: schemaResolver(schema, toSchemaInput),
+    resolver: schemaResolver(schema, toSchemaInput, requirePaymentType),
   });
   const subaccounts = useSubaccountOptions();
   const entities = useBusinessEntityOptions();
@@ -55,6 +61,7 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
       onClose={onClose}
       submitLabel={entry ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={mutation.toasts}
       size="lg"

@@ -43,6 +43,7 @@ export function AccountFormModal({ account, onClose }: { account?: Account; onCl
       onClose={onClose}
       submitLabel={account ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={account ? update.toasts : create.toasts}
     >

@@ -71,6 +71,7 @@ export function BusinessEntityFormModal({ entity, onClose }: { entity?: Business
       onClose={onClose}
       submitLabel={entity ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={entity ? update.toasts : create.toasts}
       size="lg"

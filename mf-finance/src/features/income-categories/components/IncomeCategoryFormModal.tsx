@@ -50,6 +50,7 @@ export function IncomeCategoryFormModal({ category, onClose }: { category?: Inco
       onClose={onClose}
       submitLabel={category ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={category ? update.toasts : create.toasts}
     >

@@ -76,6 +76,7 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
       onClose={onClose}
       submitLabel={charge ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={charge ? update.toasts : create.toasts}
       size="lg"

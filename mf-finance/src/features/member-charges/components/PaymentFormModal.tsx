@@ -51,6 +51,7 @@ export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberC
       onClose={onClose}
       submitLabel={payment ? 'Salva' : 'Registra'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={payment ? update.toasts : create.toasts}
       size="sm"

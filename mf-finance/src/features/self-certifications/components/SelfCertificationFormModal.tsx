@@ -44,6 +44,7 @@ export function SelfCertificationFormModal({ onClose }: { onClose: () => void })
       onClose={onClose}
       submitLabel="Crea"
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={create.toasts}
     >

@@ -57,6 +57,7 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
       onClose={onClose}
       submitLabel={subaccount ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={subaccount ? update.toasts : create.toasts}
     >

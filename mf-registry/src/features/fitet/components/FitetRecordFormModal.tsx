@@ -38,6 +38,7 @@ export function FitetRecordFormModal({ record, onClose }: { record: FitetRecord;
       onClose={onClose}
       submitLabel="Salva"
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={update.toasts}
     >

@@ -27,6 +27,7 @@ export function MailingListFormModal({ list, onClose }: { list?: MailingListClas
       onClose={onClose}
       submitLabel={list ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={list ? updateList.toasts : createList.toasts}
     >

@@ -22,6 +22,7 @@ export function SendEmailModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       submitLabel="Invia"
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={() => sendEmail.mutateAsync(toSendEmailPayload(form.getValues()))}
       toasts={sendEmail.toasts}
     >

@@ -31,6 +31,7 @@ export function QualificationFormModal({ qualification, onClose }: { qualificati
       onClose={onClose}
       submitLabel={qualification ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={qualification ? updateQualification.toasts : createQualification.toasts}
     >

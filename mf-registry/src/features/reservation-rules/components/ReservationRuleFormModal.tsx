@@ -49,6 +49,7 @@ export function ReservationRuleFormModal({ rule, onClose }: { rule?: Reservation
       onClose={onClose}
       submitLabel={rule ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={rule ? updateRule.toasts : createRule.toasts}
     >

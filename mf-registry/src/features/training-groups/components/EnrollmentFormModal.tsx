@@ -33,6 +33,7 @@ export function EnrollmentFormModal({ group, enrollment, onClose }: { group: Tra
       onClose={onClose}
       submitLabel={enrollment ? 'Salva' : 'Aggiungi'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={enrollment ? update.toasts : enroll.toasts}
     >

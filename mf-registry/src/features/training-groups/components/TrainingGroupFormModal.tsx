@@ -46,6 +46,7 @@ export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGro
       onClose={onClose}
       submitLabel={group ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={group ? updateGroup.toasts : createGroup.toasts}
     >

@@ -24,6 +24,7 @@ export function DeactivateUserModal({ user, onClose }: { user: User; onClose: ()
       onClose={onClose}
       submitLabel="Disattiva"
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={() => deactivate.mutateAsync({ id: user._id, endDate: form.getValues('end_date') })}
       toasts={deactivate.toasts}
     >

@@ -59,6 +59,7 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
       submitLabel={editing ? 'Salva' : 'Crea'}
       onSubmit={submit}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       toasts={user ? updateUser.toasts : createUser.toasts}
     >
       {({ submitAttempted }) => {

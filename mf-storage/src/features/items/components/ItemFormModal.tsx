@@ -29,6 +29,7 @@ export function ItemFormModal({ item, onClose }: { item?: StorageItem; onClose: 
       onClose={onClose}
       submitLabel={item ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={item ? updateItem.toasts : createItem.toasts}
     >

@@ -29,6 +29,7 @@ export function LoadFormModal({ load, onClose }: { load?: StorageLoad; onClose: 
       onClose={onClose}
       submitLabel={load ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
+      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={load ? updateLoad.toasts : createLoad.toasts}
     >

@@ -164,9 +164,9 @@ class FitetTable {
     }
     const missing = FITET_COLUMNS.filter((col) => ![...columnAt.values()].includes(col));
     if (missing.length) {
-      throw new FitetFileError(
-        `Colonne mancanti nel file: ${missing.map((c) => FITET_HEADERS[c]).join(', ')}. Il file deve avere le colonne ${FITET_COLUMNS.map((c) => FITET_HEADERS[c]).join(', ')}`,
-      );
+      // Each column named once: the upload form lists the columns a file must have, and a file with none of them
+      // read every column twice, as missing and as expected (issue 44 item 9).
+      throw new FitetFileError(`Colonne mancanti nel file: ${missing.map((c) => FITET_HEADERS[c]).join(', ')}.`);
     }
     this.columnAt = columnAt;
   }

@@ -100,7 +100,13 @@ describe('FITET import', () => {
     );
     assert.equal(missing.statusCode, 400);
     assert.equal(missing.json().code, 'FITET_FILE_INVALID');
-    assert.match(missing.json().message, /^Colonne mancanti nel file: Tipo tessera, Data emissione, Data scadenza/);
+    assert.equal(missing.json().message, 'Colonne mancanti nel file: Tipo tessera, Data emissione, Data scadenza.');
+    // A file with none of the columns names each of them once (issue 44 item 9: they were listed twice).
+    const none = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from('Nome;Cognome\nLuca;Ferrari\n'), 'y.csv'));
+    assert.equal(none.statusCode, 400);
+    for (const column of ['Codice tessera', 'Tipo tessera', 'Categoria', 'Data emissione', 'Data scadenza']) {
+      assert.equal(none.json().message.split(column).length - 1, 1, `${column} in ${none.json().message}`);
+    }
     const pdf = await call(t.app, admin, 'POST', '/api/v1/user/fitet', upload(Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n'), 'finto.xlsx'));
     assert.equal(pdf.statusCode, 400);
     assert.equal(pdf.json().code, 'FILE_TYPE_NOT_ALLOWED');
