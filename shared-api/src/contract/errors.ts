@@ -106,6 +106,11 @@ export const API_ERRORS = {
   SESSION_DATE_PAST: { status: 400, text: 'Non puoi creare turni in una data passata.' },
   /** A new session's day (or a group's last day) more than SESSION_MAX_YEARS_AHEAD years after today: a typing slip. */
   SESSION_DATE_TOO_FAR: { status: 400, text: `Non puoi creare turni a più di ${SESSION_MAX_YEARS_AHEAD} anni da oggi.` },
+  /** A session placed on a table at a time another session there already takes (a copy left on its day, a second '+ TS'). */
+  SESSION_OVERLAP: {
+    status: 409,
+    text: "Sul tavolo c'è già un turno in questo orario: scegli un altro giorno, un altro orario o un altro tavolo.",
+  },
   SESSION_HAS_BOOKING: { status: 409, text: 'Il turno ha una prenotazione: cancellala prima di modificarlo o eliminarlo.' },
   SESSION_ALREADY_BOOKED: { status: 409, text: 'Questo turno è già stato prenotato' },
   BOOKING_NOT_ALLOWED: { status: 409, text: 'Questo turno non può essere prenotato' },

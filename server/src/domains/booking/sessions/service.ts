@@ -17,6 +17,9 @@ import { trainingSessionsExportHeading } from './export-columns';
 import { type Slot, minutesOf, overlaps, timeOf } from './slots';
 import type { NewSession, SessionRow, TrainingSessionRepository } from './repository';
 
+/** dd/mm/yyyy of an ISO date, as the portal writes dates. */
+const italianDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
 /** The download reads its range this many days at a time. */
 const EXPORT_DAYS_PER_PAGE = 7;
 
@@ -151,14 +154,33 @@ export class TrainingSessionService {
     if (lastDay && lastDay > latestSessionDate(this.today())) throw new DomainError('SESSION_DATE_TOO_FAR');
   }
 
+  /**
+   * Refuses (SESSION_OVERLAP) when an occurrence in [from, to] of one of these sessions overlaps another session's
+   * on the same table and day (issue 44 item 5: a copy left on its day made a duplicate). Called inside the write's
+   * transaction after its changes, with the tables' locks taken first (lockTables), so two writes cannot both pass.
+   */
+  private async assertNoOverlap(tx: DbOrTx, sessionIds: string[], from: string, to: string): Promise<void> {
+    const found = await this.repo.firstOverlap(tx, sessionIds, from, to);
+    if (!found) return;
+    throw new DomainError(
+      'SESSION_OVERLAP',
+      `Il tavolo ${found.table_number} è già occupato il ${italianDate(found.date)} dalle ${found.start_time} alle ${found.end_time} ` +
+        `dal turno «${found.title}»: scegli un altro giorno, un altro orario o un altro tavolo.`,
+    );
+  }
+
   /** Single sessions on a day, or a new group over a period, one session per table and slot; answers their first occurrences. */
   private async createIn(tx: DbOrTx, payload: TrainingSessionPayload | MultiSessionPayload, slots: Slot[]): Promise<string[]> {
     // A session that is over before it exists is a typing slip (issue 26: one created on 01/01/2020).
     const lastDay = payload.day ?? payload.end_date;
     if (lastDay && lastDay < this.today()) throw new DomainError('SESSION_DATE_PAST');
     this.assertNotTooFar(lastDay);
-    if (payload.day)
-      return this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
+    await this.repo.lockTables(tx, payload.game_tables);
+    if (payload.day) {
+      const ids = await this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
+      await this.assertNoOverlap(tx, ids, payload.day, payload.day);
+      return ids;
+    }
     const { start_date, end_date, recurring_days } = payload as Required<Pick<TrainingSessionPayload, 'start_date' | 'end_date' | 'recurring_days'>> &
       TrainingSessionPayload;
     if (!start_date || !end_date || !recurring_days?.length) throw invalidInput('recurring_days: Campo obbligatorio');
@@ -166,7 +188,9 @@ export class TrainingSessionService {
       throw invalidInput('recurring_days: Nessun giorno del periodo scelto cade nei giorni della settimana indicati');
     }
     const groupId = await this.repo.insertGroup(tx, { start_date, end_date, week_days: recurring_days });
-    return this.repo.insertSessions(tx, this.rows(payload, slots, { group_id: groupId }), payload.participant_qualifications);
+    const ids = await this.repo.insertSessions(tx, this.rows(payload, slots, { group_id: groupId }), payload.participant_qualifications);
+    await this.assertNoOverlap(tx, ids, start_date, end_date);
+    return ids;
   }
 
   /**
@@ -215,6 +239,7 @@ export class TrainingSessionService {
       if (day !== session.specific_date) this.assertNotTooFar(day);
       const [table, ...extra] = [...new Set(payload.game_tables)];
       return this.db.transaction(async (tx) => {
+        await this.repo.lockTables(tx, payload.game_tables);
         const booked = await this.repo.activeBooking(tx, id, session.specific_date ?? day);
         const moved =
           day !== session.specific_date ||
@@ -241,6 +266,7 @@ export class TrainingSessionService {
           this.rows({ ...payload, game_tables: extra }, [slot], { specific_date: day }),
           payload.participant_qualifications,
         );
+        await this.assertNoOverlap(tx, [id, ...copies], day, day);
         return this.answer(tx, [id, ...copies], { day });
       });
     }
@@ -250,6 +276,7 @@ export class TrainingSessionService {
       throw invalidInput('game_tables: Un solo turno di un gruppo resta sul suo tavolo: per spostarlo eliminalo e creane uno nuovo');
     }
     return this.db.transaction(async (tx) => {
+      await this.repo.lockTables(tx, [session.game_table_id]);
       const current = await this.repo.occurrence(tx, id, date);
       if (!current) throw new DomainError('SESSION_NOT_ON_DATE');
       const booked = await this.repo.activeBooking(tx, id, date);
@@ -262,6 +289,7 @@ export class TrainingSessionService {
         color: payload.color ?? null,
         is_booking_allowed: payload.is_booking_allowed,
       });
+      await this.assertNoOverlap(tx, [id], date, date);
       return [await this.occurrence(tx, id, date)];
     });
   }
@@ -283,6 +311,7 @@ export class TrainingSessionService {
     if (end < start) throw invalidInput('end_date: Il periodo modificato deve arrivare almeno a oggi');
     const weekDays = payload.recurring_days;
     return this.db.transaction(async (tx) => {
+      await this.repo.lockTables(tx, payload.game_tables);
       const group = await this.repo.group(tx, groupId, true);
       if (!group) throw new DomainError('TRAINING_SESSION_GROUP_NOT_FOUND');
       // Only a moved end is checked: a group kept as it ends stays editable.
@@ -316,6 +345,7 @@ export class TrainingSessionService {
           }
         }
       }
+      await this.assertNoOverlap(tx, newIds, start, end);
       return this.answer(tx, newIds, { start_date: start, end_date: end });
     });
   }
@@ -372,6 +402,7 @@ export class TrainingSessionService {
     return this.db.transaction(async (tx) => {
       const session = await this.repo.session(tx, payload.session_id);
       if (!session || session.group_id !== groupId) throw new DomainError('TRAINING_SESSION_NOT_FOUND', 'Il turno non fa parte di questo gruppo');
+      await this.repo.lockTables(tx, [session.game_table_id]);
       const group = await this.repo.group(tx, groupId);
       if (!group || payload.date < group.start_date || payload.date > group.end_date || !group.week_days.includes(weekDayOf(payload.date))) {
         throw new DomainError('SESSION_NOT_ON_DATE');
@@ -390,6 +421,7 @@ export class TrainingSessionService {
         color: payload.deleted ? null : (payload.color ?? null),
         is_booking_allowed: payload.deleted ? null : (payload.is_booking_allowed ?? null),
       });
+      if (!payload.deleted) await this.assertNoOverlap(tx, [session.id], payload.date, payload.date);
       const stored = await this.repo.exception(tx, payload.session_id, payload.date);
       if (!stored) throw new DomainError('SESSION_NOT_ON_DATE');
       return stored;
