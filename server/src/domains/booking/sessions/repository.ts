@@ -23,7 +23,6 @@ import {
   type PageWindow,
   lookupFor,
   occurrenceConditions,
-  occurrencesBetween,
   occurrenceRowsSql,
   pageWindowSql,
 } from './occurrence-sql';
@@ -33,14 +32,6 @@ import { SessionCatalog } from './session-catalog';
 export type SessionRow = typeof training_sessions.$inferSelect;
 export type GroupRow = typeof training_session_groups.$inferSelect;
 export type NewSession = typeof training_sessions.$inferInsert;
-/** An occurrence another session's overlaps on its table (firstOverlap). */
-export interface SessionOverlap {
-  date: string;
-  title: string;
-  start_time: string;
-  end_time: string;
-  table_number: number;
-}
 export type ExceptionValues = Pick<
   typeof training_session_exceptions.$inferInsert,
   'title' | 'start_time' | 'duration_minutes' | 'color' | 'is_booking_allowed' | 'deleted'
@@ -289,50 +280,6 @@ export class TrainingSessionRepository {
           sql`, `,
         )})`),
     );
-  }
-
-  /**
-   * Locks game tables' rows for the rest of the transaction (in id order, so two writers never wait on each other
-   * crosswise): every write that places sessions on a table takes its table's lock first, so of two writes placing
-   * overlapping sessions on one table the second checks for overlaps (firstOverlap) after the first has committed.
-   */
-  async lockTables(tx: DbOrTx, tableIds: string[]): Promise<void> {
-    const ids = [...new Set(tableIds)].sort();
-    if (!ids.length) return;
-    await tx.execute(
-      sql`select id from ${game_tables} where id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) order by id for no key update`,
-    );
-  }
-
-  /**
-   * The first occurrence in [from, to] of another session on the same table, on the same day, whose time overlaps
-   * an occurrence of one of these sessions (a range past midnight counts to midnight); null when there is none.
-   */
-  async firstOverlap(tx: DbOrTx, sessionIds: string[], from: string, to: string): Promise<SessionOverlap | null> {
-    if (!sessionIds.length) return null;
-    const ids = sql.join(
-      sessionIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-    const tables = sql`s.game_table_id in (select t.game_table_id from ${s} t where t.id in (${ids}))`;
-    const minutes = (o: string) => sql.raw(`(extract(hour from ${o}.start_time::time) * 60 + extract(minute from ${o}.start_time::time))`);
-    const [row] = rowsOf<SessionOverlap>(
-      await tx.execute(sql`
-        with o as (${occurrencesBetween(from, to, 'probe', tables)})
-        select b.date::text as date, b.title, b.start_time, ${endTimeSql(sql`b.start_time`, sql`b.duration_minutes`)} as end_time,
-               gt.number as table_number
-        from o a
-        join o b on b.game_table_id = a.game_table_id and b.date = a.date and b.session_id <> a.session_id
-          and ${minutes('a')} < ${minutes('b')} + b.duration_minutes and ${minutes('b')} < ${minutes('a')} + a.duration_minutes
-        join ${game_tables} gt on gt.id = b.game_table_id
-        where a.session_id in (${ids})
-        order by b.date, b.start_time
-        limit 1`),
-    );
-    return row ?? null;
   }
 
   /** Stores an exception for (session, date), replacing the values of one already there. */

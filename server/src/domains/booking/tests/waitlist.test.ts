@@ -120,6 +120,8 @@ describe('the place in line', () => {
     const held = await api(await as(holder!), 'POST', `/training-session/${s.id}/book`, { partnersId: [holderPartner!.id], date: s.date });
     assert.equal(held.statusCode, 201, held.body);
     for (const m of [first!, second!]) {
+      // One second apart: the clock stands still, and the line is in order of joining.
+      t.clock.advance(1000);
       const joined = await api(await as(m), 'POST', `/training-session/${s.id}/waitlist`, { date: s.date, partnersId: [] });
       assert.equal(joined.statusCode, 201, joined.body);
     }
