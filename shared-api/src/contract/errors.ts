@@ -35,6 +35,11 @@ export const API_ERRORS = {
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, text: 'Troppi tentativi di accesso non riusciti. Riprova tra 15 minuti.' },
   TOO_MANY_RESET_REQUESTS: { status: 429, text: "Troppe richieste di reimpostazione della password. Riprova tra un'ora." },
   INVALID_TOKEN: { status: 400, text: 'Token non valido o scaduto, riprova a richiedere il reset della password' },
+  /** An invitation link followed again after its registration was completed. */
+  INVITATION_ALREADY_USED: {
+    status: 409,
+    text: "Questo invito è già stato usato: la registrazione è completata. Accedi con la tua email e la password scelta; se non la ricordi, usa 'Password dimenticata?'.",
+  },
   /** Too many failed sign-ins on one account from any address: a delay that grows, never a permanent lock. */
   LOGIN_DELAYED: { status: 429, text: 'Troppi tentativi di accesso non riusciti per questo account. Riprova tra qualche minuto.' },
   /** Changing the password or the e-mail needs the current password confirmed in the last few minutes. */
