@@ -69,6 +69,8 @@ export const API_ERRORS = {
   RESERVATION_RULE_IN_USE: { status: 409, text: 'Impossibile eliminare la regola di prenotazione: è ancora assegnata.' },
   MAILING_LIST_CLASS_NOT_FOUND: { status: 404, text: 'Classe di mailing list non trovata' },
   MAILING_LIST_CLASS_IN_USE: { status: 409, text: 'Impossibile eliminare la classe di mailing list: è ancora assegnata.' },
+  /** 'Invia email' to lists that reach no active member: nothing is sent, and the form says so (issue 44 item 8). */
+  MAILING_NO_RECIPIENTS: { status: 409, text: 'Nessuna email inviata: le mailing list scelte non raggiungono nessun utente attivo.' },
   FITET_FILE_INVALID: { status: 400, text: 'Il file FITET non è valido.' },
   FITET_RECORD_NOT_FOUND: { status: 404, text: 'Dato FITET non trovato' },
   TRAINING_GROUP_NOT_FOUND: { status: 404, text: 'Gruppo di allenamento non trovato' },
