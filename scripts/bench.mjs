@@ -2,6 +2,6 @@
 import { ensurePnpm, install, buildFrontEnds, runOrExit } from './lib.mjs';
 
 const pnpm = ensurePnpm();
-install(pnpm);
+await install(pnpm);
 buildFrontEnds(pnpm);
 runOrExit(pnpm, ['--filter', 'bench', 'bench', ...process.argv.slice(2)]);

@@ -58,9 +58,76 @@ export function ensurePnpm() {
   return path.join(local, 'node_modules', '.bin', 'pnpm');
 }
 
-export function install(pnpm) {
+/**
+ * Dependencies whose `engines` ask for Node 22 but that this project runs and tests on Node 20 (the whole suite runs
+ * on Node 20): msw's command-line prompt (@inquirer/*, mute-stream; msw/node never loads it), cookie and
+ * content-disposition (fastify's, see STACK-NOTES), @testing-library/jest-dom and unpdf. pnpm's install ends with a
+ * red line about them; the README says Node 20 is enough, so `install` leaves that line out while these are the only
+ * ones (issue 44 item 8). Any other package wanting a newer Node still gets pnpm's line.
+ */
+export const KNOWN_ON_NODE_20 = [
+  '@inquirer/ansi',
+  '@inquirer/confirm',
+  '@inquirer/core',
+  '@inquirer/figures',
+  '@inquirer/type',
+  'mute-stream',
+  'cookie',
+  'content-disposition',
+  '@testing-library/jest-dom',
+  'unpdf',
+];
+
+/** pnpm's line about installed packages that want another Node.js ('✗ 10 packages want Node.js …'). */
+export const ENGINES_LINE = /\bpackages? wants? Node\.js\b/;
+
+/** The packages `pnpm audit engines` names, one a line ('<name> <version>  wants Node.js …'). */
+export function enginesAuditNames(output) {
+  return output
+    .split('\n')
+    .map((line) => /^(\S+) \S+ +wants /.exec(line.trim())?.[1])
+    .filter(Boolean);
+}
+
+/** Copies a child's stream to ours line by line, keeping back the lines `hold` picks; answers those lines. */
+function relay(stream, out, hold) {
+  const held = [];
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (hold(line)) held.push(line);
+      else out.write(`${line}\n`);
+    }
+  });
+  stream.on('end', () => {
+    if (!rest) return;
+    if (hold(rest)) held.push(rest);
+    else out.write(rest);
+  });
+  return held;
+}
+
+export async function install(pnpm) {
   log('Installazione delle dipendenze (pnpm install)');
-  runOrExit(pnpm, ['install', '--frozen-lockfile', '--prefer-offline']);
+  const child = spawn(pnpm, ['install', '--frozen-lockfile', '--prefer-offline'], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+  const held = [relay(child.stdout, process.stdout, (l) => ENGINES_LINE.test(l)), relay(child.stderr, process.stderr, (l) => ENGINES_LINE.test(l))];
+  const status = await new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  const lines = held.flat();
+  if (lines.length) {
+    const audit = spawnSync(pnpm, ['audit', 'engines'], { cwd: root, encoding: 'utf8' });
+    const unknown = enginesAuditNames(audit.stdout ?? '').filter((name) => !KNOWN_ON_NODE_20.includes(name));
+    if (unknown.length || !enginesAuditNames(audit.stdout ?? '').length) for (const line of lines) console.log(line);
+  }
+  if (status !== 0) {
+    console.error(`✖ ${pnpm} install failed (exit ${status})`);
+    process.exit(status);
+  }
 }
 
 function newestMtime(dir) {

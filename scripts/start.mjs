@@ -5,7 +5,7 @@
 import { ensurePnpm, install, buildFrontEnds, buildServer, root } from './lib.mjs';
 
 const pnpm = ensurePnpm();
-install(pnpm);
+await install(pnpm);
 buildFrontEnds(pnpm);
 buildServer(pnpm);
 process.chdir(root);

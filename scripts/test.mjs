@@ -94,7 +94,7 @@ const seconds = (from) => (performance.now() - from) / 1000;
 
 const pnpm = ensurePnpm();
 const installStart = performance.now();
-install(pnpm);
+await install(pnpm);
 rows.push({ name: 'Installazione (pnpm install)', ok: true, seconds: seconds(installStart) });
 
 // ── The checks and the builds, on two lanes (each check prints its output once done, so they do not interleave).
@@ -110,8 +110,8 @@ const lintRun = wants('lint')
       name: 'Lint (oxlint con i tipi, ESLint senza), confini tra i moduli e pianificatore dei test',
       steps: [
         [pnpm, ['lint']],
-        // The boundaries' rules fire; the test pool below keeps its limits (both plain node:test, no build needed).
-        [process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs', 'scripts/test-files.test.mjs']],
+        // The boundaries' rules fire; the test pool below keeps its limits; the install's output (plain node:test, no build needed).
+        [process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs', 'scripts/test-files.test.mjs', 'scripts/install.test.mjs']],
       ],
     })
   : null;

@@ -305,7 +305,8 @@ test('the administrator creates a recurring group on two tables, edits one occur
   await page.getByRole('grid', { name: 'Vista mese' }).waitFor();
   await screenshot(page, 'booking-7-admin-month');
 
-  // '+ TS', recurring: every day of the week for two weeks, 20:00–21:00, on tables 4 and 5.
+  // '+ TS', recurring: every day of the week for two weeks, 21:00–22:00, on tables 4 and 5
+  // (after the demo club's evening sessions: sessions never overlap on a table).
   await page.getByRole('button', { name: '+ TS' }).click();
   const form = page.getByRole('dialog', { name: 'Nuovo turno di allenamento' });
   await form.getByRole('tab', { name: 'Turno ricorrente' }).click();
@@ -317,9 +318,9 @@ test('the administrator creates a recurring group on two tables, edits one occur
   await form.getByLabel(/^Data inizio/).press('Tab');
   await form.getByLabel(/^Data fine/).fill(italian(addDays(TODAY, 14)));
   await form.getByLabel(/^Data fine/).press('Tab');
-  await form.getByLabel(/^Orario di inizio/).fill('20:00');
+  await form.getByLabel(/^Orario di inizio/).fill('21:00');
   await form.getByLabel(/^Orario di inizio/).press('Tab');
-  await form.getByLabel(/^Orario di fine/).fill('21:00');
+  await form.getByLabel(/^Orario di fine/).fill('22:00');
   await form.getByLabel(/^Orario di fine/).press('Tab');
   await form.getByRole('combobox', { name: /^Qualifiche dei partecipanti/ }).click();
   await page.getByRole('button', { name: 'Seleziona tutto', exact: true }).click();
@@ -335,47 +336,55 @@ test('the administrator creates a recurring group on two tables, edits one occur
 
   // One occurrence on table 4, scope single.
   await showDay(page, 4);
-  await cardOf(page, 'Gruppo agonisti', '20:00 - 21:00').waitFor();
-  await actionsOf(page, 'Gruppo agonisti', '20:00 - 21:00').click();
+  await cardOf(page, 'Gruppo agonisti', '21:00 - 22:00').waitFor();
+  await actionsOf(page, 'Gruppo agonisti', '21:00 - 22:00').click();
   await page.getByRole('button', { name: 'Modifica', exact: true }).click();
   await page.getByRole('button', { name: 'Solo questo turno' }).click();
   let edit = page.getByRole('dialog', { name: 'Modifica turno di allenamento' });
   await edit.getByLabel(/^Titolo/).fill('Agonisti: sparring');
   await edit.getByRole('button', { name: 'Salva' }).click();
   await toastDone(page, 'Turno di allenamento aggiornato con successo!');
-  await cardOf(page, 'Agonisti: sparring', '20:00 - 21:00').waitFor();
+  await cardOf(page, 'Agonisti: sparring', '21:00 - 22:00').waitFor();
 
   // Table 5's occurrence of the same day is untouched; the group edit from it renames the group.
   await page.getByRole('group', { name: 'Tavoli' }).getByRole('button', { name: 'Tavolo 5', exact: true }).click();
-  await cardOf(page, 'Gruppo agonisti', '20:00 - 21:00').waitFor();
-  await actionsOf(page, 'Gruppo agonisti', '20:00 - 21:00').click();
+  await cardOf(page, 'Gruppo agonisti', '21:00 - 22:00').waitFor();
+  await actionsOf(page, 'Gruppo agonisti', '21:00 - 22:00').click();
   await page.getByRole('button', { name: 'Modifica', exact: true }).click();
   await page.getByRole('button', { name: 'Tutti i turni del gruppo' }).click();
   edit = page.getByRole('dialog', { name: 'Modifica turno di allenamento' });
   await edit.getByLabel(/^Titolo/).fill('Agonisti');
   await edit.getByRole('button', { name: 'Salva' }).click();
   await toastDone(page, 'Turno di allenamento aggiornato con successo!');
-  await cardOf(page, 'Agonisti', '20:00 - 21:00').waitFor();
+  await cardOf(page, 'Agonisti', '21:00 - 22:00').waitFor();
   // The next day's occurrence of the group carries the new title too.
   await page.getByRole('button', { name: 'Successivo', exact: true }).click();
-  await cardOf(page, 'Agonisti', '20:00 - 21:00').waitFor();
+  await cardOf(page, 'Agonisti', '21:00 - 22:00').waitFor();
   await page.getByRole('button', { name: 'Precedente', exact: true }).click();
 
   // Copy the occurrence into a new single session, then book three users into it.
-  await actionsOf(page, 'Agonisti', '20:00 - 21:00').click();
+  // The copy asks for its day (issue 44 item 5): DAY again, at 16:30–17:30, where table 5 is free.
+  await actionsOf(page, 'Agonisti', '21:00 - 22:00').click();
   await page.getByRole('button', { name: 'Copia' }).click();
   const copy = page.getByRole('dialog', { name: 'Copia turno di allenamento' });
   await copy.getByLabel(/^Titolo/).fill('Sparring copia');
+  assert.equal(await copy.getByLabel(/^Giorno/).inputValue(), '');
+  await copy.getByLabel(/^Giorno/).fill(italian(DAY));
+  await copy.getByLabel(/^Giorno/).press('Tab');
+  await copy.getByLabel(/^Orario di inizio/).fill('16:30');
+  await copy.getByLabel(/^Orario di inizio/).press('Tab');
+  await copy.getByLabel(/^Orario di fine/).fill('17:30');
+  await copy.getByLabel(/^Orario di fine/).press('Tab');
   await copy.getByRole('button', { name: 'Crea' }).click();
   await toastDone(page, 'Turno di allenamento creato con successo!');
-  await cardOf(page, 'Sparring copia', '20:00 - 21:00').click();
+  await cardOf(page, 'Sparring copia', '16:30 - 17:30').click();
   const book = page.getByRole('dialog', { name: 'Prenota degli utenti a: Sparring copia' });
   for (const name of ['Luca Ferrari', 'Francesca Romano', 'Matteo Colombo']) await pick(page, /^Seleziona i partecipanti/, name);
   await screenshot(page, 'booking-9-admin-booking');
   await book.getByRole('button', { name: 'Prenota' }).click();
   await toastDone(page, 'Turno prenotato correttamente!');
   const booked = page.getByRole('button', {
-    name: /^20:00 - 21:00 Sparring copia Tavolo 5 (?=.*Luca Ferrari)(?=.*Francesca Romano)(?=.*Matteo Colombo)/,
+    name: /^16:30 - 17:30 Sparring copia Tavolo 5 (?=.*Luca Ferrari)(?=.*Francesca Romano)(?=.*Matteo Colombo)/,
   });
   await booked.waitFor();
   await screenshot(page, 'booking-10-admin-day');
@@ -400,17 +409,17 @@ test('the administrator creates a recurring group on two tables, edits one occur
   const copied = lines.find((line) => line.includes(';Sparring copia;'));
   assert.match(
     copied ?? '',
-    /;20:00;21:00;Tavolo 5;Sparring copia;Sì;Sì;(?=.*Ferrari Luca)(?=.*Romano Francesca)(?=.*Colombo Matteo)/,
+    /;16:30;17:30;Tavolo 5;Sparring copia;Sì;Sì;(?=.*Ferrari Luca)(?=.*Romano Francesca)(?=.*Colombo Matteo)/,
     lines.join('\n'),
   );
 
-  await actionsOf(page, 'Sparring copia', '20:00 - 21:00').click();
+  await actionsOf(page, 'Sparring copia', '16:30 - 17:30').click();
   await page.getByRole('button', { name: 'Cancella prenotazione' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confermi la cancellazione?' });
   await confirm.getByRole('button', { name: 'Cancella' }).click();
   await toastDone(page, 'Prenotazione cancellata con successo!');
   await booked.waitFor({ state: 'detached' });
-  await cardOf(page, 'Sparring copia', '20:00 - 21:00').waitFor();
+  await cardOf(page, 'Sparring copia', '16:30 - 17:30').waitFor();
 
   await page.goto(`${portal.server.url}/bookings/game-tables`);
   await page.getByRole('list', { name: 'Tavoli' }).getByRole('heading', { name: 'Tavolo 6' }).waitFor();

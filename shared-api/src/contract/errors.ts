@@ -35,6 +35,11 @@ export const API_ERRORS = {
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, text: 'Troppi tentativi di accesso non riusciti. Riprova tra 15 minuti.' },
   TOO_MANY_RESET_REQUESTS: { status: 429, text: "Troppe richieste di reimpostazione della password. Riprova tra un'ora." },
   INVALID_TOKEN: { status: 400, text: 'Token non valido o scaduto, riprova a richiedere il reset della password' },
+  /** An invitation link followed again after its registration was completed. */
+  INVITATION_ALREADY_USED: {
+    status: 409,
+    text: "Questo invito è già stato usato: la registrazione è completata. Accedi con la tua email e la password scelta; se non la ricordi, usa 'Password dimenticata?'.",
+  },
   /** Too many failed sign-ins on one account from any address: a delay that grows, never a permanent lock. */
   LOGIN_DELAYED: { status: 429, text: 'Troppi tentativi di accesso non riusciti per questo account. Riprova tra qualche minuto.' },
   /** Changing the password or the e-mail needs the current password confirmed in the last few minutes. */
@@ -64,6 +69,8 @@ export const API_ERRORS = {
   RESERVATION_RULE_IN_USE: { status: 409, text: 'Impossibile eliminare la regola di prenotazione: è ancora assegnata.' },
   MAILING_LIST_CLASS_NOT_FOUND: { status: 404, text: 'Classe di mailing list non trovata' },
   MAILING_LIST_CLASS_IN_USE: { status: 409, text: 'Impossibile eliminare la classe di mailing list: è ancora assegnata.' },
+  /** 'Invia email' to lists that reach no active member: nothing is sent, and the form says so (issue 44 item 8). */
+  MAILING_NO_RECIPIENTS: { status: 409, text: 'Nessuna email inviata: le mailing list scelte non raggiungono nessun utente attivo.' },
   FITET_FILE_INVALID: { status: 400, text: 'Il file FITET non è valido.' },
   FITET_RECORD_NOT_FOUND: { status: 404, text: 'Dato FITET non trovato' },
   TRAINING_GROUP_NOT_FOUND: { status: 404, text: 'Gruppo di allenamento non trovato' },
@@ -106,6 +113,11 @@ export const API_ERRORS = {
   SESSION_DATE_PAST: { status: 400, text: 'Non puoi creare turni in una data passata.' },
   /** A new session's day (or a group's last day) more than SESSION_MAX_YEARS_AHEAD years after today: a typing slip. */
   SESSION_DATE_TOO_FAR: { status: 400, text: `Non puoi creare turni a più di ${SESSION_MAX_YEARS_AHEAD} anni da oggi.` },
+  /** A session placed on a table at a time another session there already takes (a copy left on its day, a second '+ TS'). */
+  SESSION_OVERLAP: {
+    status: 409,
+    text: "Sul tavolo c'è già un turno in questo orario: scegli un altro giorno, un altro orario o un altro tavolo.",
+  },
   SESSION_HAS_BOOKING: { status: 409, text: 'Il turno ha una prenotazione: cancellala prima di modificarlo o eliminarlo.' },
   SESSION_ALREADY_BOOKED: { status: 409, text: 'Questo turno è già stato prenotato' },
   BOOKING_NOT_ALLOWED: { status: 409, text: 'Questo turno non può essere prenotato' },

@@ -79,6 +79,12 @@ export const qualificationForm = qualificationPayload.extend({ priority: typedNu
 
 /** A whole non-negative number of a booking rule. */
 const count = z.number().int('Valore decimale non consentito').min(0, 'Il valore deve essere compreso tra 0 e infinito');
+/**
+ * The hours of a booking rule (before a session to ignore the limits, to cancel): at most 30 days. 1,000,000 hours
+ * (114 years) was taken as typed (issue 44 item 9); a rule's hours are about one session's eve, not its years.
+ */
+export const RULE_HOURS_MAX = 720;
+const ruleHours = count.max(RULE_HOURS_MAX, `Il valore deve essere compreso tra 0 e ${RULE_HOURS_MAX} (30 giorni)`);
 const weekDay = z.number().int('Valore decimale non consentito').min(0, 'Giorno non valido (0–6)').max(6, 'Giorno non valido (0–6)');
 
 /** An unlock time as the booking-rule form sends it (no id: the rule's unlock times are replaced). */
@@ -96,8 +102,8 @@ export const reservationRulePayload = z.object({
   description: optionalText,
   max_rounds_per_week: count,
   max_rounds_per_day: count,
-  hours_before_booking_to_ignore_rules: count,
-  hours_before_booking_to_cancel: count,
+  hours_before_booking_to_ignore_rules: ruleHours,
+  hours_before_booking_to_cancel: ruleHours,
   week_start_day: weekDay,
   week_end_day: weekDay,
   unlock_times: unlockTimesPayload.default([]),
@@ -127,8 +133,8 @@ export const reservationRuleForm = reservationRulePayload.extend({
   unlock_times: unlockTimeRows,
   max_rounds_per_week: typedNumber(count),
   max_rounds_per_day: typedNumber(count),
-  hours_before_booking_to_ignore_rules: typedNumber(count),
-  hours_before_booking_to_cancel: typedNumber(count),
+  hours_before_booking_to_ignore_rules: typedNumber(ruleHours),
+  hours_before_booking_to_cancel: typedNumber(ruleHours),
   week_start_day: typedNumber(weekDay),
   week_end_day: typedNumber(weekDay),
 });

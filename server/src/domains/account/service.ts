@@ -111,7 +111,11 @@ export class AuthService {
     const { db, tokens } = this.deps;
     const passwordHash = await hashPassword(password);
     const email = await db.transaction(async (tx) => {
-      if (!(await tokens.consume(tx, userId, kind, token))) throw new DomainError('INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
+      if (!(await tokens.consume(tx, userId, kind, token))) {
+        // An invitation followed a second time: the registration is done, say so (issue 44 item 8).
+        if (kind === 'invitation' && (await tokens.wasUsed(tx, userId, kind, token))) throw new DomainError('INVITATION_ALREADY_USED');
+        throw new DomainError('INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
+      }
       const [updated] = await tx
         .update(users)
         .set({

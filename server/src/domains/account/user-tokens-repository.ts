@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client';
 import { type Clock, systemClock } from '../../core/time';
 import { user_tokens } from './tables';
@@ -52,5 +52,22 @@ export class UserTokenRepository {
       .delete(user_tokens)
       .where(and(eq(user_tokens.user_id, userId), eq(user_tokens.kind, kind), isNull(user_tokens.used_at), ne(user_tokens.id, used[0]!.id)));
     return true;
+  }
+
+  /** Whether this is the user's token of this kind and was used already (a link followed a second time). */
+  async wasUsed(tx: DbOrTx, userId: string, kind: UserTokenKind, token: string): Promise<boolean> {
+    const found = await tx
+      .select({ id: user_tokens.id })
+      .from(user_tokens)
+      .where(
+        and(
+          eq(user_tokens.token_hash, hashSecret(token)),
+          eq(user_tokens.user_id, userId),
+          eq(user_tokens.kind, kind),
+          isNotNull(user_tokens.used_at),
+        ),
+      )
+      .limit(1);
+    return found.length > 0;
   }
 }

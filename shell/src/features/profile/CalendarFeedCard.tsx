@@ -7,6 +7,12 @@ import { ConfirmDialog, notify } from 'shared-ui';
 export const calendarFeedQuery = () =>
   queryOptions({ queryKey: ['user', 'me', 'calendar-feed'], queryFn: () => api.get<CalendarFeed>('/user/me/calendar-feed') });
 
+/** The feed's address for a calendar app to subscribe to: webcal:// opens the phone's or computer's calendar (issue 44). */
+export const webcalUrl = (url: string) => url.replace(/^https?:\/\//, 'webcal://');
+
+/** Google Calendar's page that subscribes to the feed ('Aggiungi calendario da URL' with it filled in). */
+export const googleCalendarUrl = (url: string) => `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcalUrl(url))}`;
+
 const FAILED = "Impossibile aggiornare l'indirizzo del calendario. Riprova più tardi.";
 
 /**
@@ -67,7 +73,13 @@ export function CalendarFeedCard() {
               onFocus={(e) => e.currentTarget.select()}
             />
             <div className="shell-calendar-feed__actions">
-              <button type="button" className="ui-btn ui-btn--primary" onClick={() => void copy(url)}>
+              <a className="ui-btn ui-btn--primary" href={webcalUrl(url)}>
+                Aggiungi al calendario
+              </a>
+              <a className="ui-btn ui-btn--secondary" href={googleCalendarUrl(url)} target="_blank" rel="noopener noreferrer">
+                Aggiungi a Google Calendar
+              </a>
+              <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void copy(url)}>
                 Copia
               </button>
               <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => setConfirming(true)}>

@@ -373,11 +373,14 @@ describe('calendar, admin mode', () => {
     await user.click(await screen.findByRole('button', { name: /^Azioni Gruppo/ }));
     await user.click(await screen.findByRole('button', { name: 'Copia' }));
     const copy = await screen.findByRole('dialog', { name: 'Copia turno di allenamento' });
+    // The copy's day is chosen anew (issue 44 item 5; session-copy.test.tsx).
+    await user.type(within(copy).getByLabelText(/^Giorno/), formatDate(addDays(today, 1)));
+    await user.tab();
     await user.click(within(copy).getByRole('button', { name: 'Crea' }));
     await waitFor(() => expect(api.callsTo('POST /training-session')).toHaveLength(1));
     expect(api.callsTo('POST /training-session')[0]!.body).toMatchObject({
       title: 'Gruppo',
-      day: today,
+      day: addDays(today, 1),
       recurring_days: null,
       game_tables: [TABLES[0]!._id],
     });

@@ -5,6 +5,7 @@ import {
   ColorInput,
   DateInput,
   clubToday,
+  formatDate,
   MenuInput,
   ModalForm,
   NumberInput,
@@ -41,7 +42,8 @@ const TITLES = { 'single-range': 'Nuovo turno di allenamento', multi: 'Nuovo gru
 
 function initial(purpose: SessionFormPurpose): SessionFormValues {
   if (purpose.kind === 'create') return emptyForm(purpose.day);
-  if (purpose.kind === 'copy') return formFromSession(purpose.session, false);
+  // A copy on its original's day would stand on the same table at the same time: its day is chosen anew (issue 44).
+  if (purpose.kind === 'copy') return { ...formFromSession(purpose.session, false), day: null };
   return formFromSession(purpose.session, purpose.scope === 'group');
 }
 
@@ -78,6 +80,7 @@ export function SessionFormModal({ purpose, onClose }: { purpose: SessionFormPur
       form={form}
       shown={ctx.submitAttempted}
       multi={multi}
+      copyOf={purpose.kind === 'copy' ? purpose.session.specific_date : null}
       tables={tableOptions(tables.data)}
       qualifications={toMenuOptions(qualifications.data)}
     />
@@ -118,11 +121,13 @@ interface SessionFieldsProps {
   /** After a submit attempt: the fields say what is wrong. */
   shown: boolean;
   multi: boolean;
+  /** A copy: the original's day, which the copy's day may not repeat on its tables. */
+  copyOf: string | null;
   tables: { id: string; name: string; description?: string }[];
   qualifications: { id: string; name: string }[];
 }
 
-function SessionFields({ form, shown, multi, tables, qualifications }: SessionFieldsProps) {
+function SessionFields({ form, shown, multi, copyOf, tables, qualifications }: SessionFieldsProps) {
   const bind = fieldBinder(form, shown);
   const values = form.getValues();
   const total = totalMinutes(values);
@@ -161,7 +166,14 @@ function SessionFields({ form, shown, multi, tables, qualifications }: SessionFi
         </>
       ) : (
         // The server's limits too (SESSION_DATE_PAST, SESSION_DATE_TOO_FAR): a date typed past them is named.
-        <DateInput {...bind('day')} label="Giorno" required minDate={clubToday()} maxDate={latestSessionDate(clubToday())} />
+        <DateInput
+          {...bind('day')}
+          label="Giorno"
+          required
+          minDate={clubToday()}
+          maxDate={latestSessionDate(clubToday())}
+          hint={copyOf ? `Scegli il giorno della copia: l'originale è il ${formatDate(copyOf)}` : undefined}
+        />
       )}
       <div className="ui-grid ui-grid--2">
         <TimeInput {...bind('start_time')} label="Orario di inizio" stepMinutes={step} required />

@@ -24,6 +24,8 @@ const SESSION_CODES: ErrorTextOptions = {
     'GAME_TABLE_NOT_FOUND',
   ],
   detailed: ['VALIDATION_FAILED'],
+  // Names the table, day and session in the way (issue 44 item 5).
+  server: ['SESSION_OVERLAP'],
 };
 
 /** The group an occurrence belongs to, or null for a single session. */

@@ -9,8 +9,9 @@ import { GAME_TABLES_PATH, useGameTables } from '../api/get-game-tables';
 import { useDeleteGameTable } from '../api/save-game-table';
 
 const GameTableFormModal = lazy(() => import('./GameTableFormModal').then((m) => ({ default: m.GameTableFormModal })));
+const TableFeedModal = lazy(() => import('./TableFeedModal').then((m) => ({ default: m.TableFeedModal })));
 
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'new-code'; table: GameTable } | null;
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'feed' | 'new-code'; table: GameTable } | null;
 
 /**
  * Gestione tavoli (spec 001 §2): one card per table with its number and description, and an add-table card; 'Scarica'
@@ -62,6 +63,14 @@ export function GameTablesPage() {
                 </button>
                 <button
                   type="button"
+                  className="ui-btn ui-btn--ghost ui-btn--sm"
+                  aria-label={`Calendario del Tavolo ${table.number}`}
+                  onClick={() => setDialog({ kind: 'feed', table })}
+                >
+                  Calendario
+                </button>
+                <button
+                  type="button"
                   className="ui-btn ui-btn--ghost ui-btn--icon"
                   aria-label={`Elimina Tavolo ${table.number}`}
                   onClick={() => setDialog({ kind: 'delete', table })}
@@ -93,6 +102,7 @@ export function GameTablesPage() {
       <ModalSuspense>
         {dialog?.kind === 'create' && <GameTableFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <GameTableFormModal key={dialog.table._id} table={dialog.table} onClose={close} />}
+        {dialog?.kind === 'feed' && <TableFeedModal key={dialog.table._id} table={dialog.table} onClose={close} />}
       </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.table : null}

@@ -46,6 +46,9 @@ export function SearchPage() {
     setBooking(linkedSession);
   }
 
+  // The mail's shift booked by someone else before the member came (issue 44 item 8): the page says so.
+  const linkedTaken = linked && !linkedSession ? full.data?.find((s) => s._id === linked) : undefined;
+
   const apply = (next: SearchFilters) =>
     void navigate({ pathname: location.pathname, search: `?${writeFilters(next).toString()}` }, { replace: true, state: next });
   const table = tables.data?.find((t) => t._id === filters.table);
@@ -97,6 +100,7 @@ export function SearchPage() {
               )}
             </ul>
           </div>
+          {linkedTaken && <LinkedTakenNotice session={linkedTaken} />}
           {results.isPending && (
             <p role="status" className="ui-loading">
               Caricamento in corso...
@@ -129,5 +133,16 @@ export function SearchPage() {
       )}
       {booking && <LazyBookingModal session={booking} date={booking.specific_date} mode="member" onClose={() => setBooking(null)} />}
     </PageLayout>
+  );
+}
+
+/** The shift a waitlist mail linked to, booked meanwhile by someone who came first (issue 44 item 8). */
+function LinkedTakenNotice({ session }: { session: TrainingSession }) {
+  return (
+    <p role="status" className="ui-alert ui-alert--info">
+      {`Il turno «${session.title}» delle ${session.start_time.slice(0, 5)} - ${session.end_time.slice(0, 5)}, ` +
+        `Tavolo ${session.game_table.number}, che ti abbiamo segnalato è già stato prenotato da un altro socio, arrivato prima di te. ` +
+        'Lo trovi qui sotto tra i turni al completo.'}
+    </p>
   );
 }

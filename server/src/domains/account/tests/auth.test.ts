@@ -219,9 +219,14 @@ describe('invitation and password links', () => {
     const listed = (await call(t.app, admin, 'GET', `/api/v1/user/${member._id}`)).json();
     assert.equal(listed.registration_completed, true);
 
+    // The link followed again: its own code and words, not the generic invalid link (issue 44 item 8).
     const again = await post('/api/v1/auth/complete-registration', { userId, token, password: 'Altra-Password-2' });
-    assert.equal(again.statusCode, 400);
-    assert.match(again.json().message, /Invalid or expired token/);
+    assert.equal(again.statusCode, 409);
+    assert.deepEqual(again.json(), {
+      code: 'INVITATION_ALREADY_USED',
+      message:
+        "Questo invito è già stato usato: la registrazione è completata. Accedi con la tua email e la password scelta; se non la ricordi, usa 'Password dimenticata?'.",
+    });
     await login(t.app, { email: payload.email as string, password: 'Nuova-Password-1' });
   });
 

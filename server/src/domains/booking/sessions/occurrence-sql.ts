@@ -126,10 +126,12 @@ export const lookupFor = (f: Pick<OccurrenceFilter, 'tableId' | 'sessionId'>): L
  * pinned: its own values); the single sessions; and the stored exceptions that fall outside their group's pattern
  * (booked occurrences a group edit left behind), looked for only in groups that leave a day of the range out.
  * Columns: session_id, date, title, start_time, duration_minutes, color, is_booking_allowed,
- * session_not_considered_for_stats, game_table_id, group_id, is_virtual, edit (editSql).
+ * session_not_considered_for_stats, game_table_id, group_id, is_virtual, edit (editSql). `onlySessions`, a condition
+ * on the session (s), limits every part to the sessions it accepts (e.g. one table's).
  */
-export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQL {
+export function occurrencesBetween(from: string, to: string, lookup: Lookup, onlySessions?: SQL): SQL {
   const s = training_sessions;
+  const only = onlySessions ? sql` and ${onlySessions}` : sql``;
   const g = training_session_groups;
   const e = training_session_exceptions;
   const [f, t] = [dateLiteral(from), dateLiteral(to)];
@@ -148,18 +150,18 @@ export function occurrencesBetween(from: string, to: string, lookup: Lookup): SQ
     }
     where g.start_date <= ${t} and g.end_date >= ${f}
       and ${weekDayOf(sql`d.date`)}::smallint = any(g.week_days)
-      and (x.id is null or not x.deleted)
+      and (x.id is null or not x.deleted)${only}
     union all
     select s.id, s.specific_date, s.title, s.start_time, s.duration_minutes, s.color, s.is_booking_allowed,
            s.session_not_considered_for_stats, s.game_table_id, null, false, null::json
     from ${s} s
-    where s.group_id is null and s.specific_date between ${f} and ${t}
+    where s.group_id is null and s.specific_date between ${f} and ${t}${only}
     union all
     select s.id, x.date, ${valuesSql}, s.session_not_considered_for_stats, s.game_table_id, s.group_id, false, ${editSql}
     from ${g} g
     join ${s} s on s.group_id = g.id
     cross join ${keptExceptionsOf(from, to)}
-    where ${groupLeavesGaps(from, to)} and not ${inPattern(sql`x.date`)}`;
+    where ${groupLeavesGaps(from, to)} and not ${inPattern(sql`x.date`)}${only}`;
 }
 
 /** The active booking (b) of an occurrence (o) with its participants' ids, found as the lookup says. */

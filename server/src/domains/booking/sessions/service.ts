@@ -9,16 +9,14 @@ import type {
   TrainingSessionPayload,
   TrainingSessionQuery,
 } from 'shared-api/contract';
-import { TRAINING_SESSIONS_EXPORT_MAX_DAYS, latestSessionDate, rangeMinutes } from 'shared-api/contract';
+import { latestSessionDate, rangeMinutes } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
 import { addDays, maxDate, weekDayOf } from '../dates';
-import { trainingSessionsExportHeading } from './export-columns';
 import { type Slot, minutesOf, overlaps, timeOf } from './slots';
+import { type SessionsDownload, sessionsDownload } from './export';
+import { SessionOverlaps } from './overlap';
 import type { NewSession, SessionRow, TrainingSessionRepository } from './repository';
-
-/** The download reads its range this many days at a time. */
-const EXPORT_DAYS_PER_PAGE = 7;
 
 /** The exception of an occurrence deleted on its own (its values are its session's, unused). */
 const DELETED_OCCURRENCE = {
@@ -41,6 +39,9 @@ type CommonPayload = Pick<
  * exception. Every change in one transaction.
  */
 export class TrainingSessionService {
+  /** No two sessions overlapping on one table (overlap.ts). */
+  private readonly overlaps = new SessionOverlaps();
+
   constructor(
     private readonly db: Db,
     private readonly repo: TrainingSessionRepository,
@@ -57,37 +58,9 @@ export class TrainingSessionService {
     );
   }
 
-  /**
-   * The download of GET /training-session/export: the occurrences of GET /training-session for the range (both days
-   * included, at most TRAINING_SESSIONS_EXPORT_MAX_DAYS), table and available filter, and the heading that says so.
-   */
-  async download(
-    query: Omit<TrainingSessionExportQuery, 'format'>,
-  ): Promise<ReturnType<typeof trainingSessionsExportHeading> & { rows: AsyncIterable<TrainingSession[]> }> {
-    const rows = this.exportPages(query);
-    const tableId = query.table_id ?? query.table;
-    const tableNumber = tableId ? await this.repo.tableNumber(tableId) : null;
-    if (tableNumber === undefined) throw new DomainError('GAME_TABLE_NOT_FOUND');
-    return { rows, ...trainingSessionsExportHeading(query, tableNumber) };
-  }
-
-  /**
-   * The occurrences of the download, a week at a time (a year is 53 reads of a week's occurrences, each letting other
-   * requests in, and each stepping aside between its statements: repository.allOccurrences), in the list's order. The
-   * range is checked before the first page is read.
-   */
-  exportPages(query: Omit<TrainingSessionExportQuery, 'format'>): AsyncIterable<TrainingSession[]> {
-    if (query.endDate < query.startDate) throw new DomainError('SESSIONS_EXPORT_END_BEFORE_START');
-    if (query.endDate > addDays(query.startDate, TRAINING_SESSIONS_EXPORT_MAX_DAYS - 1)) throw new DomainError('SESSIONS_EXPORT_RANGE_TOO_WIDE');
-    return this.weeksOf(query);
-  }
-
-  private async *weeksOf(query: Omit<TrainingSessionExportQuery, 'format'>): AsyncIterable<TrainingSession[]> {
-    for (let from = query.startDate; from <= query.endDate; from = addDays(from, EXPORT_DAYS_PER_PAGE)) {
-      const to = addDays(from, EXPORT_DAYS_PER_PAGE - 1);
-      const filter = { tableId: query.table_id ?? query.table, available: query.available };
-      yield await this.repo.allOccurrences(from, to < query.endDate ? to : query.endDate, filter);
-    }
+  /** The download of GET /training-session/export (export.ts). */
+  download(query: Omit<TrainingSessionExportQuery, 'format'>): Promise<SessionsDownload> {
+    return sessionsDownload(this.repo, query);
   }
 
   private async sessionOrFail(tx: DbOrTx, id: string): Promise<SessionRow> {
@@ -157,8 +130,12 @@ export class TrainingSessionService {
     const lastDay = payload.day ?? payload.end_date;
     if (lastDay && lastDay < this.today()) throw new DomainError('SESSION_DATE_PAST');
     this.assertNotTooFar(lastDay);
-    if (payload.day)
-      return this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
+    await this.overlaps.lock(tx, payload.game_tables);
+    if (payload.day) {
+      const ids = await this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
+      await this.overlaps.assertNone(tx, ids, payload.day, payload.day);
+      return ids;
+    }
     const { start_date, end_date, recurring_days } = payload as Required<Pick<TrainingSessionPayload, 'start_date' | 'end_date' | 'recurring_days'>> &
       TrainingSessionPayload;
     if (!start_date || !end_date || !recurring_days?.length) throw invalidInput('recurring_days: Campo obbligatorio');
@@ -166,7 +143,9 @@ export class TrainingSessionService {
       throw invalidInput('recurring_days: Nessun giorno del periodo scelto cade nei giorni della settimana indicati');
     }
     const groupId = await this.repo.insertGroup(tx, { start_date, end_date, week_days: recurring_days });
-    return this.repo.insertSessions(tx, this.rows(payload, slots, { group_id: groupId }), payload.participant_qualifications);
+    const ids = await this.repo.insertSessions(tx, this.rows(payload, slots, { group_id: groupId }), payload.participant_qualifications);
+    await this.overlaps.assertNone(tx, ids, start_date, end_date);
+    return ids;
   }
 
   /**
@@ -215,6 +194,7 @@ export class TrainingSessionService {
       if (day !== session.specific_date) this.assertNotTooFar(day);
       const [table, ...extra] = [...new Set(payload.game_tables)];
       return this.db.transaction(async (tx) => {
+        await this.overlaps.lock(tx, payload.game_tables);
         const booked = await this.repo.activeBooking(tx, id, session.specific_date ?? day);
         const moved =
           day !== session.specific_date ||
@@ -241,6 +221,7 @@ export class TrainingSessionService {
           this.rows({ ...payload, game_tables: extra }, [slot], { specific_date: day }),
           payload.participant_qualifications,
         );
+        await this.overlaps.assertNone(tx, [id, ...copies], day, day);
         return this.answer(tx, [id, ...copies], { day });
       });
     }
@@ -250,6 +231,7 @@ export class TrainingSessionService {
       throw invalidInput('game_tables: Un solo turno di un gruppo resta sul suo tavolo: per spostarlo eliminalo e creane uno nuovo');
     }
     return this.db.transaction(async (tx) => {
+      await this.overlaps.lock(tx, [session.game_table_id]);
       const current = await this.repo.occurrence(tx, id, date);
       if (!current) throw new DomainError('SESSION_NOT_ON_DATE');
       const booked = await this.repo.activeBooking(tx, id, date);
@@ -262,6 +244,7 @@ export class TrainingSessionService {
         color: payload.color ?? null,
         is_booking_allowed: payload.is_booking_allowed,
       });
+      await this.overlaps.assertNone(tx, [id], date, date);
       return [await this.occurrence(tx, id, date)];
     });
   }
@@ -283,6 +266,7 @@ export class TrainingSessionService {
     if (end < start) throw invalidInput('end_date: Il periodo modificato deve arrivare almeno a oggi');
     const weekDays = payload.recurring_days;
     return this.db.transaction(async (tx) => {
+      await this.overlaps.lock(tx, payload.game_tables);
       const group = await this.repo.group(tx, groupId, true);
       if (!group) throw new DomainError('TRAINING_SESSION_GROUP_NOT_FOUND');
       // Only a moved end is checked: a group kept as it ends stays editable.
@@ -316,6 +300,7 @@ export class TrainingSessionService {
           }
         }
       }
+      await this.overlaps.assertNone(tx, newIds, start, end);
       return this.answer(tx, newIds, { start_date: start, end_date: end });
     });
   }
@@ -372,6 +357,7 @@ export class TrainingSessionService {
     return this.db.transaction(async (tx) => {
       const session = await this.repo.session(tx, payload.session_id);
       if (!session || session.group_id !== groupId) throw new DomainError('TRAINING_SESSION_NOT_FOUND', 'Il turno non fa parte di questo gruppo');
+      await this.overlaps.lock(tx, [session.game_table_id]);
       const group = await this.repo.group(tx, groupId);
       if (!group || payload.date < group.start_date || payload.date > group.end_date || !group.week_days.includes(weekDayOf(payload.date))) {
         throw new DomainError('SESSION_NOT_ON_DATE');
@@ -390,6 +376,7 @@ export class TrainingSessionService {
         color: payload.deleted ? null : (payload.color ?? null),
         is_booking_allowed: payload.deleted ? null : (payload.is_booking_allowed ?? null),
       });
+      if (!payload.deleted) await this.overlaps.assertNone(tx, [session.id], payload.date, payload.date);
       const stored = await this.repo.exception(tx, payload.session_id, payload.date);
       if (!stored) throw new DomainError('SESSION_NOT_ON_DATE');
       return stored;

@@ -11,6 +11,8 @@ let t: TestApp;
 let admin: string;
 let allQuals: string[];
 let agonista: string[];
+/** The booking engine's table (number 106), where its daily group stands. */
+let engineTable: string;
 /** Tables of this file (numbers 101–104, apart from the demo club's 1–6). */
 let tables: string[];
 
@@ -468,12 +470,16 @@ describe('the booking engine', () => {
 
   before(async () => {
     setNow('2027-03-22', '10:00');
+    // The group takes 18:00–19:30 every day of 2027: a table of its own, apart from the other tests' sessions (issue 44).
+    const table = await api(admin, 'POST', '/training-session/game-tables', { number: 106, description: 'Tavolo del motore' });
+    assert.equal(table.statusCode, 201, table.body);
+    engineTable = table.json()._id;
     const res = await api(admin, 'POST', '/training-session', {
       title: 'Turno prenotabile',
       start_time: '18:00',
       end_time: '19:30',
       participant_qualifications: allQuals,
-      game_tables: [tables[0]],
+      game_tables: [engineTable],
       recurring_days: ['0', '1', '2', '3', '4', '5', '6'],
       start_date: '2027-03-01',
       end_date: '2027-12-31',
@@ -486,7 +492,7 @@ describe('the booking engine', () => {
       start_time: '21:00',
       end_time: '22:00',
       participant_qualifications: agonista,
-      game_tables: [tables[3]],
+      game_tables: [engineTable],
     });
     closedSession = await single({
       title: 'Chiuso',
@@ -494,7 +500,7 @@ describe('the booking engine', () => {
       start_time: '16:00',
       end_time: '17:00',
       is_booking_allowed: false,
-      game_tables: [tables[3]],
+      game_tables: [engineTable],
     });
   });
 
@@ -509,15 +515,16 @@ describe('the booking engine', () => {
     // Participants carry their qualification's colour (Amatore).
     assert.equal(booked.participants[0].color, '#1976d2');
 
-    const day = (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${tables[0]}`)).json().data;
+    const day = (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${engineTable}`)).json().data;
     assert.equal(day.length, 1);
     assert.deepEqual([day[0].booking_id, day[0].isVirtual, day[0].participants.length], [booked._id, false, 2]);
     assert.equal(
-      (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${tables[0]}&available=true`)).json().data.length,
+      (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${engineTable}&available=true`)).json().data
+        .length,
       0,
     );
     assert.equal(
-      (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${tables[0]}&available=false`)).json().data
+      (await api(cookie, 'GET', `/training-session?startDate=2027-03-23&endDate=2027-03-23&table_id=${engineTable}&available=false`)).json().data
         .length,
       1,
     );
@@ -541,7 +548,7 @@ describe('the booking engine', () => {
         mine[0].game_table.number,
         mine[0].pastPrenotation,
       ],
-      [booked._id, 'Turno prenotabile', '18:00', '19:30', '2027-03-23', 101, false],
+      [booked._id, 'Turno prenotabile', '18:00', '19:30', '2027-03-23', 106, false],
     );
   });
 
@@ -892,10 +899,14 @@ describe('races', () => {
   test('one member booking 20 overlapping sessions at once ends up in exactly one of them', async () => {
     setNow('2027-03-22', '10:00');
     const sessions = [];
-    for (let i = 0; i < 20; i++)
+    // One table each: two sessions never overlap on one table (issue 44).
+    for (let i = 0; i < 20; i++) {
+      const table = await api(admin, 'POST', '/training-session/game-tables', { number: 131 + i, description: `Tavolo parallelo ${i}` });
+      assert.equal(table.statusCode, 201, table.body);
       sessions.push(
-        await single({ title: `Parallelo ${i}`, day: '2027-03-25', start_time: '22:00', end_time: '23:00', game_tables: [tables[i % 4]] }),
+        await single({ title: `Parallelo ${i}`, day: '2027-03-25', start_time: '22:00', end_time: '23:00', game_tables: [table.json()._id] }),
       );
+    }
     const [me, ...partners] = await createMembers(t.database, 21, { label: 'sovr' });
     const cookie = await login(t.app, me!);
     const answers = await Promise.all(
@@ -1007,7 +1018,7 @@ describe('bookings written together', () => {
 describe('availability and the spec spelling of create', () => {
   test("a table's day lists its occurrences with available; POST /training-session/ is sent on to /training-session", async () => {
     setNow('2027-03-22', '10:00');
-    const day = (await api(admin, 'GET', `/training-session/game-tables/${tables[0]}/availability?date=2027-03-23`)).json().data as {
+    const day = (await api(admin, 'GET', `/training-session/game-tables/${engineTable}/availability?date=2027-03-23`)).json().data as {
       date: string;
       start_time: string;
       available: boolean;
@@ -1016,7 +1027,7 @@ describe('availability and the spec spelling of create', () => {
       day.some((o) => o.start_time === '18:00' && !o.available),
       JSON.stringify(day),
     );
-    const free = (await api(admin, 'GET', `/training-session/game-tables/${tables[0]}/availability?date=2027-03-30`)).json().data as {
+    const free = (await api(admin, 'GET', `/training-session/game-tables/${engineTable}/availability?date=2027-03-30`)).json().data as {
       available: boolean;
     }[];
     assert.ok(free.length > 0 && free.every((o) => o.available));

@@ -113,6 +113,30 @@ describe('A books, B waits, A cancels, B books through the mail', () => {
   });
 });
 
+describe('the place in line', () => {
+  test('when the first in line books the freed shift, the second is first: their position goes from 2 to 1', async () => {
+    const [first, firstPartner, second, holder, holderPartner] = await createMembers(t.database, 5, { label: 'fila' });
+    const s = await newSession('Turno della fila');
+    const held = await api(await as(holder!), 'POST', `/training-session/${s.id}/book`, { partnersId: [holderPartner!.id], date: s.date });
+    assert.equal(held.statusCode, 201, held.body);
+    for (const m of [first!, second!]) {
+      // One second apart: the clock stands still, and the line is in order of joining.
+      t.clock.advance(1000);
+      const joined = await api(await as(m), 'POST', `/training-session/${s.id}/waitlist`, { date: s.date, partnersId: [] });
+      assert.equal(joined.statusCode, 201, joined.body);
+    }
+    const positionOf = async (m: TestMember) => (await api(await as(m), 'GET', '/user/me/waitlist')).json().data[0]?.position;
+    assert.deepEqual([await positionOf(first!), await positionOf(second!)], [1, 2]);
+
+    assert.equal((await api(await as(holder!), 'PATCH', `/training-session/${s.id}/book`, { date: s.date })).statusCode, 200);
+    const booked = await api(await as(first!), 'POST', `/training-session/${s.id}/book`, { partnersId: [firstPartner!.id], date: s.date });
+    assert.equal(booked.statusCode, 201, booked.body);
+    // The walk saw 'posizione 2' here: the first in line, now booked, was still counted ahead.
+    const [entry] = (await api(await as(second!), 'GET', '/user/me/waitlist')).json().data;
+    assert.deepEqual([entry.position, entry.free], [1, false]);
+  });
+});
+
 describe('joining', () => {
   test('a free occurrence, one’s own booking and a started one are refused with their codes; leaving works once', async () => {
     const s = await newSession('Turno per le regole');

@@ -75,7 +75,10 @@ export class WaitlistRepository {
           ${isoInstant(sql`w.starts_at`)} as start_at, json_build_object('_id', gt.id, 'number', gt.number) as game_table,
           w.partner_id, not exists (select 1 from ${bookings} b where b.session_id = w.session_id and b.date = w.date and b.cancelled_at is null) as free,
           (select count(*)::int from ${booking_waitlist} o where o.session_id = w.session_id and o.date = w.date
-             and (o.created_at, o.id) <= (w.created_at, w.id)) as position,
+             and (o.created_at, o.id) <= (w.created_at, w.id)
+             -- Ahead only while still waiting: one who booked the occurrence since is no longer in line (issue 44 item 8).
+             and not exists (select 1 from ${bookings} ob join ${booking_participants} op on op.booking_id = ob.id and op.user_id = o.user_id and op.active
+                             where ob.session_id = o.session_id and ob.date = o.date and ob.cancelled_at is null)) as position,
           ${isoInstant(sql`w.created_at`)} as created_at
         from ${booking_waitlist} w
         join ${training_sessions} s on s.id = w.session_id

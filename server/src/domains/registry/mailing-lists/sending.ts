@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuditedMails } from '../../../core/mail/mailer';
 import type { SendEmailPayload } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
-import { invalidInput } from '../../../core/errors';
+import { DomainError, invalidInput } from '../../../core/errors';
 import type { Mail } from '../../../core/mail/mailer';
 import { sign, verifySignature } from '../../../core/secrets';
 import { qualified } from '../../../core/sql';
@@ -71,7 +71,7 @@ export class MailingSender {
       .orderBy(users.id);
   }
 
-  /** Queues one mail per recipient, all in one go; the number queued. */
+  /** Queues one mail per recipient, all in one go; the number queued (MAILING_NO_RECIPIENTS when there is none). */
   async send(payload: SendEmailPayload): Promise<number> {
     const { db } = this.deps;
     const ids = [...new Set(payload.mailing_lists)];
@@ -79,6 +79,8 @@ export class MailingSender {
     const missing = ids.find((id) => !found.some((f) => f.id === id));
     if (missing) throw invalidInput(`mailing_lists: Classe di mailing list non trovata (${missing})`);
     const recipients = await this.recipients(ids);
+    // Nothing to send is not a send: no 'Email inviata' for lists that reach nobody (issue 44 item 8).
+    if (!recipients.length) throw new DomainError('MAILING_NO_RECIPIENTS');
     const mails: Mail[] = [];
     for (const recipient of recipients) mails.push(await this.mailFor(recipient, payload));
     // The outbox keeps no audit trail of its own (its bodies hold links): the send is recorded with its mails.

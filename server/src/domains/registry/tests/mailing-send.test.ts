@@ -120,6 +120,18 @@ describe('sending to mailing lists', () => {
     assert.deepEqual(await recipientsSince(since), ['francesca.romano@circolo.example', 'giulia.bianchi@circolo.example']);
   });
 
+  test('lists that reach no active member: 409 MAILING_NO_RECIPIENTS, nothing queued, no success (issue 44 item 8)', async () => {
+    const nobody = (await call(t.app, admin, 'POST', '/api/v1/user/mailing-list/classes', { name: 'Nessuno iscritto', type: 'INFORMATIVA' })).json();
+    const since = await databaseMark(t);
+    const res = await call(t.app, admin, 'POST', '/api/v1/emails/send', { mailing_lists: [nobody._id], subject: 'Avviso', body: 'Testo' });
+    assert.equal(res.statusCode, 409, res.body);
+    assert.deepEqual(res.json(), {
+      code: 'MAILING_NO_RECIPIENTS',
+      message: 'Nessuna email inviata: le mailing list scelte non raggiungono nessun utente attivo.',
+    });
+    assert.deepEqual(await recipientsSince(since), []);
+  });
+
   test('bad input and access', async () => {
     for (const [body, message] of [
       [{ mailing_lists: [], subject: 'a', body: 'b' }, /^mailing_lists: Campo obbligatorio/],

@@ -67,6 +67,15 @@ describe('booking rules (/user/reservation-rule)', () => {
       assert.equal(res.json().code, 'VALIDATION_FAILED');
       assert.match(res.json().message, new RegExp(`^${field.replace('.', '\\.')}:`), res.body);
     }
+    // Issue 44 item 9: 1,000,000 hours before the session was stored; the hours are bounded to 30 days (720).
+    for (const field of ['hours_before_booking_to_cancel', 'hours_before_booking_to_ignore_rules'] as const) {
+      const res = await call(t.app, admin, 'POST', '/api/v1/user/reservation-rule', { ...RULE, [field]: 1_000_000 });
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(res.json(), { code: 'VALIDATION_FAILED', message: `${field}: Il valore deve essere compreso tra 0 e 720 (30 giorni)` });
+      const edge = await call(t.app, admin, 'POST', '/api/v1/user/reservation-rule', { ...RULE, name: `Limite ${field}`, [field]: 720 });
+      assert.equal(edge.statusCode, 201, edge.body);
+      assert.equal((await call(t.app, admin, 'DELETE', `/api/v1/user/reservation-rule/${edge.json()._id}`)).statusCode, 204);
+    }
     const { name: _n, ...withoutName } = RULE;
     assert.equal((await call(t.app, admin, 'POST', '/api/v1/user/reservation-rule', withoutName)).json().message, 'name: Campo obbligatorio');
     assert.equal((await call(t.app, admin, 'GET', '/api/v1/user/reservation-rule?limit=0')).json().meta.totalItems, before);
@@ -150,8 +159,9 @@ describe('qualifications (/user/qualification)', () => {
     const session = await call(t.app, admin, 'POST', '/api/v1/training-session', {
       title: 'Solo per chi la ha',
       day: '2027-03-24',
-      start_time: '18:00',
-      end_time: '19:30',
+      // In the morning: the demo club's evening sessions take table 1 from 18:00 (sessions never overlap on a table).
+      start_time: '08:00',
+      end_time: '09:30',
       participant_qualifications: [q._id],
       game_tables: [tables[0]!._id],
     });

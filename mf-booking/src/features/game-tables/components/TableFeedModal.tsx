@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type CalendarFeed } from 'shared-api';
+import { ConfirmDialog, Modal, notify } from 'shared-ui';
+import type { GameTable } from '../../../api/types';
+import { GAME_TABLES_PATH } from '../api/get-game-tables';
+
+const FAILED = "Impossibile aggiornare l'indirizzo del calendario. Riprova più tardi.";
+
+/** The feed's address for a calendar app: webcal:// opens the calendar of the phone or the computer. */
+export const webcalUrl = (url: string) => url.replace(/^https?:\/\//, 'webcal://');
+
+const feedPath = (table: GameTable) => `${GAME_TABLES_PATH}/${table._id}/calendar-feed`;
+
+/**
+ * 'Calendario del tavolo' (issue 44 item 8): the private address a calendar subscribes to with a table's bookings
+ * (GET/POST/DELETE /training-session/game-tables/{id}/calendar-feed), as the member's profile offers theirs: Attiva,
+ * then the address with 'Aggiungi al calendario', Copia, Rigenera (the old address stops at once: confirmed) and
+ * Disattiva.
+ */
+export function TableFeedModal({ table, onClose }: { table: GameTable; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const key = ['game-table-calendar-feed', table._id];
+  const feed = useQuery({ queryKey: key, queryFn: () => api.get<CalendarFeed>(feedPath(table)) });
+  const [confirming, setConfirming] = useState(false);
+  const change = useMutation({
+    mutationFn: (method: 'post' | 'delete') =>
+      method === 'post' ? api.post<CalendarFeed>(feedPath(table)) : api.delete<CalendarFeed>(feedPath(table)),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+    onError: () => notify.error(FAILED),
+  });
+  const url = feed.data?.url ?? null;
+
+  async function copy(address: string) {
+    try {
+      await navigator.clipboard.writeText(address);
+      notify.success('Indirizzo copiato: incollalo nel calendario ("Aggiungi calendario da URL").');
+    } catch {
+      notify.error("Impossibile copiare: seleziona l'indirizzo e copialo a mano.");
+    }
+  }
+
+  return (
+    <Modal open title={`Calendario del Tavolo ${table.number}`} onClose={onClose}>
+      {feed.isPending && (
+        <p role="status" className="ui-loading">
+          Caricamento in corso...
+        </p>
+      )}
+      {feed.isError && (
+        <p role="alert" className="ui-alert ui-alert--error">
+          Impossibile caricare l&apos;indirizzo del calendario.
+        </p>
+      )}
+      {feed.isSuccess && !url && (
+        <>
+          <p>Le prenotazioni del tavolo in un calendario, aggiornate da sole: attiva un indirizzo privato e aggiungilo al calendario.</p>
+          <button type="button" className="ui-btn ui-btn--primary" disabled={change.isPending} onClick={() => change.mutate('post')}>
+            Attiva
+          </button>
+        </>
+      )}
+      {feed.isSuccess && url && (
+        <>
+          <p>Indirizzo privato del calendario del tavolo: chi lo conosce vede le prenotazioni e i nomi dei partecipanti. Non condividerlo.</p>
+          <input className="ui-input" aria-label="Indirizzo del calendario" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+          <div className="ui-row">
+            <a className="ui-btn ui-btn--primary" href={webcalUrl(url)}>
+              Aggiungi al calendario
+            </a>
+            <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void copy(url)}>
+              Copia
+            </button>
+            <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => setConfirming(true)}>
+              Rigenera
+            </button>
+            <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => change.mutate('delete')}>
+              Disattiva
+            </button>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Rigenera indirizzo"
+        message="Il vecchio indirizzo smetterà subito di funzionare: chi lo usa dovrà aggiungere quello nuovo. Continuare?"
+        confirmLabel="Rigenera"
+        pending={change.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          await change.mutateAsync('post');
+          setConfirming(false);
+          notify.success('Nuovo indirizzo creato: il vecchio non funziona più.');
+        }}
+      />
+    </Modal>
+  );
+}
