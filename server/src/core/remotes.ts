@@ -23,6 +23,11 @@ export interface RemotesSource {
   overrideFor?(cookieHeader: string | undefined): Promise<Record<string, string> | null>;
   /** The preview release's lines when the request's signed-in user is in its audience (issue 29); null otherwise. */
   previewFor?(cookieHeader: string | undefined): Promise<Record<string, string> | null>;
+  /**
+   * After a /remotes.json answer: records which release and versions the request's signed-in session was served
+   * (issue 40: an error report counts only for a version its session was served). Not called for the page's headers.
+   */
+  recordServed?(cookieHeader: string | undefined, remotes: Record<string, string>): Promise<void>;
 }
 
 /**

@@ -83,7 +83,9 @@ export default fp(
       // Derived from the live release on every read; no-cache: browsers and CDNs revalidate it on every use, so a compose shows at once.
       // The answer depends on who asks (a preview release's audience, a developer's own lines): never kept by a shared cache.
       reply.header('cache-control', 'private, no-cache');
-      return readRemotes(dataDir, app.services.remotesSource, request.headers.cookie);
+      const remotes = await readRemotes(dataDir, app.services.remotesSource, request.headers.cookie);
+      await app.services.remotesSource?.recordServed?.(request.headers.cookie, remotes);
+      return remotes;
     });
 
     app.setNotFoundHandler((request, reply) => {

@@ -1,21 +1,38 @@
 /**
  * Errors from members' browsers, per version (issue 29): the shell reports a domain app's load failure, a render
- * error its boundary caught and an unhandled rejection inside a domain route. Reports are rate limited per session and
- * stored masked; when distinct users' reports of one app pass the threshold within the window, the served release
- * that brought that app's version is rolled back by itself (a preview: withdrawn) and the platform team is mailed.
+ * error its boundary caught and an unhandled rejection inside a domain route. Reports are rate limited per member and
+ * per network address (quotas that signing in again does not reset) and stored masked; when distinct users' reports
+ * of one app pass the threshold within the window, the served release that brought that app's version is rolled back
+ * by itself (a preview: withdrawn) and the platform team is mailed.
+ *
+ * Issue 40: a report counts only when it names a domain app of the portal, comes from a member who can open that app
+ * at the reported route (the route table's permissions), and names a version its own session was served
+ * (exposures.ts); anything else is not stored and decides nothing.
  */
+import { createHmac, randomBytes } from 'node:crypto';
+import { opensAppAt } from 'shared-api/portal-routes';
 import type { ClientErrorPayload, PlatformRelease, ReleaseDetail } from 'shared-api/contract';
 import type { CurrentUser } from '../../core/domain';
-import { DomainError } from '../../core/errors';
+import { DomainError, invalidInput } from '../../core/errors';
 import type { Mailer } from '../../core/mail/mailer';
 import { type Clock, todayIn } from '../../core/time';
+import type { DomainAppRef } from './check';
 import type { ClientErrorRepository } from './client-errors-repository';
+import type { ExposureRepository } from './exposures';
 import { servedSince, servedUntil, toApiRelease } from './release-view';
 import type { ReleaseRepository, ReleaseRow } from './repository';
 import type { PlatformService } from './service';
 
-/** At most this many reports per session in RATE_WINDOW_MS: a broken page in a loop cannot flood the table. */
-export const CLIENT_ERROR_RATE = { limit: 30, windowMs: 10 * 60_000 } as const;
+/**
+ * At most `limit` reports per member, and `addressLimit` per network address, in `windowMs`: a broken page in a loop
+ * cannot flood the table, and signing in again does not start a new count (the quota is the member's, not the
+ * session's). The address's limit is higher: a club's members may share one address.
+ */
+export const CLIENT_ERROR_RATE = { limit: 30, addressLimit: 300, windowMs: 10 * 60_000 } as const;
+
+/** The key of the addresses' quota rows: a keyed hash, so no address is stored; new at each start. */
+const ADDRESS_KEY = randomBytes(32);
+const addressSubject = (address: string) => `address:${createHmac('sha256', ADDRESS_KEY).update(address).digest('hex').slice(0, 32)}`;
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const NUMBER = /\d+/g;
@@ -25,6 +42,9 @@ export const maskMessage = (message: string): string => message.replace(EMAIL, '
 
 export interface ClientErrorOptions {
   repo: ClientErrorRepository;
+  exposures: ExposureRepository;
+  /** The portal's domain apps (shared-api's list): a report names one of them. */
+  apps: readonly DomainAppRef[];
   releases: ReleaseRepository;
   platform: PlatformService;
   clock: Clock;
@@ -37,13 +57,33 @@ export interface ClientErrorOptions {
 export class ClientErrorService {
   constructor(private readonly o: ClientErrorOptions) {}
 
-  /** Stores one report; answers the release rolled back (or withdrawn) because of it, if any. */
-  async report(user: CurrentUser, input: ClientErrorPayload): Promise<{ rolledBack: PlatformRelease | null }> {
+  /**
+   * Stores one report when it counts; answers whether it was stored and the release rolled back (or withdrawn)
+   * because of it, if any. A report of a version this session was never served is not stored and changes nothing.
+   */
+  async report(
+    user: CurrentUser,
+    input: ClientErrorPayload,
+    address: string | null,
+  ): Promise<{ stored: boolean; rolledBack: PlatformRelease | null }> {
     const now = this.o.clock.now();
-    const count = await this.o.repo.countReport(user.sessionId, now, CLIENT_ERROR_RATE.windowMs);
-    if (count > CLIENT_ERROR_RATE.limit) throw new DomainError('CLIENT_ERRORS_RATE_LIMITED');
-    await this.o.repo.insert({ ...input, message: maskMessage(input.message), route: maskMessage(input.route), user_id: user.id, created_at: now });
-    return { rolledBack: await this.checkThreshold(input.app, input.version, now) };
+    const { limit, addressLimit, windowMs } = CLIENT_ERROR_RATE;
+    if ((await this.o.repo.countReport(`user:${user.id}`, now, windowMs)) > limit) throw new DomainError('CLIENT_ERRORS_RATE_LIMITED');
+    if (address && (await this.o.repo.countReport(addressSubject(address), now, windowMs)) > addressLimit)
+      throw new DomainError('CLIENT_ERRORS_RATE_LIMITED');
+    const ref = this.o.apps.find((a) => a.folder === input.app);
+    if (!ref) throw invalidInput(`app: ${input.app} non è un'app di dominio del portale`);
+    if (!opensAppAt(user.permissions, ref.federationName, input.route)) throw new DomainError('FORBIDDEN');
+    if (!(await this.o.exposures.wasServed(user.sessionId, input.app, input.version))) return { stored: false, rolledBack: null };
+    await this.o.repo.insert({
+      ...input,
+      message: maskMessage(input.message),
+      route: maskMessage(input.route),
+      user_id: user.id,
+      session_id: user.sessionId,
+      created_at: now,
+    });
+    return { stored: true, rolledBack: await this.checkThreshold(input.app, input.version, now) };
   }
 
   /** The preview, then the live release: the first serving this version whose reports passed the threshold goes back. */

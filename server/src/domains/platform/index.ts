@@ -5,6 +5,7 @@ import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
 import { headlessHealthChecker } from './health';
 import { ClientErrorService } from './client-errors';
 import { ClientErrorRepository } from './client-errors-repository';
+import { ExposureRecorder, ExposureRepository, servedVersions } from './exposures';
 import { DevOverrides, cookiesOf } from './overrides';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
@@ -16,8 +17,12 @@ declare module '../../core/domain' {
     platform: PlatformService;
     devOverrides: DevOverrides;
     clientErrors: ClientErrorService;
+    exposures: ExposureRepository;
   }
 }
+
+/** The retention job of exposures, error reports and quota rows (issue 40). */
+export const PLATFORM_RETENTION_JOB = 'platform.report-retention';
 
 /**
  * The platform's releases of the domain apps (issue 12): immutable published versions in the releases root,
@@ -28,7 +33,7 @@ export const platform: Domain = {
   name: 'platform',
   migrations: 'domains/platform/migrations',
   // The browsers' error reports: not changes of the club's data.
-  unaudited: ['platform_client_errors', 'platform_client_error_quota'],
+  unaudited: ['platform_client_errors', 'platform_client_error_quota', 'platform_exposures'],
   settings: platformSettings,
   services({ db, config, clock, mailer }, built) {
     const releases = new ReleaseRepository(db);
@@ -49,8 +54,12 @@ export const platform: Domain = {
       cookieName: DEV_OVERRIDE_COOKIE,
       sessions: () => built.sessionResolver,
     });
+    const exposures = new ExposureRepository(db);
+    const recorder = new ExposureRecorder(exposures, clock);
     const clientErrors = new ClientErrorService({
       repo: new ClientErrorRepository(db),
+      exposures,
+      apps: DOMAIN_APPS,
       releases,
       platform,
       clock,
@@ -59,24 +68,51 @@ export const platform: Domain = {
       timeZone: config.clubTimezone,
       publicUrl: config.publicUrl,
     });
+    /** The signed-in user of the request's session cookie. */
+    const userOf = async (cookieHeader: string | undefined) => {
+      const token = cookieHeader ? cookiesOf(cookieHeader).get(SESSION_COOKIE) : undefined;
+      return token ? ((await built.sessionResolver?.find(decodeURIComponent(token))) ?? null) : null;
+    };
     /** The signed-in user's category, from the request's session cookie (the preview's audience). */
     const categoryOf = async (cookieHeader: string | undefined) => {
-      const token = cookieHeader ? cookiesOf(cookieHeader).get(SESSION_COOKIE) : undefined;
-      const user = token ? await built.sessionResolver?.find(decodeURIComponent(token)) : null;
+      const user = await userOf(cookieHeader);
       return user ? releases.categoryOf(user.id) : null;
     };
     return {
       platform,
       devOverrides,
       clientErrors,
+      exposures,
       remotesSource: {
         liveRemotes: () => platform.liveRemotes(),
         overrideFor: (cookies) => devOverrides.overrideFor(cookies),
         previewFor: async (cookies) => ((await platform.hasPreview()) ? platform.previewRemotesFor(await categoryOf(cookies)) : null),
+        // Issue 40: the release (the preview for a member of its audience, else the live one) and the versions of it
+        // this answer carried, recorded for the signed-in session; an anonymous answer records nothing.
+        recordServed: async (cookies, remotes) => {
+          const user = await userOf(cookies);
+          if (!user) return;
+          const { live, preview } = await platform.served();
+          const category = preview?.audience ? await releases.categoryOf(user.id) : null;
+          const release = preview && category && preview.audience?.categories.includes(category) ? preview : live;
+          if (!release) return;
+          const versions = servedVersions(remotes, release, DOMAIN_APPS, (folder, version) => platform.manifestUrl(folder, version));
+          await recorder.record({ sessionId: user.sessionId, userId: user.id }, release.number, versions);
+        },
       },
     };
   },
   routes,
+  jobs: [
+    {
+      name: PLATFORM_RETENTION_JOB,
+      // Every night at 3:40 in the club's time zone: what is older than RELEASE_REPORT_RETENTION_DAYS goes.
+      schedule: '40 3 * * *',
+      run: async (_data, { exposures, config, clock }) => {
+        await exposures.purge(new Date(clock.now().getTime() - config.releaseReportRetentionDays * 86_400_000));
+      },
+    },
+  ],
   async onStart({ platform }) {
     // A fresh clone's first start publishes the built apps as their first versions and makes them the live release.
     await platform.publishLocalBuilds((line) => console.log(line));

@@ -62,10 +62,17 @@ export class ReleaseRepository {
     return row;
   }
 
-  /** The preview becomes the live release for all (the same row: its number is the one the history shows live). */
-  async promotePreview(tx: Tx, number: number, at: Date): Promise<ReleaseRow> {
+  /**
+   * The preview becomes the live release for all (the same row: its number is the one the history shows live); its
+   * based_on becomes the release it replaces, the live one now.
+   */
+  async promotePreview(tx: Tx, number: number, at: Date, replaces: number | null): Promise<ReleaseRow> {
     await tx.delete(platform_preview);
-    const [row] = await tx.update(platform_releases).set({ promoted_at: at }).where(eq(platform_releases.number, number)).returning();
+    const [row] = await tx
+      .update(platform_releases)
+      .set({ promoted_at: at, based_on: replaces })
+      .where(eq(platform_releases.number, number))
+      .returning();
     await tx
       .insert(platform_live)
       .values({ id: true, release_number: number })

@@ -199,13 +199,13 @@ const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Segnala un errore di un'app di dominio visto dal browser (caricamento, disegno, promessa rifiutata)",
-        description: `Al massimo ${CLIENT_ERROR_RATE.limit} segnalazioni per sessione ogni ${CLIENT_ERROR_RATE.windowMs / 60_000} minuti (429 CLIENT_ERRORS_RATE_LIMITED). Il messaggio è salvato senza indirizzi e-mail né numeri. Se utenti distinti oltre la soglia segnalano errori della stessa app nella finestra, la release servita torna indietro da sola.`,
+        description: `Al massimo ${CLIENT_ERROR_RATE.limit} segnalazioni per utente e ${CLIENT_ERROR_RATE.addressLimit} per indirizzo di rete ogni ${CLIENT_ERROR_RATE.windowMs / 60_000} minuti, anche accedendo di nuovo (429 CLIENT_ERRORS_RATE_LIMITED). L'app deve essere un'app di dominio del portale (400) che l'utente può aprire al percorso indicato (403 FORBIDDEN). Conta solo una versione che /remotes.json ha servito a questa sessione: le altre non sono salvate e non decidono nulla. Il messaggio è salvato senza indirizzi e-mail né numeri. Se utenti distinti oltre la soglia segnalano errori della stessa app nella finestra, la release servita torna indietro da sola.`,
         body: clientErrorPayload,
         response: { 204: z.null(), 429: errorBody, ...errors },
       },
     },
     async (request, reply) => {
-      await clientErrors.report(currentUser(request), request.body);
+      await clientErrors.report(currentUser(request), request.body, request.ip ?? null);
       return reply.code(204).send(null);
     },
   );

@@ -9,7 +9,7 @@ import type { Upload } from '../../core/files/uploads';
 import { type DomainAppRef, checkRelease, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
 import { sameSet, toApiRelease } from './release-view';
-import { removeUnusedVersions, versionsInUse } from './retention';
+import { deleteDetached, detachUnusedVersions, versionsInUse } from './retention';
 import { type PublishInput, publishArchive } from './publish-archive';
 import { VersionExistsError, listVersions, publishVersion, versionOf } from './releases-root';
 
@@ -148,19 +148,13 @@ export class PlatformService {
       const withdrawn = await this.withdraw(made.release.number, actor, `Ritirata automaticamente: ${why}`);
       return { dryRun: false, release: withdrawn, health, rolledBackTo: null };
     }
-    const back = await this.rollback(actor, `Ripristino automatico: ${why}`, made.release.number);
-    return { dryRun: false, release: { ...made.release, live: false }, health, rolledBackTo: back };
+    const back = await this.autoRollback(made.release.number, `Ripristino automatico: ${why}`);
+    return { dryRun: false, release: { ...made.release, live: back === null }, health, rolledBackTo: back };
   }
 
   /** The whole-set check (check.ts), and a set equal to the live one refused: 422 with every reason. */
   private async checkCandidate(candidate: Record<string, string>, live: ReleaseRow | null): Promise<void> {
-    const reasons = await checkRelease({
-      candidate,
-      apps: this.o.apps,
-      releasesDir: this.o.releasesDir,
-      releasesUrl: this.o.releasesUrl,
-      provides: readShellProvides(this.o.staticRoot),
-    });
+    const reasons = await this.wholeSetReasons(candidate);
     if (reasons.length === 0 && live && sameSet(candidate, live.apps)) {
       const message = `Queste versioni sono già quelle della release ${live.number} in linea`;
       reasons.push({ app: '*', version: null, dependency: null, required: null, provided: null, message });
@@ -168,13 +162,25 @@ export class PlatformService {
     if (reasons.length > 0) throw new ReleaseRefused(reasons);
   }
 
+  /** Every reason the whole-set check finds against `candidate` (a version missing from the releases root among them). */
+  private wholeSetReasons(candidate: Record<string, string>): Promise<ReleaseReason[]> {
+    return checkRelease({
+      candidate,
+      apps: this.o.apps,
+      releasesDir: this.o.releasesDir,
+      releasesUrl: this.o.releasesUrl,
+      provides: readShellProvides(this.o.staticRoot),
+    });
+  }
+
   /** The preview release `number` becomes the live one for everyone (the same history entry, stamped promoted). */
   async promote(number: number): Promise<PlatformRelease> {
     return this.o.db.transaction(async (tx) => {
-      await this.o.repo.lockLive(tx);
+      const live = await this.o.repo.lockLive(tx);
       const preview = await this.o.repo.preview(tx);
       if (preview?.number !== number) throw new DomainError((await this.o.repo.get(tx, number)) ? 'NOT_THE_PREVIEW' : 'RELEASE_NOT_FOUND');
-      const row = await this.o.repo.promotePreview(tx, number, this.o.clock.now());
+      // The release it replaces is the one live now (issue 40): an automatic rollback of it goes back there.
+      const row = await this.o.repo.promotePreview(tx, number, this.o.clock.now(), live?.number ?? null);
       return toApiRelease(row, { live: number });
     });
   }
@@ -204,8 +210,10 @@ export class PlatformService {
         return toApiRelease(await this.o.repo.withdrawPreview(tx, number, this.o.clock.now(), note), { live: live?.number ?? null });
       }
       if (!live || live.number !== number) return null;
-      const { target } = await this.rollbackTarget(tx, live);
+      const target = await this.replaced(tx, live);
       if (!target || target.apps[app] === live.apps[app]) return null;
+      // Never onto what is not there (issue 40): a target whose versions were pruned is refused, nothing changes.
+      if ((await this.wholeSetReasons(target.apps)).length > 0) return null;
       const inserted = await this.o.repo.insertLive(tx, {
         apps: target.apps,
         kind: 'auto-rollback',
@@ -219,20 +227,45 @@ export class PlatformService {
   }
 
   /**
-   * Makes the release before the live one live again, as a new history entry pointing back (restores). Rolling back a
-   * rollback goes one step further back. `onlyIfLive`: the automatic rollback acts only if its release is still live.
+   * The automatic rollback after a failed health check (issue 40): when `number` is still live, makes the release it
+   * replaced live again — one step, never along a chain of rollbacks — provided that release passes the whole-set
+   * check. Null when nothing changed (someone acted first, no such release, or its versions are no longer there).
    */
-  async rollback(actor: Actor, note: string | null, onlyIfLive?: number): Promise<PlatformRelease> {
+  private async autoRollback(number: number, note: string): Promise<PlatformRelease | null> {
+    return this.o.db.transaction(async (tx) => {
+      const live = await this.o.repo.lockLive(tx);
+      if (!live || live.number !== number) return null;
+      const target = await this.replaced(tx, live);
+      if (!target || (await this.wholeSetReasons(target.apps)).length > 0) return null;
+      const inserted = await this.o.repo.insertLive(tx, {
+        apps: target.apps,
+        kind: 'auto-rollback',
+        based_on: live.number,
+        restores: target.number,
+        note,
+        created_at: this.o.clock.now(),
+      });
+      const preview = await this.o.repo.preview(tx);
+      return toApiRelease(inserted, { live: inserted.number, preview: preview?.number ?? null });
+    });
+  }
+
+  /**
+   * Makes the release before the live one live again, as a new history entry pointing back (restores). Rolling back a
+   * rollback goes one step further back. Its versions pass the whole-set check first, as `restore` does: a target
+   * whose versions were pruned is refused (422) and nothing changes.
+   */
+  async rollback(actor: Actor, note: string | null): Promise<PlatformRelease> {
     return this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
       if (!live) throw new DomainError('NO_PREVIOUS_RELEASE');
-      if (onlyIfLive !== undefined && live.number !== onlyIfLive) return toApiRelease(live, { live: live.number });
       const { original, target } = await this.rollbackTarget(tx, live);
       if (!target)
         throw new DomainError('NO_PREVIOUS_RELEASE', `Non esiste una release precedente alla ${original?.number ?? live.number} a cui tornare.`);
+      await this.checkCandidate(target.apps, live);
       const inserted = await this.o.repo.insertLive(tx, {
         apps: target.apps,
-        kind: onlyIfLive !== undefined ? 'auto-rollback' : 'rollback',
+        kind: 'rollback',
         based_on: live.number,
         restores: target.number,
         note,
@@ -269,6 +302,15 @@ export class PlatformService {
     });
   }
 
+  /**
+   * The release `live` replaced, which an automatic rollback restores; none when `live` is itself a rollback (an
+   * automatic rollback never walks a chain of them).
+   */
+  private async replaced(tx: Tx, live: ReleaseRow): Promise<ReleaseRow | null> {
+    if (live.restores !== null || live.based_on === null) return null;
+    return this.o.repo.get(tx, live.based_on);
+  }
+
   /** The release a rollback of `live` restores: the one before it (a rollback's own: one step further back). */
   private async rollbackTarget(tx: Tx, live: ReleaseRow): Promise<{ original: ReleaseRow | null; target: ReleaseRow | null }> {
     const original = live.restores !== null ? await this.o.repo.get(tx, live.restores) : live;
@@ -277,12 +319,13 @@ export class PlatformService {
   }
 
   /**
-   * Removes the published versions the last `keep` releases do not use; the live release's, the preview's and the
-   * rollback target's versions are kept whatever `keep` is. Under the live pointer's lock: no compose, rollback or
-   * preview picks a version while its folder goes.
+   * Removes the published versions the last `keep` releases do not use; the live release's, the preview's and every
+   * version a rollback could still reach (the manual rollback's target, the automatic one's) are kept whatever `keep`
+   * is. Under the live pointer's lock the folders are only renamed out of the served tree (no compose, rollback or
+   * preview picks a version while it goes); the files are deleted after the commit, asynchronously (issue 38).
    */
   async prune(keep: number): Promise<PruneResponse> {
-    return this.o.db.transaction(async (tx) => {
+    const detached = await this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
       const kept: { apps: Record<string, string> }[] = await this.o.repo.history(keep, tx);
       const preview = await this.o.repo.preview(tx);
@@ -291,14 +334,17 @@ export class PlatformService {
         kept.push(live);
         const { target } = await this.rollbackTarget(tx, live);
         if (target) kept.push(target);
+        const replaced = await this.replaced(tx, live);
+        if (replaced) kept.push(replaced);
       }
-      const removed = removeUnusedVersions(
+      return detachUnusedVersions(
         this.o.releasesDir,
         this.o.apps.map((a) => a.folder),
         versionsInUse(kept),
       );
-      return { keep, removed, bytesFreed: removed.reduce((sum, r) => sum + r.bytes, 0) };
     });
+    const removed = await deleteDetached(detached);
+    return { keep, removed, bytesFreed: removed.reduce((sum, r) => sum + r.bytes, 0) };
   }
 
   /** POST /platform/versions (publish-archive.ts). */
