@@ -168,3 +168,17 @@ describe('a preview for one category', () => {
     assert.equal(await remotesOf(member), manifest(v5));
   });
 });
+
+test('/remotes.json says whether its answer is the set everyone gets (x-remotes-shared), for the service worker', async () => {
+  const header = async (cookie: string | null) =>
+    (await t.app.inject({ method: 'GET', url: '/remotes.json', headers: cookie ? { cookie } : {} })).headers['x-remotes-shared'];
+  const state = await releases();
+  if (state.preview !== null) await call(t.app, admin, 'POST', `/api/v1/platform/releases/${state.preview}/withdraw`, {});
+  assert.equal(await header(member), '1');
+  const v6 = publish('mf-registry', { label: 'shared header' });
+  const made = (await compose({ apps: { 'mf-registry': v6 }, audience: { categories: [members] } })).json<{ release: { number: number } }>();
+  assert.equal(await header(member), '0', "a member of the preview's audience gets their own set");
+  assert.equal(await header(admin), '1');
+  assert.equal(await header(null), '1');
+  await call(t.app, admin, 'POST', `/api/v1/platform/releases/${made.release.number}/withdraw`, {});
+});
