@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 
 type Handler = (event: { request: Request; respondWith(p: Promise<Response>): void }) => void;
 
@@ -32,10 +33,15 @@ function loadWorker(network: (request: Request) => Promise<Response>) {
     clients: { claim: async () => undefined },
   };
   const code = fs.readFileSync(path.join(__dirname, '../../public/sw.js'), 'utf8');
-  new Function('self', 'caches', 'fetch', code)(self, caches, network);
+  vm.runInNewContext(code, { self, caches, fetch: network, URL, Response, Promise, Array, TypeError });
   const get = async (url: string): Promise<Response> => {
     let answer: Promise<Response> | undefined;
-    listeners.get('fetch')!({ request: new Request(`https://club.example${url}`), respondWith: (p) => (answer = p) });
+    listeners.get('fetch')!({
+      request: new Request(`https://club.example${url}`),
+      respondWith: (p) => {
+        answer = p;
+      },
+    });
     return answer!;
   };
   return { get, stores };
