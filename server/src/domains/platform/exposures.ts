@@ -10,6 +10,9 @@ import type { Clock } from '../../core/time';
 import type { DomainAppRef } from './check';
 import { platform_client_error_quota, platform_client_errors, platform_exposures } from './tables';
 
+/** The nightly job removing exposures, error reports and quota rows past their retention (issue 40). */
+export const PLATFORM_RETENTION_JOB = 'platform.report-retention';
+
 /** How long a recorded exposure is remembered before its last_at is written again. */
 export const EXPOSURE_REFRESH_MS = 15 * 60_000;
 /** At most this many remembered exposures per process (the oldest go first). */

@@ -5,7 +5,9 @@ import { DEV_OVERRIDE_COOKIE } from '../../core/remotes';
 import { headlessHealthChecker } from './health';
 import { ClientErrorService } from './client-errors';
 import { ClientErrorRepository } from './client-errors-repository';
-import { ExposureRecorder, ExposureRepository, servedVersions } from './exposures';
+import { ExposureRecorder, ExposureRepository, PLATFORM_RETENTION_JOB, servedVersions } from './exposures';
+
+export { PLATFORM_RETENTION_JOB } from './exposures';
 import { DevOverrides, cookiesOf } from './overrides';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
@@ -20,9 +22,6 @@ declare module '../../core/domain' {
     exposures: ExposureRepository;
   }
 }
-
-/** The retention job of exposures, error reports and quota rows (issue 40). */
-export const PLATFORM_RETENTION_JOB = 'platform.report-retention';
 
 /**
  * The platform's releases of the domain apps (issue 12): immutable published versions in the releases root,
