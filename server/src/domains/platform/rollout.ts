@@ -75,7 +75,7 @@ export function wilson(successes: number, n: number): [number, number] {
  * at any number of checks, is at most α: checking every minute costs no extra false alarms. One-sided: only θ̂ > 0
  * (the new release worse beyond the margin) can declare a regression.
  */
-export function compareArms(fresh: Arm, old: Arm, minSessions: number, guard: typeof GUARD = GUARD): Verdict {
+export function compareArms(fresh: Arm, old: Arm, minSessions: number, guard: { alpha: number; margin: number; tau: number } = GUARD): Verdict {
   const rateNew = fresh.sessions > 0 ? fresh.withErrors / fresh.sessions : 0;
   const rateOld = old.sessions > 0 ? old.withErrors / old.sessions : 0;
   const shrunk = (a: Arm) => (a.withErrors + 0.5) / (a.sessions + 1);
