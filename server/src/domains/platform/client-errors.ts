@@ -20,6 +20,7 @@ import type { DomainAppRef } from './check';
 import type { ClientErrorRepository } from './client-errors-repository';
 import type { ExposureRepository } from './exposures';
 import { servedSince, servedUntil, toApiRelease } from './release-view';
+import { GUARD, type Verdict, compareArms } from './rollout';
 import type { ReleaseRepository, ReleaseRow } from './repository';
 import type { PlatformService } from './service';
 
@@ -86,12 +87,19 @@ export class ClientErrorService {
     return { stored: true, rolledBack: await this.checkThreshold(input.app, input.version, now) };
   }
 
-  /** The preview, then the live release: the first serving this version whose reports passed the threshold goes back. */
+  /**
+   * The preview, then the live release: the first serving this version whose reports passed the threshold goes back.
+   * A preview in a progressive rollout is judged by the guarded comparison instead (checkRollout), never by a count.
+   */
   private async checkThreshold(app: string, version: string, now: Date): Promise<PlatformRelease | null> {
     const { live, preview } = await this.o.platform.served();
     const { users, windowMin } = this.o.threshold;
     for (const release of [preview, live]) {
       if (!release || release.apps[app] !== version) continue;
+      if (release.rollout && release === preview) {
+        const outcome = await this.checkRollout();
+        return outcome.action === 'abort' ? outcome.release : null;
+      }
       const since = new Date(Math.max(servedSince(release).getTime(), now.getTime() - windowMin * 60_000));
       const reporters = await this.o.repo.distinctUsers(app, version, since);
       if (reporters < users) continue;
@@ -102,6 +110,78 @@ export class ClientErrorService {
       return back;
     }
     return null;
+  }
+
+  /**
+   * The guarded comparison of the rollout under way (issue 40), at each stored report of its versions and each
+   * minute on the job runner: over the step's window, the share of sessions served the new release that reported an
+   * error of a changed app, against the same share on the live release. A regression (rollout.ts: enough exposure on
+   * both sides and the sequential test past its bound) aborts the rollout, mails the team and keeps the figures in the
+   * history; a step held its time with enough exposure and no regression advances (past the last: live for all).
+   */
+  async checkRollout(): Promise<{ action: 'none' | 'advance' | 'abort' | 'complete'; release: PlatformRelease | null; verdict: Verdict | null }> {
+    const none = { action: 'none' as const, release: null, verdict: null };
+    const { live, preview } = await this.o.platform.served();
+    if (!live || !preview?.rollout || preview.rollout_step === null || preview.rollout_paused_at) return none;
+    const plan = preview.rollout;
+    const step = preview.rollout_step;
+    const since = preview.rollout_step_at ?? preview.created_at;
+    const changed = Object.keys(preview.apps).filter((app) => preview.apps[app] !== live.apps[app]);
+    const fresh = await this.o.exposures.arm(preview.number, changed, since);
+    const old = await this.o.exposures.arm(live.number, changed, since);
+    const verdict = compareArms(fresh, old, plan.minSessions);
+    const percent = (r: number) => `${(r * 100).toFixed(1).replace('.', ',')} %`;
+    const figures = {
+      step,
+      percent: plan.steps[step],
+      since: since.toISOString(),
+      newRelease: preview.number,
+      oldRelease: live.number,
+      newSessions: fresh.sessions,
+      newWithErrors: fresh.withErrors,
+      oldSessions: old.sessions,
+      oldWithErrors: old.withErrors,
+      rateNew: verdict.rateNew,
+      rateOld: verdict.rateOld,
+      intervalNew: verdict.intervalNew,
+      intervalOld: verdict.intervalOld,
+      likelihoodRatio: verdict.likelihoodRatio,
+      ...GUARD,
+    };
+    const rates = `${percent(verdict.rateNew)} delle sessioni con errori sulla release ${preview.number} (${fresh.withErrors} su ${fresh.sessions}) contro ${percent(verdict.rateOld)} sulla ${live.number} (${old.withErrors} su ${old.sessions})`;
+    const now = this.o.clock.now();
+    try {
+      if (verdict.regression) {
+        const reason = `Regressione: ${rates}`;
+        const release = await this.o.platform.rolloutAction(preview.number, 'abort', null, reason, figures, step);
+        await this.tellRolloutAborted(preview.number, reason);
+        return { action: 'abort', release, verdict };
+      }
+      const held = now.getTime() - since.getTime() >= plan.holdMinutes * 60_000;
+      if (held && verdict.enoughExposure) {
+        const reason = `Passo del ${plan.steps[step]} % tenuto ${plan.holdMinutes} minuti senza regressione: ${rates}`;
+        const release = await this.o.platform.rolloutAction(preview.number, 'advance', null, reason, figures, step);
+        return { action: release.live ? 'complete' : 'advance', release, verdict };
+      }
+    } catch (err) {
+      // Someone (another check, the team) moved the rollout meanwhile: their decision stands.
+      if (err instanceof DomainError) return { ...none, verdict };
+      throw err;
+    }
+    return { ...none, verdict };
+  }
+
+  private async tellRolloutAborted(number: number, reason: string): Promise<void> {
+    const team = await this.o.repo.platformTeam(todayIn(this.o.timeZone, this.o.clock.now()));
+    const link = `${this.o.publicUrl}/platform/releases`;
+    await this.o.mailer.queueAll(
+      team.map(({ email, name }) => ({
+        to: email,
+        subject: `Distribuzione della release ${number} interrotta automaticamente`,
+        text: `Ciao ${name},\n\nla distribuzione progressiva della release ${number} è stata interrotta automaticamente.\n${reason}.\nChi la riceveva torna alla release in linea alla prossima navigazione.\n\nI dettagli sono nella pagina Rilasci: ${link}\n`,
+        links: [link],
+      })),
+    );
   }
 
   private async tellPlatformTeam(release: ReleaseRow, back: PlatformRelease, note: string): Promise<void> {
@@ -142,6 +222,15 @@ export class ClientErrorService {
         topMessages: summary.topMessages.map((m) => ({ ...m, kind: m.kind as ClientErrorPayload['kind'] })),
       });
     }
-    return { release: toApiRelease(row, pointers), errors };
+    const events = (await this.o.releases.events(number)).map((e) => ({
+      at: e.at.toISOString(),
+      action: e.action as 'start' | 'advance' | 'pause' | 'resume' | 'abort' | 'complete',
+      step: e.step,
+      percent: e.percent,
+      by: e.by_id ? { id: e.by_id, name: e.by_name ?? '' } : null,
+      reason: e.reason,
+      figures: e.figures ?? null,
+    }));
+    return { release: toApiRelease(row, pointers), errors, events };
   }
 }

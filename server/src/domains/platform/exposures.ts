@@ -6,6 +6,7 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client';
+import { rowsOf } from '../../core/db/rows';
 import type { Clock } from '../../core/time';
 import type { DomainAppRef } from './check';
 import { platform_client_error_quota, platform_client_errors, platform_exposures } from './tables';
@@ -60,6 +61,29 @@ export class ExposureRepository {
     return row !== undefined;
   }
 
+  /**
+   * One side of the guarded comparison (issue 40): the sessions served `release` since `since`, and those among them
+   * that reported an error of one of `apps` at the version that release served them.
+   */
+  async arm(release: number, apps: readonly string[], since: Date): Promise<{ sessions: number; withErrors: number }> {
+    if (apps.length === 0) return { sessions: 0, withErrors: 0 };
+    const at = since.toISOString();
+    const appList = sql.join(
+      apps.map((a) => sql`${a}`),
+      sql`, `,
+    );
+    const rows = await this.db.execute<{ sessions: number; with_errors: number }>(sql`
+      SELECT
+        (SELECT count(DISTINCT x.session_id)::int FROM platform_exposures x
+          WHERE x.release_number = ${release} AND x.last_at >= ${at}::timestamptz AND x.app IN (${appList})) AS sessions,
+        (SELECT count(DISTINCT e.session_id)::int FROM platform_client_errors e
+          JOIN platform_exposures x ON x.session_id = e.session_id AND x.app = e.app AND x.version = e.version
+          WHERE x.release_number = ${release} AND x.last_at >= ${at}::timestamptz AND e.created_at >= ${at}::timestamptz
+            AND e.app IN (${appList})) AS with_errors`);
+    const [row] = rowsOf<{ sessions: number; with_errors: number }>(rows);
+    return { sessions: Number(row?.sessions ?? 0), withErrors: Number(row?.with_errors ?? 0) };
+  }
+
   /** Retention: exposures, error reports and quota rows older than `before` go. Answers how many of each. */
   async purge(before: Date): Promise<{ exposures: number; reports: number; quotas: number }> {
     const exposures = await this.db
@@ -105,9 +129,13 @@ export class ExposureRecorder {
     private readonly clock: Clock,
   ) {}
 
-  async record(session: { sessionId: string; userId: string }, release: number, versions: Record<string, string>): Promise<void> {
+  /**
+   * `context` names the state that decides what is served (the preview and its rollout step): when it changes, every
+   * session is written again at its next answer, so a step's window sees each session served during it.
+   */
+  async record(session: { sessionId: string; userId: string }, release: number, versions: Record<string, string>, context = ''): Promise<void> {
     if (Object.keys(versions).length === 0) return;
-    const key = `${session.sessionId}|${release}|${Object.entries(versions)
+    const key = `${session.sessionId}|${release}|${context}|${Object.entries(versions)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([a, v]) => `${a}=${v}`)
       .join(',')}`;

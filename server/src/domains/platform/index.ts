@@ -8,7 +8,10 @@ import { ClientErrorRepository } from './client-errors-repository';
 import { ExposureRecorder, ExposureRepository, PLATFORM_RETENTION_JOB, servedVersions } from './exposures';
 
 export { PLATFORM_RETENTION_JOB } from './exposures';
+export { PLATFORM_ROLLOUT_JOB } from './rollout';
 import { DevOverrides, cookiesOf } from './overrides';
+import { servesPreview } from './release-view';
+import { PLATFORM_ROLLOUT_JOB } from './rollout';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
 import { PlatformService } from './service';
@@ -72,10 +75,10 @@ export const platform: Domain = {
       const token = cookieHeader ? cookiesOf(cookieHeader).get(SESSION_COOKIE) : undefined;
       return token ? ((await built.sessionResolver?.find(decodeURIComponent(token))) ?? null) : null;
     };
-    /** The signed-in user's category, from the request's session cookie (the preview's audience). */
-    const categoryOf = async (cookieHeader: string | undefined) => {
+    /** The signed-in user and their category, from the request's session cookie (the preview's audience, a rollout's step). */
+    const memberOf = async (cookieHeader: string | undefined) => {
       const user = await userOf(cookieHeader);
-      return user ? releases.categoryOf(user.id) : null;
+      return user ? { id: user.id, categoryId: await releases.categoryOf(user.id) } : null;
     };
     return {
       platform,
@@ -85,7 +88,7 @@ export const platform: Domain = {
       remotesSource: {
         liveRemotes: () => platform.liveRemotes(),
         overrideFor: (cookies) => devOverrides.overrideFor(cookies),
-        previewFor: async (cookies) => ((await platform.hasPreview()) ? platform.previewRemotesFor(await categoryOf(cookies)) : null),
+        previewFor: async (cookies) => ((await platform.hasPreview()) ? platform.previewRemotesFor(await memberOf(cookies)) : null),
         // Issue 40: the release (the preview for a member of its audience, else the live one) and the versions of it
         // this answer carried, recorded for the signed-in session; an anonymous answer records nothing.
         recordServed: async (cookies, remotes) => {
@@ -93,16 +96,25 @@ export const platform: Domain = {
           if (!user) return;
           const { live, preview } = await platform.served();
           const category = preview?.audience ? await releases.categoryOf(user.id) : null;
-          const release = preview && category && preview.audience?.categories.includes(category) ? preview : live;
+          const release = preview && servesPreview(preview, { id: user.id, categoryId: category }) ? preview : live;
           if (!release) return;
           const versions = servedVersions(remotes, release, DOMAIN_APPS, (folder, version) => platform.manifestUrl(folder, version));
-          await recorder.record({ sessionId: user.sessionId, userId: user.id }, release.number, versions);
+          const context = preview ? `${preview.number}:${preview.rollout_step ?? ''}:${preview.rollout_step_at?.getTime() ?? ''}` : '';
+          await recorder.record({ sessionId: user.sessionId, userId: user.id }, release.number, versions, context);
         },
       },
     };
   },
   routes,
   jobs: [
+    {
+      name: PLATFORM_ROLLOUT_JOB,
+      // Every minute in every process's runner (pg-boss sends it once): the rollout's guarded comparison and steps.
+      schedule: '* * * * *',
+      run: async (_data, { clientErrors }) => {
+        await clientErrors.checkRollout();
+      },
+    },
     {
       name: PLATFORM_RETENTION_JOB,
       // Every night at 3:40 in the club's time zone: what is older than RELEASE_REPORT_RETENTION_DAYS goes.

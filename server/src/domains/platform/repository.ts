@@ -1,10 +1,11 @@
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../core/db/client';
 import { users } from '../registry/tables';
-import { platform_live, platform_preview, platform_releases } from './tables';
+import { platform_live, platform_preview, platform_release_events, platform_releases } from './tables';
 
 export type ReleaseRow = typeof platform_releases.$inferSelect;
 export type NewRelease = typeof platform_releases.$inferInsert;
+export type ReleaseEventRow = typeof platform_release_events.$inferSelect;
 
 /** The releases and the live pointer (SQL only). */
 export class ReleaseRepository {
@@ -88,6 +89,29 @@ export class ReleaseRepository {
       .where(eq(platform_releases.number, number))
       .returning();
     return row!;
+  }
+
+  /** A rollout's step or pause changes (the caller holds lockLive). */
+  async setRollout(
+    tx: Tx,
+    number: number,
+    set: Partial<Pick<NewRelease, 'rollout_step' | 'rollout_step_at' | 'rollout_paused_at'>>,
+  ): Promise<ReleaseRow> {
+    const [row] = await tx.update(platform_releases).set(set).where(eq(platform_releases.number, number)).returning();
+    return row!;
+  }
+
+  async addEvent(db: DbOrTx, event: typeof platform_release_events.$inferInsert): Promise<void> {
+    await db.insert(platform_release_events).values(event);
+  }
+
+  /** A release's rollout events, oldest first. */
+  async events(number: number, db: DbOrTx = this.db): Promise<ReleaseEventRow[]> {
+    return db
+      .select()
+      .from(platform_release_events)
+      .where(eq(platform_release_events.release_number, number))
+      .orderBy(platform_release_events.at, platform_release_events.id);
   }
 
   /** A user's category (the preview's audience is a list of categories). */

@@ -4,6 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 
+/** The progressive rollout's check on the job runner, every minute (issue 40). */
+export const PLATFORM_ROLLOUT_JOB = 'platform.rollout-check';
+
 export interface RolloutPlan {
   /** Percentages of signed-in members, increasing, e.g. [5, 25, 50, 100]. */
   steps: number[];

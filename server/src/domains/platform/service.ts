@@ -1,17 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { ComposeResponse, PlatformRelease, PruneResponse, PublishedVersion, ReleaseReason } from 'shared-api/contract';
 import type { Db, DbOrTx, Tx } from '../../core/db/client';
-import type { CurrentUser } from '../../core/domain';
 import type { Clock } from '../../core/time';
 import { DomainError } from '../../core/errors';
 import type { Upload } from '../../core/files/uploads';
 import { type DomainAppRef, checkRelease, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
-import { sameSet, toApiRelease } from './release-view';
+import { publishLocalBuilds } from './local-builds';
+import { sameSet, servesPreview, toApiRelease } from './release-view';
+import type { RolloutPlan } from './rollout';
+import { type Actor, type RolloutAction, byActor, rolloutAction } from './rollout-actions';
 import { deleteDetached, detachUnusedVersions, versionsInUse } from './retention';
 import { type PublishInput, publishArchive } from './publish-archive';
-import { VersionExistsError, listVersions, publishVersion, versionOf } from './releases-root';
+import { listVersions } from './releases-root';
 
 /** A candidate release refused by the whole-set check: 422 with every reason, nothing changed. */
 export class ReleaseRefused extends DomainError {
@@ -36,8 +36,6 @@ export interface PlatformOptions {
   /** The time releases are stamped with (the app's clock: a test's own). */
   clock: Clock;
 }
-
-type Actor = Pick<CurrentUser, 'id' | 'name' | 'surname'> | null;
 
 /** Releases of the domain apps: published versions, the live set, composing, rolling back, /remotes.json. */
 export class PlatformService {
@@ -83,12 +81,14 @@ export class PlatformService {
     return (await this.o.repo.preview()) !== null;
   }
 
-  /** The preview's lines for a member of its audience (the user's category); null for everyone else. */
-  async previewRemotesFor(categoryId: string | null): Promise<Record<string, string> | null> {
-    if (!categoryId) return null;
+  /**
+   * The preview's lines for a member it serves: one of its audience (the user's category), and, during a rollout,
+   * one whose place is within the step's share (sticky: rollout.ts); null for everyone else.
+   */
+  async previewRemotesFor(user: { id: string; categoryId: string | null } | null): Promise<Record<string, string> | null> {
+    if (!user) return null;
     const preview = await this.o.repo.preview();
-    if (!preview?.audience?.categories.includes(categoryId)) return null;
-    return this.remotesOf(preview.apps);
+    return preview && servesPreview(preview, user) ? this.remotesOf(preview.apps) : null;
   }
 
   private remotesOf(apps: Record<string, string>): Record<string, string> {
@@ -107,18 +107,20 @@ export class PlatformService {
    */
   async compose(
     apps: Record<string, string>,
-    { dryRun = false, audience }: { dryRun?: boolean; audience?: { categories: string[] } | undefined },
+    { dryRun = false, audience, rollout }: { dryRun?: boolean; audience?: { categories: string[] } | undefined; rollout?: RolloutPlan | undefined },
     actor: Actor,
   ): Promise<ComposeResponse> {
+    // A rollout goes out as a preview (issue 40): to its audience, if any, and within it to the step's share.
+    const asPreview = !!audience || !!rollout;
     const made = await this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
-      if (audience && (await this.o.repo.preview(tx))) throw new DomainError('PREVIEW_ALREADY_OUT');
+      if (asPreview && (await this.o.repo.preview(tx))) throw new DomainError('PREVIEW_ALREADY_OUT');
       const candidate = { ...(live?.apps ?? {}), ...apps };
       const changed = new Set(Object.keys(apps).filter((app) => live?.apps[app] !== apps[app]));
       await this.checkCandidate(candidate, live);
       const row = {
         apps: candidate,
-        kind: audience ? 'preview' : 'compose',
+        kind: asPreview ? 'preview' : 'compose',
         based_on: live?.number ?? null,
         restores: null,
         note: null,
@@ -126,13 +128,27 @@ export class PlatformService {
         created_by: actor?.id ?? null,
         created_by_name: actor ? `${actor.name} ${actor.surname}` : null,
         created_at: this.o.clock.now(),
+        rollout: rollout ?? null,
+        rollout_step: rollout ? 0 : null,
+        rollout_step_at: rollout ? this.o.clock.now() : null,
+        rollout_paused_at: null,
       };
       if (dryRun) {
         const view = toApiRelease({ ...row, number: 0, promoted_at: null, withdrawn_at: null }, { live: null });
         return { dryRun: true as const, changed, release: { ...view, number: null } };
       }
-      const inserted = audience ? await this.o.repo.insertPreview(tx, row) : await this.o.repo.insertLive(tx, row);
-      const pointers = audience ? { live: live?.number ?? null, preview: inserted.number } : { live: inserted.number };
+      const inserted = asPreview ? await this.o.repo.insertPreview(tx, row) : await this.o.repo.insertLive(tx, row);
+      if (rollout)
+        await this.o.repo.addEvent(tx, {
+          release_number: inserted.number,
+          at: this.o.clock.now(),
+          action: 'start',
+          step: 0,
+          percent: rollout.steps[0]!,
+          ...byActor(actor),
+          reason: null,
+        });
+      const pointers = asPreview ? { live: live?.number ?? null, preview: inserted.number } : { live: inserted.number };
       return { dryRun: false as const, changed, release: toApiRelease(inserted, pointers) };
     });
     if (made.dryRun || !this.o.health || made.release.number === null)
@@ -144,7 +160,7 @@ export class PlatformService {
     const health = { ...(await this.o.health.check(toCheck)), checked: toCheck.map((c) => c.app) };
     if (health.ok) return { dryRun: false, release: made.release, health, rolledBackTo: null };
     const why = `il controllo dopo il passaggio alla release ${made.release.number} non è riuscito (${health.reason})`;
-    if (audience) {
+    if (asPreview) {
       const withdrawn = await this.withdraw(made.release.number, actor, `Ritirata automaticamente: ${why}`);
       return { dryRun: false, release: withdrawn, health, rolledBackTo: null };
     }
@@ -224,6 +240,21 @@ export class PlatformService {
       });
       return toApiRelease(inserted, { live: inserted.number, preview: preview?.number ?? null });
     });
+  }
+
+  /** A rollout's pause, resume, advance or abort (rollout-actions.ts). */
+  rolloutAction(
+    number: number,
+    action: RolloutAction,
+    actor: Actor,
+    reason: string | null,
+    figures: Record<string, unknown> | null = null,
+    expectStep?: number,
+  ): Promise<PlatformRelease> {
+    return rolloutAction(
+      { db: this.o.db, repo: this.o.repo, now: () => this.o.clock.now(), pointers: (tx) => this.pointers(tx) },
+      { number, action, actor, reason, figures, expectStep },
+    );
   }
 
   /**
@@ -352,44 +383,18 @@ export class PlatformService {
     return publishArchive({ releasesDir: this.o.releasesDir, apps: this.o.apps }, input, upload, actor);
   }
 
-  /**
-   * Start-up: publishes each domain app's local build (staticRoot/<folder>/dist) as a version when that build is new;
-   * then, until the platform team has composed a release by hand, makes the newest local builds live ('initial' the
-   * first time, 'start' after), so a fresh clone's `npm start` works with no step.
-   */
-  async publishLocalBuilds(log: (line: string) => void = () => {}): Promise<void> {
-    const built: Record<string, string> = {};
-    for (const { folder } of this.o.apps) {
-      const distDir = path.join(this.o.staticRoot, folder, 'dist');
-      if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) continue;
-      const pkg = readPackageVersion(path.join(this.o.staticRoot, folder));
-      try {
-        built[folder] = publishVersion({ releasesDir: this.o.releasesDir, app: folder, distDir, packageVersion: pkg }).version;
-        log(`Pubblicata ${folder} ${built[folder]} (build locale)`);
-      } catch (err) {
-        if (!(err instanceof VersionExistsError)) throw err;
-        built[folder] = versionOf(distDir, pkg);
-      }
-    }
-    if (this.o.apps.some((a) => !built[a.folder])) return;
-    await this.o.db.transaction(async (tx) => {
-      const live = await this.o.repo.lockLive(tx);
-      if (live && (sameSet(live.apps, built) || (await this.o.repo.hasTeamRelease(tx)))) return;
-      await this.o.repo.insertLive(tx, {
-        apps: built,
-        kind: live ? 'start' : 'initial',
-        based_on: live?.number ?? null,
-        note: 'Build locali pubblicate all’avvio',
-        created_at: this.o.clock.now(),
-      });
-    });
-  }
-}
-
-export function readPackageVersion(dir: string): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
+  /** Start-up: the local builds published and, until the team composes by hand, made live (local-builds.ts). */
+  publishLocalBuilds(log: (line: string) => void = () => {}): Promise<void> {
+    return publishLocalBuilds(
+      {
+        db: this.o.db,
+        repo: this.o.repo,
+        apps: this.o.apps,
+        releasesDir: this.o.releasesDir,
+        staticRoot: this.o.staticRoot,
+        now: () => this.o.clock.now(),
+      },
+      log,
+    );
   }
 }

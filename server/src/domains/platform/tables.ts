@@ -27,7 +27,31 @@ export const platform_releases = pgTable('platform_releases', {
   /** When a preview was made live for all, or dropped (by hand or by the error reports: `note` says why). */
   promoted_at: timestamp({ withTimezone: true }),
   withdrawn_at: timestamp({ withTimezone: true }),
+  /** A progressive rollout (issue 40): its plan, the step reached (index), since when, paused since when. */
+  rollout: jsonb().$type<{ steps: number[]; holdMinutes: number; minSessions: number }>(),
+  rollout_step: integer(),
+  rollout_step_at: timestamp({ withTimezone: true }),
+  rollout_paused_at: timestamp({ withTimezone: true }),
 });
+
+/** What happened to a rollout, with who (null: the server itself) and why; `figures` the comparison's, when it decided. */
+export const platform_release_events = pgTable(
+  'platform_release_events',
+  {
+    id: serial().primaryKey(),
+    release_number: integer().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** 'start', 'advance', 'pause', 'resume', 'abort', 'complete'. */
+    action: text().notNull(),
+    step: integer(),
+    percent: integer(),
+    by_id: uuid(),
+    by_name: text(),
+    reason: text(),
+    figures: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [index('platform_release_events_release_idx').on(t.release_number, t.at)],
+);
 
 /** The one row naming the preview release, when there is one (locked with platform_live's table lock). */
 export const platform_preview = pgTable(

@@ -16,3 +16,22 @@ CREATE INDEX "platform_client_errors_created_at_idx" ON "platform_client_errors"
 ALTER TABLE "platform_client_error_quota" RENAME COLUMN "session_id" TO "subject";--> statement-breakpoint
 ALTER TABLE "platform_client_error_quota" ALTER COLUMN "subject" SET DATA TYPE text;--> statement-breakpoint
 CREATE INDEX "platform_client_error_quota_window_idx" ON "platform_client_error_quota" USING btree ("window_started_at");
+--> statement-breakpoint
+ALTER TABLE "platform_releases" ADD COLUMN "rollout" jsonb;--> statement-breakpoint
+ALTER TABLE "platform_releases" ADD COLUMN "rollout_step" integer;--> statement-breakpoint
+ALTER TABLE "platform_releases" ADD COLUMN "rollout_step_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "platform_releases" ADD COLUMN "rollout_paused_at" timestamp with time zone;--> statement-breakpoint
+CREATE TABLE "platform_release_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"release_number" integer NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"action" text NOT NULL,
+	"step" integer,
+	"percent" integer,
+	"by_id" uuid,
+	"by_name" text,
+	"reason" text,
+	"figures" jsonb
+);
+--> statement-breakpoint
+CREATE INDEX "platform_release_events_release_idx" ON "platform_release_events" USING btree ("release_number","at");
