@@ -8,7 +8,8 @@
  *   (index.html changed) likewise empties the shell cache;
  * - offline, a navigation gets the Italian page offline.html, except the pages that work offline (Le mie
  *   prenotazioni, which shows its last answer kept for the signed-in user) which get the cached shell;
- * - NEVER caches an API answer: /api/ passes through untouched, so nothing of one user can be served to another.
+ * - NEVER caches an API answer: /api/ passes through untouched, so nothing of one user can be served to another; nor
+ *   a /remotes.json answer that is one member's own (x-remotes-shared: 0, issue 40).
  */
 const SHELL_CACHE = 'portal-shell';
 const RELEASE_CACHE = 'portal-release';
@@ -43,14 +44,11 @@ async function sameText(cache, key, response) {
 }
 
 /** Network first; a successful answer is kept (in `cacheName` under `key`), the kept one answers when the network fails. */
-async function networkFirst(request, cacheName, key, onFresh) {
+async function networkFirst(request, cacheName, key) {
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
-    if (response.ok) {
-      if (onFresh) await onFresh(cache, response);
-      await cache.put(key, response.clone());
-    }
+    if (response.ok) await cache.put(key, response.clone());
     return response;
   } catch (err) {
     const kept = await cache.match(key, { ignoreVary: true });
@@ -95,13 +93,31 @@ async function navigation(request, url) {
   return response;
 }
 
-function remotes(request) {
-  return networkFirst(request, RELEASE_CACHE, REMOTES, async (cache, response) => {
-    if (!(await cache.match(REMOTES)) || (await sameText(cache, REMOTES, response))) return;
+/**
+ * /remotes.json depends on who asks (a preview's audience, a release step, a developer's own lines): the server says
+ * with x-remotes-shared whether an answer is the set everyone gets. Only such an answer is kept, so the copy that
+ * answers offline was never filled for another member or another step (issue 40); a member's own answer is passed
+ * through and leaves the kept copy as it was.
+ */
+const isShared = (response) => response.headers.get('x-remotes-shared') === '1';
+
+async function remotes(request) {
+  const cache = await caches.open(RELEASE_CACHE);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (err) {
+    const kept = await cache.match(REMOTES, { ignoreVary: true });
+    if (kept && isShared(kept)) return kept;
+    throw err;
+  }
+  if (!response.ok || !isShared(response)) return response;
+  if ((await cache.match(REMOTES)) && !(await sameText(cache, REMOTES, response))) {
     // A new release: the assets of the previous one are dropped; the new ones are kept as the page loads them.
     await caches.delete(RELEASE_CACHE);
-    await (await caches.open(RELEASE_CACHE)).put(REMOTES, response.clone());
-  });
+  }
+  await (await caches.open(RELEASE_CACHE)).put(REMOTES, response.clone());
+  return response;
 }
 
 function handle(request) {
@@ -140,7 +156,8 @@ self.addEventListener('message', (event) => {
         const cache = await caches.open(cacheName);
         if (await cache.match(url.href)) return;
         const response = await fetch(url.href).catch(() => null);
-        if (response && response.ok) await cache.put(url.pathname === REMOTES ? REMOTES : url.href, response);
+        if (!response || !response.ok || (url.pathname === REMOTES && !isShared(response))) return;
+        await cache.put(url.pathname === REMOTES ? REMOTES : url.href, response);
       }),
     ]),
   );

@@ -23,6 +23,11 @@ export interface RemotesSource {
   overrideFor?(cookieHeader: string | undefined): Promise<Record<string, string> | null>;
   /** The preview release's lines when the request's signed-in user is in its audience (issue 29); null otherwise. */
   previewFor?(cookieHeader: string | undefined): Promise<Record<string, string> | null>;
+  /**
+   * After a /remotes.json answer: records which release and versions the request's signed-in session was served
+   * (issue 40: an error report counts only for a version its session was served). Not called for the page's headers.
+   */
+  recordServed?(cookieHeader: string | undefined, remotes: Record<string, string>): Promise<void>;
 }
 
 /**
@@ -32,11 +37,29 @@ export interface RemotesSource {
  * release does not list keeps its built-in line.
  */
 export async function readRemotes(dataDir: string, source?: RemotesSource, cookieHeader?: string): Promise<Record<string, string>> {
+  return (await readRemotesFor(dataDir, source, cookieHeader)).remotes;
+}
+
+/**
+ * readRemotes, and whether the answer is this visitor's own (a preview's or a developer's lines changed it) rather
+ * than the set everyone gets: the service worker keeps only the latter (issue 40), so it never answers one member's
+ * /remotes.json with a copy filled for another.
+ */
+export async function readRemotesFor(
+  dataDir: string,
+  source?: RemotesSource,
+  cookieHeader?: string,
+): Promise<{ remotes: Record<string, string>; personal: boolean }> {
   const base = await sharedRemotes(dataDir, source);
   const preview = cookieHeader ? await source?.previewFor?.(cookieHeader) : null;
   const own = cookieHeader ? await source?.overrideFor?.(cookieHeader) : null;
-  return { ...base, ...preview, ...own };
+  const remotes = { ...base, ...preview, ...own };
+  const personal = Object.entries(remotes).some(([name, url]) => base[name] !== url);
+  return { remotes, personal };
 }
+
+/** The header saying whether a /remotes.json answer is the set everyone gets ('1') or this visitor's own ('0'). */
+export const REMOTES_SHARED_HEADER = 'x-remotes-shared';
 
 async function sharedRemotes(dataDir: string, source?: RemotesSource): Promise<Record<string, string>> {
   const file = path.join(dataDir, 'remotes.json');

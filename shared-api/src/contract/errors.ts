@@ -246,6 +246,7 @@ export const API_ERRORS = {
   RELEASE_NOT_FOUND: { status: 404, text: 'Release non trovata' },
   /** Promote or withdraw of a release that is not the preview (any more). */
   NOT_THE_PREVIEW: { status: 409, text: 'Questa release non è (più) quella in anteprima.' },
+  NOT_A_ROLLOUT: { status: 409, text: 'Questa release non è in distribuzione progressiva.' },
   /** A preview composed while another is out: promote or withdraw that one first. */
   PREVIEW_ALREADY_OUT: { status: 409, text: "C'è già una release in anteprima: mettila in linea per tutti o ritirala prima." },
 } as const satisfies Record<string, { status: number; text: string }>;

@@ -51,8 +51,48 @@ export const platformRelease = z.object({
   preview: z.boolean(),
   promotedAt: z.string().nullable(),
   withdrawnAt: z.string().nullable(),
+  /** A progressive rollout (issue 40): the plan and the step reached (percent of signed-in members), paused or not. */
+  rollout: z
+    .object({
+      steps: z.array(z.number().int()),
+      holdMinutes: z.number().int(),
+      minSessions: z.number().int(),
+      step: z.number().int(),
+      percent: z.number().int(),
+      stepStartedAt: z.string().nullable(),
+      pausedAt: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type PlatformRelease = z.infer<typeof platformRelease>;
+
+/** The plan of a progressive rollout: increasing percentages, each held a minimum time and exposure (issue 40). */
+export const rolloutPlan = z.object({
+  steps: z
+    .array(z.number().int().min(1).max(100))
+    .min(1)
+    .max(10)
+    .refine((s) => s.every((p, i) => i === 0 || p > s[i - 1]!), 'I passi devono crescere')
+    .refine((s) => s.at(-1) === 100, "L'ultimo passo deve essere 100"),
+  holdMinutes: z.number().int().min(0).max(10_080),
+  minSessions: z.number().int().min(1).max(1_000_000),
+});
+export type RolloutPlan = z.infer<typeof rolloutPlan>;
+/** Body of pause, resume, advance and abort: why (kept in the release's history). */
+export const rolloutActionPayload = z.object({ reason: lineText().max(500).optional() });
+
+/** One change of a rollout, with who and why; `figures` the comparison's when it decided by itself. */
+export const releaseEvent = z.object({
+  at: z.string(),
+  action: z.enum(['start', 'advance', 'pause', 'resume', 'abort', 'complete']),
+  step: z.number().int().nullable(),
+  percent: z.number().int().nullable(),
+  by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  figures: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ReleaseEvent = z.infer<typeof releaseEvent>;
 
 export const versionsResponse = z.object({
   data: z.array(publishedVersion),
@@ -73,6 +113,8 @@ export const composePayload = z.object({
   dryRun: z.boolean().optional(),
   /** A preview release: served first to the members of these categories only (issue 29). */
   audience: z.object({ categories: z.array(id).min(1, 'Indica almeno una categoria').max(50) }).optional(),
+  /** A progressive rollout: served to a growing share of signed-in members, step by step (issue 40). */
+  rollout: rolloutPlan.optional(),
 });
 export type ComposePayload = z.infer<typeof composePayload>;
 
@@ -164,5 +206,10 @@ export const appErrorReport = z.object({
   topMessages: z.array(z.object({ message: z.string(), kind: z.enum(CLIENT_ERROR_KINDS), count: z.number().int() })),
 });
 export type AppErrorReport = z.infer<typeof appErrorReport>;
-export const releaseDetail = z.object({ release: platformRelease, errors: z.array(appErrorReport) });
+export const releaseDetail = z.object({
+  release: platformRelease,
+  errors: z.array(appErrorReport),
+  /** A rollout's changes, oldest first (issue 40). */
+  events: z.array(releaseEvent).optional(),
+});
 export type ReleaseDetail = z.infer<typeof releaseDetail>;

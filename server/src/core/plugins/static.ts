@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-import { readRemotes } from '../remotes';
+import { REMOTES_SHARED_HEADER, readRemotesFor } from '../remotes';
 
 /** Files a new deployment changes in place: always revalidated. Hashed chunks never change. */
 const ALWAYS_REVALIDATE = new Set(['mf-manifest.json', 'remoteEntry.js', 'index.html', 'login.html', 'mf-stats.json']);
@@ -83,7 +83,11 @@ export default fp(
       // Derived from the live release on every read; no-cache: browsers and CDNs revalidate it on every use, so a compose shows at once.
       // The answer depends on who asks (a preview release's audience, a developer's own lines): never kept by a shared cache.
       reply.header('cache-control', 'private, no-cache');
-      return readRemotes(dataDir, app.services.remotesSource, request.headers.cookie);
+      const { remotes, personal } = await readRemotesFor(dataDir, app.services.remotesSource, request.headers.cookie);
+      await app.services.remotesSource?.recordServed?.(request.headers.cookie, remotes);
+      // The service worker keeps only the set everyone gets (shell/public/sw.js): never one member's own for another.
+      reply.header(REMOTES_SHARED_HEADER, personal ? '0' : '1');
+      return remotes;
     });
 
     app.setNotFoundHandler((request, reply) => {

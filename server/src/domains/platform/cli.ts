@@ -22,7 +22,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { loadCoreConfig } from '../../core/config';
 import { VersionExistsError, publishVersion, versionOf } from './releases-root';
-import { readPackageVersion } from './service';
+import { readPackageVersion } from './local-builds';
 
 class CommandError extends Error {}
 

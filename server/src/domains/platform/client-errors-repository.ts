@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gte, lt, max, min, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, isNotNull, lt, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db/client';
 import { isActiveUser } from '../registry';
 import { categories, users } from '../registry/tables';
@@ -19,17 +19,18 @@ export class ClientErrorRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Counts one more report of a session in its fixed window and answers the count: one upsert, so two reports of one
-   * session at once each see their own count (the row's lock orders them). A window past its length starts again at 1.
+   * Counts one more report of a subject ('user:<id>', 'address:<hash>') in its fixed window and answers the count: one
+   * upsert, so two reports at once each see their own count (the row's lock orders them). A window past its length
+   * starts again at 1.
    */
-  async countReport(sessionId: string, now: Date, windowMs: number): Promise<number> {
+  async countReport(subject: string, now: Date, windowMs: number): Promise<number> {
     const q = platform_client_error_quota;
     const expired = sql`${q.window_started_at} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
     const [row] = await this.db
       .insert(q)
-      .values({ session_id: sessionId, window_started_at: now, count: 1 })
+      .values({ subject, window_started_at: now, count: 1 })
       .onConflictDoUpdate({
-        target: q.session_id,
+        target: q.subject,
         set: {
           window_started_at: sql`CASE WHEN ${expired} THEN excluded.window_started_at ELSE ${q.window_started_at} END`,
           count: sql`CASE WHEN ${expired} THEN 1 ELSE ${q.count} + 1 END`,
@@ -43,13 +44,13 @@ export class ClientErrorRepository {
     await this.db.insert(platform_client_errors).values(report);
   }
 
-  /** Distinct users who reported this app's version from `since` on. */
+  /** Distinct users who reported this app's version from `since` on, from sessions served it (issue 40). */
   async distinctUsers(app: string, version: string, since: Date): Promise<number> {
     const e = platform_client_errors;
     const [row] = await this.db
       .select({ n: countDistinct(e.user_id) })
       .from(e)
-      .where(and(eq(e.app, app), eq(e.version, version), gte(e.created_at, since)));
+      .where(and(eq(e.app, app), eq(e.version, version), gte(e.created_at, since), isNotNull(e.session_id)));
     return row?.n ?? 0;
   }
 

@@ -1,21 +1,39 @@
 /**
  * Errors from members' browsers, per version (issue 29): the shell reports a domain app's load failure, a render
- * error its boundary caught and an unhandled rejection inside a domain route. Reports are rate limited per session and
- * stored masked; when distinct users' reports of one app pass the threshold within the window, the served release
- * that brought that app's version is rolled back by itself (a preview: withdrawn) and the platform team is mailed.
+ * error its boundary caught and an unhandled rejection inside a domain route. Reports are rate limited per member and
+ * per network address (quotas that signing in again does not reset) and stored masked; when distinct users' reports
+ * of one app pass the threshold within the window, the served release that brought that app's version is rolled back
+ * by itself (a preview: withdrawn) and the platform team is mailed.
+ *
+ * Issue 40: a report counts only when it names a domain app of the portal, comes from a member who can open that app
+ * at the reported route (the route table's permissions), and names a version its own session was served
+ * (exposures.ts); anything else is not stored and decides nothing.
  */
+import { createHmac, randomBytes } from 'node:crypto';
+import { opensAppAt } from 'shared-api/portal-routes';
 import type { ClientErrorPayload, PlatformRelease, ReleaseDetail } from 'shared-api/contract';
 import type { CurrentUser } from '../../core/domain';
-import { DomainError } from '../../core/errors';
+import { DomainError, invalidInput } from '../../core/errors';
 import type { Mailer } from '../../core/mail/mailer';
 import { type Clock, todayIn } from '../../core/time';
+import type { DomainAppRef } from './check';
 import type { ClientErrorRepository } from './client-errors-repository';
+import type { ExposureRepository } from './exposures';
 import { servedSince, servedUntil, toApiRelease } from './release-view';
+import { GUARD, type Verdict, compareArms } from './rollout';
 import type { ReleaseRepository, ReleaseRow } from './repository';
 import type { PlatformService } from './service';
 
-/** At most this many reports per session in RATE_WINDOW_MS: a broken page in a loop cannot flood the table. */
-export const CLIENT_ERROR_RATE = { limit: 30, windowMs: 10 * 60_000 } as const;
+/**
+ * At most `limit` reports per member, and `addressLimit` per network address, in `windowMs`: a broken page in a loop
+ * cannot flood the table, and signing in again does not start a new count (the quota is the member's, not the
+ * session's). The address's limit is higher: a club's members may share one address.
+ */
+export const CLIENT_ERROR_RATE = { limit: 30, addressLimit: 300, windowMs: 10 * 60_000 } as const;
+
+/** The key of the addresses' quota rows: a keyed hash, so no address is stored; new at each start. */
+const ADDRESS_KEY = randomBytes(32);
+const addressSubject = (address: string) => `address:${createHmac('sha256', ADDRESS_KEY).update(address).digest('hex').slice(0, 32)}`;
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 const NUMBER = /\d+/g;
@@ -25,6 +43,9 @@ export const maskMessage = (message: string): string => message.replace(EMAIL, '
 
 export interface ClientErrorOptions {
   repo: ClientErrorRepository;
+  exposures: ExposureRepository;
+  /** The portal's domain apps (shared-api's list): a report names one of them. */
+  apps: readonly DomainAppRef[];
   releases: ReleaseRepository;
   platform: PlatformService;
   clock: Clock;
@@ -37,21 +58,48 @@ export interface ClientErrorOptions {
 export class ClientErrorService {
   constructor(private readonly o: ClientErrorOptions) {}
 
-  /** Stores one report; answers the release rolled back (or withdrawn) because of it, if any. */
-  async report(user: CurrentUser, input: ClientErrorPayload): Promise<{ rolledBack: PlatformRelease | null }> {
+  /**
+   * Stores one report when it counts; answers whether it was stored and the release rolled back (or withdrawn)
+   * because of it, if any. A report of a version this session was never served is not stored and changes nothing.
+   */
+  async report(
+    user: CurrentUser,
+    input: ClientErrorPayload,
+    address: string | null,
+  ): Promise<{ stored: boolean; rolledBack: PlatformRelease | null }> {
     const now = this.o.clock.now();
-    const count = await this.o.repo.countReport(user.sessionId, now, CLIENT_ERROR_RATE.windowMs);
-    if (count > CLIENT_ERROR_RATE.limit) throw new DomainError('CLIENT_ERRORS_RATE_LIMITED');
-    await this.o.repo.insert({ ...input, message: maskMessage(input.message), route: maskMessage(input.route), user_id: user.id, created_at: now });
-    return { rolledBack: await this.checkThreshold(input.app, input.version, now) };
+    const { limit, addressLimit, windowMs } = CLIENT_ERROR_RATE;
+    if ((await this.o.repo.countReport(`user:${user.id}`, now, windowMs)) > limit) throw new DomainError('CLIENT_ERRORS_RATE_LIMITED');
+    if (address && (await this.o.repo.countReport(addressSubject(address), now, windowMs)) > addressLimit)
+      throw new DomainError('CLIENT_ERRORS_RATE_LIMITED');
+    const ref = this.o.apps.find((a) => a.folder === input.app);
+    if (!ref) throw invalidInput(`app: ${input.app} non è un'app di dominio del portale`);
+    if (!opensAppAt(user.permissions, ref.federationName, input.route)) throw new DomainError('FORBIDDEN');
+    if (!(await this.o.exposures.wasServed(user.sessionId, input.app, input.version))) return { stored: false, rolledBack: null };
+    await this.o.repo.insert({
+      ...input,
+      message: maskMessage(input.message),
+      route: maskMessage(input.route),
+      user_id: user.id,
+      session_id: user.sessionId,
+      created_at: now,
+    });
+    return { stored: true, rolledBack: await this.checkThreshold(input.app, input.version, now) };
   }
 
-  /** The preview, then the live release: the first serving this version whose reports passed the threshold goes back. */
+  /**
+   * The preview, then the live release: the first serving this version whose reports passed the threshold goes back.
+   * A preview in a progressive rollout is judged by the guarded comparison instead (checkRollout), never by a count.
+   */
   private async checkThreshold(app: string, version: string, now: Date): Promise<PlatformRelease | null> {
     const { live, preview } = await this.o.platform.served();
     const { users, windowMin } = this.o.threshold;
     for (const release of [preview, live]) {
       if (!release || release.apps[app] !== version) continue;
+      if (release.rollout && release === preview) {
+        const outcome = await this.checkRollout();
+        return outcome.action === 'abort' ? outcome.release : null;
+      }
       const since = new Date(Math.max(servedSince(release).getTime(), now.getTime() - windowMin * 60_000));
       const reporters = await this.o.repo.distinctUsers(app, version, since);
       if (reporters < users) continue;
@@ -62,6 +110,78 @@ export class ClientErrorService {
       return back;
     }
     return null;
+  }
+
+  /**
+   * The guarded comparison of the rollout under way (issue 40), at each stored report of its versions and each
+   * minute on the job runner: over the step's window, the share of sessions served the new release that reported an
+   * error of a changed app, against the same share on the live release. A regression (rollout.ts: enough exposure on
+   * both sides and the sequential test past its bound) aborts the rollout, mails the team and keeps the figures in the
+   * history; a step held its time with enough exposure and no regression advances (past the last: live for all).
+   */
+  async checkRollout(): Promise<{ action: 'none' | 'advance' | 'abort' | 'complete'; release: PlatformRelease | null; verdict: Verdict | null }> {
+    const none = { action: 'none' as const, release: null, verdict: null };
+    const { live, preview } = await this.o.platform.served();
+    if (!live || !preview?.rollout || preview.rollout_step === null || preview.rollout_paused_at) return none;
+    const plan = preview.rollout;
+    const step = preview.rollout_step;
+    const since = preview.rollout_step_at ?? preview.created_at;
+    const changed = Object.keys(preview.apps).filter((app) => preview.apps[app] !== live.apps[app]);
+    const fresh = await this.o.exposures.arm(preview.number, changed, since);
+    const old = await this.o.exposures.arm(live.number, changed, since);
+    const verdict = compareArms(fresh, old, plan.minSessions);
+    const percent = (r: number) => `${(r * 100).toFixed(1).replace('.', ',')} %`;
+    const figures = {
+      step,
+      percent: plan.steps[step],
+      since: since.toISOString(),
+      newRelease: preview.number,
+      oldRelease: live.number,
+      newSessions: fresh.sessions,
+      newWithErrors: fresh.withErrors,
+      oldSessions: old.sessions,
+      oldWithErrors: old.withErrors,
+      rateNew: verdict.rateNew,
+      rateOld: verdict.rateOld,
+      intervalNew: verdict.intervalNew,
+      intervalOld: verdict.intervalOld,
+      likelihoodRatio: verdict.likelihoodRatio,
+      ...GUARD,
+    };
+    const rates = `${percent(verdict.rateNew)} delle sessioni con errori sulla release ${preview.number} (${fresh.withErrors} su ${fresh.sessions}) contro ${percent(verdict.rateOld)} sulla ${live.number} (${old.withErrors} su ${old.sessions})`;
+    const now = this.o.clock.now();
+    try {
+      if (verdict.regression) {
+        const reason = `Regressione: ${rates}`;
+        const release = await this.o.platform.rolloutAction(preview.number, 'abort', null, reason, figures, step);
+        await this.tellRolloutAborted(preview.number, reason);
+        return { action: 'abort', release, verdict };
+      }
+      const held = now.getTime() - since.getTime() >= plan.holdMinutes * 60_000;
+      if (held && verdict.enoughExposure) {
+        const reason = `Passo del ${plan.steps[step]} % tenuto ${plan.holdMinutes} minuti senza regressione: ${rates}`;
+        const release = await this.o.platform.rolloutAction(preview.number, 'advance', null, reason, figures, step);
+        return { action: release.live ? 'complete' : 'advance', release, verdict };
+      }
+    } catch (err) {
+      // Someone (another check, the team) moved the rollout meanwhile: their decision stands.
+      if (err instanceof DomainError) return { ...none, verdict };
+      throw err;
+    }
+    return { ...none, verdict };
+  }
+
+  private async tellRolloutAborted(number: number, reason: string): Promise<void> {
+    const team = await this.o.repo.platformTeam(todayIn(this.o.timeZone, this.o.clock.now()));
+    const link = `${this.o.publicUrl}/platform/releases`;
+    await this.o.mailer.queueAll(
+      team.map(({ email, name }) => ({
+        to: email,
+        subject: `Distribuzione della release ${number} interrotta automaticamente`,
+        text: `Ciao ${name},\n\nla distribuzione progressiva della release ${number} è stata interrotta automaticamente.\n${reason}.\nChi la riceveva torna alla release in linea alla prossima navigazione.\n\nI dettagli sono nella pagina Rilasci: ${link}\n`,
+        links: [link],
+      })),
+    );
   }
 
   private async tellPlatformTeam(release: ReleaseRow, back: PlatformRelease, note: string): Promise<void> {
@@ -102,6 +222,15 @@ export class ClientErrorService {
         topMessages: summary.topMessages.map((m) => ({ ...m, kind: m.kind as ClientErrorPayload['kind'] })),
       });
     }
-    return { release: toApiRelease(row, pointers), errors };
+    const events = (await this.o.releases.events(number)).map((e) => ({
+      at: e.at.toISOString(),
+      action: e.action as 'start' | 'advance' | 'pause' | 'resume' | 'abort' | 'complete',
+      step: e.step,
+      percent: e.percent,
+      by: e.by_id ? { id: e.by_id, name: e.by_name ?? '' } : null,
+      reason: e.reason,
+      figures: e.figures ?? null,
+    }));
+    return { release: toApiRelease(row, pointers), errors, events };
   }
 }

@@ -85,7 +85,7 @@ export async function publishArchive(
       version,
       publishedAt: info.publishedAt,
       publishedBy: info.publishedBy,
-      bytes: prepared.bytes + Buffer.byteLength(releaseInfoText(info)),
+      bytes: info.bytes ?? prepared.bytes + Buffer.byteLength(releaseInfoText(info)),
       ...prepared.manifest,
       problem: null,
     };

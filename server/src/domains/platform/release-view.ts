@@ -1,5 +1,6 @@
 import type { PlatformRelease } from 'shared-api/contract';
 import type { ReleaseRow } from './repository';
+import { onStep } from './rollout';
 
 /** A release as the API answers it; `live` and `preview` say whether it is the one served to all, or to its audience. */
 export function toApiRelease(row: ReleaseRow, pointers: { live: number | null; preview?: number | null }): PlatformRelease {
@@ -17,7 +18,27 @@ export function toApiRelease(row: ReleaseRow, pointers: { live: number | null; p
     preview: row.number === pointers.preview,
     promotedAt: row.promoted_at?.toISOString() ?? null,
     withdrawnAt: row.withdrawn_at?.toISOString() ?? null,
+    rollout:
+      row.rollout && row.rollout_step !== null
+        ? {
+            ...row.rollout,
+            step: row.rollout_step,
+            percent: row.rollout.steps[row.rollout_step] ?? 100,
+            stepStartedAt: row.rollout_step_at?.toISOString() ?? null,
+            pausedAt: row.rollout_paused_at?.toISOString() ?? null,
+          }
+        : null,
   };
+}
+
+/**
+ * Whether the preview serves this member: one of its audience when it has one, and during a rollout one whose
+ * sticky place is within the step's share (a promoted rollout is live for all: this is not asked any more).
+ */
+export function servesPreview(preview: ReleaseRow, user: { id: string; categoryId: string | null }): boolean {
+  if (preview.audience && !(user.categoryId && preview.audience.categories.includes(user.categoryId))) return false;
+  if (!preview.rollout || preview.rollout_step === null) return !!preview.audience;
+  return onStep(user.id, preview.number, preview.rollout.steps[preview.rollout_step] ?? 100);
 }
 
 export const sameSet = (a: Record<string, string>, b: Record<string, string>) =>

@@ -24,6 +24,8 @@ export interface ReleaseInfo {
   version: string;
   publishedAt: string;
   publishedBy: string | null;
+  /** Bytes of the version's files (compressed copies included), counted once at publication (issue 38). */
+  bytes?: number;
 }
 
 export class VersionExistsError extends Error {
@@ -103,7 +105,7 @@ export function publishVersion({
     // Every file, the compressed copies included (the static host sends them as they are); a moved folder comes
     // without its build stamp already (archive.ts).
     if (!move) fs.cpSync(distDir, incoming, { recursive: true, filter: (src) => path.basename(src) !== '.built' });
-    const info: ReleaseInfo = { app, version, publishedAt: now.toISOString(), publishedBy };
+    const info = withSize({ app, version, publishedAt: now.toISOString(), publishedBy }, folderBytes(incoming));
     fs.writeFileSync(path.join(incoming, RELEASE_INFO), releaseInfoText(info));
     // The existence check above is advisory: the rename settles a race (a non-empty target makes it fail).
     if (fs.existsSync(target)) throw new VersionExistsError(app, version);
@@ -122,6 +124,20 @@ export function publishVersion({
 
 /** The text of a version's release.json. */
 export const releaseInfoText = (info: ReleaseInfo): string => `${JSON.stringify(info, null, 2)}\n`;
+
+/**
+ * The record with the version folder's size: the files' bytes and release.json's own (which holds the number, hence
+ * the few rounds until its length settles).
+ */
+function withSize(info: ReleaseInfo, filesBytes: number): ReleaseInfo {
+  let bytes = filesBytes;
+  for (let round = 0; round < 5; round++) {
+    const next = filesBytes + Buffer.byteLength(releaseInfoText({ ...info, bytes }));
+    if (next === bytes) break;
+    bytes = next;
+  }
+  return { ...info, bytes };
+}
 
 /** What a version's manifest says, as the checks and the API read it. */
 export interface ManifestSummary {
@@ -182,12 +198,25 @@ export function summarizeManifest(raw: RawManifest): ManifestSummary {
 
 const EMPTY_SUMMARY: ManifestSummary = { name: null, shared: null, exposes: null, buildVersion: null, remoteEntry: null };
 
-function bytesOf(dir: string): number | null {
-  try {
-    return folderBytes(dir);
-  } catch {
-    return null;
+/**
+ * Sizes of versions published before sizes were recorded, counted once per process (a version folder never changes):
+ * GET /platform/versions reads the recorded size and walks no version's files again (issue 38).
+ */
+const countedBytes = new Map<string, number | null>();
+
+function bytesOf(dir: string, recorded: unknown): number | null {
+  if (typeof recorded === 'number' && Number.isInteger(recorded) && recorded >= 0) return recorded;
+  if (!countedBytes.has(dir)) {
+    let bytes: number | null = null;
+    try {
+      bytes = folderBytes(dir);
+    } catch {
+      /* unreadable: no size */
+    }
+    if (countedBytes.size >= 10_000) countedBytes.clear();
+    countedBytes.set(dir, bytes);
   }
+  return countedBytes.get(dir) ?? null;
 }
 
 /** One published version, read from its folder; null when there is no such folder. */
@@ -201,7 +230,7 @@ export function readVersion(releasesDir: string, app: string, version: string): 
   } catch {
     /* a version copied by hand: no publication record */
   }
-  const base = { app, version, publishedAt: info.publishedAt ?? null, publishedBy: info.publishedBy ?? null, bytes: bytesOf(dir) };
+  const base = { app, version, publishedAt: info.publishedAt ?? null, publishedBy: info.publishedBy ?? null, bytes: bytesOf(dir, info.bytes) };
   try {
     const raw = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as RawManifest;
     return { ...base, ...summarizeManifest(raw), problem: null };

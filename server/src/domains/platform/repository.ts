@@ -1,10 +1,11 @@
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../core/db/client';
 import { users } from '../registry/tables';
-import { platform_live, platform_preview, platform_releases } from './tables';
+import { platform_live, platform_preview, platform_release_events, platform_releases } from './tables';
 
 export type ReleaseRow = typeof platform_releases.$inferSelect;
 export type NewRelease = typeof platform_releases.$inferInsert;
+export type ReleaseEventRow = typeof platform_release_events.$inferSelect;
 
 /** The releases and the live pointer (SQL only). */
 export class ReleaseRepository {
@@ -62,10 +63,17 @@ export class ReleaseRepository {
     return row;
   }
 
-  /** The preview becomes the live release for all (the same row: its number is the one the history shows live). */
-  async promotePreview(tx: Tx, number: number, at: Date): Promise<ReleaseRow> {
+  /**
+   * The preview becomes the live release for all (the same row: its number is the one the history shows live); its
+   * based_on becomes the release it replaces, the live one now.
+   */
+  async promotePreview(tx: Tx, number: number, at: Date, replaces: number | null): Promise<ReleaseRow> {
     await tx.delete(platform_preview);
-    const [row] = await tx.update(platform_releases).set({ promoted_at: at }).where(eq(platform_releases.number, number)).returning();
+    const [row] = await tx
+      .update(platform_releases)
+      .set({ promoted_at: at, based_on: replaces })
+      .where(eq(platform_releases.number, number))
+      .returning();
     await tx
       .insert(platform_live)
       .values({ id: true, release_number: number })
@@ -81,6 +89,29 @@ export class ReleaseRepository {
       .where(eq(platform_releases.number, number))
       .returning();
     return row!;
+  }
+
+  /** A rollout's step or pause changes (the caller holds lockLive). */
+  async setRollout(
+    tx: Tx,
+    number: number,
+    set: Partial<Pick<NewRelease, 'rollout_step' | 'rollout_step_at' | 'rollout_paused_at'>>,
+  ): Promise<ReleaseRow> {
+    const [row] = await tx.update(platform_releases).set(set).where(eq(platform_releases.number, number)).returning();
+    return row!;
+  }
+
+  async addEvent(db: DbOrTx, event: typeof platform_release_events.$inferInsert): Promise<void> {
+    await db.insert(platform_release_events).values(event);
+  }
+
+  /** A release's rollout events, oldest first. */
+  async events(number: number, db: DbOrTx = this.db): Promise<ReleaseEventRow[]> {
+    return db
+      .select()
+      .from(platform_release_events)
+      .where(eq(platform_release_events.release_number, number))
+      .orderBy(platform_release_events.at, platform_release_events.id);
   }
 
   /** A user's category (the preview's audience is a list of categories). */

@@ -36,24 +36,65 @@ export function versionsInUse(releases: readonly { apps: Record<string, string> 
   return used;
 }
 
+export interface DetachedVersion {
+  app: string;
+  version: string;
+  /** The folder's new (dot) name, out of the served tree. */
+  trash: string;
+  /** The size recorded at publication (release.json), null for a version published before sizes were recorded. */
+  bytes: number | null;
+}
+
 /**
- * Removes each version folder of `apps` that `used` does not name. A folder is first renamed out of the served tree
- * (a dot name: never served, never listed), so a version disappears at once and whole, then deleted.
+ * Renames each version folder of `apps` that `used` does not name out of the served tree (a dot name: never served,
+ * never listed), so a version disappears at once and whole. Quick: one rename per folder, nothing read but each
+ * version's release.json; the files go later (deleteDetached), outside the caller's transaction.
  */
-export function removeUnusedVersions(releasesDir: string, apps: readonly string[], used: Map<string, Set<string>>): RemovedVersion[] {
-  const removed: RemovedVersion[] = [];
+export function detachUnusedVersions(releasesDir: string, apps: readonly string[], used: Map<string, Set<string>>): DetachedVersion[] {
+  const detached: DetachedVersion[] = [];
   for (const app of apps) {
     const appDir = path.join(releasesDir, app);
     if (!fs.existsSync(appDir)) continue;
     for (const entry of fs.readdirSync(appDir, { withFileTypes: true })) {
       if (!entry.isDirectory() || entry.name.startsWith('.') || used.get(app)?.has(entry.name)) continue;
       const dir = path.join(appDir, entry.name);
-      const bytes = folderBytes(dir);
+      const bytes = recordedBytes(dir);
       const trash = path.join(appDir, `.removing-${randomUUID()}`);
       fs.renameSync(dir, trash);
-      fs.rmSync(trash, { recursive: true, force: true });
-      removed.push({ app, version: entry.name, bytes });
+      detached.push({ app, version: entry.name, trash, bytes });
     }
   }
-  return removed.sort((a, b) => a.app.localeCompare(b.app) || a.version.localeCompare(b.version));
+  return detached.sort((a, b) => a.app.localeCompare(b.app) || a.version.localeCompare(b.version));
+}
+
+/** The size a version's release.json recorded at publication, or null. */
+export function recordedBytes(dir: string): number | null {
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(dir, 'release.json'), 'utf8')) as { bytes?: unknown };
+    return typeof info.bytes === 'number' && Number.isInteger(info.bytes) && info.bytes >= 0 ? info.bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Bytes of every file under a folder, without blocking the event loop (a version published before sizes were recorded). */
+async function folderBytesAsync(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await fs.promises.readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += await folderBytesAsync(p);
+    else if (entry.isFile()) total += (await fs.promises.stat(p)).size;
+  }
+  return total;
+}
+
+/** Deletes the detached folders asynchronously; answers each version with its bytes (recorded, else counted now). */
+export async function deleteDetached(detached: readonly DetachedVersion[]): Promise<RemovedVersion[]> {
+  const removed: RemovedVersion[] = [];
+  for (const { app, version, trash, bytes } of detached) {
+    const size = bytes ?? (await folderBytesAsync(trash).catch(() => 0));
+    await fs.promises.rm(trash, { recursive: true, force: true });
+    removed.push({ app, version, bytes: size });
+  }
+  return removed;
 }

@@ -15,6 +15,7 @@ import {
   publishedVersion,
   releaseDetail,
   releaseRefused,
+  rolloutActionPayload,
   releasesResponse,
   rollbackPayload,
   versionsResponse,
@@ -104,14 +105,14 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Controlla l'insieme di versioni e, se non è una prova (dryRun), lo mette in linea (o in anteprima)",
         description:
-          "Le app non indicate restano alla versione in linea. 422 elenca ogni motivo per cui l'insieme non può andare in linea (app, dipendenza, versione richiesta e fornita) e nulla cambia. Con `audience` la release va in anteprima ai soli utenti di quelle categorie (409 PREVIEW_ALREADY_OUT se un'anteprima è già fuori).",
+          "Le app non indicate restano alla versione in linea. 422 elenca ogni motivo per cui l'insieme non può andare in linea (app, dipendenza, versione richiesta e fornita) e nulla cambia. Con `audience` la release va in anteprima ai soli utenti di quelle categorie (409 PREVIEW_ALREADY_OUT se un'anteprima è già fuori). Con `rollout: { steps, holdMinutes, minSessions }` va a passi (es. 5, 25, 50, 100 % degli utenti collegati, scelti in modo stabile per utente), ciascuno tenuto almeno holdMinutes minuti e minSessions sessioni esposte; il confronto con la release in linea la interrompe da solo se peggiore.",
         body: composePayload,
         response: { 200: composeResponse, 201: composeResponse, 409: errorBody, 422: releaseRefused, ...errors },
       },
     },
     async (request, reply) => {
-      const { apps, dryRun, audience } = request.body;
-      const result = await platform.compose(apps, { dryRun, audience }, currentUser(request));
+      const { apps, dryRun, audience, rollout } = request.body;
+      const result = await platform.compose(apps, { dryRun, audience, rollout }, currentUser(request));
       return reply.code(result.dryRun ? 200 : 201).send(result);
     },
   );
@@ -172,6 +173,29 @@ const oneReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => platform.promote(request.params.n),
   );
 
+  const actions = {
+    pause: 'Sospende la distribuzione progressiva: il passo resta, nessun avanzamento',
+    resume: 'Riprende la distribuzione progressiva (il tempo del passo riparte)',
+    advance: 'Passa subito al passo successivo (dopo l’ultimo: in linea per tutti)',
+    abort: 'Interrompe la distribuzione: chi la riceveva torna alla release in linea',
+  } as const;
+  for (const action of ['pause', 'resume', 'advance', 'abort'] as const)
+    app.post(
+      `/platform/releases/:n/${action}`,
+      {
+        config: { ...platformTeam, audit: 'release' },
+        schema: {
+          tags,
+          summary: actions[action],
+          description: 'Il motivo resta nello storico della release con chi ha agito. 409 NOT_THE_PREVIEW o NOT_A_ROLLOUT.',
+          params: releaseNumber,
+          body: rolloutActionPayload,
+          response: { 200: platformRelease, 404: errorBody, 409: errorBody, ...errors },
+        },
+      },
+      (request) => platform.rolloutAction(request.params.n, action, currentUser(request), request.body.reason ?? null),
+    );
+
   app.post(
     '/platform/releases/:n/withdraw',
     {
@@ -199,13 +223,13 @@ const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Segnala un errore di un'app di dominio visto dal browser (caricamento, disegno, promessa rifiutata)",
-        description: `Al massimo ${CLIENT_ERROR_RATE.limit} segnalazioni per sessione ogni ${CLIENT_ERROR_RATE.windowMs / 60_000} minuti (429 CLIENT_ERRORS_RATE_LIMITED). Il messaggio è salvato senza indirizzi e-mail né numeri. Se utenti distinti oltre la soglia segnalano errori della stessa app nella finestra, la release servita torna indietro da sola.`,
+        description: `Al massimo ${CLIENT_ERROR_RATE.limit} segnalazioni per utente e ${CLIENT_ERROR_RATE.addressLimit} per indirizzo di rete ogni ${CLIENT_ERROR_RATE.windowMs / 60_000} minuti, anche accedendo di nuovo (429 CLIENT_ERRORS_RATE_LIMITED). L'app deve essere un'app di dominio del portale (400) che l'utente può aprire al percorso indicato (403 FORBIDDEN). Conta solo una versione che /remotes.json ha servito a questa sessione: le altre non sono salvate e non decidono nulla. Il messaggio è salvato senza indirizzi e-mail né numeri. Se utenti distinti oltre la soglia segnalano errori della stessa app nella finestra, la release servita torna indietro da sola.`,
         body: clientErrorPayload,
         response: { 204: z.null(), 429: errorBody, ...errors },
       },
     },
     async (request, reply) => {
-      await clientErrors.report(currentUser(request), request.body);
+      await clientErrors.report(currentUser(request), request.body, request.ip ?? null);
       return reply.code(204).send(null);
     },
   );

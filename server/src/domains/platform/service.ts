@@ -1,17 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { ComposeResponse, PlatformRelease, PruneResponse, PublishedVersion, ReleaseReason } from 'shared-api/contract';
 import type { Db, DbOrTx, Tx } from '../../core/db/client';
-import type { CurrentUser } from '../../core/domain';
 import type { Clock } from '../../core/time';
 import { DomainError } from '../../core/errors';
 import type { Upload } from '../../core/files/uploads';
 import { type DomainAppRef, checkRelease, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
-import { sameSet, toApiRelease } from './release-view';
-import { removeUnusedVersions, versionsInUse } from './retention';
+import { publishLocalBuilds } from './local-builds';
+import { sameSet, servesPreview, toApiRelease } from './release-view';
+import type { RolloutPlan } from './rollout';
+import { type Actor, type RolloutAction, byActor, rolloutAction } from './rollout-actions';
+import { deleteDetached, detachUnusedVersions, versionsInUse } from './retention';
 import { type PublishInput, publishArchive } from './publish-archive';
-import { VersionExistsError, listVersions, publishVersion, versionOf } from './releases-root';
+import { listVersions } from './releases-root';
 
 /** A candidate release refused by the whole-set check: 422 with every reason, nothing changed. */
 export class ReleaseRefused extends DomainError {
@@ -36,8 +36,6 @@ export interface PlatformOptions {
   /** The time releases are stamped with (the app's clock: a test's own). */
   clock: Clock;
 }
-
-type Actor = Pick<CurrentUser, 'id' | 'name' | 'surname'> | null;
 
 /** Releases of the domain apps: published versions, the live set, composing, rolling back, /remotes.json. */
 export class PlatformService {
@@ -83,12 +81,14 @@ export class PlatformService {
     return (await this.o.repo.preview()) !== null;
   }
 
-  /** The preview's lines for a member of its audience (the user's category); null for everyone else. */
-  async previewRemotesFor(categoryId: string | null): Promise<Record<string, string> | null> {
-    if (!categoryId) return null;
+  /**
+   * The preview's lines for a member it serves: one of its audience (the user's category), and, during a rollout,
+   * one whose place is within the step's share (sticky: rollout.ts); null for everyone else.
+   */
+  async previewRemotesFor(user: { id: string; categoryId: string | null } | null): Promise<Record<string, string> | null> {
+    if (!user) return null;
     const preview = await this.o.repo.preview();
-    if (!preview?.audience?.categories.includes(categoryId)) return null;
-    return this.remotesOf(preview.apps);
+    return preview && servesPreview(preview, user) ? this.remotesOf(preview.apps) : null;
   }
 
   private remotesOf(apps: Record<string, string>): Record<string, string> {
@@ -107,18 +107,20 @@ export class PlatformService {
    */
   async compose(
     apps: Record<string, string>,
-    { dryRun = false, audience }: { dryRun?: boolean; audience?: { categories: string[] } | undefined },
+    { dryRun = false, audience, rollout }: { dryRun?: boolean; audience?: { categories: string[] } | undefined; rollout?: RolloutPlan | undefined },
     actor: Actor,
   ): Promise<ComposeResponse> {
+    // A rollout goes out as a preview (issue 40): to its audience, if any, and within it to the step's share.
+    const asPreview = !!audience || !!rollout;
     const made = await this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
-      if (audience && (await this.o.repo.preview(tx))) throw new DomainError('PREVIEW_ALREADY_OUT');
+      if (asPreview && (await this.o.repo.preview(tx))) throw new DomainError('PREVIEW_ALREADY_OUT');
       const candidate = { ...(live?.apps ?? {}), ...apps };
       const changed = new Set(Object.keys(apps).filter((app) => live?.apps[app] !== apps[app]));
       await this.checkCandidate(candidate, live);
       const row = {
         apps: candidate,
-        kind: audience ? 'preview' : 'compose',
+        kind: asPreview ? 'preview' : 'compose',
         based_on: live?.number ?? null,
         restores: null,
         note: null,
@@ -126,13 +128,27 @@ export class PlatformService {
         created_by: actor?.id ?? null,
         created_by_name: actor ? `${actor.name} ${actor.surname}` : null,
         created_at: this.o.clock.now(),
+        rollout: rollout ?? null,
+        rollout_step: rollout ? 0 : null,
+        rollout_step_at: rollout ? this.o.clock.now() : null,
+        rollout_paused_at: null,
       };
       if (dryRun) {
         const view = toApiRelease({ ...row, number: 0, promoted_at: null, withdrawn_at: null }, { live: null });
         return { dryRun: true as const, changed, release: { ...view, number: null } };
       }
-      const inserted = audience ? await this.o.repo.insertPreview(tx, row) : await this.o.repo.insertLive(tx, row);
-      const pointers = audience ? { live: live?.number ?? null, preview: inserted.number } : { live: inserted.number };
+      const inserted = asPreview ? await this.o.repo.insertPreview(tx, row) : await this.o.repo.insertLive(tx, row);
+      if (rollout)
+        await this.o.repo.addEvent(tx, {
+          release_number: inserted.number,
+          at: this.o.clock.now(),
+          action: 'start',
+          step: 0,
+          percent: rollout.steps[0]!,
+          ...byActor(actor),
+          reason: null,
+        });
+      const pointers = asPreview ? { live: live?.number ?? null, preview: inserted.number } : { live: inserted.number };
       return { dryRun: false as const, changed, release: toApiRelease(inserted, pointers) };
     });
     if (made.dryRun || !this.o.health || made.release.number === null)
@@ -144,23 +160,17 @@ export class PlatformService {
     const health = { ...(await this.o.health.check(toCheck)), checked: toCheck.map((c) => c.app) };
     if (health.ok) return { dryRun: false, release: made.release, health, rolledBackTo: null };
     const why = `il controllo dopo il passaggio alla release ${made.release.number} non è riuscito (${health.reason})`;
-    if (audience) {
+    if (asPreview) {
       const withdrawn = await this.withdraw(made.release.number, actor, `Ritirata automaticamente: ${why}`);
       return { dryRun: false, release: withdrawn, health, rolledBackTo: null };
     }
-    const back = await this.rollback(actor, `Ripristino automatico: ${why}`, made.release.number);
-    return { dryRun: false, release: { ...made.release, live: false }, health, rolledBackTo: back };
+    const back = await this.autoRollback(made.release.number, `Ripristino automatico: ${why}`);
+    return { dryRun: false, release: { ...made.release, live: back === null }, health, rolledBackTo: back };
   }
 
   /** The whole-set check (check.ts), and a set equal to the live one refused: 422 with every reason. */
   private async checkCandidate(candidate: Record<string, string>, live: ReleaseRow | null): Promise<void> {
-    const reasons = await checkRelease({
-      candidate,
-      apps: this.o.apps,
-      releasesDir: this.o.releasesDir,
-      releasesUrl: this.o.releasesUrl,
-      provides: readShellProvides(this.o.staticRoot),
-    });
+    const reasons = await this.wholeSetReasons(candidate);
     if (reasons.length === 0 && live && sameSet(candidate, live.apps)) {
       const message = `Queste versioni sono già quelle della release ${live.number} in linea`;
       reasons.push({ app: '*', version: null, dependency: null, required: null, provided: null, message });
@@ -168,13 +178,25 @@ export class PlatformService {
     if (reasons.length > 0) throw new ReleaseRefused(reasons);
   }
 
+  /** Every reason the whole-set check finds against `candidate` (a version missing from the releases root among them). */
+  private wholeSetReasons(candidate: Record<string, string>): Promise<ReleaseReason[]> {
+    return checkRelease({
+      candidate,
+      apps: this.o.apps,
+      releasesDir: this.o.releasesDir,
+      releasesUrl: this.o.releasesUrl,
+      provides: readShellProvides(this.o.staticRoot),
+    });
+  }
+
   /** The preview release `number` becomes the live one for everyone (the same history entry, stamped promoted). */
   async promote(number: number): Promise<PlatformRelease> {
     return this.o.db.transaction(async (tx) => {
-      await this.o.repo.lockLive(tx);
+      const live = await this.o.repo.lockLive(tx);
       const preview = await this.o.repo.preview(tx);
       if (preview?.number !== number) throw new DomainError((await this.o.repo.get(tx, number)) ? 'NOT_THE_PREVIEW' : 'RELEASE_NOT_FOUND');
-      const row = await this.o.repo.promotePreview(tx, number, this.o.clock.now());
+      // The release it replaces is the one live now (issue 40): an automatic rollback of it goes back there.
+      const row = await this.o.repo.promotePreview(tx, number, this.o.clock.now(), live?.number ?? null);
       return toApiRelease(row, { live: number });
     });
   }
@@ -204,8 +226,10 @@ export class PlatformService {
         return toApiRelease(await this.o.repo.withdrawPreview(tx, number, this.o.clock.now(), note), { live: live?.number ?? null });
       }
       if (!live || live.number !== number) return null;
-      const { target } = await this.rollbackTarget(tx, live);
+      const target = await this.replaced(tx, live);
       if (!target || target.apps[app] === live.apps[app]) return null;
+      // Never onto what is not there (issue 40): a target whose versions were pruned is refused, nothing changes.
+      if ((await this.wholeSetReasons(target.apps)).length > 0) return null;
       const inserted = await this.o.repo.insertLive(tx, {
         apps: target.apps,
         kind: 'auto-rollback',
@@ -218,21 +242,61 @@ export class PlatformService {
     });
   }
 
+  /** A rollout's pause, resume, advance or abort (rollout-actions.ts). */
+  rolloutAction(
+    number: number,
+    action: RolloutAction,
+    actor: Actor,
+    reason: string | null,
+    figures: Record<string, unknown> | null = null,
+    expectStep?: number,
+  ): Promise<PlatformRelease> {
+    return rolloutAction(
+      { db: this.o.db, repo: this.o.repo, now: () => this.o.clock.now(), pointers: (tx) => this.pointers(tx) },
+      { number, action, actor, reason, figures, expectStep },
+    );
+  }
+
+  /**
+   * The automatic rollback after a failed health check (issue 40): when `number` is still live, makes the release it
+   * replaced live again — one step, never along a chain of rollbacks — provided that release passes the whole-set
+   * check. Null when nothing changed (someone acted first, no such release, or its versions are no longer there).
+   */
+  private async autoRollback(number: number, note: string): Promise<PlatformRelease | null> {
+    return this.o.db.transaction(async (tx) => {
+      const live = await this.o.repo.lockLive(tx);
+      if (!live || live.number !== number) return null;
+      const target = await this.replaced(tx, live);
+      if (!target || (await this.wholeSetReasons(target.apps)).length > 0) return null;
+      const inserted = await this.o.repo.insertLive(tx, {
+        apps: target.apps,
+        kind: 'auto-rollback',
+        based_on: live.number,
+        restores: target.number,
+        note,
+        created_at: this.o.clock.now(),
+      });
+      const preview = await this.o.repo.preview(tx);
+      return toApiRelease(inserted, { live: inserted.number, preview: preview?.number ?? null });
+    });
+  }
+
   /**
    * Makes the release before the live one live again, as a new history entry pointing back (restores). Rolling back a
-   * rollback goes one step further back. `onlyIfLive`: the automatic rollback acts only if its release is still live.
+   * rollback goes one step further back. Its versions pass the whole-set check first, as `restore` does: a target
+   * whose versions were pruned is refused (422) and nothing changes.
    */
-  async rollback(actor: Actor, note: string | null, onlyIfLive?: number): Promise<PlatformRelease> {
+  async rollback(actor: Actor, note: string | null): Promise<PlatformRelease> {
     return this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
       if (!live) throw new DomainError('NO_PREVIOUS_RELEASE');
-      if (onlyIfLive !== undefined && live.number !== onlyIfLive) return toApiRelease(live, { live: live.number });
       const { original, target } = await this.rollbackTarget(tx, live);
       if (!target)
         throw new DomainError('NO_PREVIOUS_RELEASE', `Non esiste una release precedente alla ${original?.number ?? live.number} a cui tornare.`);
+      await this.checkCandidate(target.apps, live);
       const inserted = await this.o.repo.insertLive(tx, {
         apps: target.apps,
-        kind: onlyIfLive !== undefined ? 'auto-rollback' : 'rollback',
+        kind: 'rollback',
         based_on: live.number,
         restores: target.number,
         note,
@@ -269,6 +333,15 @@ export class PlatformService {
     });
   }
 
+  /**
+   * The release `live` replaced, which an automatic rollback restores; none when `live` is itself a rollback (an
+   * automatic rollback never walks a chain of them).
+   */
+  private async replaced(tx: Tx, live: ReleaseRow): Promise<ReleaseRow | null> {
+    if (live.restores !== null || live.based_on === null) return null;
+    return this.o.repo.get(tx, live.based_on);
+  }
+
   /** The release a rollback of `live` restores: the one before it (a rollback's own: one step further back). */
   private async rollbackTarget(tx: Tx, live: ReleaseRow): Promise<{ original: ReleaseRow | null; target: ReleaseRow | null }> {
     const original = live.restores !== null ? await this.o.repo.get(tx, live.restores) : live;
@@ -277,12 +350,13 @@ export class PlatformService {
   }
 
   /**
-   * Removes the published versions the last `keep` releases do not use; the live release's, the preview's and the
-   * rollback target's versions are kept whatever `keep` is. Under the live pointer's lock: no compose, rollback or
-   * preview picks a version while its folder goes.
+   * Removes the published versions the last `keep` releases do not use; the live release's, the preview's and every
+   * version a rollback could still reach (the manual rollback's target, the automatic one's) are kept whatever `keep`
+   * is. Under the live pointer's lock the folders are only renamed out of the served tree (no compose, rollback or
+   * preview picks a version while it goes); the files are deleted after the commit, asynchronously (issue 38).
    */
   async prune(keep: number): Promise<PruneResponse> {
-    return this.o.db.transaction(async (tx) => {
+    const detached = await this.o.db.transaction(async (tx) => {
       const live = await this.o.repo.lockLive(tx);
       const kept: { apps: Record<string, string> }[] = await this.o.repo.history(keep, tx);
       const preview = await this.o.repo.preview(tx);
@@ -291,14 +365,17 @@ export class PlatformService {
         kept.push(live);
         const { target } = await this.rollbackTarget(tx, live);
         if (target) kept.push(target);
+        const replaced = await this.replaced(tx, live);
+        if (replaced) kept.push(replaced);
       }
-      const removed = removeUnusedVersions(
+      return detachUnusedVersions(
         this.o.releasesDir,
         this.o.apps.map((a) => a.folder),
         versionsInUse(kept),
       );
-      return { keep, removed, bytesFreed: removed.reduce((sum, r) => sum + r.bytes, 0) };
     });
+    const removed = await deleteDetached(detached);
+    return { keep, removed, bytesFreed: removed.reduce((sum, r) => sum + r.bytes, 0) };
   }
 
   /** POST /platform/versions (publish-archive.ts). */
@@ -306,44 +383,18 @@ export class PlatformService {
     return publishArchive({ releasesDir: this.o.releasesDir, apps: this.o.apps }, input, upload, actor);
   }
 
-  /**
-   * Start-up: publishes each domain app's local build (staticRoot/<folder>/dist) as a version when that build is new;
-   * then, until the platform team has composed a release by hand, makes the newest local builds live ('initial' the
-   * first time, 'start' after), so a fresh clone's `npm start` works with no step.
-   */
-  async publishLocalBuilds(log: (line: string) => void = () => {}): Promise<void> {
-    const built: Record<string, string> = {};
-    for (const { folder } of this.o.apps) {
-      const distDir = path.join(this.o.staticRoot, folder, 'dist');
-      if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) continue;
-      const pkg = readPackageVersion(path.join(this.o.staticRoot, folder));
-      try {
-        built[folder] = publishVersion({ releasesDir: this.o.releasesDir, app: folder, distDir, packageVersion: pkg }).version;
-        log(`Pubblicata ${folder} ${built[folder]} (build locale)`);
-      } catch (err) {
-        if (!(err instanceof VersionExistsError)) throw err;
-        built[folder] = versionOf(distDir, pkg);
-      }
-    }
-    if (this.o.apps.some((a) => !built[a.folder])) return;
-    await this.o.db.transaction(async (tx) => {
-      const live = await this.o.repo.lockLive(tx);
-      if (live && (sameSet(live.apps, built) || (await this.o.repo.hasTeamRelease(tx)))) return;
-      await this.o.repo.insertLive(tx, {
-        apps: built,
-        kind: live ? 'start' : 'initial',
-        based_on: live?.number ?? null,
-        note: 'Build locali pubblicate all’avvio',
-        created_at: this.o.clock.now(),
-      });
-    });
-  }
-}
-
-export function readPackageVersion(dir: string): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
+  /** Start-up: the local builds published and, until the team composes by hand, made live (local-builds.ts). */
+  publishLocalBuilds(log: (line: string) => void = () => {}): Promise<void> {
+    return publishLocalBuilds(
+      {
+        db: this.o.db,
+        repo: this.o.repo,
+        apps: this.o.apps,
+        releasesDir: this.o.releasesDir,
+        staticRoot: this.o.staticRoot,
+        now: () => this.o.clock.now(),
+      },
+      log,
+    );
   }
 }

@@ -21,6 +21,11 @@ declare module '../../core/config' {
      */
     releaseErrorUsers: number;
     releaseErrorWindowMin: number;
+    /**
+     * How long exposures, error reports and the reports' quota rows are kept (RELEASE_REPORT_RETENTION_DAYS, default
+     * 90 days); a nightly job on the runner removes older ones (issue 40).
+     */
+    releaseReportRetentionDays: number;
   }
 }
 
@@ -38,4 +43,5 @@ export const platformSettings: SettingsSection = (env, core) => ({
   devOverrideOrigins: env.DEV_OVERRIDE_ORIGINS?.trim() ? parseOrigins(env.DEV_OVERRIDE_ORIGINS, core.publicUrl) : [],
   releaseErrorUsers: positiveInteger('RELEASE_ERROR_USERS', env.RELEASE_ERROR_USERS, 3),
   releaseErrorWindowMin: positiveInteger('RELEASE_ERROR_WINDOW_MIN', env.RELEASE_ERROR_WINDOW_MIN, 15),
+  releaseReportRetentionDays: positiveInteger('RELEASE_REPORT_RETENTION_DAYS', env.RELEASE_REPORT_RETENTION_DAYS, 90),
 });

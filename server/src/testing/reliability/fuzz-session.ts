@@ -12,6 +12,8 @@ import { sql } from 'drizzle-orm';
 import { HOUSEKEEPING_JOB } from '../../domains/account/housekeeping';
 import { REMINDERS_JOB } from '../../domains/booking/reminders/service';
 import { EXPIRY_WARNINGS_JOB } from '../../domains/certificates/medical/expiry-warnings';
+import { PLATFORM_RETENTION_JOB } from '../../domains/platform/exposures';
+import { PLATFORM_ROLLOUT_JOB } from '../../domains/platform/rollout';
 import { ADMIN, type TestApp, call, login } from '../helper';
 import { type Allowances, tableDigests } from './digest';
 import { type FuzzResult, fuzz } from './fuzz';
@@ -34,9 +36,10 @@ const spreadsheetsFor = (count: number) => Math.min(40, Math.max(8, Math.round(c
 const CRON_DISPATCH_QUEUE = '__pgboss__send-it';
 /**
  * Queues whose jobs the clock makes, whatever the requests: the schedules' (the reminder sweep every minute, the
- * housekeeping every 10 minutes, the expiry warnings daily) and pg-boss's cron dispatch queue that sends them.
+ * housekeeping every 10 minutes, the expiry warnings and the error reports' retention daily, the rollout check every minute) and pg-boss's cron
+ * dispatch queue that sends them.
  */
-const TIME_DRIVEN_QUEUES = [REMINDERS_JOB, HOUSEKEEPING_JOB, EXPIRY_WARNINGS_JOB, CRON_DISPATCH_QUEUE];
+const TIME_DRIVEN_QUEUES = [REMINDERS_JOB, HOUSEKEEPING_JOB, EXPIRY_WARNINGS_JOB, PLATFORM_RETENTION_JOB, PLATFORM_ROLLOUT_JOB, CRON_DISPATCH_QUEUE];
 /** pg-boss keeps a queue's jobs in a partition named j + SHA-224 of the queue's name. */
 const partitionOf = (queue: string) => `j${createHash('sha224').update(queue).digest('hex')}`;
 

@@ -141,18 +141,22 @@ describe('a preview for one category', () => {
 
   test('reports from the audience past the threshold withdraw the preview by itself; the live release stays', async () => {
     const before = await releases();
-    const v4 = publish('mf-registry', { label: 'broken preview' });
-    const made = (await compose({ apps: { 'mf-registry': v4 }, audience: { categories: [members] } })).json<{ release: { number: number } }>()
-      .release;
-    const body = { app: 'mf-registry', version: v4, route: '/registry', kind: 'load', message: 'ChunkLoadError' };
-    for (const who of [member, other]) assert.equal((await call(t.app, who, 'POST', '/api/v1/platform/client-errors', body)).statusCode, 204);
+    const v4 = publish('mf-booking', { label: 'broken preview' });
+    const made = (await compose({ apps: { 'mf-booking': v4 }, audience: { categories: [members] } })).json<{ release: { number: number } }>().release;
+    // Issue 40: a report counts for a version the session was served, from a member who can open the app there.
+    const body = { app: 'mf-booking', version: v4, route: '/book-session', kind: 'load', message: 'ChunkLoadError' };
+    for (const who of [member, other]) {
+      await remotesOf(who);
+      assert.equal((await call(t.app, who, 'POST', '/api/v1/platform/client-errors', body)).statusCode, 204);
+    }
     const after = await releases();
     assert.equal(after.preview, null);
     assert.equal(after.live, before.live);
     const withdrawn = after.data.find((r) => r.number === made.number)!;
     assert.ok(withdrawn.withdrawnAt);
     assert.match(withdrawn.note ?? '', /Anteprima ritirata automaticamente: 2 utenti/);
-    assert.notEqual(await remotesOf(member), manifest(v4));
+    const served = await t.app.inject({ method: 'GET', url: '/remotes.json', headers: { cookie: member } });
+    assert.notEqual(served.json<Record<string, string>>().mf_booking, `/releases/mf-booking/${v4}/mf-manifest.json`);
   });
 
   test('prune keeps the preview’s versions', async () => {
@@ -163,4 +167,18 @@ describe('a preview for one category', () => {
     assert.ok(!res.json<{ removed: { version: string }[] }>().removed.some((r) => r.version === v5));
     assert.equal(await remotesOf(member), manifest(v5));
   });
+});
+
+test('/remotes.json says whether its answer is the set everyone gets (x-remotes-shared), for the service worker', async () => {
+  const header = async (cookie: string | null) =>
+    (await t.app.inject({ method: 'GET', url: '/remotes.json', headers: cookie ? { cookie } : {} })).headers['x-remotes-shared'];
+  const state = await releases();
+  if (state.preview !== null) await call(t.app, admin, 'POST', `/api/v1/platform/releases/${state.preview}/withdraw`, {});
+  assert.equal(await header(member), '1');
+  const v6 = publish('mf-registry', { label: 'shared header' });
+  const made = (await compose({ apps: { 'mf-registry': v6 }, audience: { categories: [members] } })).json<{ release: { number: number } }>();
+  assert.equal(await header(member), '0', "a member of the preview's audience gets their own set");
+  assert.equal(await header(admin), '1');
+  assert.equal(await header(null), '1');
+  await call(t.app, admin, 'POST', `/api/v1/platform/releases/${made.release.number}/withdraw`, {});
 });

@@ -125,6 +125,22 @@ describe('publishing a version through the API', () => {
     assert.ok(!tree().some((p) => p.includes('.uploads') && p.split(path.sep).length > 1), 'the upload folder is emptied');
   });
 
+  test('the size is recorded at publication (release.json): the versions list reads it and walks no version’s files', async () => {
+    const { archive, version } = await packedBuild('mf-registry', { label: 'sized' });
+    assert.equal((await publish({ app: 'mf-registry', packageVersion: '0.1.0' }, archive)).statusCode, 201);
+    const dir = path.join(t.config.releasesDir, 'mf-registry', version);
+    const bytes = folderBytes(dir);
+    assert.equal(JSON.parse(fs.readFileSync(path.join(dir, 'release.json'), 'utf8')).bytes, bytes);
+    // A file slipped in by hand afterwards: the list still answers the recorded size, so it did not walk the folder.
+    fs.writeFileSync(path.join(dir, 'extra.txt'), 'x'.repeat(1000));
+    try {
+      const list = (await call(t.app, admin, 'GET', '/api/v1/platform/versions')).json<{ data: { app: string; version: string; bytes: number }[] }>();
+      assert.equal(list.data.find((v) => v.app === 'mf-registry' && v.version === version)?.bytes, bytes);
+    } finally {
+      fs.rmSync(path.join(dir, 'extra.txt'));
+    }
+  });
+
   test('publishing it again: 409 VERSION_ALREADY_PUBLISHED, the folder untouched', async () => {
     const { archive, version } = await packedBuild('mf-registry', { label: 'api-again' });
     assert.equal((await publish({ app: 'mf-registry', packageVersion: '0.1.0' }, archive)).statusCode, 201);
