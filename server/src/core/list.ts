@@ -182,13 +182,12 @@ export async function* readSteps<T, K extends string>(
   request: Omit<ListRequest<K>, 'page' | 'limit'>,
   stepRows = LIST_STEP_ROWS,
 ): AsyncGenerator<T[]> {
-  const rowsAfter = source.rowsAfter;
-  if (!rowsAfter) throw new Error('readSteps needs a list with rowsAfter (tableList)');
+  if (!source.rowsAfter) throw new Error('readSteps needs a list with rowsAfter (tableList)');
   const where = whereOf(source, request.q);
   const keys = orderKeysOf(source, request.sortBy, request.order);
   let after: string[] | null = null;
   for (;;) {
-    const rows = await rowsAfter(where, keys, after, stepRows);
+    const rows = await source.rowsAfter(where, keys, after, stepRows);
     if (listStepChannel.hasSubscribers) listStepChannel.publish({ rows: rows.length });
     if (rows.length) yield rows.map((row) => row.item);
     if (rows.length < stepRows) return;
@@ -337,7 +336,7 @@ export function tableList<F extends ListFrom, S extends SelectedFields, K extend
     count: (where, atMost) => (atMost === undefined ? countFrom(db, from, where) : countAtMost(db, from, where, atMost)),
     rowsAfter: async (where, keys, after, limit) => {
       const keyColumns = Object.fromEntries(keys.map((key, i) => [`__key${i}`, sql<string>`(${key.expression})::text`]));
-      const rows = (await selectRows(db, from, { ...columns, ...keyColumns } as S, and(where, after ? afterKeys(keys, after) : undefined), {
+      const rows = (await selectRows(db, from, { ...columns, ...keyColumns }, and(where, after ? afterKeys(keys, after) : undefined), {
         orderBy: orderByOf(keys),
         limit,
       })) as (RowOf<F, S> & Record<string, string | null>)[];
