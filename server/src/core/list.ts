@@ -126,18 +126,19 @@ function orderOf<K extends string>(source: ListOrder<K>, sortBy: K | undefined, 
 }
 
 /**
- * The rows that come after `after` in the order of `keys` (keyset pagination): for keys k1 desc, k2 asc it is
- * `k1 <= v1 AND (k1 < v1 OR (k1 = v1 AND k2 > v2))`, whose first part an index on k1 can start from, so every step
- * costs the same however far into the list it is (an OFFSET reads and drops every row before it). The values are
- * compared as the text the database wrote them in (a timestamp keeps its microseconds); the keys must not be null.
+ * The rows that come after `after` in the order of `keys` (keyset pagination), every key in the same direction:
+ * `(k1, k2) < (v1, v2)` for a descending order, `>` for an ascending one. A row comparison is an index condition on a
+ * btree over (k1, k2), so every step starts where the last one stopped and costs the same however far into the list it
+ * is (an OFFSET reads and drops every row before it). The values are compared as the text the database wrote them in
+ * (a timestamp keeps its microseconds); the keys must not be null.
  */
 export function afterKeys(keys: OrderKey[], after: string[]): SQL {
-  const beyond = (i: number) =>
-    keys[i]!.direction === 'desc' ? sql`${keys[i]!.expression} < ${after[i]}` : sql`${keys[i]!.expression} > ${after[i]}`;
-  const branches = keys.map((_, i) => and(...keys.slice(0, i).map((key, j) => sql`${key.expression} = ${after[j]}`), beyond(i)));
-  const first = keys[0]!;
-  const bound = first.direction === 'desc' ? sql`${first.expression} <= ${after[0]}` : sql`${first.expression} >= ${after[0]}`;
-  return sql`(${bound} AND (${sql.join(branches, sql` OR `)}))`;
+  const direction = keys[0]!.direction;
+  if (keys.some((key) => key.direction !== direction)) throw new Error('afterKeys: the keys of a step go in one direction');
+  const row = (items: SQL[]) => sql`(${sql.join(items, sql`, `)})`;
+  const columns = row(keys.map((key) => sql`${key.expression}`));
+  const values = row(after.map((value) => sql`${value}`));
+  return direction === 'desc' ? sql`${columns} < ${values}` : sql`${columns} > ${values}`;
 }
 
 /**
@@ -172,7 +173,8 @@ export const LIST_STEP_CHANNEL = 'club-portal:list-step';
 const listStepChannel = channel(LIST_STEP_CHANNEL);
 
 /**
- * Every row of a list's query in its order, `stepRows` at a time (the download of a list that grows without bound):
+ * Every row of a list's query in its order (rows that tie on the sort key in the tie-breaker's order, descending in a
+ * descending list), `stepRows` at a time (the download of a list that grows without bound):
  * each step is one statement that an index serves from where the last one stopped (afterKeys), and no transaction
  * stays open between steps, so on the embedded database every other request runs in between. A row added meanwhile
  * before the position read so far is not in the download; none is read twice.
@@ -184,7 +186,11 @@ export async function* readSteps<T, K extends string>(
 ): AsyncGenerator<T[]> {
   if (!source.rowsAfter) throw new Error('readSteps needs a list with rowsAfter (tableList)');
   const where = whereOf(source, request.q);
-  const keys = orderKeysOf(source, request.sortBy, request.order);
+  // The tie-breaker goes the way of the order (rows that tie have no order of their own), so one btree over the sort
+  // column and the tie-breaker serves every step in either direction, with no sort.
+  const ordered = orderKeysOf(source, request.sortBy, request.order);
+  const direction = ordered[0]!.direction;
+  const keys = ordered.map((key) => ({ ...key, direction }));
   let after: string[] | null = null;
   for (;;) {
     const rows = await source.rowsAfter(where, keys, after, stepRows);

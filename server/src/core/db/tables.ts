@@ -72,5 +72,8 @@ export const audit_log = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entity_id, t.at),
     index('audit_log_actor_idx').on(t.actor_user_id, t.at),
     index('audit_log_search_idx').using('gin', sql`${AUDIT_SEARCH_TEXT} gin_trgm_ops`),
+    // The download's keyset steps sorted by action or record (core/list.ts readSteps).
+    index('audit_log_action_order_idx').on(t.action, t.id),
+    index('audit_log_entity_order_idx').on(t.entity, t.id),
   ],
 );
