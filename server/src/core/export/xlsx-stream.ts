@@ -67,6 +67,7 @@ export class XlsxStream {
       const ref = `${this.columns[i] ?? columnName(i)}${r}`;
       if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${value}</v></c>`;
       const text = value === null || value === undefined ? '' : String(value);
+      if (text === '') return '';
       // Strings are stored as strings (never formulas); the Text format keeps them so when a cell is edited.
       const s = style ?? (/^[=+\-@\t\r]/.test(text) ? STYLE_TEXT : undefined);
       return `<c r="${ref}" t="inlineStr"${s ? ` s="${s}"` : ''}><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
