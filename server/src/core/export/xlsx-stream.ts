@@ -32,12 +32,18 @@ export class XlsxStream {
       `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`,
     );
     this.sheet.write(this.rowXml(headers, STYLE_BOLD));
+    // The reader gone (a download cancelled): the sheet stops too, and addRows tells the writer so.
+    this.output.once('close', () => {
+      if (!this.sheet.writableEnded) this.sheet.destroy();
+    });
   }
 
   /** Appends rows; resolves when the zip can take more (backpressure from whoever reads `output`). */
   async addRows(rows: (string | number | null | undefined)[][]): Promise<void> {
+    if (this.sheet.destroyed) throw new Error('download closed');
     const xml = rows.map((row) => this.rowXml(row)).join('');
-    if (!this.sheet.write(xml)) await once(this.sheet, 'drain');
+    if (!this.sheet.write(xml)) await Promise.race([once(this.sheet, 'drain'), once(this.sheet, 'close')]);
+    if (this.sheet.destroyed) throw new Error('download closed');
   }
 
   /** Closes the sheet (its filter over every row written) and the zip. */

@@ -83,6 +83,33 @@ describe('a streamed download', () => {
     assert.equal(sheet.getColumn(1).width, 28);
   });
 
+  test('a download cancelled by its reader stops reading the rows (CSV and XLSX)', async () => {
+    for (const format of ['csv', 'xlsx'] as const) {
+      let pulled = 0;
+      let finished = false;
+      async function* endless() {
+        try {
+          for (;;) {
+            pulled++;
+            yield rows.slice(0, 500);
+          }
+        } finally {
+          finished = true;
+        }
+      }
+      const file = (await streamExport({ ...request, format, rows: endless() })) as ExportStream;
+      for await (const chunk of file.body) {
+        assert.ok((chunk as Buffer).length > 0);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const seen = pulled;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(pulled, seen, `${format}: no more rows read once the reader is gone`);
+      assert.ok(finished, `${format}: the rows' reader is closed`);
+    }
+  });
+
   test('PDF past its cap: the error, at the first page past it', async () => {
     let read = 0;
     async function* counted() {
