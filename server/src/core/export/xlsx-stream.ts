@@ -17,6 +17,8 @@ export class XlsxStream {
   private readonly columns: string[];
   private readonly sheetName: string;
   private rowNumber = 0;
+  /** Settles when the sheet's stream is closed (ended and read, or destroyed). */
+  private readonly closed: Promise<unknown>;
 
   constructor({ title, headers, widths }: { title: string; headers: string[]; widths: number[] }) {
     this.columns = headers.map((_, i) => columnName(i));
@@ -36,13 +38,15 @@ export class XlsxStream {
     this.output.once('close', () => {
       if (!this.sheet.writableEnded) this.sheet.destroy();
     });
+    this.closed = new Promise((resolve) => this.sheet.once('close', resolve));
   }
 
   /** Appends rows; resolves when the zip can take more (backpressure from whoever reads `output`). */
   async addRows(rows: (string | number | null | undefined)[][]): Promise<void> {
     if (this.sheet.destroyed) throw new Error('download closed');
     const xml = rows.map((row) => this.rowXml(row)).join('');
-    if (!this.sheet.write(xml)) await Promise.race([once(this.sheet, 'drain'), once(this.sheet, 'close')]);
+    // One 'close' listener for the whole file: a race with once(sheet, 'close') per step would pile them up.
+    if (!this.sheet.write(xml)) await Promise.race([once(this.sheet, 'drain'), this.closed]);
     if (this.sheet.destroyed) throw new Error('download closed');
   }
 

@@ -20,7 +20,7 @@ let t: TestApp;
 let admin: string;
 
 /** Entries made here: one a minute from 1 October 2026 00:00 in Rome, a third by the admin, a third by Marco Rossi, a third by nobody. */
-const ENTRIES = AUDIT_COUNT_CAP + 1;
+const ENTRIES = Math.max(AUDIT_COUNT_CAP, AUDIT_PDF_MAX_ROWS) + 1;
 /** The entries of 1 October (Rome): 24 × 60. */
 const FIRST_DAY = 1440;
 const DAY = 'entity=scale_items&from=2026-10-01&to=2026-10-01';
@@ -76,8 +76,9 @@ async function foundNow(q: string): Promise<{ ids: string[]; total: number }> {
   for (let page = 1; ; page++) {
     const body = ok(await api(`/audit?${DAY}&q=${encodeURIComponent(q)}&limit=${AUDIT_PAGE_MAX_ROWS}&page=${page}`), 200).json();
     ids.push(...body.data.map((e: { _id: string }) => e._id));
-    total = body.meta.totalItems;
-    if (page >= body.meta.totalPages) break;
+    if (page === 1) total = body.meta.totalItems;
+    // Past a capped total the pages go on (the total only stops being counted): read until a short page.
+    if (body.data.length < AUDIT_PAGE_MAX_ROWS) break;
   }
   return { ids: ids.sort(), total };
 }
@@ -116,8 +117,9 @@ describe('the audit log at any size', () => {
       itemsPerPage: 50,
       totalCapped: true,
     });
-    const day = ok(await api(`/audit?${DAY}&limit=50`), 200).json();
-    assert.deepEqual(day.meta, { totalItems: FIRST_DAY, totalPages: Math.ceil(FIRST_DAY / 50), currentPage: 1, itemsPerPage: 50 });
+    // item-14, item-140…149, item-1400…1439.
+    const narrow = ok(await api(`/audit?${DAY}&q=item-14&limit=50`), 200).json();
+    assert.deepEqual(narrow.meta, { totalItems: 51, totalPages: 2, currentPage: 1, itemsPerPage: 50 });
   });
 
   test('the search finds exactly what the six joined columns found (actor, action, record, id, address; every word, any case)', async () => {
@@ -125,7 +127,7 @@ describe('the audit log at any size', () => {
       const expected = await foundBefore(q);
       const found = await foundNow(q);
       assert.deepEqual(found.ids, expected, q);
-      assert.equal(found.total, expected.length, q);
+      assert.equal(found.total, Math.min(expected.length, AUDIT_COUNT_CAP), q);
     }
     assert.ok((await foundBefore('rossi')).length > 400, 'the actor search finds a third of the day');
   });
