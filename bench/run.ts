@@ -1,5 +1,6 @@
 /** Runs every benchmark one after the other (2 cores: never in parallel) and prints their figures. */
 import { benchAroundBooking } from './around-booking.ts';
+import { benchAudit } from './audit.ts';
 import { benchAuthThroughput } from './auth-throughput.ts';
 import { benchBooking } from './booking.ts';
 import { benchEventLoop } from './event-loop.ts';
@@ -21,3 +22,4 @@ if (!only || only === 'finance') await benchFinance();
 if (!only || only === 'releases') await benchReleases();
 if (!only || only === 'event-loop') await benchEventLoop();
 if (!only || only === 'around-booking') await benchAroundBooking();
+if (!only || only === 'audit') await benchAudit();

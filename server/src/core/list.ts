@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, type Subquery, and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { channel } from 'node:diagnostics_channel';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { GetSelectTableName, JoinNullability, SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { ListMeta } from 'shared-api/contract';
@@ -15,8 +16,11 @@ export interface ListRequest<K extends string = string> {
 
 /** How a list is searched and ordered: the text ?q= searches, the filters, the sort keys with their columns. */
 export interface ListOrder<K extends string> {
-  /** The text each search word must appear in (declared columns joined, ideally the expression a trigram index covers). */
-  search?: SQL | AnyColumn;
+  /**
+   * The text each search word must appear in (declared columns joined, ideally the expression a trigram index covers),
+   * or, where the text spans tables an index cannot cover together, the condition one word's ILIKE pattern makes.
+   */
+  search?: SQL | AnyColumn | ((pattern: string) => SQL);
   /** Further conditions (undefined entries are ignored). */
   filters?: (SQL | undefined)[];
   /** The whitelist of sort keys (the query schema limits sortBy to these). */
@@ -30,6 +34,16 @@ export interface ListOrder<K extends string> {
   defaultOrder?: 'asc' | 'desc';
   /** A unique column (or an expression of one), last in every ORDER BY so pages never overlap. */
   tieBreaker: AnyColumn | SQL;
+  /**
+   * The most rows a page holds, for a list that grows without bound (the audit log): `limit=0` ('Tutti') reads a page
+   * of this many instead of every row, and a larger limit is read as this (the query schema refuses it first).
+   */
+  maxRows?: number;
+  /**
+   * Counted up to this many rows at most (a list that grows without bound: counting a million entries costs more than
+   * reading the page). Past it the total says this many and meta.totalCapped is true.
+   */
+  countCap?: number;
 }
 
 /**
@@ -40,8 +54,19 @@ export interface ListOrder<K extends string> {
 export interface ListSource<T, K extends string> extends ListOrder<K> {
   /** SELECT … WHERE where ORDER BY orderBy LIMIT limit OFFSET offset (limit null = every row). */
   rows(where: SQL | undefined, orderBy: SQL[], limit: number | null, offset: number): Promise<T[]>;
-  /** SELECT count(*) over the same FROM and WHERE. */
-  count(where: SQL | undefined): Promise<number>;
+  /** SELECT count(*) over the same FROM and WHERE (at most `atMost` rows counted, when given). */
+  count(where: SQL | undefined, atMost?: number): Promise<number>;
+  /**
+   * The rows after a position in the order, `limit` of them, each with its position (the values of the ORDER BY's
+   * keys, as text): what readSteps walks a list with. tableList() gives it.
+   */
+  rowsAfter?(where: SQL | undefined, keys: OrderKey[], after: string[] | null, limit: number): Promise<{ item: T; key: string[] }[]>;
+}
+
+/** One key of a list's order: an expression and its direction. */
+export interface OrderKey {
+  expression: SQL | AnyColumn;
+  direction: 'asc' | 'desc';
 }
 
 /** A page of a list with its total, as every list endpoint answers it. */
@@ -67,11 +92,11 @@ export function searchWords(q: string | undefined): string[] {
 }
 
 /** Every word must appear in the text: `text ILIKE %w1% AND text ILIKE %w2%`. */
-export function matchesAllWords(text: SQL | AnyColumn | undefined, q: string | undefined): SQL | undefined {
+export function matchesAllWords(text: ListOrder<string>['search'], q: string | undefined): SQL | undefined {
   const words = searchWords(q);
   if (!text || !words.length) return undefined;
   return sql.join(
-    words.map((w) => sql`${text} ILIKE ${w}`),
+    words.map((w) => (typeof text === 'function' ? sql`(${text(w)})` : sql`${text} ILIKE ${w}`)),
     sql` AND `,
   );
 }
@@ -87,11 +112,33 @@ function whereOf<K extends string>(source: ListOrder<K>, q: string | undefined):
   return and(matchesAllWords(source.search, q), ...(source.filters ?? []));
 }
 
-function orderOf<K extends string>(source: ListOrder<K>, sortBy: K | undefined, order: 'asc' | 'desc'): SQL[] {
+function orderKeysOf<K extends string>(source: ListOrder<K>, sortBy: K | undefined, order: 'asc' | 'desc'): OrderKey[] {
   const sorted = sortBy !== undefined && sortBy in source.sortColumns;
-  const direction = (sorted ? order : (source.defaultOrder ?? order)) === 'desc' ? desc : asc;
+  const direction = sorted ? order : (source.defaultOrder ?? order);
   const primary = sorted ? [source.sortColumns[sortBy]] : source.defaultSort;
-  return [...primary.map((c) => direction(c)), asc(source.tieBreaker)];
+  return [...primary.map((expression) => ({ expression, direction })), { expression: source.tieBreaker, direction: 'asc' as const }];
+}
+
+const orderByOf = (keys: OrderKey[]): SQL[] => keys.map(({ expression, direction }) => (direction === 'desc' ? desc : asc)(expression));
+
+function orderOf<K extends string>(source: ListOrder<K>, sortBy: K | undefined, order: 'asc' | 'desc'): SQL[] {
+  return orderByOf(orderKeysOf(source, sortBy, order));
+}
+
+/**
+ * The rows that come after `after` in the order of `keys` (keyset pagination), every key in the same direction:
+ * `(k1, k2) < (v1, v2)` for a descending order, `>` for an ascending one. A row comparison is an index condition on a
+ * btree over (k1, k2), so every step starts where the last one stopped and costs the same however far into the list it
+ * is (an OFFSET reads and drops every row before it). The values are compared as the text the database wrote them in
+ * (a timestamp keeps its microseconds); the keys must not be null.
+ */
+export function afterKeys(keys: OrderKey[], after: string[]): SQL {
+  const direction = keys[0]!.direction;
+  if (keys.some((key) => key.direction !== direction)) throw new Error('afterKeys: the keys of a step go in one direction');
+  const row = (items: SQL[]) => sql`(${sql.join(items, sql`, `)})`;
+  const columns = row(keys.map((key) => sql`${key.expression}`));
+  const values = row(after.map((value) => sql`${value}`));
+  return direction === 'desc' ? sql`${columns} < ${values}` : sql`${columns} > ${values}`;
 }
 
 /**
@@ -101,17 +148,57 @@ function orderOf<K extends string>(source: ListOrder<K>, sortBy: K | undefined, 
  */
 export async function readPage<T, K extends string>(source: ListSource<T, K>, request: ListRequest<K>): Promise<ListPage<T>> {
   const where = whereOf(source, request.q);
-  const limit = request.limit > 0 ? request.limit : null;
+  const max = source.maxRows;
+  const asked = request.limit > 0 ? request.limit : null;
+  const limit = max === undefined ? asked : Math.min(asked ?? max, max);
   const offset = limit ? (request.page - 1) * limit : 0;
   const data = await source.rows(where, orderOf(source, request.sortBy, request.order), limit, offset);
   const complete = limit === null || (request.page === 1 && data.length < limit);
-  const totalItems = complete ? data.length : await source.count(where);
-  return { data, meta: listMetaOf(totalItems, request) };
+  const cap = source.countCap;
+  const counted = complete ? data.length : await source.count(where, cap === undefined ? undefined : cap + 1);
+  const capped = cap !== undefined && counted > cap;
+  const meta = listMetaOf(capped ? cap : counted, { page: request.page, limit: limit ?? 0 });
+  return { data, meta: capped ? { ...meta, totalCapped: true } : meta };
 }
 
 /** Every row of a list's query in its order (the download of that list). */
 export async function readAll<T, K extends string>(source: ListSource<T, K>, request: Omit<ListRequest<K>, 'page' | 'limit'>): Promise<T[]> {
   return source.rows(whereOf(source, request.q), orderOf(source, request.sortBy, request.order), null, 0);
+}
+
+/** Rows read per step by readSteps. */
+export const LIST_STEP_ROWS = 500;
+/** Each step readSteps reads publishes its row count here (tests read it). */
+export const LIST_STEP_CHANNEL = 'club-portal:list-step';
+const listStepChannel = channel(LIST_STEP_CHANNEL);
+
+/**
+ * Every row of a list's query in its order (rows that tie on the sort key in the tie-breaker's order, descending in a
+ * descending list), `stepRows` at a time (the download of a list that grows without bound):
+ * each step is one statement that an index serves from where the last one stopped (afterKeys), and no transaction
+ * stays open between steps, so on the embedded database every other request runs in between. A row added meanwhile
+ * before the position read so far is not in the download; none is read twice.
+ */
+export async function* readSteps<T, K extends string>(
+  source: ListSource<T, K>,
+  request: Omit<ListRequest<K>, 'page' | 'limit'>,
+  stepRows = LIST_STEP_ROWS,
+): AsyncGenerator<T[]> {
+  if (!source.rowsAfter) throw new Error('readSteps needs a list with rowsAfter (tableList)');
+  const where = whereOf(source, request.q);
+  // The tie-breaker goes the way of the order (rows that tie have no order of their own), so one btree over the sort
+  // column and the tie-breaker serves every step in either direction, with no sort.
+  const ordered = orderKeysOf(source, request.sortBy, request.order);
+  const direction = ordered[0]!.direction;
+  const keys = ordered.map((key) => ({ ...key, direction }));
+  let after: string[] | null = null;
+  for (;;) {
+    const rows = await source.rowsAfter(where, keys, after, stepRows);
+    if (listStepChannel.hasSubscribers) listStepChannel.publish({ rows: rows.length });
+    if (rows.length) yield rows.map((row) => row.item);
+    if (rows.length < stepRows) return;
+    after = rows.at(-1)!.key;
+  }
 }
 
 /**
@@ -211,6 +298,16 @@ export async function countFrom(db: DbOrTx, from: ListFrom, where: SQL | undefin
   return Number(row?.n ?? 0);
 }
 
+/** `count(*)` of a FROM under a WHERE, reading at most `atMost` rows (the count stops there). */
+export async function countAtMost(db: DbOrTx, from: ListFrom, where: SQL | undefined, atMost: number): Promise<number> {
+  const rows = selectFrom(db, from, { one: sql`1` })
+    .where(where)
+    .limit(atMost)
+    .as('counted');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(rows);
+  return Number(row?.n ?? 0);
+}
+
 /** A list read from tables: its FROM with its joins and the columns of its rows, with its search and its orders. */
 export interface TableList<F extends ListFrom, S extends SelectedFields, K extends string> extends ListOrder<K> {
   from: F;
@@ -242,7 +339,19 @@ export function tableList<F extends ListFrom, S extends SelectedFields, K extend
       const rows = await selectRows(db, from, columns, where, { orderBy, limit, offset });
       return toItem ? rows.map(toItem) : rows;
     },
-    count: (where) => countFrom(db, from, where),
+    count: (where, atMost) => (atMost === undefined ? countFrom(db, from, where) : countAtMost(db, from, where, atMost)),
+    rowsAfter: async (where, keys, after, limit) => {
+      const keyColumns = Object.fromEntries(keys.map((key, i) => [`__key${i}`, sql<string>`(${key.expression})::text`]));
+      const rows = (await selectRows(db, from, { ...columns, ...keyColumns }, and(where, after ? afterKeys(keys, after) : undefined), {
+        orderBy: orderByOf(keys),
+        limit,
+      })) as (RowOf<F, S> & Record<string, string | null>)[];
+      return rows.map((row) => {
+        const key = keys.map((_, i) => row[`__key${i}`]);
+        if (key.some((value) => value === null)) throw new Error('readSteps: a key of the order is null');
+        return { item: toItem ? toItem(row) : row, key: key as string[] };
+      });
+    },
   };
 }
 

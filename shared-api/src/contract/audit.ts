@@ -40,7 +40,18 @@ export const auditFiltersForm = auditFilters.refine((f) => !f.from || !f.to || f
   message: PERIOD_END_BEFORE_START,
 });
 
-export const auditListQuery = listQuery.extend(auditFilters.shape).extend({ sortBy: z.enum(AUDIT_SORT_KEYS).optional() });
+/**
+ * The largest page of the log (issue 38): `limit` above it is refused, and `limit=0` ('Tutti' on other lists) reads a
+ * page of this many, never the whole log (a busy club writes 100,000 entries in a few weeks).
+ */
+export const AUDIT_PAGE_MAX_ROWS = 500;
+
+/** The most entries a PDF of the log holds (AUDIT_PDF_TOO_MANY_ROWS past it); CSV and XLSX stream the whole period. */
+export const AUDIT_PDF_MAX_ROWS = 5000;
+
+export const auditListQuery = listQuery
+  .extend(auditFilters.shape)
+  .extend({ sortBy: z.enum(AUDIT_SORT_KEYS).optional(), limit: z.coerce.number().int().min(0).max(AUDIT_PAGE_MAX_ROWS).default(10) });
 
 /** GET /user/me/activity: the member's last MY_ACTIVITY_LIMIT sign-ins and changes to their profile (newest first). */
 export const myActivity = z.object({ data: z.array(auditEntry) });

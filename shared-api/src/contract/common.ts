@@ -119,6 +119,8 @@ export const listMeta = z.object({
   totalPages: z.number().int(),
   currentPage: z.number().int(),
   itemsPerPage: z.number().int(),
+  /** True when the list was counted up to a bound and holds more than totalItems rows (the audit log, issue 38). */
+  totalCapped: z.boolean().optional(),
 });
 export type ListMeta = z.infer<typeof listMeta>;
 

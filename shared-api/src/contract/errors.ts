@@ -233,6 +233,12 @@ export const API_ERRORS = {
   STORAGE_UNLOAD_NOT_FOUND: { status: 404, text: 'Scarico non trovato' },
   /** A movement that would leave an item with less than zero in stock (or undo more than is left). */
   STORAGE_NOT_ENOUGH_STOCK: { status: 409, text: 'Quantità non disponibile in magazzino.' },
+  // Audit log (issue 38)
+  /** GET /audit/export?format=pdf: more entries than AUDIT_PDF_MAX_ROWS asked (CSV and XLSX have no cap: they stream). */
+  AUDIT_PDF_TOO_MANY_ROWS: {
+    status: 400,
+    text: 'Il PDF del registro attività può contenere al massimo 5.000 righe: restringi il periodo (Dal/Al) o i filtri, oppure scarica in CSV o XLSX.',
+  },
   // Platform: releases of the domain apps
   RELEASE_REFUSED: { status: 422, text: 'La release non può andare in linea: vedi i motivi elencati.' },
   NO_PREVIOUS_RELEASE: { status: 409, text: 'Non esiste una release precedente a cui tornare.' },

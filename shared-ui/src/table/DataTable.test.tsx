@@ -171,6 +171,25 @@ describe('DataTable', () => {
     expect(screen.queryByRole('navigation', { name: 'Paginazione' })).not.toBeInTheDocument();
   });
 
+  it("a list that caps its pages and its count (the audit log): 'oltre N risultati', and 'Tutti' still pages", async () => {
+    const calls = fakeApi(members(300), (url) => {
+      const limit = Number(url.searchParams.get('limit'));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = limit === 0 ? 50 : limit;
+      const rows = members(300).slice((page - 1) * size, page * size);
+      return {
+        body: { data: rows, meta: { totalItems: 200, totalPages: Math.ceil(200 / size), currentPage: page, itemsPerPage: size, totalCapped: true } },
+      };
+    });
+    renderTable();
+    await screen.findByText('Cognome001');
+    expect(screen.getByText('oltre 200 risultati')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Righe per pagina' }), 'Tutti');
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    expect(lastCall(calls).searchParams.get('limit')).toBe('0');
+    expect(pageButtons()).toEqual(['1', '2', '3', '4']);
+  });
+
   it('a page size of 12 shows 12 rows', async () => {
     const calls = fakeApi(members(30));
     renderTable();

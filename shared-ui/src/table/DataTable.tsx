@@ -73,6 +73,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           totalPages={list.totalPages}
           limit={list.limit}
           totalItems={list.totalItems}
+          totalCapped={list.totalCapped}
           loaded={Boolean(data)}
           onPage={list.setPage}
           onLimit={list.changeLimit}

@@ -45,6 +45,7 @@ export function TableFooter({
   totalPages,
   limit,
   totalItems,
+  totalCapped = false,
   loaded,
   onPage,
   onLimit,
@@ -53,6 +54,8 @@ export function TableFooter({
   totalPages: number;
   limit: number;
   totalItems: number;
+  /** More rows than totalItems (a list counted up to a bound): 'oltre 10000 risultati'. */
+  totalCapped?: boolean;
   /** The first page has arrived (before it the total is left blank). */
   loaded: boolean;
   onPage: (page: number) => void;
@@ -70,7 +73,9 @@ export function TableFooter({
           ))}
         </select>
       </label>
-      <span className="ui-table-footer__total">{loaded ? `${totalItems} ${totalItems === 1 ? 'risultato' : 'risultati'}` : ''}</span>
+      <span className="ui-table-footer__total">
+        {loaded ? `${totalCapped ? 'oltre ' : ''}${totalItems} ${totalItems === 1 && !totalCapped ? 'risultato' : 'risultati'}` : ''}
+      </span>
       <Pagination page={page} totalPages={totalPages} onChange={onPage} />
     </div>
   );

@@ -54,6 +54,8 @@ export interface PageData<T> {
   rows: T[];
   totalItems: number;
   totalPages: number;
+  /** The server counted up to a bound and there are more than totalItems rows (meta.totalCapped: the audit log). */
+  totalCapped?: boolean;
 }
 
 const asNumber = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -68,5 +70,5 @@ export function readPage<T>(response: unknown, rows: T[], limit: number): PageDa
   const totalItems = asNumber(meta.totalItems) ?? asNumber(meta.total) ?? rows.length;
   const perPage = asNumber(meta.itemsPerPage) ?? asNumber(meta.limit) ?? limit;
   const totalPages = asNumber(meta.totalPages) ?? (perPage > 0 ? Math.max(1, Math.ceil(totalItems / perPage)) : 1);
-  return { rows, totalItems, totalPages };
+  return meta.totalCapped === true ? { rows, totalItems, totalPages, totalCapped: true } : { rows, totalItems, totalPages };
 }

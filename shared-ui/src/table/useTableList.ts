@@ -65,7 +65,9 @@ export function useTableList<T>(props: DataTableProps<T>) {
 
   const data = query.data;
   const totalItems = data?.totalItems ?? 0;
-  const totalPages = limit === ALL_ROWS ? 1 : (data?.totalPages ?? 1);
+  // 'Tutti' is one page, unless the list caps its pages (the audit log reads 500 a page): the server's count decides.
+  const totalPages = data?.totalPages ?? 1;
+  const totalCapped = data?.totalCapped === true;
 
   // Rows deleted from the last page: show the new last page instead of an empty one.
   useEffect(() => {
@@ -87,5 +89,22 @@ export function useTableList<T>(props: DataTableProps<T>) {
     setPage(1);
   };
 
-  return { paged, search, setSearch, q, page, setPage, limit, changeLimit, shownSort, toggleSort, listQuery, query, data, totalItems, totalPages };
+  return {
+    paged,
+    search,
+    setSearch,
+    q,
+    page,
+    setPage,
+    limit,
+    changeLimit,
+    shownSort,
+    toggleSort,
+    listQuery,
+    query,
+    data,
+    totalItems,
+    totalPages,
+    totalCapped,
+  };
 }

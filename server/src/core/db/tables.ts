@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Tables of core: what every domain uses (uploaded files, the mail outbox). */
@@ -50,6 +51,9 @@ export const server_secrets = pgTable('server_secrets', {
  * deletes it; the retention job removes rows older than AUDIT_RETENTION_DAYS. No foreign key to users: an entry
  * outlives its actor's record.
  */
+/** An entry's own searchable text (issue 38): the expression audit_log_search_idx indexes and the log's search reads. */
+export const AUDIT_SEARCH_TEXT = sql`(coalesce(action::text, '') || ' ' || coalesce(entity::text, '') || ' ' || coalesce(entity_id::text, '') || ' ' || coalesce(ip::text, ''))`;
+
 export const audit_log = pgTable(
   'audit_log',
   {
@@ -67,5 +71,9 @@ export const audit_log = pgTable(
     index('audit_log_at_idx').on(t.at, t.id),
     index('audit_log_entity_idx').on(t.entity, t.entity_id, t.at),
     index('audit_log_actor_idx').on(t.actor_user_id, t.at),
+    index('audit_log_search_idx').using('gin', sql`${AUDIT_SEARCH_TEXT} gin_trgm_ops`),
+    // The download's keyset steps sorted by action or record (core/list.ts readSteps).
+    index('audit_log_action_order_idx').on(t.action, t.id),
+    index('audit_log_entity_order_idx').on(t.entity, t.id),
   ],
 );

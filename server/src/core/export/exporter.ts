@@ -1,10 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
 import { channel } from 'node:diagnostics_channel';
+import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExportFormat } from 'shared-api/contract';
 import { formatItalianDate, todayIn } from '../time';
 import { offThreadModule, runOffThread } from '../workers/pool';
 import { newPdf } from '../pdf';
+import { XlsxStream } from './xlsx-stream';
 
 /** One column of a list's download, declared once per list (Italian header). */
 export interface ExportColumn<T> {
@@ -124,6 +126,81 @@ export async function buildExport<T>(request: ExportRequest<T>): Promise<ExportF
     pages.map((p) => p.buffer as ArrayBuffer),
   );
   return { body: Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType: CONTENT_TYPES[format], fileName: `${baseName}.${format}` };
+}
+
+/** A download sent as it is made: its bytes come while the rows are still being read. */
+export interface ExportStream {
+  body: Readable;
+  contentType: string;
+  fileName: string;
+}
+
+export interface StreamedExportRequest<T> extends ExportRequest<T> {
+  /** The rows in pages as they are read, each page bounded (core/list.ts readSteps). */
+  rows: AsyncIterable<T[]>;
+  /**
+   * The most rows a PDF holds (it is laid out whole on a worker: 100,000 rows ran it out of memory), and the error
+   * past it, thrown before anything is sent.
+   */
+  pdfLimit?: { rows: number; error: () => Error };
+}
+
+/**
+ * A list's download that may be as long as the table (the audit log, issue 38), through the same columns and cell
+ * rules as buildExport: CSV and XLSX are written as the pages are read, EXPORT_STEP_ROWS rows a step on the request
+ * thread (the step's work is bounded, the zip's deflate runs on libuv's threads), and sent as they are made, so
+ * neither the rows nor the file are ever held whole; the reader's pace holds the reading back. A PDF is laid out
+ * whole, so it is made by buildExport on a worker, up to `pdfLimit.rows` rows (its error past them).
+ */
+export async function streamExport<T>(request: StreamedExportRequest<T>): Promise<ExportFile | ExportStream> {
+  const { format, baseName, columns, pdfLimit } = request;
+  if (format === 'pdf') {
+    const rows = pdfLimit ? capped(request.rows, pdfLimit.rows, pdfLimit.error) : request.rows;
+    return buildExport({ ...request, rows });
+  }
+  const headers = columns.map((c) => c.header);
+  const steps = async function* () {
+    for await (const page of request.rows) {
+      for (let at = 0; at < page.length; at += EXPORT_STEP_ROWS) {
+        const step = page.slice(at, at + EXPORT_STEP_ROWS);
+        if (stepChannel.hasSubscribers) stepChannel.publish({ rows: step.length });
+        yield step.map((row) => columns.map((c) => c.value(row) ?? null));
+        await nextTurn();
+      }
+    }
+  };
+  const fileName = `${baseName}.${format}`;
+  if (format === 'csv') {
+    const csv = async function* () {
+      yield Buffer.from(stringify([headers], CSV_OPTIONS), 'utf8');
+      const { bom: _bom, ...options } = CSV_OPTIONS;
+      for await (const cells of steps())
+        yield Buffer.from(
+          stringify(
+            cells.map((row) => row.map((v) => csvCell(v))),
+            options,
+          ),
+          'utf8',
+        );
+    };
+    return { body: Readable.from(csv(), { objectMode: false }), contentType: CONTENT_TYPES.csv, fileName };
+  }
+  const xlsx = new XlsxStream({ title: request.title, headers, widths: columns.map((c) => c.width ?? 1) });
+  void (async () => {
+    for await (const cells of steps()) await xlsx.addRows(cells);
+    xlsx.end();
+  })().catch((err: Error) => xlsx.fail(err));
+  return { body: xlsx.output, contentType: CONTENT_TYPES.xlsx, fileName };
+}
+
+/** The pages of `rows`, failing with `error()` as soon as more than `max` rows have come. */
+async function* capped<T>(rows: AsyncIterable<T[]>, max: number, error: () => Error): AsyncGenerator<T[]> {
+  let count = 0;
+  for await (const page of rows) {
+    count += page.length;
+    if (count > max) throw error();
+    yield page;
+  }
 }
 
 /** The cells of a table as rows (on the worker thread). */

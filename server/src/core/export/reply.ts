@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { attachment } from '../content-disposition';
 import { fileResponse } from '../plugins/openapi';
-import { CONTENT_TYPES, type ExportFile } from './exporter';
+import { CONTENT_TYPES, type ExportFile, type ExportStream } from './exporter';
 
 /** The 200 answer of every export route in the OpenAPI description: the file in the requested format. */
 export const exportResponse = fileResponse(
@@ -9,6 +9,7 @@ export const exportResponse = fileResponse(
   Object.values(CONTENT_TYPES).map((type) => type.replace(/;.*$/, '')),
 );
 
-export function sendExportFile(reply: FastifyReply, file: ExportFile) {
+/** Sends a download, whole (ExportFile) or as it is made (ExportStream: no content-length, chunked). */
+export function sendExportFile(reply: FastifyReply, file: ExportFile | ExportStream) {
   return reply.type(file.contentType).header('content-disposition', attachment(file.fileName)).header('cache-control', 'no-store').send(file.body);
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { threadId } from 'node:worker_threads';
 import { EXPORT_STEP_CHANNEL, EXPORT_STEP_ROWS } from '../export/exporter';
+import { LIST_STEP_CHANNEL, LIST_STEP_ROWS } from '../list';
 import { workerThreadCount } from '../workers/pool';
 import { longestLoopDelay, offThreadTasksDuring } from '../../testing/event-loop';
 import { bigFitetCsv, declaredBombArchive, padBuild, tarGzOf } from '../../testing/heavy-files';
@@ -126,6 +127,31 @@ describe('the heaviest calls leave the request thread free', () => {
         steps.every((rows) => rows <= EXPORT_STEP_ROWS),
         format,
       );
+    }
+  });
+
+  test('the whole audit log in each format: read in keyset steps; CSV and XLSX written a bounded step at a time as they are sent, the PDF on a worker', async (context) => {
+    await t.database.db.execute(sql`
+      insert into audit_log (at, action, entity, entity_id)
+      select timestamptz '2026-09-01 00:00 Europe/Rome' + i * interval '1 minute', 'edit', 'heavy_calls', 'voce-' || i
+      from generate_series(1, 1200) as i`);
+    for (const format of ['csv', 'xlsx', 'pdf']) {
+      const reads: number[] = [];
+      const onRead = (message: unknown) => void reads.push((message as { rows: number }).rows);
+      subscribe(LIST_STEP_CHANNEL, onRead);
+      try {
+        const { res, tasks, steps } = await observe(
+          `registro attività, ${format}`,
+          () => api('GET', `/audit/export?format=${format}&entity=heavy_calls`),
+          context,
+        );
+        assert.equal(res.statusCode, 200, res.body);
+        assert.deepEqual(reads, [LIST_STEP_ROWS, LIST_STEP_ROWS, 200], format);
+        assert.deepEqual(steps, [EXPORT_STEP_ROWS, EXPORT_STEP_ROWS, 200], format);
+        assert.deepEqual(offThread(tasks, 'renderExport'), format === 'pdf' ? [true] : [], format);
+      } finally {
+        unsubscribe(LIST_STEP_CHANNEL, onRead);
+      }
     }
   });
 

@@ -1,13 +1,20 @@
-import { type SQL, and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { AuditAction, AuditEntry, AuditFilters } from 'shared-api/contract';
+import { type SQL, and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { AUDIT_PAGE_MAX_ROWS, type AuditAction, type AuditEntry, type AuditFilters } from 'shared-api/contract';
 import type { Db } from '../../core/db/client';
 import { audit_log } from '../../core/db/tables';
-import { type ListSource, leftJoinOn, listFrom, searchableText, selectRows, tableList } from '../../core/list';
+import { type ListSource, leftJoinOn, listFrom, searchWords, searchableText, selectRows, tableList } from '../../core/list';
 import { users } from '../registry/tables';
 
 export type AuditSortKey = 'at' | 'action' | 'entity';
 
 const a = audit_log;
+/** An entry's own text, as audit_log_search_idx indexes it (core/db/tables.ts AUDIT_SEARCH_TEXT): a trigram index serves its ILIKE. */
+const OWN_TEXT = searchableText(a.action, a.entity, a.entity_id, a.ip);
+/**
+ * The total of a page is counted up to this many entries (meta.totalCapped past it): a count reads every entry it
+ * counts, and a search that finds one entry in fifteen took 30–60 ms to count 10,000 of them (bench/audit.ts).
+ */
+export const AUDIT_COUNT_CAP = 1_000;
 const FROM = listFrom(a, leftJoinOn(users, eq(users.id, a.actor_user_id)));
 const COLUMNS = {
   _id: a.id,
@@ -53,8 +60,30 @@ export class AuditRepository {
     private readonly timeZone: string,
   ) {}
 
-  /** The list, newest first unless sorted otherwise; `from` and `to` are days of the club's calendar, both included. */
-  listSource(filters: AuditFilters): ListSource<AuditEntry, AuditSortKey> {
+  /**
+   * The list, newest first unless sorted otherwise; `from` and `to` are days of the club's calendar, both included.
+   * The search finds what it always found — every word in the action, the record, its id, the address or the actor's
+   * name or surname — as two index reads: the entry's own text on its trigram index, and the entries of the users whose
+   * name or surname hold the word (read first, so the planner sees their ids: a subquery's were an unknown it
+   * estimated at half the log, and it scanned the whole log for a rare word). A word never holds a space, so it
+   * appears in the columns joined by spaces exactly when it appears in one of them.
+   */
+  async listSource(filters: AuditFilters & { q?: string | undefined }): Promise<ListSource<AuditEntry, AuditSortKey>> {
+    const actorsByWord = new Map<string, string[]>();
+    for (const word of searchWords(filters.q)) {
+      const found = await this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(sql`coalesce(${users.name}, '')`, word), ilike(sql`coalesce(${users.surname}, '')`, word)));
+      actorsByWord.set(
+        word,
+        found.map((row) => row.id),
+      );
+    }
+    const search = (word: string): SQL => {
+      const actors = actorsByWord.get(word) ?? [];
+      return actors.length ? or(sql`${OWN_TEXT} ILIKE ${word}`, inArray(a.actor_user_id, actors))! : sql`${OWN_TEXT} ILIKE ${word}`;
+    };
     const day = (d: string) => sql`((${d}::date)::timestamp at time zone ${this.timeZone})`;
     const conditions: (SQL | undefined)[] = [
       filters.entity ? eq(a.entity, filters.entity) : undefined,
@@ -68,12 +97,14 @@ export class AuditRepository {
       {
         from: FROM,
         columns: COLUMNS,
-        search: searchableText(a.action, a.entity, a.entity_id, a.ip, users.name, users.surname),
+        search,
         filters: conditions,
         sortColumns: { at: a.at, action: a.action, entity: a.entity },
         defaultSort: [a.at],
         defaultOrder: 'desc',
         tieBreaker: a.id,
+        maxRows: AUDIT_PAGE_MAX_ROWS,
+        countCap: AUDIT_COUNT_CAP,
       },
       toEntry,
     );

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditEntry, auditListQuery, errorBody, exportFormat, listResponse, myActivity } from 'shared-api/contract';
-import { buildExport } from '../../core/export/exporter';
 import { exportResponse, sendExportFile } from '../../core/export/reply';
 import { currentUser } from '../../core/plugins/session';
-import { AUDIT_EXPORT_COLUMNS } from './service';
 
 const tags = ['registro attività'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
@@ -35,24 +33,12 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
       schema: {
         tags,
-        summary: 'Scarica il registro attività (csv, xlsx, pdf)',
+        summary: 'Scarica il registro attività (csv e xlsx di tutto il periodo, pdf fino a 5.000 righe)',
         querystring: exportQuery,
         response: { 200: exportResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      const { format, ...filter } = request.query;
-      const rows = await audit.listAll(filter);
-      const file = await buildExport({
-        format,
-        baseName: 'registro-attivita',
-        title: 'Registro attività',
-        columns: AUDIT_EXPORT_COLUMNS,
-        rows,
-        timeZone: app.config.clubTimezone,
-      });
-      return sendExportFile(reply, file);
-    },
+    async (request, reply) => sendExportFile(reply, await audit.download(request.query, app.config.clubTimezone)),
   );
 };
 

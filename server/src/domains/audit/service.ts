@@ -1,7 +1,16 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditFilters, MY_ACTIVITY_LIMIT } from 'shared-api/contract';
-import type { ExportColumn } from '../../core/export/exporter';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_PDF_MAX_ROWS,
+  type AuditEntry,
+  type AuditFilters,
+  type ExportFormat,
+  MY_ACTIVITY_LIMIT,
+} from 'shared-api/contract';
+import { DomainError } from '../../core/errors';
+import { type ExportColumn, streamExport } from '../../core/export/exporter';
 import type { JobDefinition } from '../../core/jobs/runner';
-import { type ListPage, type ListRequest, readAll, readPage } from '../../core/list';
+import { type ListPage, type ListRequest, readPage, readSteps } from '../../core/list';
 import type { Services } from '../../core/domain';
 import type { Clock } from '../../core/time';
 import type { AuditRepository, AuditSortKey } from './repository';
@@ -12,12 +21,31 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class AuditService {
   constructor(private readonly deps: { repo: AuditRepository; clock: Clock; retentionDays: number }) {}
 
-  list(request: ListRequest<AuditSortKey> & AuditFilters): Promise<ListPage<AuditEntry>> {
-    return readPage(this.deps.repo.listSource(request), request);
+  /** A page of at most AUDIT_PAGE_MAX_ROWS entries (limit=0 too), its total counted up to AUDIT_COUNT_CAP. */
+  async list(request: ListRequest<AuditSortKey> & AuditFilters): Promise<ListPage<AuditEntry>> {
+    return readPage(await this.deps.repo.listSource(request), request);
   }
 
-  listAll(request: Omit<ListRequest<AuditSortKey>, 'page' | 'limit'> & AuditFilters): Promise<AuditEntry[]> {
-    return readAll(this.deps.repo.listSource(request), request);
+  /** Every entry of the filters, in the list's order, LIST_STEP_ROWS at a time (the download). */
+  async *listInSteps(request: Omit<ListRequest<AuditSortKey>, 'page' | 'limit'> & AuditFilters): AsyncGenerator<AuditEntry[]> {
+    yield* readSteps(await this.deps.repo.listSource(request), request);
+  }
+
+  /**
+   * The download of the log: CSV and XLSX streamed as the entries are read, the PDF up to AUDIT_PDF_MAX_ROWS entries
+   * (AUDIT_PDF_TOO_MANY_ROWS past them, before anything is sent).
+   */
+  download(request: Omit<ListRequest<AuditSortKey>, 'page' | 'limit'> & AuditFilters & { format: ExportFormat }, timeZone: string) {
+    const { format, ...filter } = request;
+    return streamExport({
+      format,
+      baseName: 'registro-attivita',
+      title: 'Registro attività',
+      columns: AUDIT_EXPORT_COLUMNS,
+      rows: this.listInSteps(filter),
+      timeZone,
+      pdfLimit: { rows: AUDIT_PDF_MAX_ROWS, error: () => new DomainError('AUDIT_PDF_TOO_MANY_ROWS') },
+    });
   }
 
   /** The member's last sign-ins and changes to their profile ('Attività recente'). */
