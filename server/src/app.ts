@@ -28,6 +28,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where the outbox's `MAIL {…}` lines go when no SMTP is configured (stdout by default). */
   mailLog?: (line: string) => void;
+  /** Each mail once delivered, whole (tests: the outbox keeps only its recipient, subject, time and state). */
+  mailDelivered?: ServicesOptions['mailDelivered'];
   /** Where the log goes (stdout by default): tests read what it holds. */
   logStream?: LogDestination;
   /** A nodemailer transport instead of SMTP_URL's (tests). */
@@ -124,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     domains,
     ownsDatabase: !options.database,
     mailLog: options.mailLog,
+    mailDelivered: options.mailDelivered,
     mailTransport: options.mailTransport,
     jobPollingSeconds: options.jobPollingSeconds,
     clock: options.clock,
