@@ -9,6 +9,7 @@ import { FileRepository } from '../files/repository';
 import { FileStore } from '../files/store';
 import { JobRunner } from '../jobs/runner';
 import { Mailer, type MailerOptions, mailJob } from '../mail/mailer';
+import { SigningKeys, useSigningKeys } from '../secrets';
 import { PersonalData } from '../personal-data/service';
 import { backupJobs } from '../backup/job';
 import { type Clock, systemClock } from '../time';
@@ -49,6 +50,8 @@ export default fp<ServicesOptions>(
     const { db } = database;
     // Transactions opened while a request runs tell the audit log's trigger who, from where and when (core/audit).
     auditTransactions(db, clock);
+    // The keys that sign feed addresses and unsubscribe links: from the environment or DATA_DIR's key file, never the database.
+    useSigningKeys(db, new SigningKeys(config, clock));
     const jobs = new JobRunner<Services>(database, {
       timeZone: config.clubTimezone,
       pollingIntervalSeconds: jobPollingSeconds,
