@@ -7,7 +7,6 @@
  */
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 /** What a worker needs to encrypt or decrypt: structured-clonable strings only. */
 export interface BackupKey {
