@@ -25,6 +25,7 @@ import type { packBackup, unpackBackup } from './archive';
 import { type KnownSchema, type PostgresDumpKind, PostgresRestoreRefused, dumpPostgres, postgresIsEmpty, restorePostgres } from './postgres';
 import { backupKeyOf } from './encryption';
 import { rowsOf } from '../db/rows';
+import { SIGNING_KEY_FILE } from '../secrets';
 
 const ARCHIVE_MODULE = offThreadModule('core/backup/archive');
 const FORMAT = 'portale-backup';
@@ -164,7 +165,8 @@ export function pruneBackups(backupDir: string, keep: number): string[] {
   return old;
 }
 
-const isEmptyFolder = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+/** Empty, or holding only the signing key file (put there before a restore so the links keep working, core/secrets.ts). */
+const isEmptyFolder = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).every((name) => name === SIGNING_KEY_FILE);
 
 /** A restore refused before anything was written; the message says why, in Italian. */
 export class RestoreRefused extends Error {}
@@ -261,7 +263,6 @@ export async function restoreBackup(options: {
       fs.mkdirSync(config.dataDir, { recursive: true });
       fs.cpSync(loaded, path.join(config.dataDir, 'pgdata'), { recursive: true });
     } else {
-      fs.mkdirSync(config.dataDir, { recursive: true });
       await restorePostgres({
         url: config.databaseUrl!,
         dir: path.join(into, 'database'),
@@ -272,6 +273,7 @@ export async function restoreBackup(options: {
       }).catch((err: unknown) => {
         throw err instanceof PostgresRestoreRefused ? new RestoreRefused(err.message) : err;
       });
+      fs.mkdirSync(config.dataDir, { recursive: true });
     }
     for (const [name, target] of copiedPlaces(config)) {
       const source = path.join(into, name);

@@ -108,7 +108,35 @@ interface TocEntry {
 /** The entries of a custom-format dump's table of contents (pg_restore --list). */
 async function tableOfContents(dump: string): Promise<TocEntry[]> {
   const { stdout } = await run('pg_restore', ['--list', dump], { maxBuffer: 64 * 1024 * 1024 });
-  const types = ['TABLE DATA', 'SEQUENCE SET', 'SEQUENCE OWNED BY', 'FK CONSTRAINT', 'MATERIALIZED VIEW DATA'];
+  // pg_dump's entry types of more than one word, longest first (a partition's attachment is "TABLE ATTACH").
+  const types = [
+    'TEXT SEARCH CONFIGURATION',
+    'TEXT SEARCH DICTIONARY',
+    'TEXT SEARCH TEMPLATE',
+    'TEXT SEARCH PARSER',
+    'FOREIGN DATA WRAPPER',
+    'MATERIALIZED VIEW DATA',
+    'MATERIALIZED VIEW',
+    'SEQUENCE OWNED BY',
+    'PUBLICATION TABLE',
+    'PUBLICATION TABLES IN SCHEMA',
+    'OPERATOR FAMILY',
+    'OPERATOR CLASS',
+    'CHECK CONSTRAINT',
+    'ACCESS METHOD',
+    'FOREIGN TABLE',
+    'EVENT TRIGGER',
+    'FK CONSTRAINT',
+    'LARGE OBJECT',
+    'ROW SECURITY',
+    'SEQUENCE SET',
+    'INDEX ATTACH',
+    'TABLE ATTACH',
+    'USER MAPPING',
+    'DEFAULT ACL',
+    'SHELL TYPE',
+    'TABLE DATA',
+  ].sort((a, b) => b.length - a.length);
   return stdout
     .split('\n')
     .filter((line) => /^\d+;/.test(line))
