@@ -161,7 +161,7 @@ async function emptyAgain(client: pg.ClientBase): Promise<void> {
  * the schema is made by this version's migrations (up to the archive's last one: `migrate(upTo)`), the archive's
  * rows are loaded into the portal's own tables (pg_restore --data-only over a list filtered to their TABLE DATA and
  * SEQUENCE SET entries, or the logical dump's JSON), the foreign keys set aside for the load and put back from the
- * schema's own definitions, then the newer migrations are applied (`migrate()`). No function, trigger, extension or
+ * schema's own definitions (the schema's own triggers off meanwhile), then the newer migrations are applied (`migrate()`). No function, trigger, extension or
  * statement of the archive runs, and nothing needs a superuser. An archive holding a table the migrations do not make
  * is refused before the database is touched; a failure later leaves the database empty again.
  */
@@ -213,6 +213,10 @@ export async function restorePostgres(options: {
     // The rows the migrations wrote (their journal, version counters) give way to the archive's.
     await client.query(`truncate table ${tables.join(', ')}`);
     for (const fk of fks) await client.query(`alter table ${fk.tbl} drop constraint ${fk.name}`);
+    // The schema's own triggers (the audit log's, the version counters') stay off while the archive's rows go in: the
+    // counters' rows come with them, and pg_restore's empty search_path would not find their tables. A table's owner
+    // may do this (system triggers, which would need a superuser, are the foreign keys, set aside above).
+    for (const table of tables) await client.query(`alter table ${table} disable trigger user`);
     if (kind === 'pg_dump') {
       const ours = new Set(tables.map((t) => t.replace(/"/g, '')));
       const { rows: sequences } = await client.query<{ name: string }>(
@@ -262,6 +266,7 @@ export async function restorePostgres(options: {
       }
       await client.query('commit');
     }
+    for (const table of tables) await client.query(`alter table ${table} enable trigger user`);
     for (const fk of fks) await client.query(`alter table ${fk.tbl} add constraint ${fk.name} ${fk.def}`);
     const { rows: recorded } = await client.query<{ at: string }>('select created_at::text as at from drizzle.__drizzle_migrations');
     if (recorded.length === 0 || recorded.some((r) => !known.migrations.has(r.at))) {
@@ -272,7 +277,9 @@ export async function restorePostgres(options: {
     await client.query('rollback').catch(() => undefined);
     await emptyAgain(client);
     if (err instanceof PostgresRestoreRefused) throw err;
-    const first = (err instanceof Error ? err.message : String(err)).split('\n').find((l) => l.trim()) ?? '';
+    // pg_restore says why on its standard error ("pg_restore: error: …"), the library in the message.
+    const said = `${(err as { stderr?: string }).stderr ?? ''}\n${err instanceof Error ? err.message : String(err)}`.split('\n');
+    const first = said.find((l) => /error|errore/i.test(l) && !l.startsWith('Command failed')) ?? said.find((l) => l.trim()) ?? '';
     throw new PostgresRestoreRefused(`Il ripristino del database non è riuscito e il database è stato lasciato vuoto (${first.slice(0, 200)}).`);
   } finally {
     await client.end();

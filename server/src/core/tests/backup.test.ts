@@ -232,7 +232,7 @@ test(
       assert.match(refused.out, reason);
       assert.match(refused.out, /^[^\n]+\n$/, 'one sentence, no stack');
       assert.equal(await tableCount(target.url), 0, 'the database is untouched');
-      assert.equal(fs.existsSync(env.DATA_DIR), false, 'the folder is untouched');
+      assert.equal(fs.existsSync(env.DATA_DIR), false, `the folder is untouched: ${refused.out}`);
     }
   },
 );
