@@ -21,12 +21,12 @@ export interface BackupKey {
 export class BackupKeyMissing extends Error {}
 
 export const NO_KEY_MESSAGE =
-  'Nessuna chiave per le copie: imposta BACKUP_KEY (una frase segreta lunga, almeno 5 parole) oppure BACKUP_KEY_FILE (un file con la frase o con una chiave age AGE-SECRET-KEY-1…, creabile con "npm run backup -- genera-chiave"), e conservala fuori dal server: senza di essa le copie non si aprono.';
+  'manca la chiave delle copie: imposta BACKUP_KEY (una frase segreta lunga, almeno 5 parole) oppure BACKUP_KEY_FILE (un file con la frase o con una chiave age AGE-SECRET-KEY-1…, creabile con "npm run backup -- genera-chiave"), e conservala fuori dal server: senza di essa le copie non si aprono.';
 
 /** The key of BACKUP_KEY / BACKUP_KEY_FILE, or throws BackupKeyMissing saying (in Italian) how to set one. */
 export function backupKeyOf(config: { backupKey: string | null; backupKeyFile: string | null }): BackupKey {
   if (config.backupKey) return { passphrase: config.backupKey, identities: [], recipients: [] };
-  if (!config.backupKeyFile) throw new BackupKeyMissing(NO_KEY_MESSAGE);
+  if (!config.backupKeyFile) throw new BackupKeyMissing(`Copia non scritta: ${NO_KEY_MESSAGE}`);
   let text: string;
   try {
     text = fs.readFileSync(config.backupKeyFile, 'utf8');

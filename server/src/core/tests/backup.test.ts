@@ -141,6 +141,10 @@ after(async () => {
 
 async function backupRestoreAndCompare(label: string, extraEnv: Record<string, string> = {}) {
   const backupDir = tempDir(`copie-${label}`);
+  const keyless = await command(['backup'], { ...sourceEnv, BACKUP_DIR: backupDir, BACKUP_KEY: '', ...extraEnv });
+  assert.notEqual(keyless.code, 0, 'no key, no backup');
+  assert.match(keyless.out, /^Copia non scritta: manca la chiave delle copie: imposta BACKUP_KEY[^\n]*\n$/);
+  assert.deepEqual(fs.readdirSync(backupDir), [], 'nothing written');
   const made = await command(['backup'], { ...sourceEnv, BACKUP_DIR: backupDir, ...extraEnv });
   assert.equal(made.code, 0, made.out);
   const [archive] = fs.readdirSync(backupDir).filter((name) => name.endsWith('.tar.gz.age'));
