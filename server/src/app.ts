@@ -4,13 +4,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, loadConfig } from './core/config';
 import { type Database, openDatabase } from './core/db/client';
-import { migrationsFolder } from './core/db/migrations';
+import { collectMigrations, migrationsFolder } from './core/db/migrations';
 import { attachAuditTriggers, auditContext } from './core/audit/context';
 import type { Domain } from './core/domain';
+import type { KnownSchema } from './core/backup/postgres';
 import fileRoutes from './core/files/routes';
 import personalDataRoutes from './core/personal-data/routes';
 import { type LogDestination, loggerOptions } from './core/logging';
 import { type Clock, systemClock } from './core/time';
+import { importLegacySecrets } from './core/secrets';
 import errors from './core/plugins/errors';
 import multipartForms from './core/plugins/multipart';
 import openapi from './core/plugins/openapi';
@@ -28,6 +30,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where the outbox's `MAIL {…}` lines go when no SMTP is configured (stdout by default). */
   mailLog?: (line: string) => void;
+  /** Each mail once delivered, whole (tests: the outbox keeps only its recipient, subject, time and state). */
+  mailDelivered?: ServicesOptions['mailDelivered'];
   /** Where the log goes (stdout by default): tests read what it holds. */
   logStream?: LogDestination;
   /** A nodemailer transport instead of SMTP_URL's (tests). */
@@ -66,15 +70,31 @@ export const loadAppConfig = (env: NodeJS.ProcessEnv = process.env, list: readon
 export const migrationFolders = (list: readonly Domain[] = domains): string[] =>
   list.flatMap((domain) => (domain.migrations ? [migrationsFolder(domain.migrations)] : []));
 
-/** Core's tables the audit log does not record: the mail outbox (its bodies hold links) and the server's secrets. */
-const CORE_UNAUDITED = ['mail_outbox', 'server_secrets'];
+/**
+ * This version's schema as a restore checks an archive against it (core/backup): the migrations by their journal time
+ * (what a backup's manifest lists) and the tables they create (schema.name; drizzle's journal included).
+ */
+export function knownSchema(list: readonly Domain[] = domains): KnownSchema {
+  const migrations = collectMigrations(migrationFolders(list));
+  const tables = new Set(['drizzle.__drizzle_migrations']);
+  for (const m of migrations)
+    for (const statement of m.sql)
+      for (const found of statement.matchAll(/CREATE TABLE(?: IF NOT EXISTS)?\s+(?:"?(\w+)"?\.)?"?(\w+)"?/gi))
+        tables.add(`${found[1] ?? 'public'}.${found[2]}`);
+  return { migrations: new Set(migrations.map((m) => String(m.folderMillis))), tables };
+}
+
+/** Core's tables the audit log does not record: the mail outbox (its bodies hold links until delivered). */
+const CORE_UNAUDITED = ['mail_outbox'];
 
 /**
  * Applies the migrations not yet applied: core's and every domain's (each domain's folder), in the journal's order;
  * then the audit log's trigger on every table but the unaudited ones (a new table is audited from its first start).
  */
-export async function migrateDatabase(database: Database, list: readonly Domain[] = domains): Promise<void> {
-  await database.migrate(migrationFolders(list));
+export async function migrateDatabase(database: Database, list: readonly Domain[] = domains, upTo?: number): Promise<void> {
+  await database.migrate(migrationFolders(list), upTo);
+  // Part of the journal only (a restore's first step): the audit log's trigger is attached with the rest.
+  if (upTo !== undefined) return;
   await attachAuditTriggers(database.db, [...CORE_UNAUDITED, ...list.flatMap((domain) => domain.unaudited ?? [])]);
 }
 
@@ -84,6 +104,8 @@ export async function prepareDatabase(config: AppConfig, clock: Clock = systemCl
     config.databaseUrl ? { kind: 'pg', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') },
   );
   try {
+    // The signing secrets an older version kept in the database go to the key file before the migration drops them.
+    await importLegacySecrets(database.db, config.dataDir, clock.now());
     await migrateDatabase(database);
     await seedIfEmpty(database, config, clock);
     return database;
@@ -124,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     domains,
     ownsDatabase: !options.database,
     mailLog: options.mailLog,
+    mailDelivered: options.mailDelivered,
     mailTransport: options.mailTransport,
     jobPollingSeconds: options.jobPollingSeconds,
     clock: options.clock,

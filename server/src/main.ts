@@ -2,6 +2,7 @@ import { buildApp, loadAppConfig } from './app';
 import { DEFAULT_ADMIN_PASSWORD } from './core/config';
 import { DataDirInUseError } from './core/db/data-dir-lock';
 import { serveBackupRequests } from './core/backup/handoff';
+import { NO_KEY_MESSAGE } from './core/backup/encryption';
 
 /** `pnpm --filter server start`: migrate, seed an empty database, serve the API and the built portal. */
 
@@ -59,6 +60,9 @@ console.log(
     : `Accesso amministratore: ${config.seedAdminEmail} (password da SEED_ADMIN_PASSWORD)`,
 );
 console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pgdata`}`);
+
+// The nightly backup writes nothing without the club's key (issue 39): said at start, not only at 03:30.
+if (config.backupDir && !config.backupKey && !config.backupKeyFile) console.warn(`BACKUP_DIR è impostata ma ${NO_KEY_MESSAGE}`);
 
 // `npm run backup` asks this server for the embedded database's archive (core/backup/handoff.ts).
 if (app.database.driver === 'pglite') {

@@ -54,6 +54,17 @@ export interface CoreConfig {
   sessionCacheMs: number;
   /** Where backups go (BACKUP_DIR): `npm run backup` writes there, and with it set a daily backup job runs. */
   backupDir: string | null;
+  /**
+   * The master key of the links' signatures (SIGNING_KEY, at least 32 characters): unset, the key file
+   * DATA_DIR/signing-keys.json (made on first start, mode 0600) holds it (core/secrets.ts).
+   */
+  signingKey: string | null;
+  /** A former SIGNING_KEY still accepted by the verification (SIGNING_KEY_PREVIOUS), for a rotation's grace period. */
+  signingKeyPrevious: string | null;
+  /** The backups' passphrase (BACKUP_KEY): archives are encrypted with it (core/backup/encryption.ts). */
+  backupKey: string | null;
+  /** A file holding the backups' passphrase or age key (BACKUP_KEY_FILE), instead of BACKUP_KEY. */
+  backupKeyFile: string | null;
   /** How many of the daily backups are kept in BACKUP_DIR (BACKUP_KEEP, default 14): older ones are deleted. */
   backupKeep: number;
 }
@@ -143,6 +154,10 @@ export function loadCoreConfig(env: NodeJS.ProcessEnv = process.env): CoreConfig
     sessionCacheMs: parseSessionCacheMs(env.SESSION_CACHE_MS),
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : null,
     backupKeep: parseBackupKeep(env.BACKUP_KEEP),
+    signingKey: env.SIGNING_KEY || null,
+    signingKeyPrevious: env.SIGNING_KEY_PREVIOUS || null,
+    backupKey: env.BACKUP_KEY || null,
+    backupKeyFile: env.BACKUP_KEY_FILE ? path.resolve(env.BACKUP_KEY_FILE) : null,
   };
 }
 

@@ -10,13 +10,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type BuildOptions, buildApp, loadAppConfig, migrateDatabase, seedIfEmpty } from '../app';
 import type { AppConfig } from '../core/config';
 import { type Database, dumpPglite, openDatabase } from '../core/db/client';
 import { CORE_MIGRATIONS } from '../core/db/migrations';
-import { mail_outbox } from '../core/db/tables';
 import { JobRunner } from '../core/jobs/runner';
+import type { DeliveredMail } from '../core/mail/mailer';
 import { MailLog, TEST_START_MS, TestClock, createScratchDatabase, templateDatabase } from 'test-kit';
 
 export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
@@ -31,6 +31,11 @@ export interface TestApp {
   mailLines: string[];
   /** The same mails, read by the test kit's mail reader. */
   mail: MailLog;
+  /**
+   * Every mail delivered, whole (body and links), oldest first: the outbox blanks them on delivery (issue 39), so this
+   * is where a test reads what a mail said.
+   */
+  delivered: DeliveredMail[];
   /** The app's clock: starts at the test's instant (TEST_NOW) and runs on until the test moves or freezes it. */
   clock: TestClock;
   close(): Promise<void>;
@@ -147,6 +152,7 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
   if (fs.existsSync(seededFiles)) fs.cpSync(seededFiles, path.join(dataDir, 'files'), { recursive: true });
   const mailLines: string[] = [];
   const mail = new MailLog();
+  const delivered: DeliveredMail[] = [];
   const clock = new TestClock();
   const app = await buildApp(config, {
     ...buildOptions,
@@ -156,6 +162,7 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
       mailLines.push(line);
       mail.read(line);
     },
+    mailDelivered: (sent) => void delivered.push(sent),
     ...(log ? { logStream: { write: (line: string) => void log.lines.push(line) } } : {}),
   });
   await app.ready();
@@ -165,6 +172,7 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
     config,
     mailLines,
     mail,
+    delivered,
     clock,
     async close() {
       // Work queued at start (e.g. the certificates' expiry warnings) finishes before the app and its pool close.
@@ -226,16 +234,30 @@ export async function removeCertificates(app: FastifyInstance, staffCookie: stri
 }
 
 /**
- * The link of the last mail sent to an address (an invitation or a reset carries one), from the outbox: it holds every
- * mail, also where the log's MAIL line leaves links out (production) or is not printed (SMTP).
+ * The link of the last mail delivered to an address (an invitation or a reset carries one), from the app's copy of the
+ * delivered mails: it holds every mail, also where the log's MAIL line leaves links out (production) or is not printed
+ * (SMTP). A mail still queued is waited for (up to 10 s).
  */
-export async function lastMailLink(t: Pick<TestApp, 'database'>, to: string): Promise<string> {
-  const [row] = await t.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, to)).orderBy(desc(mail_outbox.created_at)).limit(1);
-  if (!row) throw new Error(`no mail to ${to}`);
+export async function lastMailLink(t: Pick<TestApp, 'delivered'>, to: string): Promise<string> {
+  const row = await lastMailTo(t, to);
   const [link] = row.links;
   if (!link) throw new Error(`the last mail to ${to} carries no link`);
   return link;
 }
+
+/** The last mail delivered to an address (with a subject matching `subject`), waited for up to `timeoutMs` when none is yet. */
+export async function lastMailTo(t: Pick<TestApp, 'delivered'>, to: string, subject: RegExp = /./, timeoutMs = 10_000): Promise<DeliveredMail> {
+  for (const started = performance.now(); ;) {
+    const row = t.delivered.findLast((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
+    if (row) return row;
+    if (performance.now() - started > timeoutMs) throw new Error(`no mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every mail delivered to an address so far, oldest first. */
+export const mailsDeliveredTo = (t: Pick<TestApp, 'delivered'>, to: string): DeliveredMail[] =>
+  t.delivered.filter((m) => m.to.toLowerCase() === to.toLowerCase());
 
 /** Jobs of this kind waiting or running in the database (pg-boss states created, retry, active). */
 export async function unfinishedJobs(database: Database, name: string): Promise<{ id: string; data: Record<string, unknown>; state: string }[]> {

@@ -89,56 +89,198 @@ export async function postgresIsEmpty(url: string): Promise<boolean> {
   }
 }
 
-/**
- * Restores database/ of an archive into the empty database at `url`. A logical dump needs the schema first:
- * `migrate` applies this version's migrations, and the dump's record of them must be the same.
- */
-export async function restorePostgres(url: string, dir: string, kind: PostgresDumpKind, migrate: () => Promise<void>): Promise<void> {
-  if (kind === 'pg_dump') {
-    await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${url}`, path.join(dir, 'postgres.dump')], {
-      maxBuffer: 16 * 1024 * 1024,
+/** A restore refused; the message is one Italian sentence (backup.ts turns it into RestoreRefused). */
+export class PostgresRestoreRefused extends Error {}
+
+/** This version's schema as its migrations make it: their journal times, and the tables they create (schema.name). */
+export interface KnownSchema {
+  migrations: ReadonlySet<string>;
+  tables: ReadonlySet<string>;
+}
+
+interface TocEntry {
+  line: string;
+  type: string;
+  schema: string;
+  name: string;
+}
+
+/** The entries of a custom-format dump's table of contents (pg_restore --list). */
+async function tableOfContents(dump: string): Promise<TocEntry[]> {
+  const { stdout } = await run('pg_restore', ['--list', dump], { maxBuffer: 64 * 1024 * 1024 });
+  // pg_dump's entry types of more than one word, longest first (a partition's attachment is "TABLE ATTACH").
+  const types = [
+    'TEXT SEARCH CONFIGURATION',
+    'TEXT SEARCH DICTIONARY',
+    'TEXT SEARCH TEMPLATE',
+    'TEXT SEARCH PARSER',
+    'FOREIGN DATA WRAPPER',
+    'MATERIALIZED VIEW DATA',
+    'MATERIALIZED VIEW',
+    'SEQUENCE OWNED BY',
+    'PUBLICATION TABLE',
+    'PUBLICATION TABLES IN SCHEMA',
+    'OPERATOR FAMILY',
+    'OPERATOR CLASS',
+    'CHECK CONSTRAINT',
+    'ACCESS METHOD',
+    'FOREIGN TABLE',
+    'EVENT TRIGGER',
+    'FK CONSTRAINT',
+    'LARGE OBJECT',
+    'ROW SECURITY',
+    'SEQUENCE SET',
+    'INDEX ATTACH',
+    'TABLE ATTACH',
+    'USER MAPPING',
+    'DEFAULT ACL',
+    'SHELL TYPE',
+    'TABLE DATA',
+  ].sort((a, b) => b.length - a.length);
+  return stdout
+    .split('\n')
+    .filter((line) => /^\d+;/.test(line))
+    .map((line) => {
+      // "<id>; <oid> <oid> <TYPE> <schema> <name> <owner>"; a type may be several words, '-' stands for no schema.
+      const rest = line.replace(/^\d+; \d+ \d+ /, '');
+      const type = types.find((t) => rest.startsWith(`${t} `)) ?? rest.split(' ')[0]!;
+      const [schema = '', name = ''] = rest.slice(type.length + 1).split(' ');
+      return { line, type, schema, name };
     });
-    return;
+}
+
+/** Everything of the portal's schemas in the database at `url` is removed again (a failed restore leaves it empty). */
+async function emptyAgain(client: pg.ClientBase): Promise<void> {
+  for (const statement of ['drop schema if exists drizzle cascade', 'drop schema if exists public cascade', 'create schema public']) {
+    await client.query(statement).catch(() => undefined);
   }
-  await migrate();
-  const parts = fs
-    .readdirSync(path.join(dir, 'logical'))
-    .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, 'logical', file), 'utf8')) as { table: string; rows: string });
+}
+
+/**
+ * Restores database/ of an archive into the empty database at `url`, running nothing of the archive's but its rows:
+ * the schema is made by this version's migrations (up to the archive's last one: `migrate(upTo)`), the archive's
+ * rows are loaded into the portal's own tables (pg_restore --data-only over a list filtered to their TABLE DATA and
+ * SEQUENCE SET entries, or the logical dump's JSON), the foreign keys set aside for the load and put back from the
+ * schema's own definitions (the schema's own triggers off meanwhile), then the newer migrations are applied (`migrate()`). No function, trigger, extension or
+ * statement of the archive runs, and nothing needs a superuser. An archive holding a table the migrations do not make
+ * is refused before the database is touched; a failure later leaves the database empty again.
+ */
+export async function restorePostgres(options: {
+  url: string;
+  dir: string;
+  kind: PostgresDumpKind;
+  migrate: (upTo?: number) => Promise<void>;
+  archiveMigrations: readonly string[];
+  known: KnownSchema;
+}): Promise<void> {
+  const { url, dir, kind, migrate, archiveMigrations, known } = options;
+  const dump = path.join(dir, 'postgres.dump');
+  let toc: TocEntry[] = [];
+  let parts: { table: string; rows: string }[] = [];
+  if (kind === 'pg_dump') {
+    if (!fs.existsSync(dump)) throw new PostgresRestoreRefused('La copia non contiene il database: non è una copia del portale.');
+    toc = await tableOfContents(dump).catch(() => {
+      throw new PostgresRestoreRefused('Il dump del database nella copia non si legge: archivio danneggiato o non del portale.');
+    });
+    const foreign = toc.find(
+      (e) => (e.type === 'TABLE' || e.type === 'TABLE DATA') && e.schema !== 'pgboss' && !known.tables.has(`${e.schema}.${e.name}`),
+    );
+    if (foreign)
+      throw new PostgresRestoreRefused(`La copia contiene la tabella ${foreign.schema}.${foreign.name}, che il portale non ha: rifiutata.`);
+  } else {
+    const folder = path.join(dir, 'logical');
+    if (!fs.existsSync(folder)) throw new PostgresRestoreRefused('La copia non contiene il database: non è una copia del portale.');
+    parts = fs
+      .readdirSync(folder)
+      .sort()
+      .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { table: string; rows: string });
+    const unquote = (t: string) => t.replace(/"/g, '');
+    const foreign = parts.find((p) => !known.tables.has(unquote(p.table)));
+    if (foreign) throw new PostgresRestoreRefused(`La copia contiene la tabella ${foreign.table}, che il portale non ha: rifiutata.`);
+  }
+
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('begin');
-    // Foreign keys and triggers are checked by triggers: off while the rows go in, in any order.
-    await client.query('set local session_replication_role = replica');
-    const present = new Set(await tablesOf(client));
-    const journal = parts.find((p) => p.table === 'drizzle.__drizzle_migrations');
-    const { rows: applied } = await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations');
-    const saved = new Set(journal ? (JSON.parse(journal.rows) as { hash: string }[]).map((r) => r.hash) : []);
-    if (saved.size !== applied.length || applied.some((r) => !saved.has(r.hash))) {
-      throw new Error('La copia è di una versione del portale con altre migrazioni: ripristinala con la versione che l’ha scritta');
-    }
-    for (const { table } of parts) if (!present.has(table)) throw new Error(`La copia contiene la tabella ${table}, che questa versione non ha`);
-    for (const { table, rows } of parts) {
-      await client.query(`delete from ${table}`);
-      await client.query(`insert into ${table} overriding system value select * from json_populate_recordset(null::${table}, $1::json)`, [rows]);
-    }
-    // Identity and serial columns continue after the highest value restored.
-    const { rows: sequences } = await client.query<{ tbl: string; col: string }>(
-      `select quote_ident(table_schema) || '.' || quote_ident(table_name) as tbl, column_name as col from information_schema.columns
-        where table_schema = any($1) and (is_identity = 'YES' or column_default like 'nextval(%')`,
+    await migrate(Math.max(...archiveMigrations.map(Number)));
+    const tables = await tablesOf(client);
+    const { rows: fks } = await client.query<{ tbl: string; name: string; def: string }>(
+      `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as tbl, quote_ident(k.conname) as name, pg_get_constraintdef(k.oid) as def
+         from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+        where k.contype = 'f' and n.nspname = any($1)`,
       [LOGICAL_SCHEMAS],
     );
-    for (const { tbl, col } of sequences) {
-      await client.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quoteIdent(col)}) from ${tbl}), 0) + 1, false)`, [
-        tbl,
-        col,
-      ]);
+    // The rows the migrations wrote (their journal, version counters) give way to the archive's.
+    await client.query(`truncate table ${tables.join(', ')}`);
+    for (const fk of fks) await client.query(`alter table ${fk.tbl} drop constraint ${fk.name}`);
+    // The schema's own triggers (the audit log's, the version counters') stay off while the archive's rows go in: the
+    // counters' rows come with them, and pg_restore's empty search_path would not find their tables. A table's owner
+    // may do this (system triggers, which would need a superuser, are the foreign keys, set aside above).
+    for (const table of tables) await client.query(`alter table ${table} disable trigger user`);
+    if (kind === 'pg_dump') {
+      const ours = new Set(tables.map((t) => t.replace(/"/g, '')));
+      const { rows: sequences } = await client.query<{ name: string }>(
+        `select sequence_schema || '.' || sequence_name as name from information_schema.sequences where sequence_schema = any($1)`,
+        [LOGICAL_SCHEMAS],
+      );
+      const ourSequences = new Set(sequences.map((r) => r.name));
+      const list = toc
+        .filter(
+          (e) =>
+            (e.type === 'TABLE DATA' && ours.has(`${e.schema}.${e.name}`)) ||
+            (e.type === 'SEQUENCE SET' && ourSequences.has(`${e.schema}.${e.name}`)),
+        )
+        .map((e) => e.line);
+      const listFile = path.join(dir, 'restore.list');
+      fs.writeFileSync(listFile, `${list.join('\n')}\n`, { mode: 0o600 });
+      await run(
+        'pg_restore',
+        [
+          '--data-only',
+          '--no-owner',
+          '--no-privileges',
+          '--single-transaction',
+          '--exit-on-error',
+          `--use-list=${listFile}`,
+          `--dbname=${url}`,
+          dump,
+        ],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+    } else {
+      await client.query('begin');
+      for (const { table, rows } of parts) {
+        await client.query(`insert into ${table} overriding system value select * from json_populate_recordset(null::${table}, $1::json)`, [rows]);
+      }
+      // Identity and serial columns continue after the highest value restored.
+      const { rows: serials } = await client.query<{ tbl: string; col: string }>(
+        `select quote_ident(table_schema) || '.' || quote_ident(table_name) as tbl, column_name as col from information_schema.columns
+          where table_schema = any($1) and (is_identity = 'YES' or column_default like 'nextval(%')`,
+        [LOGICAL_SCHEMAS],
+      );
+      for (const { tbl, col } of serials) {
+        await client.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quoteIdent(col)}) from ${tbl}), 0) + 1, false)`, [
+          tbl,
+          col,
+        ]);
+      }
+      await client.query('commit');
     }
-    await client.query('commit');
+    for (const table of tables) await client.query(`alter table ${table} enable trigger user`);
+    for (const fk of fks) await client.query(`alter table ${fk.tbl} add constraint ${fk.name} ${fk.def}`);
+    const { rows: recorded } = await client.query<{ at: string }>('select created_at::text as at from drizzle.__drizzle_migrations');
+    if (recorded.length === 0 || recorded.some((r) => !known.migrations.has(r.at))) {
+      throw new PostgresRestoreRefused('Il database della copia non registra le migrazioni di questo portale: rifiutata.');
+    }
+    await migrate();
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
-    throw err;
+    await emptyAgain(client);
+    if (err instanceof PostgresRestoreRefused) throw err;
+    // pg_restore says why on its standard error ("pg_restore: error: …"), the library in the message.
+    const said = `${(err as { stderr?: string }).stderr ?? ''}\n${err instanceof Error ? err.message : String(err)}`.split('\n');
+    const first = said.find((l) => /error|errore/i.test(l) && !l.startsWith('Command failed')) ?? said.find((l) => l.trim()) ?? '';
+    throw new PostgresRestoreRefused(`Il ripristino del database non è riuscito e il database è stato lasciato vuoto (${first.slice(0, 200)}).`);
   } finally {
     await client.end();
   }

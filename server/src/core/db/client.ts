@@ -20,8 +20,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
-  /** Applies the migrations not yet applied: core's and those in `folders` (the domains', core/db/migrations.ts). */
-  migrate(folders: readonly string[]): Promise<void>;
+  /**
+   * Applies the migrations not yet applied: core's and those in `folders` (the domains', core/db/migrations.ts); with
+   * `upTo`, only those of the journal up to that time.
+   */
+  migrate(folders: readonly string[], upTo?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,11 +91,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'pg',
-      async migrate(folders) {
+      async migrate(folders, upTo) {
         const lock = await pool.connect();
         try {
           await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await applyMigrations(db, folders);
+          await applyMigrations(db, folders, upTo);
         } finally {
           await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
           lock.release();
@@ -122,7 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
-    migrate: (folders) => applyMigrations(db, folders),
+    migrate: (folders, upTo) => applyMigrations(db, folders, upTo),
     async close() {
       if (!client.closed) await client.close();
       release();

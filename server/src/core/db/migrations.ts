@@ -48,7 +48,9 @@ export function collectMigrations(folders: readonly string[]): MigrationMeta[] {
  * What drizzle's migrators do with a folder, over the collected list (both drivers' databases share the PostgreSQL
  * dialect). `db` is either driver's drizzle database (client.ts calls this, so no type is taken back from it).
  */
-export async function applyMigrations(db: object, folders: readonly string[]): Promise<void> {
+export async function applyMigrations(db: object, folders: readonly string[], upTo?: number): Promise<void> {
   const internals = db as unknown as { dialect: { migrate(m: MigrationMeta[], session: unknown, config: object): Promise<void> }; session: unknown };
-  await internals.dialect.migrate(collectMigrations(folders), internals.session, { migrationsFolder: CORE_MIGRATIONS });
+  // upTo: only the migrations of the journal up to that time (a restore rebuilds an older archive's schema first).
+  const list = collectMigrations(folders).filter((m) => upTo === undefined || m.folderMillis <= upTo);
+  await internals.dialect.migrate(list, internals.session, { migrationsFolder: CORE_MIGRATIONS });
 }

@@ -38,13 +38,6 @@ export const mail_outbox = pgTable(
   (t) => [index('mail_outbox_to_idx').on(t.to), index('mail_outbox_created_at_idx').on(t.created_at)],
 );
 
-/** Secrets the server generates once and every process shares (e.g. the key signing unsubscribe links). */
-export const server_secrets = pgTable('server_secrets', {
-  name: text().primaryKey(),
-  value: text().notNull(),
-  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
 /**
  * The audit log (issue 28): one row per row a request changed, written in the same transaction as the change by the
  * trigger of core/audit (a rolled-back change leaves none). Append-only for the application: no route edits or

@@ -31,6 +31,20 @@ export interface MailerOptions {
   onError?: (err: unknown) => void;
   /** The time audit entries carry (the app's clock). */
   clock?: Clock;
+  /**
+   * Called with the whole mail once it is delivered, before its body and links are blanked in the outbox: the tests'
+   * copy of what left (the outbox keeps only recipient, subject, time and state). Nothing is kept by default.
+   */
+  onDelivered?: (mail: DeliveredMail) => void;
+}
+
+/** A delivered mail as the onDelivered hook gets it. */
+export interface DeliveredMail {
+  to: string;
+  subject: string;
+  body: string;
+  links: string[];
+  at: Date;
 }
 
 /** What a send tells the audit log (core/audit): the record it names and what it sent, never the mails' texts. */
@@ -119,14 +133,18 @@ export class Mailer {
     );
   }
 
-  /** Delivers a recorded mail unless it already went; throws when SMTP refuses it (recorded as failed with the error). */
+  /**
+   * Delivers a recorded mail unless it already went; throws when SMTP refuses it (recorded as failed with the error).
+   * Delivered means accepted by the SMTP server, or, without SMTP, its MAIL line written to the log: from then on the
+   * outbox keeps the recipient, subject, time and state only, its body and links are blanked in the same statement
+   * (a reset or invitation link must not rest in the database once it left, issue 39).
+   */
   async deliver(outboxId: string): Promise<void> {
     const { db } = this.options;
     const [mail] = await db.select().from(mail_outbox).where(eq(mail_outbox.id, outboxId));
     if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
     const { smtp } = this.options;
     if (smtp === null) {
-      await db.update(mail_outbox).set({ status: 'logged', error: null }).where(eq(mail_outbox.id, outboxId));
       this.log(
         `MAIL ${JSON.stringify(
           this.options.printLinks
@@ -134,6 +152,7 @@ export class Mailer {
             : { to: mail.to, subject: mail.subject, links: [], hiddenLinks: mail.links.length },
         )}`,
       );
+      await this.delivered(mail, 'logged');
       return;
     }
     try {
@@ -145,7 +164,19 @@ export class Mailer {
         .where(eq(mail_outbox.id, outboxId));
       throw err;
     }
-    await db.update(mail_outbox).set({ status: 'sent', error: null }).where(eq(mail_outbox.id, outboxId));
+    await this.delivered(mail, 'sent');
+  }
+
+  /** Marks a mail delivered and blanks its body and links; hands the whole mail to onDelivered (tests). */
+  private async delivered(mail: typeof mail_outbox.$inferSelect, status: 'sent' | 'logged'): Promise<void> {
+    await this.options.db.update(mail_outbox).set({ status, error: null, body: '', links: [] }).where(eq(mail_outbox.id, mail.id));
+    this.options.onDelivered?.({
+      to: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      links: mail.links,
+      at: (this.options.clock ?? systemClock).now(),
+    });
   }
 
   private async record(mail: Mail): Promise<string> {

@@ -8,7 +8,8 @@ import { FileReaders } from '../files/readers';
 import { FileRepository } from '../files/repository';
 import { FileStore } from '../files/store';
 import { JobRunner } from '../jobs/runner';
-import { Mailer, mailJob } from '../mail/mailer';
+import { Mailer, type MailerOptions, mailJob } from '../mail/mailer';
+import { SigningKeys, useSigningKeys } from '../secrets';
 import { PersonalData } from '../personal-data/service';
 import { backupJobs } from '../backup/job';
 import { type Clock, systemClock } from '../time';
@@ -30,6 +31,8 @@ export interface ServicesOptions {
   /** Close the database with the app (false when the caller owns it). */
   ownsDatabase: boolean;
   mailLog?: (line: string) => void;
+  /** Each mail once delivered, whole (tests: the outbox blanks its body and links then). */
+  mailDelivered?: MailerOptions['onDelivered'];
   /** A nodemailer transport instead of SMTP_URL's (tests). */
   mailTransport?: Transporter;
   /** How often idle job workers poll (seconds; tests shorten it). */
@@ -43,10 +46,12 @@ export interface ServicesOptions {
  * by every route; then the job runner starts the workers of core's jobs and of every domain's.
  */
 export default fp<ServicesOptions>(
-  async (app, { config, database, domains, ownsDatabase, mailLog, mailTransport, jobPollingSeconds, clock = systemClock }) => {
+  async (app, { config, database, domains, ownsDatabase, mailLog, mailDelivered, mailTransport, jobPollingSeconds, clock = systemClock }) => {
     const { db } = database;
     // Transactions opened while a request runs tell the audit log's trigger who, from where and when (core/audit).
     auditTransactions(db, clock);
+    // The keys that sign feed addresses and unsubscribe links: from the environment or DATA_DIR's key file, never the database.
+    useSigningKeys(db, new SigningKeys(config, clock));
     const jobs = new JobRunner<Services>(database, {
       timeZone: config.clubTimezone,
       pollingIntervalSeconds: jobPollingSeconds,
@@ -59,6 +64,7 @@ export default fp<ServicesOptions>(
       jobs,
       clock,
       log: mailLog,
+      onDelivered: mailDelivered,
       printLinks: config.development,
       onError: (err) => app.log.error({ err }, 'Invio email non riuscito: resta nella mail_outbox e sarà ritentato'),
     });

@@ -24,10 +24,16 @@ import {
   serverScript,
   startServerProcess,
 } from 'test-kit';
+import pg from 'pg';
+import { knownSchema } from '../../app';
 import { ADMIN, MEMBER } from '../../testing/helper';
+import { packBackup } from '../backup/archive';
+import { backupKeyOf } from '../backup/encryption';
 import { SERVER_ROOT } from '../paths';
 
 const baseUrl = process.env.DATABASE_URL ?? null;
+/** The club's backup passphrase (archives are age files, issue 39). */
+const BACKUP_KEY = 'la frase della copia del circolo';
 const cleanups: (() => Promise<void> | void)[] = [];
 const tempDir = (label: string) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portale-${label}-`));
@@ -39,6 +45,20 @@ const scratch = async (label: string): Promise<ScratchDatabase> => {
   cleanups.push(() => db.drop());
   return db;
 };
+
+/** How many tables the database at `url` holds outside PostgreSQL's own schemas. */
+async function tableCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
 
 /** Runs the backup command (the build as `npm run backup` runs it, or the sources without one) and answers its output. */
 function command(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
@@ -82,8 +102,8 @@ before(async () => {
   const origin = await copyOfPortal(TEST_START_MS, baseUrl);
   cleanups.push(() => origin.remove());
   const { dataDir, databaseUrl } = origin;
-  sourceEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'error' };
-  source = await startServerProcess({ dataDir, databaseUrl, env: { LOG_LEVEL: 'error' } });
+  sourceEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'error', BACKUP_KEY };
+  source = await startServerProcess({ dataDir, databaseUrl, env: { LOG_LEVEL: 'error', BACKUP_KEY } });
   cleanups.push(() => source.stop());
   // Changes of this run, so the copy is not only the demo seed: a new phone, a booking of the member.
   const member = new Client(source.url);
@@ -121,16 +141,28 @@ after(async () => {
 
 async function backupRestoreAndCompare(label: string, extraEnv: Record<string, string> = {}) {
   const backupDir = tempDir(`copie-${label}`);
+  const keyless = await command(['backup'], { ...sourceEnv, BACKUP_DIR: backupDir, BACKUP_KEY: '', ...extraEnv });
+  assert.notEqual(keyless.code, 0, 'no key, no backup');
+  assert.match(keyless.out, /^Copia non scritta: manca la chiave delle copie: imposta BACKUP_KEY[^\n]*\n$/);
+  assert.deepEqual(fs.readdirSync(backupDir), [], 'nothing written');
   const made = await command(['backup'], { ...sourceEnv, BACKUP_DIR: backupDir, ...extraEnv });
   assert.equal(made.code, 0, made.out);
-  const [archive] = fs.readdirSync(backupDir).filter((name) => name.endsWith('.tar.gz'));
+  const [archive] = fs.readdirSync(backupDir).filter((name) => name.endsWith('.tar.gz.age'));
   assert.ok(archive, made.out);
-  assert.match(made.out, new RegExp(`Copia scritta: ${backupDir}/portale-backup-[\\dT:Z-]+\\.tar\\.gz \\(\\d+`));
+  assert.match(made.out, new RegExp(`Copia scritta: ${backupDir}/portale-backup-[\\dT:Z-]+\\.tar\\.gz\\.age \\(\\d+`));
+  assert.equal(fs.statSync(path.join(backupDir, archive)).mode & 0o777, 0o600);
+  const bytes = fs.readFileSync(path.join(backupDir, archive));
+  for (const email of before_.emails) assert.equal(bytes.indexOf(email), -1, `${email} is not readable in the archive`);
 
   const target = tempDir(`ripristino-${label}`);
   fs.rmSync(target, { recursive: true });
   const db = baseUrl ? await scratch(`backup_${label}`) : null;
-  const targetEnv = { DATA_DIR: target, DATABASE_URL: db?.url ?? '' };
+  const targetEnv = { DATA_DIR: target, DATABASE_URL: db?.url ?? '', BACKUP_KEY };
+  const wrong = await command(['restore', path.join(backupDir, archive)], { ...targetEnv, BACKUP_KEY: 'un’altra frase' });
+  assert.notEqual(wrong.code, 0, 'a wrong key is refused');
+  assert.match(wrong.out, /^La chiave non apre questo archivio[^\n]*\n$/, 'one Italian sentence, no stack');
+  assert.equal(fs.existsSync(target), false, 'the folder is untouched');
+  if (db) assert.equal(await tableCount(db.url), 0, 'the database is untouched');
   const restored = await command(['restore', path.join(backupDir, archive)], targetEnv);
   assert.equal(restored.code, 0, restored.out);
   const again = await command(['restore', path.join(backupDir, archive)], targetEnv);
@@ -150,6 +182,61 @@ test('backup while the server runs, restore into a fresh folder or database: a s
 });
 
 test('PostgreSQL without pg_dump: the logical dump restores the same data', { skip: baseUrl ? false : 'solo con DATABASE_URL' }, async () => {
-  // Only node on the PATH: pg_dump and pg_restore are not found.
-  await backupRestoreAndCompare('logico', { PATH: path.dirname(process.execPath) });
+  // An empty folder as the PATH: pg_dump and pg_restore are not found (node's own folder may hold them: /usr/bin).
+  await backupRestoreAndCompare('logico', { PATH: tempDir('senza-pg-dump') });
 });
+
+test(
+  'PostgreSQL: a foreign pg_dump (another table, a function) and a newer archive are refused, the database untouched',
+  { skip: baseUrl ? false : 'solo con DATABASE_URL' },
+  async () => {
+    // A database that is not the portal's: a table of its own and a function that would write if it ran.
+    const other = await scratch('estraneo');
+    const client = new pg.Client({ connectionString: other.url });
+    await client.connect();
+    await client.query(`create table altro (x text); insert into altro values ('a')`);
+    await client.query(`create function danno() returns trigger language plpgsql as $$ begin raise exception 'eseguita'; end $$`);
+    await client.end();
+    const work = tempDir('estraneo');
+    const staging = path.join(work, 'staging');
+    fs.mkdirSync(path.join(staging, 'database'), { recursive: true });
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--file=${path.join(staging, 'database', 'postgres.dump')}`,
+      `--dbname=${other.url}`,
+    ]);
+    const manifest = (over: Record<string, unknown>) =>
+      JSON.stringify({
+        format: 'portale-backup',
+        version: 2,
+        created_at: '2026-11-25T09:00:00Z',
+        database: { driver: 'pg', kind: 'pg_dump' },
+        migrations: [...knownSchema().migrations],
+        ...over,
+      });
+    const key = backupKeyOf({ backupKey: BACKUP_KEY, backupKeyFile: null });
+    const pack = async (name: string, manifestText: string) => {
+      fs.writeFileSync(path.join(staging, 'manifest.json'), manifestText);
+      const out = path.join(work, name);
+      await packBackup({ staging, out, entries: ['manifest.json', 'database'], key });
+      return out;
+    };
+    const target = await scratch('bersaglio');
+    const env = { DATA_DIR: path.join(work, 'dati'), DATABASE_URL: target.url, BACKUP_KEY };
+    for (const [archive, reason] of [
+      [await pack('estraneo.tar.gz.age', manifest({})), /contiene la tabella public\.altro/],
+      [await pack('nuovo.tar.gz.age', manifest({ migrations: [...knownSchema().migrations, '1899999999000'] })), /più recente/],
+      [await pack('v99.tar.gz.age', manifest({ version: 99 })), /formato 99/],
+    ] as const) {
+      const refused = await command(['restore', archive], env);
+      assert.notEqual(refused.code, 0, refused.out);
+      assert.match(refused.out, reason);
+      assert.match(refused.out, /^[^\n]+\n$/, 'one sentence, no stack');
+      assert.equal(await tableCount(target.url), 0, 'the database is untouched');
+      assert.equal(fs.existsSync(env.DATA_DIR), false, `the folder is untouched: ${refused.out}`);
+    }
+  },
+);

@@ -2,8 +2,7 @@
  * One fuzzing session: the app on a fresh seeded database, the administrator ('*') signed in, `count` generated bad
  * inputs over every operation of the OpenAPI description, and the database digest compared before and after.
  * Tables allowed to change: auth_attempts (throttle counts may record a refused guess), the fuzzing user's own
- * sessions rows (a session may be touched by its own requests) and server_secrets (a signing secret is created on
- * its first use, by any request that checks a signed link), and the job runner's rows of the reminder sweep (issue 27:
+ * sessions rows (a session may be touched by its own requests), and the job runner's rows of the reminder sweep (issue 27:
  * scheduled every minute whatever the requests, and the cron dispatch queue that sends it; pg-boss keeps a queue's jobs in a partition named j + SHA-224 of its
  * name); every other table, and every other user's sessions, must be identical.
  */
@@ -48,7 +47,6 @@ export async function fuzzSession(t: TestApp, seed: number, count: number): Prom
   const me = (await call(t.app, cookie, 'GET', '/api/v1/user/me')).json<{ _id: string }>();
   const allow: Allowances = {
     auth_attempts: null,
-    server_secrets: null,
     // pg-boss's own bookkeeping (pgboss.version: when it last ran its maintenance and its cron check): timestamps the
     // clock moves, whatever the requests (a PostgreSQL run crossing one changed it).
     version: null,

@@ -24,6 +24,7 @@ import {
   cookieOf,
   jobsDone,
   lastMailLink,
+  lastMailTo,
   linkParams,
   login,
   unfinishedJobs,
@@ -318,15 +319,10 @@ describe('finding 10: changing the password or the e-mail needs the password con
     const moved = await call(t.app, me.session, 'PATCH', '/api/v1/user/me', { email: newEmail });
     assert.equal(moved.statusCode, 200);
     assert.equal(moved.json().email, newEmail);
-    const [notice] = await t.database.db
-      .select()
-      .from(mail_outbox)
-      .where(eq(mail_outbox.to, me.email))
-      .orderBy(sql`${mail_outbox.created_at} desc`)
-      .limit(1);
-    assert.equal(notice!.subject, "L'indirizzo email del tuo account è stato modificato");
-    assert.match(notice!.body, /contatta subito la segreteria/);
-    assert.doesNotMatch(notice!.body, new RegExp(newEmail.replace(/\./g, '\\.')));
+    const notice = await lastMailTo(t, me.email);
+    assert.equal(notice.subject, "L'indirizzo email del tuo account è stato modificato");
+    assert.match(notice.body, /contatta subito la segreteria/);
+    assert.doesNotMatch(notice.body, new RegExp(newEmail.replace(/\./g, '\\.')));
   });
 });
 

@@ -25,6 +25,8 @@ export interface FeedBooking {
 
 /** A fetch of a feed address: whose feed, and how many fetches its window holds after this one. */
 export interface FeedHit {
+  /** What the address's token signs (the token is checked against the keys in force, core/secrets.ts). */
+  nonce: string;
   user_id: string | null;
   game_table_id: string | null;
   window_hits: number;
@@ -35,9 +37,12 @@ const ownerColumn = (owner: FeedOwner): SQL =>
 
 /** The calendar feeds (issue 27): SQL only. */
 export class CalendarFeedRepository {
-  async nonceOf(tx: DbOrTx, owner: FeedOwner): Promise<string | null> {
-    const [row] = rowsOf<{ nonce: string }>(await tx.execute(sql`select nonce from ${calendar_feeds} where ${ownerColumn(owner)}`));
-    return row?.nonce ?? null;
+  /** The owner's nonce and the hash of the token given for it. */
+  async tokenOf(tx: DbOrTx, owner: FeedOwner): Promise<{ nonce: string; token_hash: string } | null> {
+    const [row] = rowsOf<{ nonce: string; token_hash: string }>(
+      await tx.execute(sql`select nonce, token_hash from ${calendar_feeds} where ${ownerColumn(owner)}`),
+    );
+    return row ?? null;
   }
 
   /** Creates the owner's feed or replaces its token (the old address stops working with this statement's commit). */
@@ -69,7 +74,7 @@ export class CalendarFeedRepository {
           window_hits = case when ${expired} then 1 else window_hits + 1 end,
           window_started_at = case when ${expired} then ${at} else window_started_at end
         where token_hash = ${tokenHash}
-        returning user_id, game_table_id, window_hits`),
+        returning nonce, user_id, game_table_id, window_hits`),
     );
     return row ?? null;
   }

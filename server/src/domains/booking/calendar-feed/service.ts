@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CALENDAR_FEED_CANCELLED_DAYS, CALENDAR_FEED_PAST_DAYS, CALENDAR_FEED_RATE, type CalendarFeed } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
-import { sign } from '../../../core/secrets';
+import { sign, signatures, verifySignature } from '../../../core/secrets';
 import { offThreadModule, runOffThread } from '../../../core/workers/pool';
 import { FeedCache } from './feed-cache';
 import type { FeedCalendarInput } from './ical';
@@ -54,9 +54,19 @@ export class CalendarFeedService {
     return `${this.settings.publicUrl}${FEED_PATH}/${token}.ics`;
   }
 
+  /**
+   * The owner's address as given: its token under whichever key in force signed it (after a key rotation, the old
+   * address while the grace period lasts). Once its key is out of force (the address answers 404), the owner is
+   * given the address under the current key instead.
+   */
   async address(owner: FeedOwner): Promise<CalendarFeed> {
-    const nonce = await this.repo.nonceOf(this.db, owner);
-    return { url: nonce ? await this.urlOf(nonce) : null };
+    const feed = await this.repo.tokenOf(this.db, owner);
+    if (!feed) return { url: null };
+    const tokens = await signatures(this.db, TOKEN_SECRET, feed.nonce);
+    const live = tokens.find((token) => sha256(token) === feed.token_hash);
+    if (live) return { url: `${this.settings.publicUrl}${FEED_PATH}/${live}.ics` };
+    await this.repo.upsert(this.db, owner, feed.nonce, sha256(tokens[0]!));
+    return { url: await this.urlOf(feed.nonce) };
   }
 
   /** Creates the address, or replaces it: the old one answers 404 from this call's commit on. */
@@ -83,7 +93,8 @@ export class CalendarFeedService {
     const now = this.settings.now();
     const key = sha256(token);
     const hit = await this.repo.hit(this.db, key, now, CALENDAR_FEED_RATE.windowMinutes * 60_000);
-    if (!hit) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
+    // The token must also be signed by a key in force: one rotated out (core/secrets.ts) opens nothing after its grace.
+    if (!hit || !(await verifySignature(this.db, TOKEN_SECRET, hit.nonce, token))) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
     if (hit.window_hits > CALENDAR_FEED_RATE.max) throw new DomainError('CALENDAR_FEED_RATE_LIMITED');
     const owner: FeedOwner = hit.user_id ? { userId: hit.user_id } : { gameTableId: hit.game_table_id! };
     const member = 'userId' in owner;

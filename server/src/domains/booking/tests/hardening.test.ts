@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
-import { ADMIN, type TestApp, build, call, jobsDone, login } from '../../../testing/helper';
+import { ADMIN, type TestApp, build, call, jobsDone, login, mailsDeliveredTo } from '../../../testing/helper';
 import { BOOKING_NOTICE_JOB } from '../booking/notices';
 import { createMembers, qualificationIds, stopClockAt } from './support';
 
@@ -222,9 +222,7 @@ describe('a member booked by someone else', () => {
   /** Mails to `to` in the outbox, oldest first, once the notices queued so far went out. */
   async function mailsTo(to: string): Promise<{ subject: string; body: string; links: string[] }[]> {
     await jobsDone(t.database, BOOKING_NOTICE_JOB);
-    return rowsOf<{ subject: string; body: string; links: string[] }>(
-      await t.database.db.execute(sql`select subject, body, links from mail_outbox where "to" = ${to} order by created_at`),
-    );
+    return mailsDeliveredTo(t, to).map(({ subject, body, links }) => ({ subject, body, links }));
   }
 
   test('can always leave it, even inside their cancellation window: cancelled for both, their quota free again', async () => {

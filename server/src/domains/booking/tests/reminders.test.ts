@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq, like, sql } from 'drizzle-orm';
 import { mail_outbox } from '../../../core/db/tables';
-import { ADMIN, type TestApp, build, call, login } from '../../../testing/helper';
+import { ADMIN, type TestApp, build, call, lastMailTo, login } from '../../../testing/helper';
 import { users } from '../../registry/tables';
 import { type TestMember, createMembers, createSession, qualificationIds, stopClockAt } from './support';
 
@@ -117,8 +117,7 @@ describe('the sweep', () => {
     stopClockAt(t.clock, '2027-03-22', '18:00');
     await Promise.all([sweep(), sweep(), sweep()]);
     assert.deepEqual(await remindersOf('Promemoria martedì'), [a.email], 'A (24 hours) at 18:00 the day before; B (6 hours) not yet');
-    const [mail] = await t.database.db.select().from(mail_outbox).where(eq(mail_outbox.to, a.email));
-    assert.ok(mail);
+    const mail = await lastMailTo(t, a.email);
     assert.match(mail.subject, /^Promemoria: turno "Promemoria martedì" di martedì 23\/03\/2027 alle 18:00$/);
     assert.match(mail.body, /dalle 18:00 alle 19:30, Tavolo 273, con Nome1 promemoria\S+\./);
     assert.deepEqual(mail.links, ['http://portale.test/user/bookings']);

@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { and, asc, eq, like } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import { WAITLIST_CAP } from 'shared-api/contract';
 import { mail_outbox } from '../../../core/db/tables';
-import { ADMIN, type TestApp, build, call, jobsDone, lastMailLink, login } from '../../../testing/helper';
+import { ADMIN, type TestApp, build, call, jobsDone, lastMailLink, login, mailsDeliveredTo } from '../../../testing/helper';
 import { createCategory } from '../../../testing/reliability/actors';
 import { WAITLIST_NOTICE_JOB } from '../waitlist/service';
 import { type TestMember, createMembers, createSession, qualificationIds, stopClockAt } from './support';
@@ -48,11 +48,7 @@ async function newSession(title: string): Promise<{ id: string; date: string }> 
 
 async function mailsTo(email: string, subjectStart: string) {
   await jobsDone(t.database, WAITLIST_NOTICE_JOB);
-  return t.database.db
-    .select()
-    .from(mail_outbox)
-    .where(and(eq(mail_outbox.to, email), like(mail_outbox.subject, `${subjectStart}%`)))
-    .orderBy(asc(mail_outbox.created_at));
+  return mailsDeliveredTo(t, email).filter((m) => m.subject.startsWith(subjectStart));
 }
 
 before(async () => {

@@ -4,7 +4,7 @@
  * personal fields take neutral values, the e-mail is freed and sign-in becomes impossible, while the category (the
  * statistics group by it) and the enrollments (the fees charged) stay.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../core/db/client';
 import type { PersonalDataPart } from '../../../core/domain';
 import { mail_outbox } from '../../../core/db/tables';
@@ -78,7 +78,9 @@ async function exportRegistry(db: DbOrTx, userId: string) {
   const posta = await db
     .select({ oggetto: mail_outbox.subject, stato: mail_outbox.status, creata_il: mail_outbox.created_at })
     .from(mail_outbox)
-    .where(eq(mail_outbox.to, user.email))
+    // Only what was sent to the address since this member was created: an address given again (a former member's)
+    // starts with an empty history (issue 39).
+    .where(and(eq(mail_outbox.to, user.email), gte(mail_outbox.created_at, user.created_at)))
     .orderBy(mail_outbox.created_at);
   return {
     sections: {
