@@ -52,6 +52,7 @@ export const API_ERRORS = {
   SELF_DELETE: { status: 400, text: 'Non puoi eliminare il tuo account.' },
   SELF_DEACTIVATE: { status: 400, text: 'Non puoi disattivare il tuo account.' },
   SELF_ANONYMIZE: { status: 400, text: 'Non puoi anonimizzare il tuo account.' },
+  ANONYMIZED_USER: { status: 409, text: 'Questo socio è stato anonimizzato: il suo account non può essere riattivato.' },
   DEACTIVATION_END_IN_PAST: { status: 400, text: 'La data di fine disattivazione non può essere nel passato' },
   CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria non trovata' },
   CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria con questo nome' },

@@ -12,6 +12,7 @@ import type { FileRepository } from '../../../core/files/repository';
 import { CONTRACT_TYPES, PHOTO_TYPES } from '../../../core/files/policy';
 import { type AcceptedFile, type Upload, acceptUpload } from '../../../core/files/uploads';
 import { fiscalCodeProblem } from './fiscal-code';
+import { isAnonymisedEmail } from './personal-data';
 import type { UserListFilter, UserRepository, UserSortKey } from './repository';
 import type { AccountPort } from '../account-port';
 import { type Actor, assertCanGrant, assertMayChange } from '../grants';
@@ -235,13 +236,16 @@ export class UserRegistry {
   async activate(id: string, actor: Actor): Promise<User> {
     const { db, users: repo } = this.deps;
     await this.guardTarget(id, actor);
-    const updated = await db.transaction((tx) =>
-      tx
+    const updated = await db.transaction(async (tx) => {
+      // An anonymised member has left for good (issue 39): their record is no one's to sign in with.
+      const [found] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update').limit(1);
+      if (found && isAnonymisedEmail(found.email)) throw new DomainError('ANONYMIZED_USER');
+      return tx
         .update(users)
         .set({ deactivation_status: false, deactivation_date_start: null, deactivation_date_end: null, updated_at: new Date() })
         .where(eq(users.id, id))
-        .returning({ id: users.id }),
-    );
+        .returning({ id: users.id });
+    });
     if (!updated.length) throw new DomainError('USER_NOT_FOUND');
     return (await repo.get(id))!;
   }
