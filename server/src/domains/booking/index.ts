@@ -46,8 +46,8 @@ declare module '../../core/domain' {
 export const booking: Domain = {
   name: 'booking',
   migrations: 'domains/booking/migrations',
-  // Version rows of the caches and the reminders the job sends.
-  unaudited: ['booking_member_versions', 'session_catalog_version', 'booking_reminders'],
+  // Version rows of the caches, the reminders the job sends and the feeds' per-client fetch counts.
+  unaudited: ['booking_member_versions', 'session_catalog_version', 'booking_reminders', 'calendar_feed_clients'],
   services({ db, config, clock, jobs, mailer }, services) {
     const today = () => todayIn(config.clubTimezone, clock.now());
     const sessionRepo = new TrainingSessionRepository(db, config.clubTimezone);
