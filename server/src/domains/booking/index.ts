@@ -70,6 +70,8 @@ export const booking: Domain = {
     return {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
       bookingConduct: { partnerLeftBookingsOf },
+      // A deactivated member's waitlist places end with the deactivation (issue 39).
+      memberDeactivation: { endOf: (tx, userId) => new WaitlistRepository().removeAllOf(tx, userId) },
       booking: {
         gameTables: new GameTableService(db, sessions),
         sessions,
