@@ -105,6 +105,7 @@ export const API_ERRORS = {
   SESSION_NOT_ON_DATE: { status: 400, text: 'Il turno non si svolge in questa data' },
   /** A new session (or a new group's last day) before today: nobody could ever book it (issue 26). */
   SESSION_DATE_PAST: { status: 400, text: 'Non puoi creare turni in una data passata.' },
+  SESSION_TIME_MISSING: { status: 400, text: "L'orario scelto non esiste quel giorno (passaggio all'ora legale): scegline un altro." },
   /** A new session's day (or a group's last day) more than SESSION_MAX_YEARS_AHEAD years after today: a typing slip. */
   SESSION_DATE_TOO_FAR: { status: 400, text: `Non puoi creare turni a più di ${SESSION_MAX_YEARS_AHEAD} anni da oggi.` },
   SESSION_HAS_BOOKING: { status: 409, text: 'Il turno ha una prenotazione: cancellala prima di modificarlo o eliminarlo.' },

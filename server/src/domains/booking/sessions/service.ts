@@ -152,11 +152,28 @@ export class TrainingSessionService {
   }
 
   /** Single sessions on a day, or a new group over a period, one session per table and slot; answers their first occurrences. */
+  /**
+   * A slot must start and end at a time the club's clock shows that day (issue 39): 02:30 on the night summer time
+   * starts does not exist, and a session 02:30–03:30 would be stored with no length. Refused, with the day and the hour.
+   */
+  private async assertWallClock(tx: DbOrTx, from: string, to: string, weekDays: number[] | null, slots: readonly Slot[]): Promise<void> {
+    const missing = await this.repo.missingWallClock(tx, from, to, weekDays, slots);
+    if (missing) {
+      const [y, m, d] = missing.date.split('-');
+      throw new DomainError(
+        'SESSION_TIME_MISSING',
+        `Il ${d}/${m}/${y} l'ora ${missing.time} non esiste: quella notte gli orologi passano all'ora legale e saltano un'ora. Scegli un orario di inizio e di fine fuori da quell'ora.`,
+      );
+    }
+  }
+
   private async createIn(tx: DbOrTx, payload: TrainingSessionPayload | MultiSessionPayload, slots: Slot[]): Promise<string[]> {
     // A session that is over before it exists is a typing slip (issue 26: one created on 01/01/2020).
     const lastDay = payload.day ?? payload.end_date;
     if (lastDay && lastDay < this.today()) throw new DomainError('SESSION_DATE_PAST');
     this.assertNotTooFar(lastDay);
+    const firstDay = payload.day ?? payload.start_date;
+    if (firstDay && lastDay) await this.assertWallClock(tx, firstDay, lastDay, payload.day ? null : (payload.recurring_days ?? null), slots);
     if (payload.day)
       return this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
     const { start_date, end_date, recurring_days } = payload as Required<Pick<TrainingSessionPayload, 'start_date' | 'end_date' | 'recurring_days'>> &
@@ -213,6 +230,7 @@ export class TrainingSessionService {
       if (!payload.day) throw invalidInput('day: Campo obbligatorio');
       const day = payload.day;
       if (day !== session.specific_date) this.assertNotTooFar(day);
+      await this.assertWallClock(this.db, day, day, null, [slot]);
       const [table, ...extra] = [...new Set(payload.game_tables)];
       return this.db.transaction(async (tx) => {
         const booked = await this.repo.activeBooking(tx, id, session.specific_date ?? day);
@@ -382,6 +400,10 @@ export class TrainingSessionService {
       const start = payload.start_time ?? session.start_time;
       const duration = payload.end_time ? rangeMinutes(start, payload.end_time) : payload.start_time ? session.duration_minutes : null;
       if (duration !== null && duration <= 0) throw invalidInput("end_time: L'ora di fine deve essere successiva all'ora di inizio");
+      if (!payload.deleted)
+        await this.assertWallClock(tx, payload.date, payload.date, null, [
+          { start_time: start, duration_minutes: duration ?? session.duration_minutes },
+        ]);
       await this.repo.upsertException(tx, session.id, payload.date, {
         deleted: payload.deleted,
         title: payload.deleted ? null : (payload.title ?? null),
