@@ -6,7 +6,6 @@ import { rowsOf } from '../../../core/db/rows';
 import { type ListSource, readPage } from '../../../core/list';
 import { MemberDirectory } from '../../registry';
 import { qualifications } from '../../registry/tables';
-import type { Slot } from './slots';
 import {
   bookings,
   game_tables,
@@ -49,7 +48,7 @@ const x = training_session_exceptions;
 export class TrainingSessionRepository {
   constructor(
     private readonly db: Db,
-    private readonly timeZone: string,
+    readonly timeZone: string,
     /** The participants' names and colours, kept between reads (registry/users/member-directory.ts). */
     private readonly members = new MemberDirectory(DEFAULT_PARTICIPANT_COLOR),
     /** The sessions with their tables, groups and qualifications, kept between reads (session-catalog.ts). */
@@ -322,42 +321,6 @@ export class TrainingSessionRepository {
   }
 
   /** Whether a group occurs at least once in its period (some date falls on one of its week days). */
-  /**
-   * The first day of `from`–`to` (on `weekDays`, or every day) whose wall clock lacks the start or the end of a slot:
-   * the hour the clocks skip when summer time starts (2027-03-28, 02:00–03:00 in Europe/Rome). Such a time, read
-   * in the club's zone, is moved an hour on and the occurrence would be stored an hour short, or with no length.
-   */
-  async missingWallClock(
-    tx: DbOrTx,
-    from: string,
-    to: string,
-    weekDays: number[] | null,
-    slots: readonly Slot[],
-  ): Promise<{ date: string; time: string } | null> {
-    if (!slots.length) return null;
-    const tz = this.timeZone;
-    const values = sql.join(
-      slots.map((s) => sql`(${s.start_time}::time, ${s.duration_minutes}::int)`),
-      sql`, `,
-    );
-    const days = weekDays
-      ? sql`and extract(dow from d.day)::int in (${sql.join(
-          weekDays.map((w) => sql`${w}`),
-          sql`, `,
-        )})`
-      : sql``;
-    const [row] = rowsOf<{ date: string; time: string }>(
-      await tx.execute(sql`
-        select to_char(w.at, 'YYYY-MM-DD') as date, to_char(w.at, 'HH24:MI') as time
-        from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') d(day)
-        cross join (values ${values}) s(start_time, minutes)
-        cross join lateral (values (d.day + s.start_time), (d.day + s.start_time + make_interval(mins => s.minutes))) w(at)
-        where ((w.at at time zone ${tz}) at time zone ${tz}) <> w.at ${days}
-        order by w.at limit 1`),
-    );
-    return row ?? null;
-  }
-
   async groupOccursBetween(tx: DbOrTx, from: string, to: string, weekDays: number[]): Promise<boolean> {
     const rows = rowsOf<{ occurs: boolean }>(
       await tx.execute(

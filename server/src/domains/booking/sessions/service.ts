@@ -9,12 +9,13 @@ import type {
   TrainingSessionPayload,
   TrainingSessionQuery,
 } from 'shared-api/contract';
-import { TRAINING_SESSIONS_EXPORT_MAX_DAYS, latestSessionDate, rangeMinutes } from 'shared-api/contract';
+import { TRAINING_SESSIONS_EXPORT_MAX_DAYS, rangeMinutes } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
 import { addDays, maxDate, weekDayOf } from '../dates';
 import { trainingSessionsExportHeading } from './export-columns';
 import { type Slot, minutesOf, overlaps, timeOf } from './slots';
+import { assertNotTooFar, assertWallClock } from './wall-clock';
 import type { NewSession, SessionRow, TrainingSessionRepository } from './repository';
 
 /** The download reads its range this many days at a time. */
@@ -146,34 +147,13 @@ export class TrainingSessionService {
     );
   }
 
-  /** A day (or a group's last day) more than SESSION_MAX_YEARS_AHEAD years out is a typing slip (issue 26 item 7). */
-  private assertNotTooFar(lastDay: string | null | undefined): void {
-    if (lastDay && lastDay > latestSessionDate(this.today())) throw new DomainError('SESSION_DATE_TOO_FAR');
-  }
-
   /** Single sessions on a day, or a new group over a period, one session per table and slot; answers their first occurrences. */
-  /**
-   * A slot must start and end at a time the club's clock shows that day (issue 39): 02:30 on the night summer time
-   * starts does not exist, and a session 02:30–03:30 would be stored with no length. Refused, with the day and the hour.
-   */
-  private async assertWallClock(tx: DbOrTx, from: string, to: string, weekDays: number[] | null, slots: readonly Slot[]): Promise<void> {
-    const missing = await this.repo.missingWallClock(tx, from, to, weekDays, slots);
-    if (missing) {
-      const [y, m, d] = missing.date.split('-');
-      throw new DomainError(
-        'SESSION_TIME_MISSING',
-        `Il ${d}/${m}/${y} l'ora ${missing.time} non esiste: quella notte gli orologi passano all'ora legale e saltano un'ora. Scegli un orario di inizio e di fine fuori da quell'ora.`,
-      );
-    }
-  }
-
   private async createIn(tx: DbOrTx, payload: TrainingSessionPayload | MultiSessionPayload, slots: Slot[]): Promise<string[]> {
     // A session that is over before it exists is a typing slip (issue 26: one created on 01/01/2020).
     const lastDay = payload.day ?? payload.end_date;
     if (lastDay && lastDay < this.today()) throw new DomainError('SESSION_DATE_PAST');
-    this.assertNotTooFar(lastDay);
-    const firstDay = payload.day ?? payload.start_date;
-    if (firstDay && lastDay) await this.assertWallClock(tx, firstDay, lastDay, payload.day ? null : (payload.recurring_days ?? null), slots);
+    assertNotTooFar(lastDay, this.today());
+    await assertWallClock(tx, this.repo.timeZone, [payload.day ?? payload.start_date, lastDay, payload.day ? null : payload.recurring_days], slots);
     if (payload.day)
       return this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
     const { start_date, end_date, recurring_days } = payload as Required<Pick<TrainingSessionPayload, 'start_date' | 'end_date' | 'recurring_days'>> &
@@ -229,8 +209,8 @@ export class TrainingSessionService {
     if (!session.group_id) {
       if (!payload.day) throw invalidInput('day: Campo obbligatorio');
       const day = payload.day;
-      if (day !== session.specific_date) this.assertNotTooFar(day);
-      await this.assertWallClock(this.db, day, day, null, [slot]);
+      if (day !== session.specific_date) assertNotTooFar(day, this.today());
+      await assertWallClock(this.db, this.repo.timeZone, [day, day, null], [slot]);
       const [table, ...extra] = [...new Set(payload.game_tables)];
       return this.db.transaction(async (tx) => {
         const booked = await this.repo.activeBooking(tx, id, session.specific_date ?? day);
@@ -304,7 +284,7 @@ export class TrainingSessionService {
       const group = await this.repo.group(tx, groupId, true);
       if (!group) throw new DomainError('TRAINING_SESSION_GROUP_NOT_FOUND');
       // Only a moved end is checked: a group kept as it ends stays editable.
-      if (end !== group.end_date) this.assertNotTooFar(end);
+      if (end !== group.end_date) assertNotTooFar(end, this.today());
       if (!(await this.repo.groupOccursBetween(tx, start, end, weekDays))) {
         throw invalidInput('recurring_days: Nessun giorno del periodo scelto cade nei giorni della settimana indicati');
       }
@@ -400,10 +380,8 @@ export class TrainingSessionService {
       const start = payload.start_time ?? session.start_time;
       const duration = payload.end_time ? rangeMinutes(start, payload.end_time) : payload.start_time ? session.duration_minutes : null;
       if (duration !== null && duration <= 0) throw invalidInput("end_time: L'ora di fine deve essere successiva all'ora di inizio");
-      if (!payload.deleted)
-        await this.assertWallClock(tx, payload.date, payload.date, null, [
-          { start_time: start, duration_minutes: duration ?? session.duration_minutes },
-        ]);
+      const slot = { start_time: start, duration_minutes: duration ?? session.duration_minutes };
+      if (!payload.deleted) await assertWallClock(tx, this.repo.timeZone, [payload.date, payload.date, null], [slot]);
       await this.repo.upsertException(tx, session.id, payload.date, {
         deleted: payload.deleted,
         title: payload.deleted ? null : (payload.title ?? null),
