@@ -197,11 +197,11 @@ test('the treasurer charges the season fee, records a cash and a bank payment po
       'Quote sociali',
       '1',
       'Quota stagione',
-      `Incasso n. ${code} – Rossi Marco [Da Incasso soci]`,
+      `Incasso n. ${code} [Da Incasso soci]`,
       '50,50 €',
       'Banca MPS c/c ordinario',
     ],
-    ['2026-2027', 'Ricavi', 'Quote sociali', '1', 'Quota stagione', `Incasso n. ${code} – Rossi Marco [Da Incasso soci]`, '100,00 €', 'Cassa'],
+    ['2026-2027', 'Ricavi', 'Quote sociali', '1', 'Quota stagione', `Incasso n. ${code} [Da Incasso soci]`, '100,00 €', 'Cassa'],
   ]);
   await screenshot(admin, 'finance-accounting-movements');
   await screenshotAmounts(admin, 'finance-accounting-movements-amounts');

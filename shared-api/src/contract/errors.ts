@@ -57,6 +57,7 @@ export const API_ERRORS = {
   SELF_DELETE: { status: 400, text: 'Non puoi eliminare il tuo account.' },
   SELF_DEACTIVATE: { status: 400, text: 'Non puoi disattivare il tuo account.' },
   SELF_ANONYMIZE: { status: 400, text: 'Non puoi anonimizzare il tuo account.' },
+  ANONYMIZED_USER: { status: 409, text: 'Questo socio è stato anonimizzato: il suo account non può essere riattivato.' },
   DEACTIVATION_END_IN_PAST: { status: 400, text: 'La data di fine disattivazione non può essere nel passato' },
   CATEGORY_NOT_FOUND: { status: 404, text: 'Categoria non trovata' },
   CATEGORY_NAME_TAKEN: { status: 409, text: 'Esiste già una categoria con questo nome' },
@@ -111,6 +112,7 @@ export const API_ERRORS = {
   SESSION_NOT_ON_DATE: { status: 400, text: 'Il turno non si svolge in questa data' },
   /** A new session (or a new group's last day) before today: nobody could ever book it (issue 26). */
   SESSION_DATE_PAST: { status: 400, text: 'Non puoi creare turni in una data passata.' },
+  SESSION_TIME_MISSING: { status: 400, text: "L'orario scelto non esiste quel giorno (passaggio all'ora legale): scegline un altro." },
   /** A new session's day (or a group's last day) more than SESSION_MAX_YEARS_AHEAD years after today: a typing slip. */
   SESSION_DATE_TOO_FAR: { status: 400, text: `Non puoi creare turni a più di ${SESSION_MAX_YEARS_AHEAD} anni da oggi.` },
   /** A session placed on a table at a time another session there already takes (a copy left on its day, a second '+ TS'). */

@@ -71,10 +71,23 @@ const cellText = (v: string | number | null | undefined) => (v === null || v ===
  */
 export const isFormulaLike = (text: string): boolean => /^[=+\-@\t\r]/.test(text);
 
-/** A CSV cell: formula-like text gets a leading apostrophe, which Excel and LibreOffice show as plain text. */
+/**
+ * A separator inside a cell followed (past spaces and quotes) by a formula opener. A spreadsheet that splits rows on
+ * ',' reads `x;"a,=3+4"` as the cells `x;"a` and `=3+4"`: the quote opens mid-cell, so it quotes nothing there, and
+ * what follows the comma starts a cell of its own (issue 39: 13 of 26 downloads gave a live `=3+4` so, every column
+ * but the first).
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n])(?=[\s"]*[=+\-@])/g;
+
+/**
+ * A CSV cell: formula-like text gets a leading apostrophe, which Excel and LibreOffice show as plain text, and so does
+ * whatever follows a separator inside the text when it would open a formula in a cell of its own (see above).
+ */
 export const csvCell = (v: string | number | null | undefined): string => {
   const text = cellText(v);
-  return typeof v === 'string' && isFormulaLike(text) ? `'${text}` : text;
+  if (typeof v !== 'string') return text;
+  const inner = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return isFormulaLike(inner) ? `'${inner}` : inner;
 };
 
 /**

@@ -1,4 +1,16 @@
 import type { DbOrTx, Tx } from '../db/client';
+import type { CurrentUser, Services } from '../domain';
+
+/**
+ * What a domain holds of a member that must be found nowhere once they are anonymised (issue 39): `values` are
+ * their personal texts (full name, e-mail, fiscal code, phone, card numbers, certificate notes …), looked for in
+ * every audit value and in the mails to others; `records` are ids of rows that are theirs alone (a certificate, a
+ * FITET record), whose audit entries are blanked whole.
+ */
+export interface PersonalTraces {
+  values?: readonly (string | null | undefined)[];
+  records?: readonly string[];
+}
 
 /**
  * A domain's part of a member's personal data (issue 28): what it adds to the member's data download (dati.json) and
@@ -16,4 +28,14 @@ export interface PersonalDataPart {
    * stored files whose records it dropped: core deletes their rows in the transaction and their bytes after it.
    */
   anonymize?(tx: Tx, userId: string): Promise<string[] | void>;
+  /**
+   * Read in the anonymisation's transaction before any domain's step: the member's personal values and records this
+   * domain holds (see PersonalTraces), which core redacts from the audit log and the outbox after every step.
+   */
+  traces?(tx: Tx, userId: string): Promise<PersonalTraces>;
+  /**
+   * After the anonymisation has committed, through the domain's own services (its public path, with its mails and
+   * jobs): e.g. the booking domain cancels the member's future bookings. `actor` is who anonymised.
+   */
+  afterAnonymize?(services: Services, userId: string, actor: CurrentUser): Promise<void>;
 }

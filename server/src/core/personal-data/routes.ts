@@ -72,7 +72,7 @@ const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = currentUser(request);
       if (request.params.id === actor.id) throw new DomainError('SELF_ANONYMIZE');
-      await personalData.anonymize(request.params.id);
+      await personalData.anonymize(request.params.id, { services: app.services, actor });
       return reply.code(204).send(null);
     },
   );

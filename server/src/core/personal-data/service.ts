@@ -9,10 +9,12 @@
 import type { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import yazl from 'yazl';
-import { recordAudit, redactAuditValues, withoutRowAudit } from '../audit/context';
+import { recordAudit, withoutRowAudit } from '../audit/context';
 import type { Db } from '../db/client';
+import type { CurrentUser, Services } from '../domain';
 import { files as filesTable } from '../db/tables';
 import type { PersonalDataPart } from './part';
+import { redactPersonalTraces, traceNeedles } from './redact';
 import { DomainError } from '../errors';
 import type { FileRepository } from '../files/repository';
 import type { Clock } from '../time';
@@ -73,24 +75,31 @@ export class PersonalData {
   }
 
   /**
-   * Anonymises a member in one transaction: each domain's step (in reverse list order, so a domain reads the
-   * registry's values before the registry replaces them), then the rows of the files they dropped; the files' bytes go
-   * once it has committed. `record` runs last inside the same transaction (the audit row).
+   * Anonymises a member in one transaction: every domain's traces of the member are read first, then each domain's
+   * step (in reverse list order, so a domain reads the registry's values before the registry replaces them), then the
+   * rows of the files they dropped, then the traces are redacted wherever core keeps text (the audit log, the
+   * outbox: redact.ts); the files' bytes go once it has committed, and then each domain's work after it
+   * (afterAnonymize: the member's future bookings cancelled through the booking domain's own path). `services` and
+   * `actor` only for that last step.
    */
-  async anonymize(userId: string): Promise<void> {
+  async anonymize(userId: string, after?: { services: Services; actor: CurrentUser }): Promise<void> {
     const dropped = await this.db.transaction(async (tx) => {
       // The member's personal values must not reach the audit log: the rows change unrecorded, and the action is
       // recorded once (who, when, which member), the values of the member's earlier entries blanked.
       await withoutRowAudit(tx);
+      const traces = [];
+      for (const part of this.parts) if (part.traces) traces.push(await part.traces(tx, userId));
       const ids = new Set<string>();
       for (const part of [...this.parts].reverse()) {
         for (const id of (await part.anonymize?.(tx, userId)) ?? []) ids.add(id);
       }
       await this.files.deleteRows(tx, [...ids]);
       await recordAudit(tx, this.clock, { action: 'anonymize', entity: 'users', entityId: userId });
-      await redactAuditValues(tx, [userId, ...ids]);
+      const records = [userId, ...ids, ...traces.flatMap((t) => t.records ?? [])];
+      await redactPersonalTraces(tx, userId, records, traceNeedles(traces));
       return ids;
     });
     await this.files.removeBytes(dropped);
+    if (after) for (const part of this.parts) await part.afterAnonymize?.(after.services, userId, after.actor);
   }
 }

@@ -34,7 +34,15 @@ describe('CSV cells', () => {
     }
     const [header, row]: string[][] = parse(text, { delimiter: ';' });
     assert.deepEqual(header, ['Nome', 'Note', 'Importo']);
-    assert.deepEqual(row, ['x,=3+4,', 'a;b "c"\nd', '12.5']);
+    assert.deepEqual(row, ["x,'=3+4,", 'a;b "c"\nd', '12.5']);
+  });
+
+  test('a formula after a separator inside a cell of any column is neutralised too: its quote opens mid-line (issue 39)', async () => {
+    const text = await csvText([{ name: 'Rossi', note: 'x,=3+4, y;@SUM(A1) z,"+1', amount: 1 }]);
+    // The ',' reader: the line split on ',' — the second column's quote quotes nothing there.
+    for (const piece of text.split(/\r?\n/)[1]!.split(',')) assert.doesNotMatch(piece, /^[\s"]*[=+@]/, piece);
+    const [, row]: string[][] = parse(text, { delimiter: ';' });
+    assert.deepEqual(row, ['Rossi', "x,'=3+4, y;'@SUM(A1) z,'\"+1", '1'], 'read with ";", the text with its apostrophes');
   });
 
   test('only fields holding a separator, a quote or a line break are quoted; formula openers keep their apostrophe', async () => {

@@ -53,8 +53,8 @@ declare module '../../core/domain' {
 export const booking: Domain = {
   name: 'booking',
   migrations: 'domains/booking/migrations',
-  // Version rows of the caches and the reminders the job sends.
-  unaudited: ['booking_member_versions', 'session_catalog_version', 'booking_reminders'],
+  // Version rows of the caches, the reminders the job sends and the feeds' per-client fetch counts.
+  unaudited: ['booking_member_versions', 'session_catalog_version', 'booking_reminders', 'calendar_feed_clients'],
   services({ db, config, clock, jobs, mailer }, services) {
     const today = () => todayIn(config.clubTimezone, clock.now());
     const sessionRepo = new TrainingSessionRepository(db, config.clubTimezone);
@@ -83,6 +83,8 @@ export const booking: Domain = {
     return {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
       bookingConduct: { partnerLeftBookingsOf },
+      // A deactivated member's waitlist places end with the deactivation (issue 39).
+      memberDeactivation: { endOf: (tx, userId) => new WaitlistRepository().removeAllOf(tx, userId) },
       booking: {
         gameTables: new GameTableService(db, sessions),
         sessions,

@@ -1,7 +1,8 @@
 /**
  * The booking domain's part of a member's personal data (issue 28): their bookings, waitlist places, reminders and
- * preferences in dati.json. Anonymised, the bookings and their participants stay (the statistics and the tables'
- * history count them); the waitlist, the reminders sent, the preferences and the calendar address go.
+ * preferences in dati.json. Anonymised, the past bookings and their participants stay (the statistics and the tables'
+ * history count them), the future ones are cancelled (afterAnonymize); the waitlist, the reminders sent, the
+ * preferences and the calendar address go.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PersonalDataPart } from '../../core/domain';
@@ -70,5 +71,9 @@ export const bookingPersonalData: PersonalDataPart = {
     await tx.delete(booking_reminders).where(eq(booking_reminders.user_id, userId));
     await tx.delete(member_preferences).where(eq(member_preferences.user_id, userId));
     await tx.delete(calendar_feeds).where(eq(calendar_feeds.user_id, userId));
+  },
+  // Through the booking service's own cancel path, after the anonymisation committed (issue 44).
+  async afterAnonymize(services, userId, actor) {
+    await services.booking.bookings.cancelFutureOf(actor, userId);
   },
 };

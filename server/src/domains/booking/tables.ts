@@ -234,6 +234,8 @@ export const calendar_feeds = pgTable(
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     window_started_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     window_hits: integer().notNull().default(0),
+    /** A table's feed: the bookings staff member who made it; it is served while they hold bookings_access. */
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('calendar_feeds_token_key').on(t.token_hash),
@@ -245,6 +247,24 @@ export const calendar_feeds = pgTable(
       .where(sql`game_table_id is not null`),
     check('calendar_feeds_one_owner', sql`(user_id is null) <> (game_table_id is null)`),
   ],
+);
+
+/**
+ * A feed's fetches per client in the current window (issue 39): the limit holds per client address as well as per
+ * feed, so whoever holds a leaked address spends their own allowance, not the owner's. `client`: a hash of the token
+ * and the address, never the address.
+ */
+export const calendar_feed_clients = pgTable(
+  'calendar_feed_clients',
+  {
+    feed_id: uuid()
+      .notNull()
+      .references(() => calendar_feeds.id, { onDelete: 'cascade' }),
+    client: text().notNull(),
+    window_started_at: timestamp({ withTimezone: true }).notNull(),
+    window_hits: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.feed_id, t.client] })],
 );
 
 /**

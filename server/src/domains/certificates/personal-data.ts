@@ -41,6 +41,18 @@ export const certificatesPersonalData: PersonalDataPart = {
     }));
     return { sections: { certificati }, files: records.map((r) => r.file_id) };
   },
+  /** Their certificates' and uploads' notes (health data) are looked for everywhere; the rows' entries blanked whole. */
+  async traces(tx, userId) {
+    const rows = await tx
+      .select({ id: certificates.id, notes: certificates.notes, recordId: certificate_records.id, recordNotes: certificate_records.notes })
+      .from(certificates)
+      .leftJoin(certificate_records, eq(certificate_records.certificate_id, certificates.id))
+      .where(eq(certificates.user_id, userId));
+    return {
+      values: rows.flatMap((r) => [r.notes, r.recordNotes]),
+      records: [...new Set(rows.flatMap((r) => [r.id, r.recordId ?? []].flat()))],
+    };
+  },
   async anonymize(tx, userId) {
     const owned = tx.select({ id: certificates.id }).from(certificates).where(eq(certificates.user_id, userId));
     const dropped = await tx

@@ -1,11 +1,21 @@
 /**
  * The finance domain's part of a member's personal data (issue 28): their charges with the payments of each and their
- * self-certifications in dati.json. Anonymisation changes nothing here: charges, payments and the ledger's entries
- * stay as they are, so the books and the trial balance are the same before and after.
+ * self-certifications in dati.json. Anonymised, charges, payments and the ledger's entries stay with their amounts, so
+ * the books and the trial balance are the same before and after; the entries their payments posted, described with
+ * the member's name before issue 39, are described by the charge's code alone (their lines and search text too).
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { PersonalDataPart } from '../../core/domain';
-import { finance_income_categories, finance_member_charges, finance_member_payments, finance_self_certifications } from './tables';
+import { refreshEntrySearchText } from './accounting-movements/repository';
+import { paymentEntryDescription } from './member-charges/description';
+import {
+  finance_accounting_entries,
+  finance_accounting_items,
+  finance_income_categories,
+  finance_member_charges,
+  finance_member_payments,
+  finance_self_certifications,
+} from './tables';
 
 export const financePersonalData: PersonalDataPart = {
   async export(db, userId) {
@@ -53,5 +63,27 @@ export const financePersonalData: PersonalDataPart = {
       .where(eq(finance_self_certifications.user_id, userId))
       .orderBy(finance_self_certifications.year, finance_self_certifications.month);
     return { sections: { addebiti, autocertificazioni } };
+  },
+  async anonymize(tx, userId) {
+    const posted = await tx
+      .select({ entry: finance_accounting_entries.id, code: finance_member_charges.code })
+      .from(finance_accounting_entries)
+      .innerJoin(finance_member_payments, eq(finance_member_payments.id, finance_accounting_entries.payment_id))
+      .innerJoin(finance_member_charges, eq(finance_member_charges.id, finance_member_payments.charge_id))
+      .where(eq(finance_member_charges.user_id, userId));
+    for (const { entry, code } of posted) {
+      const description = paymentEntryDescription(code);
+      await tx.update(finance_accounting_entries).set({ description }).where(eq(finance_accounting_entries.id, entry));
+      await tx.update(finance_accounting_items).set({ description }).where(eq(finance_accounting_items.entry_id, entry));
+    }
+    if (posted.length) {
+      await refreshEntrySearchText(
+        tx,
+        inArray(
+          finance_accounting_entries.id,
+          posted.map((p) => p.entry),
+        ),
+      );
+    }
   },
 };

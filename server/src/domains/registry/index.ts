@@ -2,6 +2,7 @@ import { users } from './tables';
 import type { Domain } from '../../core/domain';
 import type { AccountPort } from './account-port';
 import type { BookingConductPort } from './booking-conduct-port';
+import type { DeactivationPort } from './deactivation-port';
 import { CategoryRepository } from './categories/repository';
 import { CategoryService } from './categories/service';
 import { type MailingListClassService, mailingListClassService } from './mailing-lists/service';
@@ -28,6 +29,7 @@ export { EMAIL_TAKEN_MESSAGE } from './users/service';
 export type { AccountPort } from './account-port';
 export type { MedicalStatusPort } from './medical-port';
 export type { BookingConductPort } from './booking-conduct-port';
+export type { DeactivationPort } from './deactivation-port';
 
 export interface RegistryServices {
   userRegistry: UserRegistry;
@@ -49,6 +51,8 @@ declare module '../../core/domain' {
     medicalStatus: MedicalStatusPort;
     /** Provided by the booking domain (how a member books, in SQL); without it the users list counts 0. */
     bookingConduct?: BookingConductPort;
+    /** Provided by the booking domain: what a member's deactivation ends there (their waitlist places). */
+    memberDeactivation?: DeactivationPort;
   }
 }
 
@@ -84,7 +88,15 @@ export const registry: Domain = {
           today: () => todayIn(config.clubTimezone, clock.now()),
           deliverAll: (mails, audit) => mailer.queueAll(mails, audit),
         }),
-        userRegistry: new UserRegistry({ db, users, files, account: accountPort, clubTimezone: config.clubTimezone, clock }),
+        userRegistry: new UserRegistry({
+          db,
+          users,
+          files,
+          account: accountPort,
+          deactivation: () => services.memberDeactivation,
+          clubTimezone: config.clubTimezone,
+          clock,
+        }),
         categories: new CategoryService(db, new CategoryRepository(db)),
         qualifications: qualificationService(db),
         reservationRules: reservationRuleService(db),

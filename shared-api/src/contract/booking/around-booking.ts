@@ -11,8 +11,11 @@ import { REMINDER_HOURS } from '../constants';
 export const calendarFeedResponse = z.object({ url: z.string().nullable() });
 export type CalendarFeed = z.infer<typeof calendarFeedResponse>;
 
-/** Fetches of one feed address allowed in a window (a calendar app polls every 15 minutes at most). */
-export const CALENDAR_FEED_RATE = { max: 30, windowMinutes: 15 } as const;
+/**
+ * Fetches of one feed address allowed in a window (a calendar app polls every 15 minutes at most): `max` per client
+ * address, `perFeed` in all (issue 39: one holder of a leaked address cannot lock the owner out).
+ */
+export const CALENDAR_FEED_RATE = { max: 30, perFeed: 240, windowMinutes: 15 } as const;
 /** A feed holds bookings from this many days ago on; a cancelled one stays this many days as cancelled. */
 export const CALENDAR_FEED_PAST_DAYS = 30;
 export const CALENDAR_FEED_CANCELLED_DAYS = 7;

@@ -265,6 +265,17 @@ export class BookingRepository {
     return row ?? null;
   }
 
+  /** The active bookings not yet started that the member takes part in (issue 44: cancelled at their anonymisation). */
+  async futureOf(db: DbOrTx, userId: string, now: Date): Promise<{ id: string; booked_by: string | null }[]> {
+    return rowsOf<{ id: string; booked_by: string | null }>(
+      await db.execute(sql`
+        select b.id, b.booked_by from ${bookings} b
+        where b.cancelled_at is null and b.start_at > ${now.toISOString()}::timestamptz
+          and exists (select 1 from ${booking_participants} p where p.booking_id = b.id and p.user_id = ${userId} and p.left_at is null)
+        order by b.start_at, b.id`),
+    );
+  }
+
   /** Cancels a booking for all its participants; `leftBy`: the participant who left it (issue 25), on record. */
   async cancel(tx: DbOrTx, id: string, by: string, now: Date, leftBy: string | null = null): Promise<void> {
     const at = now.toISOString();

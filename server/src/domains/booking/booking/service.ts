@@ -311,6 +311,19 @@ export class BookingService {
     if (facts) await this.mailer.queueAll(noticeMails(notice, facts, this.publicUrl));
   }
 
+  /**
+   * An anonymised member's future bookings end (issue 44), each through cancel() as if the member left it: a booking
+   * a partner made is cancelled and the partner told ('left'), a staff booking the member shares goes on for the
+   * others; one the member made is cancelled by `staff` (the member's own cancellation window does not apply). Each
+   * freed occurrence is offered to its waitlist. Past and started bookings stay (the statistics count them).
+   */
+  async cancelFutureOf(staff: CurrentUser, userId: string): Promise<number> {
+    const future = await this.repo.futureOf(this.db, userId, this.clock.now());
+    const member: CurrentUser = { ...staff, id: userId, permissions: [] };
+    for (const booking of future) await this.cancel(booking.booked_by === userId ? staff : member, { id: booking.id });
+    return future.length;
+  }
+
   cancelById(actor: CurrentUser, bookingId: string): Promise<string> {
     return this.cancel(actor, { id: bookingId });
   }

@@ -8,7 +8,8 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 /**
  * GET /calendar/{token}.ics (issue 27): the feed a calendar app subscribes to, outside /api and without a session —
- * the token is the credential. If-None-Match answers 304; an unknown or replaced token 404; too many fetches 429.
+ * the token is the credential. If-None-Match answers 304; an unknown or replaced token 404, and so does a deactivated
+ * member's or a table's whose maker lost bookings_access; too many fetches from one client, or in all, 429.
  * Hidden from the API description: it is no API call of the portal's pages.
  */
 const calendarFeedRoutes: FastifyPluginAsync = async (app) => {
@@ -17,7 +18,7 @@ const calendarFeedRoutes: FastifyPluginAsync = async (app) => {
     const token = FEED_FILE.exec(request.params.file)?.[1];
     if (!token) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
     try {
-      const feed = await calendarFeeds.feed(token, request.headers['if-none-match']);
+      const feed = await calendarFeeds.feed(token, request.headers['if-none-match'], request.ip);
       reply.header('etag', feed.etag).header('cache-control', 'private, no-cache');
       if ('notModified' in feed) return reply.code(304).send();
       const { body } = feed;

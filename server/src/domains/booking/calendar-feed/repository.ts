@@ -1,9 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
-import { users } from '../../registry/tables';
+import { isActiveUser } from '../../registry';
+import { categories, users } from '../../registry/tables';
 import { isoInstant } from '../sessions/occurrence-sql';
-import { booking_participants, bookings, calendar_feeds, game_tables, training_session_exceptions, training_sessions } from '../tables';
+import {
+  booking_participants,
+  bookings,
+  calendar_feed_clients,
+  calendar_feeds,
+  game_tables,
+  training_session_exceptions,
+  training_sessions,
+} from '../tables';
 
 /** Whose bookings a feed holds. */
 export type FeedOwner = { userId: string } | { gameTableId: string };
@@ -19,7 +28,7 @@ export interface FeedBooking {
   /** Set when the booking is cancelled, or (a member's feed) when the member left it. */
   cancelled_at: string | null;
   created_at: string;
-  /** 'Nome Cognome' of each participant still on the booking (a member's feed: the others only). */
+  /** Each participant still on the booking: 'Nome Cognome' in a member's feed (the others only), 'N. C.' in a table's. */
   names: string[];
 }
 
@@ -31,6 +40,15 @@ export interface FeedHit {
   game_table_id: string | null;
   window_hits: number;
 }
+
+/** A feed address looked up: its row, and whether it is served (its member active; a table's maker staff). */
+export interface LiveFeed {
+  id: string;
+  served: boolean;
+}
+
+/** Whether a permission array (a category's) holds bookings_access, or everything. */
+const holdsBookingsAccess = (permissions: SQL) => sql`(${permissions} @> array['bookings_access']::text[] or ${permissions} @> array['*']::text[])`;
 
 const ownerColumn = (owner: FeedOwner): SQL =>
   'userId' in owner ? sql`user_id = ${owner.userId}::uuid` : sql`game_table_id = ${owner.gameTableId}::uuid`;
@@ -45,16 +63,58 @@ export class CalendarFeedRepository {
     return row ?? null;
   }
 
-  /** Creates the owner's feed or replaces its token (the old address stops working with this statement's commit). */
-  async upsert(tx: DbOrTx, owner: FeedOwner, nonce: string, tokenHash: string): Promise<void> {
+  /**
+   * Creates the owner's feed or replaces its token (the old address stops working with this statement's commit).
+   * `createdBy`: who made a table's feed (it is served while they hold bookings_access).
+   */
+  async upsert(tx: DbOrTx, owner: FeedOwner, nonce: string, tokenHash: string, createdBy: string | null = null): Promise<void> {
     const userId = 'userId' in owner ? owner.userId : null;
     const tableId = 'gameTableId' in owner ? owner.gameTableId : null;
     const target = userId ? sql`(user_id) where user_id is not null` : sql`(game_table_id) where game_table_id is not null`;
     await tx.execute(sql`
-      insert into ${calendar_feeds} (user_id, game_table_id, nonce, token_hash)
-      values (${userId}::uuid, ${tableId}::uuid, ${nonce}, ${tokenHash})
+      insert into ${calendar_feeds} (user_id, game_table_id, nonce, token_hash, created_by)
+      values (${userId}::uuid, ${tableId}::uuid, ${nonce}, ${tokenHash}, ${createdBy}::uuid)
       on conflict ${target} do update set nonce = excluded.nonce, token_hash = excluded.token_hash, created_at = now(),
-        window_started_at = now(), window_hits = 0`);
+        window_started_at = now(), window_hits = 0, created_by = excluded.created_by`);
+  }
+
+  /**
+   * The feed of a token, and whether it is served today (issue 39): a member's while the member is not deactivated;
+   * a table's while the staff member who made it is active and their category holds bookings_access.
+   */
+  async lookUp(tx: DbOrTx, tokenHash: string, today: string): Promise<LiveFeed | null> {
+    const [row] = rowsOf<LiveFeed>(
+      await tx.execute(sql`
+        select f.id,
+          coalesce(case when f.user_id is not null then ${isActiveUser(today)}
+                        else ${isActiveUser(today)} and ${holdsBookingsAccess(sql`${categories.permissions}`)} end, false) as served
+        from ${calendar_feeds} f
+        left join ${users} on ${users.id} = coalesce(f.user_id, f.created_by)
+        left join ${categories} on ${categories.id} = ${users.category_id}
+        where f.token_hash = ${tokenHash}`),
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Counts a fetch of a feed by one client (a hash of the token and the client's address) in its own window, and
+   * forgets the other clients' windows that have ended. Answers how many fetches the client's window holds.
+   */
+  async hitByClient(tx: DbOrTx, feedId: string, client: string, now: Date, windowMs: number): Promise<number> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const ended = sql`make_interval(secs => ${windowMs / 1000})`;
+    await tx.execute(
+      sql`delete from ${calendar_feed_clients} where feed_id = ${feedId} and client <> ${client} and window_started_at <= ${at} - ${ended}`,
+    );
+    const [row] = rowsOf<{ window_hits: number }>(
+      await tx.execute(sql`
+        insert into ${calendar_feed_clients} as c (feed_id, client, window_started_at, window_hits) values (${feedId}, ${client}, ${at}, 1)
+        on conflict (feed_id, client) do update set
+          window_hits = case when c.window_started_at <= ${at} - ${ended} then 1 else c.window_hits + 1 end,
+          window_started_at = case when c.window_started_at <= ${at} - ${ended} then ${at} else c.window_started_at end
+        returning window_hits`),
+    );
+    return row!.window_hits;
   }
 
   async remove(tx: DbOrTx, owner: FeedOwner): Promise<void> {
@@ -115,12 +175,14 @@ function feedRows(owner: FeedOwner, from: Date, cancelledSince: Date): SQL {
     : // bookings_date_idx: a cancelled booking is not in the occurrence's unique index.
       sql`s.game_table_id = ${owner.gameTableId}::uuid and b.date >= (${fromAt} - interval '1 day')::date and b.end_at > ${fromAt}`;
   const others = member ? sql`and p.user_id <> ${owner.userId}::uuid` : sql``;
+  // A member's feed names their partners; a table's feed, read by whoever holds its address, only initials (issue 39).
+  const participantName = member ? sql`u.name || ' ' || u.surname` : sql`upper(left(u.name, 1)) || '. ' || upper(left(u.surname, 1)) || '.'`;
   return sql`
     select b.id as booking_id, b.date::text as date, coalesce(x.title, s.title) as title, gt.number as table_number,
       ${isoInstant(sql`b.start_at`)} as start_at, ${isoInstant(sql`b.end_at`)} as end_at,
       case when ${cancelledAt} is null then null else ${isoInstant(cancelledAt)} end as cancelled_at,
       ${isoInstant(sql`b.created_at`)} as created_at,
-      array(select u.name || ' ' || u.surname from ${booking_participants} p join ${users} u on u.id = p.user_id
+      array(select ${participantName} from ${booking_participants} p join ${users} u on u.id = p.user_id
             where p.booking_id = b.id and p.left_at is null ${others} order by u.surname, u.name) as names
     from ${source}
     join ${game_tables} gt on gt.id = s.game_table_id

@@ -36,7 +36,7 @@ export const gameTableCalendarFeedRoutes: FastifyPluginAsyncZod = async (app) =>
     calendarFeeds.address(await table(request.params.id)),
   );
   app.post('/:id/calendar-feed', { config, schema: schema("Crea o rigenera l'indirizzo del calendario di un tavolo") }, async (request) =>
-    calendarFeeds.regenerate(await table(request.params.id)),
+    calendarFeeds.regenerate(await table(request.params.id), currentUser(request).id),
   );
   app.delete('/:id/calendar-feed', { config, schema: schema("Disattiva l'indirizzo del calendario di un tavolo") }, async (request) =>
     calendarFeeds.turnOff(await table(request.params.id)),

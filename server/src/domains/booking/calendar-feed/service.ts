@@ -3,6 +3,7 @@ import { CALENDAR_FEED_CANCELLED_DAYS, CALENDAR_FEED_PAST_DAYS, CALENDAR_FEED_RA
 import type { Db } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
 import { sign, signatures, verifySignature } from '../../../core/secrets';
+import { todayIn } from '../../../core/time';
 import { offThreadModule, runOffThread } from '../../../core/workers/pool';
 import { FeedCache } from './feed-cache';
 import type { FeedCalendarInput } from './ical';
@@ -69,11 +70,14 @@ export class CalendarFeedService {
     return { url: await this.urlOf(feed.nonce) };
   }
 
-  /** Creates the address, or replaces it: the old one answers 404 from this call's commit on. */
-  async regenerate(owner: FeedOwner): Promise<CalendarFeed> {
+  /**
+   * Creates the address, or replaces it: the old one answers 404 from this call's commit on. `createdBy`: the staff
+   * member making a table's address (it is served while they hold bookings_access).
+   */
+  async regenerate(owner: FeedOwner, createdBy: string | null = null): Promise<CalendarFeed> {
     const nonce = randomBytes(32).toString('base64url');
     const token = await sign(this.db, TOKEN_SECRET, nonce);
-    await this.repo.upsert(this.db, owner, nonce, sha256(token));
+    await this.repo.upsert(this.db, owner, nonce, sha256(token), createdBy);
     return { url: `${this.settings.publicUrl}${FEED_PATH}/${token}.ics` };
   }
 
@@ -88,14 +92,25 @@ export class CalendarFeedService {
    * (If-None-Match) gets its 304 without any row read; an unchanged feed is served from the text last written for
    * it; a changed one is read and written on a worker thread (a 500-booking feed took the request thread 250–400 ms).
    * The ETag is read before the rows: rows newer than it only make the next fetch write the feed again.
+   *
+   * Issue 39: a deactivated member's feed, or a table's whose maker no longer holds bookings_access, answers 404. The
+   * limit holds per client address (CALENDAR_FEED_RATE.max) and per feed (perFeed): a fetch refused to its client
+   * is not counted against the feed, so one holder of a leaked address spends only their own allowance.
    */
-  async feed(token: string, ifNoneMatch?: string): Promise<FeedDocument | { notModified: true; etag: string }> {
+  async feed(token: string, ifNoneMatch?: string, clientAddress = ''): Promise<FeedDocument | { notModified: true; etag: string }> {
     const now = this.settings.now();
     const key = sha256(token);
-    const hit = await this.repo.hit(this.db, key, now, CALENDAR_FEED_RATE.windowMinutes * 60_000);
+    const found = await this.repo.lookUp(this.db, key, todayIn(this.settings.timeZone, now));
+    if (!found?.served) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
+    const windowMs = CALENDAR_FEED_RATE.windowMinutes * 60_000;
+    const client = sha256(`${token}\n${clientAddress}`);
+    if ((await this.repo.hitByClient(this.db, found.id, client, now, windowMs)) > CALENDAR_FEED_RATE.max) {
+      throw new DomainError('CALENDAR_FEED_RATE_LIMITED');
+    }
+    const hit = await this.repo.hit(this.db, key, now, windowMs);
     // The token must also be signed by a key in force: one rotated out (core/secrets.ts) opens nothing after its grace.
     if (!hit || !(await verifySignature(this.db, TOKEN_SECRET, hit.nonce, token))) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
-    if (hit.window_hits > CALENDAR_FEED_RATE.max) throw new DomainError('CALENDAR_FEED_RATE_LIMITED');
+    if (hit.window_hits > CALENDAR_FEED_RATE.perFeed) throw new DomainError('CALENDAR_FEED_RATE_LIMITED');
     const owner: FeedOwner = hit.user_id ? { userId: hit.user_id } : { gameTableId: hit.game_table_id! };
     const member = 'userId' in owner;
     const from = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS);

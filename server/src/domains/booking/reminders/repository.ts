@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REMINDER_HOURS } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
+import { isActiveUser } from '../../registry';
 import { users } from '../../registry/tables';
 import {
   booking_participants,
@@ -59,9 +60,12 @@ export class ReminderRepository {
           from ${bookings} b
           join ${booking_participants} p on p.booking_id = b.id and p.active
           left join ${member_preferences} mp on mp.user_id = p.user_id
+          join ${users} on ${users.id} = p.user_id
           cross join lateral (select make_interval(hours => (case when mp.user_id is null then ${REMINDER_HOURS.default}::int else mp.reminder_hours::int end)) as ahead) h
           where b.date between ${today}::date - 1 and ${today}::date + ${Math.ceil(REMINDER_HOURS.max / 24) + 1}::int
             and b.cancelled_at is null and h.ahead is not null
+            -- A deactivated member is reminded of nothing (issue 39).
+            and ${isActiveUser(today)}
             and b.start_at - h.ahead <= ${at}
             and b.start_at - ${at} > least(interval '1 hour', h.ahead - interval '5 minutes')
         ), claimed as (

@@ -48,7 +48,7 @@ const x = training_session_exceptions;
 export class TrainingSessionRepository {
   constructor(
     private readonly db: Db,
-    private readonly timeZone: string,
+    readonly timeZone: string,
     /** The participants' names and colours, kept between reads (registry/users/member-directory.ts). */
     private readonly members = new MemberDirectory(DEFAULT_PARTICIPANT_COLOR),
     /** The sessions with their tables, groups and qualifications, kept between reads (session-catalog.ts). */

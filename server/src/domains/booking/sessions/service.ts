@@ -9,13 +9,14 @@ import type {
   TrainingSessionPayload,
   TrainingSessionQuery,
 } from 'shared-api/contract';
-import { latestSessionDate, rangeMinutes } from 'shared-api/contract';
+import { rangeMinutes } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
 import { addDays, maxDate, weekDayOf } from '../dates';
 import { type Slot, minutesOf, overlaps, timeOf } from './slots';
 import { type SessionsDownload, sessionsDownload } from './export';
 import { SessionOverlaps } from './overlap';
+import { assertNotTooFar, assertWallClock } from './wall-clock';
 import type { NewSession, SessionRow, TrainingSessionRepository } from './repository';
 
 /** The exception of an occurrence deleted on its own (its values are its session's, unused). */
@@ -119,17 +120,13 @@ export class TrainingSessionService {
     );
   }
 
-  /** A day (or a group's last day) more than SESSION_MAX_YEARS_AHEAD years out is a typing slip (issue 26 item 7). */
-  private assertNotTooFar(lastDay: string | null | undefined): void {
-    if (lastDay && lastDay > latestSessionDate(this.today())) throw new DomainError('SESSION_DATE_TOO_FAR');
-  }
-
   /** Single sessions on a day, or a new group over a period, one session per table and slot; answers their first occurrences. */
   private async createIn(tx: DbOrTx, payload: TrainingSessionPayload | MultiSessionPayload, slots: Slot[]): Promise<string[]> {
     // A session that is over before it exists is a typing slip (issue 26: one created on 01/01/2020).
     const lastDay = payload.day ?? payload.end_date;
     if (lastDay && lastDay < this.today()) throw new DomainError('SESSION_DATE_PAST');
-    this.assertNotTooFar(lastDay);
+    assertNotTooFar(lastDay, this.today());
+    await assertWallClock(tx, this.repo.timeZone, [payload.day ?? payload.start_date, lastDay, payload.day ? null : payload.recurring_days], slots);
     await this.overlaps.lock(tx, payload.game_tables);
     if (payload.day) {
       const ids = await this.repo.insertSessions(tx, this.rows(payload, slots, { specific_date: payload.day }), payload.participant_qualifications);
@@ -191,7 +188,8 @@ export class TrainingSessionService {
     if (!session.group_id) {
       if (!payload.day) throw invalidInput('day: Campo obbligatorio');
       const day = payload.day;
-      if (day !== session.specific_date) this.assertNotTooFar(day);
+      if (day !== session.specific_date) assertNotTooFar(day, this.today());
+      await assertWallClock(this.db, this.repo.timeZone, [day, day, null], [slot]);
       const [table, ...extra] = [...new Set(payload.game_tables)];
       return this.db.transaction(async (tx) => {
         await this.overlaps.lock(tx, payload.game_tables);
@@ -270,7 +268,7 @@ export class TrainingSessionService {
       const group = await this.repo.group(tx, groupId, true);
       if (!group) throw new DomainError('TRAINING_SESSION_GROUP_NOT_FOUND');
       // Only a moved end is checked: a group kept as it ends stays editable.
-      if (end !== group.end_date) this.assertNotTooFar(end);
+      if (end !== group.end_date) assertNotTooFar(end, this.today());
       if (!(await this.repo.groupOccursBetween(tx, start, end, weekDays))) {
         throw invalidInput('recurring_days: Nessun giorno del periodo scelto cade nei giorni della settimana indicati');
       }
@@ -368,6 +366,8 @@ export class TrainingSessionService {
       const start = payload.start_time ?? session.start_time;
       const duration = payload.end_time ? rangeMinutes(start, payload.end_time) : payload.start_time ? session.duration_minutes : null;
       if (duration !== null && duration <= 0) throw invalidInput("end_time: L'ora di fine deve essere successiva all'ora di inizio");
+      const slot = { start_time: start, duration_minutes: duration ?? session.duration_minutes };
+      if (!payload.deleted) await assertWallClock(tx, this.repo.timeZone, [payload.date, payload.date, null], [slot]);
       await this.repo.upsertException(tx, session.id, payload.date, {
         deleted: payload.deleted,
         title: payload.deleted ? null : (payload.title ?? null),

@@ -24,7 +24,8 @@ const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   call(t.app, cookie, method, `/api/v1${url}`, body);
 
 /** Fetches a feed address as a calendar app does: no cookie, the path of the address. */
-const fetchFeed = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
+const fetchFeed = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'GET', url: new URL(url).pathname, headers, remoteAddress });
 
 interface ParsedEvent {
   uid: string;
@@ -164,6 +165,36 @@ describe('the member’s address', () => {
     assert.equal((await fetchFeed(url)).statusCode, 200);
     stopClockAt(t.clock, '2027-03-22', '10:00');
   });
+
+  test('the limit holds per client address: one holder of a leaked address does not lock the owner out (issue 39)', async () => {
+    const { url } = (await api(aCookie, 'POST', '/user/me/calendar-feed')).json<{ url: string }>();
+    for (let i = 0; i <= CALENDAR_FEED_RATE.max + 5; i++) await fetchFeed(url, {}, '203.0.113.9');
+    assert.equal((await fetchFeed(url, {}, '203.0.113.9')).statusCode, 429, 'the leaked address’s holder is limited');
+    assert.equal((await fetchFeed(url, {}, '198.51.100.7')).statusCode, 200, 'the owner’s phone is served');
+    // In all, a feed serves perFeed fetches a window, from however many addresses.
+    let served = 1 + CALENDAR_FEED_RATE.max;
+    for (let client = 0; served < CALENDAR_FEED_RATE.perFeed; client++) {
+      for (let i = 0; i < CALENDAR_FEED_RATE.max && served < CALENDAR_FEED_RATE.perFeed; i++, served++) {
+        assert.equal((await fetchFeed(url, { 'if-none-match': 'x' }, `192.0.2.${client}`)).statusCode, 200);
+      }
+    }
+    assert.equal((await fetchFeed(url, {}, '198.51.100.8')).statusCode, 429, 'past the feed’s own limit');
+    stopClockAt(t.clock, '2027-03-23', '10:00');
+    assert.equal((await fetchFeed(url, {}, '198.51.100.7')).statusCode, 200, 'served again in the next window');
+    stopClockAt(t.clock, '2027-03-22', '10:00');
+  });
+
+  test('a deactivated member’s address answers 404, and serves again once they are active (issue 39)', async () => {
+    const { url } = (await api(aCookie, 'POST', '/user/me/calendar-feed')).json<{ url: string }>();
+    assert.equal((await fetchFeed(url, {}, '198.51.100.20')).statusCode, 200);
+    assert.equal((await api(admin, 'PATCH', `/user/${a.id}/deactivate`, {})).statusCode, 200);
+    const gone = await fetchFeed(url, {}, '198.51.100.20');
+    assert.equal(gone.statusCode, 404);
+    assert.equal(gone.json().code, 'CALENDAR_FEED_NOT_FOUND');
+    assert.equal((await api(admin, 'PATCH', `/user/${a.id}/activate`, {})).statusCode, 200);
+    assert.equal((await fetchFeed(url, {}, '198.51.100.20')).statusCode, 200);
+    aCookie = await login(t.app, a);
+  });
 });
 
 describe('a game table’s address', () => {
@@ -174,11 +205,29 @@ describe('a game table’s address', () => {
     assert.equal(booked.statusCode, 201, booked.body);
     const events = parseFeed((await fetchFeed(made.json().url)).body).events.filter((e) => e.status === 'CONFIRMED');
     assert.equal(events.length, 1);
-    assert.match(events[0]!.summary, /^Allenamento serale, Tavolo 271: Nome0 feed\S+, Nome1 feed\S+$/);
+    // Whoever holds a table's address reads initials, not names (issue 39).
+    assert.match(events[0]!.summary, /^Allenamento serale, Tavolo 271: N\. F\., N\. F\.$/);
     assert.deepEqual((await api(admin, 'GET', `/training-session/game-tables/${table}/calendar-feed`)).json(), made.json());
     const unknown = await api(admin, 'POST', '/training-session/game-tables/00000000-0000-4000-8000-000000000000/calendar-feed');
     assert.equal(unknown.statusCode, 404);
     assert.deepEqual((await api(admin, 'DELETE', `/training-session/game-tables/${table}/calendar-feed`)).json(), { url: null });
+  });
+});
+
+describe('a game table’s address stops with its maker’s permission (issue 39)', () => {
+  test('made by a member of a bookings staff category, it answers 404 once that category loses bookings_access', async () => {
+    const category = await api(admin, 'POST', '/user/category', { name: 'Staff prenotazioni (feed)', permissions: ['bookings_access'] });
+    assert.equal(category.statusCode, 201, category.body);
+    const [staffMember] = await createMembers(t.database, 1, { label: 'feedstaff', category: 'Staff prenotazioni (feed)' });
+    const staffCookie = await login(t.app, staffMember!);
+    const made = await api(staffCookie, 'POST', `/training-session/game-tables/${table}/calendar-feed`);
+    assert.equal(made.statusCode, 200, made.body);
+    assert.equal((await fetchFeed(made.json().url, {}, '198.51.100.30')).statusCode, 200);
+    const edited = await api(admin, 'PATCH', `/user/category/${category.json()._id}`, { name: 'Staff prenotazioni (feed)', permissions: [] });
+    assert.equal(edited.statusCode, 200, edited.body);
+    const gone = await fetchFeed(made.json().url, {}, '198.51.100.30');
+    assert.equal(gone.statusCode, 404);
+    assert.equal(gone.json().code, 'CALENDAR_FEED_NOT_FOUND');
   });
 });
 

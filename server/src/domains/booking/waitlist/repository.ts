@@ -53,6 +53,11 @@ export class WaitlistRepository {
       on conflict (session_id, date, user_id) do update set partner_id = excluded.partner_id`);
   }
 
+  /** Every waitlist place of a member (their deactivation, issue 39). */
+  async removeAllOf(tx: DbOrTx, userId: string): Promise<void> {
+    await tx.execute(sql`delete from ${booking_waitlist} where user_id = ${userId}::uuid`);
+  }
+
   async remove(tx: DbOrTx, sessionId: string, date: string, userId: string): Promise<boolean> {
     const removed = rowsOf(
       await tx.execute(

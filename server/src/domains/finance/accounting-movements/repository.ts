@@ -106,6 +106,17 @@ const ENTRY_COLUMNS = {
   created_at: isoTimestamp(e.created_at),
 };
 
+/**
+ * Recomputes the search text of the entries the condition names (after a write, or when a business entity or a
+ * subaccount they show is renamed, or when a payment's description is rewritten at a member's anonymisation).
+ */
+export async function refreshEntrySearchText(tx: DbOrTx, where: SQL): Promise<void> {
+  await tx.execute(sql`update ${e} set search_text = concat_ws(' ', ${e.description}, ${e.notes}, ${e.fiscal_year}, ${e.document_number}::text,
+      (select rb.name from ${be} rb where rb.id = ${qualified(e, 'business_entity_id')}),
+      (select string_agg(rs.code::text || ' ' || rs.name || ' ' || coalesce(li.description, ''), ' ') from ${it} li join ${s} rs on rs.id = li.subaccount_id where li.entry_id = ${qualified(e, 'id')}))
+      where ${where}`);
+}
+
 /** Accounting entries, their lines and postings, and the progressive counters: SQL only. */
 export class AccountingMovementRepository {
   constructor(private readonly db: Db) {}
@@ -115,10 +126,7 @@ export class AccountingMovementRepository {
    * subaccount they show is renamed).
    */
   async refreshSearchText(tx: DbOrTx, where: SQL): Promise<void> {
-    await tx.execute(sql`update ${e} set search_text = concat_ws(' ', ${e.description}, ${e.notes}, ${e.fiscal_year}, ${e.document_number}::text,
-      (select rb.name from ${be} rb where rb.id = ${qualified(e, 'business_entity_id')}),
-      (select string_agg(rs.code::text || ' ' || rs.name || ' ' || coalesce(li.description, ''), ' ') from ${it} li join ${s} rs on rs.id = li.subaccount_id where li.entry_id = ${qualified(e, 'id')}))
-      where ${where}`);
+    await refreshEntrySearchText(tx, where);
   }
 
   listSource(): ListSource<AccountingEntry, EntrySortKey> {

@@ -18,6 +18,7 @@ import { ListedRecords } from '../../../core/resources/service';
 import type { AccountingMovementService, PaymentPosting } from '../accounting-movements/service';
 import type { IncomeCategoryRepository } from '../income-categories/repository';
 import type { ChargeSortKey, LockedCharge, MemberChargeRepository } from './repository';
+import { paymentEntryDescription } from './description';
 
 const euroText = (cents: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(centsToEuro(cents));
 
@@ -196,7 +197,8 @@ export class MemberChargeService extends ListedRecords<MemberCharge, ChargeSortK
       amountCents: euroToCents(payload.amount_paid),
       assetSubaccountId: found.asset,
       economicSubaccountId: found.economic,
-      description: `Incasso n. ${charge.code} – ${charge.surname} ${charge.name}`,
+      // The charge's code, not the member's name (issue 39): the books outlive the member's anonymisation.
+      description: paymentEntryDescription(charge.code),
     };
   }
 

@@ -7,6 +7,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../core/db/client';
 import type { PersonalDataPart } from '../../../core/domain';
+import type { PersonalTraces } from '../../../core/personal-data/part';
 import { mail_outbox } from '../../../core/db/tables';
 import { DomainError } from '../../../core/errors';
 import {
@@ -154,4 +155,33 @@ async function anonymizeRegistry(tx: Tx, userId: string): Promise<string[]> {
   return [user.image, user.contract].filter((id): id is string => Boolean(id));
 }
 
-export const registryPersonalData: PersonalDataPart = { export: exportRegistry, anonymize: anonymizeRegistry };
+/**
+ * The member's texts core looks for in the audit log and the outbox (issue 39): their full name both ways, their
+ * parent's, their addresses, codes and numbers, their notes, their FITET card numbers; the FITET records by id. A
+ * first name or a surname alone is not looked for (other members share them), nor a town.
+ */
+async function tracesOfRegistry(tx: Tx, userId: string): Promise<PersonalTraces> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return {};
+  const fitet = await tx.select({ id: fitet_records.id, card: fitet_records.member_id }).from(fitet_records).where(eq(fitet_records.user_id, userId));
+  const fullNames = (name: string | null, surname: string | null) =>
+    name && surname ? [`${surname} ${name}`, `${name} ${surname}`, `${surname}, ${name}`] : [];
+  return {
+    values: [
+      ...fullNames(user.name, user.surname),
+      ...fullNames(user.parent_name, user.parent_surname),
+      user.email,
+      user.fiscal_code,
+      user.parent_fiscal_code,
+      user.phone_number,
+      user.member_id,
+      user.residence_address,
+      user.fitet_data_code,
+      user.notes,
+      ...fitet.map((r) => r.card),
+    ],
+    records: fitet.map((r) => r.id),
+  };
+}
+
+export const registryPersonalData: PersonalDataPart = { export: exportRegistry, anonymize: anonymizeRegistry, traces: tracesOfRegistry };

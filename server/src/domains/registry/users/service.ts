@@ -12,8 +12,10 @@ import type { FileRepository } from '../../../core/files/repository';
 import { CONTRACT_TYPES, PHOTO_TYPES } from '../../../core/files/policy';
 import { type AcceptedFile, type Upload, acceptUpload } from '../../../core/files/uploads';
 import { fiscalCodeProblem } from './fiscal-code';
+import { isAnonymisedEmail } from './personal-data';
 import type { UserListFilter, UserRepository, UserSortKey } from './repository';
 import type { AccountPort } from '../account-port';
+import type { DeactivationPort } from '../deactivation-port';
 import { type Actor, assertCanGrant, assertMayChange } from '../grants';
 import { assertReferencesExist } from '../reference-check';
 
@@ -31,6 +33,8 @@ export interface UserRegistryDeps {
   files: FileRepository;
   /** Invitations and sessions belong to the account domain; wired in domains/index.ts's list through Services. */
   account: () => AccountPort;
+  /** What the booking domain ends at a deactivation (issue 39); absent without that domain. */
+  deactivation: () => DeactivationPort | undefined;
   clubTimezone: string;
   clock: Clock;
 }
@@ -235,13 +239,16 @@ export class UserRegistry {
   async activate(id: string, actor: Actor): Promise<User> {
     const { db, users: repo } = this.deps;
     await this.guardTarget(id, actor);
-    const updated = await db.transaction((tx) =>
-      tx
+    const updated = await db.transaction(async (tx) => {
+      // An anonymised member has left for good (issue 39): their record is no one's to sign in with.
+      const [found] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update').limit(1);
+      if (found && isAnonymisedEmail(found.email)) throw new DomainError('ANONYMIZED_USER');
+      return tx
         .update(users)
         .set({ deactivation_status: false, deactivation_date_start: null, deactivation_date_end: null, updated_at: new Date() })
         .where(eq(users.id, id))
-        .returning({ id: users.id }),
-    );
+        .returning({ id: users.id });
+    });
     if (!updated.length) throw new DomainError('USER_NOT_FOUND');
     return (await repo.get(id))!;
   }
@@ -253,13 +260,16 @@ export class UserRegistry {
     await this.guardTarget(id, actor);
     const today = this.today();
     if (endDate && endDate < today) throw new DomainError('DEACTIVATION_END_IN_PAST');
-    const updated = await db.transaction((tx) =>
-      tx
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx
         .update(users)
         .set({ deactivation_status: true, deactivation_date_start: today, deactivation_date_end: endDate, updated_at: new Date() })
         .where(eq(users.id, id))
-        .returning({ id: users.id }),
-    );
+        .returning({ id: users.id });
+      // Their waitlist places end with the deactivation (issue 39): no notice reaches a member who cannot sign in.
+      if (rows.length) await this.deps.deactivation()?.endOf(tx, id);
+      return rows;
+    });
     if (!updated.length) throw new DomainError('USER_NOT_FOUND');
     await this.deps.account().endSessionsOf(id);
     return (await repo.get(id))!;
