@@ -130,12 +130,20 @@ export const bookings = pgTable(
      * booking's participants from its row"). booking_participants stays the source of the checks.
      */
     participant_ids: uuid().array().notNull(),
+    /**
+     * The 'booked' notice is owed (issue 38): set by the engine's write that books, cleared by the transaction that
+     * records the notice's mails (booking/service.ts sendBookedNotices), so a crash between the two loses nothing.
+     */
+    notice_pending: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('bookings_occurrence_key')
       .on(t.session_id, t.date)
       .where(sql`cancelled_at is null`),
     index('bookings_date_idx').on(t.date),
+    index('bookings_notice_pending_idx')
+      .on(t.created_at)
+      .where(sql`${t.notice_pending}`),
   ],
 );
 
