@@ -43,6 +43,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { format, ...filter } = request.query;
       const rows = await audit.listAll(filter);
+      await audit.recordDownload(format, [filter.q, filter.entity, filter.entityId, filter.userId, filter.from, filter.to].some(Boolean));
       const file = await buildExport({
         format,
         baseName: 'registro-attivita',
