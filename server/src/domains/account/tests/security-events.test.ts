@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS } from 'shared-api/contract';
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, type TestApp, build, call, categoryId, jobsDone, lastMailLink, linkParams, login, userPayload } from '../../../testing/helper';
-import { PASSWORD_RESET_MAIL_JOB } from '../../account/service';
+import { PASSWORD_RESET_MAIL_JOB } from '../service';
 import { users } from '../../registry/tables';
 
 let t: TestApp;
