@@ -129,6 +129,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: 'stato',
   title: 'titolo',
   quantity: 'quantità',
+  password: 'password',
+  reason: 'motivo',
+  format: 'formato',
+  filtered: 'con filtri',
 };
 
 /** A field's Italian name for the log's pages. */
