@@ -4,7 +4,9 @@
 
 /**
  * What was done: a record's create, edit or delete (a category's permissions are an edit of its `permissions`), or
- * the named action of the route that changed it.
+ * the named action of the route that changed it. The security events are entries of their own (issue 38): a password
+ * set from an invitation, changed by its owner or reset through an e-mailed link (the field named, never its value), a
+ * refused sign-in, a sign-out, a member's data downloaded by the staff, the log itself downloaded.
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -22,6 +24,13 @@ export const AUDIT_ACTIONS = [
   'release',
   'sign-in',
   'anonymize',
+  'password-set',
+  'password-change',
+  'password-reset',
+  'sign-in-refused',
+  'sign-out',
+  'personal-data-export',
+  'audit-export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +50,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   release: 'Rilascio',
   'sign-in': 'Accesso',
   anonymize: 'Anonimizzazione',
+  'password-set': "Password impostata dall'invito",
+  'password-change': 'Password cambiata',
+  'password-reset': 'Password reimpostata dal link',
+  'sign-in-refused': 'Accesso rifiutato',
+  'sign-out': 'Uscita',
+  'personal-data-export': 'Download dei dati personali',
+  'audit-export': 'Download del registro attività',
 };
 
 /**
@@ -81,6 +97,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   storage_loads: 'Carichi',
   storage_unloads: 'Scarichi',
   platform_releases: 'Rilasci',
+  audit_log: 'Registro attività',
 };
 
 /**
@@ -112,6 +129,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   status: 'stato',
   title: 'titolo',
   quantity: 'quantità',
+  password: 'password',
+  reason: 'motivo',
+  format: 'formato',
+  filtered: 'con filtri',
 };
 
 /** A field's Italian name for the log's pages. */

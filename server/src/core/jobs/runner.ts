@@ -1,7 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { Database } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 /**
  * Work that runs later or again (a mail whose delivery failed, certificate expiry warnings, booking reminders),
@@ -40,12 +42,22 @@ export interface JobDefinition<T = unknown, S = unknown> {
   run(data: T, services: S): Promise<void>;
 }
 
+/**
+ * Where a job is queued: `db`, the caller's transaction, makes the job part of it (committed with the rows that call for
+ * it, or never queued); without it the job is queued on its own.
+ */
+export interface SendOptions {
+  startAfter?: number | Date;
+  singletonKey?: string;
+  db?: DbOrTx;
+}
+
 /** What the rest of the server sees: queueing a job is one call. */
 export interface Jobs {
   /** Queues a job of a declared kind; `startAfter` delays it (seconds, or a date). Answers the job's id. */
-  send(name: string, data: object, options?: { startAfter?: number | Date; singletonKey?: string }): Promise<string>;
-  /** Queues several jobs of one declared kind, due now, in one statement (all or none). */
-  sendMany(name: string, data: readonly object[]): Promise<void>;
+  send(name: string, data: object, options?: SendOptions): Promise<string>;
+  /** Queues several jobs of one declared kind, due now, in one statement (all or none); in `db` when given. */
+  sendMany(name: string, data: readonly object[], options?: Pick<SendOptions, 'db'>): Promise<void>;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true };
@@ -78,6 +90,27 @@ function pgBossDb(database: Database): PgBoss.Db {
       const results = (await lite.exec(text)).map((r) => ({ rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }));
       const [only, ...more] = results;
       return only && more.length === 0 ? only : (results as never);
+    },
+  };
+}
+
+/**
+ * pg-boss's database port over a transaction of ours (or the ambient connection a service holds): its statement runs
+ * through drizzle on that transaction, its `$n` placeholders turned into drizzle's parameters, so the job commits or
+ * rolls back with the caller's rows (pg-boss 10's `db` option of send and insert).
+ */
+export function pgBossDbOf(db: DbOrTx): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = [];
+      let from = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(from, match.index)), sql`${sql.param(values[Number(match[1]) - 1])}`);
+        from = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(from)));
+      const rows = rowsOf<object>(await db.execute(sql.join(chunks)));
+      return { rows, rowCount: rows.length };
     },
   };
 }
@@ -127,11 +160,14 @@ export class JobRunner<S = unknown> implements Jobs {
    * closing database, either would leave those jobs active until they expire (15 minutes) and are run again.
    */
   private readonly statements = new Set<Promise<unknown>>();
+  /** The embedded database is this process's alone: a job found running at start was cut by a crash. */
+  private readonly embedded: boolean;
 
   constructor(
     database: Database,
     private readonly options: JobRunnerOptions = {},
   ) {
+    this.embedded = database.driver === 'pglite';
     const work = options.work ?? true;
     const db = pgBossDb(database);
     this.boss = new PgBoss({
@@ -177,6 +213,7 @@ export class JobRunner<S = unknown> implements Jobs {
       });
     }
     if (this.options.work === false) return;
+    if (this.embedded) await this.resumeCutJobs();
     for (const definition of definitions) {
       const ids: string[] = [];
       const batchSize = definition.batchSize ?? 10;
@@ -215,6 +252,22 @@ export class JobRunner<S = unknown> implements Jobs {
   }
 
   /**
+   * On the embedded database (one process, its data folder locked), the jobs still 'active' at start were running when
+   * the process died (SIGKILL, a power cut): failed back to their queue now, so they run again at once (as a retry)
+   * instead of when pg-boss expires them, 15 minutes on. A mail the process had claimed but not sent goes out now.
+   * On PostgreSQL another process may be running them: there they wait for pg-boss's expiry.
+   */
+  private async resumeCutJobs(): Promise<void> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`select name, array_agg(id::text) as ids from pgboss.job where state = 'active' group by name`, []);
+    for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
+      if (!this.definitions.has(name)) continue;
+      for (const id of ids) await this.boss.fail(name, id, { message: 'Interrotto: il processo si è fermato' });
+    }
+  }
+
+  /**
    * Offers the current period's run of a recurring job: queued if no process has queued it for this period yet
    * (answers its id), else nothing (answers null). Called at start; the schedule offers the following periods.
    */
@@ -226,21 +279,27 @@ export class JobRunner<S = unknown> implements Jobs {
     return id;
   }
 
-  async send(name: string, data: object, options: { startAfter?: number | Date; singletonKey?: string } = {}): Promise<string> {
+  async send(name: string, data: object, { db, ...options }: SendOptions = {}): Promise<string> {
     if (!this.started) throw new Error('Job runner non avviato');
     if (!this.definitions.has(name)) throw new Error(`Job non dichiarato: ${name}`);
-    const id = await this.boss.send(name, data, options);
+    const id = await this.boss.send(name, data, db ? { ...options, db: pgBossDbOf(db) } : options);
     if (!id) throw new Error(`Job non accodato: ${name}`);
-    // A job due now is picked up by this process's idle worker at once instead of at its next poll.
-    if (options.startAfter === undefined) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+    // A job due now is picked up by this process's idle worker at once instead of at its next poll. One queued in a
+    // transaction still open waits for that poll: fetched the moment its transaction commits, it would be running,
+    // and left 'active' until pg-boss expires it, if the process died right then.
+    if (options.startAfter === undefined && !db) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
     return id;
   }
 
-  async sendMany(name: string, data: readonly object[]): Promise<void> {
+  async sendMany(name: string, data: readonly object[], { db }: Pick<SendOptions, 'db'> = {}): Promise<void> {
     if (!this.started) throw new Error('Job runner non avviato');
     if (!this.definitions.has(name)) throw new Error(`Job non dichiarato: ${name}`);
     if (data.length === 0) return;
-    await this.boss.insert(data.map((d) => ({ name, data: d })));
+    await this.boss.insert(
+      data.map((d) => ({ name, data: d })),
+      db ? { db: pgBossDbOf(db) } : {},
+    );
+    if (db) return;
     for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 

@@ -1,7 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { recordAudit } from '../audit/context';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { type Clock, systemClock } from '../time';
 import { mail_outbox } from '../db/tables';
 import type { JobDefinition, Jobs } from '../jobs/runner';
@@ -103,33 +103,41 @@ export class Mailer {
 
   /** Records the mail and leaves its delivery to the job runner: the caller does not wait for SMTP. */
   async queue(mail: Mail): Promise<void> {
-    const id = await this.record(mail);
-    await this.options.jobs.send(MAIL_JOB, { outboxId: id });
+    await this.options.db.transaction((tx) => this.queueIn(tx, [mail]));
   }
 
   /**
-   * Records several mails in one transaction (all or none: a send to a mailing list is never half recorded) and
-   * leaves their delivery to the job runner, one 'mail' job each, queued right after in one statement: a list of
-   * hundreds of members costs a few round trips instead of two per mail. Should that second statement fail, the
-   * mails stay in the outbox as 'queued', unsent.
+   * Records several mails in one transaction (all or none: a send to a mailing list is never half recorded) with their
+   * delivery, one 'mail' job each, queued in the same transaction: a list of hundreds of members costs a few round
+   * trips instead of two per mail.
    */
   /** `audit`: the send's audit entry (core/audit), written in the transaction that records the mails. */
   async queueAll(mails: readonly Mail[], audit?: AuditedMails): Promise<void> {
     if (mails.length === 0) return;
+    await this.options.db.transaction(async (tx) => {
+      await this.queueIn(tx, mails);
+      if (audit) await recordAudit(tx, this.options.clock ?? systemClock, { action: 'mail-send', entityId: null, ...audit });
+    });
+  }
+
+  /**
+   * Records mails in the outbox and queues their delivery ('mail' jobs) in the caller's transaction `tx`: they are
+   * recorded and will be delivered if and only if what calls for them (a claimed reminder, a cancelled booking)
+   * commits, whatever crash comes between.
+   */
+  async queueIn(tx: DbOrTx, mails: readonly Mail[]): Promise<void> {
+    if (mails.length === 0) return;
     const transport = this.sendsBySmtp ? 'smtp' : 'log';
     // Statements of at most 2,000 rows (PostgreSQL takes up to 65,535 parameters in one).
-    const rows = await this.options.db.transaction(async (tx) => {
-      const ids: { id: string }[] = [];
-      for (let i = 0; i < mails.length; i += 2000) {
-        const chunk = mails.slice(i, i + 2000).map((mail) => ({ ...mail, body: mail.text, transport, status: 'queued' }));
-        ids.push(...(await tx.insert(mail_outbox).values(chunk).returning({ id: mail_outbox.id })));
-      }
-      if (audit) await recordAudit(tx, this.options.clock ?? systemClock, { action: 'mail-send', entityId: null, ...audit });
-      return ids;
-    });
+    const ids: { id: string }[] = [];
+    for (let i = 0; i < mails.length; i += 2000) {
+      const chunk = mails.slice(i, i + 2000).map((mail) => ({ ...mail, body: mail.text, transport, status: 'queued' }));
+      ids.push(...(await tx.insert(mail_outbox).values(chunk).returning({ id: mail_outbox.id })));
+    }
     await this.options.jobs.sendMany(
       MAIL_JOB,
-      rows.map((row) => ({ outboxId: row.id })),
+      ids.map((row) => ({ outboxId: row.id })),
+      { db: tx },
     );
   }
 

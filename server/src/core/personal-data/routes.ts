@@ -19,8 +19,9 @@ const superuser = { access: ['*'] } as const;
 const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const { personalData } = app.services;
 
-  const download = async (userId: string, reply: FastifyReply) => {
+  const download = async (userId: string, reply: FastifyReply, byStaff = false) => {
     const dump = await personalData.collect(userId);
+    if (byStaff) await personalData.recordStaffDownload(userId);
     const profile = dump.data.profilo as { surname?: string; name?: string } | undefined;
     const who = [profile?.surname, profile?.name].filter(Boolean).join('-') || 'socio';
     return reply
@@ -54,7 +55,7 @@ const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: zipResponse, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    (request, reply) => download(request.params.id, reply),
+    (request, reply) => download(request.params.id, reply, true),
   );
 
   app.post(

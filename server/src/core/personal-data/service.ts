@@ -64,6 +64,11 @@ export class PersonalData {
     return { data, files };
   }
 
+  /** A member's data downloaded by the staff is an entry of its own in the log (issue 38), its actor the staff member. */
+  async recordStaffDownload(userId: string): Promise<void> {
+    await this.db.transaction((tx) => recordAudit(tx, this.clock, { action: 'personal-data-export', entity: 'users', entityId: userId }));
+  }
+
   /** The ZIP of a collected dump: dati.json, then each stored file, streamed. */
   zip(dump: PersonalDataDump): Readable {
     const zip = new yazl.ZipFile();

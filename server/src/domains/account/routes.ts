@@ -23,7 +23,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody 
 
 /** /auth: open calls (sign-in, e-mailed links), then the signed-in user's own password and terms. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, sessions } = app.services.account;
+  const { auth } = app.services.account;
 
   app.get(
     '/me',
@@ -51,7 +51,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { config: { access: 'public' }, schema: { tags, summary: 'Uscita: la sessione termina', response: { 200: statusResponse } } },
     async (request, reply) => {
-      if (request.user) await sessions.delete(request.user.sessionId);
+      if (request.user) await auth.logout(request.user);
       clearSessionCookie(request, reply);
       return { status: 'success' as const };
     },

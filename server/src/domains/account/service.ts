@@ -10,7 +10,7 @@ import { EMAIL_TAKEN_MESSAGE, type UserRepository } from '../registry';
 import { type AttemptRepository, accountKey, attemptKey } from './attempts-repository';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/passwords';
 import type { CurrentUser } from '../../core/domain';
-import { recordAudit } from '../../core/audit/context';
+import { fieldsOnly, recordAudit } from '../../core/audit/context';
 import type { Clock } from '../../core/time';
 import type { SessionRepository } from './sessions-repository';
 import { INVALID_TOKEN_MESSAGE, type UserTokenKind, type UserTokenRepository } from './user-tokens-repository';
@@ -54,6 +54,12 @@ export class AuthService {
    * Only a check holding both slots reaches the password hash; a success gives both back.
    */
   private async checkCredentials(email: string, password: string, ip: string) {
+    const { user, correct } = await this.credentials(email, password, ip);
+    return correct ? user : null;
+  }
+
+  /** The throttled check of checkCredentials, answering the account found (if any) whether the password is right or not. */
+  private async credentials(email: string, password: string, ip: string) {
     const { users: repo, attempts } = this.deps;
     const key = attemptKey(email, ip);
     const account = accountKey(email);
@@ -61,16 +67,34 @@ export class AuthService {
     if (!(await attempts.reserve('login_account', account))) throw new DomainError('LOGIN_DELAYED');
     const user = await repo.findForLogin(email);
     const correct = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
-    if (!user || !correct) return null;
+    if (!user || !correct) return { user, correct: false };
     await attempts.clear('login', key);
     await attempts.clear('login_account', account);
-    return user;
+    return { user, correct: true };
+  }
+
+  /**
+   * A refused sign-in is an entry of its own (issue 38): on the account it named when there is one (an unknown address
+   * is not written down), with the refusal's code. Only refusals that took a throttle slot are written, so their number
+   * is bounded by the throttles; those the throttles themselves refuse are not.
+   */
+  private async refuseSignIn(userId: string | null, code: 'LOGIN_FAILED' | 'ACCOUNT_DEACTIVATED'): Promise<never> {
+    await this.deps.db.transaction((tx) =>
+      recordAudit(tx, this.deps.clock, {
+        action: 'sign-in-refused',
+        entity: 'users',
+        entityId: userId,
+        actor: null,
+        changes: { reason: { before: null, after: code } },
+      }),
+    );
+    throw new DomainError(code);
   }
 
   async login(email: string, password: string, ip: string): Promise<{ user: SessionUser; token: string }> {
-    const user = await this.checkCredentials(email, password, ip);
-    if (!user) throw new DomainError('LOGIN_FAILED');
-    if (user.is_deactivated) throw new DomainError('ACCOUNT_DEACTIVATED');
+    const { user, correct } = await this.credentials(email, password, ip);
+    if (!user || !correct) return this.refuseSignIn(user?.id ?? null, 'LOGIN_FAILED');
+    if (user.is_deactivated) return this.refuseSignIn(user.id, 'ACCOUNT_DEACTIVATED');
     // The sign-in is in the audit log (the member's 'Attività recente'): the request has no user yet, so it names them.
     const token = await this.deps.db.transaction(async (tx) => {
       const created = await this.deps.sessions.create(user.id, tx);
@@ -81,6 +105,14 @@ export class AuthService {
       token,
       user: toSessionUser({ ...user, has_accepted_terms: user.terms_accepted_at !== null }),
     };
+  }
+
+  /** POST /auth/logout: the session ends, and the sign-out is an entry of its own (issue 38). */
+  async logout(user: CurrentUser): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.sessions.delete(user.sessionId, tx);
+      await recordAudit(tx, this.deps.clock, { action: 'sign-out', entity: 'users', entityId: user.id, actor: user.id });
+    });
   }
 
   /**
@@ -105,7 +137,9 @@ export class AuthService {
 
   /**
    * Sets the password from an e-mailed link (invitation or reset) and answers the user's e-mail so the page can sign in.
-   * Every other session of the user ends.
+   * Every other session of the user ends. The log gets an entry of its own, naming the field and not its value: a
+   * password set from an invitation, or reset from a link (so an account taken over through a reset link shows as a
+   * reset, before the sign-in that follows it).
    */
   async setPasswordWithToken(kind: UserTokenKind, userId: string, token: string, password: string): Promise<string> {
     const { db, tokens } = this.deps;
@@ -126,6 +160,13 @@ export class AuthService {
         .where(eq(users.id, userId))
         .returning({ email: users.email });
       if (!updated) throw new DomainError('INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
+      await recordAudit(tx, this.deps.clock, {
+        action: kind === 'reset' ? 'password-reset' : 'password-set',
+        entity: 'users',
+        entityId: userId,
+        actor: userId,
+        changes: fieldsOnly(['password']),
+      });
       return updated.email;
     });
     await this.deps.sessions.deleteAllOf(userId);
@@ -147,11 +188,17 @@ export class AuthService {
     if (!(await this.deps.sessions.recentlyVerified(user.sessionId))) throw new DomainError('REAUTH_REQUIRED');
   }
 
-  /** New password for the signed-in user, after a recent password check in this session; their other sessions end. */
+  /**
+   * New password for the signed-in user, after a recent password check in this session; their other sessions end. The
+   * change is an entry of its own in the log (the field named, never its value).
+   */
   async updatePassword(user: CurrentUser, newPassword: string): Promise<void> {
     await this.requireRecentVerification(user);
     const passwordHash = await hashPassword(newPassword);
-    await this.deps.users.update(user.id, { password_hash: passwordHash });
+    await this.deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ password_hash: passwordHash, updated_at: this.deps.clock.now() }).where(eq(users.id, user.id));
+      await recordAudit(tx, this.deps.clock, { action: 'password-change', entity: 'users', entityId: user.id, changes: fieldsOnly(['password']) });
+    });
     await this.deps.sessions.deleteAllOf(user.id, user.sessionId);
   }
 

@@ -114,8 +114,8 @@ export class SessionRepository implements SessionResolver {
     await this.db.delete(sessions).where(lt(sessions.expires_at, this.clock.now()));
   }
 
-  async delete(sessionId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+  async delete(sessionId: string, db: DbOrTx = this.db): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
   }
 
   /** Ends every session of a user, except the one making the request when given. */

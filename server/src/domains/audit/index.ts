@@ -18,7 +18,7 @@ export const audit: Domain = {
   name: 'audit',
   settings: auditSettings,
   services({ db, config, clock }) {
-    return { audit: new AuditService({ repo: new AuditRepository(db, config.clubTimezone), clock, retentionDays: config.auditRetentionDays }) };
+    return { audit: new AuditService({ db, repo: new AuditRepository(db, config.clubTimezone), clock, retentionDays: config.auditRetentionDays }) };
   },
   routes,
   jobs: [auditRetentionJob],

@@ -38,7 +38,13 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: exportResponse, ...errors },
       },
     },
-    async (request, reply) => sendExportFile(reply, await audit.download(request.query, app.config.clubTimezone)),
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const file = await audit.download(request.query, app.config.clubTimezone);
+      // Recorded once the download is accepted (a PDF past its cap is refused before anything is sent).
+      await audit.recordDownload(format, [filter.q, filter.entity, filter.entityId, filter.userId, filter.from, filter.to].some(Boolean));
+      return sendExportFile(reply, file);
+    },
   );
 };
 

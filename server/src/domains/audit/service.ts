@@ -7,6 +7,8 @@ import {
   type ExportFormat,
   MY_ACTIVITY_LIMIT,
 } from 'shared-api/contract';
+import { recordAudit } from '../../core/audit/context';
+import type { Db } from '../../core/db/client';
 import { DomainError } from '../../core/errors';
 import { type ExportColumn, streamExport } from '../../core/export/exporter';
 import type { JobDefinition } from '../../core/jobs/runner';
@@ -19,7 +21,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The audit log's reads ('*' only, and a member's own activity) and its retention. Nothing edits or deletes an entry. */
 export class AuditService {
-  constructor(private readonly deps: { repo: AuditRepository; clock: Clock; retentionDays: number }) {}
+  constructor(private readonly deps: { db: Db; repo: AuditRepository; clock: Clock; retentionDays: number }) {}
+
+  /**
+   * A download of the log is an entry of its own (issue 38): who, when, in which format and whether a filter narrowed
+   * it (the filter's values are not written: a search may hold a member's name).
+   */
+  async recordDownload(format: string, filtered: boolean): Promise<void> {
+    await this.deps.db.transaction((tx) =>
+      recordAudit(tx, this.deps.clock, {
+        action: 'audit-export',
+        entity: 'audit_log',
+        entityId: null,
+        changes: { format: { before: null, after: format }, filtered: { before: null, after: filtered } },
+      }),
+    );
+  }
 
   /** A page of at most AUDIT_PAGE_MAX_ROWS entries (limit=0 too), its total counted up to AUDIT_COUNT_CAP. */
   async list(request: ListRequest<AuditSortKey> & AuditFilters): Promise<ListPage<AuditEntry>> {

@@ -1,4 +1,5 @@
 import { batchedCalls } from '../../core/db/batch';
+import type { DbOrTx } from '../../core/db/client';
 import type { Domain } from '../../core/domain';
 import { todayIn } from '../../core/time';
 import { BOOKING_NOTICE_JOB, type BookingNotice } from './booking/notices';
@@ -74,12 +75,10 @@ export const booking: Domain = {
     );
     const bookingClock = { now: () => clock.now(), today };
     const bookingRepo = new BookingRepository(config.clubTimezone, (userId, on) => medical().statusOf(userId, on));
-    // A freed occurrence's waitlist is told by a job; one that cannot be queued is logged, the cancel stands.
-    const freed = (bookingId: string) =>
-      jobs.send(WAITLIST_NOTICE_JOB, { bookingId }).then(
-        () => undefined,
-        (err: unknown) => console.error("Avviso della lista d'attesa non accodato:", err),
-      );
+    // A freed occurrence's waitlist is told by a job queued in the transaction that frees it: both commit or neither.
+    const freed = async (tx: DbOrTx, bookingId: string) => {
+      await jobs.send(WAITLIST_NOTICE_JOB, { bookingId }, { db: tx });
+    };
     return {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
       bookingConduct: { partnerLeftBookingsOf },
@@ -94,8 +93,9 @@ export const booking: Domain = {
           sessions,
           sessionRepo,
           bookingClock,
-          // A notice that cannot be queued is lost, not the booking (already written): said in the log.
-          (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
+          // The booking owes its notice in the database (bookings.notice_pending): one whose job cannot be queued now is
+          // sent by the minute's sweep.
+          (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione rimandato al prossimo giro:', err)),
           freed,
           config.publicUrl,
           mailer,
@@ -109,8 +109,8 @@ export const booking: Domain = {
           sessions,
           now: () => clock.now(),
           publicUrl: config.publicUrl,
-          facts: (bookingId) => bookingRepo.noticeFacts(db, bookingId, bookingId),
-          queueMails: (mails) => mailer.queueAll(mails),
+          facts: (tx, bookingId) => bookingRepo.noticeFacts(tx, bookingId, bookingId),
+          queueMails: (tx, mails) => mailer.queueIn(tx, mails),
         }),
         reminders: new ReminderService({
           db,
@@ -118,7 +118,7 @@ export const booking: Domain = {
           now: () => clock.now(),
           today,
           publicUrl: config.publicUrl,
-          queueMails: (mails) => mailer.queueAll(mails),
+          queueMails: (tx, mails) => mailer.queueIn(tx, mails),
         }),
         checkIn: new CheckInService(
           db,
@@ -162,10 +162,14 @@ export const booking: Domain = {
     {
       name: REMINDERS_JOB,
       // Every minute in every process's runner: pg-boss sends the schedule's job once; the claims keep sweeps that
-      // overlap (a booking's, a preference's, the schedule's) from sending a reminder twice.
+      // overlap (a booking's, a preference's, the schedule's) from sending a reminder twice. The sweep also sends the
+      // bookings' owed notices whose own job never ran (a crash right after the booking), and runs at start.
       schedule: '* * * * *',
       retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false },
-      run: (_data, { booking }) => booking.reminders.sendDue().then(() => undefined),
+      run: async (_data, { booking }) => {
+        await booking.bookings.sendBookedNotices(null);
+        await booking.reminders.sendDue();
+      },
     },
     {
       name: NO_SHOWS_JOB,

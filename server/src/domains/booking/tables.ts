@@ -144,6 +144,11 @@ export const bookings = pgTable(
      * booking's participants from its row"). booking_participants stays the source of the checks.
      */
     participant_ids: uuid().array().notNull(),
+    /**
+     * The 'booked' notice is owed (issue 38): set by the engine's write that books, cleared by the transaction that
+     * records the notice's mails (booking/service.ts sendBookedNotices), so a crash between the two loses nothing.
+     */
+    notice_pending: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('bookings_occurrence_key')
@@ -153,6 +158,9 @@ export const bookings = pgTable(
     index('bookings_check_in_open_idx')
       .on(t.start_at)
       .where(sql`cancelled_at is null`),
+    index('bookings_notice_pending_idx')
+      .on(t.created_at)
+      .where(sql`${t.notice_pending}`),
   ],
 );
 

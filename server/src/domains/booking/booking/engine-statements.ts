@@ -171,8 +171,8 @@ export const bookingWriteStatement = () =>
       select r.* from req r
       where not exists (select 1 from who w where w.k = r.k and not exists (select 1 from v where v.user_id = w.user_id))
     ), b as (
-      insert into ${bookings} (session_id, date, start_at, end_at, booked_by, participant_ids)
-      select ok.session, ok.date, ok.start_at, ok.end_at, ok.booked_by, array(select w.user_id from who w where w.k = ok.k order by w.place)
+      insert into ${bookings} (session_id, date, start_at, end_at, booked_by, participant_ids, notice_pending)
+      select ok.session, ok.date, ok.start_at, ok.end_at, ok.booked_by, array(select w.user_id from who w where w.k = ok.k order by w.place), true
       from ok
       on conflict (session_id, date) where cancelled_at is null do nothing
       returning id, participant_ids[1] as first, start_at, end_at, created_at

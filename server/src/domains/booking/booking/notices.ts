@@ -5,17 +5,18 @@ import { weekDayOf } from '../dates';
 
 /**
  * The mails a booking sends (issue 25): a member booked by someone else is told, with the way to leave the booking;
- * a member whose partner left the booking they made is told it is cancelled. Queued as a job of the runner right
- * after the booking's statement (a request does not wait for composing and recording mails), and sent through the
- * one mailer.
+ * a member whose partner left the booking they made is told it is cancelled; when the booker or the staff cancel a
+ * booking, its other participants are told (issue 44). Each is sent exactly once (issue 38): a booking's notice is
+ * owed from the statement that books it (bookings.notice_pending) and recorded, with its delivery, by the transaction
+ * that clears it; a cancel records its mails in its own transaction.
  */
 export const BOOKING_NOTICE_JOB = 'booking.notices';
 
 /** What happened to a booking, and who did it. */
 export interface BookingNotice {
   bookingId: string;
-  event: 'booked' | 'left';
-  /** The member who booked, or who left. */
+  event: 'booked' | 'left' | 'cancelled';
+  /** The member who booked, left or cancelled. */
   by: string;
 }
 
@@ -60,6 +61,24 @@ export function noticeMails(notice: BookingNotice, f: NoticeFacts, publicUrl: st
           memberBooking
             ? 'Lasciandola, la prenotazione è annullata anche per chi ti ha prenotato e il turno torna libero.'
             : 'Lasciandola, gli altri partecipanti restano prenotati.',
+        ].join('\n'),
+        links: [link],
+      }));
+  }
+  if (notice.event === 'cancelled') {
+    // The participants still on it but the one who cancelled (the staff usually take no part).
+    return f.participants
+      .filter((p) => p.id !== notice.by && !p.left)
+      .map((p) => ({
+        to: p.email,
+        subject: `Prenotazione annullata: ${f.title} del ${day}`,
+        text: [
+          `Ciao ${p.name},`,
+          '',
+          `${actor} ha annullato la prenotazione del turno "${f.title}" di ${when(f)}, in cui eri tra i partecipanti.`,
+          'La prenotazione non è più valida e il turno è di nuovo libero.',
+          '',
+          `Le tue prenotazioni: ${link}`,
         ].join('\n'),
         links: [link],
       }));

@@ -291,6 +291,21 @@ export class BookingRepository {
     await tx.execute(sql`update ${bookings} set participant_ids = array_remove(participant_ids, ${userId}::uuid) where id = ${id}`);
   }
 
+  /**
+   * Clears the 'booked' notices owed (bookings.notice_pending) of one booking, or of the oldest `limit` owed ones, and
+   * answers those it cleared with who booked them: the caller records their mails in the same transaction. Rows another
+   * sweep holds are skipped.
+   */
+  async claimBookedNotices(tx: DbOrTx, bookingId: string | null, limit = 100): Promise<{ id: string; booked_by: string | null }[]> {
+    return rowsOf<{ id: string; booked_by: string | null }>(
+      await tx.execute(sql`
+        update ${bookings} set notice_pending = false
+        where id in (select id from ${bookings} where notice_pending and (${bookingId}::uuid is null or id = ${bookingId}::uuid)
+                     order by created_at limit ${limit} for update skip locked)
+        returning id, booked_by`),
+    );
+  }
+
   /** What the mails of a booking say (notices.ts): the occurrence as booked, its participants, who made it, and the member `by`. */
   async noticeFacts(tx: DbOrTx, bookingId: string, by: string): Promise<NoticeFacts | null> {
     const local = (ts: SQL) => sql`to_char(${ts} at time zone ${this.timeZone}, 'HH24:MI')`;

@@ -2,7 +2,7 @@ import type { ApiErrorCode, BookPayload, BookabilityRefusal, Booking, Participan
 import { currentAuditContext } from '../../../core/audit/context';
 import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
-import type { Db } from '../../../core/db/client';
+import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
 import type { TrainingSessionRepository } from '../sessions/repository';
 import type { TrainingSessionService } from '../sessions/service';
@@ -154,7 +154,10 @@ export interface BookingClock {
   today(): string;
 }
 
-/** Queues the mails of what happened to a booking (notices.ts); never fails the booking that already happened. */
+/**
+ * Asks for a booking's owed notice to be sent now (a job); never fails the booking that already happened. The notice
+ * is owed in the database whatever becomes of this call: the minute's sweep sends it otherwise (sendBookedNotices).
+ */
 export type NoticeQueue = (notice: BookingNotice) => Promise<void>;
 
 /**
@@ -173,10 +176,10 @@ export class BookingService {
     private readonly sessionRepo: TrainingSessionRepository,
     private readonly clock: BookingClock,
     private readonly notify: NoticeQueue,
-    /** A cancelled booking freed its occurrence: its waitlist is told (issue 27). */
-    private readonly freed: (bookingId: string) => Promise<void>,
+    /** A cancelled booking freed its occurrence: its waitlist is told by a job queued in the cancel's transaction `tx` (issue 27). */
+    private readonly freed: (tx: DbOrTx, bookingId: string) => Promise<void>,
     private readonly publicUrl: string,
-    private readonly mailer: Pick<Mailer, 'queueAll'>,
+    private readonly mailer: Pick<Mailer, 'queueIn'>,
   ) {}
 
   /** POST /training-session/{id}/book. */
@@ -272,7 +275,7 @@ export class BookingService {
   private async cancel(actor: CurrentUser, where: { id: string } | { sessionId: string; date: string }): Promise<string> {
     const staff = holdsAny(actor.permissions, ['bookings_access']);
     const now = this.clock.now();
-    const outcome = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const found = await this.repo.lockActive(tx, where);
       if (!found) throw new DomainError('BOOKING_NOT_FOUND');
       const takesPart = found.participant_ids.includes(actor.id);
@@ -282,7 +285,8 @@ export class BookingService {
         const cancels = memberBooking || found.participant_ids.length === 1;
         if (cancels) await this.repo.cancel(tx, found.id, actor.id, now, actor.id);
         else await this.repo.leave(tx, found.id, actor.id, now);
-        return { id: found.id, left: true, cancelled: cancels };
+        await this.afterCancel(tx, { bookingId: found.id, event: 'left', by: actor.id }, cancels);
+        return found.id;
       }
       if (!staff) {
         if (!takesPart) throw new DomainError('BOOKING_NOT_FOUND');
@@ -298,17 +302,49 @@ export class BookingService {
         }
       }
       await this.repo.cancel(tx, found.id, actor.id, now);
-      return { id: found.id, left: false, cancelled: true };
+      await this.afterCancel(tx, { bookingId: found.id, event: 'cancelled', by: actor.id }, true);
+      return found.id;
     });
-    if (outcome.left) await this.notify({ bookingId: outcome.id, event: 'left', by: actor.id });
-    if (outcome.cancelled) await this.freed(outcome.id);
-    return outcome.id;
   }
 
-  /** The 'booking.notices' job: the mails of what happened to a booking, recorded in the outbox in one transaction. */
+  /**
+   * What a cancel or a leave sets going, in its own transaction (issue 38: committed with it, or not at all): the
+   * mails of the notice recorded with their delivery (issue 44: the other participants of a cancelled booking are
+   * told), and, when the occurrence is free again, the job that tells its waitlist.
+   */
+  private async afterCancel(tx: DbOrTx, notice: BookingNotice, freed: boolean): Promise<void> {
+    const facts = await this.repo.noticeFacts(tx, notice.bookingId, notice.by);
+    if (facts) await this.mailer.queueIn(tx, noticeMails(notice, facts, this.publicUrl));
+    if (freed) await this.freed(tx, notice.bookingId);
+  }
+
+  /**
+   * The 'booking.notices' job of a booking just made, and the minute's sweep (`bookingId` null: every owed notice):
+   * clears the owed notices and records their mails with their delivery in one transaction, so each is sent once.
+   * Answers how many bookings it told about.
+   */
+  async sendBookedNotices(bookingId: string | null): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const owed = await this.repo.claimBookedNotices(tx, bookingId);
+      for (const { id, booked_by } of owed) {
+        if (!booked_by) continue;
+        const facts = await this.repo.noticeFacts(tx, id, booked_by);
+        if (facts) await this.mailer.queueIn(tx, noticeMails({ bookingId: id, event: 'booked', by: booked_by }, facts, this.publicUrl));
+      }
+      return owed.length;
+    });
+  }
+
+  /** The 'booking.notices' job: a booking's owed notice (a 'left' one comes only from jobs queued before issue 38). */
   async sendNotice(notice: BookingNotice): Promise<void> {
-    const facts = await this.repo.noticeFacts(this.db, notice.bookingId, notice.by);
-    if (facts) await this.mailer.queueAll(noticeMails(notice, facts, this.publicUrl));
+    if (notice.event === 'booked') {
+      await this.sendBookedNotices(notice.bookingId);
+      return;
+    }
+    await this.db.transaction(async (tx) => {
+      const facts = await this.repo.noticeFacts(tx, notice.bookingId, notice.by);
+      if (facts) await this.mailer.queueIn(tx, noticeMails(notice, facts, this.publicUrl));
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckInLink, CheckInResult } from 'shared-api/contract';
-import type { Db } from '../../../core/db/client';
+import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
 import type { CurrentUser } from '../../../core/domain';
 import { sign, verifySignature } from '../../../core/secrets';
@@ -31,7 +31,7 @@ export class CheckInService {
     private readonly repo: CheckInRepository,
     private readonly settings: CheckInSettings,
     /** A released booking freed its occurrence: its waitlist is offered the place (the cancel's own path). */
-    private readonly freed: (bookingId: string) => Promise<void>,
+    private readonly freed: (tx: DbOrTx, bookingId: string) => Promise<void>,
   ) {}
 
   private async urlOf(nonce: string): Promise<string> {
@@ -110,10 +110,15 @@ export class CheckInService {
     return result;
   }
 
-  /** The no-show job: releases the bookings nobody checked in to, and offers each freed place to its waitlist. */
+  /**
+   * The no-show job: releases the bookings nobody checked in to, and queues each freed place's waitlist notice in the
+   * same transaction (both commit or neither).
+   */
   async releaseNoShows(): Promise<string[]> {
-    const released = await this.db.transaction((tx) => this.repo.releaseNoShows(tx, this.settings.now(), this.settings.closesMin));
-    for (const id of released) await this.freed(id);
-    return released;
+    return this.db.transaction(async (tx) => {
+      const released = await this.repo.releaseNoShows(tx, this.settings.now(), this.settings.closesMin);
+      for (const id of released) await this.freed(tx, id);
+      return released;
+    });
   }
 }

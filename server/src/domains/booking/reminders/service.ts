@@ -1,5 +1,5 @@
 import { WEEKDAY_NAMES, type MemberPreferences } from 'shared-api/contract';
-import type { Db } from '../../../core/db/client';
+import type { Db, DbOrTx } from '../../../core/db/client';
 import type { CurrentUser } from '../../../core/domain';
 import type { Mail } from '../../../core/mail/mailer';
 import { formatItalianDate } from '../../../core/time';
@@ -15,7 +15,8 @@ export interface ReminderDeps {
   now: () => Date;
   today: () => string;
   publicUrl: string;
-  queueMails: (mails: readonly Mail[]) => Promise<void>;
+  /** Records the mails and queues their delivery in the transaction `tx` (the mailer's queueIn). */
+  queueMails: (tx: DbOrTx, mails: readonly Mail[]) => Promise<void>;
 }
 
 function reminderMail(r: DueReminder, link: string): Mail {
@@ -39,8 +40,9 @@ function reminderMail(r: DueReminder, link: string): Mail {
 
 /**
  * Reminder mails of bookings (issue 27): each participant's preference (GET/PATCH /user/me/preferences) and the sweep
- * the job runner runs, which claims the due reminders in the database and records their mails (a crash between the
- * claim's commit and the mails' loses those reminders rather than sending them twice).
+ * the job runner runs, which claims the due reminders and records their mails with their delivery jobs in ONE
+ * transaction (issue 38): a crash before its commit leaves them unclaimed for the next sweep, one after it leaves them
+ * queued; each is delivered once.
  */
 export class ReminderService {
   constructor(private readonly deps: ReminderDeps) {}
@@ -56,8 +58,13 @@ export class ReminderService {
 
   async sendDue(): Promise<number> {
     const { db, repo, now, today, queueMails, publicUrl } = this.deps;
-    const due = await repo.claimDue(db, now(), today());
-    await queueMails(due.map((r) => reminderMail(r, `${publicUrl}/user/bookings`)));
-    return due.length;
+    return db.transaction(async (tx) => {
+      const due = await repo.claimDue(tx, now(), today());
+      await queueMails(
+        tx,
+        due.map((r) => reminderMail(r, `${publicUrl}/user/bookings`)),
+      );
+      return due.length;
+    });
   }
 }

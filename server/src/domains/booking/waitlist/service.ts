@@ -1,5 +1,5 @@
 import { WAITLIST_CAP, WEEKDAY_NAMES, type WaitlistEntry, type WaitlistJoinPayload } from 'shared-api/contract';
-import type { Db } from '../../../core/db/client';
+import type { Db, DbOrTx } from '../../../core/db/client';
 import type { CurrentUser } from '../../../core/domain';
 import { DomainError, invalidInput } from '../../../core/errors';
 import type { Mail } from '../../../core/mail/mailer';
@@ -19,8 +19,9 @@ export interface WaitlistDeps {
   now: () => Date;
   publicUrl: string;
   /** What the cancelled booking was (title, day, times, table): the booking notices' own read. */
-  facts: (bookingId: string) => Promise<NoticeFacts | null>;
-  queueMails: (mails: readonly Mail[]) => Promise<void>;
+  facts: (tx: DbOrTx, bookingId: string) => Promise<NoticeFacts | null>;
+  /** Records the mails and queues their delivery in the transaction `tx` (the mailer's queueIn). */
+  queueMails: (tx: DbOrTx, mails: readonly Mail[]) => Promise<void>;
 }
 
 /** The search page opened on the occurrence with its booking modal (mf-booking reads `book`). */
@@ -85,14 +86,22 @@ export class WaitlistService {
     return this.deps.repo.entriesOf(this.deps.db, actor.id, this.deps.now());
   }
 
-  /** The job of a cancelled booking: claims the entries to tell (once per cancel) and records their mails. */
+  /**
+   * The job of a cancelled booking: claims the entries to tell (once per cancel) and records their mails with their
+   * delivery in the claim's transaction (issue 38: a crash leaves both or neither, so each is told exactly once).
+   */
   async notifyFreed(bookingId: string): Promise<number> {
     const { db, repo, now, facts, queueMails, publicUrl } = this.deps;
-    const about = await facts(bookingId);
-    if (!about) return 0;
-    const at = now();
-    const claimed = await repo.claimFreed(db, bookingId, at);
-    await queueMails(claimed.map((n) => freedMail(n, about, bookingLink(publicUrl, n), at)));
-    return claimed.length;
+    return db.transaction(async (tx) => {
+      const about = await facts(tx, bookingId);
+      if (!about) return 0;
+      const at = now();
+      const claimed = await repo.claimFreed(tx, bookingId, at);
+      await queueMails(
+        tx,
+        claimed.map((n) => freedMail(n, about, bookingLink(publicUrl, n), at)),
+      );
+      return claimed.length;
+    });
   }
 }
