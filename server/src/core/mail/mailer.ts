@@ -46,6 +46,8 @@ export const MAIL_JOB = 'mail';
 export const mailJob: JobDefinition<{ outboxId: string }, { mailer: Mailer }> = {
   name: MAIL_JOB,
   retry: { retryLimit: 6, retryDelaySeconds: 60, retryBackoff: true },
+  // No transaction held while SMTP answers (core/db/unit-of-work): each status change is a unit of work of its own.
+  unitOfWork: 'deferred',
   run: ({ outboxId }, { mailer }) => mailer.deliver(outboxId),
 };
 
@@ -125,8 +127,9 @@ export class Mailer {
     const [mail] = await db.select().from(mail_outbox).where(eq(mail_outbox.id, outboxId));
     if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
     const { smtp } = this.options;
+    // Each status change is its own transaction: the job delivering it holds none while SMTP answers (mailJob).
     if (smtp === null) {
-      await db.update(mail_outbox).set({ status: 'logged', error: null }).where(eq(mail_outbox.id, outboxId));
+      await db.transaction((tx) => tx.update(mail_outbox).set({ status: 'logged', error: null }).where(eq(mail_outbox.id, outboxId)));
       this.log(
         `MAIL ${JSON.stringify(
           this.options.printLinks
@@ -139,13 +142,15 @@ export class Mailer {
     try {
       await (await this.smtpTransport(smtp)).sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.body });
     } catch (err) {
-      await db
-        .update(mail_outbox)
-        .set({ status: 'failed', error: String(err) })
-        .where(eq(mail_outbox.id, outboxId));
+      await db.transaction((tx) =>
+        tx
+          .update(mail_outbox)
+          .set({ status: 'failed', error: String(err) })
+          .where(eq(mail_outbox.id, outboxId)),
+      );
       throw err;
     }
-    await db.update(mail_outbox).set({ status: 'sent', error: null }).where(eq(mail_outbox.id, outboxId));
+    await db.transaction((tx) => tx.update(mail_outbox).set({ status: 'sent', error: null }).where(eq(mail_outbox.id, outboxId)));
   }
 
   private async record(mail: Mail): Promise<string> {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { auditTransactions } from '../audit/context';
+import { ambientDb, onWriteOutsideUnitOfWork, rawDb } from '../db/unit-of-work';
 import type { AppConfig } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { BuiltServices, CoreServices, Domain, Services } from '../domain';
 import { FileReaders } from '../files/readers';
 import { FileRepository } from '../files/repository';
@@ -44,10 +44,12 @@ export interface ServicesOptions {
  */
 export default fp<ServicesOptions>(
   async (app, { config, database, domains, ownsDatabase, mailLog, mailTransport, jobPollingSeconds, clock = systemClock }) => {
-    const { db } = database;
-    // Transactions opened while a request runs tell the audit log's trigger who, from where and when (core/audit).
-    auditTransactions(db, clock);
+    // The services' handle: every query runs in the current unit of work (a mutating request's, a job's); a write
+    // outside one is refused under tests and logged in production (core/db/unit-of-work).
+    const db = ambientDb(rawDb(database.db) as Db, { guard: true });
+    onWriteOutsideUnitOfWork((message) => app.log.error(message));
     const jobs = new JobRunner<Services>(database, {
+      clock,
       timeZone: config.clubTimezone,
       pollingIntervalSeconds: jobPollingSeconds,
       onError: (err) => app.log.error({ err }, 'Job runner'),

@@ -27,8 +27,7 @@ import {
   linkParams,
   login,
   unfinishedJobs,
-  userPayload,
-} from '../../../testing/helper';
+  userPayload, asJob } from '../../../testing/helper';
 
 const PASSWORD = 'Socio-2026!';
 const LUCA = { email: 'luca.ferrari@circolo.example', password: PASSWORD };
@@ -237,7 +236,7 @@ describe('finding 8: no live links at rest', () => {
         status: 'logged',
       },
     ]);
-    await t.app.services.account.housekeeping.runOnce();
+    await asJob(t, () => t.app.services.account.housekeeping.runOnce());
     const rows = await t.database.db
       .select()
       .from(mail_outbox)

@@ -1,3 +1,4 @@
+import { withoutRowAudit } from '../../../core/audit/context';
 import { createHash, randomBytes } from 'node:crypto';
 import { CALENDAR_FEED_CANCELLED_DAYS, CALENDAR_FEED_PAST_DAYS, CALENDAR_FEED_RATE, type CalendarFeed } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
@@ -82,7 +83,11 @@ export class CalendarFeedService {
   async feed(token: string, ifNoneMatch?: string): Promise<FeedDocument | { notModified: true; etag: string }> {
     const now = this.settings.now();
     const key = sha256(token);
-    const hit = await this.repo.hit(this.db, key, now, CALENDAR_FEED_RATE.windowMinutes * 60_000);
+    // The fetch's count is a unit of work of its own (a GET holds none), left out of the audit log: a counter, not a change.
+    const hit = await this.db.transaction(async (tx) => {
+      await withoutRowAudit(tx);
+      return this.repo.hit(tx, key, now, CALENDAR_FEED_RATE.windowMinutes * 60_000);
+    });
     if (!hit) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
     if (hit.window_hits > CALENDAR_FEED_RATE.max) throw new DomainError('CALENDAR_FEED_RATE_LIMITED');
     const owner: FeedOwner = hit.user_id ? { userId: hit.user_id } : { gameTableId: hit.game_table_id! };
