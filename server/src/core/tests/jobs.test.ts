@@ -344,7 +344,9 @@ describe('mail through the job runner', () => {
 
   test('mailer.queue records the mail at once and the runner delivers it', async () => {
     const to = 'in.coda@test.example';
-    await asJob(t, () => t.app.services.mailer.queue({ to, subject: 'Prova', text: 'Testo con https://portale.test/x', links: ['https://portale.test/x'] }));
+    await asJob(t, () =>
+      t.app.services.mailer.queue({ to, subject: 'Prova', text: 'Testo con https://portale.test/x', links: ['https://portale.test/x'] }),
+    );
     const queued = await outboxOf(to);
     assert.ok(['queued', 'sent'].includes(queued.status));
     await until(async () => (await outboxOf(to)).status === 'sent');

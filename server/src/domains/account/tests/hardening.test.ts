@@ -27,7 +27,9 @@ import {
   linkParams,
   login,
   unfinishedJobs,
-  userPayload, asJob } from '../../../testing/helper';
+  userPayload,
+  asJob,
+} from '../../../testing/helper';
 
 const PASSWORD = 'Socio-2026!';
 const LUCA = { email: 'luca.ferrari@circolo.example', password: PASSWORD };
