@@ -37,7 +37,7 @@ const genericPlanDbs = new WeakMap<Db, Db>();
  * The same PostgreSQL database on the connections that plan named statements once, generically (PGlite: none; none
  * either inside a unit of work, whose statements run in its transaction: core/db/unit-of-work).
  */
-export const genericPlanDb = (db: DbOrTx): Db | undefined => (currentTransaction() ? undefined : genericPlanDbs.get(rawDb(db) as Db));
+export const genericPlanDb = (db: DbOrTx): Db | undefined => (currentTransaction() ? undefined : genericPlanDbs.get(rawDb(db)));
 
 /** pg's own query(), called on a CallbackQueryClient: taken once, not bound again on every query. */
 // eslint-disable-next-line @typescript-eslint/unbound-method -- always called with a client as `this` (.call, .apply)
@@ -124,7 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw err;
   }
-  const db = ambientDb(drizzlePglite({ client }) as unknown as Db, { guard: false });
+  const db = ambientDb(drizzlePglite({ client }), { guard: false });
   return {
     db,
     driver: 'pglite',

@@ -74,6 +74,10 @@ const dialect = new PgDialect();
 const WRITE_STATEMENT = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert|update|delete|merge|truncate)\b/i;
 
 function isWriteStatement(query: unknown): boolean {
+  // The statement's first words are enough but after a WITH: rendered whole only then (or when it starts with a value).
+  const first = (query as { queryChunks?: unknown[] } | null)?.queryChunks?.[0] as { value?: unknown } | undefined;
+  const head = Array.isArray(first?.value) ? first.value.join('') : undefined;
+  if (head !== undefined && head.trim() !== '' && !/^\s*with\b/i.test(head)) return WRITE_STATEMENT.test(head);
   try {
     const text = typeof query === 'string' ? query : dialect.sqlToQuery((query as SQLWrapper).getSQL()).sql;
     return WRITE_STATEMENT.test(text);

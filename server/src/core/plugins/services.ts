@@ -2,7 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { ambientDb, onWriteOutsideUnitOfWork, rawDb } from '../db/unit-of-work';
 import type { AppConfig } from '../config';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import type { BuiltServices, CoreServices, Domain, Services } from '../domain';
 import { FileReaders } from '../files/readers';
 import { FileRepository } from '../files/repository';
@@ -46,7 +46,7 @@ export default fp<ServicesOptions>(
   async (app, { config, database, domains, ownsDatabase, mailLog, mailTransport, jobPollingSeconds, clock = systemClock }) => {
     // The services' handle: every query runs in the current unit of work (a mutating request's, a job's); a write
     // outside one is refused under tests and logged in production (core/db/unit-of-work).
-    const db = ambientDb(rawDb(database.db) as Db, { guard: true });
+    const db = ambientDb(rawDb(database.db), { guard: true });
     onWriteOutsideUnitOfWork((message) => app.log.error(message));
     const jobs = new JobRunner<Services>(database, {
       clock,

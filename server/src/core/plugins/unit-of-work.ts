@@ -14,6 +14,11 @@ declare module 'fastify' {
      * work of its own, with the request's audit context, and a write outside one is refused like anywhere else.
      */
     unitOfWork?: UnitOfWorkMode;
+    /**
+     * A refusal (an answer of 4xx) commits the unit of work too, instead of rolling it back: for a route whose refused
+     * calls must leave their trace, e.g. a sign-in's throttle counting the failed attempt.
+     */
+    commitRefusals?: boolean;
   }
   interface FastifyRequest {
     unitOfWork: { held: HeldUnitOfWork | null; deferred: ReturnType<typeof deferredScope> | null } | null;
@@ -26,7 +31,8 @@ const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * One unit of work per mutating request (issue 38): every POST/PUT/PATCH/DELETE route of the API runs its handler in
  * one transaction that first hands the audit trigger the request's context (who, from where, the route's action), and
  * every query the services issue meanwhile runs in it. An answer of 2xx/3xx commits it before it is sent (so the
- * caller's next request reads the change); an error answer rolls it back (no half-made change survives a refusal).
+ * caller's next request reads the change); an error answer rolls it back (no half-made change survives a refusal),
+ * unless the route keeps its refusals' writes (`commitRefusals`: a throttle's count of failed sign-ins).
  * Reads (GET) run outside any transaction (a write of theirs must open its own, e.g. a rate limit's counter). The
  * hook runs before the handler, after every request hook (the session's included), so the context names the user.
  */
@@ -58,7 +64,8 @@ export default fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      await end(request, reply.statusCode < 400);
+      const refusalKept = reply.statusCode < 500 && request.routeOptions.config?.commitRefusals === true;
+      await end(request, reply.statusCode < 400 || refusalKept);
       return payload;
     });
     // An answer that never reached onSend (a hijacked reply, a failed commit's error answer): nothing more is committed.

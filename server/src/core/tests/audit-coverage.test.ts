@@ -15,14 +15,31 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { domains } from '../../domains';
 import { rowsOf } from '../db/rows';
 import { ADMIN, MEMBER, type TestApp, build, call, login, uniqueEmail } from '../../testing/helper';
 import { tableDigests } from '../../testing/reliability/digest';
 import { type JsonSchema, type Operation, readOperations, urlOf } from '../../testing/reliability/operations';
 
-/** Core's unaudited tables (app.ts CORE_UNAUDITED) and the domains' declared ones. */
-const UNAUDITED = new Set(['mail_outbox', 'server_secrets', ...domains.flatMap((d) => d.unaudited ?? [])]);
+/**
+ * The tables the audit trigger is not attached to (each domain's `unaudited`, core's in app.ts), each with its reason
+ * (docs/decisions.md, "The tables the audit log leaves out"). The test reads the trigger's tables from the database
+ * and fails when this list and the database differ: a table left out is documented here first.
+ */
+const UNAUDITED: Record<string, string> = {
+  mail_outbox: 'its bodies and links hold live one-time links; a send is its own mail-send entry',
+  server_secrets: 'secrets',
+  sessions: 'holds token hashes; a sign-in is its own entry',
+  user_tokens: 'one-time link tokens',
+  auth_attempts: 'throttling counters',
+  certificate_warnings: "the expiry job's claims of the warnings it mails",
+  booking_reminders: "the reminder job's claims of the reminders it mails",
+  booking_member_versions: 'version rows of a cache, bumped by changes that are themselves recorded',
+  session_catalog_version: 'version row of a cache',
+  member_directory_version: 'version row of a cache',
+  finance_accounting_counters: 'counters of the progressive numbers; the entries they number are recorded',
+  platform_client_errors: "browsers' error reports: anonymous telemetry",
+  platform_client_error_quota: 'the throttle of those reports',
+};
 /** Never compared: the log itself, pg-boss's queue (its jobs are not the app's records), drizzle's migrations. */
 const NOT_COMPARED = (name: string) => name === 'public.audit_log' || name.startsWith('pgboss.') || name.startsWith('drizzle.');
 
@@ -56,6 +73,28 @@ after(async () => {
   await t.close();
 });
 
+let serial = 0;
+
+/** A text the pattern of a field asks for, by what the pattern or the field's name says. */
+function patterned(schema: JsonSchema, key: string): string | undefined {
+  const pattern = schema.pattern ?? '';
+  if (/birth/.test(key)) return '1990-05-01';
+  // Tomorrow in the test's clock: ahead enough for a shift, near enough for a payment or an entry (30 days at most).
+  if (pattern.includes('\\d{4}-\\d{2}-\\d{2}') || /date|day/.test(key))
+    return new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+  if (/fiscal_year/.test(key)) return '2026-2027';
+  if (pattern.includes('#') || /colou?r/.test(key)) return '#336699';
+  if (/phone/.test(key)) return '+39 333 1234567';
+  if (/fiscal_code|codice_fiscale/.test(key)) return 'RSSMRA80A01H501U';
+  if (/identification_code|vat/.test(key)) return '12345678903';
+  if (/time/.test(key)) return /end/.test(key) ? '19:30' : '18:00';
+  if (/cap|postal|zip/.test(key)) return '00100';
+  if (/province/.test(key)) return 'RM';
+  if (/url/.test(key)) return 'https://example.com/prova';
+  if (/version/i.test(key)) return '1.0.0';
+  return undefined;
+}
+
 /** A deterministic value the schema accepts (its first enum value, a short text, the minimum number, one item). */
 function example(schema: JsonSchema, key = ''): unknown {
   if (schema.anyOf ?? schema.oneOf) {
@@ -69,12 +108,13 @@ function example(schema: JsonSchema, key = ''): unknown {
     case 'string': {
       if (schema.format === 'email') return uniqueEmail('copertura');
       if (schema.format === 'date-time') return t.clock.now().toISOString();
-      if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) return t.clock.now().toISOString().slice(0, 10);
-      if (schema.pattern?.includes(':')) return '18:00';
-      const text = `Prova ${key}`.trim();
+      if (schema.format === 'uuid') return memberId;
+      const fits = patterned(schema, key);
+      if (fits !== undefined) return fits;
+      const text = `Prova ${key} ${++serial}`.trim();
       const min = schema.minLength ?? 0;
       const max = schema.maxLength ?? 40;
-      return text.padEnd(min, 'x').slice(0, Math.max(min, Math.min(max, text.length)));
+      return text.padEnd(min, 'x').slice(0, Math.max(min, max));
     }
     case 'integer':
     case 'number':
@@ -93,8 +133,45 @@ function example(schema: JsonSchema, key = ''): unknown {
   }
 }
 
+/** A record's value as a request gives it back: a related record by its id, a list of them by their ids. */
+const asInput = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(asInput);
+  if (value && typeof value === 'object' && '_id' in value) return value._id;
+  return value;
+};
+
+/** Free-text fields an edit changes (so the edit changes a row); unique ones a creation makes new. */
+const EDITABLE = ['description', 'notes', 'note', 'title', 'surname', 'name'];
+const UNIQUE_TEXT = /^(name|title|description|code|surname)$/;
+
+/**
+ * A body the schema accepts, taken from an existing record where there is one (its related records by id), else
+ * from the schema's example; a creation gets new values for the fields that must be unique, an edit one changed text.
+ */
+function bodyOf(schema: JsonSchema, template: Record<string, unknown> | undefined, creating: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const props = schema.properties ?? {};
+  for (const [key, sub] of Object.entries(props)) {
+    const required = (schema.required ?? []).includes(key);
+    if (template && key in template && template[key] !== null && template[key] !== undefined) out[key] = asInput(template[key]);
+    else if (required) out[key] = example(sub, key);
+    if (creating && key in out) {
+      const type = Array.isArray(sub.type) ? sub.type[0] : sub.type;
+      if (sub.format === 'email') out[key] = uniqueEmail('copertura');
+      else if (type === 'string' && UNIQUE_TEXT.test(key) && typeof out[key] === 'string') out[key] = `${String(out[key]).slice(0, 20)} ${++serial}`;
+      else if (type === 'integer' && /number|numero/.test(key)) out[key] = 500 + ++serial;
+    }
+  }
+  if (!creating) {
+    const key = EDITABLE.find((k) => typeof out[k] === 'string');
+    if (key) out[key] = `${String(out[key]).slice(0, 20)} (mod ${++serial})`;
+  }
+  return out;
+}
+
 interface Call {
-  cookie: string;
+  /** The caller's session (null: none, e.g. signing in). */
+  cookie: string | null;
   actorId: string;
   url: string;
   body?: unknown;
@@ -102,31 +179,52 @@ interface Call {
 
 /** Operations whose schema cannot say what a valid call is. */
 type Recipe = (op: Operation) => Promise<Call | null>;
-const RECIPES: Record<string, Recipe> = {};
+const RECIPES: Record<string, Recipe> = {
+  'POST /api/v1/auth/login': async () => ({ cookie: null, actorId: adminId, url: '/api/v1/auth/login', body: ADMIN }),
+  'PATCH /api/v1/user/me': async () => ({ cookie: member, actorId: memberId, url: '/api/v1/user/me', body: { phone_number: '+39 333 7654321' } }),
+};
 
-/** The first record of a collection, as the administrator lists it. */
-async function firstOf(collection: string): Promise<string | undefined> {
+/** Records this run created, by the collection they were created in (a deletion takes one: nothing refers to it). */
+const created = new Map<string, string[]>();
+
+/** A record of a collection, as the administrator reads it: one this run created, else the first listed. */
+async function recordOf(collection: string, fresh: boolean): Promise<Record<string, unknown> | undefined> {
+  const mine = created.get(collection);
+  const id = fresh ? mine?.at(-1) : undefined;
+  if (id) {
+    const one = await call(t.app, admin, 'GET', `${collection}/${id}`);
+    if (one.statusCode === 200) return one.json();
+    return { _id: id };
+  }
   const list = await call(t.app, admin, 'GET', `${collection}?limit=1`);
-  return list.statusCode === 200 ? list.json<{ data?: { _id?: string }[] }>().data?.[0]?._id : undefined;
+  return list.statusCode === 200 ? list.json<{ data?: Record<string, unknown>[] }>().data?.[0] : undefined;
 }
 
 async function defaultCall(op: Operation): Promise<Call> {
   const own = op.access === 'signed-in';
   const ids: Record<string, string> = {};
   const collection = /^(.*)\/\{id\}(\/|$)/.exec(op.path)?.[1];
+  let template: Record<string, unknown> | undefined;
   if (collection) {
-    const id = own && op.path.includes('/user/{id}') ? memberId : await firstOf(collection);
-    if (id) ids.id = id;
-  }
+    template = own && op.path.includes('/user/{id}') ? { _id: memberId } : await recordOf(collection, true);
+    if (typeof template?._id === 'string') ids.id = template._id;
+  } else if (op.method === 'POST') template = await recordOf(op.path, false);
+  // Other path parameters: a user is the member, a release's number the first.
+  for (const p of op.parameters) if (p.in === 'path' && p.name === 'userId') ids.userId = memberId;
+  for (const p of op.parameters) if (p.in === 'path' && p.name === 'n') ids.n = '1';
   const query: Record<string, string> = {};
   for (const p of op.parameters) if (p.in === 'query' && p.required) query[p.name] = String(example(p.schema, p.name));
-  return {
-    cookie: own ? member : admin,
-    actorId: own ? memberId : adminId,
-    url: urlOf(op, ids, query),
-    body: op.body ? example(op.body) : undefined,
-  };
+  const body = op.body ? bodyOf(op.body, template, op.method === 'POST') : undefined;
+  return { cookie: own ? member : admin, actorId: own ? memberId : adminId, url: urlOf(op, ids, query), body };
 }
+
+const parsed = <T>(body: string): T | null => {
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    return null;
+  }
+};
 
 interface Entry {
   entity: string;
@@ -140,7 +238,16 @@ test('every mutating operation: each table it changes has an audit entry with it
   const rank = (op: Operation) => (op.path.endsWith('/logout') ? 3 : op.method === 'DELETE' ? 2 : op.method === 'POST' ? 0 : 1);
   mutating.sort((a, b) => rank(a) - rank(b));
 
-  const allow = Object.fromEntries([...UNAUDITED].map((name) => [name, null]));
+  const untriggered = rowsOf<{ name: string }>(
+    await t.database.db.execute(sql`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname <> 'audit_log'
+        and not exists (select 1 from pg_trigger tg where tg.tgrelid = c.oid and tg.tgname = 'audit_row_change')
+      order by 1`),
+  ).map((r) => r.name);
+  assert.deepEqual(untriggered, Object.keys(UNAUDITED).sort(), 'the tables without the audit trigger are the documented ones');
+
+  const allow = Object.fromEntries(Object.keys(UNAUDITED).map((name) => [name, null]));
   const digests = async () => Object.fromEntries(Object.entries(await tableDigests(t.database, allow)).filter(([name]) => !NOT_COMPARED(name)));
   const maxId = async () => rowsOf<{ n: string | null }>(await t.database.db.execute(sql`select max(id::text) as n from audit_log`))[0]?.n ?? null;
 
@@ -172,10 +279,10 @@ test('every mutating operation: each table it changes has an audit entry with it
     }
     if (label in NOT_CALLED) listedButCalled.push(label);
     called.push(label);
+    const id = op.method === 'POST' ? parsed<{ _id?: unknown }>(res.body)?._id : undefined;
+    if (typeof id === 'string') created.set(op.path, [...(created.get(op.path) ?? []), id]);
     const entries = rowsOf<Entry & { id: string }>(
-      await t.database.db.execute(
-        sql`select id::text as id, entity, actor_user_id from audit_log where at >= ${t.clock.now().toISOString()}::timestamptz - interval '1 day'`,
-      ),
+      await t.database.db.execute(sql`select id::text as id, entity, actor_user_id::text as actor_user_id from audit_log`),
     ).filter((e) => !seen.has(e.id));
     const changed = Object.keys(afterCall).filter((name) => afterCall[name] !== before[name]);
     for (const name of changed) {
