@@ -157,6 +157,9 @@ describe('job runner', () => {
     const definition = (runner: 'a' | 'b'): JobDefinition<{ n: number }> => ({
       name: 'prova.concorrenza',
       concurrency: 2,
+      // A run that waits for another runner's run holds no transaction (core/db/unit-of-work): on PGlite, one
+      // connection, the first run's transaction would keep the other's from opening.
+      unitOfWork: 'deferred',
       async run({ n }) {
         runs.push({ runner, job: n });
         active[runner]++;
