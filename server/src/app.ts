@@ -21,6 +21,8 @@ import requestLimits from './core/plugins/request-limits';
 import securityHeaders from './core/plugins/security-headers';
 import services, { type ServicesOptions } from './core/plugins/services';
 import session from './core/plugins/session';
+import unitOfWork from './core/plugins/unit-of-work';
+import { systemWork } from './core/db/unit-of-work';
 import staticHost from './core/plugins/static';
 import { domains } from './domains';
 import { closeWorkerPool, startWorkerPool } from './core/workers/pool';
@@ -152,6 +154,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock: options.clock,
   });
   await app.register(securityHeaders);
+  // Every mutating route's handler (the API's and the domains' root routes) runs in one transaction carrying its audit
+  // context (core/plugins/unit-of-work).
+  await app.register(unitOfWork);
   await app.register(
     async (api) => {
       await api.register(origin);
@@ -171,6 +176,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   for (const domain of domains) if (domain.rootRoutes) await app.register(domain.rootRoutes);
   await app.register(staticHost);
-  for (const domain of domains) await domain.onStart?.(app.services, database);
+  await systemWork('avvio', async () => {
+    for (const domain of domains) await domain.onStart?.(app.services, database);
+  });
   return app;
 }

@@ -5,6 +5,8 @@
  * - DATABASE_URL set: a fresh database test_<random> cloned from a migrated, seeded template on that PostgreSQL server
  *   (made once per schema and instant, shared by every test process), dropped at close.
  */
+import { setAuditContext, systemAuditContext } from '../core/audit/context';
+import { unitOfWork } from '../core/db/unit-of-work';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +20,13 @@ import { CORE_MIGRATIONS } from '../core/db/migrations';
 import { JobRunner } from '../core/jobs/runner';
 import type { DeliveredMail } from '../core/mail/mailer';
 import { MailLog, TEST_START_MS, TestClock, createScratchDatabase, templateDatabase } from 'test-kit';
+
+/**
+ * Runs a job's work as the job runner does (one unit of work with the system's audit context, core/db/unit-of-work):
+ * for a test that calls a job's service directly. Outside one, the services' writes are refused under tests.
+ */
+export const asJob = <T>(t: Pick<TestApp, 'database' | 'app'>, work: () => Promise<T>): Promise<T> =>
+  unitOfWork(t.database.db, { kind: 'job', label: 'test', begin: (tx) => setAuditContext(tx, systemAuditContext(t.app.services.clock)) }, work);
 
 export const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
 export const MEMBER = { email: 'marco.rossi@circolo.example', password: 'Socio-2026!' };

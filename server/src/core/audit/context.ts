@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuditAction } from 'shared-api/contract';
-import { type Db, type DbOrTx, genericPlanDb } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { audit_log } from '../db/tables';
 import type { Clock } from '../time';
 
@@ -16,9 +16,10 @@ import type { Clock } from '../time';
  *
  * The trigger records only when the transaction carries an audit context: who (the signed-in user), from which
  * address, when (the app's clock) and, where the route declares one (`config.audit`), the action ('approve', 'book',
- * 'payment', …; otherwise create, edit or delete from the row's change). Every transaction opened while an API
- * request runs carries its request's context (auditTransactions); seeds, migrations and jobs carry none, so they
- * write no audit rows.
+ * 'payment', …; otherwise create, edit or delete from the row's change). Every mutating API request and every job is
+ * one unit of work (core/db/unit-of-work, core/plugins/unit-of-work): its transaction is given the request's context
+ * (or the system's, actor null, for a job) when it opens, and every query of the services runs in it. Seeds and
+ * migrations carry none, so they write no audit rows.
  */
 
 declare module 'fastify' {
@@ -38,40 +39,26 @@ export interface AuditContext {
 
 const requests = new AsyncLocalStorage<FastifyRequest>();
 
+/** A request's audit context: its user (once the session hook has found it), address and route's action. */
+export const auditContextOf = (request: FastifyRequest, clock: Clock): AuditContext => ({
+  actor: request.user?.id ?? null,
+  ip: request.ip ?? null,
+  action: request.routeOptions?.config?.audit ?? null,
+  at: clock.now().toISOString(),
+});
+
+/** A job's audit context: the system (no actor, no address), the change's own action. */
+export const systemAuditContext = (clock: Clock): AuditContext => ({ actor: null, ip: null, action: null, at: clock.now().toISOString() });
+
 /** The running request's audit context, or null outside a request (seeds, jobs, start-up). */
 export function currentAuditContext(clock: Clock): AuditContext | null {
   const request = requests.getStore();
-  if (!request) return null;
-  return {
-    actor: request.user?.id ?? null,
-    ip: request.ip ?? null,
-    action: request.routeOptions?.config?.audit ?? null,
-    at: clock.now().toISOString(),
-  };
+  return request ? auditContextOf(request, clock) : null;
 }
 
 /** Hands the context to the trigger: local to the transaction, so it ends with it (and with a rollback). */
 export async function setAuditContext(tx: DbOrTx, context: AuditContext): Promise<void> {
   await tx.execute(sql`select set_config('audit.context', ${JSON.stringify(context)}, true)`);
-}
-
-/**
- * Every transaction of `db` (and of its generic-plan twin on PostgreSQL) opened during an API request first hands the
- * trigger that request's context. Nested transactions (savepoints) inherit it.
- */
-export function auditTransactions(db: Db, clock: Clock): void {
-  for (const target of [db, genericPlanDb(db)]) {
-    if (!target) continue;
-    const transaction = target.transaction.bind(target);
-    target.transaction = (run, config) => {
-      const context = currentAuditContext(clock);
-      if (!context) return transaction(run, config);
-      return transaction(async (tx) => {
-        await setAuditContext(tx, context);
-        return run(tx);
-      }, config);
-    };
-  }
 }
 
 /**

@@ -19,6 +19,8 @@ export function backupJobs(config: AppConfig, database: Database): JobDefinition
       name: BACKUP_JOB,
       schedule: '30 3 * * *',
       retry: { retryLimit: 2, retryDelaySeconds: 600, retryBackoff: false },
+      // The dump is not a transaction's work: none held while it runs (core/db/unit-of-work).
+      unitOfWork: 'deferred',
       async run(_data, { clock }) {
         // The embedded database is read through the server's own instance (its folder is this process's).
         await createBackup({ config, backupDir, now: clock.now(), database: database.driver === 'pglite' ? database : undefined });

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { applyMigrations } from './migrations';
+import { ambientDb, currentTransaction, rawDb } from './unit-of-work';
 
 /**
  * One type for both drivers: the repositories only use what they share. Tables are imported by the code that
@@ -35,8 +36,11 @@ export type DatabaseOptions =
 
 const genericPlanDbs = new WeakMap<Db, Db>();
 
-/** The same PostgreSQL database on the connections that plan named statements once, generically (PGlite: none). */
-export const genericPlanDb = (db: DbOrTx): Db | undefined => genericPlanDbs.get(db);
+/**
+ * The same PostgreSQL database on the connections that plan named statements once, generically (PGlite: none; none
+ * either inside a unit of work, whose statements run in its transaction: core/db/unit-of-work).
+ */
+export const genericPlanDb = (db: DbOrTx): Db | undefined => (currentTransaction() ? undefined : genericPlanDbs.get(rawDb(db)));
 
 /** pg's own query(), called on a CallbackQueryClient: taken once, not bound again on every query. */
 // eslint-disable-next-line @typescript-eslint/unbound-method -- always called with a client as `this` (.call, .apply)
@@ -86,8 +90,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     for (const p of [pool, genericPool]) p.on('error', (err) => console.error('PostgreSQL: connessione inattiva persa', err.message));
-    const db = drizzlePg({ client: pool }) as unknown as Db;
-    genericPlanDbs.set(db, drizzlePg({ client: genericPool }));
+    const raw = drizzlePg({ client: pool }) as unknown as Db;
+    genericPlanDbs.set(raw, drizzlePg({ client: genericPool }));
+    // Every query of the app's handle runs in the current unit of work when there is one (core/db/unit-of-work).
+    const db = ambientDb(raw, { guard: false });
     return {
       db,
       driver: 'pg',
@@ -121,7 +127,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw err;
   }
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const db = ambientDb(drizzlePglite({ client }), { guard: false });
   return {
     db,
     driver: 'pglite',

@@ -2,8 +2,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { Database, DbOrTx } from '../db/client';
+import { setAuditContext, systemAuditContext } from '../audit/context';
+import type { Database, DbOrTx, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { type UnitOfWorkMode, afterCommit, currentTransaction, deferredUnitOfWork, unitOfWork } from '../db/unit-of-work';
+import { type Clock, systemClock } from '../time';
 
 /**
  * Work that runs later or again (a mail whose delivery failed, certificate expiry warnings, booking reminders),
@@ -39,6 +42,12 @@ export interface JobDefinition<T = unknown, S = unknown> {
   batchSize?: number;
   /** Workers of this kind in one process (default 1): more run jobs side by side. */
   concurrency?: number;
+  /**
+   * Each run is one unit of work (core/db/unit-of-work) with the system's audit context (actor null): 'transaction'
+   * (default), one transaction around the whole run; 'deferred', for a run that waits on something else than the
+   * database (an SMTP delivery, a backup's dump): each of its top-level transactions is a unit of work of its own.
+   */
+  unitOfWork?: UnitOfWorkMode;
   run(data: T, services: S): Promise<void>;
 }
 
@@ -69,25 +78,41 @@ export interface JobRunnerOptions {
   timeZone?: string;
   /** Run workers and schedules (false: this process only queues jobs). */
   work?: boolean;
+  /** The clock of the jobs' audit context. */
+  clock?: Clock;
   onError?: (err: unknown) => void;
 }
 
-/** pg-boss's database port over our connection: the pg pool itself, or the embedded PGlite (one statement with values, several without). */
+/** The driver's own client of a drizzle transaction (pg's PoolClient, PGlite's Transaction). */
+const clientOf = (tx: Tx) => (tx as unknown as { _: { session: { client: unknown } } })._.session.client;
+
+/**
+ * pg-boss's database port over our connection: the pg pool itself, or the embedded PGlite (one statement with values,
+ * several without). Inside a unit of work, through its transaction: a job queued by a request or a job commits (or
+ * rolls back) with the rest of its work, and PGlite's one connection, held by that transaction, is not waited for.
+ */
 function pgBossDb(database: Database): PgBoss.Db {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (database.driver === 'pg') {
     const pool = client as pg.Pool;
-    return { executeSql: (text, values) => pool.query(text, values) };
+    return {
+      executeSql: (text, values) => {
+        const tx = currentTransaction();
+        return tx ? (clientOf(tx) as pg.PoolClient).query(text, values) : pool.query(text, values);
+      },
+    };
   }
   const lite = client as PGlite;
   return {
     async executeSql(text, values) {
+      const tx = currentTransaction();
+      const on = tx ? (clientOf(tx) as Pick<PGlite, 'query' | 'exec'>) : lite;
       if (values?.length) {
-        const result = await lite.query(text, values);
+        const result = await on.query(text, values);
         return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
       }
       // pg-boss sends its schema changes and locked sections as one multi-statement text, as pg's simple protocol allows.
-      const results = (await lite.exec(text)).map((r) => ({ rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }));
+      const results = (await on.exec(text)).map((r) => ({ rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }));
       const [only, ...more] = results;
       return only && more.length === 0 ? only : (results as never);
     },
@@ -164,7 +189,7 @@ export class JobRunner<S = unknown> implements Jobs {
   private readonly embedded: boolean;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly options: JobRunnerOptions = {},
   ) {
     this.embedded = database.driver === 'pglite';
@@ -228,7 +253,7 @@ export class JobRunner<S = unknown> implements Jobs {
             for (const job of batch) {
               const attempt = this.stopping
                 ? Promise.reject(new Error('Job runner in arresto: il job sarà ripreso'))
-                : definition.run(job.data as never, services);
+                : this.runJob(definition, job.data, services);
               const tracked = attempt.then(
                 () => undefined,
                 (err: unknown) => this.boss.fail(definition.name, job.id, errorOutput(err)),
@@ -249,6 +274,14 @@ export class JobRunner<S = unknown> implements Jobs {
       } else if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: this.options.timeZone });
       else await this.boss.unschedule(definition.name);
     }
+  }
+
+  /** One run of a job: one unit of work with the system's audit context (JobDefinition.unitOfWork). */
+  private runJob(definition: JobDefinition<never, S>, data: unknown, services: S): Promise<void> {
+    const clock = this.options.clock ?? systemClock;
+    const scope = { kind: 'job' as const, label: definition.name, begin: (tx: Tx) => setAuditContext(tx, systemAuditContext(clock)) };
+    const run = () => definition.run(data as never, services);
+    return definition.unitOfWork === 'deferred' ? deferredUnitOfWork(scope, run) : unitOfWork(this.database.db, scope, run);
   }
 
   /**
@@ -284,10 +317,9 @@ export class JobRunner<S = unknown> implements Jobs {
     if (!this.definitions.has(name)) throw new Error(`Job non dichiarato: ${name}`);
     const id = await this.boss.send(name, data, db ? { ...options, db: pgBossDbOf(db) } : options);
     if (!id) throw new Error(`Job non accodato: ${name}`);
-    // A job due now is picked up by this process's idle worker at once instead of at its next poll. One queued in a
-    // transaction still open waits for that poll: fetched the moment its transaction commits, it would be running,
-    // and left 'active' until pg-boss expires it, if the process died right then.
-    if (options.startAfter === undefined && !db) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+    // A job due now is picked up by this process's idle worker at once instead of at its next poll (once the unit of
+    // work that queued it has committed: before, the worker would not see it).
+    if (options.startAfter === undefined) afterCommit(() => this.notify(name));
     return id;
   }
 
@@ -299,7 +331,10 @@ export class JobRunner<S = unknown> implements Jobs {
       data.map((d) => ({ name, data: d })),
       db ? { db: pgBossDbOf(db) } : {},
     );
-    if (db) return;
+    afterCommit(() => this.notify(name));
+  }
+
+  private notify(name: string): void {
     for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 

@@ -60,6 +60,8 @@ export const MAIL_JOB = 'mail';
 export const mailJob: JobDefinition<{ outboxId: string }, { mailer: Mailer }> = {
   name: MAIL_JOB,
   retry: { retryLimit: 6, retryDelaySeconds: 60, retryBackoff: true },
+  // No transaction held while SMTP answers (core/db/unit-of-work): each status change is a unit of work of its own.
+  unitOfWork: 'deferred',
   run: ({ outboxId }, { mailer }) => mailer.deliver(outboxId),
 };
 
@@ -152,6 +154,7 @@ export class Mailer {
     const [mail] = await db.select().from(mail_outbox).where(eq(mail_outbox.id, outboxId));
     if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
     const { smtp } = this.options;
+    // Each status change is its own transaction: the job delivering it holds none while SMTP answers (mailJob).
     if (smtp === null) {
       this.log(
         `MAIL ${JSON.stringify(
@@ -166,18 +169,22 @@ export class Mailer {
     try {
       await (await this.smtpTransport(smtp)).sendMail({ from: this.options.from, to: mail.to, subject: mail.subject, text: mail.body });
     } catch (err) {
-      await db
-        .update(mail_outbox)
-        .set({ status: 'failed', error: String(err) })
-        .where(eq(mail_outbox.id, outboxId));
+      await db.transaction((tx) =>
+        tx
+          .update(mail_outbox)
+          .set({ status: 'failed', error: String(err) })
+          .where(eq(mail_outbox.id, outboxId)),
+      );
       throw err;
     }
     await this.delivered(mail, 'sent');
   }
 
-  /** Marks a mail delivered and blanks its body and links; hands the whole mail to onDelivered (tests). */
+  /** Marks a mail delivered and blanks its body and links (its own transaction); hands the whole mail to onDelivered (tests). */
   private async delivered(mail: typeof mail_outbox.$inferSelect, status: 'sent' | 'logged'): Promise<void> {
-    await this.options.db.update(mail_outbox).set({ status, error: null, body: '', links: [] }).where(eq(mail_outbox.id, mail.id));
+    await this.options.db.transaction((tx) =>
+      tx.update(mail_outbox).set({ status, error: null, body: '', links: [] }).where(eq(mail_outbox.id, mail.id)),
+    );
     this.options.onDelivered?.({
       to: mail.to,
       subject: mail.subject,

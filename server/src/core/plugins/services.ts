@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { auditTransactions } from '../audit/context';
+import { ambientDb, onWriteOutsideUnitOfWork, rawDb } from '../db/unit-of-work';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { BuiltServices, CoreServices, Domain, Services } from '../domain';
@@ -47,12 +47,17 @@ export interface ServicesOptions {
  */
 export default fp<ServicesOptions>(
   async (app, { config, database, domains, ownsDatabase, mailLog, mailDelivered, mailTransport, jobPollingSeconds, clock = systemClock }) => {
-    const { db } = database;
-    // Transactions opened while a request runs tell the audit log's trigger who, from where and when (core/audit).
-    auditTransactions(db, clock);
-    // The keys that sign feed addresses and unsubscribe links: from the environment or DATA_DIR's key file, never the database.
-    useSigningKeys(db, new SigningKeys(config, clock));
+    // The services' handle: every query runs in the current unit of work (a mutating request's, a job's); a write
+    // outside one is refused under tests and logged in production (core/db/unit-of-work).
+    const db = ambientDb(rawDb(database.db), { guard: true });
+    onWriteOutsideUnitOfWork((message) => app.log.error(message));
+    // The keys that sign feed addresses and unsubscribe links: from the environment or DATA_DIR's key file, never the
+    // database; the services' handle and the database itself sign alike.
+    const signingKeys = new SigningKeys(config, clock);
+    useSigningKeys(db, signingKeys);
+    useSigningKeys(database.db, signingKeys);
     const jobs = new JobRunner<Services>(database, {
+      clock,
       timeZone: config.clubTimezone,
       pollingIntervalSeconds: jobPollingSeconds,
       onError: (err) => app.log.error({ err }, 'Job runner'),

@@ -5,6 +5,7 @@ import { holdsAny } from 'shared-api/contract';
 import type { Permission } from 'shared-api/contract';
 import type { CurrentUser } from '../domain';
 import { DomainError } from '../errors';
+import { systemWork } from '../db/unit-of-work';
 import { SessionCache } from '../session-cache';
 
 export const SESSION_COOKIE = 'sid';
@@ -86,7 +87,9 @@ export default fp(
     });
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) request.user = await sessions.find(token);
+      // The lookup slides the session's expiry: the server's own bookkeeping of an unaudited table, before any unit of
+      // work is open (core/db/unit-of-work), so marked as such.
+      if (token) request.user = await systemWork('sessione', () => sessions.find(token));
     });
     // Before the answer leaves, so the caller's next request already reads the database again.
     app.addHook('onSend', async (request, _reply, payload) => {

@@ -11,7 +11,7 @@ import { type Database, openDatabase } from '../db/client';
 import { mail_outbox } from '../db/tables';
 import { type JobDefinition, JobRunner } from '../jobs/runner';
 import { createScratchDatabase, type ScratchDatabase } from 'test-kit';
-import { ADMIN, build, call, categoryId, lastMailLink, login, type TestApp, userPayload } from '../../testing/helper';
+import { ADMIN, build, call, categoryId, lastMailLink, login, type TestApp, userPayload, asJob } from '../../testing/helper';
 
 const baseUrl = process.env.DATABASE_URL;
 let scratch: ScratchDatabase | null = null;
@@ -157,6 +157,9 @@ describe('job runner', () => {
     const definition = (runner: 'a' | 'b'): JobDefinition<{ n: number }> => ({
       name: 'prova.concorrenza',
       concurrency: 2,
+      // A run that waits for another runner's run holds no transaction (core/db/unit-of-work): on PGlite, one
+      // connection, the first run's transaction would keep the other's from opening.
+      unitOfWork: 'deferred',
       async run({ n }) {
         runs.push({ runner, job: n });
         active[runner]++;
@@ -344,7 +347,9 @@ describe('mail through the job runner', () => {
 
   test('mailer.queue records the mail at once and the runner delivers it', async () => {
     const to = 'in.coda@test.example';
-    await t.app.services.mailer.queue({ to, subject: 'Prova', text: 'Testo con https://portale.test/x', links: ['https://portale.test/x'] });
+    await asJob(t, () =>
+      t.app.services.mailer.queue({ to, subject: 'Prova', text: 'Testo con https://portale.test/x', links: ['https://portale.test/x'] }),
+    );
     const queued = await outboxOf(to);
     assert.ok(['queued', 'sent'].includes(queued.status));
     await until(async () => (await outboxOf(to)).status === 'sent');

@@ -37,7 +37,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { access: 'public' },
+      // A failed sign-in answers 401 and its throttles' counts must stay (core/plugins/unit-of-work).
+      config: { access: 'public', commitRefusals: true },
       schema: { tags, summary: 'Accesso con email e password', body: loginBody, response: { 200: loginResponse, ...errors } },
     },
     async (request, reply) => {
@@ -60,7 +61,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgotpassword',
     {
-      config: { access: 'public' },
+      config: { access: 'public', commitRefusals: true },
       schema: {
         tags,
         summary: 'Invia il link per reimpostare la password (stessa risposta per indirizzi sconosciuti)',

@@ -55,7 +55,8 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/platform/versions',
     {
-      config: buildArchive,
+      // The archive is extracted and checked on a worker: no transaction held meanwhile (core/plugins/unit-of-work).
+      config: { ...buildArchive, unitOfWork: 'deferred' },
       schema: {
         tags,
         summary: "Pubblica una versione di un'app di dominio (multipart: app, packageVersion, version facoltativa, file archive .tar.gz della build)",

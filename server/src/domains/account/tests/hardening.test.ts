@@ -29,6 +29,7 @@ import {
   login,
   unfinishedJobs,
   userPayload,
+  asJob,
 } from '../../../testing/helper';
 
 const PASSWORD = 'Socio-2026!';
@@ -238,7 +239,7 @@ describe('finding 8: no live links at rest', () => {
         status: 'logged',
       },
     ]);
-    await t.app.services.account.housekeeping.runOnce();
+    await asJob(t, () => t.app.services.account.housekeeping.runOnce());
     const rows = await t.database.db
       .select()
       .from(mail_outbox)

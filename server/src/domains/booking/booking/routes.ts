@@ -25,7 +25,9 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/book',
     {
-      config: { ...bookingWrite, audit: 'book' },
+      // The booking engine books many requests' calls in one statement, outside any request's transaction (each
+      // booking's audit entry is written by that statement): the route holds none (core/plugins/unit-of-work).
+      config: { ...bookingWrite, audit: 'book', unitOfWork: 'deferred' },
       schema: {
         tags,
         summary: 'Prenota un turno (socio: un compagno; admin: da 1 a 4 utenti)',

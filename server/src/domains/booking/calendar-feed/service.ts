@@ -1,3 +1,4 @@
+import { withoutRowAudit } from '../../../core/audit/context';
 import { createHash, randomBytes } from 'node:crypto';
 import { CALENDAR_FEED_CANCELLED_DAYS, CALENDAR_FEED_PAST_DAYS, CALENDAR_FEED_RATE, type CalendarFeed } from 'shared-api/contract';
 import type { Db } from '../../../core/db/client';
@@ -104,10 +105,15 @@ export class CalendarFeedService {
     if (!found?.served) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
     const windowMs = CALENDAR_FEED_RATE.windowMinutes * 60_000;
     const client = sha256(`${token}\n${clientAddress}`);
-    if ((await this.repo.hitByClient(this.db, found.id, client, now, windowMs)) > CALENDAR_FEED_RATE.max) {
-      throw new DomainError('CALENDAR_FEED_RATE_LIMITED');
-    }
-    const hit = await this.repo.hit(this.db, key, now, windowMs);
+    // The fetch's counts are a unit of work of their own (a GET holds none), left out of the audit log: counters, not
+    // changes. A fetch refused to its client is not counted against the feed.
+    const counted = await this.db.transaction(async (tx) => {
+      await withoutRowAudit(tx);
+      if ((await this.repo.hitByClient(tx, found.id, client, now, windowMs)) > CALENDAR_FEED_RATE.max) return 'limited' as const;
+      return this.repo.hit(tx, key, now, windowMs);
+    });
+    if (counted === 'limited') throw new DomainError('CALENDAR_FEED_RATE_LIMITED');
+    const hit = counted;
     // The token must also be signed by a key in force: one rotated out (core/secrets.ts) opens nothing after its grace.
     if (!hit || !(await verifySignature(this.db, TOKEN_SECRET, hit.nonce, token))) throw new DomainError('CALENDAR_FEED_NOT_FOUND');
     if (hit.window_hits > CALENDAR_FEED_RATE.perFeed) throw new DomainError('CALENDAR_FEED_RATE_LIMITED');

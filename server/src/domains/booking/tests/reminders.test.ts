@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq, like, sql } from 'drizzle-orm';
 import { mail_outbox } from '../../../core/db/tables';
-import { ADMIN, type TestApp, build, call, lastMailTo, login } from '../../../testing/helper';
+import { ADMIN, type TestApp, asJob, build, call, lastMailTo, login } from '../../../testing/helper';
 import { users } from '../../registry/tables';
 import { type TestMember, createMembers, createSession, qualificationIds, stopClockAt } from './support';
 
@@ -40,7 +40,7 @@ async function book(booker: TestMember, partner: TestMember, date: string, start
 }
 
 /** Runs a sweep now (the runner also runs them in the background: the outbox is what counts). */
-const sweep = () => t.app.services.booking.reminders.sendDue();
+const sweep = () => asJob(t, () => t.app.services.booking.reminders.sendDue());
 
 /** The reminder mails recorded for a shift's title, by recipient. */
 async function remindersOf(title: string): Promise<string[]> {

@@ -8,7 +8,7 @@ import { users } from '../../registry/tables';
 import { certificate_records, certificate_types, certificates } from '../tables';
 import { todayIn } from '../../../core/time';
 import { TestClock, createScratchDatabase } from 'test-kit';
-import { ADMIN, MEMBER, type TestApp, build, call, databaseMark, lastMailTo, login } from '../../../testing/helper';
+import { ADMIN, MEMBER, type TestApp, asJob, build, call, databaseMark, lastMailTo, login } from '../../../testing/helper';
 import { sendExpiryWarnings } from '../medical/expiry-warnings';
 
 let t: TestApp;
@@ -59,7 +59,7 @@ describe('certificate expiry warnings', () => {
     await approvedCertificate(t.app, admin, member, isoAfter(today, 7));
     const since = await databaseMark(t);
     const mailer = t.app.services.mailer;
-    const run = (day: string) => sendExpiryWarnings({ db: t.database.db, today: () => day, deliver: (mail) => mailer.queue(mail) });
+    const run = (day: string) => sendExpiryWarnings({ db: t.database.db, today: () => day, deliver: (mail) => asJob(t, () => mailer.queue(mail)) });
 
     // 7 days before: the type's 7-day warning (the seeded type warns at 30, 7 and 1 days).
     assert.equal(await run(today), 1);
@@ -90,7 +90,7 @@ describe('certificate expiry warnings', () => {
     const since = await databaseMark(t);
     const counts = await Promise.all(
       Array.from({ length: 6 }, () =>
-        sendExpiryWarnings({ db: t.database.db, today: () => today, deliver: (mail) => t.app.services.mailer.queue(mail) }),
+        sendExpiryWarnings({ db: t.database.db, today: () => today, deliver: (mail) => asJob(t, () => t.app.services.mailer.queue(mail)) }),
       ),
     );
     assert.equal(

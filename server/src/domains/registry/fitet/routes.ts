@@ -26,7 +26,8 @@ const fitetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '',
     {
-      config: { access, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 }, audit: 'import' },
+      // The file is parsed on a worker before the writes: no transaction held meanwhile (core/plugins/unit-of-work).
+      config: { access, multipart: { maxFileBytes: MAX_FILE_BYTES, files: 1 }, audit: 'import', unitOfWork: 'deferred' },
       schema: {
         tags,
         summary: 'Importa il file FITET (.xlsx o .csv, multipart, campo file): resoconto riga per riga',
