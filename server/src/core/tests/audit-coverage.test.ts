@@ -27,18 +27,19 @@ import { type JsonSchema, type Operation, readOperations, urlOf } from '../../te
  */
 const UNAUDITED: Record<string, string> = {
   mail_outbox: 'its bodies and links hold live one-time links; a send is its own mail-send entry',
-  server_secrets: 'secrets',
   sessions: 'holds token hashes; a sign-in is its own entry',
   user_tokens: 'one-time link tokens',
   auth_attempts: 'throttling counters',
   certificate_warnings: "the expiry job's claims of the warnings it mails",
   booking_reminders: "the reminder job's claims of the reminders it mails",
+  calendar_feed_clients: "a calendar feed's fetch counters per client address (rate limit)",
   booking_member_versions: 'version rows of a cache, bumped by changes that are themselves recorded',
   session_catalog_version: 'version row of a cache',
   member_directory_version: 'version row of a cache',
   finance_accounting_counters: 'counters of the progressive numbers; the entries they number are recorded',
   platform_client_errors: "browsers' error reports: anonymous telemetry",
   platform_client_error_quota: 'the throttle of those reports',
+  platform_exposures: 'which release and versions each session was served: telemetry of the rollout',
 };
 /** Never compared: the log itself, pg-boss's queue (its jobs are not the app's records), drizzle's migrations. */
 const NOT_COMPARED = (name: string) => name === 'public.audit_log' || name.startsWith('pgboss.') || name.startsWith('drizzle.');
@@ -65,6 +66,14 @@ const NOT_CALLED: Record<string, string> = {
   'DELETE /api/v1/user/training-group/{groupId}/user/{userId}': 'needs an enrolment (the enrolment above is not made)',
   'PATCH /api/v1/user/fitet/{id}': 'needs an imported FITET record (the import takes a file)',
   'DELETE /api/v1/user/fitet/{id}': 'needs an imported FITET record (the import takes a file)',
+  'POST /api/v1/training-session/booking/{id}/check-in': "needs a booking's id (the generator's id names none); booking/tests/check-in.test.ts calls it",
+  'POST /api/v1/check-in/{token}': "needs a table's signed link and a booking in its window; booking/tests/check-in.test.ts calls it",
+  'POST /api/v1/platform/releases/{n}/pause': 'needs a release rolling out in steps (platform tests call it)',
+  'POST /api/v1/platform/releases/{n}/resume': 'needs a paused rollout (platform tests call it)',
+  'POST /api/v1/platform/releases/{n}/advance': 'needs a release rolling out in steps (platform tests call it)',
+  'POST /api/v1/platform/releases/{n}/abort': 'needs a release rolling out in steps (platform tests call it)',
+  'POST /api/v1/platform/client-errors': "needs an app of the composed set that the session was served (issue 40); its rows are telemetry (unaudited)",
+  'PATCH /api/v1/user/{id}/activate': 'the member the generator picks was anonymised by the call before it, and stays so (issue 39)',
   'PATCH /api/v1/user/{id}': "the member's record sent back fails today's rule on birth_province",
   'POST /api/v1/emails/send': 'needs the id of a mailing list class, which no listed record carries',
   'POST /api/v1/certificate': 'every member listed already holds a certificate of the first type (409)',
@@ -107,6 +116,14 @@ const NOT_CALLED: Record<string, string> = {
  * hash. Each entry names the operation and the table.
  */
 const SECURITY_EVENTS: Record<string, string[]> = {};
+/**
+ * Operations whose row changes the log must not hold, recorded by one entry of their own naming the caller: the
+ * anonymisation (issue 39) drops and blanks the member's rows with the row trigger off, and writes one entry naming
+ * the fields, never their values.
+ */
+const SUMMARISED: Record<string, string> = {
+  'POST /api/v1/user/{id}/anonymize': "one 'anonymize' entry naming the fields without their values (core/personal-data)",
+};
 
 let t: TestApp;
 let admin: string;
@@ -337,6 +354,10 @@ test('every mutating operation: each table it changes has an audit entry with it
       await t.database.db.execute(sql`select id::text as id, entity, actor_user_id::text as actor_user_id from audit_log`),
     ).filter((e) => !seen.has(e.id));
     const changed = Object.keys(afterCall).filter((name) => afterCall[name] !== before[name]);
+    if (label in SUMMARISED && entries.some((e) => e.actor_user_id === planned.actorId)) {
+      before = afterCall;
+      continue;
+    }
     for (const name of changed) {
       const table = name.replace(/^public\./, '');
       if ((SECURITY_EVENTS[label] ?? []).includes(table)) continue;
