@@ -191,16 +191,7 @@ test('the treasurer charges the season fee, records a cash and a bank payment po
     .map((r) => [r[1], r[2], r[3], r[4], r[5], r[6]?.replace(/\s*Da Incasso soci$/, ' [Da Incasso soci]'), r[12], r[13]])
     .sort((a, b) => a[7]!.localeCompare(b[7]!));
   assert.deepEqual(entries, [
-    [
-      '2026-2027',
-      'Ricavi',
-      'Quote sociali',
-      '1',
-      'Quota stagione',
-      `Incasso n. ${code} [Da Incasso soci]`,
-      '50,50 €',
-      'Banca MPS c/c ordinario',
-    ],
+    ['2026-2027', 'Ricavi', 'Quote sociali', '1', 'Quota stagione', `Incasso n. ${code} [Da Incasso soci]`, '50,50 €', 'Banca MPS c/c ordinario'],
     ['2026-2027', 'Ricavi', 'Quote sociali', '1', 'Quota stagione', `Incasso n. ${code} [Da Incasso soci]`, '100,00 €', 'Cassa'],
   ]);
   await screenshot(admin, 'finance-accounting-movements');

@@ -53,6 +53,29 @@ export function entryProblem(entryPath: string, type: string): string | null {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** What the file system's refusals mean, for the one who publishes. */
+const FS_PROBLEMS: Record<string, string> = {
+  EEXIST: 'esiste già',
+  ENOTDIR: 'un file dove serve una cartella',
+  EISDIR: 'una cartella dove serve un file',
+  ENOSPC: 'spazio su disco esaurito',
+  ENAMETOOLONG: 'nome troppo lungo',
+};
+
+/**
+ * An extraction's failure as the publisher may read it (issue 39: it showed the server's absolute path, e.g.
+ * "EEXIST: file already exists, mkdir '/srv/…/releases/.uploads/…/dist/a'"): a file system error names its entry
+ * inside the archive; any other message keeps no path outside it.
+ */
+function extractionProblem(err: unknown, into: string): string {
+  const { code, path: at } = (err ?? {}) as NodeJS.ErrnoException;
+  if (code && at) return `${path.relative(into, at).split(path.sep).join('/') || '.'}: ${FS_PROBLEMS[code] ?? code}`;
+  return errorText(err)
+    .split(into + path.sep)
+    .join('')
+    .replace(/(?:[A-Za-z]:)?[\\/][^\s'"()]*/g, '…');
+}
+
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
 
@@ -146,7 +169,7 @@ export async function extractBuildArchive(archiveFile: string, into: string): Pr
       filter: (entryPath, entry) => entryProblem(entryPath, 'type' in entry ? entry.type : 'File') === null,
     });
   } catch (err) {
-    throw new ArchiveRefused(`l'archivio non si può estrarre (${errorText(err)})`);
+    throw new ArchiveRefused(`l'archivio non si può estrarre (${extractionProblem(err, into)})`);
   }
   normalise(into);
 }

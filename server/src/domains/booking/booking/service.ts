@@ -356,8 +356,17 @@ export class BookingService {
   async cancelFutureOf(staff: CurrentUser, userId: string): Promise<number> {
     const future = await this.repo.futureOf(this.db, userId, this.clock.now());
     const member: CurrentUser = { ...staff, id: userId, permissions: [] };
-    for (const booking of future) await this.cancel(booking.booked_by === userId ? staff : member, { id: booking.id });
-    return future.length;
+    let cancelled = 0;
+    for (const booking of future) {
+      try {
+        await this.cancel(booking.booked_by === userId ? staff : member, { id: booking.id });
+        cancelled++;
+      } catch (err) {
+        // Cancelled or left meanwhile by someone else: nothing left to do for this one.
+        if (!(err instanceof DomainError && err.code === 'BOOKING_NOT_FOUND')) throw err;
+      }
+    }
+    return cancelled;
   }
 
   cancelById(actor: CurrentUser, bookingId: string): Promise<string> {

@@ -281,6 +281,7 @@ export class TrainingSessionService {
         const slot = isEdited ? newSlot : { start_time: o.start_time, duration_minutes: o.duration_minutes };
         slots.set(slotKey(slot), slot);
       }
+      await assertWallClock(tx, this.repo.timeZone, [start, end, weekDays], [newSlot]);
       const oldIds = old.map((o) => o.id);
       const booked = await this.repo.activeBookingsFrom(tx, oldIds, today);
       await this.repo.dropUnbookedExceptionsFrom(tx, oldIds, today);

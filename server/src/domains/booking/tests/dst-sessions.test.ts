@@ -72,4 +72,9 @@ test('around the skipped hour a session keeps its length; moving one occurrence 
     end_time: '03:15',
   });
   refusedFor(moved, '02:15');
+  // The group's times changed from today on, into the skipped hour on one of its Sundays: refused.
+  const regrouped = await api('PATCH', `/training-session/group/${first.virtualGroupId}`, {
+    ...fields({ start_date: '2027-03-22', end_date: '2027-04-11', recurring_days: [0], start_time: '02:30', end_time: '03:00' }),
+  });
+  refusedFor(regrouped, '02:30');
 });

@@ -86,6 +86,29 @@ function tree(dir = t.config.releasesDir, base = dir): string[] {
 }
 
 describe('publishing a version through the API', () => {
+  test('an archive that fails while extracting is refused in Italian, naming no folder of the server (issue 39)', async () => {
+    const published = () => tree().filter((entry) => !entry.startsWith('.uploads'));
+    const before = published();
+    // A file 'a', then 'a/b': extracting the second needs 'a' to be a folder, and the extraction fails on it.
+    const res = await publish(
+      { app: 'mf-storage', packageVersion: '0.1.0' },
+      craftedArchive([
+        { path: 'a', body: 'file' },
+        { path: 'a/b', body: 'file' },
+      ]),
+    );
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json().code, 'RELEASE_ARCHIVE_INVALID');
+    const message: string = res.json().message;
+    assert.match(message, /^Archivio della build non valido: /);
+    for (const root of [t.config.dataDir, t.config.releasesDir, os.tmpdir(), process.cwd()])
+      assert.ok(!message.includes(root), `${root} in: ${message}`);
+    assert.doesNotMatch(message, /(^|[\s'"(])\/[A-Za-z]/, `no absolute path: ${message}`);
+    assert.match(message, /\(a: esiste già\)$/, 'the entry inside the archive, and what went wrong');
+    // Nothing is published (the refused upload's own copy, under .uploads, goes asynchronously).
+    assert.deepEqual(published(), before);
+  });
+
   test('anonymous 401, a member 403, and nothing is written', async () => {
     const { archive } = await packedBuild('mf-registry', { label: 'access' });
     const before = tree();
