@@ -1,0 +1,93 @@
+/**
+ * Issue 38: a job queued in the caller's transaction (Jobs.send/sendMany with `db`) is committed with it or never
+ * queued; on the embedded database a job a crash left running is run again at the next start. PGlite in-process, or a
+ * fresh database on DATABASE_URL's PostgreSQL server.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { createScratchDatabase, type ScratchDatabase } from 'test-kit';
+import { type Database, openDatabase } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { type JobDefinition, JobRunner } from '../jobs/runner';
+
+const baseUrl = process.env.DATABASE_URL;
+let scratch: ScratchDatabase | null = null;
+let database: Database;
+const runners: JobRunner[] = [];
+const seen: { n: number; tag: string }[] = [];
+const definition: JobDefinition<{ n: number; tag: string }> = {
+  name: 'prova.transazione',
+  async run(data) {
+    seen.push(data);
+  },
+};
+
+async function startRunner(work = true): Promise<JobRunner> {
+  const runner = new JobRunner(database, { pollingIntervalSeconds: 0.5, work, onError: () => undefined });
+  runners.push(runner);
+  await runner.start([definition], {});
+  return runner;
+}
+
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+const queued = async (tag: string) =>
+  rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'prova.transazione' and data->>'tag' = ${tag}`),
+  )[0]!.n;
+
+before(async () => {
+  if (baseUrl) {
+    scratch = await createScratchDatabase(baseUrl, 'test');
+    database = await openDatabase({ kind: 'pg', url: scratch.url });
+  } else database = await openDatabase({ kind: 'pglite', dataDir: null });
+});
+after(async () => {
+  await Promise.all(runners.map((runner) => runner.stop()));
+  await database.close();
+  await scratch?.drop();
+});
+
+test('jobs queued in a transaction are queued only if it commits, and then run once with their data', async () => {
+  const runner = await startRunner();
+  await assert.rejects(
+    database.db.transaction(async (tx) => {
+      await runner.send('prova.transazione', { n: 1, tag: 'annullata' }, { db: tx });
+      await runner.sendMany('prova.transazione', [{ n: 2, tag: 'annullata' }], { db: tx });
+      throw new Error('rollback');
+    }),
+    /rollback/,
+  );
+  await database.db.transaction(async (tx) => {
+    await runner.send('prova.transazione', { n: 3, tag: 'confermata' }, { db: tx });
+    await runner.sendMany(
+      'prova.transazione',
+      [
+        { n: 4, tag: 'confermata' },
+        { n: 5, tag: 'confermata' },
+      ],
+      { db: tx },
+    );
+  });
+  await until(() => seen.filter((s) => s.tag === 'confermata').length === 3);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  assert.equal(await queued('annullata'), 0);
+  assert.deepEqual(seen.map((s) => s.n).sort(), [3, 4, 5]);
+});
+
+test(
+  'on the embedded database, a job a crash left running runs again at the next start',
+  { skip: baseUrl ? 'PostgreSQL: another process may be running it' : false },
+  async () => {
+    const queueing = await startRunner(false);
+    const id = await queueing.send('prova.transazione', { n: 6, tag: 'interrotta' });
+    // What a SIGKILL in the middle of the job leaves: the job 'active', nobody running it.
+    await database.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where id = ${id}`);
+    await queueing.stop();
+    await startRunner();
+    await until(() => seen.some((s) => s.tag === 'interrotta'));
+  },
+);
