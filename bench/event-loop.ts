@@ -103,7 +103,14 @@ export async function benchEventLoop(): Promise<void> {
 
     if (PARTS.includes('exports')) {
       const ids = async (url: string) => (await api('GET', url)).json<{ data: { _id: string }[] }>().data.map((r) => r._id);
-      const tables = await ids('/training-session/game-tables?limit=500');
+      // Tables of the bench's own, as many as the demo club's: the demo's evening sessions hold its tables, and sessions
+      // never overlap on a table (issue 44).
+      const tables: string[] = [];
+      for (const number of [901, 902, 903, 904, 905, 906]) {
+        const table = await api('POST', '/training-session/game-tables', { number, description: `Banco ${number}` });
+        if (table.statusCode !== 201) throw new Error(table.body);
+        tables.push(table.json<{ _id: string }>()._id);
+      }
       const quals = await ids('/user/qualification?limit=500');
       const made = await api('POST', '/training-session/group/session', {
         title: 'Allenamento',
