@@ -56,7 +56,8 @@ export async function encryptStream(key: BackupKey, plain: Readable): Promise<Re
   for (const identity of key.identities) encrypter.addRecipient(await identityToRecipient(identity));
   for (const recipient of key.recipients) encrypter.addRecipient(recipient);
   const encrypted = await encrypter.encrypt(Readable.toWeb(plain) as unknown as ReadableStream<Uint8Array>);
-  return Readable.fromWeb(encrypted);
+  // A web stream is async-iterable on Node 20 (and typed so by both TypeScript versions the repo checks with).
+  return Readable.from(encrypted as AsyncIterable<Uint8Array>);
 }
 
 /** Decrypts an archive's stream under `key`; throws WrongBackupKey when the key does not open it. */
@@ -70,7 +71,7 @@ export async function decryptStream(key: BackupKey, cipher: Readable): Promise<R
   }
   try {
     const plain = await decrypter.decrypt(Readable.toWeb(cipher) as unknown as ReadableStream<Uint8Array>);
-    return Readable.fromWeb(plain);
+    return Readable.from(plain as AsyncIterable<Uint8Array>);
   } catch {
     throw new WrongBackupKey('La chiave non apre questo archivio (o non è una copia cifrata del portale): controlla BACKUP_KEY o BACKUP_KEY_FILE.');
   }

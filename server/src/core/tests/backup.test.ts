@@ -8,7 +8,7 @@
  * empty folder and an empty database, as a club's would.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,8 @@ import {
   startServerProcess,
 } from 'test-kit';
 import pg from 'pg';
-import { knownSchema } from '../../app';
+import { knownSchema, migrateDatabase } from '../../app';
+import { openDatabase } from '../db/client';
 import { ADMIN, MEMBER } from '../../testing/helper';
 import { packBackup } from '../backup/archive';
 import { backupKeyOf } from '../backup/encryption';
@@ -187,7 +188,7 @@ test('PostgreSQL without pg_dump: the logical dump restores the same data', { sk
 });
 
 test(
-  'PostgreSQL: a foreign pg_dump (another table, a function) and a newer archive are refused, the database untouched',
+  'PostgreSQL: a foreign pg_dump (another table, a function), a newer archive and format 99 are refused, the database untouched; an older one is migrated forward',
   { skip: baseUrl ? false : 'solo con DATABASE_URL' },
   async () => {
     // A database that is not the portal's: a table of its own and a function that would write if it ran.
@@ -200,7 +201,6 @@ test(
     const work = tempDir('estraneo');
     const staging = path.join(work, 'staging');
     fs.mkdirSync(path.join(staging, 'database'), { recursive: true });
-    const { execFileSync } = await import('node:child_process');
     execFileSync('pg_dump', [
       '--format=custom',
       '--no-owner',
@@ -237,6 +237,28 @@ test(
       assert.match(refused.out, /^[^\n]+\n$/, 'one sentence, no stack');
       assert.equal(await tableCount(target.url), 0, 'the database is untouched');
       assert.equal(fs.existsSync(env.DATA_DIR), false, `the folder is untouched: ${refused.out}`);
+    }
+
+    // An older portal's copy (its last migration not yet made) is restored and migrated forward.
+    const all = [...knownSchema().migrations].sort();
+    const older = await scratch('vecchio');
+    const database = await openDatabase({ kind: 'pg', url: older.url });
+    try {
+      await migrateDatabase(database, undefined, Number(all.at(-2)));
+    } finally {
+      await database.close();
+    }
+    execFileSync('pg_dump', ['--format=custom', `--file=${path.join(staging, 'database', 'postgres.dump')}`, `--dbname=${older.url}`]);
+    const archive = await pack('vecchio.tar.gz.age', manifest({ migrations: all.slice(0, -1) }));
+    const restored = await command(['restore', archive], env);
+    assert.equal(restored.code, 0, restored.out);
+    const check = new pg.Client({ connectionString: target.url });
+    await check.connect();
+    try {
+      const { rows } = await check.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      assert.equal(rows[0]!.n, all.length, 'migrated forward to this version');
+    } finally {
+      await check.end();
     }
   },
 );
