@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
-import { ADMIN, type TestApp, build, call, login } from '../../../testing/helper';
+import { ADMIN, type TestApp, build, call, lastMailTo, login, mailsDeliveredTo } from '../../../testing/helper';
 import { bookAsStaff, createMembers, createSession, qualificationIds, stopClockAt } from './support';
 
 let t: TestApp;
@@ -19,13 +19,20 @@ let tables: string[];
 const api = (cookie: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
   call(t.app, cookie, method, `/api/v1${url}`, body);
 
-/** The outbox's mails to `to` about cancellations, as the cancel's transaction left them (no job awaited). */
-const cancelMails = async (to: string) =>
-  rowsOf<{ subject: string; body: string }>(
+/**
+ * The outbox's mails to `to` about cancellations, as the cancel's transaction left them (counted there: once each);
+ * what each said is read from the app's copy of the delivered mails, since the outbox blanks a delivered body (issue 39).
+ */
+const cancelMails = async (to: string) => {
+  const rows = rowsOf<{ subject: string }>(
     await t.database.db.execute(
-      sql`select subject, body from mail_outbox where "to" = ${to} and subject like 'Prenotazione annullata%' order by created_at`,
+      sql`select subject from mail_outbox where "to" = ${to} and subject like 'Prenotazione annullata%' order by created_at`,
     ),
   );
+  if (rows.length) await lastMailTo(t, to, /^Prenotazione annullata/);
+  const delivered = mailsDeliveredTo(t, to).filter((m) => m.subject.startsWith('Prenotazione annullata'));
+  return rows.map((row, i) => ({ subject: row.subject, body: delivered[i]?.body ?? '' }));
+};
 
 before(async () => {
   t = await build();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, like } from 'drizzle-orm';
 import { mail_outbox } from '../../../core/db/tables';
-import { ADMIN, type TestApp, build, call, jobsDone, login } from '../../../testing/helper';
+import { ADMIN, type TestApp, asJob, build, call, jobsDone, login } from '../../../testing/helper';
 import { booking_waitlist } from '../tables';
 import { WAITLIST_NOTICE_JOB } from '../waitlist/service';
 import { BOOKING_NOTICE_JOB } from '../booking/notices';
@@ -82,7 +82,7 @@ test('the reminders pass a deactivated member by; their partner is reminded', as
   assert.equal(booked.statusCode, 201, booked.body);
   assert.equal((await api(admin, 'PATCH', `/user/${b.id}/deactivate`, {})).statusCode, 200);
   stopClockAt(t.clock, '2027-03-22', '18:30');
-  await t.app.services.booking.reminders.sendDue();
+  await asJob(t, () => t.app.services.booking.reminders.sendDue());
   // A sweep of the runner's (the schedule's, or the booking notice's) may have claimed the reminder first.
   for (const job of [BOOKING_NOTICE_JOB, REMINDERS_JOB]) await jobsDone(t.database, job);
   assert.equal((await mailsTo(a.email, 'Promemoria: turno "Promemoria disattivato"')).length, 1, 'the active partner is reminded');
