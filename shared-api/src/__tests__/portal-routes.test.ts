@@ -11,6 +11,8 @@ test('a member opens the app that serves the page, with the page’s permissions
   expect(opensAppAt(member, 'mf_booking', '/book-session-calendar-x')).toBe(false);
   expect(opensAppAt(member, 'mf_booking', '/login')).toBe(false);
   expect(opensAppAt(member, 'mf_booking', '/')).toBe(false);
+  expect(opensAppAt(member, 'mf_booking', '/check-in/Ab3xYz')).toBe(true);
+  expect(opensAppAt(member, 'mf_booking', '/check-in/')).toBe(false);
   expect(opensAppAt(['*'], 'mf_registry', '/registry/audit')).toBe(true);
   expect(opensAppAt(['registry_access'], 'mf_registry', '/registry/audit')).toBe(false);
 });
