@@ -121,11 +121,19 @@ export function isPathActive(current: string, linkPath: string): boolean {
 export const opensRoute = (held: readonly string[], needed: readonly string[]): boolean =>
   needed.length === 0 || held.includes('*') || needed.some((p) => held.includes(p));
 
+/** Whether `pathname` is `routePath` or below it, segment by segment; a ':name' segment stands for any one segment. */
+function routeContains(routePath: string, pathname: string): boolean {
+  if (routePath === '/') return pathname === '/';
+  const want = routePath.split('/');
+  const got = pathname.split('/');
+  return got.length >= want.length && want.every((part, i) => part === got[i] || (part.startsWith(':') && got[i] !== ''));
+}
+
 /**
  * Whether a user holding `held` can open the domain app `federationName` at `pathname`: the path is one of that
  * app's routes (the longest route containing it) and the user holds that route's permissions.
  */
 export function opensAppAt(held: readonly string[], federationName: string, pathname: string): boolean {
-  const route = PORTAL_ROUTES.filter((r) => isPathActive(pathname, r.path)).sort((a, b) => b.path.length - a.path.length)[0];
+  const route = PORTAL_ROUTES.filter((r) => routeContains(r.path, pathname)).sort((a, b) => b.path.length - a.path.length)[0];
   return !!route && 'remote' in route.server && route.server.remote === federationName && opensRoute(held, route.permissions);
 }

@@ -136,6 +136,13 @@ const formatBytes = (bytes: number) =>
     bytes / (bytes >= 1024 * 1024 ? 1024 * 1024 : 1024),
   );
 
+/** Options of `compose` that take a value. */
+const VALUED = ['--rollout', '--hold', '--min-sessions', '--reason'];
+const option = (args: string[], name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+
 async function compose([command, ...args]: string[]): Promise<void> {
   const request = await api();
   switch (command) {
@@ -156,19 +163,29 @@ async function compose([command, ...args]: string[]): Promise<void> {
     }
     case 'set': {
       const dryRun = args.includes('--dry-run');
+      // A progressive rollout (issue 40): --rollout 5,25,50,100 [--hold minutes] [--min-sessions n].
+      const steps = option(args, '--rollout');
+      const rollout = steps
+        ? {
+            steps: steps.split(',').map(Number),
+            holdMinutes: Number(option(args, '--hold') ?? 60),
+            minSessions: Number(option(args, '--min-sessions') ?? 100),
+          }
+        : undefined;
       const apps = Object.fromEntries(
         args
-          .filter((a) => a !== '--dry-run')
+          .filter((a, i) => a !== '--dry-run' && !VALUED.includes(a) && !VALUED.includes(args[i - 1] ?? ''))
           .map((a) => {
             const [app, version] = a.split('=');
             if (!app || !version) throw new CommandError(`Atteso app=versione, trovato "${a}"`);
             return [app, version];
           }),
       );
-      const res = await request('POST', '/api/v1/platform/releases', { apps, dryRun });
+      const res = await request('POST', '/api/v1/platform/releases', { apps, dryRun, ...(rollout ? { rollout } : {}) });
       failOn(res);
       const body = res.body as { release: ReleaseView; health: { ok: boolean; reason: string | null } | null; rolledBackTo: ReleaseView | null };
-      console.log(dryRun ? 'Controllo superato (prova: nulla è cambiato):' : 'Release in linea:');
+      const what = rollout ? `In distribuzione progressiva (${rollout.steps.join(' → ')} %):` : 'Release in linea:';
+      console.log(dryRun ? 'Controllo superato (prova: nulla è cambiato):' : what);
       console.log(describeRelease(body.release));
       if (body.rolledBackTo) {
         throw new CommandError(
@@ -199,8 +216,28 @@ async function compose([command, ...args]: string[]): Promise<void> {
       );
       return;
     }
+    case 'pause':
+    case 'resume':
+    case 'advance':
+    case 'abort': {
+      const n = Number(args[0]);
+      if (!Number.isInteger(n) || n < 1) throw new CommandError(`Uso: compose ${command} N [--reason "…"]`);
+      const reason = option(args, '--reason');
+      const res = await request('POST', `/api/v1/platform/releases/${n}/${command}`, reason ? { reason } : {});
+      failOn(res);
+      const r = res.body as ReleaseView & { rollout?: { percent: number; pausedAt: string | null } | null; withdrawnAt?: string | null };
+      const state = r.withdrawnAt
+        ? 'interrotta'
+        : r.live
+          ? 'in linea per tutti'
+          : `al ${r.rollout?.percent ?? '?'} %${r.rollout?.pausedAt ? ', sospesa' : ''}`;
+      console.log(`Release ${r.number}: ${state}`);
+      return;
+    }
     default:
-      throw new CommandError('Uso: compose versions | releases | set app=versione … [--dry-run] | rollback [--note "…"] | prune --keep N');
+      throw new CommandError(
+        'Uso: compose versions | releases | set app=versione … [--dry-run] [--rollout 5,25,50,100 --hold M --min-sessions N] | pause|resume|advance|abort N [--reason "…"] | rollback [--note "…"] | prune --keep N',
+      );
   }
 }
 

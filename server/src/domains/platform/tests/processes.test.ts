@@ -128,6 +128,25 @@ test('a fresh clone’s first start publishes its builds as the live release; re
   for (const gone of [v2, react17]) assert.match(pruned.stdout, new RegExp(`Rimossa mf-registry ${gone.replace(/\./g, '\\.')}`));
   assert.match(pruned.stdout, /2 versioni rimosse, .* liberati\./);
   assert.ok(!fs.existsSync(path.join(dir, 'releases', 'mf-registry', v2)));
+  // A progressive rollout from the command (issue 40): started, paused, aborted, each said back.
+  const stepped = publishVersion({
+    releasesDir: path.join(dir, 'releases'),
+    app: 'mf-registry',
+    distDir: fakeBuild('mf-registry', { label: 'steps' }),
+    packageVersion: '2.3.7',
+  }).version;
+  const started = compose('set', `mf-registry=${stepped}`, '--rollout', '50,100', '--hold', '5', '--min-sessions', '10');
+  assert.equal(started.status, 0, started.stderr);
+  assert.match(started.stdout, /In distribuzione progressiva \(50 → 100 %\)/);
+  const rolloutNumber = /^\s*(\d+) /m.exec(started.stdout.split('\n')[1] ?? '')?.[1];
+  assert.ok(rolloutNumber, started.stdout);
+  const paused = compose('pause', rolloutNumber, '--reason', 'verifica');
+  assert.equal(paused.status, 0, paused.stderr);
+  assert.match(paused.stdout, /al 50 %, sospesa/);
+  const aborted = compose('abort', rolloutNumber, '--reason', 'prova');
+  assert.equal(aborted.status, 0, aborted.stderr);
+  assert.match(aborted.stdout, /interrotta/);
+  assert.equal(compose('abort', rolloutNumber).status, 1, 'no longer the preview');
   assert.ok(fs.existsSync(path.join(dir, 'releases', 'mf-registry', first.mf_registry!.split('/')[3]!)));
 
   // With PORTAL_URL set, `publish` sends the build to the portal's API; the same build again is refused there (409).

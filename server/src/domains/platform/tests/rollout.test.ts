@@ -158,6 +158,19 @@ describe('rollout', () => {
     assert.equal(versionIn(await bookingOf(onNew[0]!.cookie)), oldVersion);
   });
 
+  test('below the minimum exposure nothing is decided, however many of the new sessions report', async () => {
+    t.clock.advance(60_000);
+    const n4 = publish('mf-booking', { label: 'rollout under exposed' });
+    const made = await startRollout(n4, { steps: [50, 100], holdMinutes: 0, minSessions: 500 });
+    const { onNew } = await split(made.number, 50, n4);
+    for (const p of onNew) assert.equal((await report(p.cookie, n4)).statusCode, 204);
+    await runCheck();
+    const d = await detail(made.number);
+    assert.equal(d.release.preview, true, 'not aborted');
+    assert.equal(d.release.rollout?.step, 0, 'nor advanced');
+    assert.equal((await call(t.app, admin, 'POST', `/api/v1/platform/releases/${made.number}/abort`, { reason: 'fine prova' })).statusCode, 200);
+  });
+
   test('pause holds the step, resume, abort by hand with who and why; access and wrong releases refused', async () => {
     t.clock.advance(60_000);
     const member = await login(t.app, MEMBER);
