@@ -1,11 +1,11 @@
-// ESLint for every package of the workspace: `pnpm lint` at the root (and the 'lint' stage of `npm test`).
-// Type-aware typescript-eslint, the rules of hooks, and the import boundaries of docs/decisions.md
-// ("Lint: ESLint with types and boundaries"). The boundaries are checked on the resolved file an import points at, so a relative
-// path, a package name or a re-export through an index all count the same.
+// ESLint's small pass, without type information: what oxlint (.oxlintrc.json, the type-aware and every other rule)
+// does not do. `pnpm lint` runs both (and the 'lint' stage of `npm test`). Here: the import boundaries of
+// docs/decisions.md, checked on the resolved file an import points at, so a relative path, a package name or a
+// re-export through an index all count the same; the restricted imports and syntax; the size rules. Without type
+// information ESLint builds no TypeScript program, which was most of its time.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -126,41 +126,23 @@ export default defineConfig(
       '**/coverage/**',
     ],
   },
-  js.configs.recommended,
-  tseslint.configs.recommendedTypeChecked,
   {
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: { ...globals.node },
-      parserOptions: {
-        // Each file is checked with the project that holds it: the nearest tsconfig.json, or the one it references that
-        // includes the file (shared-api and shared-ui split library and tests; jest.setup.ts is in shared-ui's tests).
-        projectService: true,
-        tsconfigRootDir: root,
-      },
+      parser: tseslint.parser,
     },
-    linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
+    // oxlint reports unused disable directives: most name its rules, which ESLint no longer runs.
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    // Registered (no rule of theirs is on) so that disable comments naming their rules, read by oxlint, parse here.
+    plugins: { 'import-x': importX, '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
-      // An async function where a promise-returning API is expected (a Fastify plugin, a fetch stand-in) is fine.
-      '@typescript-eslint/require-await': 'off',
-      // React ignores what an event handler returns; handlers that await keep their own try/catch (toasts).
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      // node:test's test() and describe() return promises the runner itself awaits.
-      '@typescript-eslint/no-floating-promises': [
-        'error',
-        {
-          allowForKnownSafeCalls: [
-            { from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
-          ],
-        },
-      ],
     },
   },
   // The shell's service worker (issue 28): plain JavaScript copied as is into the build, run in the worker's scope.
@@ -172,12 +154,7 @@ export default defineConfig(
   {
     files: ['shell/src/**', 'mf-*/src/**', 'shared-ui/src/**', 'shared-api/src/**', 'jest.setup.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': ['error', { patterns: [appPackagePattern] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [appPackagePattern] }] },
   },
   {
     files: ['server/**'],
@@ -251,28 +228,8 @@ export default defineConfig(
     ignores: ['**/*.test.{ts,tsx,mjs}', '**/tests/**', '**/__tests__/**', 'server/src/testing/**', 'server/src/domains/*/tables.ts'],
     rules: { 'max-lines': ['error', 400], 'max-lines-per-function': ['error', 120] },
   },
-  // Tests (jest, node:test) and the scripts that bootstrap the commands.
-  // Tests read API answers as untyped JSON on purpose (the assertions check their shape), so the no-unsafe-* family
-  // is off there; promises, thenables and everything else stay checked.
-  {
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test/**', '**/__tests__/**', 'e2e/tests/**', 'test-kit/**', 'jest.setup.ts'],
-    languageOptions: { globals: { ...globals.jest } },
-    rules: {
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
-  },
-  // Plain JavaScript (scripts/, configs): no type information.
-  {
-    files: ['**/*.{js,mjs,cjs}'],
-    extends: [tseslint.configs.disableTypeChecked],
-  },
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -1,6 +1,7 @@
 /** What the booking benchmarks share: the club's time zone, the bench members, small SQL and statistics helpers. */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, hashPassword } from 'server/testing';
+import { clubDate } from 'test-kit';
 
 export const TZ = 'Europe/Rome';
 export const PASSWORD = 'Socio-2026!';
@@ -15,7 +16,21 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-export const todayInRome = () => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
+/**
+ * Today at the club on the suites' clock (TEST_NOW, test-kit): the servers the benches start run on it, so sessions
+ * dated from the machine's own clock fell outside their active week and every booking was refused.
+ */
+export const todayInRome = () => clubDate(undefined, TZ);
+
+/** A measure whose calls were refused measured nothing: the bench stops instead of printing a figure. */
+export class RefusedCallsError extends Error {}
+
+/** Stops the bench when more than `allowed` of a measure's calls were refused (a figure of refusals is no figure). */
+export function assertMostlyAccepted(what: string, accepted: number, refused: number, sample: unknown, allowed = 0.5): void {
+  const total = accepted + refused;
+  if (total === 0 || refused / total > allowed)
+    throw new RefusedCallsError(`${what}: ${refused} chiamate rifiutate su ${total}, nessuna cifra stampata. Esempio: ${JSON.stringify(sample)}`);
+}
 export const addDays = (iso: string, n: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

@@ -23,7 +23,17 @@ import { type Database, loadAppConfig, migrateDatabase, openDatabase, seedIfEmpt
 import { createScratchDatabase } from 'test-kit';
 import { startServer } from 'e2e/support/server';
 import { calendar } from './booking-calendar.ts';
-import { BASE_URL, PASSWORD, addDays, addMembers, percentile, rowsOf, todayInRome } from './booking-support.ts';
+import {
+  BASE_URL,
+  PASSWORD,
+  RefusedCallsError,
+  addDays,
+  addMembers,
+  assertMostlyAccepted,
+  percentile,
+  rowsOf,
+  todayInRome,
+} from './booking-support.ts';
 
 /** The server process on the prepared database, with its env alone (not the runner's DATABASE_URL). */
 async function startBenchServer(env: Record<string, string>): Promise<Awaited<ReturnType<typeof startServer>>> {
@@ -126,6 +136,12 @@ async function contention(kind: 'pg' | 'pglite'): Promise<void> {
     const created = answers.filter((a) => a.status === 201).length;
     const already = answers.filter((a) => a.status === 409 && a.code === 'SESSION_ALREADY_BOOKED').length;
     const other = answers.length - created - already;
+    // Exactly one booking, every other answer 'already booked': anything else (a refusal for another reason) measured
+    // no contention.
+    if (created !== 1 || other !== 0)
+      throw new RefusedCallsError(
+        `Contesa: attesi un 201 e ${n - 1} 'già prenotato', avuti ${created} 201, ${already} 'già prenotato' e ${other} altri: ${JSON.stringify(answers.filter((a) => a.status !== 409 || a.code !== 'SESSION_ALREADY_BOOKED').slice(0, 3))}`,
+      );
     const stats = (list: { ms: number }[]) => {
       const sorted = list.map((a) => a.ms).sort((a, b) => a - b);
       return { p50: +percentile(sorted, 50).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1]!.toFixed(1) };
@@ -141,10 +157,6 @@ async function contention(kind: 'pg' | 'pglite'): Promise<void> {
       },
       { misura: `${n} POST /training-session/{id}/book insieme`, ...stats(answers), '201': created, 'già prenotato': already, altro: other },
     ]);
-    if (created !== 1 || other !== 0)
-      console.warn(
-        `  ! atteso esattamente un 201 e solo rifiuti 'già prenotato': ${JSON.stringify(answers.filter((a) => a.status !== 409).slice(0, 3))}`,
-      );
   } finally {
     await server.stop();
     await cleanup();
@@ -258,6 +270,8 @@ async function throughput(): Promise<void> {
       (k) => k < occurrences.length,
     );
     agent.destroy();
+    assertMostlyAccepted('Throughput delle prenotazioni', booked.ok, booked.other, { refusedOf: booked.ok + booked.other });
+    assertMostlyAccepted('Baseline GET /auth/me', me.ok, me.other, {});
     const perSecond = booked.perSecond;
     const refused = booked.other;
     const tps = pgbenchTps(seconds);
@@ -287,11 +301,15 @@ export async function benchBooking(): Promise<void> {
   const only = process.env.BENCH_BOOKING_DB;
   const parts = (process.env.BENCH_BOOKING_PARTS ?? 'contention,throughput,calendar').split(',');
   if (parts.includes('contention')) {
-    if (!only || only === 'pg') await contention('pg').catch((err: Error) => console.warn(`Contesa su PostgreSQL non misurata: ${err.message}`));
+    if (!only || only === 'pg') await contention('pg').catch(unlessRefused('Contesa su PostgreSQL non misurata'));
     if (!only || only === 'pglite') await contention('pglite');
   }
-  if (only !== 'pglite' && parts.includes('throughput'))
-    await throughput().catch((err: Error) => console.warn(`Throughput non misurato: ${err.message}`));
-  if (only !== 'pglite' && parts.includes('calendar'))
-    await calendar().catch((err: Error) => console.warn(`Calendario non misurato: ${err.message}`));
+  if (only !== 'pglite' && parts.includes('throughput')) await throughput().catch(unlessRefused('Throughput non misurato'));
+  if (only !== 'pglite' && parts.includes('calendar')) await calendar().catch(unlessRefused('Calendario non misurato'));
 }
+
+/** A part that cannot run here (no PostgreSQL, no pgbench) is skipped with a word; refused calls stop the bench. */
+const unlessRefused = (what: string) => (err: Error) => {
+  if (err instanceof RefusedCallsError) throw err;
+  console.warn(`${what}: ${err.message}`);
+};

@@ -15,7 +15,7 @@ const FILE_TIMEOUT_MS = 30 * 60_000;
  *   args: after the file (the runner of several API files takes their bundles)
  *   shown: the file as the report names it (the source of a bundled file); file, relative to cwd, otherwise
  *   kind: the limit of perKind that applies (e.g. 'browser', for every browser suite together)
- * @typedef {{ tests: number, pass: number, fail: number, skipped: number, files: number, failedFiles: string[], failures: { name: string, digest: string }[], startedAt: number, endedAt: number }} SuiteCounts
+ * @typedef {{ tests: number, pass: number, fail: number, skipped: number, files: number, failedFiles: string[], failures: { name: string, digest: string }[], startedAt: number, endedAt: number, cpu: number }} SuiteCounts
  *   failures: each failed file's failing tests and their errors, for the recap printed at the end of the run (a
  *   failure printed in the middle of a long run's output may be cut from what CI keeps of it)
  */
@@ -143,12 +143,14 @@ export async function runFiles(jobs, { concurrency, perSuite = {}, perKind = {} 
           failures: [],
           startedAt: performance.now(),
           endedAt: 0,
+          cpu: 0,
         });
         void runOne(job).then((result) => {
           running.delete(key);
           report(result);
           counts.files += 1;
           for (const k of ['tests', 'pass', 'fail', 'skipped']) counts[k] += result.summary[k];
+          counts.cpu += result.cpuSeconds ?? 0;
           if (!result.ok) {
             counts.failedFiles.push(`${job.label ?? job.shown ?? job.file}`);
             counts.failures.push({ name: fileName(job), digest: failureDigest(result.output) });

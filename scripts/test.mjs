@@ -1,7 +1,7 @@
 // npm test: every test of the project, and a table of each stage's wall time and test counts at the end.
-//   format  Prettier's check of every file
-//   lint    ESLint over every package, then the tests that its import boundaries fire and that the pool below keeps
-//           its limits
+//   format  oxfmt's check of every file (Prettier's style)
+//   lint    oxlint with its type-aware rules, then ESLint without types (boundaries, restricted imports, sizes), then
+//           the tests that its import boundaries fire and that the pool below keeps its limits
 //   types   tsc on every package (TypeScript 7, the native compiler)
 //   unit    jest (front ends and the shared contract)
 //   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server), each file
@@ -9,7 +9,7 @@
 //           the server's sources again); `pnpm --filter server test` runs the same files through tsx
 //   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
 //           the clock's edges (a Sunday night, both daylight-saving nights, New Year's Eve)
-// ESLint on one lane, the other checks then the builds on the other; then jest beside one pool of API and browser
+// Lint on one lane, the other checks then the builds on the other; then jest beside one pool of API and browser
 // files a few at a time.
 //
 // Options:
@@ -22,6 +22,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { ensurePnpm, install, log, root, runAsync } from './lib.mjs';
+import { busySeconds, busyText, cpuTimes, measureReference } from './machine-reference.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
 const argValue = (name) => {
@@ -80,9 +81,14 @@ const BROWSER_CONCURRENCY = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 2);
  */
 process.env.TEST_NODE_FLAGS ??= '--liftoff-only';
 
+// The machine's reference (scripts/machine-reference.mjs), before anything else runs: every stage is also printed in
+// its units, so two runs on machines of different speed compare.
+const reference = measureReference();
+log(`Riferimento della macchina: ${reference.cpuSeconds.toFixed(2)} s di CPU (carico fisso, un thread; scripts/machine-reference.mjs)`);
+
 const started = performance.now();
 const cpuAtStart = cpuTimes();
-/** @type {{ name: string, ok: boolean, seconds: number, counts?: string }[]} */
+/** @type {{ name: string, ok: boolean, seconds: number, cpu?: number | null, counts?: string }[]} */
 const rows = [];
 const seconds = (from) => (performance.now() - from) / 1000;
 
@@ -97,11 +103,11 @@ rows.push({ name: 'Installazione (pnpm install)', ok: true, seconds: seconds(ins
 // run one after the other, the builds waited for ESLint while it ran alone on one core and the other sat idle. ──
 // Chromium's package (network and disk more than CPU) is installed beside them.
 const chromium = wants('e2e') ? ensureChromium() : Promise.resolve(0);
-const lanes = [wants('lint') && 'Lint (ESLint)', wants('types') && 'Tipi', wants('format') && 'Formato'].filter(Boolean);
+const lanes = [wants('lint') && 'Lint (oxlint, ESLint)', wants('types') && 'Tipi', wants('format') && 'Formato'].filter(Boolean);
 if (lanes.length) log(`Controlli su due corsie: ${lanes.join(' · ')}`);
 const lintRun = wants('lint')
   ? runBuffered({
-      name: 'Lint (ESLint), confini tra i moduli e pianificatore dei test',
+      name: 'Lint (oxlint con i tipi, ESLint senza), confini tra i moduli e pianificatore dei test',
       steps: [
         [pnpm, ['lint']],
         // The boundaries' rules fire; the test pool below keeps its limits (both plain node:test, no build needed).
@@ -110,7 +116,7 @@ const lintRun = wants('lint')
     })
   : null;
 const typesRow = wants('types') ? await runBuffered({ name: 'Tipi (tsc, ogni pacchetto)', steps: [[pnpm, ['typecheck']]] }) : null;
-const formatRow = wants('format') ? await runBuffered({ name: 'Formato (prettier --check)', steps: [[pnpm, ['format:check']]] }) : null;
+const formatRow = wants('format') ? await runBuffered({ name: 'Formato (oxfmt --check)', steps: [[pnpm, ['format:check']]] }) : null;
 
 // ── Builds: the server, which every spawned server process runs as in production (test-kit reads
 // PORTAL_SERVER_ENTRY), and the front ends the browser suite loads; each skipped when fresh. ──
@@ -206,10 +212,17 @@ if (jobs.length) {
       name,
       ok: s.fail === 0 && s.failedFiles.length === 0,
       seconds: (s.endedAt - s.startedAt) / 1000,
+      cpu: s.cpu,
       counts: countText(s) + (s.failedFiles.length ? ` · falliti: ${s.failedFiles.join(', ')}` : ''),
     });
   }
-  rows.push({ name: '  (API e browser insieme, tempo di parete)', ok: true, seconds: seconds(from), counts: busyText(cpuAtPool) });
+  rows.push({
+    name: '  (API e browser insieme, tempo di parete)',
+    ok: true,
+    seconds: seconds(from),
+    cpu: busySeconds(cpuAtPool),
+    counts: busyText(cpuAtPool),
+  });
   const failures = Object.values(suites).flatMap((s) => s.failures);
   if (failures.length) {
     console.log('\nFile falliti (di nuovo, in breve; l’output intero è sopra):');
@@ -307,7 +320,7 @@ async function runJest() {
   log(
     `Test unitari (jest): ${status === 0 ? 'ok' : `fallito (uscita ${status})`}, ${counts}, in ${took.toFixed(1)} s${cpu === null ? '' : ` (CPU ${cpu.toFixed(1)} s)`}`,
   );
-  return { name: 'Unitari (jest)', ok: status === 0, seconds: took, counts };
+  return { name: 'Unitari (jest)', ok: status === 0, seconds: took, cpu, counts };
 }
 
 /** Runs a check's steps one after the other with their output held back, then prints it under the check's name; answers its row. */
@@ -331,32 +344,30 @@ async function runBuffered({ name, steps }) {
   const took = seconds(from);
   log(`${name}: ${status === 0 ? 'ok' : `fallito (uscita ${status})`} in ${took.toFixed(1)} s (CPU ${cpu.toFixed(1)} s)`);
   if (status !== 0 || process.env.TEST_VERBOSE) process.stdout.write(output.replace(/^/gm, '  │ ') + '\n');
-  return { name, ok: status === 0, seconds: took };
-}
-
-/** The machine's CPU time so far, busy and idle, over all its cores (ms). */
-function cpuTimes() {
-  const cpus = os.cpus();
-  const busy = cpus.reduce((n, c) => n + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
-  const idle = cpus.reduce((n, c) => n + c.times.idle, 0);
-  return { busy, idle, cores: cpus.length };
-}
-
-/** How busy the machine's cores were since `from` (a slot left idle is time a faster run could take back). */
-function busyText(from) {
-  const now = cpuTimes();
-  const busy = now.busy - from.busy;
-  const total = busy + (now.idle - from.idle);
-  return total > 0 ? `CPU occupata ${Math.round((100 * busy) / total)}% (${Math.round(busy / 1000)} s di CPU su ${now.cores} core)` : '';
+  return { name, ok: status === 0, seconds: took, cpu };
 }
 
 function printTable() {
   const width = Math.max(...rows.map((r) => r.name.length), 10);
+  const ref = reference.cpuSeconds;
+  const units = (x) => (x === null || x === undefined ? '' : (x / ref).toFixed(0));
+  const num = (x, w) => (x === null || x === undefined ? '' : x.toFixed(1)).padStart(w);
   console.log('\nRiepilogo (secondi di parete; i controlli girano affiancati, e così i file API e del browser):');
-  console.log(`  ${'fase'.padEnd(width)}  esito  ${'secondi'.padStart(7)}  test`);
-  for (const r of rows) console.log(`  ${r.name.padEnd(width)}  ${r.ok ? '  ✔  ' : '  ✖  '}  ${r.seconds.toFixed(1).padStart(7)}  ${r.counts ?? ''}`);
+  console.log(`Riferimento della macchina: ${ref.toFixed(2)} s di CPU; "rif." = secondi divisi per il riferimento, confrontabili tra macchine`);
   console.log(
-    `  ${'Totale'.padEnd(width)}  ${rows.every((r) => r.ok) ? '  ✔  ' : '  ✖  '}  ${seconds(started).toFixed(1).padStart(7)}  ${busyText(cpuAtStart)}`,
+    `  ${'fase'.padEnd(width)}  esito  ${'secondi'.padStart(7)}  ${'CPU s'.padStart(7)}  ${'rif.'.padStart(5)}  ${'CPU rif.'.padStart(8)}  test`,
+  );
+  const line = (name, ok, wall, cpu, counts) =>
+    console.log(
+      `  ${name.padEnd(width)}  ${ok ? '  ✔  ' : '  ✖  '}  ${num(wall, 7)}  ${num(cpu, 7)}  ${units(wall).padStart(5)}  ${units(cpu).padStart(8)}  ${counts ?? ''}`,
+    );
+  for (const r of rows) line(r.name, r.ok, r.seconds, r.cpu, r.counts);
+  line(
+    'Totale',
+    rows.every((r) => r.ok),
+    seconds(started),
+    busySeconds(cpuAtStart),
+    busyText(cpuAtStart),
   );
 }
 

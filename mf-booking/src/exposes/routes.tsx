@@ -17,5 +17,7 @@ const routes: DomainRoutes = {
   '/bookings/calendar': page(() => import('../features/calendar/components/CalendarPages'), 'BookingsCalendarPage'),
   '/statistics/played-sessions': page(() => import('../features/statistics/components/PlayedSessionsPage'), 'PlayedSessionsPage'),
   '/statistics/free-sessions': page(() => import('../features/statistics/components/FreeSessionsPage'), 'FreeSessionsPage'),
+  // Check-in at the table (issue 42): the page the QR code on a table opens.
+  '/check-in/:token': page(() => import('../features/check-in/components/CheckInPage'), 'CheckInPage'),
 };
 export default routes;

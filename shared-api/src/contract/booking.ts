@@ -15,3 +15,4 @@ export * from './booking/sessions';
 export * from './booking/booking';
 export * from './booking/my-bookings';
 export * from './booking/around-booking';
+export * from './booking/check-in';

@@ -141,6 +141,24 @@ export const API_ERRORS = {
   WAITLIST_ALREADY_BOOKED: { status: 409, text: 'Sei già prenotato a questo turno.' },
   WAITLIST_FULL: { status: 409, text: "La lista d'attesa di questo turno è piena: al massimo 25 persone." },
   WAITLIST_ENTRY_NOT_FOUND: { status: 404, text: "Non sei nella lista d'attesa di questo turno." },
+  // Booking, issue 42: check-in at the table
+  CHECK_IN_LINK_INVALID: {
+    status: 404,
+    text: 'Questo codice del tavolo non è valido o è stato rigenerato: inquadra il codice QR affisso al tavolo o chiedi alla segreteria.',
+  },
+  CHECK_IN_NO_BOOKING: {
+    status: 409,
+    text: 'Non hai una prenotazione su questo tavolo in questo orario: controlla il numero del tavolo in "I miei turni prenotati".',
+  },
+  CHECK_IN_TOO_EARLY: { status: 409, text: 'È ancora presto per registrare la presenza: riprova poco prima dell’inizio del turno.' },
+  CHECK_IN_CLOSED: {
+    status: 409,
+    text: 'La registrazione della presenza per questo turno è chiusa: se sei al tavolo, rivolgiti alla segreteria.',
+  },
+  CHECK_IN_NOT_ENABLED: {
+    status: 409,
+    text: 'Questo tavolo non ha ancora il codice per la registrazione delle presenze: generalo da Gestione tavoli.',
+  },
   // Finance (spec 002 §8; the server's message keeps the phrases the spec matches: docs/decisions.md, "Errors: a stable code, decided by code")
   ACCOUNT_NOT_FOUND: { status: 404, text: 'Conto non trovato' },
   ACCOUNT_CODE_TAKEN: { status: 409, text: 'Il codice inserito è già stato utilizzato' },

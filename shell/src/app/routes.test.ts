@@ -5,7 +5,7 @@ import { NAV_GROUPS, PORTAL_ROUTES, PUBLIC_ROUTES, groupOfPath, isPathActive, ro
 const byPath = new Map(PORTAL_ROUTES.map((r) => [r.path, r]));
 
 /** Spec 000 §2.1: the pages each permission opens; the common pages open to every signed-in user. */
-const COMMON_PAGES = ['/', '/user/profile', '/user/bookings', '/user/payments'];
+const COMMON_PAGES = ['/', '/user/profile', '/user/bookings', '/user/payments', '/check-in/:token'];
 const SPEC_PAGES: Record<string, string[]> = {
   book_session: ['/book-session', '/book-session-calendar'],
   registry_access: [
@@ -55,8 +55,8 @@ describe('the route table follows spec 000 §2.1', () => {
     );
   });
 
-  test("no other signed-in route exists, and every path appears once (the spec's 31, issue 28's audit log, issue 29's releases)", () => {
-    expect(PORTAL_ROUTES).toHaveLength(33);
+  test("no other signed-in route exists, and every path appears once (the spec's 31, issue 28's audit log, issue 29's releases, issue 42's check-in)", () => {
+    expect(PORTAL_ROUTES).toHaveLength(34);
     expect(byPath.size).toBe(PORTAL_ROUTES.length);
   });
 

@@ -62,6 +62,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   { path: '/', label: 'Home', permissions: [], group: null, server: { shell: 'home' } },
   ...section('profile', null, [['/user/profile', 'I miei dati', 'profile']]),
   ...section('profile', 'mf_booking', [['/user/bookings', 'Le mie prenotazioni']]),
+  // Check-in at the table (issue 42): opened from the QR code on a table by any signed-in member; not in the navigation.
+  { path: '/check-in/:token', label: 'Registra la presenza', permissions: [], group: null, server: { remote: 'mf_booking' } },
   ...section('profile', 'mf_finance', [['/user/payments', 'I miei pagamenti']]),
   ...section('book', 'mf_booking', [
     ['/book-session', 'Cerca'],

@@ -142,7 +142,8 @@ export function layoutOverlaps<T extends { start_time: string; end_time: string 
  * end), which a week column or a phone's list shows as one entry with its count instead of a sliver per table.
  */
 export type DayEntry<T> =
-  { kind: 'single'; start_time: string; end_time: string; event: T } | { kind: 'slot'; start_time: string; end_time: string; events: T[] };
+  | { kind: 'single'; start_time: string; end_time: string; event: T }
+  | { kind: 'slot'; start_time: string; end_time: string; events: T[] };
 
 export const singleEntry = <T extends { start_time: string; end_time: string }>(event: T): DayEntry<T> => ({
   kind: 'single',

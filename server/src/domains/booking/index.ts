@@ -5,6 +5,8 @@ import { BOOKING_NOTICE_JOB, type BookingNotice } from './booking/notices';
 import { BookingRepository, partnerLeftBookingsOf } from './booking/repository';
 import { BookingService } from './booking/service';
 import { CalendarFeedRepository } from './calendar-feed/repository';
+import { CheckInRepository } from './check-in/repository';
+import { CheckInService } from './check-in/service';
 import calendarFeedRoutes from './calendar-feed/feed-routes';
 import { CalendarFeedService } from './calendar-feed/service';
 import { GameTableService } from './game-tables/service';
@@ -23,6 +25,10 @@ import { TrainingSessionService } from './sessions/service';
 import { WaitlistRepository } from './waitlist/repository';
 import { WAITLIST_NOTICE_JOB, WaitlistService } from './waitlist/service';
 import { bookingPersonalData } from './personal-data';
+import { bookingSettings } from './settings';
+
+/** The no-show sweep (issue 42): every minute, the bookings whose check-in window closed with nobody checked in. */
+export const NO_SHOWS_JOB = 'booking.no-shows';
 
 export interface BookingServices {
   gameTables: GameTableService;
@@ -34,6 +40,7 @@ export interface BookingServices {
   calendarFeeds: CalendarFeedService;
   waitlist: WaitlistService;
   reminders: ReminderService;
+  checkIn: CheckInService;
 }
 
 declare module '../../core/domain' {
@@ -67,6 +74,12 @@ export const booking: Domain = {
     );
     const bookingClock = { now: () => clock.now(), today };
     const bookingRepo = new BookingRepository(config.clubTimezone, (userId, on) => medical().statusOf(userId, on));
+    // A freed occurrence's waitlist is told by a job; one that cannot be queued is logged, the cancel stands.
+    const freed = (bookingId: string) =>
+      jobs.send(WAITLIST_NOTICE_JOB, { bookingId }).then(
+        () => undefined,
+        (err: unknown) => console.error("Avviso della lista d'attesa non accodato:", err),
+      );
     return {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
       bookingConduct: { partnerLeftBookingsOf },
@@ -81,12 +94,7 @@ export const booking: Domain = {
           bookingClock,
           // A notice that cannot be queued is lost, not the booking (already written): said in the log.
           (notice) => queueNotice(notice).catch((err: unknown) => console.error('Avviso della prenotazione non accodato:', err)),
-          // A freed occurrence's waitlist is told by a job; one that cannot be queued is logged, the cancel stands.
-          (bookingId) =>
-            jobs.send(WAITLIST_NOTICE_JOB, { bookingId }).then(
-              () => undefined,
-              (err: unknown) => console.error("Avviso della lista d'attesa non accodato:", err),
-            ),
+          freed,
           config.publicUrl,
           mailer,
         ),
@@ -110,6 +118,18 @@ export const booking: Domain = {
           publicUrl: config.publicUrl,
           queueMails: (mails) => mailer.queueAll(mails),
         }),
+        checkIn: new CheckInService(
+          db,
+          new CheckInRepository(config.clubTimezone),
+          {
+            publicUrl: config.publicUrl,
+            clubName: config.clubName,
+            opensMin: config.checkInOpensMin,
+            closesMin: config.checkInClosesMin,
+            now: () => clock.now(),
+          },
+          freed,
+        ),
         calendarFeeds: new CalendarFeedService(db, new CalendarFeedRepository(), {
           publicUrl: config.publicUrl,
           timeZone: config.clubTimezone,
@@ -124,6 +144,7 @@ export const booking: Domain = {
     await jobs.send(REMINDERS_JOB, {});
   },
   routes,
+  settings: bookingSettings,
   personalData: bookingPersonalData,
   rootRoutes: calendarFeedRoutes,
   seed: seedBooking,
@@ -143,6 +164,14 @@ export const booking: Domain = {
       schedule: '* * * * *',
       retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false },
       run: (_data, { booking }) => booking.reminders.sendDue().then(() => undefined),
+    },
+    {
+      name: NO_SHOWS_JOB,
+      // Every minute, once across processes (pg-boss's schedule); the release's one statement keeps two sweeps from
+      // releasing a booking twice.
+      schedule: '* * * * *',
+      retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false },
+      run: (_data, { booking }) => booking.checkIn.releaseNoShows().then(() => undefined),
     },
     {
       name: WAITLIST_NOTICE_JOB,

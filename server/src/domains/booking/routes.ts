@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import bookingRoutes from './booking/routes';
 import { gameTableCalendarFeedRoutes, myCalendarFeedRoutes } from './calendar-feed/routes';
+import { memberCheckInRoutes, staffCheckInRoutes } from './check-in/routes';
 import gameTableRoutes from './game-tables/routes';
 import myBookingsRoutes from './my-bookings/routes';
 import myRuleRoutes from './my-rule/routes';
@@ -10,7 +11,7 @@ import preferenceRoutes from './reminders/routes';
 import statisticsRoutes from './statistics/routes';
 import { myWaitlistRoutes, waitlistRoutes } from './waitlist/routes';
 
-/** /training-session (game tables, sessions, groups, bookings), /user/me/booked-sessions and /statistics. */
+/** /training-session (game tables, sessions, groups, bookings, check-in), /user/me/booked-sessions, /statistics and /check-in. */
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(
     async (ts) => {
@@ -20,6 +21,7 @@ const routes: FastifyPluginAsync = async (app) => {
       await ts.register(sessionRoutes);
       await ts.register(bookingRoutes);
       await ts.register(waitlistRoutes);
+      await ts.register(staffCheckInRoutes);
     },
     { prefix: '/training-session' },
   );
@@ -29,6 +31,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(myWaitlistRoutes, { prefix: '/user/me' });
   await app.register(preferenceRoutes, { prefix: '/user/me' });
   await app.register(statisticsRoutes);
+  await app.register(memberCheckInRoutes);
 };
 
 export default routes;

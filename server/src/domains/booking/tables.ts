@@ -8,12 +8,24 @@ import { qualifications, users } from '../registry/tables';
  * row per date); exceptions (an occurrence of a group edited, deleted or booked); bookings of occurrences.
  */
 
-export const game_tables = pgTable('game_tables', {
-  id: uuid().primaryKey().defaultRandom(),
-  number: integer().notNull().unique('game_tables_number_key'),
-  description: text().notNull(),
-  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const game_tables = pgTable(
+  'game_tables',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: integer().notNull().unique('game_tables_number_key'),
+    description: text().notNull(),
+    /** Check-in at the table (issue 42): the nonce its link's signature is made from; null, no check-in on this table. */
+    check_in_nonce: text(),
+    /** When check-in was turned on: bookings starting before it are never released as no-shows. */
+    check_in_since: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('game_tables_check_in_nonce_key')
+      .on(t.check_in_nonce)
+      .where(sql`check_in_nonce is not null`),
+  ],
+);
 
 /** A group repeating on week days between two dates (both included); its sessions are one per table and time slot. */
 export const training_session_groups = pgTable(
@@ -123,6 +135,8 @@ export const bookings = pgTable(
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelled_at: timestamp({ withTimezone: true }),
     cancelled_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Released because nobody checked in by the end of the check-in window (issue 42): cancelled, kept as 'Non presentato'. */
+    no_show_at: timestamp({ withTimezone: true }),
     /**
      * The participants' ids, written with booking_participants in the booking's one statement and changed only to drop
      * a participant who leaves: the calendar reads a range's bookings by date and gets their participants from the same
@@ -136,6 +150,9 @@ export const bookings = pgTable(
       .on(t.session_id, t.date)
       .where(sql`cancelled_at is null`),
     index('bookings_date_idx').on(t.date),
+    index('bookings_check_in_open_idx')
+      .on(t.start_at)
+      .where(sql`cancelled_at is null`),
   ],
 );
 
@@ -158,6 +175,9 @@ export const booking_participants = pgTable(
      * the staff see, per booker, how many of their bookings a participant left.
      */
     left_at: timestamp({ withTimezone: true }),
+    /** When this participant checked in at the table (issue 42), and who checked them in (themselves, a partner, staff). */
+    checked_in_at: timestamp({ withTimezone: true }),
+    checked_in_by: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.booking_id, t.user_id] }),

@@ -3,7 +3,9 @@ import { users } from '../registry/tables';
 import { storage_item_categories, storage_items, storage_loads, storage_unloads } from './tables';
 
 type DemoMovement =
-  { load: number; date: string; notes?: string } | { unload: number; date: string; reason: string } | { delivery: number; date: string; to: string };
+  | { load: number; date: string; notes?: string }
+  | { unload: number; date: string; reason: string }
+  | { delivery: number; date: string; to: string };
 
 /** The demo stockroom: three categories, a few items, and the movements their quantities come from. */
 const DEMO: { category: string; items: { description: string; movements: DemoMovement[] }[] }[] = [

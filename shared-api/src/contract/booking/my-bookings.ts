@@ -18,6 +18,8 @@ export const bookedSession = z.object({
   participants: z.array(participant),
   game_table: gameTable.nullable(),
   pastPrenotation: z.boolean(),
+  /** Released because nobody checked in at the table in time (issue 42): shown as 'Non presentato'. */
+  no_show: z.boolean().optional(),
   /**
    * Whether the member may still cancel it: the booker until their rule's hours_before_booking_to_cancel before the
    * start; a participant who did not make it until it ends (leaving it, issue 25).

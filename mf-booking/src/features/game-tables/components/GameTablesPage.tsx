@@ -1,6 +1,8 @@
+import { QrCode, RefreshCw } from 'lucide-react';
 import { lazy, useState } from 'react';
-import { download } from 'shared-api';
-import { ConfirmAction, DeleteIcon, EditIcon, ExportMenu, PageLayout, ModalSuspense } from 'shared-ui';
+import { download, errorText } from 'shared-api';
+import { ConfirmAction, DeleteIcon, EditIcon, ExportMenu, PageLayout, ModalSuspense, notify } from 'shared-ui';
+import { downloadCheckInSheet, useNewCheckInLink } from '../../check-in/api/check-in';
 import type { GameTable } from '../../../api/types';
 import { ADMIN_PAGE } from '../../../components/page';
 import { GAME_TABLES_PATH, useGameTables } from '../api/get-game-tables';
@@ -8,7 +10,7 @@ import { useDeleteGameTable } from '../api/save-game-table';
 
 const GameTableFormModal = lazy(() => import('./GameTableFormModal').then((m) => ({ default: m.GameTableFormModal })));
 
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; table: GameTable } | null;
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'new-code'; table: GameTable } | null;
 
 /**
  * Gestione tavoli (spec 001 §2): one card per table with its number and description, and an add-table card; 'Scarica'
@@ -19,6 +21,11 @@ export function GameTablesPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const deleteTable = useDeleteGameTable();
+  const newCode = useNewCheckInLink();
+  const sheet = (table: GameTable) =>
+    downloadCheckInSheet(table._id, table.number).catch((error: unknown) =>
+      notify.error(errorText(error, 'Impossibile scaricare il foglio delle presenze')),
+    );
 
   return (
     <PageLayout {...ADMIN_PAGE} title="Gestione tavoli">
@@ -62,6 +69,17 @@ export function GameTablesPage() {
                   <DeleteIcon />
                 </button>
               </div>
+              {/* Check-in at the table (issue 42): the sheet with the table's QR code, and a new code revoking it. */}
+              <div className="ui-row">
+                <button type="button" className="ui-btn ui-btn--ghost ui-btn--sm" onClick={() => void sheet(table)}>
+                  <QrCode size={16} aria-hidden="true" /> Foglio presenze
+                  <span className="ui-visually-hidden">{` Tavolo ${table.number}`}</span>
+                </button>
+                <button type="button" className="ui-btn ui-btn--ghost ui-btn--sm" onClick={() => setDialog({ kind: 'new-code', table })}>
+                  <RefreshCw size={16} aria-hidden="true" /> Nuovo codice
+                  <span className="ui-visually-hidden">{` Tavolo ${table.number}`}</span>
+                </button>
+              </div>
             </li>
           ))}
           <li className="ui-card bk-table-card bk-table-card--add">
@@ -83,6 +101,14 @@ export function GameTablesPage() {
         confirmLabel="Elimina"
         danger
         action={(t) => deleteTable.run(t._id)}
+        onClose={close}
+      />
+      <ConfirmAction
+        target={dialog?.kind === 'new-code' ? dialog.table : null}
+        title="Nuovo codice presenze"
+        message={(t) => `Il foglio delle presenze già stampato per il Tavolo ${t.number} smetterà di funzionare. Vuoi generare un nuovo codice?`}
+        confirmLabel="Genera"
+        action={(t) => newCode.run(t._id)}
         onClose={close}
       />
     </PageLayout>

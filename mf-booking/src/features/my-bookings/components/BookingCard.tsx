@@ -45,7 +45,8 @@ export function BookingCard({
     <article className={`ui-card bk-booking-card${imminent ? ' bk-booking-card--imminent' : ''}`} aria-label={`${session.title} ${formatDate(date)}`}>
       <header className="bk-booking-card__header">
         <h2 className="ui-card__title">{session.title}</h2>
-        {imminent && <span className="ui-badge ui-badge--warning">Imminente</span>}
+        {imminent && !booking.no_show && <span className="ui-badge ui-badge--warning">Imminente</span>}
+        {booking.no_show && <span className="ui-badge ui-badge--danger">Non presentato</span>}
       </header>
       <p>
         <span>{formatDate(date)}</span> · <span>{`${start}-${end}`}</span>

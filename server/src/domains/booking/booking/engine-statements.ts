@@ -65,6 +65,7 @@ export const bookingReadStatement = (medicalStatusOf: MedicalStatusSql) =>
            array(select q::text from unnest(o.quals) q) as qualifications,
            ${isoInstant(sql`o.start_ts`)} as start_at, ${isoInstant(sql`o.end_ts`)} as end_at,
            (select bk.id from ${bookings} bk where bk.session_id = o.id and bk.date = o.date and bk.cancelled_at is null) as booking_id,
+           exists (select 1 from ${bookings} ns where ns.session_id = o.id and ns.date = o.date and ns.no_show_at is not null) as released_no_show,
            facts
     from o
     left join lateral (

@@ -71,6 +71,8 @@ export interface BookableOccurrence {
   end_at: string;
   /** Its active booking when read (the unique index refuses a second one whatever races). */
   booking_id: string | null;
+  /** A booking of it was released because nobody checked in (issue 42): it may be booked until it ends. */
+  released_no_show?: boolean;
 }
 
 /** A booking being cancelled or left, locked: who made it, when it starts and ends, who takes part (those who have not left). */

@@ -83,7 +83,10 @@ function bookingRefusal({ occurrence, subjects, asAdmin, now }: BookingCase): Do
   if (!asAdmin && !occurrence.is_booking_allowed) return new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
   if (occurrence.booking_id) return new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
   const startAt = new Date(occurrence.start_at);
-  if (startAt.getTime() <= now.getTime()) return new DomainError('SESSION_STARTED', `${F.past}: it started at ${occurrence.start_at}`);
+  // A shift whose booking was released as a no-show (issue 42) is offered again once started, until it ends.
+  const releasedPlace = occurrence.released_no_show === true && now.getTime() < new Date(occurrence.end_at).getTime();
+  if (startAt.getTime() <= now.getTime() && !releasedPlace)
+    return new DomainError('SESSION_STARTED', `${F.past}: it started at ${occurrence.start_at}`);
   if (subjects instanceof DomainError) return subjects;
   if (!asAdmin && subjects[0]) {
     // The booker's active week, as the read computed it (booking/rule-sql.ts).

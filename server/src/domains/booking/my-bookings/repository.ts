@@ -24,13 +24,14 @@ export class MyBookingsRepository {
           (select json_build_object('_id', bu.id, 'name', bu.name, 'surname', bu.surname) from ${users} bu where bu.id = b.booked_by) as booked_by,
           b.booked_by is not distinct from ${userId}::uuid as booked_by_me,
           json_build_object('_id', gt.id, 'number', gt.number, 'description', gt.description) as game_table,
-          b.end_at <= ${now.toISOString()}::timestamptz as "pastPrenotation"
+          b.end_at <= ${now.toISOString()}::timestamptz as "pastPrenotation",
+          b.no_show_at is not null as no_show
         from ${booking_participants} me
         join ${bookings} b on b.id = me.booking_id
         join ${training_sessions} s on s.id = b.session_id
         left join ${training_session_exceptions} x on x.session_id = b.session_id and x.date = b.date
         join ${game_tables} gt on gt.id = s.game_table_id
-        where me.user_id = ${userId} and me.active
+        where me.user_id = ${userId} and (me.active or b.no_show_at is not null)
           and ${filter === 'future' ? sql`b.end_at > ${now.toISOString()}::timestamptz` : sql`b.end_at <= ${now.toISOString()}::timestamptz`}
         order by b.start_at ${filter === 'future' ? sql`asc` : sql`desc`}
         limit 500`),

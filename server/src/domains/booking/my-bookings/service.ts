@@ -25,7 +25,7 @@ export class MyBookingsService {
     // A booking someone else made is left, at any time before it ends; their own until the rule's deadline.
     return rows.map((row) => ({
       ...row,
-      can_cancel: !row.pastPrenotation && (!row.booked_by_me || now.getTime() <= new Date(row.start_at).getTime() - hours * HOUR_MS),
+      can_cancel: !row.no_show && !row.pastPrenotation && (!row.booked_by_me || now.getTime() <= new Date(row.start_at).getTime() - hours * HOUR_MS),
     }));
   }
 }

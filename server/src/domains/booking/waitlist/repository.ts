@@ -13,6 +13,8 @@ export interface FreedNotice {
   session_id: string;
   date: string;
   game_table_id: string;
+  /** A no-show's released place (issue 42), already started: when it ends (ISO), for the mail's remaining time. */
+  released_until: string | null;
 }
 
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
@@ -95,15 +97,19 @@ export class WaitlistRepository {
     return rowsOf<FreedNotice>(
       await tx.execute(sql`
         with freed as (
-          select b.session_id, b.date from ${bookings} b where b.id = ${bookingId}::uuid and b.cancelled_at is not null
+          select b.session_id, b.date, b.no_show_at, b.end_at from ${bookings} b where b.id = ${bookingId}::uuid and b.cancelled_at is not null
             and not exists (select 1 from ${bookings} a where a.session_id = b.session_id and a.date = b.date and a.cancelled_at is null)
         ), claimed as (
           update ${booking_waitlist} w set notified_booking_id = ${bookingId}::uuid, notified_at = ${at(now)}
-          from freed where w.session_id = freed.session_id and w.date = freed.date and w.starts_at > ${at(now)}
+          from freed where w.session_id = freed.session_id and w.date = freed.date
+            -- Not started; or, a no-show's released place (issue 42), not ended.
+            and (w.starts_at > ${at(now)} or (freed.no_show_at is not null and freed.end_at > ${at(now)}))
             and w.notified_booking_id is distinct from ${bookingId}::uuid
           returning w.user_id, w.session_id, w.date, w.created_at, w.id
         )
-        select u.email, u.name, c.session_id, c.date::text as date, s.game_table_id
+        select u.email, u.name, c.session_id, c.date::text as date, s.game_table_id,
+               (select case when f.no_show_at is not null then to_char(f.end_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end
+                from freed f) as released_until
         from claimed c join ${users} u on u.id = c.user_id join ${training_sessions} s on s.id = c.session_id
         order by c.created_at, c.id`),
     );

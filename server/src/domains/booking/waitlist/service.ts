@@ -29,8 +29,10 @@ export function bookingLink(publicUrl: string, n: Pick<FreedNotice, 'session_id'
   return `${publicUrl}/book-session?${query.toString()}`;
 }
 
-function freedMail(n: FreedNotice, f: NoticeFacts, link: string): Mail {
+function freedMail(n: FreedNotice, f: NoticeFacts, link: string, now: Date): Mail {
   const day = `${WEEKDAY_NAMES[weekDayOf(f.date)]!.toLowerCase()} ${formatItalianDate(f.date)}`;
+  // A no-show's place (issue 42) is offered once the shift has started: the mail says how long is left of it.
+  const left = n.released_until ? Math.max(0, Math.floor((new Date(n.released_until).getTime() - now.getTime()) / 60_000)) : null;
   return {
     to: n.email,
     subject: `Turno libero: ${f.title} del ${formatItalianDate(f.date)}`,
@@ -38,6 +40,9 @@ function freedMail(n: FreedNotice, f: NoticeFacts, link: string): Mail {
       `Ciao ${n.name},`,
       '',
       `il turno "${f.title}" di ${day}, dalle ${f.start_time} alle ${f.end_time}, Tavolo ${f.table_number}, che aspettavi si è liberato.`,
+      ...(left !== null
+        ? [`Chi l'aveva prenotato non si è presentato: il turno è già iniziato e ne restano ${left} minuti, fino alle ${f.end_time}.`]
+        : []),
       "L'abbiamo scritto a tutti quelli in lista d'attesa: lo ottiene chi lo prenota per primo.",
       '',
       `Prenotalo da qui: ${link}`,
@@ -85,8 +90,9 @@ export class WaitlistService {
     const { db, repo, now, facts, queueMails, publicUrl } = this.deps;
     const about = await facts(bookingId);
     if (!about) return 0;
-    const claimed = await repo.claimFreed(db, bookingId, now());
-    await queueMails(claimed.map((n) => freedMail(n, about, bookingLink(publicUrl, n))));
+    const at = now();
+    const claimed = await repo.claimFreed(db, bookingId, at);
+    await queueMails(claimed.map((n) => freedMail(n, about, bookingLink(publicUrl, n), at)));
     return claimed.length;
   }
 }

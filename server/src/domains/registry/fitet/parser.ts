@@ -288,7 +288,8 @@ export const FITET_PAGE_ROWS = 1000;
  * at a time), or why the file as a whole is refused (an error code of the contract).
  */
 export type FitetParseOutcome =
-  { ok: true; rows: string[]; rejected: string } | { ok: false; code: 'FITET_FILE_INVALID' | 'FILE_TYPE_NOT_ALLOWED'; message: string };
+  | { ok: true; rows: string[]; rejected: string }
+  | { ok: false; code: 'FITET_FILE_INVALID' | 'FILE_TYPE_NOT_ALLOWED'; message: string };
 
 const pagesOf = ({ rows, rejected }: ParsedFile): FitetParseOutcome => {
   const pages: string[] = [];

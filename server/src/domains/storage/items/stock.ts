@@ -19,7 +19,9 @@ export interface StockChange {
 }
 
 export type StockOutcome =
-  { ok: true } | { ok: false; missing: true } | { ok: false; missing: false; description: string; current: number; change: StockChange };
+  | { ok: true }
+  | { ok: false; missing: true }
+  | { ok: false; missing: false; description: string; current: number; change: StockChange };
 
 const i = storage_items;
 
