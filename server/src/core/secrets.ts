@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from './db/client';
+import { afterCommit } from './db/unit-of-work';
 import { server_secrets } from './db/tables';
 
 /** Per database (tests open several), per name. */
@@ -10,20 +11,24 @@ const caches = new WeakMap<object, Map<string, Promise<Buffer>>>();
 export function serverSecret(db: DbOrTx, name: string): Promise<Buffer> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map<string, Promise<Buffer>>()));
-  let secret = cache.get(name);
-  if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(server_secrets)
-        .values({ name, value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await db.select({ value: server_secrets.value }).from(server_secrets).where(eq(server_secrets.name, name));
-      if (!row) throw new Error(`Segreto ${name} non disponibile`);
-      return Buffer.from(row.value, 'base64url');
-    })();
-    secret.catch(() => cache.delete(name));
-    cache.set(name, secret);
-  }
+  const cached = cache.get(name);
+  if (cached) return cached;
+  // Created in a transaction (a unit of work of its own in a read, a savepoint of a mutating request's: core/db/
+  // unit-of-work) and kept in memory only once that has committed: a request rolled back leaves no secret cached that
+  // the database does not hold.
+  const secret = db.transaction(async (tx) => {
+    await tx
+      .insert(server_secrets)
+      .values({ name, value: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing();
+    const [row] = await tx.select({ value: server_secrets.value }).from(server_secrets).where(eq(server_secrets.name, name));
+    if (!row) throw new Error(`Segreto ${name} non disponibile`);
+    return Buffer.from(row.value, 'base64url');
+  });
+  void secret.then(
+    () => afterCommit(() => cache.set(name, secret)),
+    () => undefined,
+  );
   return secret;
 }
 
