@@ -80,6 +80,8 @@ const NOT_CALLED: Record<string, string> = {
   'POST /api/v1/training-session/{id}/book': 'needs a session on a date it occurs (the listed id is a group of sessions)',
   'PATCH /api/v1/training-session/{id}/book': 'needs a booking of the caller on that session',
   'PATCH /api/v1/training-session/booking/{id}': 'needs an active booking (none is made above)',
+  'POST /api/v1/training-session/booking/{id}/check-in': 'needs an active booking (none is made above)',
+  'POST /api/v1/check-in/{token}': "needs a table's check-in link (its token) and a booking of the caller near its start",
   'POST /api/v1/training-session/{id}/waitlist': 'needs a full occurrence of a session',
   'DELETE /api/v1/training-session/{id}/waitlist': 'needs a waitlist entry (booking/tests/lone-writes-audit.test.ts covers it)',
   'DELETE /api/v1/training-session/{id}': 'the id listed first is not a session the caller may delete',
