@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq, like } from 'drizzle-orm';
 import { mail_outbox } from '../../../core/db/tables';
 import { game_tables } from '../tables';
-import { ADMIN, type TestApp, build, call, jobsDone, lastMailLink, login } from '../../../testing/helper';
+import { ADMIN, type TestApp, asJob, build, call, jobsDone, lastMailLink, login } from '../../../testing/helper';
 import { WAITLIST_NOTICE_JOB } from '../waitlist/service';
 import { type TestMember, createMembers, createSession, qualificationIds, stopClockAt } from './support';
 
@@ -180,13 +180,13 @@ describe('no-shows', () => {
     stopClockAt(t.clock, kept.date, '17:55');
     assert.equal((await api(await as(c), 'POST', `/check-in/${token}`, {})).statusCode, 200);
     stopClockAt(t.clock, kept.date, '18:30');
-    await t.app.services.booking.checkIn.releaseNoShows();
+    await asJob(t, () => t.app.services.booking.checkIn.releaseNoShows());
 
     // Nobody on the second: released at the window's end, once, whatever the number of sweeps at once.
     stopClockAt(t.clock, lost.date, '18:09');
-    assert.deepEqual(await t.app.services.booking.checkIn.releaseNoShows(), [], 'not before the window closes');
+    assert.deepEqual(await asJob(t, () => t.app.services.booking.checkIn.releaseNoShows()), [], 'not before the window closes');
     stopClockAt(t.clock, lost.date, '18:11');
-    const sweeps = await Promise.all([1, 2, 3].map(() => t.app.services.booking.checkIn.releaseNoShows()));
+    const sweeps = await Promise.all([1, 2, 3].map(() => asJob(t, () => t.app.services.booking.checkIn.releaseNoShows())));
     assert.deepEqual(sweeps.flat(), [lostId], 'released exactly once');
 
     const past = async (m: TestMember) => (await api(await as(m), 'GET', '/user/me/booked-sessions?filter=future')).json();
