@@ -194,11 +194,14 @@ export class Mailer {
     });
   }
 
+  /** In a transaction of its own when no unit of work is open (a job that delivers by SMTP holds none). */
   private async record(mail: Mail): Promise<string> {
-    const [row] = await this.options.db
-      .insert(mail_outbox)
-      .values({ ...mail, body: mail.text, transport: this.sendsBySmtp ? 'smtp' : 'log', status: 'queued' })
-      .returning({ id: mail_outbox.id });
+    const [row] = await this.options.db.transaction((tx) =>
+      tx
+        .insert(mail_outbox)
+        .values({ ...mail, body: mail.text, transport: this.sendsBySmtp ? 'smtp' : 'log', status: 'queued' })
+        .returning({ id: mail_outbox.id }),
+    );
     return row!.id;
   }
 

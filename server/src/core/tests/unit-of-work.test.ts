@@ -26,7 +26,6 @@ before(async () => {
     database = await openDatabase({ kind: 'pg', url: scratch.url });
   } else database = await openDatabase({ kind: 'pglite', dataDir: null });
   await database.db.execute(sql`create table uow_rows (id serial primary key, label text not null)`);
-  // The audit context's setting, as the migrations would leave it (any name with a dot is accepted).
 });
 after(async () => {
   await database.close();

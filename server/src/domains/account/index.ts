@@ -80,6 +80,8 @@ export const account: Domain = {
     {
       // Forgot-password's lookup, token and mail, after the request has answered; a failed run is retried by the runner.
       name: PASSWORD_RESET_MAIL_JOB,
+      // The mail is delivered by SMTP within the run: no transaction held meanwhile (core/db/unit-of-work).
+      unitOfWork: 'deferred',
       run: ({ email }: PasswordResetMailJob, { account }) => account.auth.sendResetLink(email),
     },
     housekeepingJob,

@@ -130,7 +130,8 @@ export class AuthService {
     const { db, users: repo, tokens, mailer, publicUrl } = this.deps;
     const user = await repo.findForLogin(email);
     if (!user || user.is_deactivated) return;
-    const token = await tokens.issue(db, user.id, 'reset');
+    // A unit of work of its own: the job holds none while the mail goes out (its definition, index.ts).
+    const token = await db.transaction((tx) => tokens.issue(tx, user.id, 'reset'));
     const link = `${publicUrl}/change-password?uid=${user.id}&token=${encodeURIComponent(token)}`;
     await mailer.send(passwordResetMail(user, link));
   }
