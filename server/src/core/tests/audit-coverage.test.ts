@@ -66,9 +66,6 @@ const NOT_CALLED: Record<string, string> = {
   'DELETE /api/v1/user/training-group/{groupId}/user/{userId}': 'needs an enrolment (the enrolment above is not made)',
   'PATCH /api/v1/user/fitet/{id}': 'needs an imported FITET record (the import takes a file)',
   'DELETE /api/v1/user/fitet/{id}': 'needs an imported FITET record (the import takes a file)',
-  'POST /api/v1/training-session/booking/{id}/check-in':
-    "needs a booking's id (the generator's id names none); booking/tests/check-in.test.ts calls it",
-  'POST /api/v1/check-in/{token}': "needs a table's signed link and a booking in its window; booking/tests/check-in.test.ts calls it",
   'POST /api/v1/platform/releases/{n}/pause': 'needs a release rolling out in steps (platform tests call it)',
   'POST /api/v1/platform/releases/{n}/resume': 'needs a paused rollout (platform tests call it)',
   'POST /api/v1/platform/releases/{n}/advance': 'needs a release rolling out in steps (platform tests call it)',
