@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Modal } from '../modal/Modal';
@@ -113,20 +113,29 @@ describe('DropdownMenu (issue 44 item 1: a row menu over the table)', () => {
     expect(screen.getByText('Fatto: Anonimizza Rossi')).toBeInTheDocument();
   });
 
-  it('closes when the page scrolls or the window is resized (it would be left away from its button)', async () => {
-    layout(rect(300, 900, 32, 32));
+  it('follows its button when the page scrolls or the window is resized; closes once the button has left the window', async () => {
+    let button = rect(300, 900, 32, 32);
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('role') === 'menu' ? rect(0, 0, 180, 80) : button;
+    });
     const user = userEvent.setup();
     render(<Rows />);
     await user.click(nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 1));
+    button = rect(200, 900, 32, 32);
     act(() => {
       fireEvent.scroll(document.querySelector('.ui-table-wrap')!);
     });
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    await user.click(nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 1));
+    await waitFor(() => expect(screen.getByRole('menu').style.top).toBe('236px'));
+    button = rect(300, 700, 32, 32);
     act(() => {
       fireEvent(window, new Event('resize'));
     });
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('menu').style.left).toBe(`${732 - 180}px`));
+    button = rect(-100, 700, 32, 32);
+    act(() => {
+      fireEvent.scroll(document.querySelector('.ui-table-wrap')!);
+    });
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
   it('in a modal: Escape closes only the menu, a click outside closes it', async () => {
