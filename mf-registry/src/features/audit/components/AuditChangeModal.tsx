@@ -1,10 +1,25 @@
 import { AUDIT_ACTION_LABELS, type AuditEntry, auditFieldLabel } from 'shared-api';
-import { Modal, formatDateTime } from 'shared-ui';
+import { Modal, formatDate, formatDateTime } from 'shared-ui';
 import { actorName, entityLabel } from './labels';
 
-/** A value as the log keeps it: text as it is, nothing as '—', anything else (a list, a number) as JSON. */
-const shown = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * A value as a person reads it (issue 44 item 6): nothing as '—', a day as dd/mm/yyyy, an instant on the club's
+ * clock, yes/no in Italian, a list as its items; other text as it is, anything else (an object) as JSON.
+ */
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Sì' : 'No';
+  if (typeof value === 'string') {
+    if (ISO_DATE.test(value)) return formatDate(value);
+    if (ISO_INSTANT.test(value)) return formatDateTime(value.replace(' ', 'T'));
+    return value;
+  }
+  if (Array.isArray(value)) return value.length ? value.map(shown).join(', ') : '—';
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
+};
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
