@@ -30,7 +30,7 @@ const BOOKING: AuditEntry = {
     session_id: { before: null, after: '3b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11' },
     date: { before: null, after: '2026-12-08' },
     start_at: { before: null, after: '2026-12-08T20:00:00+00:00' },
-    participant_ids: { before: null, after: ['a', 'b'] },
+    participant_ids: { before: null, after: [ADMIN._id, 'b'] },
     is_booking_allowed: { before: true, after: false },
   },
 };
@@ -88,7 +88,8 @@ describe('Registro attività', () => {
     expect(row('Data')).toEqual(['—', '08/12/2026']);
     // 20:00 UTC is 21:00 in Rome.
     expect(row('Inizio')).toEqual(['—', '08/12/2026 21:00']);
-    expect(row('Partecipanti')).toEqual(['—', 'a, b']);
+    // A person by name (the page's list of users); an id it does not know stays as it is.
+    expect(row('Partecipanti')).toEqual(['—', 'Amministratrice Anna, b']);
     expect(row('Prenotabile')).toEqual(['Sì', 'No']);
   });
 

@@ -54,6 +54,7 @@ export function AuditPage() {
   const bind = fieldBinder(form, true);
   const users = useAuditUserOptions();
   const userOptions = (users.data ?? []).map((u) => ({ id: u._id, name: `${u.surname} ${u.name}`, description: u.email }));
+  const names = new Map(userOptions.map((u) => [u.id, u.name]));
 
   const filter =
     <K extends keyof AuditFilterValues>(field: K) =>
@@ -102,7 +103,7 @@ export function AuditPage() {
         defaultSort={{ key: 'at', order: 'desc' }}
         rowActions={(e) => [{ label: 'Dettagli', onClick: () => setOpened(e) }]}
       />
-      {opened && <AuditChangeModal key={opened._id} entry={opened} onClose={() => setOpened(null)} />}
+      {opened && <AuditChangeModal key={opened._id} entry={opened} names={names} onClose={() => setOpened(null)} />}
     </PageLayout>
   );
 }
