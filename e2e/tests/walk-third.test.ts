@@ -95,7 +95,7 @@ test("3. Escape after 'Seleziona tutto' closes the menu only; 'Deseleziona tutto
   await ask.getByText('Ci sono modifiche non salvate. Chiudere senza salvarle?').waitFor();
   await ask.getByRole('button', { name: 'Continua a modificare' }).click();
   assert.equal(await form.getByLabel(/^Nome/).inputValue(), 'Ottavia');
-  await form.getByRole('button', { name: 'Annulla' }).click();
+  await form.getByRole('button', { name: 'Chiudi', exact: true }).click();
   await ask.getByRole('button', { name: 'Chiudi senza salvare' }).click();
   await form.waitFor({ state: 'detached' });
   await page.close();

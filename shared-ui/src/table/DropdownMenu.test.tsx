@@ -108,6 +108,13 @@ describe('DropdownMenu (issue 44 item 1: a row menu over the table)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(first).toHaveFocus();
+    // Tab walks the items, then leaves the menu for its button.
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(screen.getByRole('menuitem', { name: 'Anonimizza' })).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(first).toHaveFocus();
     // Enter on the chosen item acts on its row.
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(screen.getByText('Fatto: Anonimizza Rossi')).toBeInTheDocument();

@@ -128,7 +128,7 @@ function useMenuLayer(
  * drawn in a layer of its own over the page (a portal in the body, fixed to the button; issue 44 item 1): inside a
  * table a row's sticky cells or the table's scrolling box would otherwise paint over it or cut it, and a click on
  * what looks like its item would land on the next row. Closed by a click outside, by Escape (kept from a modal
- * around it, the focus back on the button), by Tab, by choosing; when the page scrolls or the window is resized it
+ * around it, the focus back on the button), by Tab past its last item, by choosing; when the page scrolls or the window is resized it
  * follows its button, and closes once the button has left the window. Arrows, Home and End move between its items.
  */
 export function DropdownMenu({
@@ -171,9 +171,14 @@ export function DropdownMenu({
     else if (e.key === 'Home') go(0);
     else if (e.key === 'End') go(buttons.length - 1);
     else if (e.key === 'Tab') {
-      // The menu lives outside the page's order: Tab goes on from its button.
-      e.preventDefault();
-      close(true);
+      // Tab walks the items too (as before the menu had a layer of its own); past the last one (Shift+Tab: before the
+      // first) the menu, which lives outside the page's order, closes with the focus back on its button.
+      const next = at + (e.shiftKey ? -1 : 1);
+      if (next >= 0 && next < buttons.length) go(next);
+      else {
+        e.preventDefault();
+        close(true);
+      }
     }
   };
 
