@@ -108,11 +108,17 @@ describe('DropdownMenu (issue 44 item 1: a row menu over the table)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(first).toHaveFocus();
-    // Tab walks the items, then leaves the menu for its button.
+    // Tab walks the items, then leaves the menu for what follows its button; Shift+Tab from the first item goes
+    // back to the button.
     await user.keyboard('{Enter}');
     await user.tab();
     expect(screen.getByRole('menuitem', { name: 'Anonimizza' })).toHaveFocus();
     await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 1)).toHaveFocus();
+    first.focus();
+    await user.keyboard('{Enter}');
+    await user.tab({ shift: true });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(first).toHaveFocus();
     // Enter on the chosen item acts on its row.

@@ -171,12 +171,13 @@ export function DropdownMenu({
     else if (e.key === 'Home') go(0);
     else if (e.key === 'End') go(buttons.length - 1);
     else if (e.key === 'Tab') {
-      // Tab walks the items too (as before the menu had a layer of its own); past the last one (Shift+Tab: before the
-      // first) the menu, which lives outside the page's order, closes with the focus back on its button.
+      // Tab walks the items too (as before the menu had a layer of its own). The menu lives outside the page's
+      // order: past the last item it closes and the browser's Tab goes on from its button to what follows it;
+      // Shift+Tab before the first gives the focus back to the button.
       const next = at + (e.shiftKey ? -1 : 1);
       if (next >= 0 && next < buttons.length) go(next);
       else {
-        e.preventDefault();
+        if (e.shiftKey) e.preventDefault();
         close(true);
       }
     }
