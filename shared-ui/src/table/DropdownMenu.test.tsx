@@ -91,13 +91,17 @@ describe('DropdownMenu (issue 44 item 1: a row menu over the table)', () => {
     expect(menu).toHaveClass('ui-dropdown__menu--up');
   });
 
-  it('is used by keyboard: the first item focused, arrows move, Escape closes it and gives the focus back', async () => {
+  it('is used by keyboard: Tab or ArrowDown enters it, arrows move, Escape closes it and gives the focus back', async () => {
     layout(rect(300, 900, 32, 32));
     const user = userEvent.setup();
     render(<Rows />);
     const first = nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 0);
     first.focus();
+    // Enter opens it with the focus left on the button; Tab goes into it.
     await user.keyboard('{Enter}');
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(first).toHaveFocus();
+    await user.tab();
     expect(screen.getByRole('menuitem', { name: 'Scarica dati' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Anonimizza' })).toHaveFocus();
@@ -110,14 +114,15 @@ describe('DropdownMenu (issue 44 item 1: a row menu over the table)', () => {
     expect(first).toHaveFocus();
     // Tab walks the items, then leaves the menu for what follows its button; Shift+Tab from the first item goes
     // back to the button.
-    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Scarica dati' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('menuitem', { name: 'Anonimizza' })).toHaveFocus();
     await user.tab();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 1)).toHaveFocus();
     first.focus();
-    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
     await user.tab({ shift: true });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(first).toHaveFocus();

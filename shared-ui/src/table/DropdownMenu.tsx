@@ -53,6 +53,7 @@ function useMenuLayer(
   close: (refocus: boolean) => void,
   buttonRef: RefObject<HTMLButtonElement | null>,
   menuRef: RefObject<HTMLUListElement | null>,
+  focusFirst: RefObject<boolean>,
 ): Place | null {
   const [place, setPlace] = useState<Place | null>(null);
   /** Places the menu by its button as it is now; false when the button has left the window (nothing to sit by). */
@@ -76,11 +77,13 @@ function useMenuLayer(
     else measure(true);
   }, [open, measure]);
 
-  // The first item takes the focus once the menu is placed (hidden, it could not).
+  // Opened by ArrowDown, the first item takes the focus once the menu is placed (hidden, it could not). Opened by a
+  // click, Enter or Space the focus stays on the button, and Tab or ArrowDown enters the menu.
   const placed = place !== null;
   useEffect(() => {
-    if (placed) itemButtons(menuRef.current)[0]?.focus();
-  }, [placed, menuRef]);
+    if (placed && focusFirst.current) itemButtons(menuRef.current)[0]?.focus();
+    focusFirst.current = false;
+  }, [placed, menuRef, focusFirst]);
 
   useEffect(() => {
     if (!open) return;
@@ -157,7 +160,8 @@ export function DropdownMenu({
     if (refocus) buttonRef.current?.focus();
   }, []);
 
-  const place = useMenuLayer(open, close, buttonRef, menuRef);
+  const focusFirst = useRef(false);
+  const place = useMenuLayer(open, close, buttonRef, menuRef, focusFirst);
 
   const onMenuKeyDown = (e: ReactKeyboardEvent<HTMLUListElement>) => {
     const buttons = itemButtons(menuRef.current);
@@ -198,7 +202,12 @@ export function DropdownMenu({
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && !open) {
             e.preventDefault();
+            focusFirst.current = true;
             setOpen(true);
+          } else if (open && (e.key === 'ArrowDown' || (e.key === 'Tab' && !e.shiftKey))) {
+            // The menu lives in a layer of its own, outside the page's order: Tab from its button goes into it.
+            e.preventDefault();
+            itemButtons(menuRef.current)[0]?.focus();
           }
         }}
         disabled={busy}
