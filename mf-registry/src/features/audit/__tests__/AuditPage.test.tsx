@@ -18,6 +18,7 @@ const EDIT: AuditEntry = {
   changes: { phone_number: { before: '+39 340 1112233', after: '+39 333 7654321' }, email: { before: null, after: 'marco@example.it' } },
 };
 
+const TABLE_ID = '4b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11';
 const BOOKING: AuditEntry = {
   _id: '1f8fad5b-d9cb-469f-a165-70867728950e',
   at: '2026-11-26T09:30:00.000Z',
@@ -32,6 +33,7 @@ const BOOKING: AuditEntry = {
     start_at: { before: null, after: '2026-12-08T20:00:00+00:00' },
     participant_ids: { before: null, after: [ADMIN._id, 'b'] },
     is_booking_allowed: { before: true, after: false },
+    game_table_id: { before: null, after: TABLE_ID },
   },
 };
 
@@ -39,6 +41,7 @@ function setup(entries: AuditEntry[] = [EDIT]) {
   const api = mockApi({
     'GET /audit': list(entries),
     'GET /user': list([{ ...ADMIN, email: 'admin@circolo.example' }]),
+    'GET /training-session/game-tables': list([{ _id: TABLE_ID, number: 4 }]),
   });
   const user = userEvent.setup();
   renderWithProviders(<AuditPage />, { route: '/registry/audit' });
@@ -91,6 +94,7 @@ describe('Registro attività', () => {
     // A person by name (the page's list of users); an id it does not know stays as it is.
     expect(row('Partecipanti')).toEqual(['—', 'Amministratrice Anna, b']);
     expect(row('Prenotabile')).toEqual(['Sì', 'No']);
+    expect(row('Tavolo')).toEqual(['—', 'Tavolo 4']);
   });
 
   it('the unlock times of a rule are a record the filter offers', async () => {
