@@ -1,6 +1,7 @@
 /**
  * Issue 44, the walk's third pass, the front end's items seen in the browser at 1366 px:
  * 1. A row's 'Altre azioni' menu sits over the table: a click where its item shows acts on that row's member.
+ * 2. Requests failing while the browser says it is online: the saved bookings, not the sign-in page.
  * 3. Escape in a multi-select closes its menu only; 'Deseleziona tutto' stays inside it; a form with changes asks
  *    before closing.
  * 8. The keyboard focus survives booking, cancelling and Escape on a top-menu sub-menu (the arrows enter it); the
@@ -13,6 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { clubDate, testNow } from 'test-kit';
+import { apiCall } from './support/api-call.ts';
 import { seriousViolations } from './support/axe.ts';
 import { repoRoot } from './support/server.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn, toast } from './support/portal.ts';
@@ -22,6 +24,8 @@ const portal = portalForThisFile();
 const DESKTOP = { width: 1366, height: 768 };
 const MATTEO = 'matteo.colombo@circolo.example';
 const FOCUS_TITLE = 'Turno per il fuoco';
+const NETWORK_TITLE = 'Turno senza rete vera';
+const GIULIA = 'giulia.bianchi@circolo.example';
 const LONG_TITLE = 'Allenamento speciale di preparazione al campionato regionale a squadre';
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const TODAY = clubDate(testNow(), 'Europe/Rome');
@@ -91,7 +95,7 @@ test("3. Escape after 'Seleziona tutto' closes the menu only; 'Deseleziona tutto
   await ask.getByText('Ci sono modifiche non salvate. Chiudere senza salvarle?').waitFor();
   await ask.getByRole('button', { name: 'Continua a modificare' }).click();
   assert.equal(await form.getByLabel(/^Nome/).inputValue(), 'Ottavia');
-  await form.getByRole('button', { name: 'Annulla' }).click();
+  await form.getByRole('button', { name: 'Chiudi', exact: true }).click();
   await ask.getByRole('button', { name: 'Chiudi senza salvare' }).click();
   await form.waitFor({ state: 'detached' });
   await page.close();
@@ -208,9 +212,39 @@ test("9. a long title in the calendar's week card keeps to one line, cut with 'â
   });
   assert.equal(lines, 1, 'the title wraps onto lines the card cuts off');
   assert.ok(cut, 'the title is cut with an ellipsis');
-  // The table still shows under it, inside the card.
-  const table = await card.getByText('Tavolo 6').boundingBox();
-  const box = await card.boundingBox();
-  assert.ok(table && box && table.y + table.height <= box.y + box.height + 1, 'the table line is cut off');
+  // The whole title stays on the card, for the pointer (its title) and in the button's name.
+  assert.match((await card.getAttribute('title')) ?? '', new RegExp(LONG_TITLE));
+  await page.close();
+});
+
+test("2. with requests failing while the phone says it is online, 'Le mie prenotazioni' shows the saved bookings, not /login", async () => {
+  const admin = await portal.browser.newPage();
+  await signIn(admin, portal.server.url, ADMIN.email, ADMIN.password, null);
+  const sessionId = await openShiftInActiveWeek(admin, { title: NETWORK_TITLE, today: TODAY, day: DAY, table: 3 });
+  const users = await apiCall<{ data: { _id: string; email: string }[] }>(admin, 'GET', '/user?limit=50&reducedDetails=true&q=marco.rossi');
+  const partner = users.body.data.find((u) => u.email === 'marco.rossi@circolo.example')!;
+  await admin.close();
+
+  const page = await portal.browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signIn(page, portal.server.url, GIULIA, MEMBER_PASSWORD, null);
+  const booked = await apiCall(page, 'POST', `/training-session/${sessionId}/book`, { partnersId: [partner._id], date: DAY });
+  assert.equal(booked.status, 201, JSON.stringify(booked.body));
+  await page.goto(`${portal.server.url}/user/bookings`);
+  await page.getByRole('article').filter({ hasText: NETWORK_TITLE }).waitFor();
+
+  // A Wi-Fi without internet, a captive portal, a server down: every API call fails, navigator.onLine stays true.
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await page.getByTestId('offline-bookings').waitFor();
+  assert.ok(await page.evaluate(() => navigator.onLine));
+  assert.equal(new URL(page.url()).pathname, '/user/bookings');
+  await page.getByRole('article').filter({ hasText: NETWORK_TITLE }).waitFor();
+  await page.screenshot({ path: path.join(repoRoot, 'e2e', 'artifacts', 'walk-third-2-network-down.png') });
+
+  // The network back: the page is the live one again, the session the server's.
+  await page.unroute('**/api/**');
+  await page.reload();
+  await page.getByRole('article').filter({ hasText: NETWORK_TITLE }).waitFor();
+  assert.equal(await page.getByTestId('offline-bookings').count(), 0);
   await page.close();
 });

@@ -36,8 +36,8 @@ export interface ModalFormProps<T = unknown> {
   onTabChange?: (index: number) => void;
   size?: 'sm' | 'md' | 'lg';
   /**
-   * The form holds changes not saved (react-hook-form's `formState.isDirty`): closing it by Escape, '×' or the
-   * cancel button then asks first (issue 44 item 3).
+   * The form holds changes not saved (react-hook-form's `formState.isDirty`): closing it by Escape or '×' then asks
+   * first (issue 44 item 3); the cancel button discards them as it says.
    */
   dirty?: boolean;
 }
@@ -62,7 +62,8 @@ export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
     }
   }, [open]);
 
-  // What the person closes by (Escape, '×', the cancel button): with changes not saved, a question first.
+  // Escape and '×' (Escape pressed for a menu that had already closed, a stray click): with changes not saved, a
+  // question first. The cancel button says what it does and closes at once.
   const requestClose = () => (props.dirty ? setAsking(true) : onClose());
 
   const shownTabs = tabs?.slice(0, MAX_TABS) ?? [];
@@ -107,7 +108,7 @@ export function ModalForm<T = unknown>(props: ModalFormProps<T>) {
       closeDisabled={pending}
       footer={
         <>
-          <button type="button" className="ui-btn ui-btn--secondary" onClick={requestClose} disabled={pending}>
+          <button type="button" className="ui-btn ui-btn--secondary" onClick={onClose} disabled={pending}>
             {props.cancelLabel ?? 'Annulla'}
           </button>
           <button type="submit" form={formId} className="ui-btn ui-btn--primary" disabled={pending} aria-busy={pending || undefined}>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Modal } from '../modal/Modal';
@@ -91,13 +91,17 @@ describe('DropdownMenu (issue 44 item 1: a row menu over the table)', () => {
     expect(menu).toHaveClass('ui-dropdown__menu--up');
   });
 
-  it('is used by keyboard: the first item focused, arrows move, Escape closes it and gives the focus back', async () => {
+  it('is used by keyboard: Tab or ArrowDown enters it, arrows move, Escape closes it and gives the focus back', async () => {
     layout(rect(300, 900, 32, 32));
     const user = userEvent.setup();
     render(<Rows />);
     const first = nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 0);
     first.focus();
+    // Enter opens it with the focus left on the button; Tab goes into it.
     await user.keyboard('{Enter}');
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(first).toHaveFocus();
+    await user.tab();
     expect(screen.getByRole('menuitem', { name: 'Scarica dati' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Anonimizza' })).toHaveFocus();
@@ -108,25 +112,48 @@ describe('DropdownMenu (issue 44 item 1: a row menu over the table)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(first).toHaveFocus();
+    // Tab walks the items, then leaves the menu for what follows its button; Shift+Tab from the first item goes
+    // back to the button.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Scarica dati' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('menuitem', { name: 'Anonimizza' })).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 1)).toHaveFocus();
+    first.focus();
+    await user.keyboard('{ArrowDown}');
+    await user.tab({ shift: true });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(first).toHaveFocus();
     // Enter on the chosen item acts on its row.
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(screen.getByText('Fatto: Anonimizza Rossi')).toBeInTheDocument();
   });
 
-  it('closes when the page scrolls or the window is resized (it would be left away from its button)', async () => {
-    layout(rect(300, 900, 32, 32));
+  it('follows its button when the page scrolls or the window is resized; closes once the button has left the window', async () => {
+    let button = rect(300, 900, 32, 32);
+    jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('role') === 'menu' ? rect(0, 0, 180, 80) : button;
+    });
     const user = userEvent.setup();
     render(<Rows />);
     await user.click(nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 1));
+    button = rect(200, 900, 32, 32);
     act(() => {
       fireEvent.scroll(document.querySelector('.ui-table-wrap')!);
     });
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    await user.click(nth(screen.getAllByRole('button', { name: 'Altre azioni' }), 1));
+    await waitFor(() => expect(screen.getByRole('menu').style.top).toBe('236px'));
+    button = rect(300, 700, 32, 32);
     act(() => {
       fireEvent(window, new Event('resize'));
     });
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('menu').style.left).toBe(`${732 - 180}px`));
+    button = rect(-100, 700, 32, 32);
+    act(() => {
+      fireEvent.scroll(document.querySelector('.ui-table-wrap')!);
+    });
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
   });
 
   it('in a modal: Escape closes only the menu, a click outside closes it', async () => {

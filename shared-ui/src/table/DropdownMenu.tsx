@@ -44,38 +44,46 @@ export function placeMenu(button: DOMRect, menu: { width: number; height: number
 const itemButtons = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
 
 /**
- * The open menu's place by its button, its first item focused once placed, and what closes it: a click outside,
- * Escape (the focus back on the button), a scroll outside it, a resize.
+ * The open menu's place by its button (kept there as the page scrolls or the window is resized), its first item
+ * focused once placed, and what closes it: a click outside, Escape (the focus back on the button), its button
+ * leaving the window.
  */
 function useMenuLayer(
   open: boolean,
   close: (refocus: boolean) => void,
   buttonRef: RefObject<HTMLButtonElement | null>,
   menuRef: RefObject<HTMLUListElement | null>,
+  focusFirst: RefObject<boolean>,
 ): Place | null {
   const [place, setPlace] = useState<Place | null>(null);
+  /** Places the menu by its button as it is now; false when the button has left the window (nothing to sit by). */
+  const measure = useCallback(
+    (opening = false): boolean => {
+      if (!buttonRef.current || !menuRef.current) return true;
+      const button = buttonRef.current.getBoundingClientRect();
+      const view = { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
+      const gone = button.bottom < 0 || button.top > view.height || button.right < 0 || button.left > view.width;
+      if (gone && !opening) return false;
+      const menu = menuRef.current.getBoundingClientRect();
+      setPlace(placeMenu(button, { width: menu.width, height: menu.height }, view));
+      return true;
+    },
+    [buttonRef, menuRef],
+  );
+
   // Placed before the first paint, so the menu never shows where it does not belong.
   useLayoutEffect(() => {
-    if (!open) {
-      setPlace(null);
-      return;
-    }
-    if (!buttonRef.current || !menuRef.current) return;
-    const menu = menuRef.current.getBoundingClientRect();
-    setPlace(
-      placeMenu(
-        buttonRef.current.getBoundingClientRect(),
-        { width: menu.width, height: menu.height },
-        { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight },
-      ),
-    );
-  }, [open, buttonRef, menuRef]);
+    if (!open) setPlace(null);
+    else measure(true);
+  }, [open, measure]);
 
-  // The first item takes the focus once the menu is placed (hidden, it could not).
+  // Opened by ArrowDown, the first item takes the focus once the menu is placed (hidden, it could not). Opened by a
+  // click, Enter or Space the focus stays on the button, and Tab or ArrowDown enters the menu.
   const placed = place !== null;
   useEffect(() => {
-    if (placed) itemButtons(menuRef.current)[0]?.focus();
-  }, [placed, menuRef]);
+    if (placed && focusFirst.current) itemButtons(menuRef.current)[0]?.focus();
+    focusFirst.current = false;
+  }, [placed, menuRef, focusFirst]);
 
   useEffect(() => {
     if (!open) return;
@@ -92,21 +100,28 @@ function useMenuLayer(
         close(true);
       }
     };
+    // The page scrolled or the window changed size: the menu follows its button, and closes once the button is
+    // out of the window.
+    let frame = 0;
     const onMove = (e: Event) => {
-      if (!(e.target instanceof Node && menuRef.current?.contains(e.target))) close(false);
+      if (e.target instanceof Node && menuRef.current?.contains(e.target)) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (!measure()) close(false);
+      });
     };
-    const onResize = () => close(false);
     document.addEventListener('mousedown', onPointerDown);
     document.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('scroll', onMove, true);
-    window.addEventListener('resize', onResize);
+    window.addEventListener('resize', onMove);
     return () => {
+      cancelAnimationFrame(frame);
       document.removeEventListener('mousedown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown, true);
       window.removeEventListener('scroll', onMove, true);
-      window.removeEventListener('resize', onResize);
+      window.removeEventListener('resize', onMove);
     };
-  }, [open, close, buttonRef, menuRef]);
+  }, [open, close, measure, buttonRef, menuRef]);
 
   return place;
 }
@@ -116,8 +131,8 @@ function useMenuLayer(
  * drawn in a layer of its own over the page (a portal in the body, fixed to the button; issue 44 item 1): inside a
  * table a row's sticky cells or the table's scrolling box would otherwise paint over it or cut it, and a click on
  * what looks like its item would land on the next row. Closed by a click outside, by Escape (kept from a modal
- * around it, the focus back on the button), by Tab, by choosing, and when the page scrolls or the window is resized
- * (it would no longer sit by its button). Arrows, Home and End move between its items.
+ * around it, the focus back on the button), by Tab past its last item, by choosing; when the page scrolls or the window is resized it
+ * follows its button, and closes once the button has left the window. Arrows, Home and End move between its items.
  */
 export function DropdownMenu({
   trigger,
@@ -145,7 +160,8 @@ export function DropdownMenu({
     if (refocus) buttonRef.current?.focus();
   }, []);
 
-  const place = useMenuLayer(open, close, buttonRef, menuRef);
+  const focusFirst = useRef(false);
+  const place = useMenuLayer(open, close, buttonRef, menuRef, focusFirst);
 
   const onMenuKeyDown = (e: ReactKeyboardEvent<HTMLUListElement>) => {
     const buttons = itemButtons(menuRef.current);
@@ -159,9 +175,15 @@ export function DropdownMenu({
     else if (e.key === 'Home') go(0);
     else if (e.key === 'End') go(buttons.length - 1);
     else if (e.key === 'Tab') {
-      // The menu lives outside the page's order: Tab goes on from its button.
-      e.preventDefault();
-      close(true);
+      // Tab walks the items too (as before the menu had a layer of its own). The menu lives outside the page's
+      // order: past the last item it closes and the browser's Tab goes on from its button to what follows it;
+      // Shift+Tab before the first gives the focus back to the button.
+      const next = at + (e.shiftKey ? -1 : 1);
+      if (next >= 0 && next < buttons.length) go(next);
+      else {
+        if (e.shiftKey) e.preventDefault();
+        close(true);
+      }
     }
   };
 
@@ -180,7 +202,12 @@ export function DropdownMenu({
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && !open) {
             e.preventDefault();
+            focusFirst.current = true;
             setOpen(true);
+          } else if (open && (e.key === 'ArrowDown' || (e.key === 'Tab' && !e.shiftKey))) {
+            // The menu lives in a layer of its own, outside the page's order: Tab from its button goes into it.
+            e.preventDefault();
+            itemButtons(menuRef.current)[0]?.focus();
           }
         }}
         disabled={busy}

@@ -56,13 +56,27 @@ describe('offline (issue 28)', () => {
     expect(Object.keys(localStorage)).toEqual([]);
   });
 
-  test('a failing /auth/me while online is still no session, whatever was kept', async () => {
+  test('no answer to /auth/me while the browser says it is online is not a sign-out: the kept session, marked offline (issue 44 item 2)', async () => {
     const user = sessionUser();
     const { unmount } = renderApp('/', { user });
     await waitFor(() => expect(useAuthStore.getState().status).toBe('authenticated'));
     unmount();
-    renderApp('/', { api: { 'GET /auth/me': 'network-error' } });
+    renderApp('/user/bookings', { api: { 'GET /auth/me': 'network-error' } });
+    await waitFor(() => expect(useAuthStore.getState().offline).toBe(true));
+    expect(useAuthStore.getState().user?._id).toBe(user._id);
+    expect(screen.getByTestId('location')).toHaveTextContent('/user/bookings');
+    expect(Object.keys(localStorage).some((key) => key.startsWith('portal-offline:'))).toBe(true);
+  });
+
+  test('a gateway error (the server down behind its proxy) is no answer either; a 500 of the server is one', async () => {
+    const user = sessionUser();
+    const { unmount } = renderApp('/', { user });
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('authenticated'));
+    unmount();
+    const second = renderApp('/', { api: { 'GET /auth/me': { status: 502, body: 'Bad Gateway' } } });
+    await waitFor(() => expect(useAuthStore.getState().offline).toBe(true));
+    second.unmount();
+    renderApp('/', { api: { 'GET /auth/me': { status: 500, body: { message: 'down' } } } });
     await waitFor(() => expect(useAuthStore.getState().status).toBe('anonymous'));
-    expect(useAuthStore.getState().offline).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthStore } from 'shared-api';
-import { fetchSession, isOffline, keepLastAnswer, keptAnswerOfLastUser, type SessionUser } from 'shared-api';
+import { ApiError, fetchSession, isOffline, keepLastAnswer, keptAnswerOfLastUser, type SessionUser } from 'shared-api';
 import { setClubTimeZone } from 'shared-ui';
 import { meQuery } from './api';
 
@@ -11,6 +11,15 @@ interface KeptSession {
   user: SessionUser;
   clubTimeZone: string | null;
 }
+
+/** How often a session shown from the last visit is asked for again while the server cannot be reached. */
+export const OFFLINE_RETRY_MS = 30_000;
+
+/**
+ * The server could not be reached: the browser says it is offline, or the call got no answer (a Wi-Fi without
+ * internet, a captive portal) or a gateway's (the server down behind its proxy). Not an answer about the session.
+ */
+const unreachable = (error: unknown) => isOffline() || (error instanceof ApiError && [0, 502, 503, 504].includes(error.status));
 
 /**
  * Fills the one auth store (shared-api): the session on load (GET /auth/me, null on failure), then the
@@ -32,13 +41,19 @@ export function useSessionBootstrap(): void {
           if (u) keepLastAnswer(u._id, OFFLINE_SESSION, { user: u, clubTimeZone });
           if (live) setUser(u);
         },
-        () => {
+        (error: unknown) => {
           if (!live) return;
-          // Offline, the portal opens on the session of the last visit, read-only: pages show what they kept.
-          const kept = isOffline() ? keptAnswerOfLastUser<KeptSession>(OFFLINE_SESSION) : null;
+          // Offline, or the network failing while the browser says it is online (issue 44 item 2), the portal opens
+          // on the session of the last visit, read-only: pages show what they kept. A session check that got no
+          // answer is not a sign-out: nothing kept is forgotten and a session shown stays.
+          const network = unreachable(error);
+          const kept = network ? keptAnswerOfLastUser<KeptSession>(OFFLINE_SESSION) : null;
+          const shown = useAuthStore.getState();
           if (kept && kept.value.user._id === kept.userId) {
             setClubTimeZone(kept.value.clubTimeZone);
-            useAuthStore.getState().setOfflineUser(kept.value.user);
+            shown.setOfflineUser(kept.value.user);
+          } else if (network && shown.status === 'authenticated' && shown.user) {
+            shown.setOfflineUser(shown.user);
           } else setUser(null);
         },
       );
@@ -48,9 +63,12 @@ export function useSessionBootstrap(): void {
       if (useAuthStore.getState().offline) void load();
     };
     window.addEventListener('online', onOnline);
+    // The network may come back without an 'online' event (it never said it was gone): asked again now and then.
+    const retry = window.setInterval(onOnline, OFFLINE_RETRY_MS);
     return () => {
       live = false;
       window.removeEventListener('online', onOnline);
+      window.clearInterval(retry);
     };
   }, [setUser]);
 

@@ -1,5 +1,5 @@
 import type { PlatformRelease } from 'shared-api';
-import { changesOf, composeInput, formatBytes, outcomeOf, reasonText, releaseState, reportSummary } from './release-text';
+import { changesOf, composeInput, formatBytes, outcomeOf, reasonText, releaseState, reportSummary, versionLabel } from './release-text';
 
 const release = (over: Partial<PlatformRelease>): PlatformRelease => ({
   number: 1,
@@ -70,4 +70,11 @@ test('sizes, report counts and refusal reasons in words', () => {
   };
   expect(reasonText(reason)).toBe('mf-registry 0.1.0-aa: richiede react ^17.0.0');
   expect(reasonText({ ...reason, app: '*', version: null, message: 'già in linea' })).toBe('già in linea');
+});
+
+test('a version is offered with when and by whom it was published, not as a bare code (issue 44 item 8)', () => {
+  const v = { version: '0.2.0-cccccccc', publishedAt: '2026-11-17T08:00:00.000Z', publishedBy: 'Anna Verdi' };
+  expect(versionLabel(v)).toBe('0.2.0-cccccccc · pubblicata il 17/11/2026 09:00 da Anna Verdi');
+  expect(versionLabel(v, '0.2.0-cccccccc')).toBe('0.2.0-cccccccc · pubblicata il 17/11/2026 09:00 da Anna Verdi (in linea)');
+  expect(versionLabel({ version: '0.1.0-aaaaaaaa', publishedAt: null, publishedBy: null })).toBe('0.1.0-aaaaaaaa');
 });

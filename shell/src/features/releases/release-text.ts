@@ -1,5 +1,6 @@
 /** What the releases page says about a release, a version and a check: pure functions, tested on their own. */
 import type { AppErrorReport, ComposePayload, PlatformRelease, PublishedVersion, ReleaseReason } from 'shared-api';
+import { formatDateTime } from 'shared-ui';
 
 export const KIND_LABELS: Record<PlatformRelease['kind'], string> = {
   initial: 'Prima release',
@@ -87,9 +88,18 @@ export function composeInput(values: ComposeValues, live: Record<string, string>
 
 /** The versions of one app the form offers, newest first, the live one marked. */
 export function versionOptions(versions: readonly PublishedVersion[], app: string, liveVersion: string | undefined) {
-  return versions
-    .filter((v) => v.app === app && v.problem === null)
-    .map((v) => ({ value: v.version, label: v.version === liveVersion ? `${v.version} (in linea)` : v.version }));
+  return versions.filter((v) => v.app === app && v.problem === null).map((v) => ({ value: v.version, label: versionLabel(v, liveVersion) }));
+}
+
+/**
+ * A version as the compose form offers it: not its bare code but when and by whom it was published, and whether it
+ * is the live one ('0.2.0-cccccccc · pubblicata il 17/11/2026 09:00 da Anna Verdi (in linea)'; issue 44 item 8).
+ */
+export function versionLabel(v: Pick<PublishedVersion, 'version' | 'publishedAt' | 'publishedBy'>, liveVersion?: string): string {
+  const when = v.publishedAt ? ` il ${formatDateTime(v.publishedAt)}` : '';
+  const who = v.publishedBy ? ` da ${v.publishedBy}` : '';
+  const published = when || who ? ` · pubblicata${when}${who}` : '';
+  return `${v.version}${published}${v.version === liveVersion ? ' (in linea)' : ''}`;
 }
 
 /** A refused check, one line per reason: the app, its version and the dependency where they apply. */

@@ -143,7 +143,7 @@ test('Componi: the dry run answers before Metti in linea, a refusal lists its re
   expect(putLive).toBeDisabled();
 
   const registry = within(dialog).getByLabelText('Anagrafica (mf-registry)');
-  await within(registry).findByRole('option', { name: '0.1.0-aaaaaaaa' });
+  await within(registry).findByRole('option', { name: /^0\.1\.0-aaaaaaaa · pubblicata il 17\/11\/2026 09:00 da Anna Verdi$/ });
   await userEvent.selectOptions(registry, '0.1.0-aaaaaaaa');
   expect(await within(dialog).findByText('mf-registry 0.1.0-aaaaaaaa: richiede react ^17.0.0')).toBeInTheDocument();
   expect(putLive).toBeDisabled();

@@ -154,6 +154,19 @@ describe('Le mie prenotazioni', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
 
+    it('shows it too when the list gets no answer while the session was confirmed online (issue 44 item 2)', async () => {
+      useAuthStore.getState().setUser(member('u1'));
+      setup([makeBooking({ trainingSession: { _id: 'a', title: 'Turno tenuto', start_time: '18:00', end_time: '19:00' } })]);
+      await screen.findByRole('list', { name: 'Prenotazioni future' });
+      cleanup();
+
+      // The session is the live one (not the offline copy), navigator.onLine is true: only the call fails.
+      useAuthStore.getState().setUser(member('u1'));
+      setup([], [], { 'GET /user/me/booked-sessions': 'network-error' });
+      expect(await screen.findByTestId('offline-bookings')).toBeInTheDocument();
+      expect(within(screen.getByRole('list', { name: 'Prenotazioni future' })).getByText('Turno tenuto')).toBeInTheDocument();
+    });
+
     it("never shows another member's list, and nothing once signed out", async () => {
       useAuthStore.getState().setUser(member('u1'));
       setup([makeBooking()]);

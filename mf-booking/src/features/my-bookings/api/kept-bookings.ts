@@ -17,13 +17,19 @@ export interface OfflineBookings {
  * Le mie prenotazioni offline (issue 28): every loaded list is kept for the signed-in user; with no network and no
  * answer, the page shows the kept one read-only. The service worker never caches API answers: this is the only copy.
  */
-export function useKeptBookings(filter: BookingsFilter, rows: BookedSession[] | undefined, failedOrPaused: boolean): OfflineBookings | null {
+export function useKeptBookings(
+  filter: BookingsFilter,
+  rows: BookedSession[] | undefined,
+  failedOrPaused: boolean,
+  /** The list's call got no answer (the network failing while the browser says it is online: issue 44 item 2). */
+  unanswered = false,
+): OfflineBookings | null {
   const userId = useAuthStore((s) => s.user?._id);
   const offlineSession = useAuthStore((s) => s.offline);
   useEffect(() => {
     if (userId && rows && !offlineSession) keepLastAnswer(userId, keptBookingsName(filter), rows);
   }, [userId, rows, filter, offlineSession]);
-  if (rows || !failedOrPaused || !(offlineSession || isOffline())) return null;
+  if (rows || !failedOrPaused || !(offlineSession || isOffline() || unanswered)) return null;
   const kept = lastAnswer<BookedSession[]>(userId, keptBookingsName(filter));
   return kept ? { rows: kept.value, savedAt: kept.savedAt } : null;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isNetworkError } from 'shared-api';
 import { ConfirmAction, PageLayout, clubToday } from 'shared-ui';
 import type { BookedSession } from '../../../api/types';
 import { PROFILE_PAGE } from '../../../components/page';
@@ -18,7 +19,7 @@ export function MyBookingsPage() {
   const [tab, setTab] = useState<BookingsFilter>('future');
   const bookings = useMyBookings(tab);
   // Offline (issue 28): the list last loaded for this user, read-only, under a banner.
-  const kept = useKeptBookings(tab, bookings.data, bookings.isError || bookings.fetchStatus === 'paused');
+  const kept = useKeptBookings(tab, bookings.data, bookings.isError || bookings.fetchStatus === 'paused', isNetworkError(bookings.error));
   const rows = bookings.data ?? kept?.rows;
   const [cancelling, setCancelling] = useState<BookedSession | null>(null);
   const cancel = useCancelMyBooking();

@@ -18,10 +18,30 @@ const EDIT: AuditEntry = {
   changes: { phone_number: { before: '+39 340 1112233', after: '+39 333 7654321' }, email: { before: null, after: 'marco@example.it' } },
 };
 
-function setup() {
+const TABLE_ID = '4b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11';
+const BOOKING: AuditEntry = {
+  _id: '1f8fad5b-d9cb-469f-a165-70867728950e',
+  at: '2026-11-26T09:30:00.000Z',
+  actor: ADMIN,
+  ip: '127.0.0.1',
+  action: 'book',
+  entity: 'bookings',
+  entity_id: '2b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11',
+  changes: {
+    session_id: { before: null, after: '3b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11' },
+    date: { before: null, after: '2026-12-08' },
+    start_at: { before: null, after: '2026-12-08T20:00:00+00:00' },
+    participant_ids: { before: null, after: [ADMIN._id, 'b'] },
+    is_booking_allowed: { before: true, after: false },
+    game_table_id: { before: null, after: TABLE_ID },
+  },
+};
+
+function setup(entries: AuditEntry[] = [EDIT]) {
   const api = mockApi({
-    'GET /audit': list([EDIT]),
+    'GET /audit': list(entries),
     'GET /user': list([{ ...ADMIN, email: 'admin@circolo.example' }]),
+    'GET /training-session/game-tables': list([{ _id: TABLE_ID, number: 4 }]),
   });
   const user = userEvent.setup();
   renderWithProviders(<AuditPage />, { route: '/registry/audit' });
@@ -57,6 +77,30 @@ describe('Registro attività', () => {
         .map((c) => c.textContent),
     ).toEqual(['—', 'marco@example.it']);
     expect(within(dialog).getByText('127.0.0.1')).toBeInTheDocument();
+  });
+
+  it("a booking's entry in Italian: field names, dates and times on the club's clock, lists and yes/no (issue 44 item 6)", async () => {
+    const { user } = setup([BOOKING]);
+    await user.click(await screen.findByRole('button', { name: 'Dettagli' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Prenotazione — Prenotazioni' });
+    const row = (field: string) =>
+      within(within(dialog).getByRole('rowheader', { name: field }).closest('tr') as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(row('Sessione')).toEqual(['—', '3b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11']);
+    expect(row('Data')).toEqual(['—', '08/12/2026']);
+    // 20:00 UTC is 21:00 in Rome.
+    expect(row('Inizio')).toEqual(['—', '08/12/2026 21:00']);
+    // A person by name (the page's list of users); an id it does not know stays as it is.
+    expect(row('Partecipanti')).toEqual(['—', 'Amministratrice Anna, b']);
+    expect(row('Prenotabile')).toEqual(['Sì', 'No']);
+    expect(row('Tavolo')).toEqual(['—', 'Tavolo 4']);
+  });
+
+  it('the unlock times of a rule are a record the filter offers', async () => {
+    setup();
+    await screen.findByRole('cell', { name: 'Amministratrice Anna' });
+    expect(within(screen.getByLabelText('Elemento')).getByRole('option', { name: 'Orari di sblocco delle regole' })).toBeInTheDocument();
   });
 
   it('filters by record, user and period through the list query', async () => {

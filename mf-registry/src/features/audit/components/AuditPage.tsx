@@ -3,7 +3,7 @@ import { useForm, type PathValue } from 'react-hook-form';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditFilters, auditFieldLabel } from 'shared-api';
 import { DataTable, DateInput, MenuInput, PageLayout, SelectInput, contractResolver, fieldBinder, formatDateTime, type Column } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
-import { AUDIT_PATH, AUDIT_QUERY_KEY, useAuditUserOptions } from '../api/get-audit';
+import { AUDIT_PATH, AUDIT_QUERY_KEY, useAuditTables, useAuditUserOptions } from '../api/get-audit';
 import { AuditChangeModal } from './AuditChangeModal';
 import { actorName, entityLabel } from './labels';
 
@@ -54,6 +54,12 @@ export function AuditPage() {
   const bind = fieldBinder(form, true);
   const users = useAuditUserOptions();
   const userOptions = (users.data ?? []).map((u) => ({ id: u._id, name: `${u.surname} ${u.name}`, description: u.email }));
+  // People and tables by name wherever an entry names them by id (issue 44 item 6).
+  const tables = useAuditTables();
+  const names = new Map([
+    ...userOptions.map((u) => [u.id, u.name] as const),
+    ...(tables.data ?? []).map((t) => [t._id, `Tavolo ${t.number}`] as const),
+  ]);
 
   const filter =
     <K extends keyof AuditFilterValues>(field: K) =>
@@ -102,7 +108,7 @@ export function AuditPage() {
         defaultSort={{ key: 'at', order: 'desc' }}
         rowActions={(e) => [{ label: 'Dettagli', onClick: () => setOpened(e) }]}
       />
-      {opened && <AuditChangeModal key={opened._id} entry={opened} onClose={() => setOpened(null)} />}
+      {opened && <AuditChangeModal key={opened._id} entry={opened} names={names} onClose={() => setOpened(null)} />}
     </PageLayout>
   );
 }
