@@ -6,7 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PORTAL_ROUTES, PUBLIC_ROUTES } from 'shell/routes';
+import { PORTAL_ROUTES } from 'shared-api/portal-routes';
+import { PUBLIC_ROUTES } from 'shell/routes';
 import { seriousViolations, settled } from './support/axe.ts';
 import { ADMIN, openAndFillUserForm, portalForThisFile, signIn, toast, NEW_MEMBER } from './support/portal.ts';
 

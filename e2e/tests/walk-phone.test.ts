@@ -9,7 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { PORTAL_ROUTES, PUBLIC_ROUTES } from 'shell/routes';
+import { PORTAL_ROUTES } from 'shared-api/portal-routes';
+import { PUBLIC_ROUTES } from 'shell/routes';
 import { clubDate, testNow } from 'test-kit';
 import { screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';

@@ -41,13 +41,16 @@ export class ExposureRepository {
     }));
     if (rows.length === 0) return;
     const e = platform_exposures;
-    await this.db
-      .insert(e)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [e.session_id, e.release_number, e.app],
-        set: { version: sql`excluded.version`, last_at: sql`GREATEST(${e.last_at}, excluded.last_at)` },
-      });
+    // /remotes.json is a GET, which holds no unit of work (core/db/unit-of-work): the upsert is one of its own.
+    await this.db.transaction((tx) =>
+      tx
+        .insert(e)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [e.session_id, e.release_number, e.app],
+          set: { version: sql`excluded.version`, last_at: sql`GREATEST(${e.last_at}, excluded.last_at)` },
+        }),
+    );
   }
 
   /** Whether this session was served this version of the app (by any release). */

@@ -10,6 +10,10 @@ import { checkInSheet } from './sheet';
 /** The secret a table's check-in link is signed with (core/secrets.ts): a database copy holds the nonce, not the link. */
 const LINK_SECRET = 'check-in-link';
 const MINUTE_MS = 60_000;
+/** A link's token: the nonce (16 random bytes, base64url: 22 characters) and its signature (HMAC-SHA256: 43). No dot: the
+ * static host serves the portal's page only for a path without a file extension. */
+const NONCE_CHARS = 22;
+const SIGNATURE_CHARS = 43;
 
 export interface CheckInSettings {
   publicUrl: string;
@@ -35,7 +39,7 @@ export class CheckInService {
   ) {}
 
   private async urlOf(nonce: string): Promise<string> {
-    return `${this.settings.publicUrl}/check-in/${nonce}.${await sign(this.db, LINK_SECRET, nonce)}`;
+    return `${this.settings.publicUrl}/check-in/${nonce}${await sign(this.db, LINK_SECRET, nonce)}`;
   }
 
   /** A new link for the table: check-in is on from now, and the previous link (a printed sheet) stops working. */
@@ -61,8 +65,10 @@ export class CheckInService {
 
   /** The member checks in at the table of the link, and with `withPartners` the others of their booking. */
   async checkIn(actor: CurrentUser, token: string, withPartners: boolean): Promise<CheckInResult> {
-    const [nonce, signature] = token.split('.');
-    if (!nonce || !signature || !(await verifySignature(this.db, LINK_SECRET, nonce, signature))) throw new DomainError('CHECK_IN_LINK_INVALID');
+    const nonce = token.slice(0, NONCE_CHARS);
+    const signature = token.slice(NONCE_CHARS);
+    if (token.length !== NONCE_CHARS + SIGNATURE_CHARS || !(await verifySignature(this.db, LINK_SECRET, nonce, signature)))
+      throw new DomainError('CHECK_IN_LINK_INVALID');
     const now = this.settings.now();
     const bookingId = await this.db.transaction(async (tx) => {
       const table = await this.repo.tableByNonce(tx, nonce);
