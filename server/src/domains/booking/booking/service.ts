@@ -1,6 +1,6 @@
 import type { ApiErrorCode, BookPayload, BookabilityRefusal, Booking, Participant, TrainingSession } from 'shared-api/contract';
 import { currentAuditContext } from '../../../core/audit/context';
-import { BOOKING_FRAGMENTS as F, holdsAny } from 'shared-api/contract';
+import { BOOKING_FRAGMENTS as F, holdsAny, wallClockText } from 'shared-api/contract';
 import type { CurrentUser } from '../../../core/domain';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError, invalidInput } from '../../../core/errors';
@@ -14,7 +14,12 @@ const HOUR_MS = 3_600_000;
 /** Reads and writes of one booking before it gives up to bookings racing for the same members (each lost round means one of them booked). */
 const MAX_ATTEMPTS = 8;
 /** The refusals of a member's own booking that waiting can lift (opensAt). */
-const OPENED_BY_TIME: ReadonlySet<ApiErrorCode> = new Set(['BOOKING_OUTSIDE_ACTIVE_WEEK', 'WEEKLY_LIMIT_USER', 'DAILY_LIMIT_USER']);
+const OPENED_BY_TIME: ReadonlySet<ApiErrorCode> = new Set([
+  'BOOKING_OUTSIDE_ACTIVE_WEEK',
+  'WEEKLY_LIMIT_USER',
+  'DAILY_LIMIT_USER',
+  'BOOKING_SUSPENDED',
+]);
 
 /** Who a refusal is about: the booker ('User …') or a chosen partner ('Partner Nome Cognome …'), spec 000 §8. */
 interface Subject {
@@ -71,6 +76,18 @@ interface BookingCase {
   subjects: Subject[] | DomainError;
   asAdmin: boolean;
   now: Date;
+  /** The club's, in which a refusal names its dates. */
+  timeZone: string;
+}
+
+/** The refusal of a suspended member's booking (issue 42), naming when the suspension ends on the club's clock. */
+function suspendedRefusal(s: Subject, until: string, timeZone: string): DomainError {
+  const { date, time } = wallClockText(new Date(until), timeZone);
+  const whose = s.role === 'USER' ? 'Le tue prenotazioni sono sospese' : `Le prenotazioni di ${s.user.name} ${s.user.surname} sono sospese`;
+  return new DomainError(
+    'BOOKING_SUSPENDED',
+    `${whose} fino al ${date} alle ${time} per assenze non giustificate o annullamenti tardivi: per revocare la sospensione rivolgiti alla segreteria.`,
+  );
 }
 
 /**
@@ -79,7 +96,7 @@ interface BookingCase {
  * accepted the terms → medical certificate → qualification → no overlap → daily limit, then the weekly quota as far
  * as the unlock times have released it. The engine throws it; the lists say it of each occurrence (bookability).
  */
-function bookingRefusal({ occurrence, subjects, asAdmin, now }: BookingCase): DomainError | null {
+function bookingRefusal({ occurrence, subjects, asAdmin, now, timeZone }: BookingCase): DomainError | null {
   if (!asAdmin && !occurrence.is_booking_allowed) return new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
   if (occurrence.booking_id) return new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
   const startAt = new Date(occurrence.start_at);
@@ -94,6 +111,11 @@ function bookingRefusal({ occurrence, subjects, asAdmin, now }: BookingCase): Do
     if (occurrence.date < start || occurrence.date > end) {
       return new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${start} – ${end})`);
     }
+  }
+  if (!asAdmin) {
+    // A member's fair-play suspension (issue 42) refuses their own bookings and their being chosen as a partner; the
+    // staff still book them (they decide).
+    for (const s of subjects) if (s.user.suspended_until) return suspendedRefusal(s, s.user.suspended_until, timeZone);
   }
   for (const s of subjects) if (s.user.medical !== 'approved') return refusal('medical', s);
   for (const s of subjects) if (!s.user.qualified) return refusal('qualifications', s);
@@ -124,6 +146,9 @@ function opensAt(code: ApiErrorCode, c: { occurrence: BookableOccurrence; user: 
     opens = Math.max(Date.parse(weekOpens), quotaOpening(user, occurrence, start));
   } else if (code === 'WEEKLY_LIMIT_USER' || code === 'DAILY_LIMIT_USER') {
     opens = quotaOpening(user, occurrence, start);
+  } else if (code === 'BOOKING_SUSPENDED' && user.suspended_until) {
+    // Issue 42: the suspension ends (the other checks may still refuse then).
+    opens = Date.parse(user.suspended_until);
   } else return null;
   return Number.isFinite(opens) && opens < start ? new Date(opens) : null;
 }
@@ -152,6 +177,8 @@ function quotaOpening(user: ParticipantFacts, occurrence: BookableOccurrence, st
 export interface BookingClock {
   now(): Date;
   today(): string;
+  /** The club's time zone (CLUB_TIMEZONE). */
+  timeZone: string;
 }
 
 /**
@@ -222,7 +249,7 @@ export class BookingService {
       throw new DomainError('SESSION_NOT_ON_DATE');
     }
     const subjects = subjectsOf(participantIds, facts, asAdmin);
-    const refused = bookingRefusal({ occurrence, subjects, asAdmin, now });
+    const refused = bookingRefusal({ occurrence, subjects, asAdmin, now, timeZone: this.clock.timeZone });
     if (refused) throw refused;
     if (subjects instanceof DomainError) throw subjects;
 
@@ -392,7 +419,7 @@ export class BookingService {
     );
     const refusals = reads.map(({ occurrence, facts }) =>
       occurrence
-        ? bookingRefusal({ occurrence, subjects: subjectsOf([actor.id], facts, false), asAdmin: false, now })
+        ? bookingRefusal({ occurrence, subjects: subjectsOf([actor.id], facts, false), asAdmin: false, now, timeZone: this.clock.timeZone })
         : new DomainError('SESSION_NOT_ON_DATE'),
     );
     return occurrences.map((o, i) => {
