@@ -14,6 +14,7 @@ import { GameTableService } from './game-tables/service';
 import { MyBookingsRepository } from './my-bookings/repository';
 import { MyBookingsService } from './my-bookings/service';
 import { FairPlayRepository } from './fair-play/repository';
+import { fairPlayOf } from './fair-play/sql';
 import { FairPlayService } from './fair-play/service';
 import { MyRuleRepository } from './my-rule/repository';
 import { MyRuleService } from './my-rule/service';
@@ -84,7 +85,7 @@ export const booking: Domain = {
     };
     return {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
-      bookingConduct: { partnerLeftBookingsOf },
+      bookingConduct: { partnerLeftBookingsOf, fairPlayOf },
       // A deactivated member's waitlist places end with the deactivation (issue 39).
       memberDeactivation: { endOf: (tx, userId) => new WaitlistRepository().removeAllOf(tx, userId) },
       booking: {

@@ -1,4 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { FairPlayRecord } from 'shared-api/contract';
+import { ruleSql } from '../booking/rule-sql';
 import { booking_participants, bookings, fair_play_lifts } from '../tables';
 import { isoInstant } from '../sessions/occurrence-sql';
 
@@ -59,4 +61,13 @@ export function fairPlaySql(userId: SQL, now: SQL, rule: string, onlyWithLimits:
     select (select count(*) from ev where kind = 'no_show' and at > ${now} - ${period})::int as no_shows,
            (select count(*) from ev where kind = 'late' and at > ${now} - ${period})::int as late_cancellations,
            (select case when s.until > ${now} then ${isoInstant(sql`s.until`)} end from suspended s) as suspended_until`;
+}
+
+/** The member's record at `now` as one JSON value (the registry's users list, Services.bookingConduct). */
+export function fairPlayOf(userId: SQLWrapper, now: Date): SQL<FairPlayRecord> {
+  const id = sql`${userId}`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql<FairPlayRecord>`(select json_build_object('no_shows', fp.no_shows, 'late_cancellations', fp.late_cancellations,
+      'suspended_until', fp.suspended_until)
+    from (select 1) one left join lateral (${ruleSql(id)}) r on true cross join lateral (${fairPlaySql(id, at, 'r', false)}) fp)`;
 }

@@ -214,6 +214,14 @@ describe('the record and the suspension', () => {
     assert.equal(occurrence.bookability?.opens_at, null);
     // The staff decide.
     assert.equal((await staffBook([a, c], s.ac, '2027-03-26')).statusCode, 201);
+
+    // The users page shows each member's record.
+    const [{ surname }] = rowsOf<{ surname: string }>(await t.database.db.execute(sql`select surname from users where id = ${a.id}::uuid`)) as [
+      { surname: string },
+    ];
+    const users = await api(admin, 'GET', `/user?q=${surname}`);
+    assert.equal(users.statusCode, 200, users.body);
+    assert.deepEqual(users.json().data[0].fair_play, { no_shows: 2, late_cancellations: 0, suspended_until: '2027-03-31T17:10:00Z' });
   });
 
   test('the staff lift a suspension with a note: audited, and what came before no longer counts', async () => {
