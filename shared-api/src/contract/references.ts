@@ -91,7 +91,13 @@ const count = z.number().int('Valore decimale non consentito').min(0, 'Il valore
 export const RULE_HOURS_MAX = 720;
 const ruleHours = count.max(RULE_HOURS_MAX, `Il valore deve essere compreso tra 0 e ${RULE_HOURS_MAX} (30 giorni)`);
 /** A fair-play limit of a booking rule (issue 42): at least 1, or none (null: no suspension). */
-const fairPlayLimit = z.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere almeno 1').nullable();
+const fairPlayCount = z.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere almeno 1');
+const fairPlayLimit = fairPlayCount.nullable();
+/** A fair-play limit as the form holds it: blank is none. */
+const typedFairPlayLimit = z.preprocess(
+  (v) => (v === undefined || (typeof v === 'string' && !v.trim()) ? null : v),
+  typedNumber(fairPlayCount).nullable(),
+);
 /** A fair-play period or suspension, in days. */
 const fairPlayDays = z
   .number()
@@ -154,6 +160,10 @@ export const reservationRuleForm = reservationRulePayload.extend({
   hours_before_booking_to_cancel: typedNumber(ruleHours),
   week_start_day: typedNumber(weekDay),
   week_end_day: typedNumber(weekDay),
+  no_show_limit: typedFairPlayLimit,
+  late_cancellation_limit: typedFairPlayLimit,
+  fair_play_period_days: typedNumber(fairPlayDays),
+  suspension_days: typedNumber(fairPlayDays),
 });
 
 /** POST and PATCH /user/mailing-list/classes (spec 001 §5 Mailing list class; a list of types sends its first). */

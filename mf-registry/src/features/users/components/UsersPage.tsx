@@ -12,6 +12,7 @@ import {
   PageLayout,
   downloadWithToasts,
   formatDate,
+  formatDateTime,
   type Column,
   ModalSuspense,
 } from 'shared-ui';
@@ -45,7 +46,16 @@ const COLUMNS: Column<User>[] = [
   { key: 'deactivation_status', header: 'Stato', sortable: true, render: status },
   // Bookings the member made that a booked partner then left (issue 25): who books others into shifts they do not want.
   { key: 'partner_left_bookings', header: 'Lasciate dai compagni', detail: true, render: (u) => String(u.partner_left_bookings ?? 0) },
+  // The fair-play record within the member's rule's period (issue 42): no-shows, late cancellations, any suspension.
+  { key: 'fair_play', header: 'Assenze / annullamenti tardivi', detail: true, render: fairPlay },
 ];
+
+function fairPlay(u: User): string {
+  if (!u.fair_play) return '';
+  const { no_shows, late_cancellations, suspended_until } = u.fair_play;
+  const counts = `${no_shows} / ${late_cancellations}`;
+  return suspended_until ? `${counts} · sospeso fino al ${formatDateTime(suspended_until)}` : counts;
+}
 
 /** Gestione utenti (spec 001 §2 Users management). */
 export function UsersPage() {
