@@ -26,8 +26,9 @@ import { USERS_PATH, USERS_QUERY_KEY } from '../api/get-users';
 // not with the list. So does the deactivation's (react-hook-form and the contract's schema).
 const UserFormModal = lazy(() => import('./UserFormModal').then((m) => ({ default: m.UserFormModal })));
 const DeactivateUserModal = lazy(() => import('./DeactivateUserModal').then((m) => ({ default: m.DeactivateUserModal })));
+const LiftFairPlayModal = lazy(() => import('./LiftFairPlayModal').then((m) => ({ default: m.LiftFairPlayModal })));
 
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate' | 'anonymize'; user: User } | null;
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate' | 'anonymize' | 'lift'; user: User } | null;
 
 function status(user: User): string {
   if (!user.deactivation_status) return 'Attivo';
@@ -69,6 +70,8 @@ export function UsersPage() {
   // A member's data and their anonymisation are for '*' only (issue 28).
   const superuser = useHasPermission(['*']);
   const anonymizeUser = useAnonymizeUser();
+  // Lifting a fair-play suspension is the bookings staff's decision (issue 42).
+  const bookingsStaff = useHasPermission(['bookings_access']);
 
   return (
     <PageLayout {...REGISTRY_PAGE} title="Gestione utenti">
@@ -105,6 +108,12 @@ export function UsersPage() {
           { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', user }) },
           { label: 'Elimina', icon: <DeleteIcon />, danger: true, hidden: user._id === myId, onClick: () => setDialog({ kind: 'delete', user }) },
           // Rare actions of the '*' users (issue 28): in the row's 'Altre azioni' menu, so the table keeps its width.
+          {
+            label: 'Revoca sospensione',
+            more: true,
+            hidden: !bookingsStaff || !user.fair_play?.suspended_until,
+            onClick: () => setDialog({ kind: 'lift', user }),
+          },
           { label: 'Scarica dati', more: true, hidden: !superuser, onClick: () => void downloadWithToasts(() => downloadUserData(user)) },
           {
             label: 'Anonimizza',
@@ -120,6 +129,7 @@ export function UsersPage() {
         {dialog?.kind === 'create' && <UserFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <UserFormModal key={dialog.user._id} user={dialog.user} onClose={close} />}
         {dialog?.kind === 'deactivate' && <DeactivateUserModal user={dialog.user} onClose={close} />}
+        {dialog?.kind === 'lift' && <LiftFairPlayModal user={dialog.user} onClose={close} />}
       </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.user : null}
