@@ -31,6 +31,10 @@ export function makeReservationRule(overrides: Partial<ReservationRule> = {}): R
       { _id: uuid(401), day: 1, hour: '18:00', num_shifts: 2 },
       { _id: uuid(402), day: 4, hour: '09:30', num_shifts: 1 },
     ],
+    no_show_limit: null,
+    late_cancellation_limit: null,
+    fair_play_period_days: 30,
+    suspension_days: 7,
     ...overrides,
   };
 }

@@ -155,7 +155,12 @@ export const API_ERRORS = {
   WAITLIST_ALREADY_BOOKED: { status: 409, text: 'Sei già prenotato a questo turno.' },
   WAITLIST_FULL: { status: 409, text: "La lista d'attesa di questo turno è piena: al massimo 25 persone." },
   WAITLIST_ENTRY_NOT_FOUND: { status: 404, text: "Non sei nella lista d'attesa di questo turno." },
-  // Booking, issue 42: check-in at the table
+  // Booking, issue 42: check-in at the table and the fair-play record
+  BOOKING_SUSPENDED: {
+    status: 409,
+    text: 'Le prenotazioni sono sospese per assenze non giustificate o annullamenti tardivi: rivolgiti alla segreteria.',
+  },
+  FAIR_PLAY_NOT_SUSPENDED: { status: 409, text: 'Questo utente non ha una sospensione delle prenotazioni da revocare.' },
   CHECK_IN_LINK_INVALID: {
     status: 404,
     text: 'Questo codice del tavolo non è valido o è stato rigenerato: inquadra il codice QR affisso al tavolo o chiedi alla segreteria.',

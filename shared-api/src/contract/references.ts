@@ -22,6 +22,11 @@ export const reservationRule = z.object({
   week_start_day: z.number().int().min(0).max(6),
   week_end_day: z.number().int().min(0).max(6),
   unlock_times: z.array(unlockTime),
+  /** Fair play (issue 42): no-shows and late cancellations within the period that suspend bookings; null, never. */
+  no_show_limit: z.number().int().nullable(),
+  late_cancellation_limit: z.number().int().nullable(),
+  fair_play_period_days: z.number().int(),
+  suspension_days: z.number().int(),
 });
 export type ReservationRule = z.infer<typeof reservationRule>;
 
@@ -85,6 +90,20 @@ const count = z.number().int('Valore decimale non consentito').min(0, 'Il valore
  */
 export const RULE_HOURS_MAX = 720;
 const ruleHours = count.max(RULE_HOURS_MAX, `Il valore deve essere compreso tra 0 e ${RULE_HOURS_MAX} (30 giorni)`);
+/** A fair-play limit of a booking rule (issue 42): at least 1, or none (null: no suspension). */
+const fairPlayCount = z.number().int('Valore decimale non consentito').min(1, 'Il valore deve essere almeno 1');
+const fairPlayLimit = fairPlayCount.nullable();
+/** A fair-play limit as the form holds it: blank is none. */
+const typedFairPlayLimit = z.preprocess(
+  (v) => (v === undefined || (typeof v === 'string' && !v.trim()) ? null : v),
+  typedNumber(fairPlayCount).nullable(),
+);
+/** A fair-play period or suspension, in days. */
+const fairPlayDays = z
+  .number()
+  .int('Valore decimale non consentito')
+  .min(1, 'Il valore deve essere compreso tra 1 e 365')
+  .max(365, 'Il valore deve essere compreso tra 1 e 365');
 const weekDay = z.number().int('Valore decimale non consentito').min(0, 'Giorno non valido (0–6)').max(6, 'Giorno non valido (0–6)');
 
 /** An unlock time as the booking-rule form sends it (no id: the rule's unlock times are replaced). */
@@ -107,6 +126,10 @@ export const reservationRulePayload = z.object({
   week_start_day: weekDay,
   week_end_day: weekDay,
   unlock_times: unlockTimesPayload.default([]),
+  no_show_limit: fairPlayLimit.default(null),
+  late_cancellation_limit: fairPlayLimit.default(null),
+  fair_play_period_days: fairPlayDays.default(30),
+  suspension_days: fairPlayDays.default(7),
 });
 export type ReservationRulePayload = z.infer<typeof reservationRulePayload>;
 export type ReservationRulePayloadInput = z.input<typeof reservationRulePayload>;
@@ -137,6 +160,10 @@ export const reservationRuleForm = reservationRulePayload.extend({
   hours_before_booking_to_cancel: typedNumber(ruleHours),
   week_start_day: typedNumber(weekDay),
   week_end_day: typedNumber(weekDay),
+  no_show_limit: typedFairPlayLimit,
+  late_cancellation_limit: typedFairPlayLimit,
+  fair_play_period_days: typedNumber(fairPlayDays),
+  suspension_days: typedNumber(fairPlayDays),
 });
 
 /** POST and PATCH /user/mailing-list/classes (spec 001 §5 Mailing list class; a list of types sends its first). */

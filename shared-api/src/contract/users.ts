@@ -108,6 +108,8 @@ export const user = z.object({
    * carry it; 0 when the booking domain is not there.
    */
   partner_left_bookings: z.number().int().optional(),
+  /** Issue 42: the member's fair-play record (GET /user/me/fair-play's answer); absent without the booking domain. */
+  fair_play: z.object({ no_shows: z.number().int(), late_cancellations: z.number().int(), suspended_until: z.string().nullable() }).optional(),
 });
 export type User = z.infer<typeof user>;
 

@@ -48,3 +48,13 @@ export function wallClockInstant(date: string, time: string, timeZone: string): 
   const first = wall - offsetAt(wall, timeZone);
   return new Date(wall - offsetAt(first, timeZone));
 }
+
+/** The wall clock of `timeZone` at `instant`, as the club reads it: dd/MM/yyyy and HH:MM. */
+export function wallClockText(instant: Date, timeZone: string): { date: string; time: string } {
+  const p = Object.fromEntries(
+    wallClockFormat(timeZone)
+      .formatToParts(instant)
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.day}/${p.month}/${p.year}`, time: `${p.hour}:${p.minute}` };
+}

@@ -28,6 +28,12 @@ export const BOOKING_REFUSALS: readonly ApiErrorCode[] = [
   'TRAINING_SESSION_NOT_FOUND',
 ];
 
-export const bookingErrorText = (error: unknown): string => errorText(error, BOOKING_FAILED, { own: BOOKING_REFUSALS });
+/**
+ * The refusals whose server text is the member's answer: a fair-play suspension names its end on the club's clock
+ * (issue 42), which the catalogue's text cannot.
+ */
+export const SERVER_TEXT_REFUSALS: readonly ApiErrorCode[] = ['BOOKING_SUSPENDED'];
+
+export const bookingErrorText = (error: unknown): string => errorText(error, BOOKING_FAILED, { own: BOOKING_REFUSALS, server: SERVER_TEXT_REFUSALS });
 
 export const BOOKING_TOASTS = { pending: 'Prenotazione in corso...', success: 'Turno prenotato correttamente!', error: bookingErrorText };

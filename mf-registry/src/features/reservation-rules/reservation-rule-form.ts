@@ -12,6 +12,11 @@ export interface ReservationRuleFormValues {
   week_start_day: string;
   week_end_day: string;
   unlock_times: UnlockTimeRow[];
+  /** Fair play (issue 42): blank limits are none. */
+  no_show_limit: string;
+  late_cancellation_limit: string;
+  fair_play_period_days: string;
+  suspension_days: string;
 }
 
 const text = (n: number | undefined) => (n === undefined ? '' : String(n));
@@ -29,6 +34,10 @@ export function reservationRuleToForm(rule?: ReservationRule): { values: Reserva
     week_start_day: text(rule?.week_start_day),
     week_end_day: text(rule?.week_end_day),
     unlock_times: unlockTimes.rows,
+    no_show_limit: text(rule?.no_show_limit ?? undefined),
+    late_cancellation_limit: text(rule?.late_cancellation_limit ?? undefined),
+    fair_play_period_days: text(rule?.fair_play_period_days ?? 30),
+    suspension_days: text(rule?.suspension_days ?? 7),
   };
   return { values, unreadable: unlockTimes.failed };
 }

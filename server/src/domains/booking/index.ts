@@ -13,6 +13,9 @@ import { CalendarFeedService } from './calendar-feed/service';
 import { GameTableService } from './game-tables/service';
 import { MyBookingsRepository } from './my-bookings/repository';
 import { MyBookingsService } from './my-bookings/service';
+import { FairPlayRepository } from './fair-play/repository';
+import { fairPlayOf } from './fair-play/sql';
+import { FairPlayService } from './fair-play/service';
 import { MyRuleRepository } from './my-rule/repository';
 import { MyRuleService } from './my-rule/service';
 import { ReminderRepository } from './reminders/repository';
@@ -42,6 +45,7 @@ export interface BookingServices {
   waitlist: WaitlistService;
   reminders: ReminderService;
   checkIn: CheckInService;
+  fairPlay: FairPlayService;
 }
 
 declare module '../../core/domain' {
@@ -73,7 +77,7 @@ export const booking: Domain = {
       },
       { maxBatch: 64, maxInFlight: 2 },
     );
-    const bookingClock = { now: () => clock.now(), today };
+    const bookingClock = { now: () => clock.now(), today, timeZone: config.clubTimezone };
     const bookingRepo = new BookingRepository(config.clubTimezone, (userId, on) => medical().statusOf(userId, on));
     // A freed occurrence's waitlist is told by a job queued in the transaction that frees it: both commit or neither.
     const freed = async (tx: DbOrTx, bookingId: string) => {
@@ -81,7 +85,7 @@ export const booking: Domain = {
     };
     return {
       // The registry's users list shows, per member, how many of their bookings a booked partner left.
-      bookingConduct: { partnerLeftBookingsOf },
+      bookingConduct: { partnerLeftBookingsOf, fairPlayOf },
       // A deactivated member's waitlist places end with the deactivation (issue 39).
       memberDeactivation: { endOf: (tx, userId) => new WaitlistRepository().removeAllOf(tx, userId) },
       booking: {
@@ -102,6 +106,7 @@ export const booking: Domain = {
         ),
         myBookings: new MyBookingsService(db, new MyBookingsRepository(config.clubTimezone), bookingRepo, bookingClock),
         myRule: new MyRuleService(db, new MyRuleRepository(), bookingClock, config.clubTimezone),
+        fairPlay: new FairPlayService(db, new FairPlayRepository(), bookingClock),
         statistics: new StatisticsService(new StatisticsRepository(db, config.clubTimezone), () => clock.now()),
         waitlist: new WaitlistService({
           db,

@@ -1,8 +1,9 @@
 /**
- * The booking domain's part of a member's personal data (issue 28): their bookings, waitlist places, reminders and
- * preferences in dati.json. Anonymised, the past bookings and their participants stay (the statistics and the tables'
- * history count them), the future ones are cancelled (afterAnonymize); the waitlist, the reminders sent, the
- * preferences and the calendar address go.
+ * The booking domain's part of a member's personal data (issue 28): their bookings (with their no-shows, issue 42),
+ * the lifts of their fair-play suspensions, waitlist places, reminders and preferences in dati.json. Anonymised, the
+ * past bookings and their participants stay (the statistics and the tables' history count them), the future ones are
+ * cancelled (afterAnonymize); the waitlist, the reminders sent, the preferences, the calendar address and the lifts'
+ * notes go.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PersonalDataPart } from '../../core/domain';
@@ -12,6 +13,7 @@ import {
   booking_waitlist,
   bookings,
   calendar_feeds,
+  fair_play_lifts,
   game_tables,
   member_preferences,
   training_sessions,
@@ -30,6 +32,8 @@ export const bookingPersonalData: PersonalDataPart = {
         prenotata_da_me: sql<boolean>`${bookings.booked_by} = ${userId}`,
         annullata_il: bookings.cancelled_at,
         uscito_il: booking_participants.left_at,
+        // Issue 42: the fair-play record's events (a no-show; a leave or cancellation is above).
+        non_presentato_il: bookings.no_show_at,
       })
       .from(booking_participants)
       .innerJoin(bookings, eq(bookings.id, booking_participants.booking_id))
@@ -56,9 +60,16 @@ export const bookingPersonalData: PersonalDataPart = {
       .orderBy(booking_reminders.sent_at);
     const [preferences] = await db.select().from(member_preferences).where(eq(member_preferences.user_id, userId));
     const [feed] = await db.select({ creato_il: calendar_feeds.created_at }).from(calendar_feeds).where(eq(calendar_feeds.user_id, userId));
+    // The staff's lifts of a fair-play suspension, with their notes (issue 42).
+    const revoche_sospensione = await db
+      .select({ revocata_il: fair_play_lifts.lifted_at, nota: fair_play_lifts.note })
+      .from(fair_play_lifts)
+      .where(eq(fair_play_lifts.user_id, userId))
+      .orderBy(fair_play_lifts.lifted_at);
     return {
       sections: {
         prenotazioni,
+        revoche_sospensione,
         lista_attesa,
         promemoria,
         preferenze_prenotazione: { ore_promemoria: preferences?.reminder_hours ?? null, calendario_personale_creato_il: feed?.creato_il ?? null },
@@ -71,6 +82,7 @@ export const bookingPersonalData: PersonalDataPart = {
     await tx.delete(booking_reminders).where(eq(booking_reminders.user_id, userId));
     await tx.delete(member_preferences).where(eq(member_preferences.user_id, userId));
     await tx.delete(calendar_feeds).where(eq(calendar_feeds.user_id, userId));
+    await tx.delete(fair_play_lifts).where(eq(fair_play_lifts.user_id, userId));
   },
   // Through the booking service's own cancel path, after the anonymisation committed (issue 44).
   async afterAnonymize(services, userId, actor) {

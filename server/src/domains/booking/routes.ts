@@ -4,6 +4,7 @@ import { gameTableCalendarFeedRoutes, myCalendarFeedRoutes } from './calendar-fe
 import { memberCheckInRoutes, staffCheckInRoutes } from './check-in/routes';
 import gameTableRoutes from './game-tables/routes';
 import myBookingsRoutes from './my-bookings/routes';
+import { fairPlayLiftRoutes, myFairPlayRoutes } from './fair-play/routes';
 import myRuleRoutes from './my-rule/routes';
 import groupRoutes from './sessions/group-routes';
 import sessionRoutes from './sessions/routes';
@@ -27,6 +28,8 @@ const routes: FastifyPluginAsync = async (app) => {
   );
   await app.register(myBookingsRoutes, { prefix: '/user/me' });
   await app.register(myRuleRoutes, { prefix: '/user/me' });
+  await app.register(myFairPlayRoutes, { prefix: '/user/me' });
+  await app.register(fairPlayLiftRoutes, { prefix: '/user' });
   await app.register(myCalendarFeedRoutes, { prefix: '/user/me' });
   await app.register(myWaitlistRoutes, { prefix: '/user/me' });
   await app.register(preferenceRoutes, { prefix: '/user/me' });

@@ -338,3 +338,21 @@ export const booking_reminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.booking_id, t.user_id] })],
 );
+
+/**
+ * Staff lifting a member's fair-play suspension (issue 42), with their note: the no-shows and late cancellations
+ * before the latest lift no longer count (booking/fair-play). Audited by the row trigger.
+ */
+export const fair_play_lifts = pgTable(
+  'fair_play_lifts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lifted_at: timestamp({ withTimezone: true }).notNull(),
+    lifted_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    note: text().notNull(),
+  },
+  (t) => [index('fair_play_lifts_user_idx').on(t.user_id, t.lifted_at)],
+);

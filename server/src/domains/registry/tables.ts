@@ -19,6 +19,12 @@ export const reservation_rules = pgTable(
     week_start_day: smallint().notNull(),
     week_end_day: smallint().notNull(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Fair play (issue 42): no-shows, late cancellations within fair_play_period_days that suspend; null, none. */
+    no_show_limit: integer(),
+    late_cancellation_limit: integer(),
+    fair_play_period_days: integer().notNull().default(30),
+    /** How long a suspension lasts, from the last counted event. */
+    suspension_days: integer().notNull().default(7),
   },
   (t) => [index('reservation_rules_name_idx').on(t.name)],
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate } from '../common';
+import { id, isoDate, multilineText } from '../common';
 import { gameTable } from './game-tables';
 import { participant } from './sessions';
 
@@ -52,3 +52,21 @@ export const myBookingRule = z.object({
   next_unlock: z.object({ at: z.string(), num_shifts: z.number().int() }).nullable(),
 });
 export type MyBookingRule = z.infer<typeof myBookingRule>;
+
+/**
+ * GET /user/me/fair-play and the staff's lift (issue 42): the member's no-shows and late cancellations within their
+ * booking rule's fair-play period (30 days without a rule), and the end of their booking suspension (an instant, ISO
+ * 8601) or null.
+ */
+export const fairPlayRecord = z.object({
+  no_shows: z.number().int(),
+  late_cancellations: z.number().int(),
+  suspended_until: z.string().nullable(),
+});
+export type FairPlayRecord = z.infer<typeof fairPlayRecord>;
+
+/** POST /user/{id}/fair-play/lift: why the staff lift the member's suspension (kept, audited). */
+export const fairPlayLiftPayload = z.object({
+  note: multilineText().min(1, 'Campo obbligatorio').max(2000),
+});
+export type FairPlayLiftPayload = z.infer<typeof fairPlayLiftPayload>;

@@ -1,15 +1,43 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from 'shared-ui';
-import { myBookingRuleQuery } from './api';
+import { myBookingRuleQuery, myFairPlayQuery } from './api';
 import { HomeBlock } from './HomeBlock';
 
 const shifts = (n: number) => (n === 1 ? '1 turno' : `${n} turni`);
+
+/**
+ * The member's fair-play record under the rule (issue 42): a suspension with its end, and the counts within the
+ * rule's period when there are any. Its own read; while it loads or if it fails the block says the rule only.
+ */
+function FairPlay() {
+  const { data } = useQuery(myFairPlayQuery());
+  if (!data) return null;
+  const { no_shows, late_cancellations, suspended_until } = data;
+  return (
+    <>
+      {suspended_until && (
+        <p role="note">
+          <strong>
+            Prenotazioni sospese fino al <time dateTime={suspended_until}>{formatDateTime(suspended_until)}</time>
+          </strong>{' '}
+          per assenze non giustificate o annullamenti tardivi.
+        </p>
+      )}
+      {(no_shows > 0 || late_cancellations > 0) && (
+        <p>
+          Nel periodo: {no_shows} {no_shows === 1 ? 'assenza non giustificata' : 'assenze non giustificate'}, {late_cancellations}{' '}
+          {late_cancellations === 1 ? 'annullamento tardivo' : 'annullamenti tardivi'}.
+        </p>
+      )}
+    </>
+  );
+}
 
 /** 'Regole di prenotazione': the member's quotas and when the next shifts unlock (members who book only). */
 export function RuleBlock() {
   const query = useQuery(myBookingRuleQuery());
   return (
-    <HomeBlock title="Regole di prenotazione" query={query} failure="Impossibile caricare le regole di prenotazione.">
+    <HomeBlock title="Regole di prenotazione" query={query} failure="Impossibile caricare le regole di prenotazione." footer={<FairPlay />}>
       {({ rule, next_unlock }) =>
         rule ? (
           <>

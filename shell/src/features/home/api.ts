@@ -5,6 +5,7 @@ import {
   type BookedSession,
   type Certificate,
   type ListResponse,
+  type FairPlayRecord,
   type MyBookingRule,
   type MyPaymentsResponse,
   type TrainingSessionList,
@@ -52,3 +53,7 @@ export const certificatesAwaitingQuery = () =>
 /** GET /user/me/booking-rule: the member's booking rule and its next unlock time. */
 export const myBookingRuleQuery = () =>
   queryOptions({ queryKey: ['user', 'me', 'booking-rule'], queryFn: () => api.get<MyBookingRule>('/user/me/booking-rule') });
+
+/** GET /user/me/fair-play (issue 42): the member's no-shows, late cancellations and any booking suspension. */
+export const myFairPlayQuery = () =>
+  queryOptions({ queryKey: ['user', 'me', 'fair-play'], queryFn: () => api.get<FairPlayRecord>('/user/me/fair-play') });

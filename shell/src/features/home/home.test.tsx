@@ -73,6 +73,7 @@ function memberApi(user = member, extra: Handlers = {}): Handlers {
         next_unlock: { at: '2026-11-26T08:00:00.000Z', num_shifts: 1 },
       },
     },
+    'GET /user/me/fair-play': { body: { no_shows: 0, late_cancellations: 0, suspended_until: null } },
     ...extra,
   };
 }
@@ -113,12 +114,36 @@ test("the booking rule block shows the member's quotas and the next unlock on th
   expect(rule.getByText(/Prossimo sblocco/)).toHaveTextContent('Prossimo sblocco: 26/11/2026 09:00 (+1 turno)');
 });
 
+test("the booking rule block says a fair-play suspension with its end on the club's clock, and the counts (issue 42)", async () => {
+  renderApp('/', {
+    user: member,
+    api: memberApi(member, {
+      'GET /user/me/fair-play': { body: { no_shows: 2, late_cancellations: 1, suspended_until: '2026-12-03T18:10:00Z' } },
+    }),
+  });
+  const rule = await block('Regole di prenotazione');
+  expect(await rule.findByRole('note')).toHaveTextContent(
+    'Prenotazioni sospese fino al 03/12/2026 19:10 per assenze non giustificate o annullamenti tardivi.',
+  );
+  expect(rule.getByText(/Nel periodo/)).toHaveTextContent('Nel periodo: 2 assenze non giustificate, 1 annullamento tardivo.');
+});
+
+test('a clean fair-play record adds nothing to the booking rule block', async () => {
+  const { server } = renderApp('/', { user: member, api: memberApi() });
+  const rule = await block('Regole di prenotazione');
+  expect(await rule.findByText(/3 turni a settimana/)).toBeInTheDocument();
+  await waitFor(() => expect(server.callsTo('GET /user/me/fair-play')).toHaveLength(1));
+  expect(rule.queryByRole('note')).not.toBeInTheDocument();
+  expect(rule.queryByText(/Nel periodo/)).not.toBeInTheDocument();
+});
+
 test('a user who does not book sees no booking rule block, and it is not asked for', async () => {
   const secretary = sessionUser({ permissions: ['registry_access'] });
   const { server } = renderApp('/', { user: secretary, api: memberApi(secretary) });
   expect(await (await block('Certificato medico')).findByText('Valido')).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Regole di prenotazione' })).not.toBeInTheDocument();
   expect(server.callsTo('GET /user/me/booking-rule')).toHaveLength(0);
+  expect(server.callsTo('GET /user/me/fair-play')).toHaveLength(0);
 });
 
 test('a block whose read fails says so with Riprova, and the others show their content', async () => {

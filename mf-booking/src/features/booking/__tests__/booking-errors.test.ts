@@ -29,6 +29,11 @@ describe('booking refusals, by code', () => {
     for (const code of BOOKING_REFUSALS) expect(bookingErrorText(refused(code))).toBe(API_ERRORS[code].text);
   });
 
+  it("a fair-play suspension says the server's text, which names its end (issue 42)", () => {
+    const text = 'Le tue prenotazioni sono sospese fino al 31/03/2027 alle 19:10 per assenze non giustificate o annullamenti tardivi.';
+    expect(bookingErrorText(refused('BOOKING_SUSPENDED', text))).toBe(text);
+  });
+
   it('never reads the message: another code, no code, a network failure or a non-API error is the generic text', () => {
     const generic = 'Errore durante la prenotazione del turno';
     expect(bookingErrorText(refused('VALIDATION_FAILED', 'User Mario Rossi does not have a valid medical certificate'))).toBe(generic);

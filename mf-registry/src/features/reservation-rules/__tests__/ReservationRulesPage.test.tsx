@@ -86,6 +86,10 @@ describe('Regole di prenotazione', () => {
         { day: 1, hour: '18:00', num_shifts: 2 },
         { day: 4, hour: '09:30', num_shifts: 1 },
       ],
+      no_show_limit: null,
+      late_cancellation_limit: null,
+      fair_play_period_days: 30,
+      suspension_days: 7,
     });
   });
 
@@ -135,6 +139,41 @@ describe('Regole di prenotazione', () => {
       week_start_day: 1,
       week_end_day: 0,
       unlock_times: [{ day: 1, hour: '18:00', num_shifts: 2 }],
+      no_show_limit: null,
+      late_cancellation_limit: null,
+      fair_play_period_days: 30,
+      suspension_days: 7,
+    });
+  });
+
+  it("sets the rule's fair-play limits (issue 42): blank is none, a limit below 1 or a period over a year is refused", async () => {
+    const rule = makeReservationRule({ late_cancellation_limit: 3 });
+    const { api, user } = setup([rule], { [`PATCH /user/reservation-rule/${rule._id}`]: { body: rule } });
+    await user.click(within(await rowOf('Standard soci')).getByRole('button', { name: 'Modifica' }));
+    expect(screen.getByLabelText(/^Annullamenti tardivi prima della sospensione/)).toHaveValue('3');
+    expect(screen.getByLabelText(/^Assenze non giustificate prima della sospensione/)).toHaveValue('');
+    await user.type(screen.getByLabelText(/^Assenze non giustificate prima della sospensione/), '0');
+    await user.clear(screen.getByLabelText(/^Periodo di conteggio/));
+    await user.type(screen.getByLabelText(/^Periodo di conteggio/), '400');
+    await user.click(within(formDialog()).getByRole('button', { name: 'Salva' }));
+    expect(await within(formDialog()).findByText('Il valore deve essere almeno 1')).toBeInTheDocument();
+    expect(within(formDialog()).getByText('Il valore deve essere compreso tra 1 e 365')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /user/reservation-rule/${rule._id}`)).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/^Assenze non giustificate prima della sospensione/));
+    await user.type(screen.getByLabelText(/^Assenze non giustificate prima della sospensione/), '2');
+    await user.clear(screen.getByLabelText(/^Annullamenti tardivi prima della sospensione/));
+    await user.clear(screen.getByLabelText(/^Periodo di conteggio/));
+    await user.type(screen.getByLabelText(/^Periodo di conteggio/), '60');
+    await user.clear(screen.getByLabelText(/^Durata della sospensione/));
+    await user.type(screen.getByLabelText(/^Durata della sospensione/), '14');
+    await user.click(within(formDialog()).getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Regola di prenotazione modificata con successo!')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /user/reservation-rule/${rule._id}`)[0]?.body).toMatchObject({
+      no_show_limit: 2,
+      late_cancellation_limit: null,
+      fair_play_period_days: 60,
+      suspension_days: 14,
     });
   });
 

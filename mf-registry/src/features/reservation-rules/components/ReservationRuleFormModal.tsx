@@ -85,6 +85,20 @@ export function ReservationRuleFormModal({ rule, onClose }: { rule?: Reservation
               label="Orari di sblocco"
               hint="A ogni orario si sbloccano altri turni prenotabili della settimana"
             />
+            <div className="ui-grid ui-grid--2">
+              <NumberInput
+                {...bind('no_show_limit')}
+                label="Assenze non giustificate prima della sospensione"
+                hint="Prenotazioni non presentate nel periodo dopo le quali il socio non può prenotare; vuoto: nessun limite"
+              />
+              <NumberInput
+                {...bind('late_cancellation_limit')}
+                label="Annullamenti tardivi prima della sospensione"
+                hint="Prenotazioni lasciate o annullate dopo il termine per annullare; vuoto: nessun limite"
+              />
+              <NumberInput {...bind('fair_play_period_days')} label="Periodo di conteggio (giorni)" required />
+              <NumberInput {...bind('suspension_days')} label="Durata della sospensione (giorni)" required />
+            </div>
           </>
         );
       }}

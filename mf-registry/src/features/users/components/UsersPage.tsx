@@ -12,6 +12,7 @@ import {
   PageLayout,
   downloadWithToasts,
   formatDate,
+  formatDateTime,
   type Column,
   ModalSuspense,
 } from 'shared-ui';
@@ -25,8 +26,9 @@ import { USERS_PATH, USERS_QUERY_KEY } from '../api/get-users';
 // not with the list. So does the deactivation's (react-hook-form and the contract's schema).
 const UserFormModal = lazy(() => import('./UserFormModal').then((m) => ({ default: m.UserFormModal })));
 const DeactivateUserModal = lazy(() => import('./DeactivateUserModal').then((m) => ({ default: m.DeactivateUserModal })));
+const LiftFairPlayModal = lazy(() => import('./LiftFairPlayModal').then((m) => ({ default: m.LiftFairPlayModal })));
 
-type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate' | 'anonymize'; user: User } | null;
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate' | 'anonymize' | 'lift'; user: User } | null;
 
 function status(user: User): string {
   if (!user.deactivation_status) return 'Attivo';
@@ -45,7 +47,16 @@ const COLUMNS: Column<User>[] = [
   { key: 'deactivation_status', header: 'Stato', sortable: true, render: status },
   // Bookings the member made that a booked partner then left (issue 25): who books others into shifts they do not want.
   { key: 'partner_left_bookings', header: 'Lasciate dai compagni', detail: true, render: (u) => String(u.partner_left_bookings ?? 0) },
+  // The fair-play record within the member's rule's period (issue 42): no-shows, late cancellations, any suspension.
+  { key: 'fair_play', header: 'Assenze / annullamenti tardivi', detail: true, render: fairPlay },
 ];
+
+function fairPlay(u: User): string {
+  if (!u.fair_play) return '';
+  const { no_shows, late_cancellations, suspended_until } = u.fair_play;
+  const counts = `${no_shows} / ${late_cancellations}`;
+  return suspended_until ? `${counts} · sospeso fino al ${formatDateTime(suspended_until)}` : counts;
+}
 
 /** Gestione utenti (spec 001 §2 Users management). */
 export function UsersPage() {
@@ -59,6 +70,8 @@ export function UsersPage() {
   // A member's data and their anonymisation are for '*' only (issue 28).
   const superuser = useHasPermission(['*']);
   const anonymizeUser = useAnonymizeUser();
+  // Lifting a fair-play suspension is the bookings staff's decision (issue 42).
+  const bookingsStaff = useHasPermission(['bookings_access']);
 
   return (
     <PageLayout {...REGISTRY_PAGE} title="Gestione utenti">
@@ -95,6 +108,12 @@ export function UsersPage() {
           { label: 'Modifica', icon: <EditIcon />, onClick: () => setDialog({ kind: 'edit', user }) },
           { label: 'Elimina', icon: <DeleteIcon />, danger: true, hidden: user._id === myId, onClick: () => setDialog({ kind: 'delete', user }) },
           // Rare actions of the '*' users (issue 28): in the row's 'Altre azioni' menu, so the table keeps its width.
+          {
+            label: 'Revoca sospensione',
+            more: true,
+            hidden: !bookingsStaff || !user.fair_play?.suspended_until,
+            onClick: () => setDialog({ kind: 'lift', user }),
+          },
           { label: 'Scarica dati', more: true, hidden: !superuser, onClick: () => void downloadWithToasts(() => downloadUserData(user)) },
           {
             label: 'Anonimizza',
@@ -110,6 +129,7 @@ export function UsersPage() {
         {dialog?.kind === 'create' && <UserFormModal onClose={close} />}
         {dialog?.kind === 'edit' && <UserFormModal key={dialog.user._id} user={dialog.user} onClose={close} />}
         {dialog?.kind === 'deactivate' && <DeactivateUserModal user={dialog.user} onClose={close} />}
+        {dialog?.kind === 'lift' && <LiftFairPlayModal user={dialog.user} onClose={close} />}
       </ModalSuspense>
       <ConfirmAction
         target={dialog?.kind === 'delete' ? dialog.user : null}

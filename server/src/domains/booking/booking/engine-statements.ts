@@ -12,6 +12,7 @@ import {
   training_sessions,
 } from '../tables';
 import { DEFAULT_PARTICIPANT_COLOR, isoInstant, wallClockEndSql, wallClockStartSql } from '../sessions/occurrence-sql';
+import { fairPlaySql } from '../fair-play/sql';
 import { activeBookingWeek, bookingWeekOf, quotaWeekOf, ruleSql, weekActiveFrom } from './rule-sql';
 
 /** The medical status of a member on a day, in SQL (the certificates domain's, through its port). */
@@ -24,8 +25,8 @@ export type MedicalStatusSql = (userId: SQL, today: SQLWrapper) => SQL;
  * occurrence of a session on a date (a group's pattern and exceptions; a single session's own date when the date is
  * null) and, for each participant found, everything the checks need — state, medical status, qualification,
  * overlap, their rule, their bookings that day and in their rule's week holding the date, the shifts the rule's
- * unlock times have released by that booking's `now` (unlock_count 0: the rule has none), and their booking
- * version. One snapshot, so the facts and the versions agree. Bookings are counted by their start on the
+ * unlock times have released by that booking's `now` (unlock_count 0: the rule has none), their booking
+ * version and the end of their fair-play suspension (fair-play/sql.ts). One snapshot, so the facts and the versions agree. Bookings are counted by their start on the
  * participants' own index (a booking's date is the club's date of its start). Participants come as pairs
  * (who_k, who_id): booking who_k's participant who_id.
  */
@@ -94,10 +95,13 @@ export const bookingReadStatement = (medicalStatusOf: MedicalStatusSql) =>
         'unlock_count', coalesce(unlocks.count, 0),
         'unlocked', coalesce(unlocks.unlocked, 0),
         'releases', coalesce(unlocks.releases, '[]'::json),
-        'version', coalesce((select v.version from ${booking_member_versions} v where v.user_id = users.id), 0)) as facts
+        'version', coalesce((select v.version from ${booking_member_versions} v where v.user_id = users.id), 0),
+        'suspended_until', fp.suspended_until) as facts
       from unnest(${p('who_k')}::int[], ${p('who_id')}::uuid[]) as who(k, id)
       join ${users} on users.id = who.id
       left join lateral (${ruleSql(sql`users.id`)}) r on true
+      -- Their fair-play suspension (issue 42), read only when their rule has limits.
+      left join lateral (${fairPlaySql(sql`users.id`, sql`o.now`, 'r', true)}) fp on true
       -- The member's bookings that day and in the rule's week holding it, in one range scan of their own index.
       left join lateral (
         select count(*) filter (where bp.start_at >= ${midnight(sql`o.date`)} and bp.start_at < ${midnight(sql`o.date + 1`)})::int as daily,

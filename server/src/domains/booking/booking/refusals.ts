@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from 'shared-api/contract';
-import { BOOKING_FRAGMENTS as F } from 'shared-api/contract';
+import { BOOKING_FRAGMENTS as F, wallClockText } from 'shared-api/contract';
 import { DomainError } from '../../../core/errors';
 import type { BookableOccurrence, ParticipantFacts } from './repository';
 
@@ -10,7 +10,12 @@ import type { BookableOccurrence, ParticipantFacts } from './repository';
 
 const HOUR_MS = 3_600_000;
 /** The refusals of a member's own booking that waiting can lift (opensAt). */
-export const OPENED_BY_TIME: ReadonlySet<ApiErrorCode> = new Set(['BOOKING_OUTSIDE_ACTIVE_WEEK', 'WEEKLY_LIMIT_USER', 'DAILY_LIMIT_USER']);
+export const OPENED_BY_TIME: ReadonlySet<ApiErrorCode> = new Set([
+  'BOOKING_OUTSIDE_ACTIVE_WEEK',
+  'WEEKLY_LIMIT_USER',
+  'DAILY_LIMIT_USER',
+  'BOOKING_SUSPENDED',
+]);
 
 /** Who a refusal is about: the booker ('User …') or a chosen partner ('Partner Nome Cognome …'), spec 000 §8. */
 export interface Subject {
@@ -67,6 +72,18 @@ export interface BookingCase {
   subjects: Subject[] | DomainError;
   asAdmin: boolean;
   now: Date;
+  /** The club's, in which a refusal names its dates. */
+  timeZone: string;
+}
+
+/** The refusal of a suspended member's booking (issue 42), naming when the suspension ends on the club's clock. */
+function suspendedRefusal(s: Subject, until: string, timeZone: string): DomainError {
+  const { date, time } = wallClockText(new Date(until), timeZone);
+  const whose = s.role === 'USER' ? 'Le tue prenotazioni sono sospese' : `Le prenotazioni di ${s.user.name} ${s.user.surname} sono sospese`;
+  return new DomainError(
+    'BOOKING_SUSPENDED',
+    `${whose} fino al ${date} alle ${time} per assenze non giustificate o annullamenti tardivi: per revocare la sospensione rivolgiti alla segreteria.`,
+  );
 }
 
 /**
@@ -75,7 +92,7 @@ export interface BookingCase {
  * accepted the terms → medical certificate → qualification → no overlap → daily limit, then the weekly quota as far
  * as the unlock times have released it. The engine throws it; the lists say it of each occurrence (bookability).
  */
-export function bookingRefusal({ occurrence, subjects, asAdmin, now }: BookingCase): DomainError | null {
+export function bookingRefusal({ occurrence, subjects, asAdmin, now, timeZone }: BookingCase): DomainError | null {
   if (!asAdmin && !occurrence.is_booking_allowed) return new DomainError('BOOKING_NOT_ALLOWED', F.notAllowed);
   if (occurrence.booking_id) return new DomainError('SESSION_ALREADY_BOOKED', `This session is ${F.alreadyBooked}`);
   const startAt = new Date(occurrence.start_at);
@@ -90,6 +107,11 @@ export function bookingRefusal({ occurrence, subjects, asAdmin, now }: BookingCa
     if (occurrence.date < start || occurrence.date > end) {
       return new DomainError('BOOKING_OUTSIDE_ACTIVE_WEEK', `${F.past} or outside the active booking week (${start} – ${end})`);
     }
+  }
+  if (!asAdmin) {
+    // A member's fair-play suspension (issue 42) refuses their own bookings and their being chosen as a partner; the
+    // staff still book them (they decide).
+    for (const s of subjects) if (s.user.suspended_until) return suspendedRefusal(s, s.user.suspended_until, timeZone);
   }
   for (const s of subjects) if (s.user.medical !== 'approved') return refusal('medical', s);
   for (const s of subjects) if (!s.user.qualified) return refusal('qualifications', s);
@@ -120,6 +142,9 @@ export function opensAt(code: ApiErrorCode, c: { occurrence: BookableOccurrence;
     opens = Math.max(Date.parse(weekOpens), quotaOpening(user, occurrence, start));
   } else if (code === 'WEEKLY_LIMIT_USER' || code === 'DAILY_LIMIT_USER') {
     opens = quotaOpening(user, occurrence, start);
+  } else if (code === 'BOOKING_SUSPENDED' && user.suspended_until) {
+    // Issue 42: the suspension ends (the other checks may still refuse then).
+    opens = Date.parse(user.suspended_until);
   } else return null;
   return Number.isFinite(opens) && opens < start ? new Date(opens) : null;
 }

@@ -40,6 +40,8 @@ export interface ParticipantFacts {
   releases: { at: string; shifts: number }[];
   /** Their booking version when read (booking_member_versions; 0 without a row). */
   version: number;
+  /** The end of their fair-play suspension (issue 42; ISO 8601, UTC), or null: their own bookings are refused until then. */
+  suspended_until: string | null;
 }
 
 /** The booking rule that applies to a member (DESIGN §4), with the shifts its unlock times have released by now. */

@@ -27,7 +27,7 @@ export function ruleSql(userId: SQL): SQL {
       select cr.reservation_rule_id, 3, 0 from ${users} cu join ${category_reservation_rules} cr on cr.category_id = cu.category_id where cu.id = ${userId}
     )
     select r.id, r.max_rounds_per_week, r.max_rounds_per_day, r.hours_before_booking_to_ignore_rules, r.hours_before_booking_to_cancel,
-           r.week_start_day, r.week_end_day
+           r.week_start_day, r.week_end_day, r.no_show_limit, r.late_cancellation_limit, r.fair_play_period_days, r.suspension_days
     from candidates c join ${reservation_rules} r on r.id = c.rule_id
     order by c.level, c.priority desc, r.max_rounds_per_week desc, r.max_rounds_per_day desc, r.id
     limit 1`;

@@ -17,6 +17,8 @@ const MAX_ATTEMPTS = 8;
 export interface BookingClock {
   now(): Date;
   today(): string;
+  /** The club's time zone (CLUB_TIMEZONE). */
+  timeZone: string;
 }
 
 /**
@@ -87,7 +89,7 @@ export class BookingService {
       throw new DomainError('SESSION_NOT_ON_DATE');
     }
     const subjects = subjectsOf(participantIds, facts, asAdmin);
-    const refused = bookingRefusal({ occurrence, subjects, asAdmin, now });
+    const refused = bookingRefusal({ occurrence, subjects, asAdmin, now, timeZone: this.clock.timeZone });
     if (refused) throw refused;
     if (subjects instanceof DomainError) throw subjects;
 
@@ -266,7 +268,7 @@ export class BookingService {
     );
     const refusals = reads.map(({ occurrence, facts }) =>
       occurrence
-        ? bookingRefusal({ occurrence, subjects: subjectsOf([actor.id], facts, false), asAdmin: false, now })
+        ? bookingRefusal({ occurrence, subjects: subjectsOf([actor.id], facts, false), asAdmin: false, now, timeZone: this.clock.timeZone })
         : new DomainError('SESSION_NOT_ON_DATE'),
     );
     return occurrences.map((o, i) => {

@@ -15,4 +15,9 @@ export const RESERVATION_RULE_EXPORT_COLUMNS: ExportColumn<ReservationRule>[] = 
   { header: 'Inizio settimana', value: (r) => WEEKDAY_SHORT[r.week_start_day], width: 0.7 },
   { header: 'Fine settimana', value: (r) => WEEKDAY_SHORT[r.week_end_day], width: 0.7 },
   { header: 'Orari di sblocco', value: (r) => r.unlock_times.map(unlockTimeText).join('; '), width: 1.8 },
+  // Fair play (issue 42): blank limits are none.
+  { header: 'Assenze prima della sospensione', value: (r) => r.no_show_limit, width: 0.8 },
+  { header: 'Annullamenti tardivi prima della sospensione', value: (r) => r.late_cancellation_limit, width: 0.8 },
+  { header: 'Giorni di conteggio', value: (r) => r.fair_play_period_days, width: 0.7 },
+  { header: 'Giorni di sospensione', value: (r) => r.suspension_days, width: 0.7 },
 ];

@@ -54,6 +54,10 @@ export class ReservationRuleRepository {
       week_start_day: r.week_start_day,
       week_end_day: r.week_end_day,
       unlock_times: unlockTimes,
+      no_show_limit: r.no_show_limit,
+      late_cancellation_limit: r.late_cancellation_limit,
+      fair_play_period_days: r.fair_play_period_days,
+      suspension_days: r.suspension_days,
     };
   }
 

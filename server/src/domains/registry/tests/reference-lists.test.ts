@@ -223,5 +223,10 @@ describe('access and downloads', () => {
     }
     const rules = await call(t.app, admin, 'GET', '/api/v1/user/reservation-rule/export?format=csv');
     assert.match(rules.body, /"Lun 09:00 · 2 turni; Gio 09:00 · 1 turno"/);
+    // Issue 42: the rule's fair-play fields, a limit left blank empty.
+    assert.match(
+      rules.body.split('\n')[0]!,
+      /Assenze prima della sospensione.*Annullamenti tardivi prima della sospensione.*Giorni di conteggio.*Giorni di sospensione/,
+    );
   });
 });

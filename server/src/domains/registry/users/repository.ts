@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ListMeta, NamedRef, Permission, Profile, User, UserReduced } from 'shared-api/contract';
+import type { FairPlayRecord, ListMeta, NamedRef, Permission, Profile, User, UserReduced } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import {
   categories,
@@ -112,6 +112,7 @@ export class UserRepository {
       mailing_list_classes: linkedNames<NamedRef>(users, user_mailing_list_classes, 'user_id', mailing_list_classes, 'mailing_list_class_id'),
       is_deactivated: isDeactivatedUser(this.today()),
       partner_left_bookings: this.conduct()?.partnerLeftBookingsOf(qualified(users, 'id')) ?? sql<number>`0`,
+      fair_play: this.conduct()?.fairPlayOf(qualified(users, 'id'), this.clock.now()) ?? sql<FairPlayRecord | null>`null`,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { NamedRef, User } from 'shared-api/contract';
+import type { FairPlayRecord, NamedRef, User } from 'shared-api/contract';
 import { fileRef } from '../../../core/files/repository';
 import type { users } from '../tables';
 
@@ -21,6 +21,7 @@ export interface FullRow {
   mailing_list_classes: NamedRef[];
   is_deactivated: boolean;
   partner_left_bookings: number;
+  fair_play: FairPlayRecord | null;
 }
 
 /** A user of the registry as the API answers it, from a row of the full registry query. */
@@ -64,5 +65,6 @@ export function toUser(row: FullRow): User {
     has_accepted_terms: u.terms_accepted_at !== null,
     registration_completed: u.registration_completed_at !== null,
     partner_left_bookings: Number(row.partner_left_bookings),
+    ...(row.fair_play ? { fair_play: row.fair_play } : {}),
   };
 }
