@@ -109,6 +109,11 @@ describe('form schemas of the registry (numbers as typed)', () => {
       week_start_day: 1,
       week_end_day: 0,
       unlock_times: [{ day: 1, hour: '18:00', num_shifts: 2 }],
+      // Issue 42's fair-play fields, left off the form: no limits, the default period and suspension.
+      no_show_limit: null,
+      late_cancellation_limit: null,
+      fair_play_period_days: 30,
+      suspension_days: 7,
     });
     expect(messages(reservationRuleForm.safeParse({ ...form, week_end_day: '7', max_rounds_per_day: '' }))).toEqual({
       week_end_day: 'Giorno non valido (0–6)',

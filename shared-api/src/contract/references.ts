@@ -151,6 +151,10 @@ const unlockTimeRows = z
   .transform((rows) => rows.filter((row) => row !== undefined))
   .pipe(unlockTimesPayload);
 
+/** A fair-play period or suspension as typed; left empty (or not on the form), the payload's default. */
+const typedFairPlayDays = (fallback: number) =>
+  z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? fallback : v), typedNumber(fairPlayDays));
+
 /** The booking-rule form (mf-registry): numbers as typed and week days as chosen (text); parses to the payload. */
 export const reservationRuleForm = reservationRulePayload.extend({
   unlock_times: unlockTimeRows,
@@ -162,8 +166,8 @@ export const reservationRuleForm = reservationRulePayload.extend({
   week_end_day: typedNumber(weekDay),
   no_show_limit: typedFairPlayLimit,
   late_cancellation_limit: typedFairPlayLimit,
-  fair_play_period_days: typedNumber(fairPlayDays),
-  suspension_days: typedNumber(fairPlayDays),
+  fair_play_period_days: typedFairPlayDays(30),
+  suspension_days: typedFairPlayDays(7),
 });
 
 /** POST and PATCH /user/mailing-list/classes (spec 001 §5 Mailing list class; a list of types sends its first). */

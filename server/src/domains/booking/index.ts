@@ -7,7 +7,7 @@ import { BookingRepository, partnerLeftBookingsOf } from './booking/repository';
 import { BookingService } from './booking/service';
 import { CalendarFeedRepository } from './calendar-feed/repository';
 import { CheckInRepository } from './check-in/repository';
-import { CheckInService } from './check-in/service';
+import { CheckInService, NO_SHOWS_JOB } from './check-in/service';
 import calendarFeedRoutes from './calendar-feed/feed-routes';
 import { CalendarFeedService } from './calendar-feed/service';
 import { GameTableService } from './game-tables/service';
@@ -30,9 +30,6 @@ import { WaitlistRepository } from './waitlist/repository';
 import { WAITLIST_NOTICE_JOB, WaitlistService } from './waitlist/service';
 import { bookingPersonalData } from './personal-data';
 import { bookingSettings } from './settings';
-
-/** The no-show sweep (issue 42): every minute, the bookings whose check-in window closed with nobody checked in. */
-export const NO_SHOWS_JOB = 'booking.no-shows';
 
 export interface BookingServices {
   gameTables: GameTableService;

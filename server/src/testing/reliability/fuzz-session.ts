@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { HOUSEKEEPING_JOB } from '../../domains/account/housekeeping';
+import { NO_SHOWS_JOB } from '../../domains/booking/check-in/service';
 import { REMINDERS_JOB } from '../../domains/booking/reminders/service';
 import { EXPIRY_WARNINGS_JOB } from '../../domains/certificates/medical/expiry-warnings';
 import { PLATFORM_RETENTION_JOB } from '../../domains/platform/exposures';
@@ -35,10 +36,18 @@ const spreadsheetsFor = (count: number) => Math.min(40, Math.max(8, Math.round(c
 const CRON_DISPATCH_QUEUE = '__pgboss__send-it';
 /**
  * Queues whose jobs the clock makes, whatever the requests: the schedules' (the reminder sweep every minute, the
- * housekeeping every 10 minutes, the expiry warnings and the error reports' retention daily, the rollout check every minute) and pg-boss's cron
+ * no-show release every minute, the housekeeping every 10 minutes, the expiry warnings and the error reports' retention daily, the rollout check every minute) and pg-boss's cron
  * dispatch queue that sends them.
  */
-const TIME_DRIVEN_QUEUES = [REMINDERS_JOB, HOUSEKEEPING_JOB, EXPIRY_WARNINGS_JOB, PLATFORM_RETENTION_JOB, PLATFORM_ROLLOUT_JOB, CRON_DISPATCH_QUEUE];
+const TIME_DRIVEN_QUEUES = [
+  REMINDERS_JOB,
+  NO_SHOWS_JOB,
+  HOUSEKEEPING_JOB,
+  EXPIRY_WARNINGS_JOB,
+  PLATFORM_RETENTION_JOB,
+  PLATFORM_ROLLOUT_JOB,
+  CRON_DISPATCH_QUEUE,
+];
 /** pg-boss keeps a queue's jobs in a partition named j + SHA-224 of the queue's name. */
 const partitionOf = (queue: string) => `j${createHash('sha224').update(queue).digest('hex')}`;
 

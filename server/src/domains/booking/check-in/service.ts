@@ -10,6 +10,8 @@ import { checkInSheet } from './sheet';
 /** The secret a table's check-in link is signed with (core/secrets.ts): a database copy holds the nonce, not the link. */
 const LINK_SECRET = 'check-in-link';
 const MINUTE_MS = 60_000;
+/** The no-show sweep (issue 42): every minute, the bookings whose check-in window closed with nobody checked in. */
+export const NO_SHOWS_JOB = 'booking.no-shows';
 /** A link's token: the nonce (16 random bytes, base64url: 22 characters) and its signature (HMAC-SHA256: 43). No dot: the
  * static host serves the portal's page only for a path without a file extension. */
 const NONCE_CHARS = 22;
