@@ -74,6 +74,8 @@ export async function publishArchive(
         publishedBy: actor ? `${actor.name} ${actor.surname}` : null,
         move: true,
         version,
+        // Counted on the worker with the version: a 200 MB build is not walked again on the request thread.
+        filesBytes: prepared.bytes,
       });
     } catch (err) {
       if (err instanceof VersionExistsError) throw new DomainError('VERSION_ALREADY_PUBLISHED', err.message);

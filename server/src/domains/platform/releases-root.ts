@@ -78,6 +78,8 @@ export interface PublishOptions {
   move?: boolean;
   /** The version versionOf gave for distDir already (it hashes every file: done once, off the request thread). */
   version?: string;
+  /** The bytes of distDir's files, counted already (off the request thread, with the version): not walked again. */
+  filesBytes?: number;
 }
 
 /**
@@ -93,6 +95,7 @@ export function publishVersion({
   now = new Date(),
   move = false,
   version: computed,
+  filesBytes,
 }: PublishOptions): ReleaseInfo {
   if (!FOLDER_PATTERN.test(app)) throw new Error(`Nome di app non valido: ${app}`);
   const version = computed ?? versionOf(distDir, packageVersion);
@@ -105,7 +108,7 @@ export function publishVersion({
     // Every file, the compressed copies included (the static host sends them as they are); a moved folder comes
     // without its build stamp already (archive.ts).
     if (!move) fs.cpSync(distDir, incoming, { recursive: true, filter: (src) => path.basename(src) !== '.built' });
-    const info = withSize({ app, version, publishedAt: now.toISOString(), publishedBy }, folderBytes(incoming));
+    const info = withSize({ app, version, publishedAt: now.toISOString(), publishedBy }, filesBytes ?? folderBytes(incoming));
     fs.writeFileSync(path.join(incoming, RELEASE_INFO), releaseInfoText(info));
     // The existence check above is advisory: the rename settles a race (a non-empty target makes it fail).
     if (fs.existsSync(target)) throw new VersionExistsError(app, version);
