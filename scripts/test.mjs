@@ -174,7 +174,9 @@ if (wants('api')) {
     const suite = `API · ${dbName(url)}`;
     apiRows.push(suite);
     const files = longestFirst(testFiles('server/src'), LONGEST_API_FILES);
-    const env = { DATABASE_URL: url ?? '' };
+    // NODE_ENV=test: a write outside a unit of work throws (core/db/unit-of-work), as under `node --test`, which sets
+    // NODE_TEST_CONTEXT; these files run without it (one process a batch), so the suite would only have logged them.
+    const env = { DATABASE_URL: url ?? '', NODE_ENV: 'test' };
     const cwd = path.join(root, 'server');
     for (const file of files.filter(runsAlone)) jobs.push({ suite, file: bundled(file), shown: `server/${file}`, cwd, env });
     for (const batch of batches(

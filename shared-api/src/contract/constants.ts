@@ -96,7 +96,6 @@ export const MAILING_LIST_TYPES = ['INFORMATIVA', 'COMMERCIALE'] as const;
 export const MINOR_CATEGORY_NAME = 'Minorenne';
 export const ADULT_AGE = 18;
 
-export * from './audit-constants';
 export * from './errors';
 export * from './finance-constants';
 export * from './input-rules';

@@ -12,3 +12,6 @@ export * from './finance';
 export * from './storage';
 export * from './platform';
 export * from './audit';
+// The audit log's labels: not among the run-time constants every page loads ('shared-api'), only the log's pages
+// read them ('shared-api/audit-labels').
+export * from './audit-constants';

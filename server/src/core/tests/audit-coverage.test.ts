@@ -72,6 +72,7 @@ const NOT_CALLED: Record<string, string> = {
   'POST /api/v1/platform/releases/{n}/abort': 'needs a release rolling out in steps (platform tests call it)',
   'POST /api/v1/platform/client-errors':
     'needs an app of the composed set that the session was served (issue 40); its rows are telemetry (unaudited)',
+  'POST /api/v1/user/{id}/fair-play/lift': 'needs a member suspended for no-shows (booking/tests/fair-play.test.ts lifts one)',
   'PATCH /api/v1/user/{id}/activate': 'the member the generator picks was anonymised by the call before it, and stays so (issue 39)',
   'PATCH /api/v1/user/{id}': "the member's record sent back fails today's rule on birth_province",
   'POST /api/v1/emails/send': 'needs the id of a mailing list class, which no listed record carries',

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTION_LABELS, type AuditEntry, type MyActivity, api, auditFieldLabel } from 'shared-api';
+import { type AuditEntry, type MyActivity, api } from 'shared-api';
+import { AUDIT_ACTION_LABELS, auditFieldLabel } from 'shared-api/audit-labels';
 import { formatDateTime } from 'shared-ui';
 
 /** GET /user/me/activity: the member's last 20 sign-ins and changes to their profile (issue 28). Under ['user', 'me'], so a saved change refreshes it. */

@@ -1,4 +1,5 @@
-import { AUDIT_ACTION_LABELS, type AuditEntry, auditFieldLabel } from 'shared-api';
+import type { AuditEntry } from 'shared-api';
+import { AUDIT_ACTION_LABELS, auditFieldLabel } from 'shared-api/audit-labels';
 import { Modal, formatDate, formatDateTime } from 'shared-ui';
 import { actorName, entityLabel } from './labels';
 

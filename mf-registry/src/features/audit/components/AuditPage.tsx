@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm, type PathValue } from 'react-hook-form';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry, type AuditFilters, auditFieldLabel } from 'shared-api';
+import type { AuditEntry, AuditFilters } from 'shared-api';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel } from 'shared-api/audit-labels';
 import { DataTable, DateInput, MenuInput, PageLayout, SelectInput, contractResolver, fieldBinder, formatDateTime, type Column } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
 import { AUDIT_PATH, AUDIT_QUERY_KEY, useAuditTables, useAuditUserOptions } from '../api/get-audit';

@@ -1,4 +1,5 @@
-import { AUDIT_ENTITY_LABELS, type AuditEntry } from 'shared-api';
+import type { AuditEntry } from 'shared-api';
+import { AUDIT_ENTITY_LABELS } from 'shared-api/audit-labels';
 
 /** A record's Italian name (its table's name when the contract has none). */
 export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
