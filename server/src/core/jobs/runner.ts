@@ -318,8 +318,10 @@ export class JobRunner<S = unknown> implements Jobs {
     const id = await this.boss.send(name, data, db ? { ...options, db: pgBossDbOf(db) } : options);
     if (!id) throw new Error(`Job non accodato: ${name}`);
     // A job due now is picked up by this process's idle worker at once instead of at its next poll (once the unit of
-    // work that queued it has committed: before, the worker would not see it).
-    if (options.startAfter === undefined) afterCommit(() => this.notify(name));
+    // work that queued it has committed: before, the worker would not see it). One queued in a transaction the caller
+    // named waits for that poll: fetched the moment its transaction commits, it would be running, and left 'active'
+    // until pg-boss expires it, if the process died right then (notices-crash.test: a cancel's mail came 15 minutes late).
+    if (options.startAfter === undefined && !db) afterCommit(() => this.notify(name));
     return id;
   }
 
@@ -331,7 +333,7 @@ export class JobRunner<S = unknown> implements Jobs {
       data.map((d) => ({ name, data: d })),
       db ? { db: pgBossDbOf(db) } : {},
     );
-    afterCommit(() => this.notify(name));
+    if (!db) afterCommit(() => this.notify(name));
   }
 
   private notify(name: string): void {

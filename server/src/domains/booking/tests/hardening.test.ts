@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
+import { MAIL_JOB } from '../../../core/mail/mailer';
 import { ADMIN, type TestApp, build, call, jobsDone, login, mailsDeliveredTo } from '../../../testing/helper';
 import { BOOKING_NOTICE_JOB } from '../booking/notices';
 import { createMembers, qualificationIds, stopClockAt } from './support';
@@ -222,6 +223,8 @@ describe('a member booked by someone else', () => {
   /** Mails to `to` in the outbox, oldest first, once the notices queued so far went out. */
   async function mailsTo(to: string): Promise<{ subject: string; body: string; links: string[] }[]> {
     await jobsDone(t.database, BOOKING_NOTICE_JOB);
+    // A cancel's or a leave's mails are queued in its own transaction (issue 38): their delivery jobs, too.
+    await jobsDone(t.database, MAIL_JOB);
     return mailsDeliveredTo(t, to).map(({ subject, body, links }) => ({ subject, body, links }));
   }
 
