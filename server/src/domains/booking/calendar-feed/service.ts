@@ -67,7 +67,8 @@ export class CalendarFeedService {
     const tokens = await signatures(this.db, TOKEN_SECRET, feed.nonce);
     const live = tokens.find((token) => sha256(token) === feed.token_hash);
     if (live) return { url: `${this.settings.publicUrl}${FEED_PATH}/${live}.ics` };
-    await this.repo.upsert(this.db, owner, feed.nonce, sha256(tokens[0]!));
+    // Read by a GET, which holds no unit of work: the new hash is written in one of its own.
+    await this.db.transaction((tx) => this.repo.upsert(tx, owner, feed.nonce, sha256(tokens[0]!)));
     return { url: await this.urlOf(feed.nonce) };
   }
 

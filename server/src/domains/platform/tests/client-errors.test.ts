@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
+import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, asJob, build, call, login } from '../../../testing/helper';
 import { CLIENT_ERROR_RATE, maskMessage } from '../client-errors';
 import { EXPOSURE_REFRESH_MS } from '../exposures';
 import { PLATFORM_RETENTION_JOB, platform } from '../index';
@@ -329,7 +329,7 @@ describe('retention', () => {
       await db.insert(platform_client_error_quota).values({ subject: `user:${app}`, window_started_at: at, count: 1 });
     }
     const job = platform.jobs!.find((j) => j.name === PLATFORM_RETENTION_JOB)!;
-    await job.run({} as never, t.app.services);
+    await asJob(t, () => job.run({} as never, t.app.services));
     const apps = async (table: typeof platform_exposures | typeof platform_client_errors) =>
       (await db.select({ app: table.app }).from(table)).map((r) => r.app).filter((a) => a.startsWith('mf-old') || a.startsWith('mf-recent'));
     assert.deepEqual(await apps(platform_exposures), ['mf-recent']);

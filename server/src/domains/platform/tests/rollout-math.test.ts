@@ -4,12 +4,12 @@
  * under α; a clearly worse release is found with 30 sessions a side.
  */
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { GUARD, compareArms, onStep, rolloutBucket } from '../rollout';
 
 test('sticky: the same member gets the same answer every time; each step within ±3 points over 1,000 members', () => {
-  const members = Array.from({ length: 1000 }, () => randomUUID());
+  // Fixed ids (random ones made the share a draw: about one run in thirty fell outside ±3 points somewhere).
+  const members = Array.from({ length: 1000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
   for (const release of [7, 42, 1234]) {
     for (const percent of [5, 25, 50, 100]) {
       const served = members.filter((m) => onStep(m, release, percent)).length / 10;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
+import { ADMIN, MEMBER, type TestApp, asJob, build, call, login } from '../../../testing/helper';
 import { categories } from '../../registry/tables';
 import { PLATFORM_ROLLOUT_JOB, platform } from '../index';
 import { publishVersion } from '../releases-root';
@@ -53,7 +53,7 @@ interface Detail {
   }[];
 }
 const detail = async (n: number) => (await call(t.app, admin, 'GET', `/api/v1/platform/releases/${n}`)).json<Detail>();
-const runCheck = async () => platform.jobs!.find((j) => j.name === PLATFORM_ROLLOUT_JOB)!.run({} as never, t.app.services);
+const runCheck = async () => asJob(t, () => platform.jobs!.find((j) => j.name === PLATFORM_ROLLOUT_JOB)!.run({} as never, t.app.services));
 /** Every member asks /remotes.json (as the shell does): who is on the new release and who is not. */
 async function split(release: number, percent: number, version: string) {
   const onNew: { id: string; cookie: string }[] = [];
