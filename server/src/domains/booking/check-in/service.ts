@@ -57,12 +57,9 @@ export class CheckInService {
     const table = await this.repo.table(this.db, tableId);
     if (!table) throw new DomainError('NOT_FOUND', 'Tavolo non trovato');
     if (!table.nonce) throw new DomainError('CHECK_IN_NOT_ENABLED');
-    const body = await checkInSheet({ ...table, url: await this.urlOf(table.nonce), clubName: this.settings.clubName, ...this.windowText() });
+    const { clubName, opensMin, closesMin } = this.settings;
+    const body = await checkInSheet({ ...table, url: await this.urlOf(table.nonce), clubName, opensMin, closesMin });
     return { body, fileName: `presenze-tavolo-${table.number}.pdf` };
-  }
-
-  private windowText() {
-    return { opensMin: this.settings.opensMin, closesMin: this.settings.closesMin };
   }
 
   /** The member checks in at the table of the link, and with `withPartners` the others of their booking. */
