@@ -1,15 +1,12 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Permission } from 'shared-api/contract';
 import type { AppConfig, SettingsSection } from './config';
-import type { Database, Db } from './db/client';
+import type { Database, Db, DbOrTx, Tx } from './db/client';
 import type { FileHolder, FileReaders } from './files/readers';
 import type { FileRepository } from './files/repository';
 import type { JobDefinition, Jobs } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
-import type { PersonalDataPart } from './personal-data/part';
-import type { PersonalData } from './personal-data/service';
-
-export type { PersonalDataPart } from './personal-data/part';
 import type { RemotesSource } from './remotes';
 import type { Clock } from './time';
 
@@ -42,7 +39,7 @@ export interface CoreServices {
   /** Queues work for later or for retry: `jobs.send(name, data)` (the kinds are declared in Domain.jobs). */
   jobs: Jobs;
   /** A member's data download and anonymisation, from every domain's part (Domain.personalData). */
-  personalData: PersonalData;
+  personalData: PersonalDataService;
 }
 
 /**
@@ -58,6 +55,66 @@ export interface Services extends CoreServices {
 
 /** Services already built when a domain builds its own: those of core and of the domains listed before it. */
 export type BuiltServices = Partial<Services> & CoreServices;
+
+// A member's personal data (issues 28 and 39). Declared here, beside Services, because the two refer to each other:
+// core/personal-data/service.ts implements PersonalDataService, and each domain provides a PersonalDataPart.
+
+/**
+ * What a domain holds of a member that must be found nowhere once they are anonymised (issue 39): `values` are
+ * their personal texts (full name, e-mail, fiscal code, phone, card numbers, certificate notes …), looked for in
+ * every audit value and in the mails to others; `records` are ids of rows that are theirs alone (a certificate, a
+ * FITET record), whose audit entries are blanked whole.
+ */
+export interface PersonalTraces {
+  values?: readonly (string | null | undefined)[];
+  records?: readonly string[];
+}
+
+/**
+ * A domain's part of a member's personal data (issue 28): what it adds to the member's data download (dati.json) and
+ * how it forgets the member when they are anonymised. Core asks every domain's part and imports none.
+ */
+export interface PersonalDataPart {
+  /**
+   * This domain's sections of dati.json (e.g. { prenotazioni: [...] }) and the stored files of the member it holds
+   * (their ids: the download adds their bytes).
+   */
+  export(db: DbOrTx, userId: string): Promise<{ sections: Record<string, unknown>; files?: string[] }>;
+  /**
+   * Inside the anonymisation's one transaction: replaces or deletes this domain's personal values of the member,
+   * keeping what the books and the statistics count (bookings, charges, payments, entries). Answers the ids of the
+   * stored files whose records it dropped: core deletes their rows in the transaction and their bytes after it.
+   */
+  anonymize?(tx: Tx, userId: string): Promise<string[] | void>;
+  /**
+   * Read in the anonymisation's transaction before any domain's step: the member's personal values and records this
+   * domain holds (see PersonalTraces), which core redacts from the audit log and the outbox after every step.
+   */
+  traces?(tx: Tx, userId: string): Promise<PersonalTraces>;
+  /**
+   * After the anonymisation has committed, through the domain's own services (its public path, with its mails and
+   * jobs): e.g. the booking domain cancels the member's future bookings. `actor` is who anonymised.
+   */
+  afterAnonymize?(services: Services, userId: string, actor: CurrentUser): Promise<void>;
+}
+
+/** What a member's download holds before it is zipped. */
+export interface PersonalDataDump {
+  data: Record<string, unknown>;
+  files: { id: string; name: string; mime: string; size: number }[];
+}
+
+/** A member's data download and anonymisation, from every domain's part (core/personal-data/service.ts). */
+export interface PersonalDataService {
+  /** Every domain's sections of dati.json and the member's stored files. */
+  collect(userId: string): Promise<PersonalDataDump>;
+  /** A member's data downloaded by the staff is an entry of its own in the log. */
+  recordStaffDownload(userId: string): Promise<void>;
+  /** The ZIP of a collected dump: dati.json, then each stored file, streamed. */
+  zip(dump: PersonalDataDump): Readable;
+  /** Anonymises a member in one transaction; `after` runs each domain's work once it has committed. */
+  anonymize(userId: string, after?: { services: Services; actor: CurrentUser }): Promise<void>;
+}
 
 /**
  * One domain of the portal, as server/src/domains/index.ts lists it: its services, its routes under /api/v1,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -9,14 +8,9 @@ import { lockDataDir } from './data-dir-lock';
 import { applyMigrations } from './migrations';
 import { ambientDb, currentTransaction, rawDb } from './unit-of-work';
 
-/**
- * One type for both drivers: the repositories only use what they share. Tables are imported by the code that
- * queries them (each domain's tables.ts), so the client needs no schema and core knows no domain.
- */
-export type Db = PgDatabase<PgQueryResultHKT>;
-/** A transaction has the same query API as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+import type { Db, DbOrTx, Tx } from './types';
+
+export type { Db, DbOrTx, Tx };
 
 export interface Database {
   db: Db;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQLWrapper } from 'drizzle-orm';
-import type { Db, Tx } from './client';
+import type { Db, Tx } from './types';
 
 /**
  * One unit of work per mutating request and per job (issue 38). A unit of work is one transaction; while it runs,

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import type { PersonalTraces } from './part';
+import type { PersonalTraces } from '../domain';
 
 /**
  * Values shorter than this are not looked for: a two- or three-letter text (a province, an initial) would blank

@@ -11,9 +11,8 @@ import { inArray } from 'drizzle-orm';
 import yazl from 'yazl';
 import { recordAudit, withoutRowAudit } from '../audit/context';
 import type { Db } from '../db/client';
-import type { CurrentUser, Services } from '../domain';
+import type { CurrentUser, PersonalDataDump, PersonalDataPart, PersonalDataService, Services } from '../domain';
 import { files as filesTable } from '../db/tables';
-import type { PersonalDataPart } from './part';
 import { redactPersonalTraces, traceNeedles } from './redact';
 import { DomainError } from '../errors';
 import type { FileRepository } from '../files/repository';
@@ -24,16 +23,10 @@ export interface NamedPart extends PersonalDataPart {
   domain: string;
 }
 
-/** What a member's download holds before it is zipped. */
-export interface PersonalDataDump {
-  data: Record<string, unknown>;
-  files: { id: string; name: string; mime: string; size: number }[];
-}
-
 /** A stored file's name inside the ZIP: under file/, its id first so two files of the same name never collide. */
 const zipName = (file: { id: string; name: string }) => `file/${file.id.slice(0, 8)}-${file.name.replace(/[/\\\0]/g, '_')}`;
 
-export class PersonalData {
+export class PersonalData implements PersonalDataService {
   constructor(
     private readonly db: Db,
     private readonly files: FileRepository,

@@ -7,7 +7,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../core/db/client';
 import type { PersonalDataPart } from '../../../core/domain';
-import type { PersonalTraces } from '../../../core/personal-data/part';
+import type { PersonalTraces } from '../../../core/domain';
 import { mail_outbox } from '../../../core/db/tables';
 import { DomainError } from '../../../core/errors';
 import {
