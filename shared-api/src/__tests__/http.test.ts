@@ -1,6 +1,6 @@
 import { mockApi } from '../../../shared-ui/src/testing/api-mock';
 import { nth } from '../../../shared-ui/src/testing/nth';
-import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk, upload } from '../client/http';
+import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk, saveFile, upload } from '../client/http';
 
 describe('request conventions (spec 000 §7–8)', () => {
   test('prefixes /api/v1, skips null and undefined query parameters, sends credentials', async () => {
@@ -83,6 +83,28 @@ describe('downloads', () => {
     });
     await expect(download('/user/export', 'utenti', { format: 'csv' })).resolves.toBe('utenti.csv');
     expect(clicks).toEqual(['utenti.csv']);
+  });
+
+  test('saveFile hands a file made in the page to the browser under its name, then lets its object URL go', async () => {
+    jest.useFakeTimers();
+    const blobs: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:ics';
+    });
+    URL.revokeObjectURL = jest.fn();
+    const clicked: { name: string; href: string; attached: boolean }[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ name: this.download, href: this.getAttribute('href') ?? '', attached: document.body.contains(this) });
+    });
+    saveFile(new Blob(['BEGIN:VCALENDAR'], { type: 'text/calendar' }), 'prenotazione-2026-03-02.ics');
+    expect(clicked).toEqual([{ name: 'prenotazione-2026-03-02.ics', href: 'blob:ics', attached: true }]);
+    expect(blobs[0]?.type).toBe('text/calendar');
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    jest.runAllTimers();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:ics');
+    jest.useRealTimers();
   });
 
   test('a failed download raises the server message', async () => {
