@@ -1,6 +1,6 @@
 import { mockApi } from '../../../shared-ui/src/testing/api-mock';
 import { nth } from '../../../shared-ui/src/testing/nth';
-import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk, saveFile, upload } from '../client/http';
+import { ApiError, api, buildUrl, download, errorText, fileNameFrom, assertFetchOk, saveFile, upload } from '../client/http';
 
 describe('request conventions (spec 000 §7–8)', () => {
   test('prefixes /api/v1, skips null and undefined query parameters, sends credentials', async () => {
@@ -113,21 +113,6 @@ describe('downloads', () => {
   });
 });
 
-describe('list responses', () => {
-  test('bare array, data array, or the first array found', () => {
-    expect(listItems([1, 2])).toEqual([1, 2]);
-    expect(listItems({ data: [3], meta: {} })).toEqual([3]);
-    expect(listItems({ status: 'ok', sessions: [4] })).toEqual([4]);
-    expect(listItems({ status: 'ok' })).toEqual([]);
-  });
-
-  test('the shared check throws the body error or Front-end fetching error', () => {
-    expect(() => assertFetchOk(false, { error: 'Nope' })).toThrow('Nope');
-    expect(() => assertFetchOk(false, {})).toThrow('Front-end fetching error');
-    expect(() => assertFetchOk(true, {})).not.toThrow();
-  });
-});
-
 describe('error texts by code', () => {
   const refused = (code: string | undefined, message: string, status = 409) => new ApiError(message, status, code ? { code, message } : { message });
 
@@ -193,5 +178,13 @@ describe('upload (multipart with progress)', () => {
     const err = (await upload('POST', '/user/fitet', new FormData()).catch((e) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(0);
+  });
+});
+
+describe('fetch checks', () => {
+  test('the shared check throws the body error or Front-end fetching error', () => {
+    expect(() => assertFetchOk(false, { error: 'Nope' })).toThrow('Nope');
+    expect(() => assertFetchOk(false, {})).toThrow('Front-end fetching error');
+    expect(() => assertFetchOk(true, {})).not.toThrow();
   });
 });

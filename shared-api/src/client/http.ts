@@ -227,14 +227,3 @@ export function assertFetchOk(ok: boolean, body: unknown): void {
   const err = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
   throw new Error(typeof err === 'string' && err ? err : 'Front-end fetching error');
 }
-
-/** Reads any list response: a bare array, a data array, or the first array found (spec 001 §3). */
-export function listItems<T>(response: unknown): T[] {
-  if (Array.isArray(response)) return response as T[];
-  if (response && typeof response === 'object') {
-    const r = response as Record<string, unknown>;
-    if (Array.isArray(r.data)) return r.data as T[];
-    for (const value of Object.values(r)) if (Array.isArray(value)) return value as T[];
-  }
-  return [];
-}
