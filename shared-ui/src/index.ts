@@ -48,6 +48,7 @@ export { ConfirmAction, type ConfirmActionProps } from './modal/ConfirmAction';
 export { ModalSuspense, MODULE_LOADING_TEXT } from './modal/ModalSuspense';
 export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
 export { CategoryFormModal, type CategoryFormModalProps } from './modal/CategoryFormModal';
+export { RecordFormModal, type RecordFormModalProps } from './modal/RecordFormModal';
 
 // Mutations of list pages
 export { createMutation, type MutationDeclaration, type ApiMutation } from './mutation/create-mutation';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { fieldBinder } from '../form/schema-form';
 import type { ApiMutation } from '../mutation/create-mutation';
-import { ModalForm } from './ModalForm';
+import { RecordFormModal } from './RecordFormModal';
 
 export interface CategoryFormModalProps<V extends FieldValues, P> {
   /** The category edited; none to create one. */
@@ -32,22 +32,17 @@ export function CategoryFormModal<V extends FieldValues, P>({
   onClose,
   children,
 }: CategoryFormModalProps<V, P>) {
-  const submit = () => {
-    const body = toPayload(form.getValues());
-    return category ? update.mutateAsync({ id: category._id, body }) : create.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={category ? 'Modifica categoria' : 'Aggiungi categoria'}
+    <RecordFormModal
+      record={category}
+      noun="categoria"
+      create={create}
+      update={update}
+      body={() => toPayload(form.getValues())}
       onClose={onClose}
-      submitLabel={category ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
-      onSubmit={submit}
-      toasts={category ? update.toasts : create.toasts}
     >
       {({ submitAttempted }) => children(fieldBinder(form, submitAttempted))}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

@@ -3,7 +3,7 @@ import { FINANCE_LIMITS, type MemberCharge, type MemberChargePayloadInput } from
 import { memberChargeEditPayload, memberChargePayload } from 'shared-api/contract';
 import {
   MenuInput,
-  ModalForm,
+  RecordFormModal,
   NumberInput,
   PeriodInput,
   TextArea,
@@ -61,24 +61,17 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
   const many = !charge && form.watch('user').length > 1;
   const create = many ? createMany : createOne;
 
-  const submit = () => {
-    const values = toPayload(form.getValues());
-    return charge
-      ? update.mutateAsync({ id: charge._id, body: memberChargeEditPayload.parse(values) })
-      : create.mutateAsync(memberChargePayload.parse(values));
-  };
-
   return (
-    // Create and edit answer differently; the form reads neither answer.
-    <ModalForm<unknown>
-      open
-      title={charge ? 'Modifica incasso socio' : 'Aggiungi incasso socio'}
+    <RecordFormModal
+      record={charge}
+      noun="incasso socio"
+      create={create}
+      update={update}
+      body={() => memberChargePayload.parse(toPayload(form.getValues()))}
+      editBody={() => memberChargeEditPayload.parse(toPayload(form.getValues()))}
       onClose={onClose}
-      submitLabel={charge ? 'Salva' : 'Crea'}
       validate={() => form.trigger()}
       dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={charge ? update.toasts : create.toasts}
       size="lg"
     >
       {({ submitAttempted }) => {
@@ -108,6 +101,6 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }
