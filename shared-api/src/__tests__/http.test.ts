@@ -92,7 +92,8 @@ describe('downloads', () => {
       blobs.push(blob);
       return 'blob:ics';
     });
-    URL.revokeObjectURL = jest.fn();
+    const revoke = jest.fn();
+    URL.revokeObjectURL = revoke;
     const clicked: { name: string; href: string; attached: boolean }[] = [];
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ name: this.download, href: this.getAttribute('href') ?? '', attached: document.body.contains(this) });
@@ -101,9 +102,9 @@ describe('downloads', () => {
     expect(clicked).toEqual([{ name: 'prenotazione-2026-03-02.ics', href: 'blob:ics', attached: true }]);
     expect(blobs[0]?.type).toBe('text/calendar');
     expect(document.querySelector('a[download]')).toBeNull();
-    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    expect(revoke).not.toHaveBeenCalled();
     jest.runAllTimers();
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:ics');
+    expect(revoke).toHaveBeenCalledWith('blob:ics');
     jest.useRealTimers();
   });
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { fieldBinder } from '../form/schema-form';
 import type { ApiMutation } from '../mutation/create-mutation';
-import { RecordFormModal } from './RecordFormModal';
+import { RecordFormModal, type FieldBind } from './RecordFormModal';
 
 export interface CategoryFormModalProps<V extends FieldValues, P> {
   /** The category edited; none to create one. */
@@ -15,7 +14,7 @@ export interface CategoryFormModalProps<V extends FieldValues, P> {
   update: ApiMutation<{ id: string; body: P }, unknown>;
   onClose: () => void;
   /** The fields, each bound to the form by `bind(name)`. */
-  children: (bind: ReturnType<typeof fieldBinder<V>>) => ReactNode;
+  children: (bind: FieldBind<V>) => ReactNode;
 }
 
 /**
@@ -34,15 +33,16 @@ export function CategoryFormModal<V extends FieldValues, P>({
 }: CategoryFormModalProps<V, P>) {
   return (
     <RecordFormModal
+      form={form}
+      confirmDiscard={false}
       record={category}
       noun="categoria"
       create={create}
       update={update}
       body={() => toPayload(form.getValues())}
       onClose={onClose}
-      validate={() => form.trigger()}
     >
-      {({ submitAttempted }) => children(fieldBinder(form, submitAttempted))}
+      {children}
     </RecordFormModal>
   );
 }

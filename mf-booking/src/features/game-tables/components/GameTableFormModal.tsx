@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { gameTableForm } from 'shared-api/contract';
-import { RecordFormModal, NumberInput, TextArea, fieldBinder, formatNumber, schemaResolver } from 'shared-ui';
+import { RecordFormModal, NumberInput, TextArea, formatNumber, schemaResolver } from 'shared-ui';
 import type { GameTable } from '../../../api/types';
 import { useCreateGameTable, useUpdateGameTable } from '../api/save-game-table';
 
@@ -20,6 +20,7 @@ export function GameTableFormModal({ table, onClose }: { table?: GameTable; onCl
 
   return (
     <RecordFormModal
+      form={form}
       record={table}
       noun="tavolo"
       create={createTable}
@@ -27,11 +28,8 @@ export function GameTableFormModal({ table, onClose }: { table?: GameTable; onCl
       body={() => gameTableForm.parse(form.getValues())}
       size="sm"
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <NumberInput {...bind('number')} label="Numero" required />

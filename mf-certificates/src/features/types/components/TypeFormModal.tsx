@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { CertificateType } from 'shared-api';
 import { DAYS_BEFORE_WARN_INVALID, certificateTypeForm, readDaysBeforeWarn } from 'shared-api/contract';
-import { CheckboxInput, RecordFormModal, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { CheckboxInput, RecordFormModal, NumberInput, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateType } from '../api/create-type';
 import { useUpdateType } from '../api/update-type';
 import { formatDays } from './days-text';
@@ -31,17 +31,15 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
 
   return (
     <RecordFormModal
+      form={form}
       record={type}
       noun="tipologia"
       create={createType}
       update={updateType}
       body={() => certificateTypeForm.parse(form.getValues())}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         const days = bind('days_before_warn');
         return (
           <>

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { LEDGER_TYPES, type Account, type AccountPayloadInput } from 'shared-api';
 import { accountPayload } from 'shared-api/contract';
-import { MenuInput, RecordFormModal, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateAccount, useUpdateAccount } from '../api';
 
 interface AccountFormValues {
@@ -33,17 +33,15 @@ export function AccountFormModal({ account, onClose }: { account?: Account; onCl
 
   return (
     <RecordFormModal
+      form={form}
       record={account}
       noun="conto"
       create={create}
       update={update}
       body={() => accountPayload.parse(toPayload(form.getValues()))}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <NumberInput

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { ITALIAN_PROVINCES, type BusinessEntity, type BusinessEntityPayloadInput } from 'shared-api';
 import { businessEntityPayload } from 'shared-api/contract';
-import { EmailInput, MenuInput, RecordFormModal, TextArea, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { EmailInput, MenuInput, RecordFormModal, TextArea, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateBusinessEntity, useUpdateBusinessEntity } from '../api';
 
 interface BusinessEntityFormValues {
@@ -61,18 +61,16 @@ export function BusinessEntityFormModal({ entity, onClose }: { entity?: Business
 
   return (
     <RecordFormModal
+      form={form}
       record={entity}
       noun="fornitore o cliente"
       create={create}
       update={update}
       body={() => businessEntityPayload.parse(toPayload(form.getValues(), postalCode))}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       size="lg"
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <div className="ui-grid ui-grid--2">
             <TextInput {...bind('name')} label="Nome" required />

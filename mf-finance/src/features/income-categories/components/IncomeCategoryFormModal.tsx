@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { ASSET_LEDGERS, ECONOMIC_LEDGERS, FINANCE_LIMITS, type IncomeCategory, type IncomeCategoryPayloadInput, type Subaccount } from 'shared-api';
 import { incomeCategoryPayload } from 'shared-api/contract';
-import { MenuInput, RecordFormModal, TextInput, fieldBinder, schemaResolver, type MenuOption } from 'shared-ui';
+import { MenuInput, RecordFormModal, TextInput, schemaResolver, type MenuOption } from 'shared-ui';
 import { subaccountLabel, useSubaccountOptions } from '../../subaccounts/api';
 import { useCreateIncomeCategory, useUpdateIncomeCategory } from '../api';
 
@@ -40,17 +40,15 @@ export function IncomeCategoryFormModal({ category, onClose }: { category?: Inco
 
   return (
     <RecordFormModal
+      form={form}
       record={category}
       noun="categoria di entrata"
       create={create}
       update={update}
       body={() => incomeCategoryPayload.parse(form.getValues())}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextInput {...bind('name')} label="Nome" required />

@@ -1,18 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { FINANCE_LIMITS, type MemberCharge, type MemberChargePayloadInput } from 'shared-api';
 import { memberChargeEditPayload, memberChargePayload } from 'shared-api/contract';
-import {
-  MenuInput,
-  RecordFormModal,
-  NumberInput,
-  PeriodInput,
-  TextArea,
-  TextInput,
-  fieldBinder,
-  schemaResolver,
-  toMenuOptions,
-  type Period,
-} from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, PeriodInput, TextArea, TextInput, schemaResolver, toMenuOptions, type Period } from 'shared-ui';
 import { amountOf, amountText } from '../../../components/money';
 import { useChargeUserOptions, userOptions } from '../../../components/users';
 import { useIncomeCategoryOptions } from '../../income-categories/api';
@@ -63,6 +52,7 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
 
   return (
     <RecordFormModal
+      form={form}
       record={charge}
       noun="incasso socio"
       create={create}
@@ -70,12 +60,9 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
       body={() => memberChargePayload.parse(toPayload(form.getValues()))}
       editBody={() => memberChargeEditPayload.parse(toPayload(form.getValues()))}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       size="lg"
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <MenuInput

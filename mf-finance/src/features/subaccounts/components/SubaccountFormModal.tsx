@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { FINANCE_LIMITS, PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type Subaccount, type SubaccountPayloadInput } from 'shared-api';
 import { subaccountEditPayload, subaccountPayload } from 'shared-api/contract';
-import { MenuInput, RecordFormModal, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, TextInput, schemaResolver } from 'shared-ui';
 import { useAccountOptions } from '../../accounts/api';
 import { useCreateSubaccount, useUpdateSubaccount } from '../api';
 
@@ -44,6 +44,7 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
 
   return (
     <RecordFormModal
+      form={form}
       record={subaccount}
       noun="sottoconto"
       create={create}
@@ -51,11 +52,8 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
       body={() => subaccountPayload.parse(toPayload(form.getValues()))}
       editBody={() => subaccountEditPayload.parse(toPayload(form.getValues()))}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <NumberInput

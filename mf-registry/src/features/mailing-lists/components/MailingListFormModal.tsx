@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { MailingListClass } from 'shared-api';
 import { mailingListClassPayload } from 'shared-api/contract';
-import { CheckboxInput, MenuInput, RecordFormModal, TextArea, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { CheckboxInput, MenuInput, RecordFormModal, TextArea, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateMailingList } from '../api/create-mailing-list';
 import { useUpdateMailingList } from '../api/update-mailing-list';
 import { MAILING_LIST_TYPE_OPTIONS, mailingListToForm, toMailingListInput, type MailingListFormValues } from '../mailing-list-form';
@@ -17,17 +17,15 @@ export function MailingListFormModal({ list, onClose }: { list?: MailingListClas
 
   return (
     <RecordFormModal
+      form={form}
       record={list}
       noun="mailing list"
       create={createList}
       update={updateList}
       body={() => mailingListClassPayload.parse(toMailingListInput(form.getValues()))}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextInput {...bind('name')} label="Nome" required />

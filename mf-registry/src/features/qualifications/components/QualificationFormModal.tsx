@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { Qualification } from 'shared-api';
 import { qualificationForm } from 'shared-api/contract';
-import { ColorInput, MenuInput, RecordFormModal, NumberInput, TextArea, TextInput, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
+import { ColorInput, MenuInput, RecordFormModal, NumberInput, TextArea, TextInput, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
 import { useCreateQualification } from '../api/create-qualification';
@@ -21,17 +21,15 @@ export function QualificationFormModal({ qualification, onClose }: { qualificati
 
   return (
     <RecordFormModal
+      form={form}
       record={qualification}
       noun="qualifica"
       create={createQualification}
       update={updateQualification}
       body={() => qualificationForm.parse(form.getValues())}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextInput {...bind('name')} label="Nome" required />

@@ -11,7 +11,6 @@ import {
   UNLOCK_TIME_DECODE_ERROR,
   UnlockTimesInput,
   WEEKDAY_NAMES,
-  fieldBinder,
   firstMessage,
   notify,
   schemaResolver,
@@ -38,6 +37,7 @@ export function ReservationRuleFormModal({ rule, onClose }: { rule?: Reservation
 
   return (
     <RecordFormModal
+      form={form}
       record={rule}
       noun="regola di prenotazione"
       create={createRule}
@@ -45,11 +45,8 @@ export function ReservationRuleFormModal({ rule, onClose }: { rule?: Reservation
       body={() => reservationRuleForm.parse(form.getValues())}
       size="lg"
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind, { submitAttempted }) => {
         return (
           <>
             <TextInput {...bind('name')} label="Nome" required />

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { TrainingGroup } from 'shared-api';
 import { trainingGroupPayload } from 'shared-api/contract';
-import { MenuInput, RecordFormModal, NumberInput, TextArea, TimeInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, TextArea, TimeInput, schemaResolver } from 'shared-ui';
 import { useGroupUserOptions } from '../api/get-user-options';
 import { useCreateTrainingGroup, useUpdateTrainingGroup } from '../api/group-mutations';
 import {
@@ -36,17 +36,15 @@ export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGro
 
   return (
     <RecordFormModal
+      form={form}
       record={group}
       noun="gruppo di allenamento"
       create={createGroup}
       update={updateGroup}
       body={() => trainingGroupPayload.parse(toGroupInput(form.getValues()))}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextArea {...bind('description')} label="Descrizione" rows={2} />

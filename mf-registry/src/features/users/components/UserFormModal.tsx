@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { NamedRef, User } from 'shared-api';
-import { RecordFormModal, TextArea, fieldBinder, schemaResolver } from 'shared-ui';
+import { RecordFormModal, TextArea, schemaResolver } from 'shared-ui';
 import { useCategoryOptions } from '../../categories/api/get-categories';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useQualificationOptions } from '../../references/api/get-qualification-options';
@@ -46,6 +46,7 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
 
   return (
     <RecordFormModal
+      form={form}
       record={user}
       noun="utente"
       create={createUser}
@@ -53,11 +54,8 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
       body={() => toUserRequestBody(values, minor)}
       size="lg"
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         const field = userFieldProps(bind, assist);
         // A complete code is checked as it is typed (docs/decisions.md, "User form: …"), before any submit attempt.
         const codeError = (name: 'fiscal_code' | 'parent_fiscal_code') =>

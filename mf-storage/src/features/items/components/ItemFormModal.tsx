@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { StorageItem } from 'shared-api';
 import { MAX_ITEM_QUANTITY, storageItemPayload } from 'shared-api/contract';
-import { MenuInput, RecordFormModal, NumberInput, TextInput, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, TextInput, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useCategoryOptions } from '../../categories/api/get-categories';
 import { useCreateItem } from '../api/create-item';
 import { useUpdateItem } from '../api/update-item';
@@ -19,17 +19,15 @@ export function ItemFormModal({ item, onClose }: { item?: StorageItem; onClose: 
 
   return (
     <RecordFormModal
+      form={form}
       record={item}
       noun="articolo"
       create={createItem}
       update={updateItem}
       body={() => storageItemPayload.parse(toItemPayload(form.getValues()))}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextInput {...bind('description')} label="Descrizione" required />

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { StorageLoad } from 'shared-api';
 import { MAX_MOVEMENT_QUANTITY, storageLoadPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, RecordFormModal, NumberInput, TextArea, fieldBinder, schemaResolver } from 'shared-ui';
+import { DateInput, MenuInput, RecordFormModal, NumberInput, TextArea, schemaResolver } from 'shared-ui';
 import { itemOptions, useItemOptions } from '../../items/api/get-items';
 import { useCreateLoad } from '../api/create-load';
 import { useUpdateLoad } from '../api/update-load';
@@ -19,17 +19,15 @@ export function LoadFormModal({ load, onClose }: { load?: StorageLoad; onClose: 
 
   return (
     <RecordFormModal
+      form={form}
       record={load}
       noun="carico"
       create={createLoad}
       update={updateLoad}
       body={() => storageLoadPayload.parse(toLoadPayload(form.getValues()))}
       onClose={onClose}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <MenuInput {...bind('item')} label="Articolo" required options={itemOptions(items.data)} loading={items.isLoading} />

@@ -54,13 +54,14 @@ export function UnloadFormModal({ unload, onClose }: { unload?: StorageUnload; o
   // An unload is edited as the type it is ('Modifica scarico' / 'Modifica consegna'); a new one picks it by tab.
   return (
     <RecordFormModal
+      form={form}
+      confirmDiscard={false}
       record={unload}
       noun={unload?.type === 'DELIVERY' ? 'consegna' : 'scarico'}
       create={createUnload}
       update={updateUnload}
       body={() => storageUnloadPayload.parse(toUnloadPayload(form.getValues()))}
       onClose={onClose}
-      validate={() => form.trigger()}
       tabs={
         unload
           ? undefined
@@ -74,7 +75,7 @@ export function UnloadFormModal({ unload, onClose }: { unload?: StorageUnload; o
         form.clearErrors();
       }}
     >
-      {unload ? (ctx) => fields(unload.type, ctx) : undefined}
+      {unload ? (_bind, ctx) => fields(unload.type, ctx) : undefined}
     </RecordFormModal>
   );
 }
