@@ -1,14 +1,10 @@
-import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { fieldBinder } from '../form/schema-form';
+import type { FieldValues } from 'react-hook-form';
 import type { ApiMutation } from '../mutation/create-mutation';
-import { ModalForm, type ModalFormContext, type ModalFormProps } from './ModalForm';
-
-export type FieldBind<V extends FieldValues> = ReturnType<typeof fieldBinder<V>>;
+import { FormModal, type FormModalProps } from './FormModal';
 
 export interface RecordFormModalProps<V extends FieldValues, C, U = C> extends Omit<
-  ModalFormProps<unknown>,
-  'open' | 'title' | 'submitLabel' | 'onSubmit' | 'toasts' | 'validate' | 'dirty' | 'children'
+  FormModalProps<V>,
+  'title' | 'submitLabel' | 'onSubmit' | 'toasts'
 > {
   /** The record edited; none to create one. */
   record?: { _id: string } | null;
@@ -16,21 +12,12 @@ export interface RecordFormModalProps<V extends FieldValues, C, U = C> extends O
   noun: string;
   /** The create button's label ('Crea' unless said). Editing always says 'Salva'. */
   createLabel?: string;
-  /**
-   * The app's react-hook-form form, resolved by the contract's schema: validated on submit (trigger), and while it
-   * holds changes not saved closing the modal by Escape or '×' asks first.
-   */
-  form: UseFormReturn<V>;
-  /** False: closing never asks, whatever the form holds. */
-  confirmDiscard?: boolean;
   create: ApiMutation<C, unknown>;
   update: ApiMutation<{ id: string; body: U }, unknown>;
   /** The request body of the validated form (the contract schema's parse), run once the form is valid. */
   body: () => C;
   /** The edit's body, where an edit sends another payload than a creation (e.g. one user instead of several). */
   editBody?: () => U;
-  /** The fields, each bound to the form by `bind(name)` (errors shown once a submit was attempted). */
-  children?: (bind: FieldBind<V>, ctx: ModalFormContext) => ReactNode;
 }
 
 /**
@@ -39,23 +26,18 @@ export interface RecordFormModalProps<V extends FieldValues, C, U = C> extends O
  * modal closes on success and stays open with what was typed on an error. The fields are the app's own.
  */
 export function RecordFormModal<V extends FieldValues, C, U = C>(props: RecordFormModalProps<V, C, U>) {
-  const { record, noun, createLabel = 'Crea', form, confirmDiscard = true, create, update, body, editBody, children, ...modal } = props;
+  const { record, noun, createLabel = 'Crea', create, update, body, editBody, ...modal } = props;
   const submit = (): Promise<unknown> =>
     // Without an editBody the edit sends the creation's payload: U is C (its default).
     record ? update.mutateAsync({ id: record._id, body: (editBody ?? (body as unknown as () => U))() }) : create.mutateAsync(body());
 
   return (
-    <ModalForm<unknown>
+    <FormModal<V>
       {...modal}
-      open
       title={`${record ? 'Modifica' : 'Aggiungi'} ${noun}`}
       submitLabel={record ? 'Salva' : createLabel}
-      validate={() => form.trigger()}
-      dirty={confirmDiscard && form.formState.isDirty}
       onSubmit={submit}
       toasts={record ? update.toasts : create.toasts}
-    >
-      {children && ((ctx) => children(fieldBinder(form, ctx.submitAttempted), ctx))}
-    </ModalForm>
+    />
   );
 }
