@@ -21,7 +21,15 @@ const useUpdateCategory = createMutation({
   toasts: { pending: 'Modifica in corso...', success: 'Categoria modificata con successo!', error: 'Impossibile modificare la categoria' },
 });
 
-function CategoryModal({ category, onClose }: { category?: { _id: string; name: string }; onClose: () => void }) {
+function CategoryModal({
+  category,
+  onClose,
+  confirmDiscard,
+}: {
+  category?: { _id: string; name: string };
+  onClose: () => void;
+  confirmDiscard?: boolean;
+}) {
   const form = useForm<StorageCategoryPayload>({ defaultValues: { name: category?.name ?? '' }, resolver: schemaResolver(storageCategoryPayload) });
   return (
     <RecordFormModal
@@ -32,6 +40,7 @@ function CategoryModal({ category, onClose }: { category?: { _id: string; name: 
       update={useUpdateCategory()}
       body={() => storageCategoryPayload.parse(form.getValues())}
       onClose={onClose}
+      confirmDiscard={confirmDiscard}
     >
       {(bind) => <TextInput {...bind('name')} label="Nome" required />}
     </RecordFormModal>
@@ -64,5 +73,25 @@ describe('RecordFormModal', () => {
     expect(server.callsTo('POST /storage/category')).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Modifica categoria' })).toBeInTheDocument();
+  });
+
+  test("with changes typed, Escape asks before closing (the form's own dirty state); confirmDiscard={false} closes at once", async () => {
+    mockApi({});
+    const onClose = jest.fn();
+    const { unmount } = renderWithProviders(<CategoryModal onClose={onClose} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Nome/ }), 'Tavoli');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Modifiche non salvate' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Chiudi senza salvare' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    unmount();
+
+    const onCloseAtOnce = jest.fn();
+    renderWithProviders(<CategoryModal onClose={onCloseAtOnce} confirmDiscard={false} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Nome/ }), 'Tavoli');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Modifiche non salvate' })).not.toBeInTheDocument();
+    expect(onCloseAtOnce).toHaveBeenCalledTimes(1);
   });
 });
