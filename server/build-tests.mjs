@@ -8,9 +8,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { externalPackages, serverBuildOptions, serverRoot, src } from './esbuild-config.mjs';
 
-const serverRoot = import.meta.dirname;
-const src = path.join(serverRoot, 'src');
 export const TESTS_OUTDIR = path.join(serverRoot, 'dist-tests');
 
 /** Every *.test.ts under src/. */
@@ -21,18 +20,6 @@ function testFiles(dir = src) {
     return entry.name.endsWith('.test.ts') ? [file] : [];
   });
 }
-
-/** This workspace's packages are TypeScript sources: bundled in. Every npm package stays an import. */
-const WORKSPACE = ['shared-api', 'test-kit'];
-const externalPackages = {
-  name: 'external-packages',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (WORKSPACE.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
-      return { path: args.path, external: true };
-    });
-  },
-};
 
 /** import.meta.url / dirname / filename of each module: its own source file's, written in as literals. */
 const sourceImportMeta = {
@@ -69,22 +56,15 @@ const started = Date.now();
 rmSync(TESTS_OUTDIR, { recursive: true, force: true });
 const files = testFiles();
 await esbuild
-  .build({
-    entryPoints: [...files, path.join(src, 'testing', 'run-test-files.ts')],
-    outbase: src,
-    outdir: TESTS_OUTDIR,
-    bundle: true,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    sourcemap: true,
-    sourcesContent: false,
-    keepNames: true,
-    tsconfig: path.join(serverRoot, 'tsconfig.json'),
-    plugins: [testFileScope, externalPackages, sourceImportMeta],
-    logLevel: 'warning',
-  })
+  .build(
+    serverBuildOptions({
+      entryPoints: [...files, path.join(src, 'testing', 'run-test-files.ts')],
+      outdir: TESTS_OUTDIR,
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      // This workspace's packages are TypeScript sources: bundled in. Every npm package stays an import.
+      plugins: [testFileScope, externalPackages(['shared-api', 'test-kit']), sourceImportMeta],
+    }),
+  )
   .catch(() => process.exit(1));
 console.log(`server/dist-tests: ${files.length} test files (${Date.now() - started} ms)`);

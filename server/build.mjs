@@ -15,9 +15,8 @@ import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { externalPackages, serverBuildOptions, serverRoot, src } from './esbuild-config.mjs';
 
-const serverRoot = import.meta.dirname;
-const src = path.join(serverRoot, 'src');
 const outdir = path.join(serverRoot, 'dist');
 
 /** Every TypeScript file under src/, tests aside. */
@@ -77,17 +76,6 @@ const importMetaGuard = {
   },
 };
 
-// Bare imports stay imports (packages: 'external' would keep shared-api out too, so this says it by hand).
-const externalPackages = {
-  name: 'external-packages',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path === 'shared-api' || args.path.startsWith('shared-api/')) return undefined;
-      return { path: args.path, external: true };
-    });
-  },
-};
-
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 const entryPoints = [
@@ -98,24 +86,15 @@ const entryPoints = [
   ...offThreadModules(),
 ];
 const result = await esbuild
-  .build({
-    entryPoints,
-    outbase: src,
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    sourcemap: true,
-    // Stack traces name src/ files and lines through the maps; the sources themselves stay in src/.
-    sourcesContent: false,
-    // Class and function names kept as written: errors and logs name them (DomainError, DataDirInUseError, …).
-    keepNames: true,
-    tsconfig: path.join(serverRoot, 'tsconfig.json'),
-    plugins: [externalPackages, importMetaGuard],
-    logLevel: 'warning',
-    metafile: true,
-  })
+  .build(
+    serverBuildOptions({
+      entryPoints,
+      outdir,
+      // Bare imports stay imports (packages: 'external' would keep shared-api out too, so this says it by hand).
+      plugins: [externalPackages(['shared-api']), importMetaGuard],
+      metafile: true,
+    }),
+  )
   // esbuild has printed its errors already (logLevel).
   .catch(() => process.exit(1));
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.js'));

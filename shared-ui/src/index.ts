@@ -47,7 +47,8 @@ export { ConfirmDialog, type ConfirmDialogProps } from './modal/ConfirmDialog';
 export { ConfirmAction, type ConfirmActionProps } from './modal/ConfirmAction';
 export { ModalSuspense, MODULE_LOADING_TEXT } from './modal/ModalSuspense';
 export { ModalForm, type ModalFormProps, type ModalFormContext, type ModalFormTab } from './modal/ModalForm';
-export { CategoryFormModal, type CategoryFormModalProps } from './modal/CategoryFormModal';
+export { FormModal, type FormModalProps, type FieldBind } from './modal/FormModal';
+export { RecordFormModal, type RecordFormModalProps } from './modal/RecordFormModal';
 
 // Mutations of list pages
 export { createMutation, type MutationDeclaration, type ApiMutation } from './mutation/create-mutation';

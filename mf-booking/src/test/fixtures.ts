@@ -1,5 +1,6 @@
 /** Rows the booking pages' tests answer with. */
-import type { BookedSession, GameTable, Participant, Partner, TrainingSession } from '../api/types';
+import type { BookedSession, GameTable, Participant, TrainingSession } from '../api/types';
+import type { Partner } from '../features/booking/api/book-session';
 
 let next = 0;
 export const uuid = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;

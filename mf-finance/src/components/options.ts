@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { FINANCE_LIMITS, api, listItems, type QueryParams } from 'shared-api';
+import { FINANCE_LIMITS, api, type ListResponse, type QueryParams } from 'shared-api';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
@@ -10,7 +10,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export function selectorQuery<T>(tableKey: string, path: string, query: QueryParams = {}) {
   return queryOptions({
     queryKey: [tableKey, 'options', query],
-    queryFn: ({ signal }) => api.get(path, { limit: FINANCE_LIMITS.selectorLimit, ...query }, signal).then((res) => listItems<T>(res)),
+    queryFn: ({ signal }) => api.get<ListResponse<T>>(path, { limit: FINANCE_LIMITS.selectorLimit, ...query }, signal).then((res) => res.data),
     staleTime: FIVE_MINUTES,
     refetchInterval: FIVE_MINUTES,
   });

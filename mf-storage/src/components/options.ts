@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, listItems, type QueryParams } from 'shared-api';
+import { api, type ListResponse, type QueryParams } from 'shared-api';
 
 /** Spec 001 §9: selectors read up to 500 entries (items, users) and refresh every 5 minutes. */
 export const SELECTOR_LIMIT = 500;
@@ -12,7 +12,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export function selectorQuery<T>(tableKey: string, path: string, query: QueryParams = {}) {
   return queryOptions({
     queryKey: [tableKey, 'options', query],
-    queryFn: ({ signal }) => api.get(path, { limit: SELECTOR_LIMIT, ...query }, signal).then((res) => listItems<T>(res)),
+    queryFn: ({ signal }) => api.get<ListResponse<T>>(path, { limit: SELECTOR_LIMIT, ...query }, signal).then((res) => res.data),
     staleTime: 0,
     refetchInterval: FIVE_MINUTES,
   });

@@ -1,6 +1,6 @@
 import { mockApi } from '../../../shared-ui/src/testing/api-mock';
 import { nth } from '../../../shared-ui/src/testing/nth';
-import { ApiError, api, buildUrl, download, errorText, fileNameFrom, listItems, assertFetchOk, upload } from '../client/http';
+import { ApiError, api, buildUrl, download, errorText, fileNameFrom, assertFetchOk, saveFile, upload } from '../client/http';
 
 describe('request conventions (spec 000 §7–8)', () => {
   test('prefixes /api/v1, skips null and undefined query parameters, sends credentials', async () => {
@@ -85,24 +85,32 @@ describe('downloads', () => {
     expect(clicks).toEqual(['utenti.csv']);
   });
 
+  test('saveFile hands a file made in the page to the browser under its name, then lets its object URL go', async () => {
+    jest.useFakeTimers();
+    const blobs: Blob[] = [];
+    URL.createObjectURL = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:ics';
+    });
+    const revoke = jest.fn();
+    URL.revokeObjectURL = revoke;
+    const clicked: { name: string; href: string; attached: boolean }[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ name: this.download, href: this.getAttribute('href') ?? '', attached: document.body.contains(this) });
+    });
+    saveFile(new Blob(['BEGIN:VCALENDAR'], { type: 'text/calendar' }), 'prenotazione-2026-03-02.ics');
+    expect(clicked).toEqual([{ name: 'prenotazione-2026-03-02.ics', href: 'blob:ics', attached: true }]);
+    expect(blobs[0]?.type).toBe('text/calendar');
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(revoke).not.toHaveBeenCalled();
+    jest.runAllTimers();
+    expect(revoke).toHaveBeenCalledWith('blob:ics');
+    jest.useRealTimers();
+  });
+
   test('a failed download raises the server message', async () => {
     mockApi({ 'GET /certificate/user/1/medical/file': { status: 404, body: { message: 'Medical certificate not found' } } });
     await expect(download('/certificate/user/1/medical/file', 'certificato_1')).rejects.toThrow('Medical certificate not found');
-  });
-});
-
-describe('list responses', () => {
-  test('bare array, data array, or the first array found', () => {
-    expect(listItems([1, 2])).toEqual([1, 2]);
-    expect(listItems({ data: [3], meta: {} })).toEqual([3]);
-    expect(listItems({ status: 'ok', sessions: [4] })).toEqual([4]);
-    expect(listItems({ status: 'ok' })).toEqual([]);
-  });
-
-  test('the shared check throws the body error or Front-end fetching error', () => {
-    expect(() => assertFetchOk(false, { error: 'Nope' })).toThrow('Nope');
-    expect(() => assertFetchOk(false, {})).toThrow('Front-end fetching error');
-    expect(() => assertFetchOk(true, {})).not.toThrow();
   });
 });
 
@@ -171,5 +179,13 @@ describe('upload (multipart with progress)', () => {
     const err = (await upload('POST', '/user/fitet', new FormData()).catch((e) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(0);
+  });
+});
+
+describe('fetch checks', () => {
+  test('the shared check throws the body error or Front-end fetching error', () => {
+    expect(() => assertFetchOk(false, { error: 'Nope' })).toThrow('Nope');
+    expect(() => assertFetchOk(false, {})).toThrow('Front-end fetching error');
+    expect(() => assertFetchOk(true, {})).not.toThrow();
   });
 });

@@ -194,15 +194,11 @@ export function fileNameFrom(headers: Headers, fallback: string): string {
   return ext ? `${fallback}.${ext}` : fallback;
 }
 
-/** GET a file and hand it to the browser as a download. Returns the name it was saved under. */
-export async function download(path: string, fallbackName: string, query?: QueryParams): Promise<string> {
-  const res = await send('GET', path, { query });
-  if (!res.ok) {
-    const body = await parseBody(res);
-    throw new ApiError(errorMessageFrom(body, res.status), res.status, body);
-  }
-  const blob = await res.blob();
-  const name = fileNameFrom(res.headers, fallbackName);
+/**
+ * Hands a file to the browser as a download under `name` (an object URL clicked through an anchor, revoked a moment
+ * later): the one place the front ends save a file, whether fetched (`download`) or made in the page.
+ */
+export function saveFile(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
@@ -211,6 +207,17 @@ export async function download(path: string, fallbackName: string, query?: Query
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/** GET a file and hand it to the browser as a download. Returns the name it was saved under. */
+export async function download(path: string, fallbackName: string, query?: QueryParams): Promise<string> {
+  const res = await send('GET', path, { query });
+  if (!res.ok) {
+    const body = await parseBody(res);
+    throw new ApiError(errorMessageFrom(body, res.status), res.status, body);
+  }
+  const name = fileNameFrom(res.headers, fallbackName);
+  saveFile(await res.blob(), name);
   return name;
 }
 
@@ -219,15 +226,4 @@ export function assertFetchOk(ok: boolean, body: unknown): void {
   if (ok) return;
   const err = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
   throw new Error(typeof err === 'string' && err ? err : 'Front-end fetching error');
-}
-
-/** Reads any list response: a bare array, a data array, or the first array found (spec 001 §3). */
-export function listItems<T>(response: unknown): T[] {
-  if (Array.isArray(response)) return response as T[];
-  if (response && typeof response === 'object') {
-    const r = response as Record<string, unknown>;
-    if (Array.isArray(r.data)) return r.data as T[];
-    for (const value of Object.values(r)) if (Array.isArray(value)) return value as T[];
-  }
-  return [];
 }

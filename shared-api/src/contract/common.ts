@@ -126,6 +126,8 @@ export type ListMeta = z.infer<typeof listMeta>;
 
 export const listResponse = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), meta: listMeta });
 export type ListResponse<T> = { data: T[]; meta: ListMeta };
+/** The answer of a list not paged by the server (a charge's payments, the platform's versions): the rows only. */
+export type RowsResponse<T> = { data: T[] };
 
 /** Export formats of every list's download action. */
 export const exportFormat = z.enum(['csv', 'xlsx', 'pdf']);

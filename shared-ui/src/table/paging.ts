@@ -1,4 +1,5 @@
 /** Paging rules of the generic data table (spec 001 §2). */
+import type { ListResponse, RowsResponse } from 'shared-api';
 
 export const DEFAULT_PAGE_SIZE = 10;
 /** limit=0 asks the server for every row ('Tutti'). */
@@ -58,17 +59,13 @@ export interface PageData<T> {
   totalCapped?: boolean;
 }
 
-const asNumber = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-
 /**
- * Reads a list answer: `{ data, meta: { totalItems, totalPages } }`, also with total / limit, a bare array,
- * or the first array found (spec 001 §3 Paged list response).
+ * The page of a list answer (listResponse of the contract: `{ data, meta }`), or of a list the server does not page
+ * (`{ data }`: every row is the one page).
  */
-export function readPage<T>(response: unknown, rows: T[], limit: number): PageData<T> {
-  const meta =
-    response && typeof response === 'object' && !Array.isArray(response) ? ((response as { meta?: Record<string, unknown> }).meta ?? {}) : {};
-  const totalItems = asNumber(meta.totalItems) ?? asNumber(meta.total) ?? rows.length;
-  const perPage = asNumber(meta.itemsPerPage) ?? asNumber(meta.limit) ?? limit;
-  const totalPages = asNumber(meta.totalPages) ?? (perPage > 0 ? Math.max(1, Math.ceil(totalItems / perPage)) : 1);
-  return meta.totalCapped === true ? { rows, totalItems, totalPages, totalCapped: true } : { rows, totalItems, totalPages };
+export function readPage<T>(response: ListResponse<T> | RowsResponse<T>): PageData<T> {
+  const rows = response.data;
+  if (!('meta' in response)) return { rows, totalItems: rows.length, totalPages: 1 };
+  const { totalItems, totalPages } = response.meta;
+  return response.meta.totalCapped === true ? { rows, totalItems, totalPages, totalCapped: true } : { rows, totalItems, totalPages };
 }

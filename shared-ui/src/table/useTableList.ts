@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, listItems, shouldRetry, type QueryParams } from 'shared-api';
+import { api, shouldRetry, type ListResponse, type QueryParams, type RowsResponse } from 'shared-api';
 import { useDebouncedValue } from '../inputs/useDebouncedValue';
 import { notify } from '../toast/notify';
 import { TABLE_MESSAGES, TABLE_REFETCH_MS, TABLE_SEARCH_DEBOUNCE_MS } from './messages';
@@ -43,8 +43,8 @@ export function useTableList<T>(props: DataTableProps<T>) {
     queryKey: [queryKey, path, params],
     queryFn: async ({ signal }) => {
       try {
-        const response = await api.get<unknown>(path, params, signal);
-        return readPage<T>(response, listItems<T>(response), limit);
+        // Every list the tables read answers `{ data, meta }` (the contract's listResponse) or, unpaged, `{ data }`.
+        return readPage(await api.get<ListResponse<T> | RowsResponse<T>>(path, params, signal));
       } catch (err) {
         if (!signal.aborted) notify.error(TABLE_MESSAGES.loadErrorDetail, { toastId: `${queryKey}:load-detail` });
         throw err;

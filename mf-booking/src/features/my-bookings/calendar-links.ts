@@ -2,6 +2,7 @@
  * Add a booking to a personal calendar (spec 000 §2.8): Mac and iOS get an .ics file (made by the `ics`
  * library), Android and other touch devices a Google Calendar link, every other device an Outlook link.
  */
+import { saveFile } from 'shared-api';
 import { addDays, clubInstant } from '../../lib/club-time';
 
 export interface CalendarEntry {
@@ -107,21 +108,10 @@ export async function icsFile(entry: CalendarEntry): Promise<string> {
   return value;
 }
 
-function saveFile(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Adds the entry to the device's calendar the way the spec picks for it. */
 export async function addToCalendar(entry: CalendarEntry, device: DeviceInfo = currentDevice()): Promise<CalendarKind> {
   const kind = calendarKind(device);
-  if (kind === 'ics') saveFile(`prenotazione-${entry.date}.ics`, await icsFile(entry), 'text/calendar');
+  if (kind === 'ics') saveFile(new Blob([await icsFile(entry)], { type: 'text/calendar' }), `prenotazione-${entry.date}.ics`);
   else window.open(kind === 'google' ? googleCalendarUrl(entry) : outlookCalendarUrl(entry), '_blank', 'noopener');
   return kind;
 }

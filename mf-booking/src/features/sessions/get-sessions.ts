@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, type TrainingSession } from 'shared-api';
-import { rowsOf, type ListOf } from '../../api/types';
+import { api, type TrainingSessionList } from 'shared-api';
 
 /** The key every read of occurrences shares: a booking, an edit or a deletion invalidates them all. */
 export const TRAINING_SESSIONS_QUERY_KEY = 'training-sessions';
@@ -23,8 +22,8 @@ export const sessionsQuery = (filter: SessionsFilter, staleTime = 0) =>
   queryOptions({
     queryKey: [TRAINING_SESSIONS_QUERY_KEY, filter],
     queryFn: async ({ signal }) =>
-      rowsOf(
-        await api.get<TrainingSession[] | ListOf<TrainingSession>>(
+      (
+        await api.get<TrainingSessionList>(
           '/training-session',
           {
             startDate: filter.startDate,
@@ -38,7 +37,7 @@ export const sessionsQuery = (filter: SessionsFilter, staleTime = 0) =>
             limit: filter.limit,
           },
           signal,
-        ),
-      ),
+        )
+      ).data,
     staleTime,
   });

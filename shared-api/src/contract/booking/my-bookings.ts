@@ -35,6 +35,7 @@ export const bookedSession = z.object({
 });
 export type BookedSession = z.infer<typeof bookedSession>;
 export const bookedSessionsResponse = z.object({ data: z.array(bookedSession) });
+export type BookedSessionsResponse = z.infer<typeof bookedSessionsResponse>;
 
 /**
  * GET /user/me/booking-rule (issue 27, home page): the booking rule that applies to the member (none: no quota) and

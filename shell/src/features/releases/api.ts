@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ApiError,
   api,
-  listItems,
   type Category,
   type ComposePayload,
   type ComposeResponse,
+  type ListResponse,
   type PlatformRelease,
   type ReleaseDetail,
   type ReleaseReason,
@@ -42,7 +42,7 @@ export const useReleaseDetail = (number: number | null) =>
 export const useCategoryOptions = (enabled: boolean) =>
   useQuery({
     queryKey: [RELEASES_KEY, 'categories'],
-    queryFn: ({ signal }) => api.get('/user/category', { limit: 500 }, signal).then((res) => listItems<Category>(res)),
+    queryFn: ({ signal }) => api.get<ListResponse<Category>>('/user/category', { limit: 500 }, signal).then((res) => res.data),
     enabled,
     retry: false,
   });

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from 'shared-api';
+import { api, type ListResponse, type UserReduced } from 'shared-api';
 import type { MenuOption } from 'shared-ui';
-import { rowsOf, type ListOf, type Partner } from '../../../api/types';
 import { TRAINING_SESSIONS_QUERY_KEY } from '../../sessions/get-sessions';
 import { MY_BOOKINGS_QUERY_KEY } from '../../my-bookings/api/booked-sessions';
 
@@ -12,15 +11,17 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const partnersQuery = () =>
   queryOptions({
     queryKey: [PARTNERS_QUERY_KEY],
-    queryFn: async ({ signal }) => rowsOf(await api.get<Partner[] | ListOf<Partner>>('/user', { limit: 500, onlyAvailablePartners: true }, signal)),
+    queryFn: async ({ signal }) => (await api.get<ListResponse<UserReduced>>('/user', { limit: 500, onlyAvailablePartners: true }, signal)).data,
     staleTime: FIVE_MINUTES,
     refetchInterval: FIVE_MINUTES,
   });
 
 export const usePartners = () => useQuery(partnersQuery());
 
-export const partnerId = (p: Partner) => p._id ?? p.id ?? '';
-export const partnerName = (p: Partner) => `${p.name ?? p.first_name ?? ''} ${p.surname ?? p.last_name ?? ''}`.trim();
+/** A partner of the picker: GET /user?onlyAvailablePartners=true answers the reduced users, with can_play. */
+export type Partner = UserReduced;
+
+export const partnerName = (p: Partner) => `${p.name} ${p.surname}`.trim();
 
 /** What marks a partner the booking would refuse whatever the shift (issue 26). */
 export const CANNOT_PLAY = 'Certificato medico non valido';
@@ -32,8 +33,8 @@ export const CANNOT_PLAY = 'Certificato medico non valido';
 export function partnerOptions(partners: Partner[]): MenuOption[] {
   const option = (p: Partner): MenuOption =>
     p.can_play === false
-      ? { id: partnerId(p), name: partnerName(p), description: p.email, disabled: true, note: CANNOT_PLAY }
-      : { id: partnerId(p), name: partnerName(p), description: p.email };
+      ? { id: p._id, name: partnerName(p), description: p.email, disabled: true, note: CANNOT_PLAY }
+      : { id: p._id, name: partnerName(p), description: p.email };
   return [...partners.filter((p) => p.can_play !== false), ...partners.filter((p) => p.can_play === false)].map(option);
 }
 

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { MAX_PARTICIPANTS, bookingForm } from 'shared-api/contract';
-import { MenuInput, ModalForm, fieldBinder, formatDate, schemaResolver } from 'shared-ui';
+import { MenuInput, FormModal, formatDate, schemaResolver } from 'shared-ui';
 import type { TrainingSession } from '../../../api/types';
 import { hhmm, minutesBetween } from '../../../lib/club-time';
 import { partnerOptions, useBookSession, usePartners } from '../api/book-session';
@@ -26,17 +26,15 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
   const options = partnerOptions(partners.data ?? []);
 
   return (
-    <ModalForm
-      open
+    <FormModal
+      form={form}
       title={title}
       onClose={onClose}
       submitLabel="Prenota"
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       onSubmit={() => book.mutateAsync({ sessionId: session._id, date, partnersId: form.getValues('partnersId'), admin })}
       toasts={BOOKING_TOASTS}
     >
-      {({ submitAttempted }) => (
+      {(bind) => (
         <>
           <dl className="bk-facts">
             <dt>Data</dt>
@@ -54,7 +52,7 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
             </p>
           )}
           <MenuInput
-            {...fieldBinder(form, submitAttempted)('partnersId')}
+            {...bind('partnersId')}
             name="partners"
             label={admin ? 'Seleziona i partecipanti' : 'Scegli compagno'}
             options={options}
@@ -64,6 +62,6 @@ export function BookingModal({ session, date, mode, onClose }: BookingModalProps
           />
         </>
       )}
-    </ModalForm>
+    </FormModal>
   );
 }

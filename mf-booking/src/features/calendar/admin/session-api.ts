@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, listItems, type ErrorTextOptions, type NamedRef, type TrainingSession, type TrainingSessionPayloadInput } from 'shared-api';
+import { api, type ErrorTextOptions, type ListResponse, type NamedRef, type TrainingSession, type TrainingSessionPayloadInput } from 'shared-api';
 import { createMutation } from 'shared-ui';
 import { TRAINING_SESSIONS_QUERY_KEY } from '../../sessions/get-sessions';
 
@@ -9,7 +9,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const useQualifications = () =>
   useQuery<NamedRef[]>({
     queryKey: ['qualifications', 'options'],
-    queryFn: ({ signal }) => api.get('/user/qualification', { limit: 300 }, signal).then((res) => listItems<NamedRef>(res)),
+    queryFn: ({ signal }) => api.get<ListResponse<NamedRef>>('/user/qualification', { limit: 300 }, signal).then((res) => res.data),
     staleTime: FIVE_MINUTES,
   });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from 'shared-api';
-import { rowsOf, type GameTable, type ListOf } from '../../../api/types';
+import { api, type ListResponse } from 'shared-api';
+import type { GameTable } from '../../../api/types';
 
 export const GAME_TABLES_PATH = '/training-session/game-tables';
 export const GAME_TABLES_QUERY_KEY = 'game-tables';
@@ -11,7 +11,7 @@ export const gameTablesQuery = () =>
   queryOptions({
     queryKey: [GAME_TABLES_QUERY_KEY],
     queryFn: async ({ signal }) =>
-      rowsOf(await api.get<GameTable[] | ListOf<GameTable>>(GAME_TABLES_PATH, { limit: 0 }, signal)).sort((a, b) => a.number - b.number),
+      (await api.get<ListResponse<GameTable>>(GAME_TABLES_PATH, { limit: 0 }, signal)).data.sort((a, b) => a.number - b.number),
     staleTime: FIVE_MINUTES,
     refetchInterval: FIVE_MINUTES,
   });

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { gameTableForm } from 'shared-api/contract';
-import { ModalForm, NumberInput, TextArea, fieldBinder, formatNumber, schemaResolver } from 'shared-ui';
+import { RecordFormModal, NumberInput, TextArea, formatNumber, schemaResolver } from 'shared-ui';
 import type { GameTable } from '../../../api/types';
 import { useCreateGameTable, useUpdateGameTable } from '../api/save-game-table';
 
@@ -18,25 +18,18 @@ export function GameTableFormModal({ table, onClose }: { table?: GameTable; onCl
   const createTable = useCreateGameTable();
   const updateTable = useUpdateGameTable();
 
-  const submit = () => {
-    const body = gameTableForm.parse(form.getValues());
-    return table ? updateTable.mutateAsync({ id: table._id, body }) : createTable.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
+    <RecordFormModal
+      form={form}
+      record={table}
+      noun="tavolo"
+      create={createTable}
+      update={updateTable}
+      body={() => gameTableForm.parse(form.getValues())}
       size="sm"
-      title={table ? 'Modifica tavolo' : 'Aggiungi tavolo'}
       onClose={onClose}
-      submitLabel={table ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={table ? updateTable.toasts : createTable.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <NumberInput {...bind('number')} label="Numero" required />
@@ -44,6 +37,6 @@ export function GameTableFormModal({ table, onClose }: { table?: GameTable; onCl
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

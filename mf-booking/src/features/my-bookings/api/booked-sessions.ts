@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from 'shared-api';
+import { api, type BookedSessionsResponse } from 'shared-api';
 import { createMutation } from 'shared-ui';
-import { rowsOf, type BookedSession, type ListOf } from '../../../api/types';
+import type { BookedSession } from '../../../api/types';
 
 export type BookingsFilter = 'future' | 'past';
 export const MY_BOOKINGS_QUERY_KEY = 'my-bookings';
@@ -11,7 +11,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const myBookingsQuery = (filter: BookingsFilter) =>
   queryOptions({
     queryKey: [MY_BOOKINGS_QUERY_KEY, filter],
-    queryFn: async ({ signal }) => rowsOf(await api.get<BookedSession[] | ListOf<BookedSession>>('/user/me/booked-sessions', { filter }, signal)),
+    queryFn: async ({ signal }) => (await api.get<BookedSessionsResponse>('/user/me/booked-sessions', { filter }, signal)).data,
     refetchInterval: FIVE_MINUTES,
   });
 

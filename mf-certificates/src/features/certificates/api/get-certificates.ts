@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, listItems, type UserReduced } from 'shared-api';
+import { api, type ListResponse, type UserReduced } from 'shared-api';
 
 /** The certificates table reads GET /certificate through the DataTable under this key. */
 export const CERTIFICATES_PATH = '/certificate';
@@ -17,7 +17,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const userOptionsQuery = () =>
   queryOptions({
     queryKey: [CERTIFICATES_QUERY_KEY, 'users'],
-    queryFn: ({ signal }) => api.get('/user', { limit: 500, reducedDetails: true }, signal).then((res) => listItems<UserReduced>(res)),
+    queryFn: ({ signal }) => api.get<ListResponse<UserReduced>>('/user', { limit: 500, reducedDetails: true }, signal).then((res) => res.data),
     staleTime: FIVE_MINUTES,
     refetchInterval: FIVE_MINUTES,
   });

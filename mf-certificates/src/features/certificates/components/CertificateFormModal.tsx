@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { certificatePayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, TextArea, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
+import { MenuInput, FormModal, TextArea, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useTypeOptions } from '../../types/api/get-types';
 import { useCreateCertificate } from '../api/create-certificate';
 import { useUserOptions } from '../api/get-certificates';
@@ -19,18 +19,15 @@ export function CertificateFormModal({ onClose }: { onClose: () => void }) {
   const userOptions = (users.data ?? []).map((u) => ({ id: u._id, name: `${u.surname} ${u.name}`, description: u.email }));
 
   return (
-    <ModalForm
-      open
+    <FormModal
+      form={form}
       title="Aggiungi certificato"
       onClose={onClose}
       submitLabel="Crea"
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       onSubmit={() => createCertificate.mutateAsync(certificatePayload.parse(toCreatePayload(form.getValues())))}
       toasts={createCertificate.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <MenuInput {...bind('type')} label="Tipologia" required options={toMenuOptions(types.data)} loading={types.isPending} />
@@ -39,6 +36,6 @@ export function CertificateFormModal({ onClose }: { onClose: () => void }) {
           </>
         );
       }}
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { Certificate } from 'shared-api';
 import { certificateEditPayload } from 'shared-api/contract';
-import { DateInput, ModalForm, fieldBinder, schemaResolver } from 'shared-ui';
+import { DateInput, FormModal, schemaResolver } from 'shared-ui';
 import { useEditCertificate } from '../api/edit-certificate';
 
 /** 'Modifica certificato': the expiry date of the latest upload, optional (spec 001 §5). */
@@ -12,24 +12,22 @@ export function EditCertificateModal({ certificate, onClose }: { certificate: Ce
   });
   const edit = useEditCertificate();
   return (
-    <ModalForm
-      open
+    <FormModal
+      form={form}
       title="Modifica certificato"
       onClose={onClose}
       submitLabel="Salva"
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       onSubmit={() => edit.mutateAsync({ certificate, end_date: form.getValues('end_date') })}
       toasts={edit.toasts}
     >
-      {({ submitAttempted }) => (
+      {(bind) => (
         <>
           <p className="ui-muted">
             {certificate.type.name} di {certificate.user.surname} {certificate.user.name}
           </p>
-          <DateInput {...fieldBinder(form, submitAttempted)('end_date')} label="Data di scadenza" />
+          <DateInput {...bind('end_date')} label="Data di scadenza" />
         </>
       )}
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, listItems, type CertificateType, type ErrorTextOptions } from 'shared-api';
+import { api, type CertificateType, type ErrorTextOptions, type ListResponse } from 'shared-api';
 
 /** The types table reads GET /certificate/types through the DataTable under this key. */
 export const TYPES_PATH = '/certificate/types';
@@ -11,7 +11,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const typeOptionsQuery = () =>
   queryOptions({
     queryKey: [TYPES_QUERY_KEY, 'options'],
-    queryFn: ({ signal }) => api.get(TYPES_PATH, { limit: 500 }, signal).then((res) => listItems<CertificateType>(res)),
+    queryFn: ({ signal }) => api.get<ListResponse<CertificateType>>(TYPES_PATH, { limit: 500 }, signal).then((res) => res.data),
     staleTime: FIVE_MINUTES,
     refetchInterval: FIVE_MINUTES,
   });

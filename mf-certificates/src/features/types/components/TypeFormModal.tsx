@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { CertificateType } from 'shared-api';
 import { DAYS_BEFORE_WARN_INVALID, certificateTypeForm, readDaysBeforeWarn } from 'shared-api/contract';
-import { CheckboxInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { CheckboxInput, RecordFormModal, NumberInput, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateType } from '../api/create-type';
 import { useUpdateType } from '../api/update-type';
 import { formatDays } from './days-text';
@@ -29,24 +29,17 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
   const createType = useCreateType();
   const updateType = useUpdateType();
 
-  const submit = () => {
-    const body = certificateTypeForm.parse(form.getValues());
-    return type ? updateType.mutateAsync({ id: type._id, body }) : createType.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={type ? 'Modifica tipologia' : 'Aggiungi tipologia'}
+    <RecordFormModal
+      form={form}
+      record={type}
+      noun="tipologia"
+      create={createType}
+      update={updateType}
+      body={() => certificateTypeForm.parse(form.getValues())}
       onClose={onClose}
-      submitLabel={type ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={type ? updateType.toasts : createType.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         const days = bind('days_before_warn');
         return (
           <>
@@ -73,6 +66,6 @@ export function TypeFormModal({ type, onClose }: { type?: CertificateType; onClo
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

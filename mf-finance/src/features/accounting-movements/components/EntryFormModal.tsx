@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { FIELD_MESSAGES, type AccountingEntry } from 'shared-api';
 import { accountingEntryEditPayload, complexAccountingEntryPayload } from 'shared-api/contract';
-import { CheckboxInput, FileInput, ModalForm, TextArea, fieldBinder, schemaResolver } from 'shared-ui';
+import { CheckboxInput, FileInput, FormModal, TextArea, schemaResolver } from 'shared-ui';
 import { useBusinessEntityOptions } from '../../business-entities/api';
 import { subaccountLabel, useSubaccountOptions } from '../../subaccounts/api';
 import { useCreateComplexEntry, useCreateEntry, useUpdateEntry } from '../api';
@@ -55,19 +55,16 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
   const entityOptions = (entities.data ?? []).map((b) => ({ id: b._id, name: b.name, description: b.identification_code }));
 
   return (
-    <ModalForm
-      open
+    <FormModal
+      form={form}
       title={entry ? 'Modifica voce contabile' : 'Aggiungi voce contabile'}
       onClose={onClose}
       submitLabel={entry ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={mutation.toasts}
       size="lg"
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <EntryHeaderFields bind={bind} editing={Boolean(entry)} entityOptions={entityOptions} entitiesLoading={entities.isLoading} />
@@ -87,6 +84,6 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
           </>
         );
       }}
-    </ModalForm>
+    </FormModal>
   );
 }

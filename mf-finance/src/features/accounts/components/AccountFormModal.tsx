@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { LEDGER_TYPES, type Account, type AccountPayloadInput } from 'shared-api';
 import { accountPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateAccount, useUpdateAccount } from '../api';
 
 interface AccountFormValues {
@@ -31,24 +31,17 @@ export function AccountFormModal({ account, onClose }: { account?: Account; onCl
   const create = useCreateAccount();
   const update = useUpdateAccount();
 
-  const submit = () => {
-    const body = accountPayload.parse(toPayload(form.getValues()));
-    return account ? update.mutateAsync({ id: account._id, body }) : create.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={account ? 'Modifica conto' : 'Aggiungi conto'}
+    <RecordFormModal
+      form={form}
+      record={account}
+      noun="conto"
+      create={create}
+      update={update}
+      body={() => accountPayload.parse(toPayload(form.getValues()))}
       onClose={onClose}
-      submitLabel={account ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={account ? update.toasts : create.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <NumberInput
@@ -62,6 +55,6 @@ export function AccountFormModal({ account, onClose }: { account?: Account; onCl
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { ITALIAN_PROVINCES, type BusinessEntity, type BusinessEntityPayloadInput } from 'shared-api';
 import { businessEntityPayload } from 'shared-api/contract';
-import { EmailInput, MenuInput, ModalForm, TextArea, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { EmailInput, MenuInput, RecordFormModal, TextArea, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateBusinessEntity, useUpdateBusinessEntity } from '../api';
 
 interface BusinessEntityFormValues {
@@ -59,25 +59,18 @@ export function BusinessEntityFormModal({ entity, onClose }: { entity?: Business
   const create = useCreateBusinessEntity();
   const update = useUpdateBusinessEntity();
 
-  const submit = () => {
-    const body = businessEntityPayload.parse(toPayload(form.getValues(), postalCode));
-    return entity ? update.mutateAsync({ id: entity._id, body }) : create.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={entity ? 'Modifica fornitore o cliente' : 'Aggiungi fornitore o cliente'}
+    <RecordFormModal
+      form={form}
+      record={entity}
+      noun="fornitore o cliente"
+      create={create}
+      update={update}
+      body={() => businessEntityPayload.parse(toPayload(form.getValues(), postalCode))}
       onClose={onClose}
-      submitLabel={entity ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={entity ? update.toasts : create.toasts}
       size="lg"
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <div className="ui-grid ui-grid--2">
             <TextInput {...bind('name')} label="Nome" required />
@@ -97,6 +90,6 @@ export function BusinessEntityFormModal({ entity, onClose }: { entity?: Business
           </div>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { ASSET_LEDGERS, ECONOMIC_LEDGERS, FINANCE_LIMITS, type IncomeCategory, type IncomeCategoryPayloadInput, type Subaccount } from 'shared-api';
 import { incomeCategoryPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, TextInput, fieldBinder, schemaResolver, type MenuOption } from 'shared-ui';
+import { MenuInput, RecordFormModal, TextInput, schemaResolver, type MenuOption } from 'shared-ui';
 import { subaccountLabel, useSubaccountOptions } from '../../subaccounts/api';
 import { useCreateIncomeCategory, useUpdateIncomeCategory } from '../api';
 
@@ -38,24 +38,17 @@ export function IncomeCategoryFormModal({ category, onClose }: { category?: Inco
   const create = useCreateIncomeCategory();
   const update = useUpdateIncomeCategory();
 
-  const submit = () => {
-    const body = incomeCategoryPayload.parse(form.getValues());
-    return category ? update.mutateAsync({ id: category._id, body }) : create.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={category ? 'Modifica categoria di entrata' : 'Aggiungi categoria di entrata'}
+    <RecordFormModal
+      form={form}
+      record={category}
+      noun="categoria di entrata"
+      create={create}
+      update={update}
+      body={() => incomeCategoryPayload.parse(form.getValues())}
       onClose={onClose}
-      submitLabel={category ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={category ? update.toasts : create.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextInput {...bind('name')} label="Nome" required />
@@ -80,6 +73,6 @@ export function IncomeCategoryFormModal({ category, onClose }: { category?: Inco
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

@@ -1,18 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { FINANCE_LIMITS, type MemberCharge, type MemberChargePayloadInput } from 'shared-api';
 import { memberChargeEditPayload, memberChargePayload } from 'shared-api/contract';
-import {
-  MenuInput,
-  ModalForm,
-  NumberInput,
-  PeriodInput,
-  TextArea,
-  TextInput,
-  fieldBinder,
-  schemaResolver,
-  toMenuOptions,
-  type Period,
-} from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, PeriodInput, TextArea, TextInput, schemaResolver, toMenuOptions, type Period } from 'shared-ui';
 import { amountOf, amountText } from '../../../components/money';
 import { useChargeUserOptions, userOptions } from '../../../components/users';
 import { useIncomeCategoryOptions } from '../../income-categories/api';
@@ -61,28 +50,19 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
   const many = !charge && form.watch('user').length > 1;
   const create = many ? createMany : createOne;
 
-  const submit = () => {
-    const values = toPayload(form.getValues());
-    return charge
-      ? update.mutateAsync({ id: charge._id, body: memberChargeEditPayload.parse(values) })
-      : create.mutateAsync(memberChargePayload.parse(values));
-  };
-
   return (
-    // Create and edit answer differently; the form reads neither answer.
-    <ModalForm<unknown>
-      open
-      title={charge ? 'Modifica incasso socio' : 'Aggiungi incasso socio'}
+    <RecordFormModal
+      form={form}
+      record={charge}
+      noun="incasso socio"
+      create={create}
+      update={update}
+      body={() => memberChargePayload.parse(toPayload(form.getValues()))}
+      editBody={() => memberChargeEditPayload.parse(toPayload(form.getValues()))}
       onClose={onClose}
-      submitLabel={charge ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={charge ? update.toasts : create.toasts}
       size="lg"
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <MenuInput
@@ -108,6 +88,6 @@ export function ChargeFormModal({ charge, onClose }: { charge?: MemberCharge; on
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS, latestPaymentDate, type MemberCharge, type MemberPayment, type PaymentPayloadInput } from 'shared-api';
 import { paymentPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, NumberInput, clubToday, fieldBinder, schemaResolver } from 'shared-ui';
+import { DateInput, MenuInput, FormModal, NumberInput, clubToday, schemaResolver } from 'shared-ui';
 import { fullName } from '../../../components/options';
 import { amountOf, amountText, formatAmount } from '../../../components/money';
 import { useCreatePayment, useUpdatePayment } from '../api';
@@ -45,19 +45,16 @@ export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberC
   const available = charge.amount_remaining + (payment?.amount ?? 0);
 
   return (
-    <ModalForm
-      open
+    <FormModal
+      form={form}
       title={payment ? 'Modifica pagamento' : 'Aggiungi pagamento'}
       onClose={onClose}
       submitLabel={payment ? 'Salva' : 'Registra'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={payment ? update.toasts : create.toasts}
       size="sm"
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <p className="ui-hint">
@@ -70,6 +67,6 @@ export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberC
           </>
         );
       }}
-    </ModalForm>
+    </FormModal>
   );
 }

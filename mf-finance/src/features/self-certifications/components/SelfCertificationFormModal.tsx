@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { SelfCertificationPayloadInput } from 'shared-api';
 import { selfCertificationPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, MonthPeriodInput, NumberInput, fieldBinder, schemaResolver, type MonthPeriod } from 'shared-ui';
+import { DateInput, MenuInput, FormModal, MonthPeriodInput, NumberInput, schemaResolver, type MonthPeriod } from 'shared-ui';
 import { amountOf } from '../../../components/money';
 import { usePartnerOptions, userOptions } from '../../../components/users';
 import { useCreateSelfCertification } from '../api';
@@ -38,18 +38,8 @@ export function SelfCertificationFormModal({ onClose }: { onClose: () => void })
   };
 
   return (
-    <ModalForm
-      open
-      title="Aggiungi autocertificazione"
-      onClose={onClose}
-      submitLabel="Crea"
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={create.toasts}
-    >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+    <FormModal form={form} title="Aggiungi autocertificazione" onClose={onClose} submitLabel="Crea" onSubmit={submit} toasts={create.toasts}>
+      {(bind) => {
         return (
           <>
             <MenuInput {...bind('user')} label="Utente" required options={userOptions(users.data)} loading={users.isLoading} />
@@ -59,6 +49,6 @@ export function SelfCertificationFormModal({ onClose }: { onClose: () => void })
           </>
         );
       }}
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { FINANCE_LIMITS, PAYMENT_TYPES, PAYMENT_TYPE_LABELS, type Subaccount, type SubaccountPayloadInput } from 'shared-api';
 import { subaccountEditPayload, subaccountPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, TextInput, schemaResolver } from 'shared-ui';
 import { useAccountOptions } from '../../accounts/api';
 import { useCreateSubaccount, useUpdateSubaccount } from '../api';
 
@@ -40,29 +40,20 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
   const create = useCreateSubaccount();
   const update = useUpdateSubaccount();
 
-  const submit = () => {
-    const values = toPayload(form.getValues());
-    return subaccount
-      ? update.mutateAsync({ id: subaccount._id, body: subaccountEditPayload.parse(values) })
-      : create.mutateAsync(subaccountPayload.parse(values));
-  };
-
   const accountOptions = (accounts.data ?? []).map((a) => ({ id: a._id, name: `${a.account_id} ${a.name}`, description: a.ledger_type }));
 
   return (
-    // Create and edit answer differently; the form reads neither answer.
-    <ModalForm<unknown>
-      open
-      title={subaccount ? 'Modifica sottoconto' : 'Aggiungi sottoconto'}
+    <RecordFormModal
+      form={form}
+      record={subaccount}
+      noun="sottoconto"
+      create={create}
+      update={update}
+      body={() => subaccountPayload.parse(toPayload(form.getValues()))}
+      editBody={() => subaccountEditPayload.parse(toPayload(form.getValues()))}
       onClose={onClose}
-      submitLabel={subaccount ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={subaccount ? update.toasts : create.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <NumberInput
@@ -90,6 +81,6 @@ export function SubaccountFormModal({ subaccount, onClose }: { subaccount?: Suba
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

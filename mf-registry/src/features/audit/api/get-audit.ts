@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, listItems, type UserReduced } from 'shared-api';
+import { api, type GameTable, type ListResponse, type UserReduced } from 'shared-api';
 
 /** The audit log's table reads GET /audit through the DataTable under this key ('*' only, issue 28). */
 export const AUDIT_PATH = '/audit';
@@ -11,7 +11,7 @@ const FIVE_MINUTES = 5 * 60 * 1000;
 export const auditUsersQuery = () =>
   queryOptions({
     queryKey: [AUDIT_QUERY_KEY, 'users'],
-    queryFn: ({ signal }) => api.get('/user', { limit: 500, reducedDetails: true }, signal).then((res) => listItems<UserReduced>(res)),
+    queryFn: ({ signal }) => api.get<ListResponse<UserReduced>>('/user', { limit: 500, reducedDetails: true }, signal).then((res) => res.data),
     staleTime: FIVE_MINUTES,
   });
 
@@ -21,8 +21,7 @@ export const useAuditUserOptions = () => useQuery(auditUsersQuery());
 export const auditTablesQuery = () =>
   queryOptions({
     queryKey: [AUDIT_QUERY_KEY, 'game-tables'],
-    queryFn: ({ signal }) =>
-      api.get('/training-session/game-tables', { limit: 0 }, signal).then((res) => listItems<{ _id: string; number: number }>(res)),
+    queryFn: ({ signal }) => api.get<ListResponse<GameTable>>('/training-session/game-tables', { limit: 0 }, signal).then((res) => res.data),
     staleTime: FIVE_MINUTES,
   });
 

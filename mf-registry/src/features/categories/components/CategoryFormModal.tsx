@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Category } from 'shared-api';
 import { categoryPayload } from 'shared-api/contract';
-import { CategoryFormModal as CategoryForm, MenuInput, TextArea, TextInput, schemaResolver, toMenuOptions } from 'shared-ui';
+import { RecordFormModal, MenuInput, TextArea, TextInput, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
 import { useCreateCategory } from '../api/create-category';
@@ -19,12 +19,14 @@ export function CategoryFormModal({ category, onClose }: { category?: Category; 
   const update = useUpdateCategory();
 
   return (
-    <CategoryForm
-      category={category}
+    <RecordFormModal
       form={form}
-      toPayload={(values) => categoryPayload.parse(values)}
+      confirmDiscard={false}
+      record={category}
+      noun="categoria"
       create={create}
       update={update}
+      body={() => categoryPayload.parse(form.getValues())}
       onClose={onClose}
     >
       {(bind) => (
@@ -46,6 +48,6 @@ export function CategoryFormModal({ category, onClose }: { category?: Category; 
           />
         </>
       )}
-    </CategoryForm>
+    </RecordFormModal>
   );
 }

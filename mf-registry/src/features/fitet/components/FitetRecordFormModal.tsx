@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { FitetRecord, FitetRecordPayloadInput } from 'shared-api';
 import { fitetRecordPayload } from 'shared-api/contract';
-import { DateInput, ModalForm, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { DateInput, FormModal, TextInput, schemaResolver } from 'shared-ui';
 import { useUpdateFitetRecord } from '../api/update-fitet';
 
 interface FitetRecordFormValues {
@@ -32,18 +32,8 @@ export function FitetRecordFormModal({ record, onClose }: { record: FitetRecord;
   const submit = () => update.mutateAsync({ id: record._id, body: fitetRecordPayload.parse(form.getValues() satisfies FitetRecordPayloadInput) });
 
   return (
-    <ModalForm
-      open
-      title="Modifica dato FITET"
-      onClose={onClose}
-      submitLabel="Salva"
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={update.toasts}
-    >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+    <FormModal form={form} title="Modifica dato FITET" onClose={onClose} submitLabel="Salva" onSubmit={submit} toasts={update.toasts}>
+      {(bind) => {
         return (
           <>
             <p>
@@ -58,6 +48,6 @@ export function FitetRecordFormModal({ record, onClose }: { record: FitetRecord;
           </>
         );
       }}
-    </ModalForm>
+    </FormModal>
   );
 }

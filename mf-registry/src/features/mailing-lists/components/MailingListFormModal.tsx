@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { MailingListClass } from 'shared-api';
 import { mailingListClassPayload } from 'shared-api/contract';
-import { CheckboxInput, MenuInput, ModalForm, TextArea, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { CheckboxInput, MenuInput, RecordFormModal, TextArea, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateMailingList } from '../api/create-mailing-list';
 import { useUpdateMailingList } from '../api/update-mailing-list';
 import { MAILING_LIST_TYPE_OPTIONS, mailingListToForm, toMailingListInput, type MailingListFormValues } from '../mailing-list-form';
@@ -15,24 +15,17 @@ export function MailingListFormModal({ list, onClose }: { list?: MailingListClas
   const createList = useCreateMailingList();
   const updateList = useUpdateMailingList();
 
-  const submit = () => {
-    const body = mailingListClassPayload.parse(toMailingListInput(form.getValues()));
-    return list ? updateList.mutateAsync({ id: list._id, body }) : createList.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={list ? 'Modifica mailing list' : 'Aggiungi mailing list'}
+    <RecordFormModal
+      form={form}
+      record={list}
+      noun="mailing list"
+      create={createList}
+      update={updateList}
+      body={() => mailingListClassPayload.parse(toMailingListInput(form.getValues()))}
       onClose={onClose}
-      submitLabel={list ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={list ? updateList.toasts : createList.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextInput {...bind('name')} label="Nome" required />
@@ -46,6 +39,6 @@ export function MailingListFormModal({ list, onClose }: { list?: MailingListClas
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { sendEmailPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, TextArea, TextInput, fieldBinder, toMenuOptions, schemaResolver } from 'shared-ui';
+import { MenuInput, FormModal, TextArea, TextInput, toMenuOptions, schemaResolver } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useSendEmail } from '../api/send-email';
 import { SEND_EMAIL_MAX_LISTS, emptySendEmailForm, toSendEmailPayload, type SendEmailFormValues } from '../mailing-list-form';
@@ -15,19 +15,16 @@ export function SendEmailModal({ onClose }: { onClose: () => void }) {
   const sendEmail = useSendEmail();
 
   return (
-    <ModalForm
-      open
+    <FormModal
+      form={form}
       size="lg"
       title="Invia email"
       onClose={onClose}
       submitLabel="Invia"
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       onSubmit={() => sendEmail.mutateAsync(toSendEmailPayload(form.getValues()))}
       toasts={sendEmail.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <MenuInput
@@ -43,6 +40,6 @@ export function SendEmailModal({ onClose }: { onClose: () => void }) {
           </>
         );
       }}
-    </ModalForm>
+    </FormModal>
   );
 }

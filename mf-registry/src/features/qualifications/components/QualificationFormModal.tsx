@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { Qualification } from 'shared-api';
 import { qualificationForm } from 'shared-api/contract';
-import { ColorInput, MenuInput, ModalForm, NumberInput, TextArea, TextInput, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
+import { ColorInput, MenuInput, RecordFormModal, NumberInput, TextArea, TextInput, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useReservationRuleOptions } from '../../references/api/get-reservation-rule-options';
 import { useCreateQualification } from '../api/create-qualification';
@@ -19,24 +19,17 @@ export function QualificationFormModal({ qualification, onClose }: { qualificati
   const createQualification = useCreateQualification();
   const updateQualification = useUpdateQualification();
 
-  const submit = () => {
-    const body = qualificationForm.parse(form.getValues());
-    return qualification ? updateQualification.mutateAsync({ id: qualification._id, body }) : createQualification.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={qualification ? 'Modifica qualifica' : 'Aggiungi qualifica'}
+    <RecordFormModal
+      form={form}
+      record={qualification}
+      noun="qualifica"
+      create={createQualification}
+      update={updateQualification}
+      body={() => qualificationForm.parse(form.getValues())}
       onClose={onClose}
-      submitLabel={qualification ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={qualification ? updateQualification.toasts : createQualification.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextInput {...bind('name')} label="Nome" required />
@@ -62,6 +55,6 @@ export function QualificationFormModal({ qualification, onClose }: { qualificati
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

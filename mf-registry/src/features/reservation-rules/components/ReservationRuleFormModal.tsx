@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { ReservationRule } from 'shared-api';
 import { reservationRuleForm } from 'shared-api/contract';
 import {
-  ModalForm,
+  RecordFormModal,
   NumberInput,
   SelectInput,
   TextArea,
@@ -11,7 +11,6 @@ import {
   UNLOCK_TIME_DECODE_ERROR,
   UnlockTimesInput,
   WEEKDAY_NAMES,
-  fieldBinder,
   firstMessage,
   notify,
   schemaResolver,
@@ -36,25 +35,18 @@ export function ReservationRuleFormModal({ rule, onClose }: { rule?: Reservation
   const createRule = useCreateReservationRule();
   const updateRule = useUpdateReservationRule();
 
-  const submit = () => {
-    const body = reservationRuleForm.parse(form.getValues());
-    return rule ? updateRule.mutateAsync({ id: rule._id, body }) : createRule.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
+    <RecordFormModal
+      form={form}
+      record={rule}
+      noun="regola di prenotazione"
+      create={createRule}
+      update={updateRule}
+      body={() => reservationRuleForm.parse(form.getValues())}
       size="lg"
-      title={rule ? 'Modifica regola di prenotazione' : 'Aggiungi regola di prenotazione'}
       onClose={onClose}
-      submitLabel={rule ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={rule ? updateRule.toasts : createRule.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind, { submitAttempted }) => {
         return (
           <>
             <TextInput {...bind('name')} label="Nome" required />
@@ -102,6 +94,6 @@ export function ReservationRuleFormModal({ rule, onClose }: { rule?: Reservation
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

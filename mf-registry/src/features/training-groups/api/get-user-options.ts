@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, listItems, type UserReduced } from 'shared-api';
+import { api, type ListResponse, type UserReduced } from 'shared-api';
 
 /** Spec 001 §7: the group users are fetched with limit 300. */
 export const GROUP_USERS_LIMIT = 300;
@@ -14,8 +14,12 @@ export const groupUserOptionsQuery = () =>
     queryKey: ['users', 'options', 'training-groups'],
     queryFn: ({ signal }) =>
       api
-        .get('/user', { reducedDetails: true, onlyEnabled: true, limit: GROUP_USERS_LIMIT, sortBy: 'surname', order: 'asc' }, signal)
-        .then((res) => listItems<UserReduced>(res)),
+        .get<ListResponse<UserReduced>>(
+          '/user',
+          { reducedDetails: true, onlyEnabled: true, limit: GROUP_USERS_LIMIT, sortBy: 'surname', order: 'asc' },
+          signal,
+        )
+        .then((res) => res.data),
     staleTime: FIVE_MINUTES,
     refetchInterval: FIVE_MINUTES,
   });

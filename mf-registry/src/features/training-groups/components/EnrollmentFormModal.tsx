@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { Enrollment, TrainingGroup } from 'shared-api';
 import { enrollmentForm } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { DateInput, MenuInput, FormModal, NumberInput, TextInput, schemaResolver } from 'shared-ui';
 import { useEnrollParticipant, useUpdateEnrollment } from '../api/enrollment-mutations';
 import { useGroupUserOptions } from '../api/get-user-options';
 import { enrollmentToForm, groupTitle, personName, toEnrollmentInput, userOptions, type EnrollmentFormValues } from '../training-group-form';
@@ -27,18 +27,15 @@ export function EnrollmentFormModal({ group, enrollment, onClose }: { group: Tra
   };
 
   return (
-    <ModalForm
-      open
+    <FormModal
+      form={form}
       title={enrollment ? 'Modifica partecipante' : 'Aggiungi partecipante'}
       onClose={onClose}
       submitLabel={enrollment ? 'Salva' : 'Aggiungi'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       onSubmit={submit}
       toasts={enrollment ? update.toasts : enroll.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <p className="ui-muted">Gruppo: {groupTitle(group)}</p>
@@ -52,6 +49,6 @@ export function EnrollmentFormModal({ group, enrollment, onClose }: { group: Tra
           </>
         );
       }}
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { TrainingGroup } from 'shared-api';
 import { trainingGroupPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, NumberInput, TextArea, TimeInput, fieldBinder, schemaResolver } from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, TextArea, TimeInput, schemaResolver } from 'shared-ui';
 import { useGroupUserOptions } from '../api/get-user-options';
 import { useCreateTrainingGroup, useUpdateTrainingGroup } from '../api/group-mutations';
 import {
@@ -34,24 +34,17 @@ export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGro
   const createGroup = useCreateTrainingGroup();
   const updateGroup = useUpdateTrainingGroup();
 
-  const submit = () => {
-    const body = trainingGroupPayload.parse(toGroupInput(form.getValues()));
-    return group ? updateGroup.mutateAsync({ id: group._id, body }) : createGroup.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={group ? 'Modifica gruppo di allenamento' : 'Aggiungi gruppo di allenamento'}
+    <RecordFormModal
+      form={form}
+      record={group}
+      noun="gruppo di allenamento"
+      create={createGroup}
+      update={updateGroup}
+      body={() => trainingGroupPayload.parse(toGroupInput(form.getValues()))}
       onClose={onClose}
-      submitLabel={group ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={group ? updateGroup.toasts : createGroup.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextArea {...bind('description')} label="Descrizione" rows={2} />
@@ -72,6 +65,6 @@ export function TrainingGroupFormModal({ group, onClose }: { group?: TrainingGro
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

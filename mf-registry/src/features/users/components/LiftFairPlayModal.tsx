@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { User } from 'shared-api';
 import { fairPlayLiftPayload } from 'shared-api/contract';
-import { fieldBinder, formatDateTime, ModalForm, schemaResolver, TextArea } from 'shared-ui';
+import { formatDateTime, FormModal, schemaResolver, TextArea } from 'shared-ui';
 import { useLiftFairPlay } from '../api/lift-fair-play';
 
 /** Lift a member's fair-play suspension with a note (issue 42; bookings staff). */
@@ -9,18 +9,15 @@ export function LiftFairPlayModal({ user, onClose }: { user: User; onClose: () =
   const form = useForm<{ note: string }>({ defaultValues: { note: '' }, resolver: schemaResolver(fairPlayLiftPayload) });
   const lift = useLiftFairPlay();
   return (
-    <ModalForm
-      open
+    <FormModal
+      form={form}
       title="Revoca sospensione"
       onClose={onClose}
       submitLabel="Revoca"
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
       onSubmit={() => lift.mutateAsync({ id: user._id, note: form.getValues('note') })}
       toasts={lift.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <p>
@@ -31,6 +28,6 @@ export function LiftFairPlayModal({ user, onClose }: { user: User; onClose: () =
           </>
         );
       }}
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import type { NamedRef, User } from 'shared-api';
-import { ModalForm, TextArea, fieldBinder, schemaResolver } from 'shared-ui';
+import { RecordFormModal, TextArea, schemaResolver } from 'shared-ui';
 import { useCategoryOptions } from '../../categories/api/get-categories';
 import { useMailingListClassOptions } from '../../references/api/get-mailing-list-class-options';
 import { useQualificationOptions } from '../../references/api/get-qualification-options';
@@ -15,7 +15,6 @@ import { AssociationSection, ContactSection, ContractSection, ParentSection, Per
 
 /** Create (user undefined) or edit a user: every field of spec 001 §3 with the rules of §5. */
 export function UserFormModal({ user, onClose }: { user?: User; onClose: () => void }) {
-  const editing = Boolean(user);
   const categories = useCategoryOptions();
   const qualifications = useQualificationOptions();
   const rules = useReservationRuleOptions();
@@ -45,25 +44,18 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
 
-  const submit = () => {
-    const body = toUserRequestBody(values, minor);
-    return user ? updateUser.mutateAsync({ id: user._id, body }) : createUser.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
+    <RecordFormModal
+      form={form}
+      record={user}
+      noun="utente"
+      create={createUser}
+      update={updateUser}
+      body={() => toUserRequestBody(values, minor)}
       size="lg"
-      title={editing ? 'Modifica utente' : 'Aggiungi utente'}
       onClose={onClose}
-      submitLabel={editing ? 'Salva' : 'Crea'}
-      onSubmit={submit}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      toasts={user ? updateUser.toasts : createUser.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         const field = userFieldProps(bind, assist);
         // A complete code is checked as it is typed (docs/decisions.md, "User form: …"), before any submit attempt.
         const codeError = (name: 'fiscal_code' | 'parent_fiscal_code') =>
@@ -85,6 +77,6 @@ export function UserFormModal({ user, onClose }: { user?: User; onClose: () => v
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

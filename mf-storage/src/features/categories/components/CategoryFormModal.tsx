@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { StorageCategory } from 'shared-api';
 import { storageCategoryPayload } from 'shared-api/contract';
-import { CategoryFormModal as CategoryForm, TextInput, schemaResolver } from 'shared-ui';
+import { RecordFormModal, TextInput, schemaResolver } from 'shared-ui';
 import { useCreateCategory } from '../api/create-category';
 import { useUpdateCategory } from '../api/update-category';
 
@@ -19,15 +19,17 @@ export function CategoryFormModal({ category, onClose }: { category?: StorageCat
   const update = useUpdateCategory();
 
   return (
-    <CategoryForm
-      category={category}
+    <RecordFormModal
       form={form}
-      toPayload={(values) => storageCategoryPayload.parse(values)}
+      confirmDiscard={false}
+      record={category}
+      noun="categoria"
       create={create}
       update={update}
+      body={() => storageCategoryPayload.parse(form.getValues())}
       onClose={onClose}
     >
       {(bind) => <TextInput {...bind('name')} label="Nome" required />}
-    </CategoryForm>
+    </RecordFormModal>
   );
 }

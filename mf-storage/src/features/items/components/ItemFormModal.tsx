@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { StorageItem } from 'shared-api';
 import { MAX_ITEM_QUANTITY, storageItemPayload } from 'shared-api/contract';
-import { MenuInput, ModalForm, NumberInput, TextInput, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
+import { MenuInput, RecordFormModal, NumberInput, TextInput, schemaResolver, toMenuOptions } from 'shared-ui';
 import { useCategoryOptions } from '../../categories/api/get-categories';
 import { useCreateItem } from '../api/create-item';
 import { useUpdateItem } from '../api/update-item';
@@ -17,24 +17,17 @@ export function ItemFormModal({ item, onClose }: { item?: StorageItem; onClose: 
   const createItem = useCreateItem();
   const updateItem = useUpdateItem();
 
-  const submit = () => {
-    const body = storageItemPayload.parse(toItemPayload(form.getValues()));
-    return item ? updateItem.mutateAsync({ id: item._id, body }) : createItem.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={item ? 'Modifica articolo' : 'Aggiungi articolo'}
+    <RecordFormModal
+      form={form}
+      record={item}
+      noun="articolo"
+      create={createItem}
+      update={updateItem}
+      body={() => storageItemPayload.parse(toItemPayload(form.getValues()))}
       onClose={onClose}
-      submitLabel={item ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={item ? updateItem.toasts : createItem.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <TextInput {...bind('description')} label="Descrizione" required />
@@ -50,6 +43,6 @@ export function ItemFormModal({ item, onClose }: { item?: StorageItem; onClose: 
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { StorageLoad } from 'shared-api';
 import { MAX_MOVEMENT_QUANTITY, storageLoadPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, NumberInput, TextArea, fieldBinder, schemaResolver } from 'shared-ui';
+import { DateInput, MenuInput, RecordFormModal, NumberInput, TextArea, schemaResolver } from 'shared-ui';
 import { itemOptions, useItemOptions } from '../../items/api/get-items';
 import { useCreateLoad } from '../api/create-load';
 import { useUpdateLoad } from '../api/update-load';
@@ -17,24 +17,17 @@ export function LoadFormModal({ load, onClose }: { load?: StorageLoad; onClose: 
   const createLoad = useCreateLoad();
   const updateLoad = useUpdateLoad();
 
-  const submit = () => {
-    const body = storageLoadPayload.parse(toLoadPayload(form.getValues()));
-    return load ? updateLoad.mutateAsync({ id: load._id, body }) : createLoad.mutateAsync(body);
-  };
-
   return (
-    <ModalForm
-      open
-      title={load ? 'Modifica carico' : 'Aggiungi carico'}
+    <RecordFormModal
+      form={form}
+      record={load}
+      noun="carico"
+      create={createLoad}
+      update={updateLoad}
+      body={() => storageLoadPayload.parse(toLoadPayload(form.getValues()))}
       onClose={onClose}
-      submitLabel={load ? 'Salva' : 'Crea'}
-      validate={() => form.trigger()}
-      dirty={form.formState.isDirty}
-      onSubmit={submit}
-      toasts={load ? updateLoad.toasts : createLoad.toasts}
     >
-      {({ submitAttempted }) => {
-        const bind = fieldBinder(form, submitAttempted);
+      {(bind) => {
         return (
           <>
             <MenuInput {...bind('item')} label="Articolo" required options={itemOptions(items.data)} loading={items.isLoading} />
@@ -44,6 +37,6 @@ export function LoadFormModal({ load, onClose }: { load?: StorageLoad; onClose: 
           </>
         );
       }}
-    </ModalForm>
+    </RecordFormModal>
   );
 }

@@ -1,7 +1,17 @@
 import { useForm } from 'react-hook-form';
 import type { StorageUnload, StorageUnloadType } from 'shared-api';
 import { MAX_MOVEMENT_QUANTITY, storageUnloadPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, ModalForm, NumberInput, TextArea, TextInput, fieldBinder, schemaResolver, type ModalFormContext } from 'shared-ui';
+import {
+  DateInput,
+  MenuInput,
+  RecordFormModal,
+  NumberInput,
+  TextArea,
+  TextInput,
+  fieldBinder,
+  schemaResolver,
+  type ModalFormContext,
+} from 'shared-ui';
 import { itemOptions, useItemOptions } from '../../items/api/get-items';
 import { useCreateUnload } from '../api/create-unload';
 import { recipientOptions, useRecipientOptions } from '../api/get-unloads';
@@ -24,11 +34,6 @@ export function UnloadFormModal({ unload, onClose }: { unload?: StorageUnload; o
   const createUnload = useCreateUnload();
   const updateUnload = useUpdateUnload();
 
-  const submit = () => {
-    const body = storageUnloadPayload.parse(toUnloadPayload(form.getValues()));
-    return unload ? updateUnload.mutateAsync({ id: unload._id, body }) : createUnload.mutateAsync(body);
-  };
-
   const fields = (type: StorageUnloadType, { submitAttempted }: ModalFormContext) => {
     const bind = fieldBinder(form, submitAttempted);
     return (
@@ -46,39 +51,31 @@ export function UnloadFormModal({ unload, onClose }: { unload?: StorageUnload; o
     );
   };
 
-  const common = {
-    open: true,
-    onClose,
-    validate: () => form.trigger(),
-    onSubmit: submit,
-  };
-
-  if (unload) {
-    return (
-      <ModalForm
-        {...common}
-        title={unload.type === 'UNLOAD' ? 'Modifica scarico' : 'Modifica consegna'}
-        submitLabel="Salva"
-        toasts={updateUnload.toasts}
-      >
-        {(ctx) => fields(unload.type, ctx)}
-      </ModalForm>
-    );
-  }
+  // An unload is edited as the type it is ('Modifica scarico' / 'Modifica consegna'); a new one picks it by tab.
   return (
-    <ModalForm
-      {...common}
-      title="Aggiungi scarico"
-      submitLabel="Crea"
-      toasts={createUnload.toasts}
-      tabs={[
-        { label: 'Scarico', content: (ctx) => fields('UNLOAD', ctx) },
-        { label: 'Consegna', content: (ctx) => fields('DELIVERY', ctx) },
-      ]}
+    <RecordFormModal
+      form={form}
+      confirmDiscard={false}
+      record={unload}
+      noun={unload?.type === 'DELIVERY' ? 'consegna' : 'scarico'}
+      create={createUnload}
+      update={updateUnload}
+      body={() => storageUnloadPayload.parse(toUnloadPayload(form.getValues()))}
+      onClose={onClose}
+      tabs={
+        unload
+          ? undefined
+          : [
+              { label: 'Scarico', content: (ctx) => fields('UNLOAD', ctx) },
+              { label: 'Consegna', content: (ctx) => fields('DELIVERY', ctx) },
+            ]
+      }
       onTabChange={(index) => {
         form.setValue('type', TAB_TYPES[index] ?? 'UNLOAD');
         form.clearErrors();
       }}
-    />
+    >
+      {unload ? (_bind, ctx) => fields(unload.type, ctx) : undefined}
+    </RecordFormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { formatItalianDate } from '../../../core/time';
-import { newPdf } from '../../../core/pdf';
+import { clubHeading, joinPresent as join, labelValueRows, newPdf } from '../../../core/pdf';
 
 export type MedicalRequestKind = 'agonistic' | 'non-agonistic';
 
@@ -39,15 +39,11 @@ const BODIES: Record<MedicalRequestKind, string[]> = {
   ],
 };
 
-const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
-
 /** The request form a member takes to the doctor, with the club's name and the member's data filled in. */
 export async function medicalRequestPdf(kind: MedicalRequestKind, member: MedicalRequestMember, clubName: string, today: string): Promise<Buffer> {
   const { doc, bytes } = await newPdf({ size: 'A4', margin: 56, info: { Title: TITLES[kind], Author: clubName } });
 
-  doc.font('Helvetica-Bold').fontSize(15).text(clubName, { align: 'center' });
-  doc.moveDown(0.3).font('Helvetica').fontSize(10).text('Associazione sportiva dilettantistica — Tennistavolo', { align: 'center' });
-  doc.moveDown(1.5).font('Helvetica-Bold').fontSize(13).text(TITLES[kind], { align: 'center' });
+  clubHeading(doc, clubName, TITLES[kind]);
   doc.moveDown(1.2).font('Helvetica').fontSize(11);
   for (const paragraph of BODIES[kind]) doc.text(paragraph, { align: 'justify' }).moveDown(0.6);
 
@@ -69,12 +65,7 @@ export async function medicalRequestPdf(kind: MedicalRequestKind, member: Medica
     ],
     ['Tessera FITET', member.fitet_data_code ?? ''],
   ];
-  for (const [label, value] of rows)
-    doc
-      .text(`${label}: `, { continued: true })
-      .font('Helvetica-Bold')
-      .text(value || '—')
-      .font('Helvetica');
+  labelValueRows(doc, rows);
 
   doc.moveDown(2).text(`Luogo e data: ______________________, ${formatItalianDate(today)}`);
   doc.moveDown(2).text('Timbro e firma del presidente della società', { align: 'right' });

@@ -2,7 +2,7 @@ import { toCurrency } from 'n2words/it-IT';
 import { centsToEuro } from 'shared-api/contract';
 import { formatItalianDate } from '../../../core/time';
 import type { CertifiedMember } from './repository';
-import { newPdf } from '../../../core/pdf';
+import { clubHeading, joinPresent as join, labelValueRows, newPdf } from '../../../core/pdf';
 
 const MONTHS = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 
@@ -26,8 +26,6 @@ export interface SelfCertificationDocument {
 export const selfCertificationFileName = (member: CertifiedMember, year: number, month: number) =>
   `autocertificazione_${member.surname}_${member.name}_${year}_${String(month).padStart(2, '0')}.pdf`.replace(/[^\w.-]+/g, '_');
 
-const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
-
 /**
  * The self-certification of a sports compensation: the club's heading, the member's data, the period, the amount
  * in figures and in words and, with the option, the year's total.
@@ -38,9 +36,7 @@ export async function selfCertificationPdf(d: SelfCertificationDocument): Promis
   const period = `${MONTHS[d.month - 1] ?? d.month} ${d.year}`;
   const m = d.member;
 
-  doc.font('Helvetica-Bold').fontSize(15).text(d.clubName, { align: 'center' });
-  doc.moveDown(0.3).font('Helvetica').fontSize(10).text('Associazione sportiva dilettantistica — Tennistavolo', { align: 'center' });
-  doc.moveDown(1.5).font('Helvetica-Bold').fontSize(13).text(title, { align: 'center' });
+  clubHeading(doc, d.clubName, title);
   doc
     .moveDown(0.3)
     .font('Helvetica')
@@ -57,12 +53,7 @@ export async function selfCertificationPdf(d: SelfCertificationDocument): Promis
       join(m.residence_address, m.residence_postal_code, m.residence_place, m.residence_province ? `(${m.residence_province})` : null),
     ],
   ];
-  for (const [label, value] of rows)
-    doc
-      .text(`${label}: `, { continued: true })
-      .font('Helvetica-Bold')
-      .text(value || '—')
-      .font('Helvetica');
+  labelValueRows(doc, rows);
 
   doc.moveDown(1).font('Helvetica-Bold').text('DICHIARA', { align: 'center' }).font('Helvetica').moveDown(0.6);
   doc.text(
