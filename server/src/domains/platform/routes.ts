@@ -101,7 +101,10 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/platform/releases',
     {
-      config: { ...platformTeam, audit: 'release' },
+      // The switch commits before the headless check loads the new set from this server (a transaction held across
+      // it kept the check's own requests waiting on the embedded database's one connection until it timed out and
+      // rolled every switch back); a failed check then rolls back in a unit of work of its own.
+      config: { ...platformTeam, audit: 'release', unitOfWork: 'deferred' },
       schema: {
         tags,
         summary: "Controlla l'insieme di versioni e, se non è una prova (dryRun), lo mette in linea (o in anteprima)",
