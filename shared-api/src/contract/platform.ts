@@ -206,10 +206,43 @@ export const appErrorReport = z.object({
   topMessages: z.array(z.object({ message: z.string(), kind: z.enum(CLIENT_ERROR_KINDS), count: z.number().int() })),
 });
 export type AppErrorReport = z.infer<typeof appErrorReport>;
+/**
+ * The guarded comparison's evidence for the step under way (issue 40): since the step began, the sessions served the
+ * rollout's release (new) and the live one (old), those among them that reported an error of an app the rollout
+ * changes, both rates with their 95 % Wilson intervals and the sequential test's Λ: what the next check decides on.
+ * The same figures an automatic decision keeps in its event.
+ */
+export const rolloutEvidence = z.object({
+  step: z.number().int(),
+  percent: z.number().int(),
+  since: z.string(),
+  newRelease: z.number().int(),
+  oldRelease: z.number().int(),
+  newSessions: z.number().int(),
+  newWithErrors: z.number().int(),
+  oldSessions: z.number().int(),
+  oldWithErrors: z.number().int(),
+  rateNew: z.number(),
+  rateOld: z.number(),
+  intervalNew: z.tuple([z.number(), z.number()]),
+  intervalOld: z.tuple([z.number(), z.number()]),
+  likelihoodRatio: z.number(),
+  alpha: z.number(),
+  margin: z.number(),
+  tau: z.number(),
+  /** Both sides have reached the step's minimum of sessions. */
+  enoughExposure: z.boolean(),
+  /** The test finds the new release worse beyond the margin: the next check aborts. */
+  regression: z.boolean(),
+});
+export type RolloutEvidence = z.infer<typeof rolloutEvidence>;
+
 export const releaseDetail = z.object({
   release: platformRelease,
   errors: z.array(appErrorReport),
   /** A rollout's changes, oldest first (issue 40). */
   events: z.array(releaseEvent).optional(),
+  /** The rollout's step under way, when this release is the preview going out in steps; else null (issue 40). */
+  evidence: rolloutEvidence.nullable().optional(),
 });
 export type ReleaseDetail = z.infer<typeof releaseDetail>;
