@@ -70,13 +70,27 @@ export type PlatformRelease = z.infer<typeof platformRelease>;
 /** The plan of a progressive rollout: increasing percentages, each held a minimum time and exposure (issue 40). */
 export const rolloutPlan = z.object({
   steps: z
-    .array(z.number().int().min(1).max(100))
-    .min(1)
-    .max(10)
+    .array(
+      z
+        .number({ error: 'Ogni passo è una percentuale tra 1 e 100' })
+        .int('Ogni passo è una percentuale intera')
+        .min(1, 'Ogni passo è almeno 1')
+        .max(100, 'Ogni passo è al massimo 100'),
+    )
+    .min(1, 'Indica almeno un passo')
+    .max(10, 'Al massimo 10 passi')
     .refine((s) => s.every((p, i) => i === 0 || p > s[i - 1]!), 'I passi devono crescere')
     .refine((s) => s.at(-1) === 100, "L'ultimo passo deve essere 100"),
-  holdMinutes: z.number().int().min(0).max(10_080),
-  minSessions: z.number().int().min(1).max(1_000_000),
+  holdMinutes: z
+    .number({ error: 'Indica i minuti di ogni passo' })
+    .int('Un numero intero di minuti')
+    .min(0, 'Almeno 0 minuti')
+    .max(10_080, 'Al massimo 10080 minuti (una settimana)'),
+  minSessions: z
+    .number({ error: 'Indica le sessioni minime' })
+    .int('Un numero intero di sessioni')
+    .min(1, 'Almeno 1 sessione')
+    .max(1_000_000, 'Al massimo 1000000 sessioni'),
 });
 export type RolloutPlan = z.infer<typeof rolloutPlan>;
 /** Body of pause, resume, advance and abort: why (kept in the release's history). */
