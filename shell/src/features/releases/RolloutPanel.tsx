@@ -18,18 +18,19 @@ export function RolloutChart({ points }: { points: readonly StepPoint[] }) {
   const plotH = H - PAD.top - PAD.bottom;
   const slot = (W - PAD.left - PAD.right) / points.length;
   const bar = Math.min(22, slot / 3);
-  const y = (rate: number) => PAD.top + plotH - (rate / top) * plotH;
+  // A rate of 0 still shows as a thin bar on the axis: no bar would read as no figure.
+  const y = (rate: number) => Math.min(PAD.top + plotH - 1.5, PAD.top + plotH - (rate / top) * plotH);
   const summary = points
     .map((p) => `${p.label}${p.current ? ' (in corso)' : ''}: nuova ${formatRate(p.rateNew)}, in linea ${formatRate(p.rateOld)}`)
     .join('; ');
   return (
     <figure className="shell-rollout__chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Sessioni con errori per passo: ${summary}`}>
-        <line x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} className="shell-rollout__axis" />
+        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} className="shell-rollout__axis" />
         <text x={PAD.left - 4} y={y(top) + 4} textAnchor="end" className="shell-rollout__tick">
           {formatRate(top).replace(',0', '')}
         </text>
-        <text x={PAD.left - 4} y={y(0)} textAnchor="end" className="shell-rollout__tick">
+        <text x={PAD.left - 4} y={PAD.top + plotH} textAnchor="end" className="shell-rollout__tick">
           0 %
         </text>
         {points.map((p, i) => {
@@ -40,12 +41,12 @@ export function RolloutChart({ points }: { points: readonly StepPoint[] }) {
                 x={x - bar - 1}
                 y={y(p.rateNew)}
                 width={bar}
-                height={y(0) - y(p.rateNew)}
+                height={PAD.top + plotH - y(p.rateNew)}
                 className={p.aborted ? 'shell-rollout__bar--aborted' : 'shell-rollout__bar--new'}
               >
                 <title>{`${p.label}, nuova release: ${formatRate(p.rateNew)} su ${p.sessionsNew} sessioni`}</title>
               </rect>
-              <rect x={x + 1} y={y(p.rateOld)} width={bar} height={y(0) - y(p.rateOld)} className="shell-rollout__bar--old">
+              <rect x={x + 1} y={y(p.rateOld)} width={bar} height={PAD.top + plotH - y(p.rateOld)} className="shell-rollout__bar--old">
                 <title>{`${p.label}, release in linea: ${formatRate(p.rateOld)} su ${p.sessionsOld} sessioni`}</title>
               </rect>
               <text x={x} y={H - 8} textAnchor="middle" className="shell-rollout__tick">
