@@ -9,30 +9,30 @@ import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { repoRoot } from './server.ts';
 
-/** Publishes mf-registry (a fresh build, or `--dist <dir>`) into `dataDir`/releases; answers the version. */
-export function releaseRegistry(dataDir: string, args: string[], env: Record<string, string> = {}): string {
-  const res = spawnSync('pnpm', ['--filter', 'mf-registry', 'release', ...args], {
+/** Publishes mf-registry (or `app`: a fresh build, or `--dist <dir>`) into `dataDir`/releases; answers the version. */
+export function releaseRegistry(dataDir: string, args: string[], env: Record<string, string> = {}, app = 'mf-registry'): string {
+  const res = spawnSync('pnpm', ['--filter', app, 'release', ...args], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'production', RELEASES_DIR: path.join(dataDir, 'releases'), ...env },
     encoding: 'utf8',
   });
   assert.equal(res.status, 0, res.stdout + res.stderr);
-  const version = /Pubblicata mf-registry (\S+)/.exec(res.stdout)?.[1];
+  const version = new RegExp(`Pubblicata ${app} (\\S+)`).exec(res.stdout)?.[1];
   assert.ok(version, res.stdout);
   return version;
 }
 
-/** Marked builds of mf-registry: `build(label)` once, then `variant(name, change)`; `remove()` deletes every copy. */
-export function registryBuilds(stamp: string) {
+/** Marked builds of mf-registry (or `app`): `build(label)` once, then `variant(name, change)`; `remove()` deletes every copy. */
+export function registryBuilds(stamp: string, app = 'mf-registry') {
   const outDir = `dist-e2e-console-${stamp}`;
-  const buildDir = path.join(repoRoot, 'mf-registry', outDir);
+  const buildDir = path.join(repoRoot, app, outDir);
   const copies: string[] = [buildDir];
   return {
     /** Builds mf-registry labelled `label` and publishes it. */
-    build: (dataDir: string, label: string) => releaseRegistry(dataDir, [], { BUILD_LABEL: label, OUT_DIR: outDir }),
+    build: (dataDir: string, label: string) => releaseRegistry(dataDir, [], { BUILD_LABEL: label, OUT_DIR: outDir }, app),
     /** A copy of the build with `change` applied to its scripts and manifest (compressed copies dropped), published. */
     variant(dataDir: string, name: string, change: (file: string, text: string) => string): string {
-      const dir = path.join(repoRoot, 'mf-registry', `${outDir}-${name}`);
+      const dir = path.join(repoRoot, app, `${outDir}-${name}`);
       copies.push(dir);
       cpSync(buildDir, dir, { recursive: true });
       for (const file of readdirSync(dir)) {
@@ -44,7 +44,7 @@ export function registryBuilds(stamp: string) {
           if (changed !== text) writeFileSync(full, changed);
         }
       }
-      return releaseRegistry(dataDir, ['--dist', dir]);
+      return releaseRegistry(dataDir, ['--dist', dir], {}, app);
     },
     remove: () => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })),
   };

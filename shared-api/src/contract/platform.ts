@@ -70,13 +70,27 @@ export type PlatformRelease = z.infer<typeof platformRelease>;
 /** The plan of a progressive rollout: increasing percentages, each held a minimum time and exposure (issue 40). */
 export const rolloutPlan = z.object({
   steps: z
-    .array(z.number().int().min(1).max(100))
-    .min(1)
-    .max(10)
+    .array(
+      z
+        .number({ error: 'Ogni passo è una percentuale tra 1 e 100' })
+        .int('Ogni passo è una percentuale intera')
+        .min(1, 'Ogni passo è almeno 1')
+        .max(100, 'Ogni passo è al massimo 100'),
+    )
+    .min(1, 'Indica almeno un passo')
+    .max(10, 'Al massimo 10 passi')
     .refine((s) => s.every((p, i) => i === 0 || p > s[i - 1]!), 'I passi devono crescere')
     .refine((s) => s.at(-1) === 100, "L'ultimo passo deve essere 100"),
-  holdMinutes: z.number().int().min(0).max(10_080),
-  minSessions: z.number().int().min(1).max(1_000_000),
+  holdMinutes: z
+    .number({ error: 'Indica i minuti di ogni passo' })
+    .int('Un numero intero di minuti')
+    .min(0, 'Almeno 0 minuti')
+    .max(10_080, 'Al massimo 10080 minuti (una settimana)'),
+  minSessions: z
+    .number({ error: 'Indica le sessioni minime' })
+    .int('Un numero intero di sessioni')
+    .min(1, 'Almeno 1 sessione')
+    .max(1_000_000, 'Al massimo 1000000 sessioni'),
 });
 export type RolloutPlan = z.infer<typeof rolloutPlan>;
 /** Body of pause, resume, advance and abort: why (kept in the release's history). */
@@ -206,10 +220,43 @@ export const appErrorReport = z.object({
   topMessages: z.array(z.object({ message: z.string(), kind: z.enum(CLIENT_ERROR_KINDS), count: z.number().int() })),
 });
 export type AppErrorReport = z.infer<typeof appErrorReport>;
+/**
+ * The guarded comparison's evidence for the step under way (issue 40): since the step began, the sessions served the
+ * rollout's release (new) and the live one (old), those among them that reported an error of an app the rollout
+ * changes, both rates with their 95 % Wilson intervals and the sequential test's Λ: what the next check decides on.
+ * The same figures an automatic decision keeps in its event.
+ */
+export const rolloutEvidence = z.object({
+  step: z.number().int(),
+  percent: z.number().int(),
+  since: z.string(),
+  newRelease: z.number().int(),
+  oldRelease: z.number().int(),
+  newSessions: z.number().int(),
+  newWithErrors: z.number().int(),
+  oldSessions: z.number().int(),
+  oldWithErrors: z.number().int(),
+  rateNew: z.number(),
+  rateOld: z.number(),
+  intervalNew: z.tuple([z.number(), z.number()]),
+  intervalOld: z.tuple([z.number(), z.number()]),
+  likelihoodRatio: z.number(),
+  alpha: z.number(),
+  margin: z.number(),
+  tau: z.number(),
+  /** Both sides have reached the step's minimum of sessions. */
+  enoughExposure: z.boolean(),
+  /** The test finds the new release worse beyond the margin: the next check aborts. */
+  regression: z.boolean(),
+});
+export type RolloutEvidence = z.infer<typeof rolloutEvidence>;
+
 export const releaseDetail = z.object({
   release: platformRelease,
   errors: z.array(appErrorReport),
   /** A rollout's changes, oldest first (issue 40). */
   events: z.array(releaseEvent).optional(),
+  /** The rollout's step under way, when this release is the preview going out in steps; else null (issue 40). */
+  evidence: rolloutEvidence.nullable().optional(),
 });
 export type ReleaseDetail = z.infer<typeof releaseDetail>;

@@ -1,15 +1,66 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { DOMAIN_APPS, type PlatformRelease } from 'shared-api';
+import { DOMAIN_APPS, type PlatformRelease, type RolloutPlan } from 'shared-api';
 import { composePayload } from 'shared-api/contract';
-import { CheckboxInput, ConfirmDialog, MenuInput, Modal, SelectInput, fieldBinder, schemaResolver, toMenuOptions } from 'shared-ui';
+import {
+  CheckboxInput,
+  ConfirmDialog,
+  MenuInput,
+  Modal,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  fieldBinder,
+  schemaResolver,
+  toMenuOptions,
+} from 'shared-ui';
 import { useCategoryOptions, useCheck, useCompose, useVersions } from './api';
 import { CheckAnswer } from './CheckAnswer';
-import { composeInput, versionOptions, type ComposeValues } from './release-text';
+import { ROLLOUT_DEFAULTS, composeInput, versionOptions, type ComposeValues } from './release-text';
+import { planText } from './rollout-text';
+
+/** The confirm button's and dialog's words: an immediate switch, a preview, or a rollout with its plan. */
+function composeWording(values: ComposeValues, plan: RolloutPlan | undefined): { label: string; lead: string } {
+  if (values.rollout)
+    return {
+      label: 'Avvia la distribuzione',
+      lead: plan
+        ? `La release va ai membri collegati a passi: ${planText(plan)}. Il confronto con la release in linea la interrompe da solo se peggiore.`
+        : '',
+    };
+  if (values.preview) return { label: 'Metti in anteprima', lead: 'La release va in anteprima al pubblico scelto:' };
+  return { label: 'Metti in linea', lead: 'La release va in linea per tutti:' };
+}
+
+/** A progressive rollout instead of an immediate switch (issue 40): its steps, hold minutes and minimum sessions. */
+function RolloutFields({ bind, on, previewOut }: { bind: ReturnType<typeof fieldBinder<ComposeValues>>; on: boolean; previewOut: boolean }) {
+  return (
+    <>
+      <CheckboxInput
+        {...bind('rollout')}
+        label="Distribuzione progressiva, a passi"
+        disabled={previewOut}
+        hint={
+          previewOut
+            ? "C'è già una release in anteprima o in distribuzione: concludila prima."
+            : 'Invece del passaggio immediato: una quota crescente dei membri collegati, confrontata con la release in linea.'
+        }
+      />
+      {on && (
+        <div className="ui-grid ui-grid--3">
+          <TextInput {...bind('steps')} label="Passi (% dei membri)" required hint="Crescenti, l'ultimo 100: es. 5, 25, 50, 100" maxLength={60} />
+          <NumberInput {...bind('holdMinutes')} label="Minuti minimi per passo" required max={10_080} />
+          <NumberInput {...bind('minSessions')} label="Sessioni minime per parte" required max={1_000_000} />
+        </div>
+      )}
+    </>
+  );
+}
 
 /**
- * 'Componi': a version for each app (the live one to start with), optionally a preview audience; the whole-set
- * check runs on every change (a dry run) and its answer shows before 'Metti in linea', which asks to confirm.
+ * 'Componi': a version for each app (the live one to start with), optionally a preview audience, and either an
+ * immediate switch or a progressive rollout (steps, hold minutes, minimum sessions: issue 40); the whole-set check
+ * runs on every change (a dry run) and its answer shows before 'Metti in linea', which asks to confirm.
  */
 export function ComposeModal({ live, previewOut, onClose }: { live: PlatformRelease | null; previewOut: boolean; onClose: () => void }) {
   const liveApps = live?.apps ?? {};
@@ -17,7 +68,13 @@ export function ComposeModal({ live, previewOut, onClose }: { live: PlatformRele
   const compose = useCompose();
   const toInput = (values: ComposeValues) => composeInput(values, liveApps);
   const form = useForm<ComposeValues>({
-    defaultValues: { apps: Object.fromEntries(DOMAIN_APPS.map((a) => [a.folder, liveApps[a.folder] ?? ''])), preview: false, categories: [] },
+    defaultValues: {
+      apps: Object.fromEntries(DOMAIN_APPS.map((a) => [a.folder, liveApps[a.folder] ?? ''])),
+      preview: false,
+      categories: [],
+      rollout: false,
+      ...ROLLOUT_DEFAULTS,
+    },
     resolver: schemaResolver(composePayload, toInput),
   });
   const [submitted, setSubmitted] = useState(false);
@@ -38,6 +95,7 @@ export function ComposeModal({ live, previewOut, onClose }: { live: PlatformRele
     await compose.run(composePayload.parse(toInput(form.getValues())));
     onClose();
   };
+  const { label, lead } = composeWording(values, parsed.success ? parsed.data.rollout : undefined);
   const changes = parsed.success ? Object.entries(parsed.data.apps).map(([app, v]) => `${app}: ${liveApps[app] ?? '—'} → ${v}`) : [];
 
   return (
@@ -53,7 +111,7 @@ export function ComposeModal({ live, previewOut, onClose }: { live: PlatformRele
               Annulla
             </button>
             <button type="button" className="ui-btn ui-btn--primary" onClick={() => void putLive()} disabled={!checked}>
-              {values.preview ? 'Metti in anteprima' : 'Metti in linea'}
+              {label}
             </button>
           </>
         }
@@ -91,15 +149,16 @@ export function ComposeModal({ live, previewOut, onClose }: { live: PlatformRele
               options={toMenuOptions(categories.data ?? [])}
             />
           )}
+          <RolloutFields bind={bind} on={values.rollout} previewOut={previewOut} />
           <CheckAnswer parsed={parsed} check={check} />
         </div>
       </Modal>
       <ConfirmDialog
         open={confirming}
-        title={values.preview ? 'Metti in anteprima' : 'Metti in linea'}
+        title={label}
         message={
           <>
-            <p>{values.preview ? 'La release va in anteprima al pubblico scelto:' : 'La release va in linea per tutti:'}</p>
+            <p>{lead}</p>
             <ul className="shell-releases__lines">
               {changes.map((c) => (
                 <li key={c}>{c}</li>
@@ -107,7 +166,7 @@ export function ComposeModal({ live, previewOut, onClose }: { live: PlatformRele
             </ul>
           </>
         }
-        confirmLabel={values.preview ? 'Metti in anteprima' : 'Metti in linea'}
+        confirmLabel={label}
         onConfirm={confirm}
         onClose={() => setConfirming(false)}
       />

@@ -2,6 +2,7 @@ import type { ClientErrorKind } from 'shared-api';
 import { Modal, formatDateTime } from 'shared-ui';
 import { useReleaseDetail } from './api';
 import { reportSummary } from './release-text';
+import { RolloutPanel } from './RolloutPanel';
 
 const KIND_TEXT: Record<ClientErrorKind, string> = {
   load: 'Caricamento',
@@ -22,6 +23,7 @@ export function ReportsModal({ number, onClose }: { number: number; onClose: () 
       )}
       {detail.data && (
         <div className="ui-stack">
+          {detail.data.release.rollout && <RolloutPanel number={number} actions={false} />}
           {detail.data.errors.map((e) => (
             <section key={e.app} aria-label={e.app} className="shell-releases__report">
               <h3 className="shell-releases__subtitle">

@@ -3,6 +3,7 @@ import type { PlatformRelease } from 'shared-api';
 import { ConfirmAction, formatDateTime } from 'shared-ui';
 import { useCategoryOptions, usePromote, useWithdraw } from './api';
 import { ReportsCell } from './ReportsCell';
+import { RolloutPanel } from './RolloutPanel';
 
 type Action = { kind: 'promote' | 'withdraw'; release: PlatformRelease };
 
@@ -74,16 +75,20 @@ export function ServedReleases({
         </section>
       )}
       {preview && (
-        <ServedCard title="In anteprima" release={preview}>
-          <AudienceText release={preview} />
-          <div className="ui-row">
-            <button type="button" className="ui-btn ui-btn--primary" onClick={() => setAction({ kind: 'promote', release: preview })}>
-              Metti in linea per tutti
-            </button>
-            <button type="button" className="ui-btn ui-btn--secondary" onClick={() => setAction({ kind: 'withdraw', release: preview })}>
-              Ritira
-            </button>
-          </div>
+        <ServedCard title={preview.rollout ? 'In distribuzione' : 'In anteprima'} release={preview}>
+          {preview.audience && <AudienceText release={preview} />}
+          {preview.rollout ? (
+            <RolloutPanel number={preview.number} actions />
+          ) : (
+            <div className="ui-row">
+              <button type="button" className="ui-btn ui-btn--primary" onClick={() => setAction({ kind: 'promote', release: preview })}>
+                Metti in linea per tutti
+              </button>
+              <button type="button" className="ui-btn ui-btn--secondary" onClick={() => setAction({ kind: 'withdraw', release: preview })}>
+                Ritira
+              </button>
+            </div>
+          )}
         </ServedCard>
       )}
       <div className="shell-releases__compose">

@@ -81,6 +81,7 @@ export const useCompose = createMutation({
     success: (res: ComposeResponse) => {
       if (res.rolledBackTo) return `Il controllo dopo il passaggio non è riuscito: di nuovo in linea la release ${res.rolledBackTo.number}`;
       if (res.health && !res.health.ok) return `Il controllo dopo il passaggio non è riuscito: anteprima ${res.release.number} ritirata`;
+      if (res.release.rollout) return `Release ${res.release.number} in distribuzione al ${res.release.rollout.percent} %`;
       return res.release.preview ? `Release ${res.release.number} in anteprima` : `Release ${res.release.number} in linea`;
     },
     error: 'Si è verificato un errore durante la messa in linea della release',
@@ -120,3 +121,41 @@ export const useWithdraw = createMutation({
   },
   errorCodes: ERRORS,
 });
+
+export type RolloutActionName = 'pause' | 'resume' | 'advance' | 'abort';
+const ROLLOUT_TOASTS: Record<RolloutActionName, { pending: string; success: (r: PlatformRelease) => string; error: string }> = {
+  pause: {
+    pending: 'Pausa in corso...',
+    success: (r) => `Distribuzione della release ${r.number} in pausa`,
+    error: 'Si è verificato un errore durante la pausa della distribuzione',
+  },
+  resume: {
+    pending: 'Ripresa in corso...',
+    success: (r) => `Distribuzione della release ${r.number} ripresa`,
+    error: 'Si è verificato un errore durante la ripresa della distribuzione',
+  },
+  advance: {
+    pending: 'Passaggio al passo successivo in corso...',
+    success: (r) => (r.live ? `Release ${r.number} in linea per tutti` : `Release ${r.number} al ${r.rollout?.percent ?? 100} %`),
+    error: 'Si è verificato un errore durante il passaggio al passo successivo',
+  },
+  abort: {
+    pending: 'Interruzione in corso...',
+    success: (r) => `Distribuzione della release ${r.number} interrotta`,
+    error: "Si è verificato un errore durante l'interruzione della distribuzione",
+  },
+};
+
+/** A rollout's pause, resume, advance or abort (POST /platform/releases/{n}/<action> `{ reason? }`), one mutation each. */
+const rolloutMutation = (action: RolloutActionName) =>
+  createMutation({
+    mutationFn: ({ number, reason }: { number: number; reason?: string }) =>
+      api.post<PlatformRelease>(`${RELEASES_PATH}/${number}/${action}`, reason ? { reason } : {}),
+    invalidates: RELEASES_KEY,
+    toasts: ROLLOUT_TOASTS[action],
+    errorCodes: { own: [...ERRORS.own, 'NOT_A_ROLLOUT'] },
+  });
+export const usePauseRollout = rolloutMutation('pause');
+export const useResumeRollout = rolloutMutation('resume');
+export const useAdvanceRollout = rolloutMutation('advance');
+export const useAbortRollout = rolloutMutation('abort');

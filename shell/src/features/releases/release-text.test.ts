@@ -1,5 +1,16 @@
 import type { PlatformRelease } from 'shared-api';
-import { changesOf, composeInput, formatBytes, outcomeOf, reasonText, releaseState, reportSummary, versionLabel } from './release-text';
+import { composePayload } from 'shared-api/contract';
+import {
+  ROLLOUT_DEFAULTS,
+  changesOf,
+  composeInput,
+  formatBytes,
+  outcomeOf,
+  reasonText,
+  releaseState,
+  reportSummary,
+  versionLabel,
+} from './release-text';
 
 const release = (over: Partial<PlatformRelease>): PlatformRelease => ({
   number: 1,
@@ -43,13 +54,39 @@ test("the history's outcome: the note, an automatic rollback that took it back, 
 
 test('the compose form sends only the apps that change, and the audience of a preview', () => {
   const live = { 'mf-registry': 'a', 'mf-booking': 'b' };
-  expect(composeInput({ apps: { 'mf-registry': 'c', 'mf-booking': 'b', 'mf-storage': '' }, preview: false, categories: ['x'] }, live)).toEqual({
+  const now = { rollout: false, ...ROLLOUT_DEFAULTS };
+  expect(
+    composeInput({ apps: { 'mf-registry': 'c', 'mf-booking': 'b', 'mf-storage': '' }, preview: false, categories: ['x'], ...now }, live),
+  ).toEqual({
     apps: { 'mf-registry': 'c' },
   });
-  expect(composeInput({ apps: { 'mf-registry': 'a' }, preview: true, categories: ['cat'] }, live)).toEqual({
+  expect(composeInput({ apps: { 'mf-registry': 'a' }, preview: true, categories: ['cat'], ...now }, live)).toEqual({
     apps: {},
     audience: { categories: ['cat'] },
   });
+});
+
+test('a progressive rollout: the steps as typed, hold and minimum sessions; a wrong figure is refused in Italian', () => {
+  const live = { 'mf-booking': 'b' };
+  const values = {
+    apps: { 'mf-booking': 'c' },
+    preview: false,
+    categories: [],
+    rollout: true,
+    steps: '5, 25 50;100%',
+    holdMinutes: '30',
+    minSessions: '1.000',
+  };
+  expect(composeInput(values, live)).toEqual({
+    apps: { 'mf-booking': 'c' },
+    rollout: { steps: [5, 25, 50, 100], holdMinutes: 30, minSessions: 1000 },
+  });
+  const refused = (v: Partial<typeof values>) => composePayload.safeParse(composeInput({ ...values, ...v }, live)).error?.issues[0]?.message;
+  expect(refused({ steps: '5, 25, 50' })).toBe("L'ultimo passo deve essere 100");
+  expect(refused({ steps: '50, 25, 100' })).toBe('I passi devono crescere');
+  expect(refused({ steps: '5, dieci, 100' })).toBe('Ogni passo è una percentuale tra 1 e 100');
+  expect(refused({ holdMinutes: '' })).toBe('Indica i minuti di ogni passo');
+  expect(refused({ minSessions: '0' })).toBe('Almeno 1 sessione');
 });
 
 test('sizes, report counts and refusal reasons in words', () => {

@@ -1,6 +1,7 @@
 /** What the releases page says about a release, a version and a check: pure functions, tested on their own. */
 import type { AppErrorReport, ComposePayload, PlatformRelease, PublishedVersion, ReleaseReason } from 'shared-api';
 import { formatDateTime } from 'shared-ui';
+import { parseSteps } from './rollout-text';
 
 export const KIND_LABELS: Record<PlatformRelease['kind'], string> = {
   initial: 'Prima release',
@@ -78,12 +79,32 @@ export interface ComposeValues {
   apps: Record<string, string>;
   preview: boolean;
   categories: string[];
+  /** A progressive rollout instead of an immediate switch (issue 40): its steps as typed ('5, 25, 50, 100'), hold and exposure. */
+  rollout: boolean;
+  steps: string;
+  holdMinutes: string;
+  minSessions: string;
 }
 
-/** What the form sends: only the apps whose version differs from the live release; the audience when it is a preview. */
+/** The rollout's defaults the form starts from (docs/releases.md: enough sessions a step to find a regression). */
+export const ROLLOUT_DEFAULTS = { steps: '5, 25, 50, 100', holdMinutes: '60', minSessions: '200' } as const;
+
+/** A whole number as typed ('1.000' or '1000'); anything else NaN (refused by the contract). */
+const wholeNumber = (text: string): number => (/^\s*\d[\d.]*\s*$/.test(text) ? Number(text.replace(/[.\s]/g, '')) : Number.NaN);
+
+/**
+ * What the form sends: only the apps whose version differs from the live release; the audience when it is a
+ * preview; the plan when it goes out in steps.
+ */
 export function composeInput(values: ComposeValues, live: Record<string, string>): ComposePayload {
   const apps = Object.fromEntries(Object.entries(values.apps).filter(([app, version]) => version !== '' && version !== live[app]));
-  return values.preview ? { apps, audience: { categories: values.categories } } : { apps };
+  return {
+    apps,
+    ...(values.preview ? { audience: { categories: values.categories } } : {}),
+    ...(values.rollout
+      ? { rollout: { steps: parseSteps(values.steps), holdMinutes: wholeNumber(values.holdMinutes), minSessions: wholeNumber(values.minSessions) } }
+      : {}),
+  };
 }
 
 /** The versions of one app the form offers, newest first, the live one marked. */

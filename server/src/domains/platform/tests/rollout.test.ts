@@ -51,6 +51,7 @@ interface Detail {
     reason: string | null;
     figures: Record<string, number> | null;
   }[];
+  evidence: (Record<string, number> & { enoughExposure: boolean; regression: boolean }) | null;
 }
 const detail = async (n: number) => (await call(t.app, admin, 'GET', `/api/v1/platform/releases/${n}`)).json<Detail>();
 const runCheck = async () => asJob(t, () => platform.jobs!.find((j) => j.name === PLATFORM_ROLLOUT_JOB)!.run({} as never, t.app.services));
@@ -99,6 +100,13 @@ describe('rollout', () => {
     let d = await detail(made.number);
     assert.equal(d.release.preview, true, 'not aborted');
     assert.equal(d.release.rollout?.step, 0, 'not held long enough yet');
+    // The console's evidence for the step under way: the figures the next check decides on.
+    assert.deepEqual(
+      [d.evidence?.newSessions, d.evidence?.newWithErrors, d.evidence?.oldSessions, d.evidence?.oldWithErrors, d.evidence?.percent],
+      [onNew.length, 3, onOld.length, 3, 50],
+    );
+    assert.equal(d.evidence?.enoughExposure, true);
+    assert.equal(d.evidence?.regression, false);
 
     t.clock.advance(11 * 60_000);
     await runCheck();
@@ -144,6 +152,7 @@ describe('rollout', () => {
     const d = await detail(made.number);
     assert.equal(d.release.preview, false, 'aborted');
     assert.ok(d.release.withdrawnAt);
+    assert.equal(d.evidence, null, 'over: the decision is in the events');
     assert.ok(reported < onNew.length, `aborted after ${reported} of ${onNew.length} sessions reported`);
     const abort = d.events.find((e) => e.action === 'abort')!;
     assert.equal(abort.by, null);
@@ -168,6 +177,8 @@ describe('rollout', () => {
     const d = await detail(made.number);
     assert.equal(d.release.preview, true, 'not aborted');
     assert.equal(d.release.rollout?.step, 0, 'nor advanced');
+    assert.equal(d.evidence?.newWithErrors, onNew.length);
+    assert.equal(d.evidence?.enoughExposure, false, 'under the minimum: the console says why nothing is decided');
     assert.equal((await call(t.app, admin, 'POST', `/api/v1/platform/releases/${made.number}/abort`, { reason: 'fine prova' })).statusCode, 200);
   });
 
