@@ -1,15 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BookedSession, Certificate, TrainingSession, WaitlistEntry } from 'shared-api';
+import type { BookedSession, SessionUser, TrainingSession, WaitlistEntry } from 'shared-api';
 import { captureDownloads } from 'shared-ui/testing';
-import { listAnswer, type Handlers } from 'shared-ui/testing/api';
-import { renderApp } from '../../testing/render-app';
-import { profileOf, sessionUser } from '../../testing/fixtures';
-import { loadRemoteComponent } from '../../remotes/runtime';
-import { bookingIcs } from './booking-calendar';
+import type { Handlers } from 'shared-ui/testing/api';
+import { renderSlot } from 'shared-ui/testing/slot';
+import home from '../../../exposes/home';
 
-jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
-(loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
+const sessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
+  _id: '3f1c2b9e-8a44-4a4e-9d55-1c0a2f3b4d5e',
+  name: 'Giulia',
+  surname: 'Bianchi',
+  email: 'giulia.bianchi@example.it',
+  has_accepted_terms: true,
+  permissions: [],
+  ...overrides,
+});
 
 const self = { _id: sessionUser()._id, name: 'Giulia', surname: 'Bianchi', color: '#654321' };
 const partner = { _id: 'b1c2d3e4-0000-4000-8000-000000000002', name: 'Marco', surname: 'Rossi', color: '#123456' };
@@ -56,17 +61,10 @@ const waiting: WaitlistEntry = {
 const member = sessionUser({ permissions: ['book_session'] });
 
 /** A member's home: each block's endpoint answers (any of them overridable). */
-function memberApi(user = member, extra: Handlers = {}): Handlers {
+function memberApi(_user = member, extra: Handlers = {}): Handlers {
   return {
-    'GET /user/me': { body: profileOf(user, { medical_certificate_status: 'approved', medical_certificate_expiration_date: '2027-03-31' }) },
     'GET /user/me/booked-sessions': { body: { data: [NEXT, LATER] } },
     'GET /user/me/waitlist': { body: { data: [waiting] } },
-    'GET /user/me/payments': {
-      body: {
-        data: [{ _id: 'p1', title: 'Quota associativa 2026/27', date: '2026-09-01', amount: 150, amount_paid: 50.3, type: 'pending' }],
-        bank_details: { club_name: 'Circolo', iban: null },
-      },
-    },
     'GET /user/me/booking-rule': {
       body: {
         rule: { name: 'Standard soci', max_rounds_per_week: 3, max_rounds_per_day: 1, hours_before_booking_to_cancel: 24 },
@@ -81,8 +79,8 @@ function memberApi(user = member, extra: Handlers = {}): Handlers {
 // The first render loads the home page's lazy chunk: a cold start on a busy machine takes longer than the default second.
 const block = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 10_000 }));
 
-test('a member sees the next booking, the waitlists, the certificate and what is left to pay; no staff block is asked for', async () => {
-  const { server } = renderApp('/', { user: member, api: memberApi() });
+test('a member sees the next booking and the waitlists; no staff block is asked for', async () => {
+  const { server } = renderSlot(home, {}, { user: member, api: memberApi() });
   const next = await block('Prossima prenotazione');
   expect(await next.findByText(/Tavolo 3/)).toBeInTheDocument();
   expect(next.getByText('26/11/2026 18:00')).toBeInTheDocument();
@@ -92,30 +90,20 @@ test('a member sees the next booking, the waitlists, the certificate and what is
   const waitlist = await block("Liste d'attesa");
   expect(await waitlist.findByText(/Allenamento serale · Tavolo 2 · 27\/11\/2026 20:00/)).toHaveTextContent('2° in lista');
 
-  const certificate = await block('Certificato medico');
-  expect(await certificate.findByText('Valido')).toBeInTheDocument();
-  expect(certificate.getByText('Scadenza: 31/03/2027')).toBeInTheDocument();
-
-  const payments = await block('Pagamenti in sospeso');
-  // 150,00 € charged (the API answers euros), 50,30 € paid: 99,70 € left.
-  expect(await payments.findByText(/Quota associativa 2026\/27/)).toHaveTextContent(/99,70\s€/);
-  expect(screen.getByRole('list', { name: 'Sezioni del portale' })).toBeInTheDocument();
 
   expect(screen.queryByRole('region', { name: 'Turni di oggi' })).not.toBeInTheDocument();
-  expect(screen.queryByRole('region', { name: 'Certificati da approvare' })).not.toBeInTheDocument();
-  expect(server.calls.filter((c) => c.path === '/training-session' || c.path === '/certificate')).toHaveLength(0);
-  expect(server.callsTo('GET /user/me/payments')[0]!.query.get('type')).toBe('pending');
+  expect(server.calls.filter((c) => c.path === '/training-session')).toHaveLength(0);
 });
 
 test("the booking rule block shows the member's quotas and the next unlock on the club's clock", async () => {
-  renderApp('/', { user: member, api: memberApi() });
+  renderSlot(home, {}, { user: member, api: memberApi() });
   const rule = await block('Regole di prenotazione');
   expect(await rule.findByText(/3 turni a settimana, 1 turno al giorno/)).toBeInTheDocument();
   expect(rule.getByText(/Prossimo sblocco/)).toHaveTextContent('Prossimo sblocco: 26/11/2026 09:00 (+1 turno)');
 });
 
 test("the booking rule block says a fair-play suspension with its end on the club's clock, and the counts (issue 42)", async () => {
-  renderApp('/', {
+  renderSlot(home, {}, {
     user: member,
     api: memberApi(member, {
       'GET /user/me/fair-play': { body: { no_shows: 2, late_cancellations: 1, suspended_until: '2026-12-03T18:10:00Z' } },
@@ -129,7 +117,7 @@ test("the booking rule block says a fair-play suspension with its end on the clu
 });
 
 test('a clean fair-play record adds nothing to the booking rule block', async () => {
-  const { server } = renderApp('/', { user: member, api: memberApi() });
+  const { server } = renderSlot(home, {}, { user: member, api: memberApi() });
   const rule = await block('Regole di prenotazione');
   expect(await rule.findByText(/3 turni a settimana/)).toBeInTheDocument();
   await waitFor(() => expect(server.callsTo('GET /user/me/fair-play')).toHaveLength(1));
@@ -139,37 +127,33 @@ test('a clean fair-play record adds nothing to the booking rule block', async ()
 
 test('a user who does not book sees no booking rule block, and it is not asked for', async () => {
   const secretary = sessionUser({ permissions: ['registry_access'] });
-  const { server } = renderApp('/', { user: secretary, api: memberApi(secretary) });
-  expect(await (await block('Certificato medico')).findByText('Valido')).toBeInTheDocument();
+  const { server } = renderSlot(home, {}, { user: secretary, api: memberApi() });
+  expect(await (await block('Prossima prenotazione')).findByText(/Tavolo 3/)).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Regole di prenotazione' })).not.toBeInTheDocument();
   expect(server.callsTo('GET /user/me/booking-rule')).toHaveLength(0);
   expect(server.callsTo('GET /user/me/fair-play')).toHaveLength(0);
 });
 
 test('a block whose read fails says so with Riprova, and the others show their content', async () => {
-  let paymentsDown = true;
-  const { server } = renderApp('/', {
+  let waitlistDown = true;
+  const { server } = renderSlot(home, {}, {
     user: member,
     api: memberApi(member, {
-      'GET /user/me/payments': () =>
-        paymentsDown
-          ? { status: 500, body: { code: 'INTERNAL', message: 'Errore' } }
-          : { body: { data: [], bank_details: { club_name: 'C', iban: null } } },
+      'GET /user/me/waitlist': () => (waitlistDown ? { status: 500, body: { code: 'INTERNAL', message: 'Errore' } } : { body: { data: [] } }),
     }),
   });
-  const payments = await block('Pagamenti in sospeso');
-  expect(await payments.findByRole('alert')).toHaveTextContent('Impossibile caricare i pagamenti.');
+  const waitlist = await block("Liste d'attesa");
+  expect(await waitlist.findByRole('alert')).toHaveTextContent("Impossibile caricare le liste d'attesa.");
   expect(await (await block('Prossima prenotazione')).findByText(/Tavolo 3/)).toBeInTheDocument();
-  expect(await (await block('Certificato medico')).findByText('Valido')).toBeInTheDocument();
-  paymentsDown = false;
-  await userEvent.click(payments.getByRole('button', { name: 'Riprova' }));
-  expect(await payments.findByText('Nessun pagamento in sospeso.')).toBeInTheDocument();
-  expect(server.callsTo('GET /user/me/payments')).toHaveLength(2);
+  waitlistDown = false;
+  await userEvent.click(waitlist.getByRole('button', { name: 'Riprova' }));
+  expect(await waitlist.findByText("Non sei in nessuna lista d'attesa.")).toBeInTheDocument();
+  expect(server.callsTo('GET /user/me/waitlist')).toHaveLength(2);
 });
 
 test('cancelling the next booking asks first, cancels it and shows the one after', async () => {
   let bookings = [NEXT, LATER];
-  const { server } = renderApp('/', {
+  const { server } = renderSlot(home, {}, {
     user: member,
     api: memberApi(member, {
       'GET /user/me/booked-sessions': () => ({ body: { data: bookings } }),
@@ -189,7 +173,7 @@ test('cancelling the next booking asks first, cancels it and shows the one after
 });
 
 test('a booking made by someone else is left rather than cancelled', async () => {
-  renderApp('/', {
+  renderSlot(home, {}, {
     user: member,
     api: memberApi(member, { 'GET /user/me/booked-sessions': { body: { data: [{ ...NEXT, booked_by_me: false }] } } }),
   });
@@ -198,7 +182,7 @@ test('a booking made by someone else is left rather than cancelled', async () =>
 });
 
 test('no cancel button once the cancel limit has passed', async () => {
-  renderApp('/', {
+  renderSlot(home, {}, {
     user: member,
     api: memberApi(member, { 'GET /user/me/booked-sessions': { body: { data: [{ ...NEXT, can_cancel: false }] } } }),
   });
@@ -207,24 +191,20 @@ test('no cancel button once the cancel limit has passed', async () => {
   expect(next.queryByRole('button', { name: /prenotazione$/ })).not.toBeInTheDocument();
 });
 
-test('an empty home says there is nothing booked, waited for or due', async () => {
-  renderApp('/', {
+test('an empty home says there is nothing booked or waited for', async () => {
+  renderSlot(home, {}, {
     user: member,
     api: memberApi(member, {
       'GET /user/me/booked-sessions': { body: { data: [] } },
       'GET /user/me/waitlist': { body: { data: [] } },
-      'GET /user/me': { body: profileOf(member, { medical_certificate_status: 'not_uploaded', medical_certificate_expiration_date: null }) },
-      'GET /user/me/payments': { body: { data: [], bank_details: { club_name: 'C', iban: null } } },
     }),
   });
   expect(await (await block('Prossima prenotazione')).findByText('Nessuna prenotazione in programma.')).toBeInTheDocument();
   expect(await (await block("Liste d'attesa")).findByText("Non sei in nessuna lista d'attesa.")).toBeInTheDocument();
-  expect(await (await block('Certificato medico')).findByText('Non caricato')).toBeInTheDocument();
-  expect(await (await block('Pagamenti in sospeso')).findByText('Nessun pagamento in sospeso.')).toBeInTheDocument();
 });
 
 test('a freed waitlist entry links to its booking, as the mail does', async () => {
-  renderApp('/', { user: member, api: memberApi(member, { 'GET /user/me/waitlist': { body: { data: [{ ...waiting, free: true }] } } }) });
+  renderSlot(home, {}, { user: member, api: memberApi(member, { 'GET /user/me/waitlist': { body: { data: [{ ...waiting, free: true }] } } }) });
   const link = await (await block("Liste d'attesa")).findByRole('link', { name: 'Si è liberato: prenotalo!' });
   const target = new URL(link.getAttribute('href')!, 'http://portale.test');
   expect(target.pathname).toBe('/book-session');
@@ -235,22 +215,13 @@ describe('Aggiungi al calendario', () => {
   const downloads = captureDownloads();
 
   test('saves the next booking as an .ics file', async () => {
-    renderApp('/', { user: member, api: memberApi() });
+    renderSlot(home, {}, { user: member, api: memberApi() });
     const next = await block('Prossima prenotazione');
     await userEvent.click(await next.findByRole('button', { name: 'Aggiungi al calendario' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.download).toBe('prenotazione-2026-11-26.ics');
   });
 
-  test('the file holds the booking at its instant in UTC, with the table and the partner', async () => {
-    const text = (await bookingIcs(NEXT)).replace(/\r\n[ \t]/g, '');
-    expect(text).toContain('DTSTART:20261126T170000Z');
-    expect(text).toContain('DTEND:20261126T183000Z');
-    expect(text).toContain('SUMMARY:Allenamento libero · Tavolo 3');
-    // A comma is escaped in an iCalendar text value.
-    expect(text).toContain('DESCRIPTION:Partecipanti: Giulia Bianchi\\, Marco Rossi');
-    expect(text).toContain(`UID:booking-${NEXT._id}@club-portal`);
-  });
 });
 
 const session = (id: string, start: string, booked: boolean): TrainingSession =>
@@ -265,17 +236,9 @@ const session = (id: string, start: string, booked: boolean): TrainingSession =>
     participants: booked ? [partner] : [],
   }) as TrainingSession;
 
-const certificate = (id: string, surname: string, status: Certificate['status']): Certificate =>
-  ({
-    _id: id,
-    user: { _id: `u-${id}`, name: 'Anna', surname, fiscal_code: null },
-    type: { _id: 'ty', name: 'Medico agonistico', is_medical: true },
-    status,
-  }) as Certificate;
-
-test("staff with the permissions also see today's sessions and the certificates to approve", async () => {
-  const staff = sessionUser({ permissions: ['book_session', 'bookings_access', 'certificates_access'] });
-  const { server } = renderApp('/', {
+test("staff with the permission also see today's sessions", async () => {
+  const staff = sessionUser({ permissions: ['book_session', 'bookings_access'] });
+  const { server } = renderSlot(home, {}, {
     user: staff,
     api: memberApi(staff, {
       'GET /training-session': {
@@ -285,11 +248,6 @@ test("staff with the permissions also see today's sessions and the certificates 
           meta: { totalItems: 2, totalPages: 1, currentPage: 1, itemsPerPage: 1000 },
         },
       },
-      'GET /certificate': listAnswer([
-        certificate('c1', 'Verdi', 'not_approved'),
-        certificate('c2', 'Neri', 'valid'),
-        certificate('c3', 'Gialli', 'missing'),
-      ]),
     }),
   });
   const today = await block('Turni di oggi');
@@ -299,15 +257,11 @@ test("staff with the permissions also see today's sessions and the certificates 
   // TEST_NOW is 2026-11-25 at the club.
   expect([query.get('startDate'), query.get('endDate')]).toEqual(['2026-11-25', '2026-11-25']);
 
-  const awaiting = await block('Certificati da approvare');
-  expect(await awaiting.findByText('Verdi Anna · Medico agonistico')).toBeInTheDocument();
-  expect(awaiting.queryByText(/Neri|Gialli/)).not.toBeInTheDocument();
 });
 
-test('staff with only one of the permissions get only its block', async () => {
-  const staff = sessionUser({ permissions: ['certificates_access'] });
-  const { server } = renderApp('/', { user: staff, api: memberApi(staff, { 'GET /certificate': listAnswer([]) }) });
-  expect(await (await block('Certificati da approvare')).findByText('Nessun certificato da approvare.')).toBeInTheDocument();
+test('a member without the bookings permission gets no staff block, and it is not asked for', async () => {
+  const { server } = renderSlot(home, {}, { user: member, api: memberApi() });
+  expect(await (await block('Prossima prenotazione')).findByText(/Tavolo 3/)).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Turni di oggi' })).not.toBeInTheDocument();
   expect(server.callsTo('GET /training-session')).toHaveLength(0);
 });

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
-import { ConfirmDialog, formatDate, formatDateTime, notify } from 'shared-ui';
+import { ConfirmDialog, formatDate, formatDateTime, HomeBlock, notify } from 'shared-ui';
+import { downloadIcs } from '../my-bookings/calendar-links';
 import { futureBookingsQuery, myWaitlistQuery } from './api';
-import { bookingTitle, downloadBookingIcs } from './booking-calendar';
-import { HomeBlock } from './HomeBlock';
+
+const bookingTitle = (booking: BookedSession) =>
+  booking.game_table ? `${booking.trainingSession.title} · Tavolo ${booking.game_table.number}` : booking.trainingSession.title;
 
 /** The search page opened on the occurrence with its booking modal, as the waitlist mail links it. */
 const bookingPath = (entry: WaitlistEntry) =>
@@ -36,7 +38,14 @@ function NextBooking({ booking }: { booking: BookedSession }) {
   });
   async function addToCalendar() {
     try {
-      await downloadBookingIcs(booking);
+      const partners = booking.participants.map((p) => `${p.name} ${p.surname}`).join(', ');
+      await downloadIcs({
+        title: bookingTitle(booking),
+        date: booking.specific_date,
+        start: booking.trainingSession.start_time.slice(0, 5),
+        end: booking.trainingSession.end_time.slice(0, 5),
+        description: partners ? `Partecipanti: ${partners}` : undefined,
+      });
     } catch {
       notify.error('Impossibile creare il file del calendario.');
     }
