@@ -64,10 +64,11 @@ const outsideZones = ['bench', 'e2e'].flatMap((tester) =>
 
 /**
  * The API paths of the domains (spec 000 §7 and the features after it): booking, certificates, storage, finance,
- * statistics and the member's own reads of them. The shell calls none of them (the slot rule below).
+ * statistics and the member's own reads of them. The shell calls none of them (the slot rule below); a bare area
+ * prefix ('/finance/', a page area the shell's layout tests) is not a call.
  */
 const DOMAIN_API_PATH =
-  '/^\\u002F(training-session|certificate|storage|finance|statistics|check-in|booking|user\\u002Fme\\u002F(booked-sessions|waitlist|payments|calendar-feed|preferences|booking-rule|fair-play|certificates?))(\\u002F|\\?|$)/';
+  '/^\\u002F(training-session|certificate|storage|finance|statistics|check-in|booking|user\\u002Fme\\u002F(booked-sessions|waitlist|payments|calendar-feed|preferences|booking-rule|fair-play|certificates?))(\\u002F.|\\?|$)/';
 
 const boundaryZones = [
   // A domain app reaches the others only through the shell at run time (Module Federation), never by import.
