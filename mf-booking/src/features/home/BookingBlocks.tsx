@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
+import { api, download, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
 import { ConfirmDialog, formatDate, formatDateTime, HomeBlock, notify } from 'shared-ui';
-import { downloadIcs } from '../my-bookings/calendar-links';
 import { futureBookingsQuery, myWaitlistQuery } from './api';
 
 const bookingTitle = (booking: BookedSession) =>
@@ -36,16 +35,10 @@ function NextBooking({ booking }: { booking: BookedSession }) {
     },
     onError: () => notify.error('Impossibile annullare la prenotazione. Riprova più tardi.'),
   });
+  /** The booking's .ics file, written by the server with the club's name and time zone (issue 41: one writer). */
   async function addToCalendar() {
     try {
-      const partners = booking.participants.map((p) => `${p.name} ${p.surname}`).join(', ');
-      await downloadIcs({
-        title: bookingTitle(booking),
-        date: booking.specific_date,
-        start: booking.trainingSession.start_time.slice(0, 5),
-        end: booking.trainingSession.end_time.slice(0, 5),
-        description: partners ? `Partecipanti: ${partners}` : undefined,
-      });
+      await download(`/user/me/booked-sessions/${booking._id}/calendar.ics`, `prenotazione-${booking.specific_date}.ics`);
     } catch {
       notify.error('Impossibile creare il file del calendario.');
     }

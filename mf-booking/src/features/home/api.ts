@@ -1,13 +1,6 @@
 /** The reads of the booking blocks of the home page (issue 27): each block asks for its own, so one slow or failed answer blocks nothing else. */
 import { queryOptions } from '@tanstack/react-query';
-import {
-  api,
-  type BookedSession,
-  type FairPlayRecord,
-  type MyBookingRule,
-  type TrainingSessionList,
-  type WaitlistEntry,
-} from 'shared-api';
+import { api, type BookedSession, type FairPlayRecord, type MyBookingRule, type TrainingSessionList, type WaitlistEntry } from 'shared-api';
 
 /** GET /user/me/booked-sessions?filter=future: soonest first, the same key Le mie prenotazioni uses. */
 export const futureBookingsQuery = () =>

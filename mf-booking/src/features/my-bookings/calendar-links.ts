@@ -118,15 +118,10 @@ function saveFile(name: string, text: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Saves the entry as an .ics file (the phone or computer opens it in its calendar app). */
-export async function downloadIcs(entry: CalendarEntry): Promise<void> {
-  saveFile(`prenotazione-${entry.date}.ics`, await icsFile(entry), 'text/calendar');
-}
-
 /** Adds the entry to the device's calendar the way the spec picks for it. */
 export async function addToCalendar(entry: CalendarEntry, device: DeviceInfo = currentDevice()): Promise<CalendarKind> {
   const kind = calendarKind(device);
-  if (kind === 'ics') await downloadIcs(entry);
+  if (kind === 'ics') saveFile(`prenotazione-${entry.date}.ics`, await icsFile(entry), 'text/calendar');
   else window.open(kind === 'google' ? googleCalendarUrl(entry) : outlookCalendarUrl(entry), '_blank', 'noopener');
   return kind;
 }

@@ -90,7 +90,6 @@ test('a member sees the next booking and the waitlists; no staff block is asked 
   const waitlist = await block("Liste d'attesa");
   expect(await waitlist.findByText(/Allenamento serale · Tavolo 2 · 27\/11\/2026 20:00/)).toHaveTextContent('2° in lista');
 
-
   expect(screen.queryByRole('region', { name: 'Turni di oggi' })).not.toBeInTheDocument();
   expect(server.calls.filter((c) => c.path === '/training-session')).toHaveLength(0);
 });
@@ -103,12 +102,16 @@ test("the booking rule block shows the member's quotas and the next unlock on th
 });
 
 test("the booking rule block says a fair-play suspension with its end on the club's clock, and the counts (issue 42)", async () => {
-  renderSlot(home, {}, {
-    user: member,
-    api: memberApi(member, {
-      'GET /user/me/fair-play': { body: { no_shows: 2, late_cancellations: 1, suspended_until: '2026-12-03T18:10:00Z' } },
-    }),
-  });
+  renderSlot(
+    home,
+    {},
+    {
+      user: member,
+      api: memberApi(member, {
+        'GET /user/me/fair-play': { body: { no_shows: 2, late_cancellations: 1, suspended_until: '2026-12-03T18:10:00Z' } },
+      }),
+    },
+  );
   const rule = await block('Regole di prenotazione');
   expect(await rule.findByRole('note')).toHaveTextContent(
     'Prenotazioni sospese fino al 03/12/2026 19:10 per assenze non giustificate o annullamenti tardivi.',
@@ -136,12 +139,16 @@ test('a user who does not book sees no booking rule block, and it is not asked f
 
 test('a block whose read fails says so with Riprova, and the others show their content', async () => {
   let waitlistDown = true;
-  const { server } = renderSlot(home, {}, {
-    user: member,
-    api: memberApi(member, {
-      'GET /user/me/waitlist': () => (waitlistDown ? { status: 500, body: { code: 'INTERNAL', message: 'Errore' } } : { body: { data: [] } }),
-    }),
-  });
+  const { server } = renderSlot(
+    home,
+    {},
+    {
+      user: member,
+      api: memberApi(member, {
+        'GET /user/me/waitlist': () => (waitlistDown ? { status: 500, body: { code: 'INTERNAL', message: 'Errore' } } : { body: { data: [] } }),
+      }),
+    },
+  );
   const waitlist = await block("Liste d'attesa");
   expect(await waitlist.findByRole('alert')).toHaveTextContent("Impossibile caricare le liste d'attesa.");
   expect(await (await block('Prossima prenotazione')).findByText(/Tavolo 3/)).toBeInTheDocument();
@@ -153,16 +160,20 @@ test('a block whose read fails says so with Riprova, and the others show their c
 
 test('cancelling the next booking asks first, cancels it and shows the one after', async () => {
   let bookings = [NEXT, LATER];
-  const { server } = renderSlot(home, {}, {
-    user: member,
-    api: memberApi(member, {
-      'GET /user/me/booked-sessions': () => ({ body: { data: bookings } }),
-      [`PATCH /training-session/booking/${NEXT._id}`]: () => {
-        bookings = [LATER];
-        return { body: { status: 'success' } };
-      },
-    }),
-  });
+  const { server } = renderSlot(
+    home,
+    {},
+    {
+      user: member,
+      api: memberApi(member, {
+        'GET /user/me/booked-sessions': () => ({ body: { data: bookings } }),
+        [`PATCH /training-session/booking/${NEXT._id}`]: () => {
+          bookings = [LATER];
+          return { body: { status: 'success' } };
+        },
+      }),
+    },
+  );
   const next = await block('Prossima prenotazione');
   await userEvent.click(await next.findByRole('button', { name: 'Annulla prenotazione' }));
   const dialog = await screen.findByRole('dialog');
@@ -173,32 +184,44 @@ test('cancelling the next booking asks first, cancels it and shows the one after
 });
 
 test('a booking made by someone else is left rather than cancelled', async () => {
-  renderSlot(home, {}, {
-    user: member,
-    api: memberApi(member, { 'GET /user/me/booked-sessions': { body: { data: [{ ...NEXT, booked_by_me: false }] } } }),
-  });
+  renderSlot(
+    home,
+    {},
+    {
+      user: member,
+      api: memberApi(member, { 'GET /user/me/booked-sessions': { body: { data: [{ ...NEXT, booked_by_me: false }] } } }),
+    },
+  );
   const next = await block('Prossima prenotazione');
   expect(await next.findByRole('button', { name: 'Lascia prenotazione' })).toBeInTheDocument();
 });
 
 test('no cancel button once the cancel limit has passed', async () => {
-  renderSlot(home, {}, {
-    user: member,
-    api: memberApi(member, { 'GET /user/me/booked-sessions': { body: { data: [{ ...NEXT, can_cancel: false }] } } }),
-  });
+  renderSlot(
+    home,
+    {},
+    {
+      user: member,
+      api: memberApi(member, { 'GET /user/me/booked-sessions': { body: { data: [{ ...NEXT, can_cancel: false }] } } }),
+    },
+  );
   const next = await block('Prossima prenotazione');
   expect(await next.findByRole('button', { name: 'Aggiungi al calendario' })).toBeInTheDocument();
   expect(next.queryByRole('button', { name: /prenotazione$/ })).not.toBeInTheDocument();
 });
 
 test('an empty home says there is nothing booked or waited for', async () => {
-  renderSlot(home, {}, {
-    user: member,
-    api: memberApi(member, {
-      'GET /user/me/booked-sessions': { body: { data: [] } },
-      'GET /user/me/waitlist': { body: { data: [] } },
-    }),
-  });
+  renderSlot(
+    home,
+    {},
+    {
+      user: member,
+      api: memberApi(member, {
+        'GET /user/me/booked-sessions': { body: { data: [] } },
+        'GET /user/me/waitlist': { body: { data: [] } },
+      }),
+    },
+  );
   expect(await (await block('Prossima prenotazione')).findByText('Nessuna prenotazione in programma.')).toBeInTheDocument();
   expect(await (await block("Liste d'attesa")).findByText("Non sei in nessuna lista d'attesa.")).toBeInTheDocument();
 });
@@ -214,14 +237,36 @@ test('a freed waitlist entry links to its booking, as the mail does', async () =
 describe('Aggiungi al calendario', () => {
   const downloads = captureDownloads();
 
-  test('saves the next booking as an .ics file', async () => {
-    renderSlot(home, {}, { user: member, api: memberApi() });
+  const file = `GET /user/me/booked-sessions/${NEXT._id}/calendar.ics`;
+
+  test("saves the next booking's .ics file as the server writes it (issue 41: one writer, the club's name from the settings)", async () => {
+    const { server } = renderSlot(
+      home,
+      {},
+      {
+        user: member,
+        api: memberApi(member, {
+          [file]: {
+            body: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+            headers: { 'content-type': 'text/calendar', 'content-disposition': 'attachment; filename="prenotazione-2026-11-26.ics"' },
+          },
+        }),
+      },
+    );
     const next = await block('Prossima prenotazione');
     await userEvent.click(await next.findByRole('button', { name: 'Aggiungi al calendario' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.download).toBe('prenotazione-2026-11-26.ics');
+    expect(server.callsTo(file)).toHaveLength(1);
   });
 
+  test('a file the server cannot give says so', async () => {
+    renderSlot(home, {}, { user: member, api: memberApi(member, { [file]: { status: 500, body: { code: 'INTERNAL', message: 'Errore' } } }) });
+    const next = await block('Prossima prenotazione');
+    await userEvent.click(await next.findByRole('button', { name: 'Aggiungi al calendario' }));
+    expect(await screen.findByText('Impossibile creare il file del calendario.')).toBeInTheDocument();
+    expect(downloads).toHaveLength(0);
+  });
 });
 
 const session = (id: string, start: string, booked: boolean): TrainingSession =>
@@ -238,25 +283,28 @@ const session = (id: string, start: string, booked: boolean): TrainingSession =>
 
 test("staff with the permission also see today's sessions", async () => {
   const staff = sessionUser({ permissions: ['book_session', 'bookings_access'] });
-  const { server } = renderSlot(home, {}, {
-    user: staff,
-    api: memberApi(staff, {
-      'GET /training-session': {
-        body: {
-          status: 'success',
-          data: [session('s1', '19:00', true), session('s2', '20:00', false)],
-          meta: { totalItems: 2, totalPages: 1, currentPage: 1, itemsPerPage: 1000 },
+  const { server } = renderSlot(
+    home,
+    {},
+    {
+      user: staff,
+      api: memberApi(staff, {
+        'GET /training-session': {
+          body: {
+            status: 'success',
+            data: [session('s1', '19:00', true), session('s2', '20:00', false)],
+            meta: { totalItems: 2, totalPages: 1, currentPage: 1, itemsPerPage: 1000 },
+          },
         },
-      },
-    }),
-  });
+      }),
+    },
+  );
   const today = await block('Turni di oggi');
   expect(await today.findByText(/19:00–21:00 · Tavolo 1/)).toHaveTextContent('Marco Rossi');
   expect(today.getByText(/20:00–21:00/)).toHaveTextContent('Libero');
   const query = server.callsTo('GET /training-session')[0]!.query;
   // TEST_NOW is 2026-11-25 at the club.
   expect([query.get('startDate'), query.get('endDate')]).toEqual(['2026-11-25', '2026-11-25']);
-
 });
 
 test('a member without the bookings permission gets no staff block, and it is not asked for', async () => {
