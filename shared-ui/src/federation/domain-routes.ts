@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Profile } from 'shared-api';
+import { SLOT_NAMES, type Profile } from 'shared-api';
 
 /**
  * What every domain app exposes as './routes': its pages keyed by the full route path of spec 000 §2.1.
@@ -23,7 +23,7 @@ export interface ProfileCardProps {
  * staff); `profile`, the cards of /user/profile. An app offers a slot by exposing a module of that name ('./home',
  * './profile') whose default export is a `SlotEntries` list.
  */
-export const SLOT_NAMES = ['home', 'profile'] as const;
+export { SLOT_NAMES };
 export type SlotName = (typeof SLOT_NAMES)[number];
 
 /** What the shell hands every entry of a slot. */
