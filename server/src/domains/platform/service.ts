@@ -101,9 +101,8 @@ export class PlatformService {
   }
 
   /**
-   * Checks the set the live release becomes with `apps` changed and, unless dryRun, makes it live — or, with an
-   * audience, makes it the preview served to the members of those categories only. All under the lock of the live
-   * pointer, so concurrent composes run one after the other and each builds on the one before.
+   * Checks the set the live release becomes with `apps` changed and, unless dryRun, makes it live — or, with an audience,
+   * the preview served to those categories only. Under the live pointer's lock: concurrent composes run one by one.
    */
   async compose(
     apps: Record<string, string>,
@@ -117,8 +116,7 @@ export class PlatformService {
       if (asPreview && (await this.o.repo.preview(tx))) throw new DomainError('PREVIEW_ALREADY_OUT');
       const candidate = { ...(live?.apps ?? {}), ...apps };
       const changed = new Set(Object.keys(apps).filter((app) => live?.apps[app] !== apps[app]));
-      await this.checkCandidate(candidate, live);
-      const warnings = droppedSlots(candidate, live?.apps ?? null, this.o.releasesDir);
+      const warnings = await this.checkCandidate(candidate, live);
       const row = {
         apps: candidate,
         kind: asPreview ? 'preview' : 'compose',
@@ -169,14 +167,15 @@ export class PlatformService {
     return { dryRun: false, warnings: made.warnings, release: { ...made.release, live: back === null }, health, rolledBackTo: back };
   }
 
-  /** The whole-set check (check.ts), and a set equal to the live one refused: 422 with every reason. */
-  private async checkCandidate(candidate: Record<string, string>, live: ReleaseRow | null): Promise<void> {
+  /** The whole-set check (check.ts), a set equal to the live one refused (422, every reason); answers its warnings. */
+  private async checkCandidate(candidate: Record<string, string>, live: ReleaseRow | null): Promise<string[]> {
     const reasons = await this.wholeSetReasons(candidate);
     if (reasons.length === 0 && live && sameSet(candidate, live.apps)) {
       const message = `Queste versioni sono già quelle della release ${live.number} in linea`;
       reasons.push({ app: '*', version: null, dependency: null, required: null, provided: null, message });
     }
     if (reasons.length > 0) throw new ReleaseRefused(reasons);
+    return droppedSlots(candidate, live?.apps ?? null, this.o.releasesDir);
   }
 
   /** Every reason the whole-set check finds against `candidate` (a version missing from the releases root among them). */
