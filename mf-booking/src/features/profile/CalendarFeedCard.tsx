@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { ConfirmDialog, notify } from 'shared-ui';
 import { useCalendarFeed, webcalUrl } from '../../lib/calendar-feed';
+import { FeedAddressActions } from '../../lib/FeedAddressActions';
 
 /** Google Calendar's page that subscribes to the feed ('Aggiungi calendario da URL' with it filled in). */
 export const googleCalendarUrl = (url: string) => `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcalUrl(url))}`;
@@ -17,7 +16,6 @@ export function CalendarFeedCard() {
     '/user/me/calendar-feed',
     'Indirizzo copiato: incollalo nel calendario del telefono ("Aggiungi calendario da URL").',
   );
-  const [confirming, setConfirming] = useState(false);
 
   return (
     <section className="shell-card" aria-label="Calendario sul telefono">
@@ -50,39 +48,21 @@ export function CalendarFeedCard() {
               value={url}
               onFocus={(e) => e.currentTarget.select()}
             />
-            <div className="bk-calendar-feed__actions">
-              <a className="ui-btn ui-btn--primary" href={webcalUrl(url)}>
-                Aggiungi al calendario
-              </a>
-              <a className="ui-btn ui-btn--secondary" href={googleCalendarUrl(url)} target="_blank" rel="noopener noreferrer">
-                Aggiungi a Google Calendar
-              </a>
-              <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void copy(url)}>
-                Copia
-              </button>
-              <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => setConfirming(true)}>
-                Rigenera
-              </button>
-              <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => change.mutate('delete')}>
-                Disattiva
-              </button>
-            </div>
+            <FeedAddressActions
+              url={url}
+              change={change}
+              copy={copy}
+              className="bk-calendar-feed__actions"
+              regenerateMessage="Il vecchio indirizzo smetterà subito di funzionare: dovrai aggiungere quello nuovo al calendario del telefono. Continuare?"
+              extra={
+                <a className="ui-btn ui-btn--secondary" href={googleCalendarUrl(url)} target="_blank" rel="noopener noreferrer">
+                  Aggiungi a Google Calendar
+                </a>
+              }
+            />
           </>
         )}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title="Rigenera indirizzo"
-        message="Il vecchio indirizzo smetterà subito di funzionare: dovrai aggiungere quello nuovo al calendario del telefono. Continuare?"
-        confirmLabel="Rigenera"
-        pending={change.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={async () => {
-          await change.mutateAsync('post');
-          setConfirming(false);
-          notify.success('Nuovo indirizzo creato: il vecchio non funziona più.');
-        }}
-      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { ConfirmDialog, Modal, notify } from 'shared-ui';
-import { useCalendarFeed, webcalUrl } from '../../../lib/calendar-feed';
+import { Modal } from 'shared-ui';
+import { useCalendarFeed } from '../../../lib/calendar-feed';
+import { FeedAddressActions } from '../../../lib/FeedAddressActions';
 import type { GameTable } from '../../../api/types';
 import { GAME_TABLES_PATH } from '../api/get-game-tables';
 
@@ -18,7 +18,6 @@ export function TableFeedModal({ table, onClose }: { table: GameTable; onClose: 
     feedPath(table),
     'Indirizzo copiato: incollalo nel calendario ("Aggiungi calendario da URL").',
   );
-  const [confirming, setConfirming] = useState(false);
 
   return (
     <Modal open title={`Calendario del Tavolo ${table.number}`} onClose={onClose}>
@@ -44,35 +43,15 @@ export function TableFeedModal({ table, onClose }: { table: GameTable; onClose: 
         <>
           <p>Indirizzo privato del calendario del tavolo: chi lo conosce vede le prenotazioni e i nomi dei partecipanti. Non condividerlo.</p>
           <input className="ui-input" aria-label="Indirizzo del calendario" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-          <div className="ui-row">
-            <a className="ui-btn ui-btn--primary" href={webcalUrl(url)}>
-              Aggiungi al calendario
-            </a>
-            <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void copy(url)}>
-              Copia
-            </button>
-            <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => setConfirming(true)}>
-              Rigenera
-            </button>
-            <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => change.mutate('delete')}>
-              Disattiva
-            </button>
-          </div>
+          <FeedAddressActions
+            url={url}
+            change={change}
+            copy={copy}
+            className="ui-row"
+            regenerateMessage="Il vecchio indirizzo smetterà subito di funzionare: chi lo usa dovrà aggiungere quello nuovo. Continuare?"
+          />
         </>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title="Rigenera indirizzo"
-        message="Il vecchio indirizzo smetterà subito di funzionare: chi lo usa dovrà aggiungere quello nuovo. Continuare?"
-        confirmLabel="Rigenera"
-        pending={change.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={async () => {
-          await change.mutateAsync('post');
-          setConfirming(false);
-          notify.success('Nuovo indirizzo creato: il vecchio non funziona più.');
-        }}
-      />
     </Modal>
   );
 }

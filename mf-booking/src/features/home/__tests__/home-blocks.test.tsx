@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BookedSession, SessionUser, TrainingSession, WaitlistEntry } from 'shared-api';
+import type { BookedSession, TrainingSession, WaitlistEntry } from 'shared-api';
 import { captureDownloads } from 'shared-ui/testing';
 import type { Handlers } from 'shared-ui/testing/api';
-import { renderSlot } from 'shared-ui/testing/slot';
+import { renderSlot, slotUser } from 'shared-ui/testing/slot';
 import home from '../../../exposes/home';
 
-const sessionUser = (overrides: Partial<SessionUser> = {}): SessionUser => ({
-  _id: '3f1c2b9e-8a44-4a4e-9d55-1c0a2f3b4d5e',
-  name: 'Giulia',
-  surname: 'Bianchi',
-  email: 'giulia.bianchi@example.it',
-  has_accepted_terms: true,
-  permissions: [],
-  ...overrides,
-});
+const sessionUser = slotUser;
 
 const self = { _id: sessionUser()._id, name: 'Giulia', surname: 'Bianchi', color: '#654321' };
 const partner = { _id: 'b1c2d3e4-0000-4000-8000-000000000002', name: 'Marco', surname: 'Rossi', color: '#123456' };

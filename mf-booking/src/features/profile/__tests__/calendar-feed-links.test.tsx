@@ -2,20 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { googleCalendarUrl } from '../CalendarFeedCard';
 import { webcalUrl } from '../../../lib/calendar-feed';
 
-import { renderSlot } from 'shared-ui/testing/slot';
-import type { Profile, SessionUser } from 'shared-api';
+import { PROFILE_SLOT_PROPS, renderSlot, slotUser } from 'shared-ui/testing/slot';
 import profile from '../../../exposes/profile';
 
-const sessionUser = (): SessionUser => ({
-  _id: '3f1c2b9e-8a44-4a4e-9d55-1c0a2f3b4d5e',
-  name: 'Giulia',
-  surname: 'Bianchi',
-  email: 'giulia.bianchi@example.it',
-  has_accepted_terms: true,
-  permissions: [],
-});
-/** What the shell's profile hands the cards (they read nothing of it). */
-const props = { profile: {} as Profile, refreshProfile: async () => undefined };
+const sessionUser = () => slotUser();
+const props = PROFILE_SLOT_PROPS;
 
 /**
  * Issue 44 item 8: the calendar feed was only an address to copy; a phone's or computer's calendar subscribes from a

@@ -1,17 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import type { Certificate, Profile, SessionUser } from 'shared-api';
 import { listAnswer } from 'shared-ui/testing/api';
-import { renderSlot } from 'shared-ui/testing/slot';
+import { renderSlot, slotUser } from 'shared-ui/testing/slot';
 import home from '../../../exposes/home';
 
-const user = (permissions: string[] = []): SessionUser => ({
-  _id: '3f1c2b9e-8a44-4a4e-9d55-1c0a2f3b4d5e',
-  name: 'Giulia',
-  surname: 'Bianchi',
-  email: 'giulia.bianchi@example.it',
-  has_accepted_terms: true,
-  permissions: permissions as SessionUser['permissions'],
-});
+const user = (permissions: string[] = []) => slotUser({ permissions: permissions as SessionUser['permissions'] });
 const me = (overrides: Partial<Profile>) => ({
   body: { ...user(), medical_certificate_status: 'approved', medical_certificate_expiration_date: '2027-03-31', ...overrides },
 });

@@ -1,17 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SessionUser } from 'shared-api';
-import { renderSlot } from 'shared-ui/testing/slot';
+import { renderSlot, slotUser } from 'shared-ui/testing/slot';
 import home from '../../../exposes/home';
 
-const member: SessionUser = {
-  _id: '3f1c2b9e-8a44-4a4e-9d55-1c0a2f3b4d5e',
-  name: 'Giulia',
-  surname: 'Bianchi',
-  email: 'giulia.bianchi@example.it',
-  has_accepted_terms: true,
-  permissions: ['book_session'],
-};
+const member = slotUser({ permissions: ['book_session'] });
 const block = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 10_000 }));
 const pending = {
   body: {
