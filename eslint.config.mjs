@@ -62,6 +62,14 @@ const outsideZones = ['bench', 'e2e'].flatMap((tester) =>
     })),
 );
 
+/**
+ * The API paths of the domains (spec 000 §7 and the features after it): booking, certificates, storage, finance,
+ * statistics and the member's own reads of them. The shell calls none of them (the slot rule below); a bare area
+ * prefix ('/finance/', a page area the shell's layout tests) is not a call.
+ */
+const DOMAIN_API_PATH =
+  '/^\\u002F(training-session|certificate|storage|finance|statistics|check-in|booking|user\\u002Fme\\u002F(booked-sessions|waitlist|payments|calendar-feed|preferences|booking-rule|fair-play|certificates?))(\\u002F.|\\?|$)/';
+
 const boundaryZones = [
   // A domain app reaches the others only through the shell at run time (Module Federation), never by import.
   ...domainApps.map((app) => ({
@@ -217,6 +225,23 @@ export default defineConfig(
           selector: "Identifier[name='setInterval']",
           message: 'Il lavoro periodico di un dominio è un job ricorrente del job runner (Domain.jobs, recurring), non un setInterval.',
         },
+      ],
+    },
+  },
+  // The shell composes, it holds no domain's surface (issue 41, docs/releases.md "Slot"): no call to a domain's API
+  // (a path of booking, certificates, storage, finance or statistics, the member's own included) in its source; the
+  // home blocks and profile cards that read them are the domain apps', offered through the 'home' and 'profile' slots.
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'shell/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[`Literal[value=${DOMAIN_API_PATH}]`, `TemplateElement[value.raw=${DOMAIN_API_PATH}]`].map((selector) => ({
+          selector,
+          message:
+            "La shell non chiama l'API di un dominio: il blocco o la scheda che la legge appartiene all'app di dominio e arriva da uno slot (docs/releases.md).",
+        })),
       ],
     },
   },

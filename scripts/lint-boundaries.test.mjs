@@ -209,3 +209,35 @@ test('every dependency used by more than one package takes its version from the 
     .flatMap(([name, uses]) => uses.filter((u) => !/^(catalog|workspace):/.test(u.version)).map((u) => `${u.pkg}: ${name}@${u.version}`));
   assert.deepEqual(outside, [], 'shared dependencies outside the catalog');
 });
+
+test("the shell calls no domain's API: its blocks and cards come from the domain apps' slots (issue 41)", async () => {
+  const slotErrors = async (file, code) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+  const refused = "La shell non chiama l'API di un dominio";
+  for (const code of [
+    "import { api } from 'shared-api';\nexport const next = () => api.get('/user/me/booked-sessions', { filter: 'future' });\n",
+    "import { api } from 'shared-api';\nexport const cancel = (id: string) => api.patch(`/training-session/booking/${id}`);\n",
+    "import { api } from 'shared-api';\nexport const awaiting = () => api.get('/certificate', { limit: 0 });\n",
+  ]) {
+    const errors = await slotErrors('shell/src/features/home/Blocks.tsx', code);
+    assert.equal(errors.length, 1, `one error for:\n${code}\ngot: ${JSON.stringify(errors)}`);
+    assert.ok(errors[0].includes(refused), errors[0]);
+  }
+  // The shell's own calls and the portal's page paths stay allowed; a domain app calls its API as it likes.
+  assert.deepEqual(
+    await slotErrors(
+      'shell/src/features/home/Links.tsx',
+      "import { api } from 'shared-api';\nexport const me = () => api.get('/user/me');\nexport const page = '/certificates/management';\n",
+    ),
+    [],
+  );
+  assert.deepEqual(
+    await slotErrors(
+      'mf-booking/src/features/home/api.ts',
+      "import { api } from 'shared-api';\nexport const w = () => api.get('/user/me/waitlist');\n",
+    ),
+    [],
+  );
+});

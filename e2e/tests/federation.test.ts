@@ -4,8 +4,8 @@
  *    after one manifest line changes and the page reloads.
  * 2. With one domain app unreachable the shell boots, shows the Italian fallback with a retry button in that
  *    app's section only, and every other section works; once the app is reachable, 'Riprova' loads it.
- * 3. The public pages and the shell's own pages start no federation: the runtime, /remotes.json and the domain
- *    apps load with the first domain page.
+ * 3. The public pages start no federation: the runtime, /remotes.json and the domain apps load with the home page
+ *    (the apps that offer its 'home' slot, issue 41) or the first domain page.
  * Both under the server's Content-Security-Policy, which allows the origins the manifest names: no violation.
  */
 import { describe, test } from 'node:test';
@@ -25,7 +25,7 @@ const portal = portalForThisFile();
 const writeRemotes = (remotes: Record<string, string>) => writeFileSync(path.join(portal.server.dataDir, 'remotes.json'), JSON.stringify(remotes));
 
 describe('remotes manifest read at run time', () => {
-  test('the sign-in page and the home page load no federation; the first domain page does', async () => {
+  test('the sign-in page loads no federation; the home page loads the apps that offer its slots, a domain page its app', async () => {
     const page = await portal.browser.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -37,24 +37,26 @@ describe('remotes manifest read at run time', () => {
       await page.waitForLoadState('networkidle');
       assert.deepEqual(federationRequests(), []);
 
+      // The home page is made of the domain apps' 'home' slots (issue 41): the runtime and the apps that offer one
+      // load; an app offering none is only asked for its manifest.
       await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
       await page.getByText(/Ciao/).first().waitFor();
+      await page.getByRole('region', { name: 'Prossima prenotazione' }).waitFor();
       await page.waitForLoadState('networkidle');
-      assert.deepEqual(federationRequests(), []);
+      const entry = (app: string) => (p: string) => new RegExp(`^/(apps|releases)/${app}/(?:[^/]+/)?remoteEntry\\.js$`).test(p);
+      const home = federationRequests();
+      assert.ok(home.includes('/remotes.json'), home.join());
+      assert.ok(
+        home.some((p) => /^\/federation\./.test(p)),
+        home.join(),
+      );
+      for (const app of ['mf-booking', 'mf-certificates', 'mf-finance']) assert.ok(home.some(entry(app)), `${app}: ${home.join()}`);
+      assert.ok(!home.some(entry('mf-registry')), `no slot of mf-registry: ${home.join()}`);
 
       await page.goto(`${portal.server.url}/registry/users/management`);
       await page.getByRole('heading', { name: 'Gestione utenti' }).waitFor();
-      const loaded = federationRequests();
-      assert.ok(loaded.includes('/remotes.json'), loaded.join());
-      assert.ok(
-        loaded.some((p) => /^\/federation\./.test(p)),
-        loaded.join(),
-      );
-      assert.ok(
-        loaded.some((p) => /^\/(apps|releases)\/mf-registry\/(?:[^/]+\/)?remoteEntry\.js$/.test(p)),
-        loaded.join(),
-      );
-      assert.ok(!loaded.some((p) => /^\/(apps|releases)\/mf-booking\//.test(p)), 'only the app of the page');
+      const loaded = federationRequests().slice(home.length);
+      assert.ok(loaded.some(entry('mf-registry')), loaded.join());
     } finally {
       await page.close();
     }

@@ -1,5 +1,7 @@
 // Federation
-export type { DomainRoutes, ProfileCardProps } from './federation/domain-routes';
+export type { DomainRoutes, ProfileCardProps, SlotEntries, SlotEntry, SlotName, SlotProps } from './federation/domain-routes';
+export { SLOT_NAMES } from './federation/domain-routes';
+export { HomeBlock, type HomeBlockProps } from './federation/HomeBlock';
 
 // Inputs
 export type { BaseFieldProps } from './inputs/types';

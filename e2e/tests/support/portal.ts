@@ -114,12 +114,13 @@ export async function signedInPage(
 
 /**
  * The composed portal for one test file: a fresh server (with its own database) and a browser, started
- * before the file's tests and stopped after them. Read `portal.server` and `portal.browser` inside tests.
+ * before the file's tests and stopped after them (`env`: more of the server's settings). Read `portal.server` and
+ * `portal.browser` inside tests.
  */
-export function portalForThisFile(): { server: RunningServer; browser: Browser } {
+export function portalForThisFile(env: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
   const portal = {} as { server: RunningServer; browser: Browser };
   before(async () => {
-    portal.server = await startServer();
+    portal.server = await startServer(env);
     portal.browser = await launchBrowser();
   });
   after(async () => {

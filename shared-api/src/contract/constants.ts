@@ -146,3 +146,9 @@ export const CLIENT_ERROR_LIMITS = { message: 2000, route: 300, version: 100 } a
 
 /** Reminder mails of booked shifts (issue 27): hours before the start, 1–72, or none; members who join get 24. */
 export const REMINDER_HOURS = { min: 1, max: 72, default: 24 } as const;
+
+/**
+ * The shell pages a domain app may add to (issue 41, docs/releases.md "Slot"): an app offers one by exposing a module
+ * of that name ('./home', './profile'). The whole-set check warns when a set drops one the live set offered.
+ */
+export const SLOT_NAMES = ['home', 'profile'] as const;

@@ -140,6 +140,8 @@ export const healthResult = z.object({
 
 export const composeResponse = z.object({
   dryRun: z.boolean(),
+  /** What the whole-set check noticed without refusing (issue 41: a slot the live set offered and this one drops). */
+  warnings: z.array(z.string()),
   /** The release made live (or, on a dry run, the set that would be: number null). */
   release: platformRelease.extend({ number: z.number().int().nullable() }),
   /** The headless check after the switch, when it ran; a failure rolled the switch back (rolledBackTo). */

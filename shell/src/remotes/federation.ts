@@ -125,5 +125,27 @@ export async function checkRemote(remote: string, entry: string): Promise<number
   return pages.length;
 }
 
+/**
+ * The composed set's apps that offer `slot` (docs/releases.md): those whose mf-manifest.json lists a module of that
+ * name among its exposes. An app whose manifest cannot be read is counted in: loading its slot then fails, and the
+ * page shows the notice in its place rather than silently leaving it out.
+ */
+export async function slotOfferers(slot: string): Promise<RemoteName[]> {
+  await started();
+  const offers = await Promise.all(
+    [...registeredEntries].map(async ([, entry]) => {
+      try {
+        const res = await fetch(entry, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+        if (!res.ok) return true;
+        const manifest = (await res.json()) as { exposes?: { name?: string; path?: string }[] };
+        return (manifest.exposes ?? []).some((e) => e.name === slot || e.path === `./${slot}`);
+      } catch {
+        return true;
+      }
+    }),
+  );
+  return [...registeredEntries.keys()].filter((_, i) => offers[i]);
+}
+
 /** A domain app's './routes': its pages by route path. */
 export const loadRoutes = (remote: RemoteName, attempt: number) => loadExposed(remote, 'routes', attempt) as Promise<DomainRoutes>;

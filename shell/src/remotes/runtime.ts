@@ -4,7 +4,7 @@
  * Tests mock this module: jest cannot resolve federated imports.
  */
 import type { ComponentType } from 'react';
-import type { DomainRoutes } from 'shared-ui';
+import type { DomainRoutes, SlotEntries, SlotName } from 'shared-ui';
 import { recordAttemptedEntry, recordLoadedEntry } from './loaded-entries';
 import type { RemoteName } from './names';
 
@@ -46,4 +46,18 @@ export async function loadRemoteComponent<P extends object>(remote: RemoteName, 
   const loaded = await (await runtime()).loadExposed(remote, exposed, attempt);
   if (typeof loaded !== 'function' && (typeof loaded !== 'object' || loaded === null)) throw new Error(`${remote}/${exposed} non è un componente`);
   return loaded as ComponentType<P>;
+}
+
+/** The apps of the composed set that offer `slot` (their manifest exposes './{slot}'). */
+export async function loadSlotOfferers(slot: SlotName): Promise<RemoteName[]> {
+  return (await runtime()).slotOfferers(slot);
+}
+
+/** What `remote` contributes to `slot`: its './{slot}' module's entries (attempt > 0: a real retry). */
+export async function loadSlot<N extends SlotName>(remote: RemoteName, slot: N, attempt: number): Promise<SlotEntries<N>> {
+  const loaded = await (await runtime()).loadExposed(remote, slot, attempt);
+  if (!Array.isArray(loaded)) throw new Error(`${remote}/${slot} non è un elenco di blocchi`);
+  const entry = (await runtime()).entryOf(remote);
+  if (entry) recordLoadedEntry(remote, entry);
+  return loaded as SlotEntries<N>;
 }

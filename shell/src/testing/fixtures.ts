@@ -1,16 +1,8 @@
 import type { Profile, SessionUser } from 'shared-api';
+import { slotUser } from 'shared-ui/testing/slot';
 
-export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    _id: '3f1c2b9e-8a44-4a4e-9d55-1c0a2f3b4d5e',
-    name: 'Giulia',
-    surname: 'Bianchi',
-    email: 'giulia.bianchi@example.it',
-    has_accepted_terms: true,
-    permissions: [],
-    ...overrides,
-  };
-}
+/** The signed-in user of the shell's tests: the domain apps' slot tests' one (Giulia Bianchi). */
+export const sessionUser = slotUser;
 
 export function profileOf(user: SessionUser, overrides: Partial<Profile> = {}): Profile {
   return {

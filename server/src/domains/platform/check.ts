@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import type { ReleaseReason } from 'shared-api/contract';
+import { SLOT_NAMES, type ReleaseReason } from 'shared-api/contract';
 import { type PublishedVersion, readVersion, versionFileExists } from './releases-root';
 
 /** The singletons every domain app must take from the shell (DESIGN §1). */
@@ -155,4 +155,23 @@ function checkManifest(
       reason(`richiede ${dependency} ${required}, la shell fornisce ${provided}`, { dependency, required, provided });
     }
   }
+}
+
+/**
+ * The slots (shell pages' blocks, SLOT_NAMES) the live set offered and `candidate` drops, each as a warning: the check
+ * lets the set go live (a team may retire a block on purpose) and the console shows them before 'Metti in linea'.
+ */
+export function droppedSlots(candidate: Record<string, string>, live: Record<string, string> | null, releasesDir: string): string[] {
+  const warnings: string[] = [];
+  for (const [folder, version] of Object.entries(candidate)) {
+    const before = live?.[folder];
+    if (!before || before === version) continue;
+    const offered = readVersion(releasesDir, folder, before)?.exposes ?? [];
+    const offers = readVersion(releasesDir, folder, version)?.exposes ?? [];
+    for (const slot of SLOT_NAMES) {
+      if (offered.includes(`./${slot}`) && !offers.includes(`./${slot}`))
+        warnings.push(`${folder} ${version}: non offre più lo slot '${slot}' che ${before} offriva, i suoi blocchi spariscono da quella pagina`);
+    }
+  }
+  return warnings;
 }

@@ -3,7 +3,7 @@ import type { Db, DbOrTx, Tx } from '../../core/db/client';
 import type { Clock } from '../../core/time';
 import { DomainError } from '../../core/errors';
 import type { Upload } from '../../core/files/uploads';
-import { type DomainAppRef, checkRelease, readShellProvides } from './check';
+import { type DomainAppRef, checkRelease, droppedSlots, readShellProvides } from './check';
 import { type ReleaseRepository, type ReleaseRow } from './repository';
 import { publishLocalBuilds } from './local-builds';
 import { sameSet, servesPreview, toApiRelease } from './release-view';
@@ -101,9 +101,8 @@ export class PlatformService {
   }
 
   /**
-   * Checks the set the live release becomes with `apps` changed and, unless dryRun, makes it live — or, with an
-   * audience, makes it the preview served to the members of those categories only. All under the lock of the live
-   * pointer, so concurrent composes run one after the other and each builds on the one before.
+   * Checks the set the live release becomes with `apps` changed and, unless dryRun, makes it live — or, with an audience,
+   * the preview served to those categories only. Under the live pointer's lock: concurrent composes run one by one.
    */
   async compose(
     apps: Record<string, string>,
@@ -117,7 +116,7 @@ export class PlatformService {
       if (asPreview && (await this.o.repo.preview(tx))) throw new DomainError('PREVIEW_ALREADY_OUT');
       const candidate = { ...(live?.apps ?? {}), ...apps };
       const changed = new Set(Object.keys(apps).filter((app) => live?.apps[app] !== apps[app]));
-      await this.checkCandidate(candidate, live);
+      const warnings = await this.checkCandidate(candidate, live);
       const row = {
         apps: candidate,
         kind: asPreview ? 'preview' : 'compose',
@@ -135,7 +134,7 @@ export class PlatformService {
       };
       if (dryRun) {
         const view = toApiRelease({ ...row, number: 0, promoted_at: null, withdrawn_at: null }, { live: null });
-        return { dryRun: true as const, changed, release: { ...view, number: null } };
+        return { dryRun: true as const, changed, warnings, release: { ...view, number: null } };
       }
       const inserted = asPreview ? await this.o.repo.insertPreview(tx, row) : await this.o.repo.insertLive(tx, row);
       if (rollout)
@@ -149,33 +148,34 @@ export class PlatformService {
           reason: null,
         });
       const pointers = asPreview ? { live: live?.number ?? null, preview: inserted.number } : { live: inserted.number };
-      return { dryRun: false as const, changed, release: toApiRelease(inserted, pointers) };
+      return { dryRun: false as const, changed, warnings, release: toApiRelease(inserted, pointers) };
     });
     if (made.dryRun || !this.o.health || made.release.number === null)
-      return { dryRun: made.dryRun, release: made.release, health: null, rolledBackTo: null };
+      return { dryRun: made.dryRun, warnings: made.warnings, release: made.release, health: null, rolledBackTo: null };
 
     const toCheck = this.o.apps
       .filter((a) => made.changed.has(a.folder))
       .map((a) => ({ app: a.folder, federationName: a.federationName, manifestUrl: this.manifestUrl(a.folder, made.release.apps[a.folder]!) }));
     const health = { ...(await this.o.health.check(toCheck)), checked: toCheck.map((c) => c.app) };
-    if (health.ok) return { dryRun: false, release: made.release, health, rolledBackTo: null };
+    if (health.ok) return { dryRun: false, warnings: made.warnings, release: made.release, health, rolledBackTo: null };
     const why = `il controllo dopo il passaggio alla release ${made.release.number} non è riuscito (${health.reason})`;
     if (asPreview) {
       const withdrawn = await this.withdraw(made.release.number, actor, `Ritirata automaticamente: ${why}`);
-      return { dryRun: false, release: withdrawn, health, rolledBackTo: null };
+      return { dryRun: false, warnings: made.warnings, release: withdrawn, health, rolledBackTo: null };
     }
     const back = await this.autoRollback(made.release.number, `Ripristino automatico: ${why}`);
-    return { dryRun: false, release: { ...made.release, live: back === null }, health, rolledBackTo: back };
+    return { dryRun: false, warnings: made.warnings, release: { ...made.release, live: back === null }, health, rolledBackTo: back };
   }
 
-  /** The whole-set check (check.ts), and a set equal to the live one refused: 422 with every reason. */
-  private async checkCandidate(candidate: Record<string, string>, live: ReleaseRow | null): Promise<void> {
+  /** The whole-set check (check.ts), a set equal to the live one refused (422, every reason); answers its warnings. */
+  private async checkCandidate(candidate: Record<string, string>, live: ReleaseRow | null): Promise<string[]> {
     const reasons = await this.wholeSetReasons(candidate);
     if (reasons.length === 0 && live && sameSet(candidate, live.apps)) {
       const message = `Queste versioni sono già quelle della release ${live.number} in linea`;
       reasons.push({ app: '*', version: null, dependency: null, required: null, provided: null, message });
     }
     if (reasons.length > 0) throw new ReleaseRefused(reasons);
+    return droppedSlots(candidate, live?.apps ?? null, this.o.releasesDir);
   }
 
   /** Every reason the whole-set check finds against `candidate` (a version missing from the releases root among them). */

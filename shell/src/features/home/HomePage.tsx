@@ -1,16 +1,13 @@
 import { Link } from 'react-router-dom';
-import { holdsAny, useAuthStore } from 'shared-api';
+import { useAuthStore } from 'shared-api';
 import { visibleGroups } from '../navigation/nav-model';
-import { CertificateBlock, PaymentsBlock } from './AccountBlocks';
-import { NextBookingBlock, WaitlistBlock } from './BookingBlocks';
-import { RuleBlock } from './RuleBlock';
-import { CertificatesAwaitingBlock, TodaySessionsBlock } from './StaffBlocks';
+import { Slot } from '../../remotes';
 
 /**
- * Home (spec 000 §2.2, issue 27): greets the member by name, shows what they need first (next booking, waitlists,
- * medical certificate, pending payments) and, to the staff, today's sessions and the certificates to approve; each
- * block loads on its own. A block the user may not see is not rendered, so never requested. The sections they can
- * open stay one click away.
+ * Home (spec 000 §2.2, issue 27): greets the member by name, then the blocks the domain apps offer in the 'home' slot
+ * (docs/releases.md: next booking, waitlists, medical certificate, pending payments and, to the staff, today's sessions
+ * and the certificates to approve); each block loads on its own. A block the user may not see is not rendered, so
+ * never requested. The sections they can open stay one click away.
  */
 export function HomePage() {
   const user = useAuthStore((s) => s.user);
@@ -26,13 +23,7 @@ export function HomePage() {
         </p>
       </section>
       <div className="shell-home__blocks">
-        <NextBookingBlock />
-        <WaitlistBlock />
-        <CertificateBlock />
-        <PaymentsBlock />
-        {holdsAny(permissions, ['book_session']) && <RuleBlock />}
-        {holdsAny(permissions, ['bookings_access']) && <TodaySessionsBlock />}
-        {holdsAny(permissions, ['certificates_access']) && <CertificatesAwaitingBlock />}
+        <Slot name="home" props={{}} />
       </div>
       <ul className="shell-home__grid" aria-label="Sezioni del portale">
         {groups.map((group) => (

@@ -5,7 +5,7 @@ import { sessionUser } from '../../testing/fixtures';
 import { loadDomainRoutes } from '../../remotes/runtime';
 import { resetLoadedRemotes } from '../../remotes/RemotePage';
 
-jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn() }));
+jest.mock('../../remotes/runtime', () => ({ loadSlotOfferers: jest.fn(async () => []), loadSlot: jest.fn(), loadDomainRoutes: jest.fn() }));
 const loadRoutes = loadDomainRoutes as jest.MockedFunction<typeof loadDomainRoutes>;
 
 beforeEach(() => {

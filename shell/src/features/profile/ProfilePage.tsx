@@ -2,16 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type Profile, type UpdateMeBody } from 'shared-api';
 import { formatDate, notify, type ProfileCardProps } from 'shared-ui';
-import { RemoteComponent } from '../../remotes';
+import { RemoteComponent, Slot } from '../../remotes';
 import { meQuery } from '../auth/api';
 import { useLogout } from '../auth/use-logout';
 import { ActivityCard } from './ActivityCard';
-import { CalendarFeedCard } from './CalendarFeedCard';
 import { EditableField } from './EditableField';
 import { PasswordDialog } from './PasswordDialog';
 import { PersonalDataCard } from './PersonalDataCard';
 import { ReauthDialog } from './ReauthDialog';
-import { ReminderCard } from './ReminderCard';
 import { updateMe } from './api';
 
 const SAVED = 'Modifiche salvate con successo';
@@ -41,7 +39,10 @@ const needsPassword = (err: unknown) => err instanceof ApiError && err.code === 
 
 const dateOrNull = (iso: string | null) => (iso ? formatDate(iso) : null);
 
-/** /user/profile (spec 000 §2.7): the member's data, phone and e-mail editable, password change, logout. */
+/**
+ * /user/profile (spec 000 §2.7): the member's data, phone and e-mail editable, password change, logout. The medical
+ * certificate (expiry, upload, download, request forms) is the certificates app's card.
+ */
 export function ProfilePage() {
   const me = useQuery(meQuery());
   const queryClient = useQueryClient();
@@ -49,6 +50,8 @@ export function ProfilePage() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   /** A change waiting for the password check the server asked for. */
   const [awaitingPassword, setAwaitingPassword] = useState<UpdateMeBody | null>(null);
+
+  const refreshProfile = () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey });
 
   /** Optimistic save of one contact value; the previous profile comes back if the server refuses. */
   async function saveContact(changes: UpdateMeBody) {
@@ -130,19 +133,18 @@ export function ProfilePage() {
             <dl className="shell-rows">
               <Row label="Data di iscrizione" value={dateOrNull(me.data.created_at)} />
             </dl>
-            {/* The medical certificate (expiry, upload, download, request forms) is the certificates app's. */}
             <RemoteComponent<ProfileCardProps>
               remote="mf_certificates"
               exposed="profile-card"
-              props={{ profile: me.data, refreshProfile: () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }) }}
+              props={{ profile: me.data, refreshProfile }}
               loadingText="Caricamento del certificato medico in corso..."
               failureTitle="Impossibile caricare il certificato medico."
               failureText="Il resto del profilo funziona: riprova tra qualche istante e, se il problema persiste, contatta un amministratore."
             />
           </Card>
 
-          <CalendarFeedCard />
-          <ReminderCard />
+          {/* The domain apps' 'profile' cards (docs/releases.md): the booking app's calendar feed and reminders. */}
+          <Slot name="profile" props={{ profile: me.data, refreshProfile }} />
           <PersonalDataCard />
           <ActivityCard userId={me.data._id} />
         </div>

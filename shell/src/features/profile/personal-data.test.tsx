@@ -5,7 +5,12 @@ import { renderApp } from '../../testing/render-app';
 import { profileOf, sessionUser } from '../../testing/fixtures';
 import { loadRemoteComponent } from '../../remotes/runtime';
 
-jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
+jest.mock('../../remotes/runtime', () => ({
+  loadSlotOfferers: jest.fn(async () => []),
+  loadSlot: jest.fn(),
+  loadDomainRoutes: jest.fn(),
+  loadRemoteComponent: jest.fn(),
+}));
 (loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
 
 const user = sessionUser();

@@ -10,7 +10,12 @@ import { resetLoadedComponents } from '../../remotes/RemoteComponent';
 
 // jest cannot resolve federated imports: the module that calls loadRemote is the one replaced. The certificate card
 // is mf_certificates' (its own tests cover it); here a stand-in shows what the shell hands it.
-jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
+jest.mock('../../remotes/runtime', () => ({
+  loadSlotOfferers: jest.fn(async () => []),
+  loadSlot: jest.fn(),
+  loadDomainRoutes: jest.fn(),
+  loadRemoteComponent: jest.fn(),
+}));
 const loadComponent = loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>;
 
 function StandInCard({ profile, refreshProfile }: ProfileCardProps) {

@@ -8,6 +8,7 @@ export const CHECK_TEXTS = {
   passed: "Controllo dell'insieme superato: queste versioni possono andare in linea insieme.",
   refused: "L'insieme non può andare in linea:",
   failed: 'Il controllo non ha risposto: riprova tra poco.',
+  warnings: 'Attenzione, prima di metterlo in linea:',
 } as const;
 
 /**
@@ -41,9 +42,22 @@ export function CheckAnswer({
     );
   if (check.data.ok)
     return (
-      <p className="ui-alert ui-alert--success" role="status">
-        {CHECK_TEXTS.passed}
-      </p>
+      <>
+        <p className="ui-alert ui-alert--success" role="status">
+          {CHECK_TEXTS.passed}
+        </p>
+        {check.data.warnings.length > 0 && (
+          // What the check noticed without refusing (issue 41): a slot the live set offered and this one drops.
+          <div className="ui-alert ui-alert--warning" role="note">
+            <p>{CHECK_TEXTS.warnings}</p>
+            <ul className="shell-releases__lines">
+              {check.data.warnings.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </>
     );
   return (
     <div className="ui-alert ui-alert--error" role="alert">

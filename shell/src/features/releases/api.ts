@@ -48,13 +48,15 @@ export const useCategoryOptions = (enabled: boolean) =>
   });
 
 /** The whole-set check's answer for a candidate: fine, or refused with every reason (422), or another refusal. */
-export type CheckAnswer = { ok: true; release: ComposeResponse['release'] } | { ok: false; reasons: ReleaseReason[]; message: string };
+export type CheckAnswer =
+  | { ok: true; release: ComposeResponse['release']; warnings: string[] }
+  | { ok: false; reasons: ReleaseReason[]; message: string };
 
 /** POST /platform/releases with dryRun: the answer, a refusal included (it is an answer, not a failure). */
 export async function checkCandidate(payload: ComposePayload): Promise<CheckAnswer> {
   try {
     const res = await api.post<ComposeResponse>(RELEASES_PATH, { ...payload, dryRun: true });
-    return { ok: true, release: res.release };
+    return { ok: true, release: res.release, warnings: res.warnings ?? [] };
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) throw err;
     const reasons = (err.body as { reasons?: ReleaseReason[] } | null)?.reasons ?? [];

@@ -6,7 +6,12 @@ import { loadRemoteComponent } from '../../remotes/runtime';
 import { sessionUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
-jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
+jest.mock('../../remotes/runtime', () => ({
+  loadSlotOfferers: jest.fn(async () => []),
+  loadSlot: jest.fn(),
+  loadDomainRoutes: jest.fn(),
+  loadRemoteComponent: jest.fn(),
+}));
 (loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
 
 const LONG = { timeout: 10_000 };

@@ -1,14 +1,8 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type CalendarFeed } from 'shared-api';
-import { ConfirmDialog, Modal, notify } from 'shared-ui';
+import { Modal } from 'shared-ui';
+import { useCalendarFeed } from '../../../lib/calendar-feed';
+import { FeedAddressActions } from '../../../lib/FeedAddressActions';
 import type { GameTable } from '../../../api/types';
 import { GAME_TABLES_PATH } from '../api/get-game-tables';
-
-const FAILED = "Impossibile aggiornare l'indirizzo del calendario. Riprova più tardi.";
-
-/** The feed's address for a calendar app: webcal:// opens the calendar of the phone or the computer. */
-export const webcalUrl = (url: string) => url.replace(/^https?:\/\//, 'webcal://');
 
 const feedPath = (table: GameTable) => `${GAME_TABLES_PATH}/${table._id}/calendar-feed`;
 
@@ -19,26 +13,11 @@ const feedPath = (table: GameTable) => `${GAME_TABLES_PATH}/${table._id}/calenda
  * Disattiva.
  */
 export function TableFeedModal({ table, onClose }: { table: GameTable; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const key = ['game-table-calendar-feed', table._id];
-  const feed = useQuery({ queryKey: key, queryFn: () => api.get<CalendarFeed>(feedPath(table)) });
-  const [confirming, setConfirming] = useState(false);
-  const change = useMutation({
-    mutationFn: (method: 'post' | 'delete') =>
-      method === 'post' ? api.post<CalendarFeed>(feedPath(table)) : api.delete<CalendarFeed>(feedPath(table)),
-    onSuccess: (answer) => queryClient.setQueryData(key, answer),
-    onError: () => notify.error(FAILED),
-  });
-  const url = feed.data?.url ?? null;
-
-  async function copy(address: string) {
-    try {
-      await navigator.clipboard.writeText(address);
-      notify.success('Indirizzo copiato: incollalo nel calendario ("Aggiungi calendario da URL").');
-    } catch {
-      notify.error("Impossibile copiare: seleziona l'indirizzo e copialo a mano.");
-    }
-  }
+  const { feed, change, url, copy } = useCalendarFeed(
+    ['game-table-calendar-feed', table._id],
+    feedPath(table),
+    'Indirizzo copiato: incollalo nel calendario ("Aggiungi calendario da URL").',
+  );
 
   return (
     <Modal open title={`Calendario del Tavolo ${table.number}`} onClose={onClose}>
@@ -64,35 +43,15 @@ export function TableFeedModal({ table, onClose }: { table: GameTable; onClose: 
         <>
           <p>Indirizzo privato del calendario del tavolo: chi lo conosce vede le prenotazioni e i nomi dei partecipanti. Non condividerlo.</p>
           <input className="ui-input" aria-label="Indirizzo del calendario" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-          <div className="ui-row">
-            <a className="ui-btn ui-btn--primary" href={webcalUrl(url)}>
-              Aggiungi al calendario
-            </a>
-            <button type="button" className="ui-btn ui-btn--secondary" onClick={() => void copy(url)}>
-              Copia
-            </button>
-            <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => setConfirming(true)}>
-              Rigenera
-            </button>
-            <button type="button" className="ui-btn ui-btn--secondary" disabled={change.isPending} onClick={() => change.mutate('delete')}>
-              Disattiva
-            </button>
-          </div>
+          <FeedAddressActions
+            url={url}
+            change={change}
+            copy={copy}
+            className="ui-row"
+            regenerateMessage="Il vecchio indirizzo smetterà subito di funzionare: chi lo usa dovrà aggiungere quello nuovo. Continuare?"
+          />
         </>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title="Rigenera indirizzo"
-        message="Il vecchio indirizzo smetterà subito di funzionare: chi lo usa dovrà aggiungere quello nuovo. Continuare?"
-        confirmLabel="Rigenera"
-        pending={change.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={async () => {
-          await change.mutateAsync('post');
-          setConfirming(false);
-          notify.success('Nuovo indirizzo creato: il vecchio non funziona più.');
-        }}
-      />
     </Modal>
   );
 }

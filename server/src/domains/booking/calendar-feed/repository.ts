@@ -148,6 +148,13 @@ export class CalendarFeedRepository {
     return rowsOf<FeedBooking>(await tx.execute(sql`${feedRows(owner, from, cancelledSince)} order by b.start_at, b.id`));
   }
 
+  /** One booking of the member's as their feed shows it (issue 41: its own .ics file); null when they are not on it. */
+  async memberBooking(tx: DbOrTx, userId: string, bookingId: string): Promise<FeedBooking | null> {
+    const always = new Date(0);
+    const [row] = rowsOf<FeedBooking>(await tx.execute(sql`${feedRows({ userId }, always, always)} and b.id = ${bookingId}::uuid`));
+    return row ?? null;
+  }
+
   /**
    * What the feed's text is a function of, without sending its rows: how many there are and the MD5 of all of them in
    * their order, computed by the database (one short row instead of 500 rows parsed and hashed on the request thread).

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarFeedResponse } from 'shared-api/contract';
+import { attachment } from '../../../core/content-disposition';
+import { fileResponse } from '../../../core/plugins/openapi';
 import { currentUser } from '../../../core/plugins/session';
 import { errors, idParams as params } from '../../../core/resources/routes';
 import { sessionTags, staff } from '../access';
@@ -20,6 +22,27 @@ export const myCalendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete('/calendar-feed', { config, schema: { tags, summary: "Disattiva l'indirizzo del mio calendario", response } }, (request) =>
     calendarFeeds.turnOff(mine(request)),
+  );
+  // One booking of mine as an .ics file ('Aggiungi al calendario' on the home page, issue 41): my own bookings only.
+  app.get(
+    '/booked-sessions/:id/calendar.ics',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Una mia prenotazione come file .ics',
+        params,
+        response: { 200: fileResponse('Il file .ics, come allegato', ['text/calendar']), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { body, date } = await calendarFeeds.bookingFile(currentUser(request).id, request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', attachment(`prenotazione-${date}.ics`))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
   );
 };
 

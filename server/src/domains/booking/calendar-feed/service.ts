@@ -89,6 +89,24 @@ export class CalendarFeedService {
   }
 
   /**
+   * GET /user/me/booked-sessions/{id}/calendar.ics (issue 41): one booking of the member's as an .ics file, written by
+   * the feeds' writer (the club's name and time zone from the settings). Another member's booking is not found.
+   */
+  async bookingFile(userId: string, bookingId: string): Promise<{ body: string; date: string }> {
+    const row = await this.repo.memberBooking(this.db, userId, bookingId);
+    if (!row) throw new DomainError('BOOKING_NOT_FOUND');
+    const { timeZone, clubName, publicUrl } = this.settings;
+    const body = await runOffThread<FeedCalendarInput, string>(FEED_WRITER, 'writeFeedCalendar', {
+      rows: [row],
+      member: true,
+      timeZone,
+      clubName,
+      publicUrl,
+    });
+    return { body, date: row.date };
+  }
+
+  /**
    * GET /calendar/{token}.ics: the feed, counted against the address's rate limit. The ETag is the database's digest
    * of the rows the feed is made of (the text is a function of them), so an app that already holds them
    * (If-None-Match) gets its 304 without any row read; an unchanged feed is served from the text last written for

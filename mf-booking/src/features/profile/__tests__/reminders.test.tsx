@@ -1,19 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiCall } from 'shared-ui/testing/api';
-import { renderApp } from '../../testing/render-app';
-import { profileOf, sessionUser } from '../../testing/fixtures';
-import { loadRemoteComponent } from '../../remotes/runtime';
 
-jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
-(loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
+import { PROFILE_SLOT_PROPS, renderSlot, slotUser } from 'shared-ui/testing/slot';
+import profile from '../../../exposes/profile';
+
+const sessionUser = () => slotUser();
+const props = PROFILE_SLOT_PROPS;
 
 const user = sessionUser();
 
 function preferencesServer(initial: number | null) {
   let stored = initial;
   return {
-    'GET /user/me': () => ({ body: profileOf(user) }),
     'GET /user/me/preferences': () => ({ body: { reminder_hours: stored } }),
     'PATCH /user/me/preferences': (call: ApiCall) => {
       stored = (call.body as { reminder_hours: number | null }).reminder_hours;
@@ -25,7 +24,7 @@ function preferencesServer(initial: number | null) {
 const card = async () => within(await screen.findByRole('region', { name: 'Promemoria dei turni' }, { timeout: 10_000 }));
 
 test('shows the saved hours; a new number of hours is saved; unchecking turns reminders off', async () => {
-  const { server } = renderApp('/user/profile', { user, api: preferencesServer(24) });
+  const { server } = renderSlot(profile, props, { user, api: preferencesServer(24) });
   const reminders = await card();
   const hours = await reminders.findByRole('textbox', { name: "Ore prima dell'inizio" });
   expect(hours).toHaveValue('24');
@@ -44,7 +43,7 @@ test('shows the saved hours; a new number of hours is saved; unchecking turns re
 });
 
 test("hours outside 1–72 are not sent: the contract's message says why", async () => {
-  const { server } = renderApp('/user/profile', { user, api: preferencesServer(null) });
+  const { server } = renderSlot(profile, props, { user, api: preferencesServer(null) });
   const reminders = await card();
   const toggle = await reminders.findByRole('checkbox', { name: /Ricevi una email/ });
   expect(toggle).not.toBeChecked();

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
-import { ConfirmDialog, formatDate, formatDateTime, notify } from 'shared-ui';
+import { api, download, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
+import { ConfirmDialog, formatDate, formatDateTime, HomeBlock, notify } from 'shared-ui';
 import { futureBookingsQuery, myWaitlistQuery } from './api';
-import { bookingTitle, downloadBookingIcs } from './booking-calendar';
-import { HomeBlock } from './HomeBlock';
+
+const bookingTitle = (booking: BookedSession) =>
+  booking.game_table ? `${booking.trainingSession.title} · Tavolo ${booking.game_table.number}` : booking.trainingSession.title;
 
 /** The search page opened on the occurrence with its booking modal, as the waitlist mail links it. */
 const bookingPath = (entry: WaitlistEntry) =>
@@ -34,9 +35,10 @@ function NextBooking({ booking }: { booking: BookedSession }) {
     },
     onError: () => notify.error('Impossibile annullare la prenotazione. Riprova più tardi.'),
   });
+  /** The booking's .ics file, written by the server with the club's name and time zone (issue 41: one writer). */
   async function addToCalendar() {
     try {
-      await downloadBookingIcs(booking);
+      await download(`/user/me/booked-sessions/${booking._id}/calendar.ics`, `prenotazione-${booking.specific_date}.ics`);
     } catch {
       notify.error('Impossibile creare il file del calendario.');
     }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { clubToday } from 'shared-ui';
-import { certificatesAwaitingQuery, sessionsOfDayQuery } from './api';
-import { HomeBlock } from './HomeBlock';
+import { clubToday, HomeBlock } from 'shared-ui';
+import { sessionsOfDayQuery } from './api';
 
 /** 'Turni di oggi' (bookings staff): today's occurrences at the club, booked or free. */
 export function TodaySessionsBlock() {
@@ -23,33 +22,6 @@ export function TodaySessionsBlock() {
               <li key={`${s._id}-${s.specific_date}`}>
                 {s.start_time.slice(0, 5)}–{s.end_time.slice(0, 5)} · Tavolo {s.game_table.number} · {s.title} —{' '}
                 {s.booking_id ? s.participants.map((p) => `${p.name} ${p.surname}`).join(', ') || 'Prenotato' : 'Libero'}
-              </li>
-            ))}
-          </ul>
-        )
-      }
-    </HomeBlock>
-  );
-}
-
-/** 'Certificati da approvare' (certificates staff): the uploads awaiting approval. */
-export function CertificatesAwaitingBlock() {
-  const query = useQuery(certificatesAwaitingQuery());
-  return (
-    <HomeBlock
-      title="Certificati da approvare"
-      query={query}
-      failure="Impossibile caricare i certificati."
-      footer={<Link to="/certificates/management">Gestione certificati</Link>}
-    >
-      {(awaiting) =>
-        awaiting.length === 0 ? (
-          <p>Nessun certificato da approvare.</p>
-        ) : (
-          <ul className="shell-home__list">
-            {awaiting.map((c) => (
-              <li key={c._id}>
-                {c.user.surname} {c.user.name} · {c.type.name}
               </li>
             ))}
           </ul>

@@ -1,39 +1,14 @@
 import { Link } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import type { MedicalStatus } from 'shared-api';
-import { formatDate, formatEuro } from 'shared-ui';
-import { meQuery } from '../auth/api';
-import { pendingPaymentsQuery } from './api';
-import { HomeBlock } from './HomeBlock';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type MyPaymentsResponse } from 'shared-api';
+import { formatEuro, HomeBlock } from 'shared-ui';
 
-const MEDICAL_STATE: Record<MedicalStatus, string> = {
-  approved: 'Valido',
-  not_approved: 'In attesa di approvazione',
-  expired: 'Scaduto',
-  not_uploaded: 'Non caricato',
-};
-
-/** 'Certificato medico': its state and expiry, from the profile the session already reads. */
-export function CertificateBlock() {
-  const query = useQuery(meQuery());
-  return (
-    <HomeBlock
-      title="Certificato medico"
-      query={query}
-      failure="Impossibile caricare lo stato del certificato."
-      footer={<Link to="/user/profile">I miei dati</Link>}
-    >
-      {(me) => (
-        <>
-          <p>
-            Stato: <strong>{MEDICAL_STATE[me.medical_certificate_status]}</strong>
-          </p>
-          {me.medical_certificate_expiration_date && <p>Scadenza: {formatDate(me.medical_certificate_expiration_date)}</p>}
-        </>
-      )}
-    </HomeBlock>
-  );
-}
+/** GET /user/me/payments?type=pending: the member's charges with something still to pay. */
+const pendingPaymentsQuery = () =>
+  queryOptions({
+    queryKey: ['user', 'me', 'payments', 'pending'],
+    queryFn: () => api.get<MyPaymentsResponse>('/user/me/payments', { type: 'pending' }),
+  });
 
 /** 'Pagamenti in sospeso': each charge with what is left to pay, and the total. */
 export function PaymentsBlock() {

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from 'shared-ui';
+import { formatDateTime, HomeBlock } from 'shared-ui';
 import { myBookingRuleQuery, myFairPlayQuery } from './api';
-import { HomeBlock } from './HomeBlock';
 
 const shifts = (n: number) => (n === 1 ? '1 turno' : `${n} turni`);
 

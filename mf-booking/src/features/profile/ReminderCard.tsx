@@ -61,15 +61,15 @@ function ReminderForm({ saved }: { saved: MemberPreferences }) {
 
   return (
     <form
-      className="shell-reminders"
+      className="bk-reminders"
       noValidate
       onSubmit={form.handleSubmit((values) => save.mutate({ reminder_hours: values.on ? parseNumber(values.reminder_hours) : null }))}
     >
-      <label className="shell-reminders__toggle">
+      <label className="bk-reminders__toggle">
         <input type="checkbox" {...form.register('on', { deps: ['reminder_hours'] })} /> Ricevi una email prima di ogni turno prenotato
       </label>
       {on && (
-        <label className="shell-reminders__hours">
+        <label className="bk-reminders__hours">
           Ore prima dell&apos;inizio
           {/* Text, not type="number": the browser's number field dropped the comma of '2,5' and kept 25 without a
               word (issue 44 item 8); as typed, the contract refuses it ('Indica un numero intero di ore'). */}

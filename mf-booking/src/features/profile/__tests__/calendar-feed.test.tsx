@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiCall } from 'shared-ui/testing/api';
-import { renderApp } from '../../testing/render-app';
-import { profileOf, sessionUser } from '../../testing/fixtures';
-import { loadRemoteComponent } from '../../remotes/runtime';
 
-jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
-(loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
+import { PROFILE_SLOT_PROPS, renderSlot, slotUser } from 'shared-ui/testing/slot';
+import profile from '../../../exposes/profile';
+
+const sessionUser = () => slotUser();
+const props = PROFILE_SLOT_PROPS;
 
 const user = sessionUser();
 const FIRST = 'http://portale.test/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics';
@@ -17,7 +17,6 @@ function feedServer(initial: string | null) {
   let url = initial;
   const next = [FIRST, SECOND].filter((u) => u !== initial);
   return {
-    'GET /user/me': () => ({ body: profileOf(user) }),
     'GET /user/me/calendar-feed': () => ({ body: { url } }),
     'POST /user/me/calendar-feed': () => {
       url = next.shift() ?? SECOND;
@@ -34,7 +33,7 @@ function feedServer(initial: string | null) {
 const card = async () => within(await screen.findByRole('region', { name: 'Calendario sul telefono' }, { timeout: 10_000 }));
 
 test('off: Attiva makes the address, shown with Copia, Rigenera and Disattiva', async () => {
-  renderApp('/user/profile', { user, api: feedServer(null) });
+  renderSlot(profile, props, { user, api: feedServer(null) });
   const feed = await card();
   await userEvent.click(await feed.findByRole('button', { name: 'Attiva' }, { timeout: 10_000 }));
   expect(await feed.findByLabelText('Indirizzo del calendario')).toHaveValue(FIRST);
@@ -43,7 +42,7 @@ test('off: Attiva makes the address, shown with Copia, Rigenera and Disattiva', 
 
 test('Copia puts the address on the clipboard', async () => {
   const writeText = jest.fn().mockResolvedValue(undefined);
-  renderApp('/user/profile', { user, api: feedServer(FIRST) });
+  renderSlot(profile, props, { user, api: feedServer(FIRST) });
   // userEvent installs its own clipboard: replace it after setup.
   const clicks = userEvent.setup();
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -54,7 +53,7 @@ test('Copia puts the address on the clipboard', async () => {
 });
 
 test('Rigenera asks first, then shows the new address; Disattiva turns it off', async () => {
-  const { server } = renderApp('/user/profile', { user, api: feedServer(FIRST) });
+  const { server } = renderSlot(profile, props, { user, api: feedServer(FIRST) });
   const feed = await card();
   await userEvent.click(await feed.findByRole('button', { name: 'Rigenera' }));
   const dialog = await screen.findByRole('dialog');

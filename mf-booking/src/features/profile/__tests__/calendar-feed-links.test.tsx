@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { renderApp } from '../../testing/render-app';
-import { profileOf, sessionUser } from '../../testing/fixtures';
-import { loadRemoteComponent } from '../../remotes/runtime';
-import { googleCalendarUrl, webcalUrl } from './CalendarFeedCard';
+import { googleCalendarUrl } from '../CalendarFeedCard';
+import { webcalUrl } from '../../../lib/calendar-feed';
 
-jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
-(loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
+import { PROFILE_SLOT_PROPS, renderSlot, slotUser } from 'shared-ui/testing/slot';
+import profile from '../../../exposes/profile';
+
+const sessionUser = () => slotUser();
+const props = PROFILE_SLOT_PROPS;
 
 /**
  * Issue 44 item 8: the calendar feed was only an address to copy; a phone's or computer's calendar subscribes from a
@@ -16,9 +17,9 @@ const FEED = 'https://portale.test/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
 const WEBCAL = 'webcal://portale.test/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics';
 
 test('the links to subscribe: webcal:// for the calendar app, Google Calendar with the webcal address', async () => {
-  renderApp('/user/profile', {
+  renderSlot(profile, props, {
     user,
-    api: { 'GET /user/me': () => ({ body: profileOf(user) }), 'GET /user/me/calendar-feed': () => ({ body: { url: FEED } }) },
+    api: { 'GET /user/me/calendar-feed': () => ({ body: { url: FEED } }) },
   });
   const feed = within(await screen.findByRole('region', { name: 'Calendario sul telefono' }, { timeout: 10_000 }));
   expect(await feed.findByRole('link', { name: 'Aggiungi al calendario' }, { timeout: 10_000 })).toHaveAttribute('href', WEBCAL);

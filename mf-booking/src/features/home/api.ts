@@ -1,16 +1,6 @@
-/** The home page's reads (issue 27): each block asks for its own, so one slow or failed answer blocks nothing else. */
+/** The reads of the booking blocks of the home page (issue 27): each block asks for its own, so one slow or failed answer blocks nothing else. */
 import { queryOptions } from '@tanstack/react-query';
-import {
-  api,
-  type BookedSession,
-  type Certificate,
-  type ListResponse,
-  type FairPlayRecord,
-  type MyBookingRule,
-  type MyPaymentsResponse,
-  type TrainingSessionList,
-  type WaitlistEntry,
-} from 'shared-api';
+import { api, type BookedSession, type FairPlayRecord, type MyBookingRule, type TrainingSessionList, type WaitlistEntry } from 'shared-api';
 
 /** GET /user/me/booked-sessions?filter=future: soonest first, the same key Le mie prenotazioni uses. */
 export const futureBookingsQuery = () =>
@@ -23,31 +13,11 @@ export const futureBookingsQuery = () =>
 export const myWaitlistQuery = () =>
   queryOptions({ queryKey: ['user', 'me', 'waitlist'], queryFn: () => api.get<{ data: WaitlistEntry[] }>('/user/me/waitlist') });
 
-/** GET /user/me/payments?type=pending: the member's charges with something still to pay (cents). */
-export const pendingPaymentsQuery = () =>
-  queryOptions({
-    queryKey: ['user', 'me', 'payments', 'pending'],
-    queryFn: () => api.get<MyPaymentsResponse>('/user/me/payments', { type: 'pending' }),
-  });
-
 /** GET /training-session for one club day (bookings staff). */
 export const sessionsOfDayQuery = (day: string) =>
   queryOptions({
     queryKey: ['training-session', 'day', day],
     queryFn: () => api.get<TrainingSessionList>('/training-session', { startDate: day, endDate: day }),
-  });
-
-/**
- * GET /certificate (certificates staff), every row: the list has no state filter, the page keeps those awaiting
- * approval (the latest upload not yet approved).
- */
-export const certificatesAwaitingQuery = () =>
-  queryOptions({
-    queryKey: ['certificate', 'awaiting-approval'],
-    queryFn: async () => {
-      const list = await api.get<ListResponse<Certificate>>('/certificate', { limit: 0, sortBy: 'is_approved', order: 'asc' });
-      return list.data.filter((c) => c.status === 'not_approved');
-    },
   });
 
 /** GET /user/me/booking-rule: the member's booking rule and its next unlock time. */
