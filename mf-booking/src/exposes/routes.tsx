@@ -15,6 +15,7 @@ const routes: DomainRoutes = {
   '/bookings/game-tables': page(() => import('../features/game-tables/components/GameTablesPage'), 'GameTablesPage'),
   '/bookings/sessions': page(() => import('../features/calendar/components/CalendarPages'), 'SessionsAdminPage'),
   '/bookings/calendar': page(() => import('../features/calendar/components/CalendarPages'), 'BookingsCalendarPage'),
+  '/bookings/attendance': page(() => import('../features/check-in/components/AttendancePage'), 'AttendancePage'),
   '/statistics/played-sessions': page(() => import('../features/statistics/components/PlayedSessionsPage'), 'PlayedSessionsPage'),
   '/statistics/free-sessions': page(() => import('../features/statistics/components/FreeSessionsPage'), 'FreeSessionsPage'),
   // Check-in at the table (issue 42): the page the QR code on a table opens.

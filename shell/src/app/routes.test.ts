@@ -18,7 +18,7 @@ const SPEC_PAGES: Record<string, string[]> = {
     '/registry/users/training-groups',
   ],
   certificates_access: ['/certificates/management', '/certificates/types'],
-  bookings_access: ['/bookings/game-tables', '/bookings/sessions', '/bookings/calendar'],
+  bookings_access: ['/bookings/game-tables', '/bookings/sessions', '/bookings/calendar', '/bookings/attendance'],
   statistics_access: ['/statistics/played-sessions', '/statistics/free-sessions'],
   storage_access: ['/storage/categories', '/storage/management', '/storage/load', '/storage/unload'],
   finance_access: [
@@ -112,7 +112,7 @@ describe('navigation labels come from the same table (spec 000 §2.2)', () => {
       'Registro attività',
     ]);
     expect(labels('certificates')).toEqual(['Gestione certificati', 'Tipologie certificati']);
-    expect(labels('bookings')).toEqual(['Gestione tavoli', 'Turni di allenamento', 'Calendario prenotazioni']);
+    expect(labels('bookings')).toEqual(['Gestione tavoli', 'Turni di allenamento', 'Calendario prenotazioni', 'Presenze']);
     expect(labels('statistics')).toEqual(['Turni giocati', 'Turni liberi']);
     expect(labels('storage')).toEqual(expect.arrayContaining(['Carico', 'Scarico']));
     expect(labels('finance')).toEqual([
