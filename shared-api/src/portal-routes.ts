@@ -94,6 +94,8 @@ export const PORTAL_ROUTES: PortalRoute[] = [
   ...section('statistics', 'mf_booking', [
     ['/statistics/played-sessions', 'Turni giocati'],
     ['/statistics/free-sessions', 'Turni liberi'],
+    // Issue 42: booked, played, released and no-show shifts per table and week.
+    ['/statistics/table-weeks', 'Presenze ai tavoli'],
   ]),
   ...section('storage', 'mf_storage', [
     ['/storage/management', 'Gestione magazzino'],
