@@ -41,7 +41,11 @@ const notPlain = shiftAt(testNow()).plain
   : "the half hour after the suite's instant crosses midnight or a clock change: no shift can be made in it";
 
 async function userId(staff: Page, email: string): Promise<string> {
-  const found = await apiCall<{ data: { _id: string; email: string }[] }>(staff, 'GET', `/user?limit=50&reducedDetails=true&q=${encodeURIComponent(email)}`);
+  const found = await apiCall<{ data: { _id: string; email: string }[] }>(
+    staff,
+    'GET',
+    `/user?limit=50&reducedDetails=true&q=${encodeURIComponent(email)}`,
+  );
   const user = found.body.data.find((u) => u.email === email);
   assert.ok(user, email);
   return user._id;
