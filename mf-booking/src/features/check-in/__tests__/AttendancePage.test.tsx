@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AttendanceRow } from 'shared-api';
 import { clubToday } from 'shared-ui';
@@ -101,7 +101,9 @@ test("'Segna tutti presenti' checks every participant in; another day is read wh
   await waitFor(() => expect(api.callsTo('POST /training-session/booking/00000000-0000-4000-8000-0000000000b1/check-in')).toHaveLength(1));
   expect(api.callsTo('POST /training-session/booking/00000000-0000-4000-8000-0000000000b1/check-in')[0]?.body).toEqual({});
 
-  fireEvent.change(screen.getByLabelText('Giorno'), { target: { value: '2026-11-20' } });
+  const day = screen.getByLabelText('Giorno');
+  await user.clear(day);
+  await user.type(day, '20/11/2026');
   expect(await screen.findByText('Nessuna prenotazione in questo giorno')).toBeInTheDocument();
 });
 

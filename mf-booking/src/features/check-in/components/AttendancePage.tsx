@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AttendanceRow } from 'shared-api';
-import { PageLayout, clubToday } from 'shared-ui';
+import { DateInput, PageLayout, clubToday } from 'shared-ui';
 import { ADMIN_PAGE } from '../../../components/page';
 import { attendanceQuery } from '../api/attendance';
 import { BookingAttendance } from './BookingAttendance';
@@ -24,11 +24,8 @@ export function AttendancePage() {
   const groups = day.data ? split(day.data, Date.now()) : null;
   return (
     <PageLayout {...ADMIN_PAGE} title="Presenze">
-      <div className="ui-field bk-attendance__day">
-        <label className="ui-label" htmlFor={dateId}>
-          Giorno
-        </label>
-        <input id={dateId} type="date" className="ui-control" value={date} required onChange={(e) => e.target.value && setDate(e.target.value)} />
+      <div className="bk-attendance__day">
+        <DateInput name={`${dateId}-date`} label="Giorno" value={date} onChange={(next) => next && setDate(next)} />
       </div>
       <p className="ui-muted">
         Le prenotazioni del giorno e chi ha registrato la presenza al tavolo. Una prenotazione senza nessuna presenza alla chiusura della
