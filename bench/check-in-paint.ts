@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from 'e2e/support/browser';
 import { startServer } from 'e2e/support/server';
-import { median } from './first-paint.ts';
+import { coldPage, median, paintOf } from './first-paint.ts';
 import { brotli, buildBareReactPage } from './page-weight.ts';
 
 const MEMBER = { email: 'marco.rossi@circolo.example', password: 'Socio-2026!' };
@@ -34,30 +34,17 @@ async function paint(browser: Browser, baseUrl: string, url: string, ready: stri
     if (res.status() !== 200) throw new Error(`accesso: ${res.status()}`);
   }
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  let bytes = 0;
-  cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+  const bytes = await coldPage(page);
   await page.goto(url, { waitUntil: 'commit' });
   const readyAt = await page.waitForFunction((selector) => (document.querySelector(selector) ? performance.now() : null), ready, {
     polling: 'raf',
     timeout: 30_000,
   });
   const at = (await readyAt.jsonValue()) as number;
-  const { fcp, ttfb } = await page.evaluate(
-    () =>
-      new Promise<{ fcp: number; ttfb: number }>((resolve) => {
-        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        new PerformanceObserver((list) => {
-          const entry = list.getEntries().find((e) => e.name === 'first-contentful-paint');
-          if (entry) resolve({ fcp: entry.startTime, ttfb: navigation.responseStart });
-        }).observe({ type: 'paint', buffered: true });
-      }),
-  );
+  const { fcp, ttfb } = await paintOf(page);
   await page.waitForLoadState('networkidle');
   await context.close();
-  return { fcp, ready: at, ttfb, bytes };
+  return { fcp, ready: at, ttfb, bytes: bytes() };
 }
 
 export async function benchCheckInPaint(): Promise<void> {

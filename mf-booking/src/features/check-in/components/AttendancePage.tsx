@@ -4,6 +4,7 @@ import type { AttendanceRow } from 'shared-api';
 import { DateInput, PageLayout, clubToday } from 'shared-ui';
 import { ADMIN_PAGE } from '../../../components/page';
 import { attendanceQuery } from '../api/attendance';
+import { AttendanceState } from './AttendanceState';
 import { BookingAttendance } from './BookingAttendance';
 
 /** The day's bookings in progress now, then the others by start. */
@@ -31,19 +32,7 @@ export function AttendancePage() {
         Le prenotazioni del giorno e chi ha registrato la presenza al tavolo. Una prenotazione senza nessuna presenza alla chiusura della
         registrazione viene liberata per la lista d’attesa.
       </p>
-      {day.isPending && (
-        <p role="status" className="ui-loading">
-          Caricamento in corso...
-        </p>
-      )}
-      {day.isError && (
-        <div role="alert" className="ui-alert ui-alert--error">
-          Errore durante il recupero delle presenze.{' '}
-          <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => void day.refetch()} disabled={day.isFetching}>
-            Ricarica
-          </button>
-        </div>
-      )}
+      <AttendanceState query={day} />
       {groups && day.data?.length === 0 && <p className="ui-empty">Nessuna prenotazione in questo giorno</p>}
       {groups && groups.current.length > 0 && (
         <section aria-labelledby={`${dateId}-now`} className="bk-attendance__group">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from 'shared-ui';
 import { attendanceQuery } from '../api/attendance';
+import { AttendanceState } from './AttendanceState';
 import { BookingAttendance } from './BookingAttendance';
 
 /** A booked shift's 'Presenze' from the admin calendar's detail (issue 42): who checked in, staff marking them present. */
@@ -31,19 +32,7 @@ export function SessionAttendanceModal({
       }
     >
       <p>{when}</p>
-      {day.isPending && (
-        <p role="status" className="ui-loading">
-          Caricamento in corso...
-        </p>
-      )}
-      {day.isError && (
-        <div role="alert" className="ui-alert ui-alert--error">
-          Errore durante il recupero delle presenze.{' '}
-          <button type="button" className="ui-btn ui-btn--secondary ui-btn--sm" onClick={() => void day.refetch()} disabled={day.isFetching}>
-            Ricarica
-          </button>
-        </div>
-      )}
+      <AttendanceState query={day} />
       {day.data && (row ? <BookingAttendance row={row} heading={false} /> : <p className="ui-empty">La prenotazione non è più attiva.</p>)}
     </Modal>
   );
