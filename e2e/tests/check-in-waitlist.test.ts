@@ -7,12 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { clubDate, testNow } from 'test-kit';
 import { apiCall } from './support/api-call.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, signIn, signedInPage, toast } from './support/portal.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { clubTime, halfHourFrom, userIdOf } from './support/shifts.ts';
 
 const portal = {} as { server: RunningServer; browser: Browser };
 before(async () => {
@@ -27,29 +28,11 @@ after(async () => {
 const ZONE = 'Europe/Rome';
 const TITLE = 'Turno senza presenti';
 const LUCA = 'luca.ferrari@circolo.example';
-const clubTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-
 /** The shift: from the whole minute three to four minutes after the suite's instant, for thirty minutes (none across midnight or a clock change). */
-const shiftAt = (now: Date) => {
-  const start = new Date(Math.ceil((now.getTime() + 3 * 60_000) / 60_000) * 60_000);
-  const end = new Date(start.getTime() + 30 * 60_000);
-  const minutes = (at: Date) => Number(clubTime(at).slice(0, 2)) * 60 + Number(clubTime(at).slice(3));
-  return { start, end, plain: clubDate(start, ZONE) === clubDate(end, ZONE) && minutes(end) - minutes(start) === 30 };
-};
+const shiftAt = (now: Date) => halfHourFrom(new Date(Math.ceil((now.getTime() + 3 * 60_000) / 60_000) * 60_000));
 const notPlain = shiftAt(testNow()).plain
   ? false
   : "the half hour after the suite's instant crosses midnight or a clock change: no shift can be made in it";
-
-async function userId(staff: Page, email: string): Promise<string> {
-  const found = await apiCall<{ data: { _id: string; email: string }[] }>(
-    staff,
-    'GET',
-    `/user?limit=50&reducedDetails=true&q=${encodeURIComponent(email)}`,
-  );
-  const user = found.body.data.find((u) => u.email === email);
-  assert.ok(user, email);
-  return user._id;
-}
 
 test("a no-show's place is released after the start and the waiting member books it from the mail's link", { skip: notPlain }, async () => {
   const staff = await signedInPage(portal, ADMIN.email, ADMIN.password);
@@ -72,7 +55,7 @@ test("a no-show's place is released after the start and the waiting member books
   assert.equal(session.status, 201, JSON.stringify(session.body));
   const sessionId = session.body.data[0]!._id;
   const booked = await apiCall(staff, 'POST', `/training-session/${sessionId}/book`, {
-    partnersId: [await userId(staff, 'marco.rossi@circolo.example'), await userId(staff, 'giulia.bianchi@circolo.example')],
+    partnersId: [await userIdOf(staff, 'marco.rossi@circolo.example'), await userIdOf(staff, 'giulia.bianchi@circolo.example')],
     date: day,
     admin: true,
   });
@@ -82,7 +65,7 @@ test("a no-show's place is released after the start and the waiting member books
   const luca = await signedInPage(portal, LUCA, MEMBER_PASSWORD);
   const waiting = await apiCall(luca, 'POST', `/training-session/${sessionId}/waitlist`, {
     date: day,
-    partnersId: [await userId(staff, 'matteo.colombo@circolo.example')],
+    partnersId: [await userIdOf(staff, 'matteo.colombo@circolo.example')],
   });
   assert.equal(waiting.status, 201, JSON.stringify(waiting.body));
 
