@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from 'e2e/support/browser';
 import { startServer } from 'e2e/support/server';
 import { brotli, buildBareReactPage } from './page-weight.ts';
@@ -23,18 +23,19 @@ interface Measure {
   bytes: number;
 }
 
-/** Opens `url` in a fresh context, cache disabled, and reads its first contentful paint once the page has loaded. */
-export async function firstPaint(browser: Browser, url: string, ready: string): Promise<Measure> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+/** Counts the encoded bytes `page` receives, with the cache disabled (a first visit); read the count after the load. */
+export async function coldPage(page: Page): Promise<() => number> {
+  const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   let bytes = 0;
   cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
-  await page.goto(url, { waitUntil: 'load' });
-  await page.getByText(ready).first().waitFor();
-  const { fcp, ttfb } = await page.evaluate(
+  return () => bytes;
+}
+
+/** The loaded page's first contentful paint and first byte, ms from navigation start. */
+export const paintOf = (page: Page): Promise<{ fcp: number; ttfb: number }> =>
+  page.evaluate(
     () =>
       new Promise<{ fcp: number; ttfb: number }>((resolve) => {
         const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -44,9 +45,18 @@ export async function firstPaint(browser: Browser, url: string, ready: string): 
         }).observe({ type: 'paint', buffered: true });
       }),
   );
+
+/** Opens `url` in a fresh context, cache disabled, and reads its first contentful paint once the page has loaded. */
+export async function firstPaint(browser: Browser, url: string, ready: string): Promise<Measure> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bytes = await coldPage(page);
+  await page.goto(url, { waitUntil: 'load' });
+  await page.getByText(ready).first().waitFor();
+  const { fcp, ttfb } = await paintOf(page);
   await page.waitForLoadState('networkidle');
   await context.close();
-  return { fcp, ttfb, bytes };
+  return { fcp, ttfb, bytes: bytes() };
 }
 
 export const median = (values: number[]) => {

@@ -3,6 +3,7 @@ import { benchAroundBooking } from './around-booking.ts';
 import { benchAudit } from './audit.ts';
 import { benchAuthThroughput } from './auth-throughput.ts';
 import { benchBooking } from './booking.ts';
+import { benchCheckInPaint } from './check-in-paint.ts';
 import { benchEventLoop } from './event-loop.ts';
 import { benchFinance } from './finance.ts';
 import { benchFirstPaint } from './first-paint.ts';
@@ -15,6 +16,7 @@ if (!only || only === 'weight') {
   await benchPageWeight();
   await benchFirstPaint();
 }
+if (!only || only === 'check-in') await benchCheckInPaint();
 if (!only || only === 'auth') await benchAuthThroughput();
 if (!only || only === 'list') await benchList();
 if (!only || only === 'booking') await benchBooking();

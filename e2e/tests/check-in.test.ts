@@ -7,19 +7,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import jsQR from 'jsqr';
 import * as mupdf from 'mupdf';
-import type { Page } from 'playwright-core';
 import { clubDate, testNow } from 'test-kit';
 import { apiCall } from './support/api-call.ts';
 import { screenshot } from './support/browser.ts';
+import { clubTime, halfHourFrom, userIdOf } from './support/shifts.ts';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';
 
 const portal = portalForThisFile();
 const ZONE = 'Europe/Rome';
 const MEMBER = 'marco.rossi@circolo.example';
 const PARTNER = 'giulia.bianchi@circolo.example';
-
-/** The club's wall-clock time (HH:MM) of an instant. */
-const clubTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 
 /** The text of the QR code on the first page of a PDF, as a phone's camera would read the printed sheet. */
 function qrOf(pdf: Buffer): string {
@@ -39,28 +36,12 @@ function qrOf(pdf: Buffer): string {
   return code.data;
 }
 
-async function userId(staff: Page, email: string): Promise<string> {
-  const found = await apiCall<{ data: { _id: string; email: string }[] }>(
-    staff,
-    'GET',
-    `/user?limit=50&reducedDetails=true&q=${encodeURIComponent(email)}`,
-  );
-  const user = found.body.data.find((u) => u.email === email);
-  assert.ok(user, email);
-  return user._id;
-}
-
 /**
  * The shift this test books: from five to thirty-five minutes after the suite's instant. At an instant where that half
  * hour crosses midnight or a clock change (TEST_NOW on New Year's Eve at 23:30, or on a daylight-saving night) no such
  * session can be made, and the test says so instead of failing.
  */
-const shiftAt = (now: Date) => {
-  const start = new Date(now.getTime() + 5 * 60_000);
-  const end = new Date(start.getTime() + 30 * 60_000);
-  const minutes = (at: Date) => Number(clubTime(at).slice(0, 2)) * 60 + Number(clubTime(at).slice(3));
-  return { start, end, plain: clubDate(start, ZONE) === clubDate(end, ZONE) && minutes(end) - minutes(start) === 30 };
-};
+const shiftAt = (now: Date) => halfHourFrom(new Date(now.getTime() + 5 * 60_000));
 const notPlain = shiftAt(testNow()).plain
   ? false
   : "the half hour after the suite's instant crosses midnight or a clock change: no shift can be made in it";
@@ -84,7 +65,7 @@ test("a member opens the table's QR code on the phone, checks in with one tap an
   });
   assert.equal(session.status, 201, JSON.stringify(session.body));
   const booked = await apiCall(staff, 'POST', `/training-session/${session.body.data[0]!._id}/book`, {
-    partnersId: [await userId(staff, MEMBER), await userId(staff, PARTNER)],
+    partnersId: [await userIdOf(staff, MEMBER), await userIdOf(staff, PARTNER)],
     date: clubDate(start, ZONE),
     admin: true,
   });

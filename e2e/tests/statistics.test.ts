@@ -2,7 +2,7 @@
  * The statistics pages in the composed portal, on the demo club (server/src/domains/booking/seed.ts): three past
  * weeks in which Luca, Francesca and Matteo played five shifts of 90 minutes (a cancelled booking and a private
  * lesson outside the statistics do not count). The administrator opens Turni giocati and Turni liberi, sees the
- * figures, narrows to one table and downloads both lists.
+ * figures, narrows to one table and downloads both lists; then Presenze ai tavoli (issue 42), per table and week.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -100,6 +100,33 @@ test('the administrator reads played and free shifts of the demo club, by period
   assert.match(text, /Turni liberi/);
   assert.match(text, /Dal \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4} · Tavolo 1/);
   assert.match(text, /Martedì/);
+
+  // Presenze ai tavoli (issue 42): per table and week, the demo's bookings booked (none checked in: the demo predates
+  // check-in), downloaded through the same Scarica.
+  await page.getByRole('link', { name: 'Presenze ai tavoli' }).first().click();
+  await page.getByRole('heading', { name: 'Presenze ai tavoli' }).waitFor();
+  await page.getByLabel('Periodo', { exact: true }).selectOption({ label: 'Ultimi 3 mesi' });
+  await page.getByLabel('Tavolo', { exact: true }).selectOption({ label: 'Tutti i tavoli' });
+  const week = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Tavolo 2', exact: true }) })
+    .first();
+  await week.waitFor();
+  const cells = await week.getByRole('cell').allInnerTexts();
+  assert.match(cells[1]!, /^\d{2}\/\d{2}\/\d{4} - \d{2}\/\d{2}\/\d{4}$/);
+  assert.ok(Number(cells[2]) > 0, `booked ${cells[2]}`);
+  await settled(page);
+  await screenshot(page, 'statistics-4-table-weeks');
+  violations.push(...(await seriousViolations(page, 'Presenze ai tavoli')));
+  const weeks = await download(page, 'CSV');
+  assert.match(weeks.name, /^presenze_tavoli_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  assert.equal(
+    weeks.body
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)[0],
+    'Tavolo;Settimana;Prenotati;Giocati;Liberati;Non presentati',
+  );
 
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'statistics-3-free-phone');

@@ -88,10 +88,14 @@ export const PORTAL_ROUTES: PortalRoute[] = [
     ['/bookings/game-tables', 'Gestione tavoli'],
     ['/bookings/sessions', 'Turni di allenamento'],
     ['/bookings/calendar', 'Calendario prenotazioni'],
+    // Check-in at the table (issue 42): the day's bookings and who is present, for the staff.
+    ['/bookings/attendance', 'Presenze'],
   ]),
   ...section('statistics', 'mf_booking', [
     ['/statistics/played-sessions', 'Turni giocati'],
     ['/statistics/free-sessions', 'Turni liberi'],
+    // Issue 42: booked, played, released and no-show shifts per table and week.
+    ['/statistics/table-weeks', 'Presenze ai tavoli'],
   ]),
   ...section('storage', 'mf_storage', [
     ['/storage/management', 'Gestione magazzino'],

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { clubDate } from 'test-kit';
 import { apiCall } from './api-call.ts';
 
 interface Ref {
@@ -36,4 +37,32 @@ export async function openShiftInActiveWeek(admin: Page, shift: { title: string;
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   return created.body.data[0]!._id;
+}
+
+const ZONE = 'Europe/Rome';
+
+/** The club's wall-clock time (HH:MM) of an instant. */
+export const clubTime = (at: Date): string =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
+/**
+ * A half-hour shift from `start`: its end, and whether it is plain — on one club day, thirty minutes on the club's
+ * clock (not across midnight or a clock change, where no such session can be made).
+ */
+export function halfHourFrom(start: Date): { start: Date; end: Date; plain: boolean } {
+  const end = new Date(start.getTime() + 30 * 60_000);
+  const minutes = (at: Date) => Number(clubTime(at).slice(0, 2)) * 60 + Number(clubTime(at).slice(3));
+  return { start, end, plain: clubDate(start, ZONE) === clubDate(end, ZONE) && minutes(end) - minutes(start) === 30 };
+}
+
+/** A member's user id, found by the staff by e-mail. */
+export async function userIdOf(staff: Page, email: string): Promise<string> {
+  const found = await apiCall<{ data: { _id: string; email: string }[] }>(
+    staff,
+    'GET',
+    `/user?limit=50&reducedDetails=true&q=${encodeURIComponent(email)}`,
+  );
+  const user = found.body.data.find((u) => u.email === email);
+  assert.ok(user, email);
+  return user._id;
 }

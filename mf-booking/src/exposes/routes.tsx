@@ -15,8 +15,10 @@ const routes: DomainRoutes = {
   '/bookings/game-tables': page(() => import('../features/game-tables/components/GameTablesPage'), 'GameTablesPage'),
   '/bookings/sessions': page(() => import('../features/calendar/components/CalendarPages'), 'SessionsAdminPage'),
   '/bookings/calendar': page(() => import('../features/calendar/components/CalendarPages'), 'BookingsCalendarPage'),
+  '/bookings/attendance': page(() => import('../features/check-in/components/AttendancePage'), 'AttendancePage'),
   '/statistics/played-sessions': page(() => import('../features/statistics/components/PlayedSessionsPage'), 'PlayedSessionsPage'),
   '/statistics/free-sessions': page(() => import('../features/statistics/components/FreeSessionsPage'), 'FreeSessionsPage'),
+  '/statistics/table-weeks': page(() => import('../features/statistics/components/TableWeeksPage'), 'TableWeeksPage'),
   // Check-in at the table (issue 42): the page the QR code on a table opens.
   '/check-in/:token': page(() => import('../features/check-in/components/CheckInPage'), 'CheckInPage'),
 };

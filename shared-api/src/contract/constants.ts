@@ -107,10 +107,14 @@ export const WEEKDAY_SHORT = ['Dom', 'Lun', 'Mar', 'Mer', 'Gio', 'Ven', 'Sab'] a
 /** Italian weekday names, index 0 Sunday … 6 Saturday (the pages, through shared-ui, and the server's downloads). */
 export const WEEKDAY_NAMES = ['Domenica', 'Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato'] as const;
 
-/** The API paths (under /api/v1) of the booking statistics; each has `/export` and `/summary` beneath it. */
+/**
+ * The API paths (under /api/v1) of the booking statistics; each has `/export` beneath it, the first two `/summary` too;
+ * tableWeeks: check-in per table and week (issue 42).
+ */
 export const STATISTICS_PATHS = {
   playedSessions: '/statistics/played-sessions',
   freeSessions: '/statistics/free-sessions',
+  tableWeeks: '/statistics/table-weeks',
 } as const;
 /** The widest period a statistic reads (a year and a margin, like the occurrence lists). */
 export const STATISTICS_MAX_DAYS = 400;

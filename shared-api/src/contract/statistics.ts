@@ -102,3 +102,30 @@ export const freeSessionsSummary = z.object({
   occupancy: z.number(),
 });
 export type FreeSessionsSummary = z.infer<typeof freeSessionsSummary>;
+
+/* ---------------------------------------------------------------- check-in per table and week (issue 42) */
+
+export const TABLE_WEEKS_SORT_KEYS = ['table', 'week', 'booked', 'played', 'released', 'no_shows'] as const;
+export const tableWeeksQueries = statisticsQueries(TABLE_WEEKS_SORT_KEYS);
+export type TableWeeksQuery = z.infer<typeof tableWeeksQueries.list>;
+
+/**
+ * One table's week (Monday to Sunday) in the period: the shifts booked (every booking made for its occurrences, a
+ * cancelled one too), those played (someone checked in), those released (cancelled: the place given back) and the
+ * no-shows (nobody checked in: released by the no-show job, 'Non presentato'). A booking still held without a
+ * check-in (not begun, or on a table without check-in) is booked and nothing else.
+ */
+export const tableWeeksRow = z.object({
+  /** The row's key: table and week. */
+  _id: z.string(),
+  game_table: gameTable,
+  /** The week's Monday and Sunday (club calendar). */
+  week_start: isoDate,
+  week_end: isoDate,
+  booked: z.number().int(),
+  played: z.number().int(),
+  released: z.number().int(),
+  no_shows: z.number().int(),
+});
+export type TableWeeksRow = z.infer<typeof tableWeeksRow>;
+export const tableWeeksList = listResponse(tableWeeksRow);

@@ -18,8 +18,8 @@ const SPEC_PAGES: Record<string, string[]> = {
     '/registry/users/training-groups',
   ],
   certificates_access: ['/certificates/management', '/certificates/types'],
-  bookings_access: ['/bookings/game-tables', '/bookings/sessions', '/bookings/calendar'],
-  statistics_access: ['/statistics/played-sessions', '/statistics/free-sessions'],
+  bookings_access: ['/bookings/game-tables', '/bookings/sessions', '/bookings/calendar', '/bookings/attendance'],
+  statistics_access: ['/statistics/played-sessions', '/statistics/free-sessions', '/statistics/table-weeks'],
   storage_access: ['/storage/categories', '/storage/management', '/storage/load', '/storage/unload'],
   finance_access: [
     '/finance/insertion-count',
@@ -55,8 +55,8 @@ describe('the route table follows spec 000 §2.1', () => {
     );
   });
 
-  test("no other signed-in route exists, and every path appears once (the spec's 31, issue 28's audit log, issue 29's releases, issue 42's check-in)", () => {
-    expect(PORTAL_ROUTES).toHaveLength(34);
+  test("no other signed-in route exists, and every path appears once (the spec's 31, issue 28's audit log, issue 29's releases, issue 42's check-in, its 'Presenze' and its statistics)", () => {
+    expect(PORTAL_ROUTES).toHaveLength(36);
     expect(byPath.size).toBe(PORTAL_ROUTES.length);
   });
 
@@ -112,8 +112,8 @@ describe('navigation labels come from the same table (spec 000 §2.2)', () => {
       'Registro attività',
     ]);
     expect(labels('certificates')).toEqual(['Gestione certificati', 'Tipologie certificati']);
-    expect(labels('bookings')).toEqual(['Gestione tavoli', 'Turni di allenamento', 'Calendario prenotazioni']);
-    expect(labels('statistics')).toEqual(['Turni giocati', 'Turni liberi']);
+    expect(labels('bookings')).toEqual(['Gestione tavoli', 'Turni di allenamento', 'Calendario prenotazioni', 'Presenze']);
+    expect(labels('statistics')).toEqual(['Turni giocati', 'Turni liberi', 'Presenze ai tavoli']);
     expect(labels('storage')).toEqual(expect.arrayContaining(['Carico', 'Scarico']));
     expect(labels('finance')).toEqual([
       'Inserimento conto',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../common';
+import { id, isoDate } from '../common';
 
 /**
  * Check-in at the table (issue 42). Each game table may have a check-in link, printed as a QR code on its sheet:
@@ -31,3 +31,18 @@ export const checkInResult = z.object({
   participants: z.array(z.object({ _id: id, name: z.string(), surname: z.string(), checked_in: z.boolean() })),
 });
 export type CheckInResult = z.infer<typeof checkInResult>;
+
+/** GET /training-session/check-ins?date= (bookings staff): the day's bookings with who is present ('Presenze'). */
+export const attendanceQuery = z.object({ date: isoDate });
+export type AttendanceQuery = z.infer<typeof attendanceQuery>;
+
+/** One booking of the day: as a check-in answers it, its start and end instants, and whether it was released as a no-show. */
+export const attendanceRow = checkInResult.extend({
+  start_at: z.string(),
+  end_at: z.string(),
+  /** Released by the no-show job ('Non presentato'): nobody checked in by the end of the window. */
+  no_show: z.boolean(),
+});
+export type AttendanceRow = z.infer<typeof attendanceRow>;
+export const attendanceList = z.object({ data: z.array(attendanceRow) });
+export type AttendanceList = z.infer<typeof attendanceList>;

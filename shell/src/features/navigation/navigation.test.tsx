@@ -56,7 +56,12 @@ test('the Book group keeps the query string; the sub-navigation shows Cerca and 
 test('the sub-navigation shows the labels of the current section', async () => {
   renderApp('/bookings/sessions', { user: sessionUser({ permissions: ['bookings_access'] }) });
   const subnav = within(await screen.findByTestId('sub-nav'));
-  expect(subnav.getAllByRole('link').map((a) => a.textContent)).toEqual(['Gestione tavoli', 'Turni di allenamento', 'Calendario prenotazioni']);
+  expect(subnav.getAllByRole('link').map((a) => a.textContent)).toEqual([
+    'Gestione tavoli',
+    'Turni di allenamento',
+    'Calendario prenotazioni',
+    'Presenze',
+  ]);
   expect(subnav.getByRole('link', { name: 'Turni di allenamento' })).toHaveAttribute('aria-current', 'page');
 });
 

@@ -300,6 +300,45 @@ describe('calendar, admin mode', () => {
     expect(await screen.findByText('Prenotazione cancellata con successo!')).toBeInTheDocument();
   });
 
+  it("a booked occurrence's 'Presenze' shows who checked in and marks a participant present (issue 42)", async () => {
+    const bookingId = '00000000-0000-4000-8000-0000000000ce';
+    const mario = person('Mario', 'Rossi');
+    const lucia = person('Lucia', 'Bianchi');
+    const booked = makeSession({ specific_date: today, title: 'Occupato', booking_id: bookingId, participants: [mario, lucia] });
+    let luciaIn = false;
+    const attendance = () => ({
+      booking_id: bookingId,
+      title: 'Occupato',
+      date: today,
+      start_time: booked.start_time,
+      end_time: booked.end_time,
+      start_at: booked.start_at,
+      end_at: booked.end_at,
+      table_number: 1,
+      no_show: false,
+      participants: [
+        { _id: lucia._id, name: 'Lucia', surname: 'Bianchi', checked_in: luciaIn },
+        { _id: mario._id, name: 'Mario', surname: 'Rossi', checked_in: true },
+      ],
+    });
+    const { api, user } = setup('admin', [booked], {
+      'GET /training-session/check-ins': () => ({ body: { data: [attendance()] } }),
+      [`POST /training-session/booking/${bookingId}/check-in`]: () => {
+        luciaIn = true;
+        return { body: attendance() };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Azioni Occupato/ }));
+    await user.click(await screen.findByRole('button', { name: 'Presenze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Presenze – Occupato' });
+    expect(await within(dialog).findByText('Mario Rossi')).toBeInTheDocument();
+    expect(api.callsTo('GET /training-session/check-ins')[0]?.query.get('date')).toBe(today);
+    expect(within(dialog).getByText('Mario Rossi').parentElement).toHaveTextContent('Presente');
+    await user.click(within(dialog).getByRole('button', { name: 'Segna presente Lucia Bianchi' }));
+    await waitFor(() => expect(within(dialog).getByText('Lucia Bianchi').parentElement).toHaveTextContent('Presente'));
+    expect(api.callsTo(`POST /training-session/booking/${bookingId}/check-in`)[0]?.body).toEqual({ userIds: [lucia._id] });
+  });
+
   it('a group occurrence asks the scope: one occurrence is deleted by date, the whole group by its id', async () => {
     const groupId = '00000000-0000-4000-8000-0000000000dd';
     const occurrence = makeSession({

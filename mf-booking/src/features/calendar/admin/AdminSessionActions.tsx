@@ -6,6 +6,9 @@ import { isBooked } from '../event-style';
 import { groupIdOf, useDeleteBooking, useDeleteGroup, useDeleteOccurrence } from './session-api';
 
 const SessionFormModal = lazy(() => import('./SessionFormModal').then((m) => ({ default: m.SessionFormModal })));
+const SessionAttendanceModal = lazy(() =>
+  import('../../check-in/components/SessionAttendanceModal').then((m) => ({ default: m.SessionAttendanceModal })),
+);
 
 type Step =
   | { kind: 'menu' }
@@ -13,11 +16,13 @@ type Step =
   | { kind: 'edit'; scope: EditScope }
   | { kind: 'copy' }
   | { kind: 'delete'; scope: EditScope }
-  | { kind: 'delete-booking' };
+  | { kind: 'delete-booking' }
+  | { kind: 'attendance' };
 
 /**
  * An administrator's actions on one occurrence (spec 000 §2.12): edit, copy and delete the session (a group's
- * occurrence first asks the scope), delete its booking.
+ * occurrence first asks the scope), delete its booking; a booked one's 'Presenze' (issue 42: who checked in, and
+ * marking them present).
  */
 export function AdminSessionActions({ session, onClose }: { session: TrainingSession; onClose: () => void }) {
   const groupId = groupIdOf(session);
@@ -44,6 +49,11 @@ export function AdminSessionActions({ session, onClose }: { session: TrainingSes
             <button type="button" className="ui-btn ui-btn--danger" onClick={() => ask('delete')}>
               Elimina
             </button>
+            {isBooked(session) && session.booking_id && (
+              <button type="button" className="ui-btn ui-btn--secondary" onClick={() => setStep({ kind: 'attendance' })}>
+                Presenze
+              </button>
+            )}
             {isBooked(session) && session.booking_id && (
               <button type="button" className="ui-btn ui-btn--danger" onClick={() => setStep({ kind: 'delete-booking' })}>
                 Cancella prenotazione
@@ -96,6 +106,12 @@ export function AdminSessionActions({ session, onClose }: { session: TrainingSes
         />
       );
     }
+    case 'attendance':
+      return (
+        <ModalSuspense>
+          <SessionAttendanceModal title={session.title} when={when} date={session.specific_date} bookingId={session.booking_id!} onClose={onClose} />
+        </ModalSuspense>
+      );
     case 'delete-booking':
       return (
         <ConfirmDialog

@@ -5,6 +5,7 @@ import { renderWithProviders } from 'shared-ui/testing';
 import { mockApi, type Handlers } from 'shared-ui/testing/api';
 import { FreeSessionsPage } from '../components/FreeSessionsPage';
 import { PlayedSessionsPage } from '../components/PlayedSessionsPage';
+import { TableWeeksPage } from '../components/TableWeeksPage';
 import { presetPeriod } from '../period';
 import { list } from '../../../test/handlers';
 import { TABLES, uuid } from '../../../test/fixtures';
@@ -166,6 +167,40 @@ describe('Turni liberi', () => {
       endDate: thisMonth.endDate,
       format: 'csv',
     });
+    click.mockRestore();
+  });
+});
+
+describe('Presenze ai tavoli', () => {
+  const WEEKS = [
+    { _id: 'w1', game_table: TABLES[0], week_start: '2026-11-02', week_end: '2026-11-08', booked: 6, played: 3, released: 1, no_shows: 2 },
+  ];
+
+  it('one row per table and week with booked, played, released and no-shows; downloaded with the same period', async () => {
+    URL.createObjectURL = jest.fn(() => 'blob:export');
+    URL.revokeObjectURL = jest.fn();
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const api = mockApi({
+      'GET /training-session/game-tables': list(TABLES),
+      'GET /statistics/table-weeks': list(WEEKS),
+      'GET /statistics/table-weeks/export': { body: 'csv', headers: { 'content-disposition': 'attachment; filename="presenze_tavoli_x.csv"' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<TableWeeksPage />, { route: '/statistics/table-weeks' });
+    expect(screen.getByRole('heading', { name: 'Presenze ai tavoli' })).toBeInTheDocument();
+    const row = (await screen.findByRole('cell', { name: 'Tavolo 1' })).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Tavolo 1', '02/11/2026 - 08/11/2026', '6', '3', '1', '2', 'Mostra dettagli']);
+    const period = { startDate: thisMonth.startDate, endDate: thisMonth.endDate };
+    expect(query(api.callsTo('GET /statistics/table-weeks')[0]!)).toEqual({ ...period, page: '1', limit: '10' });
+
+    await user.click(screen.getByRole('button', { name: 'Scarica' }));
+    await user.click(screen.getByRole('menuitem', { name: 'CSV' }));
+    expect(await screen.findByText('File scaricato con successo!')).toBeInTheDocument();
+    expect(query(api.callsTo('GET /statistics/table-weeks/export')[0]!)).toMatchObject({ ...period, format: 'csv' });
     click.mockRestore();
   });
 });

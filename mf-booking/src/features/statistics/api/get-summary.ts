@@ -5,6 +5,7 @@ import type { StatisticsFilters } from '../period';
 /** The DataTables' query keys (invalidate [key] to reload a table) and their list paths. */
 export const PLAYED_QUERY_KEY = 'statistics-played-sessions';
 export const FREE_QUERY_KEY = 'statistics-free-sessions';
+export const TABLE_WEEKS_QUERY_KEY = 'statistics-table-weeks';
 
 /** The query parameters of a statistic: the period, and the table when one is chosen. */
 export const statisticsParams = (f: StatisticsFilters) => ({ startDate: f.startDate, endDate: f.endDate, table: f.table ?? undefined });

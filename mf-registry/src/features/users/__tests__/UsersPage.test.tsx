@@ -96,13 +96,19 @@ describe('Gestione utenti: list', () => {
     expect(within(await rowOf('Luisa')).getByRole('cell', { name: '0' })).toBeInTheDocument();
   });
 
-  it("shows a member's booking suspension and its end on the club's clock in their state (issue 42)", async () => {
+  it("shows a member's fair-play counts, their booking suspension and its end on the club's clock in their state (issue 42)", async () => {
     setup([
       makeUser({ fair_play: { no_shows: 2, late_cancellations: 1, suspended_until: '2027-03-31T17:10:00Z' } }),
       makeUser({ _id: uuid(101), name: 'Luisa', surname: 'Verdi', fair_play: { no_shows: 0, late_cancellations: 0, suspended_until: null } }),
+      makeUser({ _id: uuid(103), name: 'Paolo', surname: 'Neri', fair_play: { no_shows: 1, late_cancellations: 2, suspended_until: null } }),
     ]);
-    expect(within(await rowOf('Mario')).getByRole('cell', { name: 'Attivo · prenotazioni sospese fino al 31/03/2027 19:10' })).toBeInTheDocument();
+    expect(
+      within(await rowOf('Mario')).getByRole('cell', {
+        name: 'Attivo · 2 assenze · 1 disdetta tardiva · prenotazioni sospese fino al 31/03/2027 19:10',
+      }),
+    ).toBeInTheDocument();
     expect(within(await rowOf('Luisa')).getByRole('cell', { name: 'Attivo' })).toBeInTheDocument();
+    expect(within(await rowOf('Paolo')).getByRole('cell', { name: 'Attivo · 1 assenza · 2 disdette tardive' })).toBeInTheDocument();
   });
 
   it('offers activate only to deactivated users and deactivate only to active ones', async () => {

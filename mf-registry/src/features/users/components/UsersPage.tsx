@@ -30,12 +30,17 @@ const LiftFairPlayModal = lazy(() => import('./LiftFairPlayModal').then((m) => (
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'activate' | 'deactivate' | 'anonymize' | 'lift'; user: User } | null;
 
+const counted = (n: number, one: string, many: string) => (n ? ` · ${n} ${n === 1 ? one : many}` : '');
+
 function status(user: User): string {
-  // A fair-play suspension (issue 42) is said here rather than in a column of its own: the table fits a 1366 px
-  // laptop without scrolling sideways (polish.test), and the lift is in the row's menu.
-  const suspended = user.fair_play?.suspended_until ? ` · prenotazioni sospese fino al ${formatDateTime(user.fair_play.suspended_until)}` : '';
-  if (!user.deactivation_status) return `Attivo${suspended}`;
-  return user.deactivation_date_end ? `Disattivato fino al ${formatDate(user.deactivation_date_end)}` : 'Disattivato';
+  // The fair-play record (issue 42) — no-shows and late cancellations within the rule's period, a suspension — is
+  // said here rather than in columns of its own: the table fits a 1366 px laptop without scrolling sideways
+  // (polish.test), and the lift is in the row's menu.
+  const fp = user.fair_play;
+  const record = fp ? counted(fp.no_shows, 'assenza', 'assenze') + counted(fp.late_cancellations, 'disdetta tardiva', 'disdette tardive') : '';
+  const suspended = fp?.suspended_until ? ` · prenotazioni sospese fino al ${formatDateTime(fp.suspended_until)}` : '';
+  if (!user.deactivation_status) return `Attivo${record}${suspended}`;
+  return `${user.deactivation_date_end ? `Disattivato fino al ${formatDate(user.deactivation_date_end)}` : 'Disattivato'}${record}`;
 }
 
 // On a phone a card shows who the member is and their state; the other columns on demand.

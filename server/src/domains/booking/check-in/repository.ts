@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { CheckInResult } from 'shared-api/contract';
+import type { AttendanceRow, CheckInResult } from 'shared-api/contract';
 import type { DbOrTx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
 import { users } from '../../registry/tables';
@@ -82,22 +82,38 @@ export class CheckInRepository {
 
   /** What a check-in answers: the shift as booked, its table and who of its participants is present. */
   async result(tx: DbOrTx, bookingId: string): Promise<CheckInResult | null> {
+    const [row] = rowsOf<CheckInResult>(await tx.execute(this.attendance(sql`b.id = ${bookingId}::uuid`)));
+    return row ?? null;
+  }
+
+  /**
+   * The 'Presenze' of a club day: its bookings still held or released as no-shows (a cancelled one is not there),
+   * each with who is present, by start and table.
+   */
+  async day(tx: DbOrTx, date: string): Promise<AttendanceRow[]> {
+    return rowsOf<AttendanceRow>(
+      await tx.execute(this.attendance(sql`b.date = ${date}::date and (b.cancelled_at is null or b.no_show_at is not null)`)),
+    );
+  }
+
+  /** The bookings `where` says, each as a check-in answers it, with its instants and whether it was a no-show. */
+  private attendance(where: SQL): SQL {
     const local = (ts: SQL) => sql`to_char(${ts} at time zone ${this.timeZone}, 'HH24:MI')`;
-    const [row] = rowsOf<CheckInResult>(
-      await tx.execute(sql`
+    // A no-show's participants were set inactive by its release: they are listed all the same, none present.
+    return sql`
         select b.id as booking_id, coalesce(x.title, s.title) as title, b.date::text as date,
                ${local(sql`b.start_at`)} as start_time, ${local(sql`b.end_at`)} as end_time, gt.number as table_number,
+               ${iso(sql`b.start_at`)} as start_at, ${iso(sql`b.end_at`)} as end_at, b.no_show_at is not null as no_show,
                coalesce((select json_agg(json_build_object('_id', u.id, 'name', u.name, 'surname', u.surname,
                                                            'checked_in', p.checked_in_at is not null) order by u.surname, u.name)
                          from ${booking_participants} p join ${users} u on u.id = p.user_id
-                         where p.booking_id = b.id and p.active), '[]'::json) as participants
+                         where p.booking_id = b.id and (p.active or (b.no_show_at is not null and p.left_at is null))), '[]'::json) as participants
         from ${bookings} b
         join ${training_sessions} s on s.id = b.session_id
         left join ${training_session_exceptions} x on x.session_id = b.session_id and x.date = b.date
         join ${game_tables} gt on gt.id = s.game_table_id
-        where b.id = ${bookingId}::uuid`),
-    );
-    return row ?? null;
+        where ${where}
+        order by b.start_at, gt.number`;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkInLink, checkInPayload, checkInResult, staffCheckInPayload } from 'shared-api/contract';
+import { attendanceList, attendanceQuery, checkInLink, checkInPayload, checkInResult, staffCheckInPayload } from 'shared-api/contract';
 import { z } from 'zod';
 import { attachment } from '../../../core/content-disposition';
 import { fileResponse } from '../../../core/plugins/openapi';
@@ -42,6 +42,20 @@ export const staffCheckInRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body, fileName } = await checkIn.sheet(request.params.id);
       return reply.type('application/pdf').header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(body);
     },
+  );
+
+  app.get(
+    '/check-ins',
+    {
+      config: staff,
+      schema: {
+        tags: sessionTags,
+        summary: 'Presenze di un giorno: le prenotazioni, chi è presente e i non presentati',
+        querystring: attendanceQuery,
+        response: { 200: attendanceList, ...errors },
+      },
+    },
+    async (request) => ({ data: await checkIn.day(request.query.date) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckInLink, CheckInResult } from 'shared-api/contract';
+import type { AttendanceRow, CheckInLink, CheckInResult } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
 import { DomainError } from '../../../core/errors';
 import type { CurrentUser } from '../../../core/domain';
@@ -107,6 +107,11 @@ export class CheckInService {
       await this.repo.checkIn(tx, locked.id, who, actor.id, this.settings.now());
     });
     return this.resultOf(bookingId);
+  }
+
+  /** The 'Presenze' of a club day (bookings staff): its bookings, who is present, and the no-shows released. */
+  day(date: string): Promise<AttendanceRow[]> {
+    return this.repo.day(this.db, date);
   }
 
   private async resultOf(bookingId: string): Promise<CheckInResult> {

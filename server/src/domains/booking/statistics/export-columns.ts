@@ -1,4 +1,5 @@
-import { type FreeSessionsRow, type PlayedSessionsRow, WEEKDAY_NAMES } from 'shared-api/contract';
+import { type FreeSessionsRow, type PlayedSessionsRow, type TableWeeksRow, WEEKDAY_NAMES } from 'shared-api/contract';
+import { formatItalianDate } from '../../../core/time';
 import type { ExportColumn } from '../../../core/export/exporter';
 
 const hours = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
@@ -22,4 +23,14 @@ export const FREE_SESSIONS_EXPORT_COLUMNS: ExportColumn<FreeSessionsRow>[] = [
   { header: 'Prenotati', value: (r) => r.booked, width: 0.7 },
   { header: 'Liberi', value: (r) => r.free, width: 0.7 },
   { header: 'Occupazione', value: (r) => percent.format(r.occupancy), width: 0.7 },
+];
+
+/** Columns of the check-in download per table and week (GET /statistics/table-weeks/export). */
+export const TABLE_WEEKS_EXPORT_COLUMNS: ExportColumn<TableWeeksRow>[] = [
+  { header: 'Tavolo', value: (r) => `Tavolo ${r.game_table.number}`, width: 0.7 },
+  { header: 'Settimana', value: (r) => `${formatItalianDate(r.week_start)} - ${formatItalianDate(r.week_end)}`, width: 1.4 },
+  { header: 'Prenotati', value: (r) => r.booked, width: 0.7 },
+  { header: 'Giocati', value: (r) => r.played, width: 0.7 },
+  { header: 'Liberati', value: (r) => r.released, width: 0.7 },
+  { header: 'Non presentati', value: (r) => r.no_shows, width: 0.8 },
 ];

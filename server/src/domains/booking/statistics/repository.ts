@@ -7,6 +7,8 @@ import type {
   FREE_SESSIONS_SORT_KEYS,
   PlayedSessionsRow,
   PlayedSessionsSummary,
+  TABLE_WEEKS_SORT_KEYS,
+  TableWeeksRow,
 } from 'shared-api/contract';
 import { WEEKDAY_NAMES } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../../core/db/client';
@@ -14,10 +16,11 @@ import { type ListRequest, type ListSource, readAll, readPage, searchableText } 
 import { categories, users } from '../../registry/tables';
 import { bookings, booking_participants, game_tables } from '../tables';
 import { rowsOf } from '../../../core/db/rows';
-import { endTimeSql, occurrencesBetween, wallClockEndSql } from '../sessions/occurrence-sql';
+import { endTimeSql, occurrencesBetween, wallClockEndSql, weekDayOf } from '../sessions/occurrence-sql';
 
 export type PlayedSortKey = (typeof PLAYED_SESSIONS_SORT_KEYS)[number];
 export type FreeSortKey = (typeof FREE_SESSIONS_SORT_KEYS)[number];
+export type TableWeeksSortKey = (typeof TABLE_WEEKS_SORT_KEYS)[number];
 
 /** What both statistics read: the period (club dates, both included) and optionally one table. */
 export interface StatisticsFilter {
@@ -78,6 +81,20 @@ function offeredCte(f: StatisticsFilter): SQL {
 const weekdayName = sql`(${sql.raw(`array[${WEEKDAY_NAMES.map((n) => `'${n}'`).join(',')}]`)})[offered.weekday + 1]`;
 /** Monday first, Sunday last: the club's week. */
 const weekdayOrder = sql`((offered.weekday + 6) % 7)`;
+
+/**
+ * Every booking made for the counted occurrences, cancelled ones too, with its table, its week's Monday, whether
+ * someone checked in and whether it was released as a no-show (issue 42).
+ */
+function tableBookingsCte(f: StatisticsFilter): SQL {
+  return sql`table_bookings as materialized (
+    select o.game_table_id, o.date - ((${weekDayOf(sql`o.date`)} + 6) % 7)::int as week_start, b.cancelled_at is not null as cancelled,
+           b.no_show_at is not null as no_show,
+           exists (select 1 from ${booking_participants} p where p.booking_id = b.id and p.checked_in_at is not null) as played
+    from (${counted(f)}) o
+    join ${bookings} b on b.session_id = o.session_id and b.date = o.date
+  )`;
+}
 
 /** The booking statistics (docs/booking.md, Statistics): SQL only, each read a constant number of statements. */
 export class StatisticsRepository {
@@ -218,6 +235,54 @@ export class StatisticsRepository {
       );
       return row ?? { offered: 0, booked: 0 };
     });
+  }
+
+  private tableWeeksSource(tx: DbOrTx, f: StatisticsFilter): ListSource<TableWeeksRow, TableWeeksSortKey> {
+    const week = sql`table_bookings.week_start`;
+    const played = sql`count(*) filter (where table_bookings.played and not table_bookings.cancelled)`;
+    const released = sql`count(*) filter (where table_bookings.cancelled and not table_bookings.no_show)`;
+    const noShows = sql`count(*) filter (where table_bookings.no_show)`;
+    const key = [sql`${game_tables.number}`, week];
+    return {
+      search: searchableText(sql`'Tavolo ' || ${game_tables.number}`, game_tables.description),
+      sortColumns: { table: game_tables.number, week, booked: sql`count(*)`, played, released, no_shows: noShows },
+      defaultSort: key,
+      tieBreaker: game_tables.number,
+      rows: async (where, orderBy, limit, offset) =>
+        rowsOf<TableWeeksRow>(
+          await tx.execute(sql`
+            with ${tableBookingsCte(f)}
+            select ${game_tables.id}::text || ':' || ${week}::text as "_id",
+                   json_build_object('_id', ${game_tables.id}, 'number', ${game_tables.number}, 'description', ${game_tables.description}) as game_table,
+                   ${week}::text as week_start, (${week} + 6)::text as week_end,
+                   count(*)::int as booked, ${played}::int as played, ${released}::int as released, ${noShows}::int as no_shows
+            from table_bookings
+            join ${game_tables} on ${game_tables.id} = table_bookings.game_table_id
+            ${where ? sql`where ${where}` : sql``}
+            group by ${game_tables.id}, ${week}
+            order by ${sql.join([...orderBy, ...key], sql`, `)}
+            ${limit === null ? sql`` : sql`limit ${limit} offset ${offset}`}`),
+        ),
+      count: async (where) =>
+        rowsOf<{ n: number }>(
+          await tx.execute(sql`
+            with ${tableBookingsCte(f)}
+            select count(*)::int as n from (
+              select 1 from table_bookings
+              join ${game_tables} on ${game_tables.id} = table_bookings.game_table_id
+              ${where ? sql`where ${where}` : sql``}
+              group by ${game_tables.id}, ${week}
+            ) weeks`),
+        )[0]?.n ?? 0,
+    };
+  }
+
+  tableWeeksPage(f: StatisticsFilter, request: ListRequest<TableWeeksSortKey>): Promise<{ data: TableWeeksRow[]; meta: ListMeta }> {
+    return this.read((tx) => readPage(this.tableWeeksSource(tx, f), request));
+  }
+
+  tableWeeksAll(f: StatisticsFilter, request: Omit<ListRequest<TableWeeksSortKey>, 'page' | 'limit'>): Promise<TableWeeksRow[]> {
+    return this.read((tx) => readAll(this.tableWeeksSource(tx, f), request));
   }
 
   /** The number of a game table (the downloads name it), or null. */

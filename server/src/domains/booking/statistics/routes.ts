@@ -9,18 +9,58 @@ import {
   playedSessionsQueries,
   playedSessionsSummary,
   statisticsSummaryQuery,
+  tableWeeksList,
+  tableWeeksQueries,
 } from 'shared-api/contract';
 import { buildExport } from '../../../core/export/exporter';
 import { exportResponse, sendExportFile } from '../../../core/export/reply';
-import { FREE_SESSIONS_EXPORT_COLUMNS, PLAYED_SESSIONS_EXPORT_COLUMNS } from './export-columns';
+import { FREE_SESSIONS_EXPORT_COLUMNS, PLAYED_SESSIONS_EXPORT_COLUMNS, TABLE_WEEKS_EXPORT_COLUMNS } from './export-columns';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const access = { access: ['statistics_access'] } as const;
 const tags = ['statistiche'];
 
+/** GET /statistics/table-weeks and its download (issue 42): check-in per table and week. */
+const tableWeeksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { statistics } = app.services.booking;
+  const timeZone = app.config.clubTimezone;
+  const weeks = STATISTICS_PATHS.tableWeeks;
+  app.get(
+    weeks,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Presenze per tavolo e settimana: turni prenotati, giocati, liberati e non presentati',
+        querystring: tableWeeksQueries.list,
+        response: { 200: tableWeeksList, ...errors },
+      },
+    },
+    (request) => statistics.tableWeeks(request.query),
+  );
+  app.get(
+    `${weeks}/export`,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Scarica le presenze per tavolo e settimana (csv, xlsx, pdf)',
+        querystring: tableWeeksQueries.export,
+        response: { 200: exportResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const heading = await statistics.exportHeading('Presenze per tavolo e settimana', 'presenze_tavoli', query);
+      const rows = await statistics.tableWeeksAll(query);
+      return sendExportFile(reply, await buildExport({ format, ...heading, columns: TABLE_WEEKS_EXPORT_COLUMNS, rows, timeZone }));
+    },
+  );
+};
+
 /**
  * GET /statistics/played-sessions and /statistics/free-sessions: each a list (page, search, sort), its download
- * (the same query as CSV, XLSX or PDF) and its summary figures for the period.
+ * (the same query as CSV, XLSX or PDF) and its summary figures for the period; the check-in per table and week.
  */
 const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { statistics } = app.services.booking;
@@ -117,6 +157,8 @@ const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => statistics.freeSessionsSummary(request.query),
   );
+
+  await app.register(tableWeeksRoutes);
 };
 
 export default statisticsRoutes;

@@ -7,6 +7,8 @@ import type {
   PlayedSessionsRow,
   PlayedSessionsSummary,
   StatisticsSummaryQuery,
+  TableWeeksQuery,
+  TableWeeksRow,
 } from 'shared-api/contract';
 import { formatItalianDate } from '../../../core/time';
 import type { PlayedFilter, StatisticsFilter, StatisticsRepository } from './repository';
@@ -71,6 +73,15 @@ export class StatisticsService {
 
   async freeSessionsSummary(q: StatisticsSummaryQuery): Promise<FreeSessionsSummary> {
     return withFree(await this.repo.freeSummary(this.filter(q)));
+  }
+
+  /** Check-in per table and week (issue 42): booked, played, released and no-show shifts. */
+  tableWeeks(q: TableWeeksQuery): Promise<{ data: TableWeeksRow[]; meta: ListMeta }> {
+    return this.repo.tableWeeksPage(this.filter(q), q);
+  }
+
+  tableWeeksAll(q: ExportQuery<TableWeeksQuery>): Promise<TableWeeksRow[]> {
+    return this.repo.tableWeeksAll(this.filter(q), q);
   }
 
   /**

@@ -216,5 +216,70 @@ describe('no-shows', () => {
     stopClockAt(t.clock, fresh.date, '18:05');
     const started = await api(await as(a), 'POST', `/training-session/${fresh.id}/book`, { partnersId: [c.id], date: fresh.date });
     assert.equal(started.json().code, 'SESSION_STARTED');
+
+    // 'Presenze' (staff): the day's bookings, the no-show kept with its players, none present, beside the new booking.
+    assert.equal((await api(await as(a), 'GET', `/training-session/check-ins?date=${lost.date}`)).statusCode, 403);
+    const lostDay = await api(admin, 'GET', `/training-session/check-ins?date=${lost.date}`);
+    assert.equal(lostDay.statusCode, 200, lostDay.body);
+    type Row = { booking_id: string; no_show: boolean; table_number: number; participants: { _id: string; checked_in: boolean }[] };
+    const rows = (lostDay.json().data as Row[]).filter((r) => r.table_number === 273);
+    const noShow = rows.find((r) => r.no_show);
+    assert.equal(noShow?.booking_id, lostId);
+    assert.deepEqual(
+      noShow.participants.map((p) => [p._id, p.checked_in]).sort(),
+      [
+        [a.id, false],
+        [c.id, false],
+      ].sort(),
+    );
+    const rebooked = rows.find((r) => !r.no_show);
+    assert.deepEqual(rebooked?.participants.map((p) => p._id).sort(), [b.id, d.id].sort());
+    const keptDay = (await api(admin, 'GET', `/training-session/check-ins?date=${kept.date}`)).json().data as Row[];
+    const present = keptDay.find((r) => r.booking_id === keptBooking.json()._id);
+    assert.deepEqual(Object.fromEntries(present!.participants.map((p) => [p._id, p.checked_in])), { [a.id]: false, [c.id]: true });
+  });
+});
+
+describe('statistics per table and week', () => {
+  test('booked, played (someone checked in), released (cancelled) and no-shows, per week; downloaded through the same export', async () => {
+    // The next week (Monday 29/03/2027): one booking made and cancelled by staff.
+    stopClockAt(t.clock, '2027-03-27', '10:00');
+    const next = await newSession('Turno annullato');
+    assert.equal(next.date, '2027-03-29');
+    const [e, f] = await createMembers(t.database, 2, { label: 'annullati' });
+    const booked = await api(admin, 'POST', `/training-session/${next.id}/book`, { partnersId: [e!.id, f!.id], date: next.date, admin: true });
+    assert.equal(booked.statusCode, 201, booked.body);
+    assert.equal((await api(admin, 'PATCH', `/training-session/booking/${booked.json()._id}`)).statusCode, 200);
+
+    const query = `startDate=2027-03-22&endDate=2027-04-04&table=${table}`;
+    assert.equal((await api(await as(a), 'GET', `/statistics/table-weeks?${query}`)).statusCode, 403);
+    const res = await api(admin, 'GET', `/statistics/table-weeks?${query}`);
+    assert.equal(res.statusCode, 200, res.body);
+    const figures = (
+      res.json().data as { week_start: string; week_end: string; booked: number; played: number; released: number; no_shows: number }[]
+    ).map((r) => [r.week_start, r.week_end, r.booked, r.played, r.released, r.no_shows]);
+    // Week of 22/03: 'Turno con presenza', the staff's, 'Turno con un presente' played; 'Turno chiuso' and 'Turno senza
+    // presenti' no-shows; the latter booked again from the waitlist (held, not checked in).
+    assert.deepEqual(figures, [
+      ['2027-03-22', '2027-03-28', 6, 3, 0, 2],
+      ['2027-03-29', '2027-04-04', 1, 0, 1, 0],
+    ]);
+    assert.equal(res.json().meta.totalItems, 2);
+
+    const sorted = await api(admin, 'GET', `/statistics/table-weeks?${query}&sortBy=booked&order=asc`);
+    assert.deepEqual(
+      sorted.json().data.map((r: { week_start: string }) => r.week_start),
+      ['2027-03-29', '2027-03-22'],
+    );
+
+    const csv = await api(admin, 'GET', `/statistics/table-weeks/export?${query}&format=csv`);
+    assert.equal(csv.statusCode, 200, csv.body);
+    assert.match(String(csv.headers['content-disposition']), /presenze_tavoli_2027-03-22_2027-04-04_tavolo_273\.csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    assert.match(lines[0]!, /Tavolo.*Settimana.*Prenotati.*Giocati.*Liberati.*Non presentati/);
+    assert.match(lines[1]!, /Tavolo 273.*22\/03\/2027 - 28\/03\/2027.*6.*3.*0.*2/);
   });
 });
