@@ -20,6 +20,9 @@ interface Lhr {
   categories: { performance: { score: number } };
   audits: Record<string, { numericValue?: number; details?: { items?: { node?: { snippet?: string }; score?: number }[] } }>;
 }
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }>;
+}
 type RunLighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<{ lhr: Lhr } | undefined>;
 
 export async function benchLighthouse(): Promise<void> {
@@ -28,10 +31,10 @@ export async function benchLighthouse(): Promise<void> {
     console.log('\nLighthouse: LIGHTHOUSE_DIR non impostata (npm i lighthouse@12 in una cartella qualsiasi), salto.');
     return;
   }
-  const load = (file: string) => import(pathToFileURL(path.join(dir, file)).href);
-  const lighthouse = (await load('core/index.js')).default as RunLighthouse;
-  const desktopConfig = (await load('core/config/desktop-config.js')).default;
-  const chromeLauncher = await import(pathToFileURL(path.join(dir, '..', 'chrome-launcher', 'dist', 'index.js')).href);
+  const load = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(dir, file)).href)) as T;
+  const lighthouse = (await load<{ default: RunLighthouse }>('core/index.js')).default;
+  const desktopConfig = (await load<{ default: unknown }>('core/config/desktop-config.js')).default;
+  const chromeLauncher = await load<ChromeLauncher>(path.join('..', 'chrome-launcher', 'dist', 'index.js'));
   const portal = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_EXECUTABLE,

@@ -61,7 +61,8 @@ test("a booking's entry names its session, its shift, its table and its people; 
   const allQuals = ok(await call(t.app, admin, 'GET', '/api/v1/user/qualification?limit=500'), 200)
     .json()
     .data.map((q: { _id: string }) => q._id);
-  const table = ok(await call(t.app, admin, 'POST', '/api/v1/training-session/game-tables', { number: 44, description: 'Tavolo nomi' }), 201).json()._id;
+  const table = ok(await call(t.app, admin, 'POST', '/api/v1/training-session/game-tables', { number: 44, description: 'Tavolo nomi' }), 201).json()
+    ._id;
   const session = ok(
     await call(t.app, admin, 'POST', '/api/v1/training-session', {
       title: 'Nomi',
