@@ -57,6 +57,8 @@ async function recordLayoutShifts(page: Page): Promise<() => Promise<{ total: nu
 const report = ({ total, shifts }: { total: number; shifts: Shift[] }) =>
   `CLS ${total.toFixed(3)}: ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}`;
 
+const mainTop = (page: Page) => page.evaluate(() => document.querySelector('.shell-main')!.getBoundingClientRect().top);
+
 async function signedInContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
   const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport });
   assert.ok((await context.request.post(`${portal.server.url}/api/v1/auth/login`, { data: ADMIN })).ok());
@@ -87,7 +89,11 @@ for (const [size, viewport] of [
     const shifts = await recordLayoutShifts(page);
     // The session check waits until the shell says it checks, the section's files until the shell shows its
     // placeholder, the users until the table shows it loads: each state is painted before the next arrives.
-    await holdUntilShown(page, /\/api\/v1\/auth\/me/, () => page.getByText('Verifica autenticazione in corso...').waitFor());
+    let mainTopWhileChecking = Number.NaN;
+    await holdUntilShown(page, /\/api\/v1\/auth\/me/, async () => {
+      await page.getByText('Verifica autenticazione in corso...').waitFor();
+      mainTopWhileChecking = await mainTop(page);
+    });
     await holdUntilShown(page, /\/(apps|releases)\/mf-registry\//, () => page.getByText('Caricamento della sezione in corso...').waitFor());
     await holdUntilShown(page, /\/api\/v1\/user\?/, () => page.getByRole('status').filter({ hasText: 'Caricamento in corso...' }).waitFor());
     await page.goto(`${portal.server.url}${USERS}`);
@@ -96,6 +102,8 @@ for (const [size, viewport] of [
     const measured = await shifts();
     if (process.env.SHOW_LAYOUT_SHIFTS) console.log(`${size} ${USERS}: ${report(measured)}`);
     assert.ok(measured.total < GOOD_CLS, report(measured));
+    // The page starts where it started while the session was checked: the header's room was kept.
+    assert.ok(Math.abs((await mainTop(page)) - mainTopWhileChecking) <= 2, `main at ${mainTopWhileChecking}, then ${await mainTop(page)}`);
     await context.close();
   });
 }
