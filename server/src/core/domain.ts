@@ -87,6 +87,11 @@ export interface PersonalDataPart {
    */
   anonymize?(tx: Tx, userId: string): Promise<string[] | void>;
   /**
+   * What `anonymize` forgets, as the log's anonymisation entry names it (issue 44 item 6): the member's fields it
+   * blanks and the records of theirs it deletes, each a key of AUDIT_FIELD_LABELS (never a value).
+   */
+  forgets?: readonly string[];
+  /**
    * Read in the anonymisation's transaction before any domain's step: the member's personal values and records this
    * domain holds (see PersonalTraces), which core redacts from the audit log and the outbox after every step.
    */

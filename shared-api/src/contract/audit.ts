@@ -21,6 +21,12 @@ export const auditEntry = z.object({
   entity: z.string(),
   entity_id: z.string().nullable(),
   changes: z.record(z.string(), auditChange),
+  /**
+   * The names of the records the entry names by id (its own and those among its values; issue 44 item 6): a person
+   * as 'Surname Name', a table as 'Tavolo N', a session by its title, day and time and table, a booking by its shift's
+   * day and time (the club's clock) and table. Absent where it names none (or only deleted ones).
+   */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

@@ -64,6 +64,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           rowKey={props.rowKey}
           caption={props.caption}
           compact={props.compact}
+          expectedRows={list.limit}
         />
       )}
 

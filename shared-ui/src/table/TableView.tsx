@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { cx } from '../inputs/cx';
 import { TABLE_MESSAGES } from './messages';
 import type { PageData } from './paging';
@@ -19,7 +19,16 @@ export interface TableViewProps<T> {
   rowKey?: (row: T) => string;
   caption?: string;
   compact?: boolean;
+  /**
+   * How many rows the first page will show (the list's limit): while it loads, the table keeps their room, so the
+   * rows arriving do not push down what is below (issue 44 item 10: the users table's body growing was most of the
+   * page's layout shift). Capped at a screenful.
+   */
+  expectedRows?: number;
 }
+
+/** More rows than this never fit one screen: the loading state reserves at most their room. */
+const RESERVED_ROWS_MAX = 25;
 
 /** The table of a DataTable: sortable headers, one row per item with its actions, and the loading and empty states. */
 export function TableView<T>({
@@ -34,6 +43,7 @@ export function TableView<T>({
   rowKey,
   caption,
   compact,
+  expectedRows = 0,
 }: TableViewProps<T>) {
   // Phone cards whose detail columns are shown, by row key.
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -65,7 +75,12 @@ export function TableView<T>({
         <tbody>
           {!data && pending && (
             <tr>
-              <td colSpan={colSpan} className="ui-table__state" role="status">
+              <td
+                colSpan={colSpan}
+                className="ui-table__state ui-table__state--loading"
+                role="status"
+                style={{ '--ui-table-reserved-rows': Math.min(expectedRows || RESERVED_ROWS_MAX, RESERVED_ROWS_MAX) } as CSSProperties}
+              >
                 {TABLE_MESSAGES.loading}
               </td>
             </tr>

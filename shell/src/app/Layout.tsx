@@ -8,14 +8,18 @@ export function Layout() {
   const { pathname } = useLocation();
   const status = useAuthStore((s) => s.status);
   const withNavigation = showsTopNavigation(pathname, status === 'authenticated');
+  // While the session is checked on a page that will show the navigation, its room is kept and the page laid out as
+  // it will be: the header arriving pushed the whole section down (issue 44 item 10, 0.08 of Gestione utenti's shift).
+  const checking = status === 'loading' && showsTopNavigation(pathname, true);
   return (
-    <div className={`shell-app${withNavigation ? '' : ' shell-app--bare'}`}>
+    <div className={`shell-app${withNavigation || checking ? '' : ' shell-app--bare'}`}>
       {withNavigation && (
         <>
           <TopNav />
           <SubNav />
         </>
       )}
+      {checking && <div className="shell-nav-placeholder" aria-hidden="true" />}
       <main className="shell-main">
         <Outlet />
       </main>

@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import yazl from 'yazl';
-import { recordAudit, withoutRowAudit } from '../audit/context';
+import { fieldsOnly, recordAudit, withoutRowAudit } from '../audit/context';
 import type { Db } from '../db/client';
 import type { CurrentUser, PersonalDataDump, PersonalDataPart, PersonalDataService, Services } from '../domain';
 import { files as filesTable } from '../db/tables';
@@ -92,7 +92,9 @@ export class PersonalData implements PersonalDataService {
         for (const id of (await part.anonymize?.(tx, userId)) ?? []) ids.add(id);
       }
       await this.files.deleteRows(tx, [...ids]);
-      await recordAudit(tx, this.clock, { action: 'anonymize', entity: 'users', entityId: userId });
+      // Which fields and records were forgotten, never their values (issue 44 item 6).
+      const forgotten = fieldsOnly([...new Set(this.parts.flatMap((part) => part.forgets ?? []))]);
+      await recordAudit(tx, this.clock, { action: 'anonymize', entity: 'users', entityId: userId, changes: forgotten });
       const records = [userId, ...ids, ...traces.flatMap((t) => t.records ?? [])];
       await redactPersonalTraces(tx, userId, records, traceNeedles(traces));
       return ids;

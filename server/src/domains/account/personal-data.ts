@@ -7,6 +7,7 @@ import type { PersonalDataPart } from '../../core/domain';
 import { sessions, user_tokens } from './tables';
 
 export const accountPersonalData: PersonalDataPart = {
+  forgets: ['sessions', 'tokens'],
   async export(db, userId) {
     const accessi = await db
       .select({ iniziata_il: sessions.created_at, scade_il: sessions.expires_at })

@@ -1,8 +1,9 @@
-import { type SQL, and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { type Column, type SQL, and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { AUDIT_PAGE_MAX_ROWS, type AuditAction, type AuditEntry, type AuditFilters } from 'shared-api/contract';
 import type { Db } from '../../core/db/client';
 import { audit_log } from '../../core/db/tables';
 import { type ListSource, leftJoinOn, listFrom, searchWords, searchableText, selectRows, tableList } from '../../core/list';
+import { bookings, game_tables, training_session_groups, training_sessions } from '../booking/tables';
 import { users } from '../registry/tables';
 
 export type AuditSortKey = 'at' | 'action' | 'entity';
@@ -108,6 +109,55 @@ export class AuditRepository {
       },
       toEntry,
     );
+  }
+
+  /**
+   * The names of the records these ids are (issue 44 item 6): a person as 'Surname Name', a table as 'Tavolo N', a
+   * session as its title, day (or period) and time and its table, a booking as its shift's day and time on the club's
+   * clock and its table. An id of none of them (or of a record since deleted) is not named.
+   */
+  async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    if (!ids.length) return names;
+    const list = [...ids];
+    const tz = this.timeZone;
+    const day = (d: Column) => sql`to_char(${d}, 'DD/MM/YYYY')`;
+    const table = sql`coalesce(', Tavolo ' || ${game_tables.number}, '')`;
+    const reads = [
+      () =>
+        this.db
+          .select({ id: users.id, name: sql<string>`concat_ws(' ', ${users.surname}, ${users.name})` })
+          .from(users)
+          .where(inArray(users.id, list)),
+      () =>
+        this.db
+          .select({ id: game_tables.id, name: sql<string>`'Tavolo ' || ${game_tables.number}` })
+          .from(game_tables)
+          .where(inArray(game_tables.id, list)),
+      () =>
+        this.db
+          .select({
+            id: training_sessions.id,
+            name: sql<string>`${training_sessions.title} || ', ' || coalesce(${day(training_sessions.specific_date)}, 'dal ' || ${day(training_session_groups.start_date)} || ' al ' || ${day(training_session_groups.end_date)}, '') || ' ore ' || ${training_sessions.start_time} || ${table}`,
+          })
+          .from(training_sessions)
+          .leftJoin(training_session_groups, eq(training_session_groups.id, training_sessions.group_id))
+          .leftJoin(game_tables, eq(game_tables.id, training_sessions.game_table_id))
+          .where(inArray(training_sessions.id, list)),
+      () =>
+        this.db
+          .select({
+            id: bookings.id,
+            name: sql<string>`'Turno del ' || to_char(${bookings.start_at} at time zone ${tz}, 'DD/MM/YYYY "ore" HH24:MI') || ${table}`,
+          })
+          .from(bookings)
+          .innerJoin(training_sessions, eq(training_sessions.id, bookings.session_id))
+          .leftJoin(game_tables, eq(game_tables.id, training_sessions.game_table_id))
+          .where(inArray(bookings.id, list)),
+    ];
+    // One after the other: a page's reads share one connection.
+    for (const read of reads) for (const row of await read()) names.set(row.id, row.name);
+    return names;
   }
 
   /** A member's sign-ins and the changes to their own record, newest first. */

@@ -19,6 +19,23 @@ import type { AuditRepository, AuditSortKey } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids an entry names: its record's, and every id among its fields' values (lists included). */
+function idsNamedBy(entry: AuditEntry): string[] {
+  const ids = new Set<string>();
+  const visit = (value: unknown) => {
+    if (typeof value === 'string' && UUID.test(value)) ids.add(value);
+    else if (Array.isArray(value)) value.forEach(visit);
+  };
+  visit(entry.entity_id);
+  for (const { before, after } of Object.values(entry.changes)) {
+    visit(before);
+    visit(after);
+  }
+  return [...ids];
+}
+
 /** The audit log's reads ('*' only, and a member's own activity) and its retention. Nothing edits or deletes an entry. */
 export class AuditService {
   constructor(private readonly deps: { db: Db; repo: AuditRepository; clock: Clock; retentionDays: number }) {}
@@ -38,9 +55,20 @@ export class AuditService {
     );
   }
 
-  /** A page of at most AUDIT_PAGE_MAX_ROWS entries (limit=0 too), its total counted up to AUDIT_COUNT_CAP. */
+  /**
+   * A page of at most AUDIT_PAGE_MAX_ROWS entries (limit=0 too), its total counted up to AUDIT_COUNT_CAP; each entry
+   * with the names of the people, tables, sessions and bookings it names by id (issue 44 item 6).
+   */
   async list(request: ListRequest<AuditSortKey> & AuditFilters): Promise<ListPage<AuditEntry>> {
-    return readPage(await this.deps.repo.listSource(request), request);
+    const page = await readPage(await this.deps.repo.listSource(request), request);
+    const names = await this.deps.repo.namesOf([...new Set(page.data.flatMap(idsNamedBy))]);
+    return {
+      ...page,
+      data: page.data.map((entry) => {
+        const own = Object.fromEntries(idsNamedBy(entry).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
+        return Object.keys(own).length ? { ...entry, names: own } : entry;
+      }),
+    };
   }
 
   /** Every entry of the filters, in the list's order, LIST_STEP_ROWS at a time (the download). */

@@ -20,6 +20,7 @@ import {
 } from './tables';
 
 export const bookingPersonalData: PersonalDataPart = {
+  forgets: ['waitlist', 'reminders', 'preferences', 'calendar_feeds', 'fair_play_lifts'],
   async export(db, userId) {
     const prenotazioni = await db
       .select({

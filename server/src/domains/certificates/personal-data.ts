@@ -8,6 +8,7 @@ import type { PersonalDataPart } from '../../core/domain';
 import { certificate_records, certificate_types, certificates } from './tables';
 
 export const certificatesPersonalData: PersonalDataPart = {
+  forgets: ['certificates'],
   async export(db, userId) {
     const rows = await db
       .select({

@@ -18,6 +18,7 @@ import {
 } from './tables';
 
 export const financePersonalData: PersonalDataPart = {
+  forgets: ['payment_descriptions'],
   async export(db, userId) {
     const charges = await db
       .select({

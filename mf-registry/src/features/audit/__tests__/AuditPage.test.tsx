@@ -34,14 +34,38 @@ const BOOKING: AuditEntry = {
     participant_ids: { before: null, after: [ADMIN._id, 'b'] },
     is_booking_allowed: { before: true, after: false },
     game_table_id: { before: null, after: TABLE_ID },
+    amount_cents: { before: null, after: 1250 },
   },
+  // What GET /audit answers beside the entry: the records it names by id, by name (issue 44 item 6).
+  names: {
+    '2b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11': 'Turno del 08/12/2026 ore 21:00, Tavolo 4',
+    '3b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11': 'Serale, 08/12/2026 ore 21:00, Tavolo 4',
+    [ADMIN._id]: 'Amministratrice Anna',
+    [TABLE_ID]: 'Tavolo 4',
+  },
+};
+
+const ANONYMISED: AuditEntry = {
+  _id: '5f8fad5b-d9cb-469f-a165-70867728950e',
+  at: '2026-11-27T09:30:00.000Z',
+  actor: ADMIN,
+  ip: '127.0.0.1',
+  action: 'anonymize',
+  entity: 'users',
+  entity_id: '6b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11',
+  changes: {
+    name: { before: null, after: null },
+    fiscal_code: { before: null, after: null },
+    waitlist: { before: null, after: null },
+    sessions: { before: null, after: null },
+  },
+  names: { '6b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11': 'Anonimo Socio' },
 };
 
 function setup(entries: AuditEntry[] = [EDIT]) {
   const api = mockApi({
     'GET /audit': list(entries),
     'GET /user': list([{ ...ADMIN, email: 'admin@circolo.example' }]),
-    'GET /training-session/game-tables': list([{ _id: TABLE_ID, number: 4 }]),
   });
   const user = userEvent.setup();
   renderWithProviders(<AuditPage />, { route: '/registry/audit' });
@@ -87,14 +111,36 @@ describe('Registro attività', () => {
       within(within(dialog).getByRole('rowheader', { name: field }).closest('tr') as HTMLElement)
         .getAllByRole('cell')
         .map((c) => c.textContent);
-    expect(row('Sessione')).toEqual(['—', '3b2d5c5e-1c1a-4c3e-9f7e-5b1f0d7a2c11']);
+    // The session by its title, day, time and table; the booking itself named among the facts.
+    expect(row('Sessione')).toEqual(['—', 'Serale, 08/12/2026 ore 21:00, Tavolo 4']);
+    expect(within(dialog).getByText('Turno del 08/12/2026 ore 21:00, Tavolo 4')).toBeInTheDocument();
     expect(row('Data')).toEqual(['—', '08/12/2026']);
     // 20:00 UTC is 21:00 in Rome.
     expect(row('Inizio')).toEqual(['—', '08/12/2026 21:00']);
-    // A person by name (the page's list of users); an id it does not know stays as it is.
+    // A person by name; an id the server does not name stays as it is.
     expect(row('Partecipanti')).toEqual(['—', 'Amministratrice Anna, b']);
     expect(row('Prenotabile')).toEqual(['Sì', 'No']);
     expect(row('Tavolo')).toEqual(['—', 'Tavolo 4']);
+    expect(row('Importo')).toEqual(['—', '12,50\u00a0€']);
+  });
+
+  it('the list names the record of an entry: a booking by its shift and table (issue 44 item 6)', async () => {
+    setup([BOOKING]);
+    expect(await screen.findByRole('cell', { name: 'Prenotazioni: Turno del 08/12/2026 ore 21:00, Tavolo 4' })).toBeInTheDocument();
+  });
+
+  it('the anonymisation lists what was anonymised, in Italian, with no value (issue 44 item 6)', async () => {
+    const { user } = setup([ANONYMISED]);
+    await user.click(await screen.findByRole('button', { name: 'Dettagli' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anonimizzazione — Utenti' });
+    const list = within(dialog).getByRole('list', { name: 'Dati anonimizzati' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Nome', 'Codice fiscale', "Iscrizioni alle liste d'attesa", 'Sessioni di accesso']);
+    expect(within(dialog).getByText('Anonimo Socio')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('the unlock times of a rule are a record the filter offers', async () => {

@@ -16,13 +16,3 @@ export const auditUsersQuery = () =>
   });
 
 export const useAuditUserOptions = () => useQuery(auditUsersQuery());
-
-/** GET /training-session/game-tables: the tables an entry names by id read as 'Tavolo N' (issue 44 item 6). */
-export const auditTablesQuery = () =>
-  queryOptions({
-    queryKey: [AUDIT_QUERY_KEY, 'game-tables'],
-    queryFn: ({ signal }) => api.get<ListResponse<GameTable>>('/training-session/game-tables', { limit: 0 }, signal).then((res) => res.data),
-    staleTime: FIVE_MINUTES,
-  });
-
-export const useAuditTables = () => useQuery(auditTablesQuery());

@@ -4,15 +4,16 @@ import type { AuditEntry, AuditFilters } from 'shared-api';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditFieldLabel } from 'shared-api/audit-labels';
 import { DataTable, DateInput, MenuInput, PageLayout, SelectInput, contractResolver, fieldBinder, formatDateTime, type Column } from 'shared-ui';
 import { REGISTRY_PAGE } from '../../../components/page';
-import { AUDIT_PATH, AUDIT_QUERY_KEY, useAuditTables, useAuditUserOptions } from '../api/get-audit';
+import { AUDIT_PATH, AUDIT_QUERY_KEY, useAuditUserOptions } from '../api/get-audit';
 import { AuditChangeModal } from './AuditChangeModal';
-import { actorName, entityLabel } from './labels';
+import { actorName, recordLabel } from './labels';
 
 const COLUMNS: Column<AuditEntry>[] = [
   { key: 'at', header: 'Data e ora', sortable: true, render: (e) => formatDateTime(e.at) },
   { key: 'actor', header: 'Utente', render: actorName },
   { key: 'action', header: 'Azione', sortable: true, render: (e) => AUDIT_ACTION_LABELS[e.action] },
-  { key: 'entity', header: 'Elemento', sortable: true, render: (e) => entityLabel(e.entity) },
+  // The record by its name where the server knows it (issue 44 item 6): 'Prenotazioni: Turno del 26/11/2026 ore 18:00, Tavolo 4'.
+  { key: 'entity', header: 'Elemento', sortable: true, render: (e) => recordLabel(e) },
   { key: 'changes', header: 'Campi', detail: true, render: (e) => Object.keys(e.changes).map(auditFieldLabel).join(', ') },
   { key: 'ip', header: 'Indirizzo', detail: true },
 ];
@@ -55,12 +56,6 @@ export function AuditPage() {
   const bind = fieldBinder(form, true);
   const users = useAuditUserOptions();
   const userOptions = (users.data ?? []).map((u) => ({ id: u._id, name: `${u.surname} ${u.name}`, description: u.email }));
-  // People and tables by name wherever an entry names them by id (issue 44 item 6).
-  const tables = useAuditTables();
-  const names = new Map([
-    ...userOptions.map((u) => [u.id, u.name] as const),
-    ...(tables.data ?? []).map((t) => [t._id, `Tavolo ${t.number}`] as const),
-  ]);
 
   const filter =
     <K extends keyof AuditFilterValues>(field: K) =>
@@ -109,7 +104,7 @@ export function AuditPage() {
         defaultSort={{ key: 'at', order: 'desc' }}
         rowActions={(e) => [{ label: 'Dettagli', onClick: () => setOpened(e) }]}
       />
-      {opened && <AuditChangeModal key={opened._id} entry={opened} names={names} onClose={() => setOpened(null)} />}
+      {opened && <AuditChangeModal key={opened._id} entry={opened} onClose={() => setOpened(null)} />}
     </PageLayout>
   );
 }

@@ -184,4 +184,39 @@ async function tracesOfRegistry(tx: Tx, userId: string): Promise<PersonalTraces>
   };
 }
 
-export const registryPersonalData: PersonalDataPart = { export: exportRegistry, anonymize: anonymizeRegistry, traces: tracesOfRegistry };
+export const registryPersonalData: PersonalDataPart = {
+  export: exportRegistry,
+  anonymize: anonymizeRegistry,
+  forgets: [
+    'member_id',
+    'name',
+    'surname',
+    'email',
+    'phone_number',
+    'fiscal_code',
+    'image_file_id',
+    'birth_date',
+    'birth_province',
+    'birth_place',
+    'residence_address',
+    'residence_province',
+    'residence_place',
+    'residence_postal_code',
+    'gender',
+    'parent_name',
+    'parent_surname',
+    'parent_fiscal_code',
+    'fitet_data_code',
+    'fitet_data_category',
+    'contract_file_id',
+    'contract_end_date',
+    'notes',
+    'password',
+    'qualifications',
+    'reservation_rules',
+    'mailing_lists',
+    'mailing_list_opt_outs',
+    'fitet_records',
+  ],
+  traces: tracesOfRegistry,
+};
