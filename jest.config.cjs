@@ -11,8 +11,10 @@ process.env.TZ = 'UTC';
  */
 // TEST_NOW=<ISO instant> runs the suites on another day (an edge: a Sunday night, 31 December, a DST weekend).
 const TEST_NOW = Date.parse(process.env.TEST_NOW || require('./test-kit/src/test-now.json').default);
-// jest-fixed-jsdom: jsdom plus Node's fetch, Response, Headers, FormData, Blob (tests mock fetch at the network boundary).
-const project = (name, environment = 'jest-fixed-jsdom') => ({
+// jest-environment.mjs: happy-dom plus Node's fetch, Response, Headers, FormData, Blob (tests mock fetch at the network
+// boundary), as jest-fixed-jsdom gave jsdom: the same suites in less CPU (docs/decisions.md, 'jest on happy-dom'). A suite
+// that needs jsdom names it in its docblock (`@jest-environment jest-fixed-jsdom`, with the reason).
+const project = (name, environment = '<rootDir>/../jest-environment.mjs') => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: environment,

@@ -1,3 +1,10 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ *
+ * jsdom, not the suites' happy-dom (jest-environment.mjs): upload() sends through XMLHttpRequest for its progress,
+ * and under happy-dom that request reached Node's fetch with its relative address ('Failed to parse URL from
+ * /api/v1/user/fitet') instead of msw's answer.
+ */
 import { mockApi } from '../../../shared-ui/src/testing/api-mock';
 import { nth } from '../../../shared-ui/src/testing/nth';
 import { ApiError, api, buildUrl, download, errorText, fileNameFrom, assertFetchOk, saveFile, upload } from '../client/http';

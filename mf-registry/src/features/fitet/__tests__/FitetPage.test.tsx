@@ -1,3 +1,10 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ *
+ * jsdom, not the suites' happy-dom (jest-environment.mjs): upload() sends through XMLHttpRequest for its progress,
+ * and under happy-dom that request reached Node's fetch with its relative address ('Failed to parse URL from
+ * /api/v1/user/fitet') instead of msw's answer.
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from 'shared-ui/testing';
