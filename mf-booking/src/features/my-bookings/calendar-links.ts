@@ -85,10 +85,17 @@ export function outlookCalendarUrl(entry: CalendarEntry): string {
   return `https://outlook.live.com/calendar/0/deeplink/compose?${params.toString()}`;
 }
 
+/**
+ * Saves a booking of the member's as the server writes it (GET /user/me/booked-sessions/{id}/calendar.ics): the
+ * file 'Aggiungi al calendario' gives on the home page and, on Mac and iOS, on 'Le mie prenotazioni'.
+ */
+export const downloadBookingFile = (bookingId: string, date: string): Promise<string> =>
+  download(`/user/me/booked-sessions/${bookingId}/calendar.ics`, `prenotazione-${date}.ics`);
+
 /** Adds the entry to the device's calendar the way the spec picks for it. */
 export async function addToCalendar(entry: CalendarEntry, device: DeviceInfo = currentDevice()): Promise<CalendarKind> {
   const kind = calendarKind(device);
-  if (kind === 'ics') await download(`/user/me/booked-sessions/${entry.bookingId}/calendar.ics`, `prenotazione-${entry.date}.ics`);
+  if (kind === 'ics') await downloadBookingFile(entry.bookingId, entry.date);
   else window.open(kind === 'google' ? googleCalendarUrl(entry) : outlookCalendarUrl(entry), '_blank', 'noopener');
   return kind;
 }
