@@ -1,6 +1,6 @@
 /**
  * Booking in the composed portal (issue 10, "Done means"): a member searches a day, books a shift with a partner,
- * finds it under Future, downloads its .ics and cancels it; a member without a valid certificate is refused; the
+ * finds it under Future, downloads its .ics (the server's, issue 41) and cancels it; a member without a valid certificate is refused; the
  * administrator lays out a recurring group on two tables in the admin calendar, edits one occurrence and the
  * group, copies a session, books three users into one occurrence, downloads the day ('Scarica', CSV) and deletes
  * that booking; the member calendar offers only day and week.
@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import type { ReservationRule } from 'shared-api/contract';
 import { seriousViolations, settled } from './support/axe.ts';
@@ -16,7 +17,9 @@ import { screenshot } from './support/browser.ts';
 import { clubDate, testNow } from 'test-kit';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
 
-const portal = portalForThisFile();
+/** The club's name in the server's settings (CLUB_NAME): the booking's .ics file names it (issue 41). */
+const CLUB_NAME = 'ASD Tennistavolo Valle del Serio';
+const portal = portalForThisFile({ CLUB_NAME });
 const ZONE = 'Europe/Rome';
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
@@ -63,16 +66,12 @@ async function weekFromToday(): Promise<void> {
   await admin.context().close();
 }
 
-/** UTC form of the club's wall-clock `time` on DAY, as an .ics DTSTART in UTC (…Z). */
-function icsUtc(date: string, time: string): string {
+/** The instant (ISO, UTC) of the club's wall-clock `time` on `date`. */
+function clubInstant(date: string, time: string): string {
   // The zone's offset at that moment: format the naive UTC guess in the zone and correct by the difference.
   const guess = Date.parse(`${date}T${time}:00Z`);
   const shown = clubWall(new Date(guess));
-  const utc = guess - (Date.parse(`${shown}Z`) - guess);
-  return new Date(utc)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+  return new Date(guess - (Date.parse(`${shown}Z`) - guess)).toISOString();
 }
 function clubWall(d: Date): string {
   const p = Object.fromEntries(
@@ -211,11 +210,24 @@ test('a member searches the day, books a shift with a partner, finds it under Fu
   await booking.getByRole('button', { name: 'Aggiungi al calendario' }).click();
   const file = await download;
   assert.equal(file.suggestedFilename(), `prenotazione-${DAY}.ics`);
+  // The server's file (issue 41: one .ics writer): the calendar feeds' writer, with the club's name and time zone from
+  // the settings; the event on the club's clock (TZID), the partner named, the club as the place.
   const ics = readFileSync(await file.path(), 'utf8');
-  assert.match(ics, /BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT[\s\S]*END:VEVENT[\s\S]*END:VCALENDAR/);
-  assert.match(ics, new RegExp(`SUMMARY:${memberSessionTitle}`));
-  assert.match(ics, new RegExp(`DTSTART:${icsUtc(DAY, '21:00')}`));
-  assert.match(ics, new RegExp(`DTEND:${icsUtc(DAY, '22:00')}`));
+  assert.match(ics, /BEGIN:VCALENDAR[\s\S]*BEGIN:VTIMEZONE[\s\S]*BEGIN:VEVENT[\s\S]*END:VEVENT[\s\S]*END:VCALENDAR/);
+  const day = DAY.replace(/-/g, '');
+  assert.match(ics, new RegExp(`^DTSTART;TZID=${ZONE}:${day}T210000\\r?$`, 'm'));
+  assert.match(ics, new RegExp(`^DTEND;TZID=${ZONE}:${day}T220000\\r?$`, 'm'));
+  assert.match(ics, new RegExp(`^LOCATION:${CLUB_NAME}\\r?$`, 'm'));
+  assert.match(ics, new RegExp(`^PRODID:-//${CLUB_NAME}//`, 'm'));
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+  const events = calendar.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+  assert.equal(events.length, 1);
+  const [event] = events as [ICAL.Event];
+  assert.equal(event.summary, `${memberSessionTitle}, Tavolo 6 con ${PARTNER}`);
+  assert.equal(event.location, CLUB_NAME);
+  assert.equal(event.startDate.toJSDate().toISOString(), clubInstant(DAY, '21:00'));
+  assert.equal(event.endDate.toJSDate().toISOString(), clubInstant(DAY, '22:00'));
 
   await booking.getByRole('button', { name: 'Annulla prenotazione' }).click();
   const confirm = page.getByRole('dialog', { name: 'Annulla prenotazione' });

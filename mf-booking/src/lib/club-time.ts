@@ -1,7 +1,7 @@
 /**
  * Session times are wall-clock times of the club (CLUB_TIMEZONE, shared-ui's getClubTimeZone). These helpers
- * turn a club date and HH:MM into the instant it names, whatever the browser's own zone, so a calendar file or
- * link made on a phone abroad still says 18:00 in Rome.
+ * turn a club date and HH:MM into the instant it names, whatever the browser's own zone, so a calendar link made on
+ * a phone abroad still says 18:00 in Rome.
  */
 import { wallClockInstant } from 'shared-api';
 import { getClubTimeZone } from 'shared-ui';

@@ -47,7 +47,61 @@ function CategoryModal({
   );
 }
 
+/** A nested record: a category's item, created under the category's path and edited with the category's id. */
+const useCreateItem = createMutation({
+  mutationFn: ({ categoryId, body }: { categoryId: string; body: StorageCategoryPayload }) => api.post(`/storage/category/${categoryId}/item`, body),
+  invalidates: 'storage-items',
+  toasts: { pending: 'Creazione in corso...', success: 'Articolo creato con successo!', error: "Impossibile creare l'articolo" },
+});
+const useUpdateItem = createMutation({
+  mutationFn: ({ categoryId, id, body }: { categoryId: string; id: string; body: StorageCategoryPayload }) =>
+    api.put(`/storage/category/${categoryId}/item/${id}`, body),
+  invalidates: 'storage-items',
+  toasts: { pending: 'Modifica in corso...', success: 'Articolo modificato con successo!', error: "Impossibile modificare l'articolo" },
+});
+
+function ItemModal({ item, onClose }: { item?: { _id: string; name: string }; onClose: () => void }) {
+  const form = useForm<StorageCategoryPayload>({ defaultValues: { name: item?.name ?? '' }, resolver: schemaResolver(storageCategoryPayload) });
+  const payload = () => storageCategoryPayload.parse(form.getValues());
+  return (
+    <RecordFormModal
+      form={form}
+      record={item}
+      noun="articolo"
+      createLabel="Registra"
+      create={useCreateItem()}
+      update={useUpdateItem()}
+      parent={{ categoryId: 'c3' }}
+      body={() => ({ categoryId: 'c3', body: payload() })}
+      editBody={payload}
+      onClose={onClose}
+    >
+      {(bind) => <TextInput {...bind('name')} label="Nome" required />}
+    </RecordFormModal>
+  );
+}
+
 describe('RecordFormModal', () => {
+  test("a nested record: the creation's variables carry its path's ids, the update gets the parent's ids beside its own", async () => {
+    const server = mockApi({
+      'POST /storage/category/c3/item': { status: 201, body: { _id: 'i1' } },
+      'PUT /storage/category/c3/item/i9': { body: { _id: 'i9' } },
+    });
+    const onClose = jest.fn();
+    const { unmount } = renderWithProviders(<ItemModal onClose={onClose} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Nome/ }), 'Racchetta');
+    await userEvent.click(screen.getByRole('button', { name: 'Registra' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(server.callsTo('POST /storage/category/c3/item').map((c) => c.body)).toEqual([{ name: 'Racchetta' }]);
+    unmount();
+
+    renderWithProviders(<ItemModal item={{ _id: 'i9', name: 'Rete' }} onClose={onClose} />);
+    expect(screen.getByRole('dialog', { name: 'Modifica articolo' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+    expect(server.callsTo('PUT /storage/category/c3/item/i9').map((c) => c.body)).toEqual([{ name: 'Rete' }]);
+  });
+
   test('without a record: "Aggiungi …", "Crea", the create call inside its toasts, then it closes', async () => {
     const server = mockApi({ 'POST /storage/category': { status: 201, body: { _id: 't1' } } });
     const onClose = jest.fn();

@@ -2,7 +2,7 @@ import type { FieldValues } from 'react-hook-form';
 import type { ApiMutation } from '../mutation/create-mutation';
 import { FormModal, type FormModalProps } from './FormModal';
 
-export interface RecordFormModalProps<V extends FieldValues, C, U = C> extends Omit<
+export interface RecordFormModalProps<V extends FieldValues, C, U = C, P extends object = Record<never, never>> extends Omit<
   FormModalProps<V>,
   'title' | 'submitLabel' | 'onSubmit' | 'toasts'
 > {
@@ -13,8 +13,16 @@ export interface RecordFormModalProps<V extends FieldValues, C, U = C> extends O
   /** The create button's label ('Crea' unless said). Editing always says 'Salva'. */
   createLabel?: string;
   create: ApiMutation<C, unknown>;
-  update: ApiMutation<{ id: string; body: U }, unknown>;
-  /** The request body of the validated form (the contract schema's parse), run once the form is valid. */
+  update: ApiMutation<{ id: string; body: U } & P, unknown>;
+  /**
+   * A nested record's parent ids, sent with the update beside its own id: a charge's payment, `{ chargeId }` →
+   * `update({ chargeId, id, body })`. A creation's path ids are part of what `body` returns.
+   */
+  parent?: P;
+  /**
+   * What the creation sends, from the validated form (the contract schema's parse), run once the form is valid: the
+   * request body, or the create mutation's variables when its path needs ids (`{ groupId, userId, body }`).
+   */
   body: () => C;
   /** The edit's body, where an edit sends another payload than a creation (e.g. one user instead of several). */
   editBody?: () => U;
@@ -25,11 +33,13 @@ export interface RecordFormModalProps<V extends FieldValues, C, U = C> extends O
  * runs the create mutation, 'Modifica …' with 'Salva' the update of the record's id, each inside its own toasts; the
  * modal closes on success and stays open with what was typed on an error. The fields are the app's own.
  */
-export function RecordFormModal<V extends FieldValues, C, U = C>(props: RecordFormModalProps<V, C, U>) {
-  const { record, noun, createLabel = 'Crea', create, update, body, editBody, ...modal } = props;
+export function RecordFormModal<V extends FieldValues, C, U = C, P extends object = Record<never, never>>(props: RecordFormModalProps<V, C, U, P>) {
+  const { record, noun, createLabel = 'Crea', create, update, parent, body, editBody, ...modal } = props;
   const submit = (): Promise<unknown> =>
     // Without an editBody the edit sends the creation's payload: U is C (its default).
-    record ? update.mutateAsync({ id: record._id, body: (editBody ?? (body as unknown as () => U))() }) : create.mutateAsync(body());
+    record
+      ? update.mutateAsync({ ...(parent as P), id: record._id, body: (editBody ?? (body as unknown as () => U))() })
+      : create.mutateAsync(body());
 
   return (
     <FormModal<V>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, download, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
+import { api, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
 import { ConfirmDialog, formatDate, formatDateTime, HomeBlock, notify } from 'shared-ui';
+import { downloadBookingFile } from '../my-bookings/calendar-links';
 import { futureBookingsQuery, myWaitlistQuery } from './api';
 
 const bookingTitle = (booking: BookedSession) =>
@@ -38,7 +39,7 @@ function NextBooking({ booking }: { booking: BookedSession }) {
   /** The booking's .ics file, written by the server with the club's name and time zone (issue 41: one writer). */
   async function addToCalendar() {
     try {
-      await download(`/user/me/booked-sessions/${booking._id}/calendar.ics`, `prenotazione-${booking.specific_date}.ics`);
+      await downloadBookingFile(booking._id, booking.specific_date);
     } catch {
       notify.error('Impossibile creare il file del calendario.');
     }

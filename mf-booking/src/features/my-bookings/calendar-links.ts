@@ -1,11 +1,15 @@
 /**
- * Add a booking to a personal calendar (spec 000 §2.8): Mac and iOS get an .ics file (made by the `ics`
- * library), Android and other touch devices a Google Calendar link, every other device an Outlook link.
+ * Add a booking to a personal calendar (spec 000 §2.8): Mac and iOS get an .ics file, Android and other touch devices
+ * a Google Calendar link, every other device an Outlook link. The links are built here; the file is the server's
+ * (GET /user/me/booked-sessions/{id}/calendar.ics, the feeds' writer with the club's name and time zone from the
+ * settings, issue 41: one .ics writer).
  */
-import { saveFile } from 'shared-api';
+import { download } from 'shared-api';
 import { addDays, clubInstant } from '../../lib/club-time';
 
 export interface CalendarEntry {
+  /** The booking: its .ics file is the server's. */
+  bookingId: string;
   title: string;
   /** The club date of the session, YYYY-MM-DD. */
   date: string;
@@ -81,37 +85,17 @@ export function outlookCalendarUrl(entry: CalendarEntry): string {
   return `https://outlook.live.com/calendar/0/deeplink/compose?${params.toString()}`;
 }
 
-/** The .ics text of one VEVENT, times in UTC so every calendar app shows the club's wall-clock time. */
-export async function icsFile(entry: CalendarEntry): Promise<string> {
-  const { createEvent } = await import('ics');
-  const { start, end } = range(entry);
-  const parts = (d: Date): [number, number, number, number, number] => [
-    d.getUTCFullYear(),
-    d.getUTCMonth() + 1,
-    d.getUTCDate(),
-    d.getUTCHours(),
-    d.getUTCMinutes(),
-  ];
-  const { error, value } = createEvent({
-    title: entry.title,
-    start: parts(start),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: parts(end),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    description: entry.description,
-    location: entry.location,
-    productId: 'club-portal/booking',
-  });
-  if (error || !value) throw error ?? new Error('ics');
-  return value;
-}
+/**
+ * Saves a booking of the member's as the server writes it (GET /user/me/booked-sessions/{id}/calendar.ics): the
+ * file 'Aggiungi al calendario' gives on the home page and, on Mac and iOS, on 'Le mie prenotazioni'.
+ */
+export const downloadBookingFile = (bookingId: string, date: string): Promise<string> =>
+  download(`/user/me/booked-sessions/${bookingId}/calendar.ics`, `prenotazione-${date}.ics`);
 
 /** Adds the entry to the device's calendar the way the spec picks for it. */
 export async function addToCalendar(entry: CalendarEntry, device: DeviceInfo = currentDevice()): Promise<CalendarKind> {
   const kind = calendarKind(device);
-  if (kind === 'ics') saveFile(new Blob([await icsFile(entry)], { type: 'text/calendar' }), `prenotazione-${entry.date}.ics`);
+  if (kind === 'ics') await downloadBookingFile(entry.bookingId, entry.date);
   else window.open(kind === 'google' ? googleCalendarUrl(entry) : outlookCalendarUrl(entry), '_blank', 'noopener');
   return kind;
 }

@@ -121,8 +121,8 @@ export const useCreatePayment = createMutation({
 });
 
 export const useUpdatePayment = createMutation({
-  mutationFn: ({ chargeId, paymentId, body }: { chargeId: string; paymentId: string; body: PaymentPayload }) =>
-    api.patch<MemberPayment>(`${CHARGES_PATH}/${chargeId}/payment/${paymentId}`, body),
+  mutationFn: ({ chargeId, id, body }: { chargeId: string; id: string; body: PaymentPayload }) =>
+    api.patch<MemberPayment>(`${CHARGES_PATH}/${chargeId}/payment/${id}`, body),
   invalidates: CHARGES_QUERY_KEY,
   toasts: {
     pending: 'Modifica pagamento in corso...',

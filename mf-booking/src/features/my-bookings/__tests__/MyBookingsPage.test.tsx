@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuthStore } from 'shared-api';
 import { clubToday } from 'shared-ui';
-import { renderWithProviders } from 'shared-ui/testing';
+import { captureDownloads, renderWithProviders } from 'shared-ui/testing';
 import { mockApi } from 'shared-ui/testing/api';
 import { MyBookingsPage } from '../components/MyBookingsPage';
 import { addDays } from '../../../lib/club-time';
@@ -119,6 +119,52 @@ describe('Le mie prenotazioni', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annulla prenotazione' }));
     expect(await screen.findByText('Impossibile annullare la prenotazione')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  describe('Aggiungi al calendario (spec 000 §2.8)', () => {
+    const downloads = captureDownloads();
+    const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+    it("on a Mac saves the booking's .ics file as the server writes it (issue 41: one .ics writer)", async () => {
+      jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue(MAC);
+      const booking = makeBooking({ session_date: '2026-11-30' });
+      const file = `GET /user/me/booked-sessions/${booking._id}/calendar.ics`;
+      const { api, user } = setup([booking], [], {
+        [file]: {
+          body: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+          headers: { 'content-type': 'text/calendar', 'content-disposition': 'attachment; filename="prenotazione-2026-11-30.ics"' },
+        },
+      });
+      await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Aggiungi al calendario' }));
+      await waitFor(() => expect(downloads).toHaveLength(1));
+      expect(downloads[0]!.download).toBe('prenotazione-2026-11-30.ics');
+      expect(api.callsTo(file)).toHaveLength(1);
+    });
+
+    it('on a Mac says so when the server cannot give the file', async () => {
+      jest.spyOn(navigator, 'userAgent', 'get').mockReturnValue(MAC);
+      const booking = makeBooking();
+      const { user } = setup([booking], [], {
+        [`GET /user/me/booked-sessions/${booking._id}/calendar.ics`]: { status: 500, body: { code: 'INTERNAL', message: 'Errore' } },
+      });
+      await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Aggiungi al calendario' }));
+      expect(await screen.findByText('Impossibile aggiungere la prenotazione al calendario')).toBeInTheDocument();
+      expect(downloads).toHaveLength(0);
+    });
+
+    it('elsewhere opens the Outlook link built in the page, no file asked of the server', async () => {
+      const open = jest.spyOn(window, 'open').mockReturnValue(null);
+      const booking = makeBooking({ session_date: '2026-11-30' });
+      const { api, user } = setup([booking]);
+      await user.click(within(await screen.findByRole('article')).getByRole('button', { name: 'Aggiungi al calendario' }));
+      await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+      const url = new URL(String(open.mock.calls[0]![0]));
+      expect(url.host).toBe('outlook.live.com');
+      expect(url.searchParams.get('subject')).toBe('Allenamento serale');
+      expect(url.searchParams.get('startdt')).toBe('2026-11-30T17:00:00.000Z');
+      expect(api.calls.filter((c) => c.path.endsWith('/calendar.ics'))).toHaveLength(0);
+      expect(downloads).toHaveLength(0);
+    });
   });
 
   describe('offline (issue 28)', () => {

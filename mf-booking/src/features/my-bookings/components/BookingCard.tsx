@@ -33,6 +33,7 @@ export function BookingCard({
 
   const add = () =>
     addToCalendar({
+      bookingId: booking._id,
       title: session.title,
       date,
       start,

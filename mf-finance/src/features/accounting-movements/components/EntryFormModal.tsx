@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { FIELD_MESSAGES, type AccountingEntry } from 'shared-api';
 import { accountingEntryEditPayload, complexAccountingEntryPayload } from 'shared-api/contract';
-import { CheckboxInput, FileInput, FormModal, TextArea, schemaResolver } from 'shared-ui';
+import { CheckboxInput, FileInput, RecordFormModal, TextArea, schemaResolver } from 'shared-ui';
 import { useBusinessEntityOptions } from '../../business-entities/api';
 import { subaccountLabel, useSubaccountOptions } from '../../subaccounts/api';
 import { useCreateComplexEntry, useCreateEntry, useUpdateEntry } from '../api';
@@ -31,20 +31,20 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
   const create = useCreateEntry();
   const createComplex = useCreateComplexEntry();
   const update = useUpdateEntry();
+  // More than one transaction line is a multi-line entry, created through /complex (its own success text).
   const lineCount = form.watch('items').length;
-  const mutation = entry ? update : lineCount > 1 ? createComplex : create;
 
-  const submit = () => {
+  const createBody = () => {
+    const values = form.getValues();
+    const parsed = complexAccountingEntryPayload.parse(toSchemaInput(values));
+    return requestBody(headerOf(parsed), parsed.items, values.attachment[0]);
+  };
+  const editBody = () => {
     const values = form.getValues();
     const file = values.attachment[0];
-    if (entry) {
-      const parsed = accountingEntryEditPayload.parse(toSchemaInput(values));
-      const extra = !file && values.remove_attachment ? { remove_attachment: true } : {};
-      return update.mutateAsync({ id: entry._id, body: requestBody(headerOf(parsed), parsed.items, file, extra) });
-    }
-    const parsed = complexAccountingEntryPayload.parse(toSchemaInput(values));
-    const body = requestBody(headerOf(parsed), parsed.items, file);
-    return parsed.items.length > 1 ? createComplex.mutateAsync(body) : create.mutateAsync(body);
+    const parsed = accountingEntryEditPayload.parse(toSchemaInput(values));
+    const extra = !file && values.remove_attachment ? { remove_attachment: true } : {};
+    return requestBody(headerOf(parsed), parsed.items, file, extra);
   };
 
   const subaccountOptions = (subaccounts.data ?? []).map((s) => ({
@@ -55,13 +55,15 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
   const entityOptions = (entities.data ?? []).map((b) => ({ id: b._id, name: b.name, description: b.identification_code }));
 
   return (
-    <FormModal
+    <RecordFormModal
       form={form}
-      title={entry ? 'Modifica voce contabile' : 'Aggiungi voce contabile'}
+      record={entry}
+      noun="voce contabile"
       onClose={onClose}
-      submitLabel={entry ? 'Salva' : 'Crea'}
-      onSubmit={submit}
-      toasts={mutation.toasts}
+      create={lineCount > 1 ? createComplex : create}
+      update={update}
+      body={createBody}
+      editBody={editBody}
       size="lg"
     >
       {(bind) => {
@@ -84,6 +86,6 @@ export function EntryFormModal({ entry, onClose }: { entry?: AccountingEntry; on
           </>
         );
       }}
-    </FormModal>
+    </RecordFormModal>
   );
 }

@@ -160,6 +160,25 @@ describe('Incasso soci', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
+  it("edits a payment from the panel: 'Modifica pagamento', its own amount counted as available, saved under the charge's path", async () => {
+    const payment = makePayment();
+    const { api, user } = setup({ [`PATCH ${chargePath}/payment/${payment._id}`]: { body: makePayment({ amount: 120 }) } });
+    await user.click(within(await chargeRow()).getByRole('button', { name: 'Pagamenti' }));
+    const panel = await screen.findByRole('dialog', { name: 'Pagamenti effettuati da Rossi Marco' });
+    await within(panel).findByRole('table', { name: 'Pagamenti' });
+    await user.click(within(panel).getAllByRole('button', { name: 'Modifica' })[0] as HTMLElement);
+    await screen.findByRole('dialog', { name: 'Modifica pagamento' });
+    expect(dialog('Modifica pagamento')).toHaveTextContent(/da pagare 250,00\s€/);
+    expect(field('Importo')).toHaveValue('100,00');
+    await typeInto(user, 'Importo', '120');
+    await user.click(within(dialog('Modifica pagamento')).getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Pagamento modificato con successo!')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${chargePath}/payment/${payment._id}`).map((c) => c.body)).toEqual([
+      { amount_paid: 120, payment_date: '2026-10-03', payment_type: 'cash' },
+    ]);
+    expect(api.callsTo(`POST ${chargePath}/payment`)).toHaveLength(0);
+  });
+
   it('cancels a payment from the panel after a confirmation', async () => {
     const payment = makePayment();
     const { api, user } = setup({ [`DELETE ${chargePath}/payment/${payment._id}`]: { status: 204 } });

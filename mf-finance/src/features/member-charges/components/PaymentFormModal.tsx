@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS, latestPaymentDate, type MemberCharge, type MemberPayment, type PaymentPayloadInput } from 'shared-api';
 import { paymentPayload } from 'shared-api/contract';
-import { DateInput, MenuInput, FormModal, NumberInput, clubToday, schemaResolver } from 'shared-ui';
+import { DateInput, MenuInput, NumberInput, RecordFormModal, clubToday, schemaResolver } from 'shared-ui';
 import { fullName } from '../../../components/options';
 import { amountOf, amountText, formatAmount } from '../../../components/money';
 import { useCreatePayment, useUpdatePayment } from '../api';
@@ -37,21 +37,22 @@ export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberC
   const create = useCreatePayment();
   const update = useUpdatePayment();
 
-  const submit = () => {
-    const body = paymentPayload.parse(toPayload(form.getValues()));
-    return payment ? update.mutateAsync({ chargeId: charge._id, paymentId: payment._id, body }) : create.mutateAsync({ chargeId: charge._id, body });
-  };
+  const payload = () => paymentPayload.parse(toPayload(form.getValues()));
   // What this payment may reach: what remains, plus its own amount when it is being edited.
   const available = charge.amount_remaining + (payment?.amount ?? 0);
 
   return (
-    <FormModal
+    <RecordFormModal
       form={form}
-      title={payment ? 'Modifica pagamento' : 'Aggiungi pagamento'}
+      record={payment}
+      noun="pagamento"
+      createLabel="Registra"
       onClose={onClose}
-      submitLabel={payment ? 'Salva' : 'Registra'}
-      onSubmit={submit}
-      toasts={payment ? update.toasts : create.toasts}
+      create={create}
+      update={update}
+      parent={{ chargeId: charge._id }}
+      body={() => ({ chargeId: charge._id, body: payload() })}
+      editBody={payload}
       size="sm"
     >
       {(bind) => {
@@ -67,6 +68,6 @@ export function PaymentFormModal({ charge, payment, onClose }: { charge: MemberC
           </>
         );
       }}
-    </FormModal>
+    </RecordFormModal>
   );
 }

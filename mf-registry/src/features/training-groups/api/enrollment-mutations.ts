@@ -15,8 +15,7 @@ export const useEnrollParticipant = createMutation({
 });
 
 export const useUpdateEnrollment = createMutation({
-  mutationFn: ({ enrollmentId, body }: { enrollmentId: string; body: EnrollmentPayload }) =>
-    api.patch<Enrollment>(`${TRAINING_GROUPS_PATH}/enrollment/${enrollmentId}`, body),
+  mutationFn: ({ id, body }: { id: string; body: EnrollmentPayload }) => api.patch<Enrollment>(`${TRAINING_GROUPS_PATH}/enrollment/${id}`, body),
   invalidates: TRAINING_GROUPS_QUERY_KEY,
   toasts: {
     pending: 'Modifica partecipante in corso...',

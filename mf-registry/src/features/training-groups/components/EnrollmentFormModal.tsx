@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { Enrollment, TrainingGroup } from 'shared-api';
 import { enrollmentForm } from 'shared-api/contract';
-import { DateInput, MenuInput, FormModal, NumberInput, TextInput, schemaResolver } from 'shared-ui';
+import { DateInput, MenuInput, NumberInput, RecordFormModal, TextInput, schemaResolver } from 'shared-ui';
 import { useEnrollParticipant, useUpdateEnrollment } from '../api/enrollment-mutations';
 import { useGroupUserOptions } from '../api/get-user-options';
 import { enrollmentToForm, groupTitle, personName, toEnrollmentInput, userOptions, type EnrollmentFormValues } from '../training-group-form';
@@ -19,21 +19,27 @@ export function EnrollmentFormModal({ group, enrollment, onClose }: { group: Tra
   const enroll = useEnrollParticipant();
   const update = useUpdateEnrollment();
 
-  const submit = () => {
-    const { trainee, ...body } = enrollmentForm.parse(toEnrollmentInput(form.getValues()));
-    return enrollment
-      ? update.mutateAsync({ enrollmentId: enrollment._id, body })
-      : enroll.mutateAsync({ groupId: group._id, userId: trainee, body });
+  const parsed = () => enrollmentForm.parse(toEnrollmentInput(form.getValues()));
+  const enrollBody = () => {
+    const { trainee, ...body } = parsed();
+    return { groupId: group._id, userId: trainee, body };
+  };
+  const editBody = () => {
+    const { trainee: _trainee, ...body } = parsed();
+    return body;
   };
 
   return (
-    <FormModal
+    <RecordFormModal
       form={form}
-      title={enrollment ? 'Modifica partecipante' : 'Aggiungi partecipante'}
+      record={enrollment}
+      noun="partecipante"
+      createLabel="Aggiungi"
       onClose={onClose}
-      submitLabel={enrollment ? 'Salva' : 'Aggiungi'}
-      onSubmit={submit}
-      toasts={enrollment ? update.toasts : enroll.toasts}
+      create={enroll}
+      update={update}
+      body={enrollBody}
+      editBody={editBody}
     >
       {(bind) => {
         return (
@@ -49,6 +55,6 @@ export function EnrollmentFormModal({ group, enrollment, onClose }: { group: Tra
           </>
         );
       }}
-    </FormModal>
+    </RecordFormModal>
   );
 }
