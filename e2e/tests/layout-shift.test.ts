@@ -58,6 +58,8 @@ const report = ({ total, shifts }: { total: number; shifts: Shift[] }) =>
   `CLS ${total.toFixed(3)}: ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}`;
 
 const mainTop = (page: Page) => page.evaluate(() => document.querySelector('.shell-main')!.getBoundingClientRect().top);
+/** Where the users table's body starts, below its header row. */
+const bodyTop = (page: Page) => page.evaluate(() => document.querySelector('.ui-table tbody')!.getBoundingClientRect().top);
 
 async function signedInContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
   const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport });
@@ -95,7 +97,11 @@ for (const [size, viewport] of [
       mainTopWhileChecking = await mainTop(page);
     });
     await holdUntilShown(page, /\/(apps|releases)\/mf-registry\//, () => page.getByText('Caricamento della sezione in corso...').waitFor());
-    await holdUntilShown(page, /\/api\/v1\/user\?/, () => page.getByRole('status').filter({ hasText: 'Caricamento in corso...' }).waitFor());
+    let bodyTopWhileLoading = Number.NaN;
+    await holdUntilShown(page, /\/api\/v1\/user\?/, async () => {
+      await page.getByRole('status').filter({ hasText: 'Caricamento in corso...' }).waitFor();
+      bodyTopWhileLoading = await bodyTop(page);
+    });
     await page.goto(`${portal.server.url}${USERS}`);
     await page.waitForFunction(() => document.querySelectorAll('.ui-table tbody tr').length > 1 && !document.querySelector('.ui-table__state'));
     await page.waitForLoadState('networkidle');
@@ -104,6 +110,12 @@ for (const [size, viewport] of [
     assert.ok(measured.total < GOOD_CLS, report(measured));
     // The page starts where it started while the session was checked: the header's room was kept.
     assert.ok(Math.abs((await mainTop(page)) - mainTopWhileChecking) <= 2, `main at ${mainTopWhileChecking}, then ${await mainTop(page)}`);
+    // The rows start where the loading state started: the header row kept its height when the rows sized the
+    // columns (on a wide screen its longer labels wrap to two lines only then).
+    assert.ok(
+      Math.abs((await bodyTop(page)) - bodyTopWhileLoading) <= 1,
+      `rows at ${bodyTopWhileLoading} while loading, then ${await bodyTop(page)}`,
+    );
     await context.close();
   });
 }
