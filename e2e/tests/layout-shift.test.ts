@@ -8,11 +8,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN, portalForThisFile } from './support/portal.ts';
+import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';
 
 const portal = portalForThisFile();
 const USERS = '/registry/users/management';
 const GOOD_CLS = 0.1;
+const MEMBER = 'marco.rossi@circolo.example';
 
 interface Shift {
   value: number;
@@ -119,6 +120,36 @@ for (const [size, viewport] of [
     await context.close();
   });
 }
+
+test('the home page (a member, desktop): the blocks arriving do not push the section grid down, from the second visit on', async () => {
+  const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
+  await signIn(await context.newPage(), portal.server.url, MEMBER, MEMBER_PASSWORD, null);
+  const gridTop = (page: Page) => page.evaluate(() => document.querySelector('.shell-home__grid')!.getBoundingClientRect().top);
+  const settled = (page: Page) =>
+    page.waitForFunction(
+      () => document.querySelectorAll('.shell-home__block').length > 0 && !document.querySelector('.shell-home [aria-busy="true"]'),
+    );
+  // The first visit shows the member's blocks (the slot remembers how many).
+  const first = await context.newPage();
+  await first.goto(`${portal.server.url}/`);
+  await settled(first);
+  await first.waitForLoadState('networkidle');
+  await first.close();
+  // The next: the apps' files are held until the placeholders are on screen.
+  const page = await context.newPage();
+  let gridTopWhileLoading = Number.NaN;
+  await holdUntilShown(page, /\/(apps|releases)\/mf-/, async () => {
+    await page.locator('.shell-slot-placeholder').first().waitFor();
+    gridTopWhileLoading = await gridTop(page);
+  });
+  await page.goto(`${portal.server.url}/`);
+  await settled(page);
+  await page.waitForLoadState('networkidle');
+  const blocks = await page.locator('.shell-home__block').count();
+  assert.ok(blocks >= 4, `${blocks} blocks`);
+  assert.ok(Math.abs((await gridTop(page)) - gridTopWhileLoading) <= 2, `grid at ${gridTopWhileLoading} while loading, then ${await gridTop(page)}`);
+  await context.close();
+});
 
 test(`/login paints its form where it stays while React takes it over (CLS < ${GOOD_CLS})`, async () => {
   const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });

@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useReducer, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { holdsAny, useAuthStore } from 'shared-api';
 import type { SlotEntry, SlotName, SlotProps } from 'shared-ui';
@@ -12,6 +12,31 @@ export const SLOT_FAILURE_TEXT = 'Questa parte della pagina non si è caricata: 
 
 /** Where an app's placeholder or notice goes while its entries are unknown: after every block whose order is known. */
 const UNKNOWN_ORDER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * How many blocks a slot showed this user last time (issue 44 item 10): while its apps load, the slot shows that many
+ * placeholders, so the blocks arriving do not push down what follows (the home page's section grid). Only a count,
+ * kept in this browser; the first visit falls back to one placeholder an app.
+ */
+const hintKey = (slot: string, user: string) => `shell.slot.${slot}.${user}`;
+
+function readHint(slot: string, user: string | undefined): number {
+  if (!user) return 0;
+  try {
+    return Math.min(Number(localStorage.getItem(hintKey(slot, user))) || 0, 12);
+  } catch {
+    return 0;
+  }
+}
+
+function writeHint(slot: string, user: string | undefined, count: number): void {
+  if (!user) return;
+  try {
+    localStorage.setItem(hintKey(slot, user), String(count));
+  } catch {
+    // Storage refused (private mode, quota): the next visit falls back to one placeholder an app.
+  }
+}
 
 /** A block-sized card while a slot loads: it reserves the block's space, so the page does not jump when it arrives. */
 function Placeholder() {
@@ -75,9 +100,8 @@ export function Slot<N extends SlotName>({ name, props }: SlotProperties<N>) {
     }),
   });
 
-  if (offerers.isPending) return <Placeholder />;
-  if (offerers.isError) return <LoadFailure onRetry={() => void offerers.refetch()} />;
-
+  const user = useAuthStore((s) => s.user?._id);
+  const hint = readHint(name, user);
   const items: { key: string; order: number; remote: string; node: ReactNode }[] = [];
   remotes.forEach((remote, i) => {
     const module = modules[i]!;
@@ -91,6 +115,17 @@ export function Slot<N extends SlotName>({ name, props }: SlotProperties<N>) {
       }
     }
   });
+  // Every app's entries known (or failed): how many blocks to reserve next time.
+  const settled = offerers.isSuccess && modules.every((m) => !m.isPending);
+  const count = settled ? items.length : null;
+  useEffect(() => {
+    if (count !== null) writeHint(name, user, count);
+  }, [name, user, count]);
+
+  if (offerers.isError) return <LoadFailure onRetry={() => void offerers.refetch()} />;
+  // While apps load, as many placeholders as blocks were shown last time (the blocks already here count).
+  const reserved = offerers.isPending ? Math.max(hint, 1) : settled ? 0 : hint - items.length;
+  for (let i = 0; i < reserved; i++) items.push({ key: `reserved:${i}`, order: UNKNOWN_ORDER, remote: '', node: <Placeholder /> });
   items.sort((a, b) => a.order - b.order || a.remote.localeCompare(b.remote));
   return (
     <>
