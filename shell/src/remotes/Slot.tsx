@@ -16,16 +16,23 @@ const UNKNOWN_ORDER = Number.MAX_SAFE_INTEGER;
 /**
  * How many blocks a slot showed this user last time (issue 44 item 10): while its apps load, the slot shows that many
  * placeholders, so the blocks arriving do not push down what follows (the home page's section grid). Only a count,
- * kept in this browser; the first visit falls back to one placeholder an app.
+ * kept in this browser.
  */
+/**
+ * Placeholders on a first visit (nothing remembered yet): the club's set offers a member five home blocks and the
+ * staff seven; six fill two rows of a laptop's four columns, so neither pushes the page down there.
+ */
+const FIRST_VISIT_BLOCKS = 6;
+
 const hintKey = (slot: string, user: string) => `shell.slot.${slot}.${user}`;
 
-function readHint(slot: string, user: string | undefined): number {
-  if (!user) return 0;
+function readHint(slot: string, user: string | undefined): number | null {
+  if (!user) return null;
   try {
-    return Math.min(Number(localStorage.getItem(hintKey(slot, user))) || 0, 12);
+    const kept = localStorage.getItem(hintKey(slot, user));
+    return kept === null ? null : Math.min(Number(kept) || 0, 12);
   } catch {
-    return 0;
+    return null;
   }
 }
 
@@ -34,7 +41,7 @@ function writeHint(slot: string, user: string | undefined, count: number): void 
   try {
     localStorage.setItem(hintKey(slot, user), String(count));
   } catch {
-    // Storage refused (private mode, quota): the next visit falls back to one placeholder an app.
+    // Storage refused (private mode, quota): the next visit reserves as a first one.
   }
 }
 
@@ -80,8 +87,9 @@ export interface SlotProperties<N extends SlotName> {
 /**
  * Renders what the composed set offers for a slot of a shell page (docs/releases.md): every app's './{name}' entries
  * the user may see (their permissions checked as the route table's), in ascending `order` (ties: the app's name),
- * straight into the page's grid. The apps load in parallel; each shows a placeholder until it arrives, and an app that
- * fails to load, or an entry that throws, leaves a short notice with 'Riprova' in its place.
+ * straight into the page's grid. The apps load in parallel, placeholders keeping the blocks' room until every app's
+ * entries are known (then each block reads its own data); an app that fails to load, or an entry that throws, leaves
+ * a short notice with 'Riprova' in its place.
  */
 export function Slot<N extends SlotName>({ name, props }: SlotProperties<N>) {
   const permissions = useAuthStore((s) => s.permissions);
@@ -105,11 +113,10 @@ export function Slot<N extends SlotName>({ name, props }: SlotProperties<N>) {
   const items: { key: string; order: number; remote: string; node: ReactNode }[] = [];
   remotes.forEach((remote, i) => {
     const module = modules[i]!;
-    if (module.isPending) items.push({ key: `${remote}:loading`, order: UNKNOWN_ORDER, remote, node: <Placeholder /> });
-    else if (module.isError) {
+    if (module.isError) {
       const retry = () => setAttempts((a) => ({ ...a, [remote]: (a[remote] ?? 0) + 1 }));
       items.push({ key: `${remote}:failed`, order: UNKNOWN_ORDER, remote, node: <LoadFailure onRetry={retry} /> });
-    } else {
+    } else if (module.isSuccess) {
       for (const entry of module.data.filter((e) => holdsAny(permissions, e.permissions))) {
         items.push({ key: `${remote}:${entry.id}`, order: entry.order, remote, node: <SlotBlock remote={remote} entry={entry} props={props} /> });
       }
@@ -123,9 +130,18 @@ export function Slot<N extends SlotName>({ name, props }: SlotProperties<N>) {
   }, [name, user, count]);
 
   if (offerers.isError) return <LoadFailure onRetry={() => void offerers.refetch()} />;
-  // While apps load, as many placeholders as blocks were shown last time (the blocks already here count).
-  const reserved = offerers.isPending ? Math.max(hint, 1) : settled ? 0 : hint - items.length;
-  for (let i = 0; i < reserved; i++) items.push({ key: `reserved:${i}`, order: UNKNOWN_ORDER, remote: '', node: <Placeholder /> });
+  // While apps load, placeholders only, as many as blocks were shown last time (FIRST_VISIT_BLOCKS on a first visit):
+  // the blocks then take their places all at once. Arriving app by app, they were sorted in before the placeholders
+  // left of the others, and every placeholder moved to another cell of the grid each time.
+  if (!settled) {
+    return (
+      <>
+        {Array.from({ length: Math.max(hint ?? FIRST_VISIT_BLOCKS, 1) }, (_, i) => (
+          <Placeholder key={i} />
+        ))}
+      </>
+    );
+  }
   items.sort((a, b) => a.order - b.order || a.remote.localeCompare(b.remote));
   return (
     <>

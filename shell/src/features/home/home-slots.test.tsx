@@ -105,7 +105,7 @@ test('while the apps load, the slot reserves as many placeholders as blocks it s
   renderApp('/', { user: staff, api: staffApi });
   await screen.findByRole('heading', { name: 'Ciao Giulia!' });
   await screen.findAllByText('Caricamento in corso...');
-  // Four blocks last time from three apps: four placeholders, not one an app.
+  // Four blocks last time from three apps: four placeholders.
   await waitFor(() => expect(document.querySelectorAll('.shell-home__blocks > .shell-slot-placeholder')).toHaveLength(4));
   answer();
   await screen.findByRole('region', { name: 'Pagamenti in sospeso' });
