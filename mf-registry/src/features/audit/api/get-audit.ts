@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type GameTable, type ListResponse, type UserReduced } from 'shared-api';
+import { api, type ListResponse, type UserReduced } from 'shared-api';
 
 /** The audit log's table reads GET /audit through the DataTable under this key ('*' only, issue 28). */
 export const AUDIT_PATH = '/audit';
