@@ -1,5 +1,6 @@
 /**
- * Lighthouse (issue 44 item 10) on /login (anonymous) and Gestione utenti (signed in as the administrator) of the
+ * Lighthouse (issue 44 item 10) on /login (anonymous), the home page (a member, the administrator) and Gestione
+ * utenti (the administrator) of the
  * built portal served by the real server, desktop and mobile presets, driving the same headless Chromium as the
  * browser tests. Lighthouse is not a dependency of the project: install it anywhere (`npm i lighthouse@12` in a
  * scratch folder) and name that folder's node_modules/lighthouse in LIGHTHOUSE_DIR. Prints performance, first
@@ -15,6 +16,7 @@ import { CHROMIUM_EXECUTABLE } from 'e2e/support/browser';
 import { startServer } from 'e2e/support/server';
 
 const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
+const MEMBER = { email: 'marco.rossi@circolo.example', password: 'Socio-2026!' };
 
 interface Lhr {
   categories: { performance: { score: number } };
@@ -41,15 +43,21 @@ export async function benchLighthouse(): Promise<void> {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const signIn = await fetch(`${portal.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = (signIn.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ');
+    const sessionCookie = async (who: { email: string; password: string }) => {
+      const signIn = await fetch(`${portal.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: portal.url },
+        body: JSON.stringify(who),
+      });
+      return (signIn.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ');
+    };
+    const admin = await sessionCookie(ADMIN);
+    const member = await sessionCookie(MEMBER);
     const pages = [
       { name: '/login', url: `${portal.url}/login`, headers: {} },
-      { name: 'Gestione utenti', url: `${portal.url}/registry/users/management`, headers: { Cookie: cookie } },
+      { name: 'home (socio)', url: `${portal.url}/`, headers: { Cookie: member } },
+      { name: 'home (amministratore)', url: `${portal.url}/`, headers: { Cookie: admin } },
+      { name: 'Gestione utenti', url: `${portal.url}/registry/users/management`, headers: { Cookie: admin } },
     ].filter((p) => !process.env.LIGHTHOUSE_PAGE || p.name.includes(process.env.LIGHTHOUSE_PAGE));
     const rows = [];
     for (const preset of ['desktop', 'mobile'] as const) {

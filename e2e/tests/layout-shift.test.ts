@@ -8,11 +8,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ADMIN, portalForThisFile } from './support/portal.ts';
+import { ADMIN, MEMBER_PASSWORD, portalForThisFile, signIn } from './support/portal.ts';
 
 const portal = portalForThisFile();
 const USERS = '/registry/users/management';
 const GOOD_CLS = 0.1;
+const MEMBER = 'marco.rossi@circolo.example';
 
 interface Shift {
   value: number;
@@ -58,6 +59,8 @@ const report = ({ total, shifts }: { total: number; shifts: Shift[] }) =>
   `CLS ${total.toFixed(3)}: ${shifts.map((s) => `${s.value.toFixed(3)} [${s.sources.join('; ')}]`).join(' | ')}`;
 
 const mainTop = (page: Page) => page.evaluate(() => document.querySelector('.shell-main')!.getBoundingClientRect().top);
+/** Where the users table's body starts, below its header row. */
+const bodyTop = (page: Page) => page.evaluate(() => document.querySelector('.ui-table tbody')!.getBoundingClientRect().top);
 
 async function signedInContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
   const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport });
@@ -95,7 +98,11 @@ for (const [size, viewport] of [
       mainTopWhileChecking = await mainTop(page);
     });
     await holdUntilShown(page, /\/(apps|releases)\/mf-registry\//, () => page.getByText('Caricamento della sezione in corso...').waitFor());
-    await holdUntilShown(page, /\/api\/v1\/user\?/, () => page.getByRole('status').filter({ hasText: 'Caricamento in corso...' }).waitFor());
+    let bodyTopWhileLoading = Number.NaN;
+    await holdUntilShown(page, /\/api\/v1\/user\?/, async () => {
+      await page.getByRole('status').filter({ hasText: 'Caricamento in corso...' }).waitFor();
+      bodyTopWhileLoading = await bodyTop(page);
+    });
     await page.goto(`${portal.server.url}${USERS}`);
     await page.waitForFunction(() => document.querySelectorAll('.ui-table tbody tr').length > 1 && !document.querySelector('.ui-table__state'));
     await page.waitForLoadState('networkidle');
@@ -104,9 +111,45 @@ for (const [size, viewport] of [
     assert.ok(measured.total < GOOD_CLS, report(measured));
     // The page starts where it started while the session was checked: the header's room was kept.
     assert.ok(Math.abs((await mainTop(page)) - mainTopWhileChecking) <= 2, `main at ${mainTopWhileChecking}, then ${await mainTop(page)}`);
+    // The rows start where the loading state started: the header row kept its height when the rows sized the
+    // columns (on a wide screen its longer labels wrap to two lines only then).
+    assert.ok(
+      Math.abs((await bodyTop(page)) - bodyTopWhileLoading) <= 1,
+      `rows at ${bodyTopWhileLoading} while loading, then ${await bodyTop(page)}`,
+    );
     await context.close();
   });
 }
+
+test('the home page (a member, desktop): the blocks arriving do not push the section grid down, from the second visit on', async () => {
+  const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
+  await signIn(await context.newPage(), portal.server.url, MEMBER, MEMBER_PASSWORD, null);
+  const gridTop = (page: Page) => page.evaluate(() => document.querySelector('.shell-home__grid')!.getBoundingClientRect().top);
+  const settled = (page: Page) =>
+    page.waitForFunction(
+      () => document.querySelectorAll('.shell-home__block').length > 0 && !document.querySelector('.shell-home [aria-busy="true"]'),
+    );
+  // The first visit shows the member's blocks (the slot remembers how many).
+  const first = await context.newPage();
+  await first.goto(`${portal.server.url}/`);
+  await settled(first);
+  await first.waitForLoadState('networkidle');
+  await first.close();
+  // The next: the apps' files are held until the placeholders are on screen.
+  const page = await context.newPage();
+  let gridTopWhileLoading = Number.NaN;
+  await holdUntilShown(page, /\/(apps|releases)\/mf-/, async () => {
+    await page.locator('.shell-slot-placeholder').first().waitFor();
+    gridTopWhileLoading = await gridTop(page);
+  });
+  await page.goto(`${portal.server.url}/`);
+  await settled(page);
+  await page.waitForLoadState('networkidle');
+  const blocks = await page.locator('.shell-home__block').count();
+  assert.ok(blocks >= 4, `${blocks} blocks`);
+  assert.ok(Math.abs((await gridTop(page)) - gridTopWhileLoading) <= 2, `grid at ${gridTopWhileLoading} while loading, then ${await gridTop(page)}`);
+  await context.close();
+});
 
 test(`/login paints its form where it stays while React takes it over (CLS < ${GOOD_CLS})`, async () => {
   const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });

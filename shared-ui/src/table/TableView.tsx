@@ -22,13 +22,20 @@ export interface TableViewProps<T> {
   /**
    * How many rows the first page will show (the list's limit): while it loads, the table keeps their room, so the
    * rows arriving do not push down what is below (issue 44 item 10: the users table's body growing was most of the
-   * page's layout shift). Capped at a screenful.
+   * page's layout shift). Capped at a screenful. Its header row keeps the height of its labels wrapped a word a line
+   * as well (they wrap only once the rows size the columns).
    */
   expectedRows?: number;
 }
 
 /** More rows than this never fit one screen: the loading state reserves at most their room. */
 const RESERVED_ROWS_MAX = 25;
+
+/** The most lines a header label can wrap to: one word a line, at most 3. */
+function headLines<T>(columns: Column<T>[]): number {
+  const words = columns.map((c) => c.header.trim().split(/\s+/).length);
+  return Math.min(Math.max(1, ...words), 3);
+}
 
 /** The table of a DataTable: sortable headers, one row per item with its actions, and the loading and empty states. */
 export function TableView<T>({
@@ -59,7 +66,12 @@ export function TableView<T>({
 
   return (
     <div className="ui-table-wrap">
-      <table className={cx('ui-table', compact && 'ui-table--compact')} aria-label={caption} aria-busy={fetching || undefined}>
+      <table
+        className={cx('ui-table', compact && 'ui-table--compact', expectedRows > 0 && 'ui-table--steady-head')}
+        style={expectedRows > 0 ? ({ '--ui-table-head-lines': headLines(columns) } as CSSProperties) : undefined}
+        aria-label={caption}
+        aria-busy={fetching || undefined}
+      >
         <thead>
           <tr>
             {columns.map((column) => (

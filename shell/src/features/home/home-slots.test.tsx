@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SlotEntries } from 'shared-ui';
 import { renderApp } from '../../testing/render-app';
@@ -85,4 +85,29 @@ test('a block that throws shows the notice in its place, the other blocks stay',
   expect(await screen.findByRole('alert')).toHaveTextContent('Sezione non disponibile.');
   expect(await screen.findByRole('region', { name: 'Prossima prenotazione' })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: 'Certificato medico' })).toBeInTheDocument();
+});
+
+test('while the apps load, the slot reserves as many placeholders as blocks it showed this user last time', async () => {
+  localStorage.clear();
+  const staff = sessionUser({ permissions: ['bookings_access'] });
+  const staffApi = { 'GET /user/me': { body: profileOf(staff) } };
+  const first = renderApp('/', { user: staff, api: staffApi });
+  await screen.findByRole('region', { name: 'Pagamenti in sospeso' });
+  await screen.findByRole('region', { name: 'Turni di oggi' });
+  first.unmount();
+  // The next visit: the apps answer only when told to.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  slot.mockImplementation(async (remote) => {
+    await held;
+    return MODULES[remote] as never;
+  });
+  renderApp('/', { user: staff, api: staffApi });
+  await screen.findByRole('heading', { name: 'Ciao Giulia!' });
+  await screen.findAllByText('Caricamento in corso...');
+  // Four blocks last time from three apps: four placeholders.
+  await waitFor(() => expect(document.querySelectorAll('.shell-home__blocks > .shell-slot-placeholder')).toHaveLength(4));
+  answer();
+  await screen.findByRole('region', { name: 'Pagamenti in sospeso' });
+  expect(document.querySelectorAll('.shell-home__blocks > .shell-slot-placeholder')).toHaveLength(0);
 });
