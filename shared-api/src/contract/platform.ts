@@ -240,8 +240,9 @@ export const rolloutEvidence = z.object({
   oldWithErrors: z.number().int(),
   rateNew: z.number(),
   rateOld: z.number(),
-  intervalNew: z.tuple([z.number(), z.number()]),
-  intervalOld: z.tuple([z.number(), z.number()]),
+  // [low, high]: a tuple would describe itself in OpenAPI 3.0 as an anyOf of two equal schemas.
+  intervalNew: z.array(z.number()).length(2),
+  intervalOld: z.array(z.number()).length(2),
   likelihoodRatio: z.number(),
   alpha: z.number(),
   margin: z.number(),

@@ -20,9 +20,9 @@ export const planText = (r: Pick<RolloutPlan, 'steps' | 'holdMinutes' | 'minSess
   `${r.steps.map((s) => `${s} %`).join(' → ')}, ogni passo almeno ${r.holdMinutes} ${r.holdMinutes === 1 ? 'minuto' : 'minuti'} e ${r.minSessions} ${r.minSessions === 1 ? 'sessione' : 'sessioni'} per parte`;
 
 /** One side's rate with its 95 % interval: '10,0 % (3,5–25,6 %)'. */
-export function rateText(withErrors: number, sessions: number, interval: readonly [number, number]): string {
+export function rateText(withErrors: number, sessions: number, [low = 0, high = 0]: readonly number[]): string {
   const rate = sessions > 0 ? withErrors / sessions : 0;
-  return `${formatRate(rate)} (${formatRate(interval[0]).replace(' %', '')}–${formatRate(interval[1])})`;
+  return `${formatRate(rate)} (${formatRate(low).replace(' %', '')}–${formatRate(high)})`;
 }
 
 /** What the next check will do on this evidence, in a sentence. */
