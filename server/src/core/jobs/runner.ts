@@ -155,6 +155,9 @@ async function retryOnDeadlock(step: () => Promise<void>, attempts = 5): Promise
   }
 }
 
+/** How often a working process offers the recurring jobs' current periods (JobRunner.start). */
+const RECURRING_OFFER_MS = 30_000;
+
 /** The cron expression that offers a recurring job at the start of each of its periods. */
 function recurringCron({ name, recurring }: JobDefinition<never, unknown>): string {
   const minutes = recurring?.everyMinutes ?? 0;
@@ -176,6 +179,8 @@ export class JobRunner<S = unknown> implements Jobs {
   private readonly definitions = new Map<string, JobDefinition<never, S>>();
   private readonly workerIds = new Map<string, string[]>();
   private started = false;
+  /** Offers the recurring jobs' periods (start()); cleared by stop(). */
+  private recurringTimer: NodeJS.Timeout | null = null;
   private stopping = false;
   /** Jobs running in this process, awaited by stop(). */
   private readonly running = new Set<Promise<void>>();
@@ -274,6 +279,17 @@ export class JobRunner<S = unknown> implements Jobs {
       } else if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: this.options.timeZone });
       else await this.boss.unschedule(definition.name);
     }
+    // pg-boss's cron fires a schedule only when the database's clock is within a minute of the cron time the process's
+    // clock computes: a process whose clock is a minute or more off the database's (a drifting host; the tests' servers,
+    // which run at the suites' instant on a real PostgreSQL) never ran a recurring job again after its start. This
+    // process offers each recurring job's period itself too, twice a minute; the period's singleton slot keeps one run.
+    const recurring = [...this.definitions.values()].filter((d) => d.recurring).map((d) => d.name);
+    if (recurring.length && !this.recurringTimer) {
+      this.recurringTimer = setInterval(() => {
+        for (const name of recurring) void this.offerRecurring(name).catch(() => undefined); // the next offer retries
+      }, RECURRING_OFFER_MS);
+      this.recurringTimer.unref();
+    }
   }
 
   /** One run of a job: one unit of work with the system's audit context (JobDefinition.unitOfWork). */
@@ -353,6 +369,8 @@ export class JobRunner<S = unknown> implements Jobs {
     if (!this.started) return;
     this.started = false;
     this.stopping = true;
+    if (this.recurringTimer) clearInterval(this.recurringTimer);
+    this.recurringTimer = null;
     // pg-boss's graceful stop stops every worker and waits until none holds a batch (it polls twice a second). offWork()
     // first would drop the workers from what that stop waits for.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });

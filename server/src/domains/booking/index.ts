@@ -155,29 +155,32 @@ export const booking: Domain = {
   jobs: [
     {
       name: BOOKING_NOTICE_JOB,
-      // A booking made inside its participants' reminder window is reminded now, not at the next minute's sweep.
-      run: async (notice: BookingNotice, { booking }) => {
+      // A booking made inside its participants' reminder window is reminded now, not at the next minute's sweep: by a
+      // sweep of its own, queued with the notice. Run here, in the notice's transaction, the sweep waited for the
+      // sweeps' lock while holding the notice's rows, which another sweep's claim waited for: a deadlock (40P01).
+      run: async (notice: BookingNotice, { booking, jobs }) => {
         await booking.bookings.sendNotice(notice);
-        if (notice.event === 'booked') await booking.reminders.sendDue();
+        if (notice.event === 'booked') await jobs.send(REMINDERS_JOB, {});
       },
     },
     {
       name: REMINDERS_JOB,
-      // Every minute in every process's runner: pg-boss sends the schedule's job once; the claims keep sweeps that
-      // overlap (a booking's, a preference's, the schedule's) from sending a reminder twice. The sweep also sends the
+      // Every minute, one run a minute across processes (the runner's recurring slot); the claims keep sweeps that
+      // overlap (a booking's, a preference's, the minute's) from sending a reminder twice. The sweep also sends the
       // bookings' owed notices whose own job never ran (a crash right after the booking), and runs at start.
-      schedule: '* * * * *',
+      recurring: { everyMinutes: 1 },
       retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false },
       run: async (_data, { booking }) => {
-        await booking.bookings.sendBookedNotices(null);
+        // The sweep first: it takes the sweeps' lock holding nothing else (reminders/repository.ts claimDue).
         await booking.reminders.sendDue();
+        await booking.bookings.sendBookedNotices(null);
       },
     },
     {
       name: NO_SHOWS_JOB,
-      // Every minute, once across processes (pg-boss's schedule); the release's one statement keeps two sweeps from
-      // releasing a booking twice.
-      schedule: '* * * * *',
+      // Every minute, once across processes (the runner's recurring slot); the release's one statement keeps two sweeps
+      // from releasing a booking twice.
+      recurring: { everyMinutes: 1 },
       retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false },
       run: (_data, { booking }) => booking.checkIn.releaseNoShows().then(() => undefined),
     },

@@ -109,8 +109,8 @@ export const platform: Domain = {
   jobs: [
     {
       name: PLATFORM_ROLLOUT_JOB,
-      // Every minute in every process's runner (pg-boss sends it once): the rollout's guarded comparison and steps.
-      schedule: '* * * * *',
+      // Every minute, once across processes (the runner's recurring slot): the rollout's guarded comparison and steps.
+      recurring: { everyMinutes: 1 },
       run: async (_data, { clientErrors }) => {
         await clientErrors.checkRollout();
       },

@@ -53,6 +53,10 @@ export class ReminderRepository {
   async claimDue(tx: DbOrTx, now: Date, today: string): Promise<DueReminder[]> {
     const at = sql`${now.toISOString()}::timestamptz`;
     const local = (column: string) => sql`to_char(${sql.raw(column)} at time zone ${this.timeZone}, 'HH24:MI')`;
+    // One sweep at a time: sweeps that overlap (a booking's, a preference's, the minute's, another process's) claimed the
+    // same reminders at once, and PostgreSQL's ON CONFLICT waits between their inserts ended in deadlocks (40P01, seen
+    // with eight at once). The later sweep waits, then finds the reminders claimed.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('booking.reminders', 0))`);
     return rowsOf<DueReminder>(
       await tx.execute(sql`
         with due as (
