@@ -5,10 +5,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/client';
 import { files } from '../../../core/db/tables';
-import { hashPassword } from '../../../core/passwords';
 import { certificate_records, certificate_types, certificates } from '../../certificates/tables';
-import { categories, qualifications, user_qualifications, users } from '../../registry/tables';
+import { qualifications, user_qualifications, users } from '../../registry/tables';
 import { call } from '../../../testing/helper';
+import { insertMembers } from '../../../testing/members';
 
 /** Test data written straight into the database: what other domains own (members, certificates), made fast. */
 
@@ -54,30 +54,7 @@ export async function createMembers(
   options: { certificateEnd?: string | null; qualifications?: string[]; category?: string; label?: string } = {},
 ): Promise<TestMember[]> {
   const { db } = database;
-  const password = 'Socio-2026!';
-  const hash = await hashPassword(password);
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.name, options.category ?? 'Soci'));
-  if (!category) throw new Error('categoria non trovata');
-  const label = options.label ?? 'socio';
-  const stamp = `${process.pid.toString(36)}${(counter++).toString(36)}`;
-  const now = testNow();
-  const rows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        name: `Nome${i}`,
-        surname: `${label}${stamp}x${i}`,
-        email: `${label}.${stamp}.${i}@test.example`,
-        category_id: category.id,
-        password_hash: hash,
-        registration_completed_at: now,
-        terms_accepted_at: now,
-      })),
-    )
-    .returning({ id: users.id, email: users.email });
+  const rows = await insertMembers(db, count, { label: options.label, category: options.category });
   const ids = rows.map((r) => r.id);
   const qualificationNames = options.qualifications ?? ['Amatore'];
   if (qualificationNames.length) {
@@ -85,7 +62,7 @@ export async function createMembers(
     await db.insert(user_qualifications).values(ids.flatMap((user_id) => quals.map((q) => ({ user_id, qualification_id: q.id }))));
   }
   if (options.certificateEnd !== null) await giveCertificates(database, ids, options.certificateEnd ?? '2099-12-31');
-  return rows.map((r) => ({ ...r, password }));
+  return rows;
 }
 
 /** An approved medical certificate (latest record) ending on `end` for each user; `approved: false` leaves it awaiting approval. */

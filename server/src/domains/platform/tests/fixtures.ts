@@ -2,12 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
 import type { Db } from '../../../core/db/client';
-import { hashPassword } from '../../../core/passwords';
-import { testNow } from 'test-kit';
-import { categories, users } from '../../registry/tables';
+import { insertMembers } from '../../../testing/members';
 
 /** What the shell in these tests provides (the shape the shell's build writes in provides.json). */
 export const PROVIDED: Record<string, string> = {
@@ -78,27 +75,5 @@ export function fakeBuild(folder: string, build: FakeBuild = {}): string {
 }
 
 /** `count` new members of the 'Soci' category, signed up and able to sign in (password 'Socio-2026!'). */
-export async function createMembers(db: Db, count: number, label = 'esposto'): Promise<{ id: string; email: string; password: string }[]> {
-  const password = 'Socio-2026!';
-  const hash = await hashPassword(password);
-  const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, 'Soci'));
-  if (!category) throw new Error('categoria Soci non trovata');
-  const stamp = `${process.pid.toString(36)}${(memberCounter++).toString(36)}`;
-  const now = testNow();
-  const rows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        name: `Nome${i}`,
-        surname: `${label}${stamp}x${i}`,
-        email: `${label}.${stamp}.${i}@test.example`,
-        category_id: category.id,
-        password_hash: hash,
-        registration_completed_at: now,
-        terms_accepted_at: now,
-      })),
-    )
-    .returning({ id: users.id, email: users.email });
-  return rows.map((r) => ({ ...r, password }));
-}
-let memberCounter = 0;
+export const createMembers = (db: Db, count: number, label = 'esposto'): Promise<{ id: string; email: string; password: string }[]> =>
+  insertMembers(db, count, { label });
