@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from 'e2e/support/browser';
 import { startServer } from 'e2e/support/server';
-import { coldPage, median, paintOf } from './first-paint.ts';
+import { coldPage, interleavedRounds, median, paintOf } from './first-paint.ts';
 import { brotli, buildBareReactPage } from './page-weight.ts';
 
 const MEMBER = { email: 'marco.rossi@circolo.example', password: 'Socio-2026!' };
@@ -62,11 +62,7 @@ export async function benchCheckInPaint(): Promise<void> {
       { name: 'pagina React nuda (react + react-dom)', url: `${portal.url}/releases/bench-check-in/bare/dist/index.html`, ready: 'p', signIn: false },
       { name: '/check-in/:token (socio, 390 px)', url: `${portal.url}/check-in/${TOKEN}`, ready: '.bk-check-in__button', signIn: true },
     ];
-    for (const p of pages) await paint(browser, portal.url, p.url, p.ready, p.signIn);
-    const results = new Map<string, Measure[]>(pages.map((p) => [p.name, []]));
-    for (let round = 0; round < rounds; round += 1) {
-      for (const p of pages) results.get(p.name)!.push(await paint(browser, portal.url, p.url, p.ready, p.signIn));
-    }
+    const results = await interleavedRounds(pages, rounds, (p) => paint(browser, portal.url, p.url, p.ready, p.signIn));
     const bare = results.get(pages[0]!.name)!;
     const bareFcp = median(bare.map((m) => m.fcp));
     console.log(`\nPagina di registrazione della presenza: mediane di ${rounds} giri, avvio a freddo, carico: ${os.loadavg()[0]!.toFixed(1)}`);

@@ -59,6 +59,21 @@ export async function firstPaint(browser: Browser, url: string, ready: string): 
   return { fcp, ttfb, bytes: bytes() };
 }
 
+/**
+ * One warm-up round (the browser's and the server's first page cost more), then `rounds` measured ones, the pages
+ * interleaved so that a busier moment of the machine falls on each of them alike: each page's measures, by its name.
+ */
+export async function interleavedRounds<P extends { name: string }, M>(
+  pages: readonly P[],
+  rounds: number,
+  measure: (page: P) => Promise<M>,
+): Promise<Map<string, M[]>> {
+  for (const p of pages) await measure(p);
+  const results = new Map<string, M[]>(pages.map((p) => [p.name, []]));
+  for (let round = 0; round < rounds; round += 1) for (const p of pages) results.get(p.name)!.push(await measure(p));
+  return results;
+}
+
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -88,12 +103,7 @@ export async function benchFirstPaint(): Promise<void> {
       { name: 'pagina React nuda (react + react-dom)', url: `${portal.url}/releases/bench-first-paint/bare/dist/index.html`, ready: 'Ciao' },
       { name: '/login', url: `${portal.url}/login`, ready: 'Bentornato! Accedi con i tuoi dati' },
     ];
-    // One warm-up round (the browser's and the server's first page cost more), then the measured ones, interleaved.
-    for (const p of pages) await firstPaint(browser, p.url, p.ready);
-    const results = new Map<string, Measure[]>(pages.map((p) => [p.name, []]));
-    for (let round = 0; round < rounds; round += 1) {
-      for (const p of pages) results.get(p.name)!.push(await firstPaint(browser, p.url, p.ready));
-    }
+    const results = await interleavedRounds(pages, rounds, (p) => firstPaint(browser, p.url, p.ready));
     const bareFcp = median(results.get(pages[1]!.name)!.map((m) => m.fcp));
     console.log(`\nPrimo disegno con contenuto (FCP), mediane di ${rounds} giri, cache disattivata, carico: ${os.loadavg()[0]!.toFixed(1)}`);
     console.table(
