@@ -217,7 +217,12 @@ export class JobRunner<S = unknown> implements Jobs {
       // Finished jobs are kept a week for inspection, then archived and deleted by pg-boss's maintenance.
       archiveCompletedAfterSeconds: 7 * 24 * 3600,
     });
-    this.boss.on('error', (err) => (options.onError ?? ((e) => console.error('Job runner:', e)))(err));
+    this.boss.on('error', (err) => this.reportError(err));
+  }
+
+  /** pg-boss's errors and the recurring offers' failures: to the app's handler (its log), else the console. */
+  private reportError(err: unknown): void {
+    (this.options.onError ?? ((e) => console.error('Job runner:', e)))(err);
   }
 
   /** Creates pg-boss's schema (once per database, under its own advisory lock), the queues, their workers and schedules. */
@@ -286,7 +291,8 @@ export class JobRunner<S = unknown> implements Jobs {
     const recurring = [...this.definitions.values()].filter((d) => d.recurring).map((d) => d.name);
     if (recurring.length && !this.recurringTimer) {
       this.recurringTimer = setInterval(() => {
-        for (const name of recurring) void this.offerRecurring(name).catch(() => undefined); // the next offer retries
+        // The next offer retries; a failure is still said (a database that stays down), through the runner's errors.
+        for (const name of recurring) void this.offerRecurring(name).catch((err: unknown) => this.reportError(err));
       }, RECURRING_OFFER_MS);
       this.recurringTimer.unref();
     }

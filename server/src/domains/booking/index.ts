@@ -143,10 +143,6 @@ export const booking: Domain = {
       },
     };
   },
-  async onStart({ jobs }) {
-    // A server that was down sends, at start, the reminders that fell due meanwhile (those not yet started).
-    await jobs.send(REMINDERS_JOB, {});
-  },
   routes,
   settings: bookingSettings,
   personalData: bookingPersonalData,
@@ -167,7 +163,8 @@ export const booking: Domain = {
       name: REMINDERS_JOB,
       // Every minute, one run a minute across processes (the runner's recurring slot); the claims keep sweeps that
       // overlap (a booking's, a preference's, the minute's) from sending a reminder twice. The sweep also sends the
-      // bookings' owed notices whose own job never ran (a crash right after the booking), and runs at start.
+      // bookings' owed notices whose own job never ran (a crash right after the booking). The runner offers the
+      // current minute's run at start, so a server that was down sends at once the reminders that fell due meanwhile.
       recurring: { everyMinutes: 1 },
       retry: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: false },
       run: async (_data, { booking }) => {
