@@ -35,6 +35,8 @@ export interface PlatformOptions {
   health?: HealthChecker | null;
   /** The time releases are stamped with (the app's clock: a test's own). */
   clock: Clock;
+  /** A rollout's evidence, kept with a step advanced or aborted by hand (rollout-evidence.ts). */
+  rolloutFigures?: (preview: ReleaseRow, live: ReleaseRow) => Promise<Record<string, unknown>>;
 }
 
 /** Releases of the domain apps: published versions, the live set, composing, rolling back, /remotes.json. */
@@ -252,7 +254,13 @@ export class PlatformService {
     expectStep?: number,
   ): Promise<PlatformRelease> {
     return rolloutAction(
-      { db: this.o.db, repo: this.o.repo, now: () => this.o.clock.now(), pointers: (tx) => this.pointers(tx) },
+      {
+        db: this.o.db,
+        repo: this.o.repo,
+        now: () => this.o.clock.now(),
+        pointers: (tx) => this.pointers(tx),
+        figuresFor: this.o.rolloutFigures,
+      },
       { number, action, actor, reason, figures, expectStep },
     );
   }
