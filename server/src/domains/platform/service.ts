@@ -388,7 +388,7 @@ export class PlatformService {
 
   /** POST /platform/versions (publish-archive.ts). */
   publishArchive(input: PublishInput, upload: Upload | undefined, actor: Actor): Promise<PublishedVersion> {
-    return publishArchive({ releasesDir: this.o.releasesDir, apps: this.o.apps }, input, upload, actor);
+    return publishArchive({ releasesDir: this.o.releasesDir, apps: this.o.apps, now: () => this.o.clock.now() }, input, upload, actor);
   }
 
   /** Start-up: the local builds published and, until the team composes by hand, made live (local-builds.ts). */
