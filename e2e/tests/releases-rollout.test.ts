@@ -127,8 +127,8 @@ describe('a progressive rollout of a broken mf-booking', () => {
   test('started from the console, the step reports errors, it aborts by itself on that evidence and the console says why', async () => {
     // Published by the release command through the API: 'Versioni pubblicate' dates them by the server's clock (the
     // suite's instant), not by the machine's date.
-    const versions = (await apiCall<{ data: { app: string; version: string; publishedAt: string | null }[] }>(admin, 'GET', '/platform/versions')).body
-      .data;
+    const versions = (await apiCall<{ data: { app: string; version: string; publishedAt: string | null }[] }>(admin, 'GET', '/platform/versions'))
+      .body.data;
     for (const version of [v1, broken]) {
       const at = Date.parse(versions.find((v) => v.app === 'mf-booking' && v.version === version)?.publishedAt ?? '');
       assert.ok(at >= TEST_START_MS && at < TEST_START_MS + 3_600_000, `${version} published at ${new Date(at).toISOString()}`);
@@ -176,7 +176,12 @@ describe('a progressive rollout of a broken mf-booking', () => {
     await admin.goto(url('/platform/releases'));
     const card = admin.getByRole('region', { name: 'In distribuzione' });
     await card.getByText('Passo 1 di 2: 50 % dei membri collegati').waitFor();
-    await card.getByRole('row', { name: /\(in linea\)/ }).waitFor();
+    await card.getByRole('table', { name: /inizio del passo/ }).getByRole('row', { name: /\(in linea\)/ }).waitFor();
+    // Per app: mf-booking's two rows, its broken version on the rollout's release and the live one's.
+    const perApp = card.getByRole('region', { name: 'Evidenza per app' });
+    await perApp.getByRole('rowheader', { name: 'mf-booking' }).waitFor();
+    await perApp.getByRole('cell', { name: broken, exact: true }).waitFor();
+    await perApp.getByRole('cell', { name: v1, exact: true }).waitFor();
     await card.getByRole('button', { name: 'Interrompi' }).waitFor();
     await screenshot(admin, 'releases-rollout-step');
 

@@ -13,12 +13,7 @@ import { ADMIN } from './portal.ts';
 import { type RunningServer, repoRoot } from './server.ts';
 
 /** Publishes mf-registry (or `app`: a fresh build, or `--dist <dir>`) through `server`'s API; answers the version. */
-export function releaseRegistry(
-  server: Pick<RunningServer, 'url'>,
-  args: string[],
-  env: Record<string, string> = {},
-  app = 'mf-registry',
-): string {
+export function releaseRegistry(server: Pick<RunningServer, 'url'>, args: string[], env: Record<string, string> = {}, app = 'mf-registry'): string {
   const res = spawnSync('pnpm', ['--filter', app, 'release', ...args], {
     cwd: repoRoot,
     env: {

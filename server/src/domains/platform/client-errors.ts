@@ -133,14 +133,28 @@ export class ClientErrorService {
     try {
       if (verdict.regression) {
         const reason = `Regressione: ${rates}`;
-        const release = await this.o.platform.rolloutAction(preview.number, 'abort', null, reason, figures, step);
+        const release = await this.o.platform.rolloutAction({
+          number: preview.number,
+          action: 'abort',
+          actor: null,
+          reason,
+          figures,
+          expectStep: step,
+        });
         await this.tellRolloutAborted(preview.number, reason);
         return { action: 'abort', release, verdict };
       }
       const held = now.getTime() - since.getTime() >= plan.holdMinutes * 60_000;
       if (held && verdict.enoughExposure) {
         const reason = `Passo del ${plan.steps[step]} % tenuto ${plan.holdMinutes} minuti senza regressione: ${rates}`;
-        const release = await this.o.platform.rolloutAction(preview.number, 'advance', null, reason, figures, step);
+        const release = await this.o.platform.rolloutAction({
+          number: preview.number,
+          action: 'advance',
+          actor: null,
+          reason,
+          figures,
+          expectStep: step,
+        });
         return { action: release.live ? 'complete' : 'advance', release, verdict };
       }
     } catch (err) {

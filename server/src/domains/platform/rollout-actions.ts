@@ -27,23 +27,19 @@ export interface RolloutDeps {
   figuresFor?: ((preview: ReleaseRow, live: ReleaseRow) => Promise<Record<string, unknown>>) | undefined;
 }
 
+/** One action on a rollout: `figures` the evidence an automatic decision read, `expectStep` the step it judged. */
+export interface RolloutRequest {
+  number: number;
+  action: RolloutAction;
+  actor: Actor;
+  reason: string | null;
+  figures?: Record<string, unknown> | null | undefined;
+  expectStep?: number | undefined;
+}
+
 export function rolloutAction(
   deps: RolloutDeps,
-  {
-    number,
-    action,
-    actor,
-    reason,
-    figures,
-    expectStep,
-  }: {
-    number: number;
-    action: RolloutAction;
-    actor: Actor;
-    reason: string | null;
-    figures: Record<string, unknown> | null;
-    expectStep?: number | undefined;
-  },
+  { number, action, actor, reason, figures = null, expectStep }: RolloutRequest,
 ): Promise<PlatformRelease> {
   return deps.db.transaction(async (tx) => {
     const live = await deps.repo.lockLive(tx);
@@ -54,8 +50,7 @@ export function rolloutAction(
     if (expectStep !== undefined && (preview.rollout_step !== expectStep || preview.rollout_paused_at)) throw new DomainError('NOT_THE_PREVIEW');
     const now = deps.now();
     // By hand (no figures given): the step's evidence at this moment, for the history and the console's chart.
-    const kept =
-      figures ?? ((action === 'advance' || action === 'abort') && live && deps.figuresFor ? await deps.figuresFor(preview, live) : null);
+    const kept = figures ?? ((action === 'advance' || action === 'abort') && live && deps.figuresFor ? await deps.figuresFor(preview, live) : null);
     let step = preview.rollout_step;
     let row: ReleaseRow;
     let event: 'pause' | 'resume' | 'advance' | 'abort' | 'complete' = action;

@@ -8,7 +8,7 @@ import { type ReleaseRepository, type ReleaseRow } from './repository';
 import { publishLocalBuilds } from './local-builds';
 import { sameSet, servesPreview, toApiRelease } from './release-view';
 import type { RolloutPlan } from './rollout';
-import { type Actor, type RolloutAction, byActor, rolloutAction } from './rollout-actions';
+import { type Actor, type RolloutRequest, byActor, rolloutAction } from './rollout-actions';
 import { deleteDetached, detachUnusedVersions, versionsInUse } from './retention';
 import { type PublishInput, publishArchive } from './publish-archive';
 import { listVersions } from './releases-root';
@@ -245,24 +245,9 @@ export class PlatformService {
   }
 
   /** A rollout's pause, resume, advance or abort (rollout-actions.ts). */
-  rolloutAction(
-    number: number,
-    action: RolloutAction,
-    actor: Actor,
-    reason: string | null,
-    figures: Record<string, unknown> | null = null,
-    expectStep?: number,
-  ): Promise<PlatformRelease> {
-    return rolloutAction(
-      {
-        db: this.o.db,
-        repo: this.o.repo,
-        now: () => this.o.clock.now(),
-        pointers: (tx) => this.pointers(tx),
-        figuresFor: this.o.rolloutFigures,
-      },
-      { number, action, actor, reason, figures, expectStep },
-    );
+  rolloutAction(request: RolloutRequest): Promise<PlatformRelease> {
+    const { db, repo, clock, rolloutFigures: figuresFor } = this.o;
+    return rolloutAction({ db, repo, now: () => clock.now(), pointers: (tx) => this.pointers(tx), figuresFor }, request);
   }
 
   /**

@@ -199,7 +199,10 @@ describe('rollout', () => {
     const sent = await lastMailTo(t, ADMIN.email, new RegExp(`Distribuzione della release ${made.number} interrotta automaticamente`));
     assert.ok(sent.body.includes(abort.reason!), sent.body);
     assert.match(sent.body, new RegExp(`\\(${reported} su ${onNew.length}\\) contro .* \\(3 su ${onOld.length}\\)`));
-    assert.ok(sent.links.some((l) => l.endsWith('/platform/releases')), sent.links.join(' '));
+    assert.ok(
+      sent.links.some((l) => l.endsWith('/platform/releases')),
+      sent.links.join(' '),
+    );
     assert.equal(mailsDeliveredTo(t, ADMIN.email).filter((m) => /interrotta automaticamente/.test(m.subject)).length, 1, 'mailed once');
     assert.deepEqual(await abortMails(), [`Distribuzione della release ${made.number} interrotta automaticamente`]);
     // The members who were on the step get the live release at their next navigation.
