@@ -176,7 +176,10 @@ describe('a progressive rollout of a broken mf-booking', () => {
     await admin.goto(url('/platform/releases'));
     const card = admin.getByRole('region', { name: 'In distribuzione' });
     await card.getByText('Passo 1 di 2: 50 % dei membri collegati').waitFor();
-    await card.getByRole('table', { name: /inizio del passo/ }).getByRole('row', { name: /\(in linea\)/ }).waitFor();
+    await card
+      .getByRole('table', { name: /inizio del passo/ })
+      .getByRole('row', { name: /\(in linea\)/ })
+      .waitFor();
     // Per app: mf-booking's two rows, its broken version on the rollout's release and the live one's.
     const perApp = card.getByRole('region', { name: 'Evidenza per app' });
     await perApp.getByRole('rowheader', { name: 'mf-booking' }).waitFor();
