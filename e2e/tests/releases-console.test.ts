@@ -113,16 +113,16 @@ async function openCompose(): Promise<Locator> {
 
 describe('the releases page', () => {
   before(async () => {
-    v1 = builds.build(portal.server.dataDir, LABEL_V1);
-    v2 = builds.variant(portal.server.dataDir, 'v2', (_f, text) => text.replaceAll(LABEL_V1, LABEL_V2));
-    v17 = builds.variant(portal.server.dataDir, 'react17', (file, text) => {
+    v1 = builds.build(portal.server, LABEL_V1);
+    v2 = builds.variant(portal.server, 'v2', (_f, text) => text.replaceAll(LABEL_V1, LABEL_V2));
+    v17 = builds.variant(portal.server, 'react17', (file, text) => {
       if (file !== 'mf-manifest.json') return text;
       const manifest = JSON.parse(text) as { shared: { name: string; requiredVersion: string }[] };
       for (const shared of manifest.shared) if (shared.name === 'react') shared.requiredVersion = '^17.0.0';
       return JSON.stringify(manifest);
     });
     // Loads and passes every check, but its pages render an object as the build label: React throws on render.
-    broken = builds.variant(portal.server.dataDir, 'broken', (_f, text) =>
+    broken = builds.variant(portal.server, 'broken', (_f, text) =>
       text.replace(new RegExp(`(["'])${LABEL_V1}\\1`, 'g'), (literal) => `{guasta:${literal}}`),
     );
     admin = await portal.browser.newPage({ viewport: { width: 1366, height: 768 } });

@@ -20,6 +20,7 @@ import { launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, signIn, toast } from './support/portal.ts';
 import { registryBuilds } from './support/releases.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { TEST_START_MS } from 'test-kit';
 
 /**
  * The portal for this file, with the headless check after a switch off: it is not what this test is about (the
@@ -108,8 +109,8 @@ async function startRollout(): Promise<number> {
 
 describe('a progressive rollout of a broken mf-booking', () => {
   before(async () => {
-    v1 = builds.build(portal.server.dataDir, LABEL);
-    broken = builds.variant(portal.server.dataDir, 'broken', (_f, text) =>
+    v1 = builds.build(portal.server, LABEL);
+    broken = builds.variant(portal.server, 'broken', (_f, text) =>
       text.replace(new RegExp(`(["'])${LABEL}\\1`, 'g'), (literal) => `{guasta:${literal}}`),
     );
     admin = await portal.browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -124,6 +125,14 @@ describe('a progressive rollout of a broken mf-booking', () => {
   });
 
   test('started from the console, the step reports errors, it aborts by itself on that evidence and the console says why', async () => {
+    // Published by the release command through the API: 'Versioni pubblicate' dates them by the server's clock (the
+    // suite's instant), not by the machine's date.
+    const versions = (await apiCall<{ data: { app: string; version: string; publishedAt: string | null }[] }>(admin, 'GET', '/platform/versions'))
+      .body.data;
+    for (const version of [v1, broken]) {
+      const at = Date.parse(versions.find((v) => v.app === 'mf-booking' && v.version === version)?.publishedAt ?? '');
+      assert.ok(at >= TEST_START_MS && at < TEST_START_MS + 3_600_000, `${version} published at ${new Date(at).toISOString()}`);
+    }
     const liveNumber = (await history()).live;
     // Who is on the step is sticky per member and release: a release that puts all five members on one side is
     // stopped and another started (each release reshuffles), so both sides have members.
@@ -167,7 +176,15 @@ describe('a progressive rollout of a broken mf-booking', () => {
     await admin.goto(url('/platform/releases'));
     const card = admin.getByRole('region', { name: 'In distribuzione' });
     await card.getByText('Passo 1 di 2: 50 % dei membri collegati').waitFor();
-    await card.getByRole('row', { name: /\(in linea\)/ }).waitFor();
+    await card
+      .getByRole('table', { name: /inizio del passo/ })
+      .getByRole('row', { name: /\(in linea\)/ })
+      .waitFor();
+    // Per app: mf-booking's two rows, its broken version on the rollout's release and the live one's.
+    const perApp = card.getByRole('region', { name: 'Evidenza per app' });
+    await perApp.getByRole('rowheader', { name: 'mf-booking' }).waitFor();
+    await perApp.getByRole('cell', { name: broken, exact: true }).waitFor();
+    await perApp.getByRole('cell', { name: v1, exact: true }).waitFor();
     await card.getByRole('button', { name: 'Interrompi' }).waitFor();
     await screenshot(admin, 'releases-rollout-step');
 

@@ -1,19 +1,29 @@
 /**
  * Publishing marked versions of mf-registry for the releases tests: one real build with a label shown at the foot of
  * its pages ('Build <label>'), then copies of it changed in their text, each published by the real command
- * (`pnpm --filter mf-registry release`, --dist for a copy) into the test server's releases root.
+ * (`pnpm --filter mf-registry release`, --dist for a copy) through the test server's API (PORTAL_URL, as the
+ * administrator): the server's clock stamps the publication, as it stamps everything else the console shows (the
+ * command writing the releases root itself stamped the machine's date, days away from the suite's instant).
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from './server.ts';
+import { ADMIN } from './portal.ts';
+import { type RunningServer, repoRoot } from './server.ts';
 
-/** Publishes mf-registry (or `app`: a fresh build, or `--dist <dir>`) into `dataDir`/releases; answers the version. */
-export function releaseRegistry(dataDir: string, args: string[], env: Record<string, string> = {}, app = 'mf-registry'): string {
+/** Publishes mf-registry (or `app`: a fresh build, or `--dist <dir>`) through `server`'s API; answers the version. */
+export function releaseRegistry(server: Pick<RunningServer, 'url'>, args: string[], env: Record<string, string> = {}, app = 'mf-registry'): string {
   const res = spawnSync('pnpm', ['--filter', app, 'release', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', RELEASES_DIR: path.join(dataDir, 'releases'), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORTAL_URL: server.url,
+      PLATFORM_EMAIL: ADMIN.email,
+      PLATFORM_PASSWORD: ADMIN.password,
+      ...env,
+    },
     encoding: 'utf8',
   });
   assert.equal(res.status, 0, res.stdout + res.stderr);
@@ -29,9 +39,9 @@ export function registryBuilds(stamp: string, app = 'mf-registry') {
   const copies: string[] = [buildDir];
   return {
     /** Builds mf-registry labelled `label` and publishes it. */
-    build: (dataDir: string, label: string) => releaseRegistry(dataDir, [], { BUILD_LABEL: label, OUT_DIR: outDir }, app),
+    build: (server: Pick<RunningServer, 'url'>, label: string) => releaseRegistry(server, [], { BUILD_LABEL: label, OUT_DIR: outDir }, app),
     /** A copy of the build with `change` applied to its scripts and manifest (compressed copies dropped), published. */
-    variant(dataDir: string, name: string, change: (file: string, text: string) => string): string {
+    variant(server: Pick<RunningServer, 'url'>, name: string, change: (file: string, text: string) => string): string {
       const dir = path.join(repoRoot, app, `${outDir}-${name}`);
       copies.push(dir);
       cpSync(buildDir, dir, { recursive: true });
@@ -44,7 +54,7 @@ export function registryBuilds(stamp: string, app = 'mf-registry') {
           if (changed !== text) writeFileSync(full, changed);
         }
       }
-      return releaseRegistry(dataDir, ['--dist', dir], {}, app);
+      return releaseRegistry(server, ['--dist', dir], {}, app);
     },
     remove: () => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })),
   };

@@ -96,7 +96,10 @@ export type RolloutPlan = z.infer<typeof rolloutPlan>;
 /** Body of pause, resume, advance and abort: why (kept in the release's history). */
 export const rolloutActionPayload = z.object({ reason: lineText().max(500).optional() });
 
-/** One change of a rollout, with who and why; `figures` the comparison's when it decided by itself. */
+/**
+ * One change of a rollout, with who and why; `figures` the evidence of the step it ended (an advance or abort, by the
+ * server or by hand: rolloutEvidence's fields without the verdict).
+ */
 export const releaseEvent = z.object({
   at: z.string(),
   action: z.enum(['start', 'advance', 'pause', 'resume', 'abort', 'complete']),
@@ -223,6 +226,29 @@ export const appErrorReport = z.object({
 });
 export type AppErrorReport = z.infer<typeof appErrorReport>;
 /**
+ * One app the rollout changes, both sides (issue 40): since the step began, the sessions served its new version (on
+ * the rollout's release) and its old one (on the live release), their distinct members (a member's two sessions count
+ * once), the sessions among them that reported an error of this app at the version they were served, and both rates
+ * with their 95 % Wilson intervals.
+ */
+export const rolloutAppEvidence = z.object({
+  app: z.string(),
+  newVersion: z.string(),
+  oldVersion: z.string().nullable(),
+  newSessions: z.number().int(),
+  newMembers: z.number().int(),
+  newWithErrors: z.number().int(),
+  oldSessions: z.number().int(),
+  oldMembers: z.number().int(),
+  oldWithErrors: z.number().int(),
+  rateNew: z.number(),
+  rateOld: z.number(),
+  intervalNew: z.array(z.number()).length(2),
+  intervalOld: z.array(z.number()).length(2),
+});
+export type RolloutAppEvidence = z.infer<typeof rolloutAppEvidence>;
+
+/**
  * The guarded comparison's evidence for the step under way (issue 40): since the step began, the sessions served the
  * rollout's release (new) and the live one (old), those among them that reported an error of an app the rollout
  * changes, both rates with their 95 % Wilson intervals and the sequential test's Λ: what the next check decides on.
@@ -235,8 +261,11 @@ export const rolloutEvidence = z.object({
   newRelease: z.number().int(),
   oldRelease: z.number().int(),
   newSessions: z.number().int(),
+  /** Distinct members among the sessions (a member's two sessions count once). */
+  newMembers: z.number().int(),
   newWithErrors: z.number().int(),
   oldSessions: z.number().int(),
+  oldMembers: z.number().int(),
   oldWithErrors: z.number().int(),
   rateNew: z.number(),
   rateOld: z.number(),
@@ -251,6 +280,8 @@ export const rolloutEvidence = z.object({
   enoughExposure: z.boolean(),
   /** The test finds the new release worse beyond the margin: the next check aborts. */
   regression: z.boolean(),
+  /** The same figures per changed app, by app name (the decision reads the changed apps together, above). */
+  apps: z.array(rolloutAppEvidence),
 });
 export type RolloutEvidence = z.infer<typeof rolloutEvidence>;
 

@@ -20,7 +20,8 @@ import type { DomainAppRef } from './check';
 import type { ClientErrorRepository } from './client-errors-repository';
 import type { ExposureRepository } from './exposures';
 import { servedSince, servedUntil, toApiRelease } from './release-view';
-import { GUARD, type RolloutPlan, type Verdict, compareArms } from './rollout';
+import type { Verdict } from './rollout';
+import { rolloutFigures } from './rollout-evidence';
 import type { ReleaseRepository, ReleaseRow } from './repository';
 import type { PlatformService } from './service';
 
@@ -125,21 +126,35 @@ export class ClientErrorService {
     if (!live || !preview?.rollout || preview.rollout_step === null || preview.rollout_paused_at) return none;
     const plan = preview.rollout;
     const step = preview.rollout_step;
-    const { since, fresh, old, verdict, figures } = await this.compareRollout(preview, live, plan, step);
+    const { since, verdict, figures } = await rolloutFigures(this.o.exposures, preview, live);
     const percent = (r: number) => `${(r * 100).toFixed(1).replace('.', ',')} %`;
-    const rates = `${percent(verdict.rateNew)} delle sessioni con errori sulla release ${preview.number} (${fresh.withErrors} su ${fresh.sessions}) contro ${percent(verdict.rateOld)} sulla ${live.number} (${old.withErrors} su ${old.sessions})`;
+    const rates = `${percent(verdict.rateNew)} delle sessioni con errori sulla release ${preview.number} (${figures.newWithErrors} su ${figures.newSessions}) contro ${percent(verdict.rateOld)} sulla ${live.number} (${figures.oldWithErrors} su ${figures.oldSessions})`;
     const now = this.o.clock.now();
     try {
       if (verdict.regression) {
         const reason = `Regressione: ${rates}`;
-        const release = await this.o.platform.rolloutAction(preview.number, 'abort', null, reason, figures, step);
+        const release = await this.o.platform.rolloutAction({
+          number: preview.number,
+          action: 'abort',
+          actor: null,
+          reason,
+          figures,
+          expectStep: step,
+        });
         await this.tellRolloutAborted(preview.number, reason);
         return { action: 'abort', release, verdict };
       }
       const held = now.getTime() - since.getTime() >= plan.holdMinutes * 60_000;
       if (held && verdict.enoughExposure) {
         const reason = `Passo del ${plan.steps[step]} % tenuto ${plan.holdMinutes} minuti senza regressione: ${rates}`;
-        const release = await this.o.platform.rolloutAction(preview.number, 'advance', null, reason, figures, step);
+        const release = await this.o.platform.rolloutAction({
+          number: preview.number,
+          action: 'advance',
+          actor: null,
+          reason,
+          figures,
+          expectStep: step,
+        });
         return { action: release.live ? 'complete' : 'advance', release, verdict };
       }
     } catch (err) {
@@ -148,36 +163,6 @@ export class ClientErrorService {
       throw err;
     }
     return { ...none, verdict };
-  }
-
-  /**
-   * The comparison's evidence for the rollout's step (issue 40): the sessions served each side since the step began,
-   * those among them with an error of a changed app, and the verdict; what checkRollout decides on and the console shows.
-   */
-  private async compareRollout(preview: ReleaseRow, live: ReleaseRow, plan: RolloutPlan, step: number) {
-    const since = preview.rollout_step_at ?? preview.created_at;
-    const changed = Object.keys(preview.apps).filter((app) => preview.apps[app] !== live.apps[app]);
-    const fresh = await this.o.exposures.arm(preview.number, changed, since);
-    const old = await this.o.exposures.arm(live.number, changed, since);
-    const verdict = compareArms(fresh, old, plan.minSessions);
-    const figures = {
-      step,
-      percent: plan.steps[step],
-      since: since.toISOString(),
-      newRelease: preview.number,
-      oldRelease: live.number,
-      newSessions: fresh.sessions,
-      newWithErrors: fresh.withErrors,
-      oldSessions: old.sessions,
-      oldWithErrors: old.withErrors,
-      rateNew: verdict.rateNew,
-      rateOld: verdict.rateOld,
-      intervalNew: verdict.intervalNew,
-      intervalOld: verdict.intervalOld,
-      likelihoodRatio: verdict.likelihoodRatio,
-      ...GUARD,
-    };
-    return { since, fresh, old, verdict, figures };
   }
 
   private async tellRolloutAborted(number: number, reason: string): Promise<void> {
@@ -245,15 +230,8 @@ export class ClientErrorService {
     if (row.rollout && row.rollout_step !== null && pointers.preview === number && pointers.live !== null) {
       const live = await this.o.releases.get(this.o.releases.db, pointers.live);
       if (live) {
-        const { verdict, figures } = await this.compareRollout(row, live, row.rollout, row.rollout_step);
-        evidence = {
-          ...figures,
-          percent: figures.percent ?? 100,
-          // Λ overflows to Infinity when one side is all errors and the other none: JSON has no Infinity.
-          likelihoodRatio: Math.min(figures.likelihoodRatio, Number.MAX_VALUE),
-          enoughExposure: verdict.enoughExposure,
-          regression: verdict.regression,
-        };
+        const { verdict, figures } = await rolloutFigures(this.o.exposures, row, live);
+        evidence = { ...figures, enoughExposure: verdict.enoughExposure, regression: verdict.regression };
       }
     }
     return { release: toApiRelease(row, pointers), errors, events, evidence };

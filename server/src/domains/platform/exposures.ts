@@ -19,6 +19,19 @@ export const EXPOSURE_REFRESH_MS = 15 * 60_000;
 /** At most this many remembered exposures per process (the oldest go first). */
 const MAX_REMEMBERED = 20_000;
 
+/** One side's counts: sessions served, their distinct members, the sessions among them that reported an error. */
+export interface ArmCounts {
+  sessions: number;
+  members: number;
+  withErrors: number;
+}
+
+const sqlList = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
 export interface ServedRelease {
   number: number;
   apps: Record<string, string>;
@@ -65,26 +78,56 @@ export class ExposureRepository {
   }
 
   /**
-   * One side of the guarded comparison (issue 40): the sessions served `release` since `since`, and those among them
-   * that reported an error of one of `apps` at the version that release served them.
+   * One side of the guarded comparison (issue 40): the sessions served `release` since `since` (and their distinct
+   * members), and those sessions that reported an error of one of `apps` at the version that release served them.
    */
-  async arm(release: number, apps: readonly string[], since: Date): Promise<{ sessions: number; withErrors: number }> {
-    if (apps.length === 0) return { sessions: 0, withErrors: 0 };
+  async arm(release: number, apps: readonly string[], since: Date): Promise<ArmCounts> {
+    if (apps.length === 0) return { sessions: 0, members: 0, withErrors: 0 };
     const at = since.toISOString();
-    const appList = sql.join(
-      apps.map((a) => sql`${a}`),
-      sql`, `,
-    );
-    const rows = await this.db.execute<{ sessions: number; with_errors: number }>(sql`
+    const appList = sqlList(apps);
+    const rows = await this.db.execute(sql`
       SELECT
         (SELECT count(DISTINCT x.session_id)::int FROM platform_exposures x
           WHERE x.release_number = ${release} AND x.last_at >= ${at}::timestamptz AND x.app IN (${appList})) AS sessions,
+        (SELECT count(DISTINCT x.user_id)::int FROM platform_exposures x
+          WHERE x.release_number = ${release} AND x.last_at >= ${at}::timestamptz AND x.app IN (${appList})) AS members,
         (SELECT count(DISTINCT e.session_id)::int FROM platform_client_errors e
           JOIN platform_exposures x ON x.session_id = e.session_id AND x.app = e.app AND x.version = e.version
           WHERE x.release_number = ${release} AND x.last_at >= ${at}::timestamptz AND e.created_at >= ${at}::timestamptz
             AND e.app IN (${appList})) AS with_errors`);
-    const [row] = rowsOf<{ sessions: number; with_errors: number }>(rows);
-    return { sessions: Number(row?.sessions ?? 0), withErrors: Number(row?.with_errors ?? 0) };
+    const [row] = rowsOf<{ sessions: number; members: number; with_errors: number }>(rows);
+    return { sessions: Number(row?.sessions ?? 0), members: Number(row?.members ?? 0), withErrors: Number(row?.with_errors ?? 0) };
+  }
+
+  /**
+   * The same figures per release and app (issue 40, the console's table): for each of `releases` and each of `apps`,
+   * the sessions served it since `since`, their distinct members, and the sessions among them that reported an error
+   * of that app at the version they were served. One statement whatever the number of sessions, releases or apps
+   * (grouped by release and app); a release or app nobody was served has no row.
+   */
+  async armsByApp(releases: readonly number[], apps: readonly string[], since: Date): Promise<(ArmCounts & { release: number; app: string })[]> {
+    if (apps.length === 0 || releases.length === 0) return [];
+    const at = since.toISOString();
+    const appList = sqlList(apps);
+    const rows = await this.db.execute(sql`
+      SELECT x.release_number AS release, x.app,
+        count(DISTINCT x.session_id)::int AS sessions,
+        count(DISTINCT x.user_id)::int AS members,
+        count(DISTINCT e.session_id)::int AS with_errors
+      FROM platform_exposures x
+      LEFT JOIN (
+        SELECT DISTINCT session_id, app, version FROM platform_client_errors
+        WHERE created_at >= ${at}::timestamptz AND app IN (${appList})
+      ) e ON e.session_id = x.session_id AND e.app = x.app AND e.version = x.version
+      WHERE x.release_number IN (${sqlList(releases)}) AND x.last_at >= ${at}::timestamptz AND x.app IN (${appList})
+      GROUP BY x.release_number, x.app`);
+    return rowsOf<{ release: number; app: string; sessions: number; members: number; with_errors: number }>(rows).map((r) => ({
+      release: Number(r.release),
+      app: r.app,
+      sessions: Number(r.sessions),
+      members: Number(r.members),
+      withErrors: Number(r.with_errors),
+    }));
   }
 
   /** Retention: exposures, error reports and quota rows older than `before` go. Answers how many of each. */

@@ -12,6 +12,7 @@ export { PLATFORM_ROLLOUT_JOB } from './rollout';
 import { DevOverrides, cookiesOf } from './overrides';
 import { servesPreview } from './release-view';
 import { PLATFORM_ROLLOUT_JOB } from './rollout';
+import { rolloutFigures } from './rollout-evidence';
 import { ReleaseRepository } from './repository';
 import routes from './routes';
 import { PlatformService } from './service';
@@ -39,6 +40,7 @@ export const platform: Domain = {
   settings: platformSettings,
   services({ db, config, clock, mailer }, built) {
     const releases = new ReleaseRepository(db);
+    const exposures = new ExposureRepository(db);
     const platform = new PlatformService({
       db,
       repo: releases,
@@ -49,6 +51,8 @@ export const platform: Domain = {
       clock,
       // After a switch, each changed app is loaded in a headless Chromium; a failure rolls the switch back.
       health: headlessHealthChecker(config.releaseHealthCheck, { baseUrl: () => config.releaseHealthUrl }),
+      // A step advanced or aborted by hand keeps its evidence in the history, as the automatic check's decisions do.
+      rolloutFigures: async (preview, live) => (await rolloutFigures(exposures, preview, live)).figures,
     });
     const devOverrides = new DevOverrides({
       origins: config.devOverrideOrigins,
@@ -56,7 +60,6 @@ export const platform: Domain = {
       cookieName: DEV_OVERRIDE_COOKIE,
       sessions: () => built.sessionResolver,
     });
-    const exposures = new ExposureRepository(db);
     const recorder = new ExposureRecorder(exposures, clock);
     const clientErrors = new ClientErrorService({
       repo: new ClientErrorRepository(db),

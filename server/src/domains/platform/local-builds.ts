@@ -27,7 +27,7 @@ export async function publishLocalBuilds(o: LocalBuildsDeps, log: (line: string)
     if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) continue;
     const pkg = readPackageVersion(path.join(o.staticRoot, folder));
     try {
-      built[folder] = publishVersion({ releasesDir: o.releasesDir, app: folder, distDir, packageVersion: pkg }).version;
+      built[folder] = publishVersion({ releasesDir: o.releasesDir, app: folder, distDir, packageVersion: pkg, now: o.now() }).version;
       log(`Pubblicata ${folder} ${built[folder]} (build locale)`);
     } catch (err) {
       if (!(err instanceof VersionExistsError)) throw err;

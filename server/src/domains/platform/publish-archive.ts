@@ -32,7 +32,7 @@ const archiveRefused = (why: string) => new DomainError('RELEASE_ARCHIVE_INVALID
  * private folder is removed asynchronously whatever happens.
  */
 export async function publishArchive(
-  o: { releasesDir: string; apps: readonly DomainAppRef[] },
+  o: { releasesDir: string; apps: readonly DomainAppRef[]; now: () => Date },
   input: PublishInput,
   upload: Upload | undefined,
   actor: Actor,
@@ -72,6 +72,8 @@ export async function publishArchive(
         distDir: dist,
         packageVersion: input.packageVersion,
         publishedBy: actor ? `${actor.name} ${actor.surname}` : null,
+        // The server's clock stamps the publication (not the machine's date: a test's server runs at its own instant).
+        now: o.now(),
         move: true,
         version,
         // Counted on the worker with the version: a 200 MB build is not walked again on the request thread.

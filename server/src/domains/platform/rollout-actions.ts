@@ -3,7 +3,8 @@
  * pause (the step holds, nothing advances), resume (the step's time starts again), advance (the next step now; past
  * the last, the release goes live for all), abort (withdrawn: its members get the live release at their next
  * navigation). The automatic check passes the step it judged (`expectStep`): when another check or the team moved the
- * rollout meanwhile, nothing changes (409 NOT_THE_PREVIEW).
+ * rollout meanwhile, nothing changes (409 NOT_THE_PREVIEW). An advance or abort by hand keeps the evidence of the step
+ * it ends, read under the same lock (`figuresFor`), as an automatic decision keeps the figures it decided on.
  */
 import type { PlatformRelease } from 'shared-api/contract';
 import type { Db, DbOrTx } from '../../core/db/client';
@@ -22,25 +23,23 @@ export interface RolloutDeps {
   repo: ReleaseRepository;
   now: () => Date;
   pointers: (db: DbOrTx) => Promise<{ live: number | null; preview: number | null }>;
+  /** The evidence of the preview's step under way against the live release (rollout-evidence.ts). */
+  figuresFor?: ((preview: ReleaseRow, live: ReleaseRow) => Promise<Record<string, unknown>>) | undefined;
+}
+
+/** One action on a rollout: `figures` the evidence an automatic decision read, `expectStep` the step it judged. */
+export interface RolloutRequest {
+  number: number;
+  action: RolloutAction;
+  actor: Actor;
+  reason: string | null;
+  figures?: Record<string, unknown> | null | undefined;
+  expectStep?: number | undefined;
 }
 
 export function rolloutAction(
   deps: RolloutDeps,
-  {
-    number,
-    action,
-    actor,
-    reason,
-    figures,
-    expectStep,
-  }: {
-    number: number;
-    action: RolloutAction;
-    actor: Actor;
-    reason: string | null;
-    figures: Record<string, unknown> | null;
-    expectStep?: number | undefined;
-  },
+  { number, action, actor, reason, figures = null, expectStep }: RolloutRequest,
 ): Promise<PlatformRelease> {
   return deps.db.transaction(async (tx) => {
     const live = await deps.repo.lockLive(tx);
@@ -50,6 +49,8 @@ export function rolloutAction(
     if (!plan || preview.rollout_step === null) throw new DomainError('NOT_A_ROLLOUT');
     if (expectStep !== undefined && (preview.rollout_step !== expectStep || preview.rollout_paused_at)) throw new DomainError('NOT_THE_PREVIEW');
     const now = deps.now();
+    // By hand (no figures given): the step's evidence at this moment, for the history and the console's chart.
+    const kept = figures ?? ((action === 'advance' || action === 'abort') && live && deps.figuresFor ? await deps.figuresFor(preview, live) : null);
     let step = preview.rollout_step;
     let row: ReleaseRow;
     let event: 'pause' | 'resume' | 'advance' | 'abort' | 'complete' = action;
@@ -73,7 +74,7 @@ export function rolloutAction(
       percent: plan.steps[step]!,
       ...byActor(actor),
       reason,
-      figures,
+      figures: kept,
     });
     const pointers = await deps.pointers(tx);
     return toApiRelease(row, pointers);

@@ -197,7 +197,7 @@ const oneReleaseRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: platformRelease, 404: errorBody, 409: errorBody, ...errors },
         },
       },
-      (request) => platform.rolloutAction(request.params.n, action, currentUser(request), request.body.reason ?? null),
+      (request) => platform.rolloutAction({ number: request.params.n, action, actor: currentUser(request), reason: request.body.reason ?? null }),
     );
 
   app.post(

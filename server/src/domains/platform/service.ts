@@ -8,7 +8,7 @@ import { type ReleaseRepository, type ReleaseRow } from './repository';
 import { publishLocalBuilds } from './local-builds';
 import { sameSet, servesPreview, toApiRelease } from './release-view';
 import type { RolloutPlan } from './rollout';
-import { type Actor, type RolloutAction, byActor, rolloutAction } from './rollout-actions';
+import { type Actor, type RolloutRequest, byActor, rolloutAction } from './rollout-actions';
 import { deleteDetached, detachUnusedVersions, versionsInUse } from './retention';
 import { type PublishInput, publishArchive } from './publish-archive';
 import { listVersions } from './releases-root';
@@ -35,6 +35,8 @@ export interface PlatformOptions {
   health?: HealthChecker | null;
   /** The time releases are stamped with (the app's clock: a test's own). */
   clock: Clock;
+  /** A rollout's evidence, kept with a step advanced or aborted by hand (rollout-evidence.ts). */
+  rolloutFigures?: (preview: ReleaseRow, live: ReleaseRow) => Promise<Record<string, unknown>>;
 }
 
 /** Releases of the domain apps: published versions, the live set, composing, rolling back, /remotes.json. */
@@ -243,18 +245,9 @@ export class PlatformService {
   }
 
   /** A rollout's pause, resume, advance or abort (rollout-actions.ts). */
-  rolloutAction(
-    number: number,
-    action: RolloutAction,
-    actor: Actor,
-    reason: string | null,
-    figures: Record<string, unknown> | null = null,
-    expectStep?: number,
-  ): Promise<PlatformRelease> {
-    return rolloutAction(
-      { db: this.o.db, repo: this.o.repo, now: () => this.o.clock.now(), pointers: (tx) => this.pointers(tx) },
-      { number, action, actor, reason, figures, expectStep },
-    );
+  rolloutAction(request: RolloutRequest): Promise<PlatformRelease> {
+    const { db, repo, clock, rolloutFigures: figuresFor } = this.o;
+    return rolloutAction({ db, repo, now: () => clock.now(), pointers: (tx) => this.pointers(tx), figuresFor }, request);
   }
 
   /**
@@ -380,7 +373,7 @@ export class PlatformService {
 
   /** POST /platform/versions (publish-archive.ts). */
   publishArchive(input: PublishInput, upload: Upload | undefined, actor: Actor): Promise<PublishedVersion> {
-    return publishArchive({ releasesDir: this.o.releasesDir, apps: this.o.apps }, input, upload, actor);
+    return publishArchive({ releasesDir: this.o.releasesDir, apps: this.o.apps, now: () => this.o.clock.now() }, input, upload, actor);
   }
 
   /** Start-up: the local builds published and, until the team composes by hand, made live (local-builds.ts). */

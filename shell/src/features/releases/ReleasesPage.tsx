@@ -4,7 +4,7 @@ import { ConfirmAction, DataTable, ModalSuspense, PageLayout, formatDateTime, ty
 import { RELEASES_KEY, RELEASES_PATH, VERSIONS_PATH, useReleases, useRestore } from './api';
 import { ReportsCell } from './ReportsCell';
 import { ServedReleases } from './ServedReleases';
-import { KIND_LABELS, changesOf, formatBytes, outcomeOf, releaseState } from './release-text';
+import { changesOf, formatBytes, kindLabel, outcomeOf, releaseState, stateTone } from './release-text';
 
 // The forms load when opened: the page itself carries no zod.
 const ComposeModal = lazy(() => import('./ComposeModal').then((m) => ({ default: m.ComposeModal })));
@@ -34,14 +34,12 @@ function historyColumns(all: readonly PlatformRelease[], onReports: (n: number) 
       header: 'Tipo',
       render: (r) => (
         <>
-          {KIND_LABELS[r.kind]}
+          {kindLabel(r)}
           {r.restores !== null ? ` della ${r.restores}` : ''}
           {releaseState(r) && (
             <>
               {' '}
-              <span className={`ui-badge ${r.live ? 'ui-badge--success' : r.preview ? 'ui-badge--accent' : 'ui-badge--warning'}`}>
-                {releaseState(r)}
-              </span>
+              <span className={`ui-badge${stateTone(r) ? ` ui-badge--${stateTone(r)}` : ''}`}>{releaseState(r)}</span>
             </>
           )}
         </>
@@ -93,7 +91,7 @@ function RestoreMessage({ release, all }: { release: PlatformRelease; all: reado
       {(withdrawn || undone) && (
         <p className="ui-alert ui-alert--warning" role="alert">
           {withdrawn
-            ? `Attenzione: la release ${release.number} è un'anteprima ritirata.${why}`
+            ? `Attenzione: la release ${release.number} è ${release.rollout ? 'un rilascio graduale interrotto' : "un'anteprima ritirata"}.${why}`
             : `Attenzione: la release ${release.number} è stata ripristinata automaticamente per errori.${why}`}{' '}
           Controlla le segnalazioni prima di rimetterla in linea per tutti.
         </p>

@@ -1,8 +1,19 @@
 import { useState } from 'react';
-import type { PlatformRelease, ReleaseEvent, RolloutEvidence } from 'shared-api';
+import type { PlatformRelease, ReleaseEvent, RolloutAppEvidence, RolloutEvidence } from 'shared-api';
 import { ConfirmDialog, TextInput, formatDateTime } from 'shared-ui';
 import { type RolloutActionName, useAbortRollout, useAdvanceRollout, usePauseRollout, useReleaseDetail, useResumeRollout } from './api';
-import { type StepPoint, eventText, formatRate, formatRatio, planText, rateText, stepPoints, stepText, verdictText } from './rollout-text';
+import {
+  type StepPoint,
+  appFiguresOf,
+  eventText,
+  formatRate,
+  formatRatio,
+  planText,
+  rateText,
+  stepPoints,
+  stepText,
+  verdictText,
+} from './rollout-text';
 
 const W = 320;
 const H = 140;
@@ -74,6 +85,7 @@ function EvidenceTable({ evidence, minSessions }: { evidence: RolloutEvidence; m
           <tr>
             <th scope="col">Release</th>
             <th scope="col">Sessioni servite</th>
+            <th scope="col">Membri</th>
             <th scope="col">Con errori</th>
             <th scope="col">Tasso (intervallo 95 %)</th>
           </tr>
@@ -82,12 +94,14 @@ function EvidenceTable({ evidence, minSessions }: { evidence: RolloutEvidence; m
           <tr>
             <th scope="row">{evidence.newRelease} (nuova)</th>
             <td>{evidence.newSessions}</td>
+            <td>{evidence.newMembers}</td>
             <td>{evidence.newWithErrors}</td>
             <td>{rateText(evidence.newWithErrors, evidence.newSessions, evidence.intervalNew)}</td>
           </tr>
           <tr>
             <th scope="row">{evidence.oldRelease} (in linea)</th>
             <td>{evidence.oldSessions}</td>
+            <td>{evidence.oldMembers}</td>
             <td>{evidence.oldWithErrors}</td>
             <td>{rateText(evidence.oldWithErrors, evidence.oldSessions, evidence.intervalOld)}</td>
           </tr>
@@ -96,6 +110,66 @@ function EvidenceTable({ evidence, minSessions }: { evidence: RolloutEvidence; m
       <p>
         Λ = {formatRatio(evidence.likelihoodRatio)} · {verdictText(evidence, minSessions)}
       </p>
+    </div>
+  );
+}
+
+/**
+ * The same figures per app the rollout changes (issue 40): for each app a group of two rows, its new version on the
+ * rollout's release and its old one on the live release. In a region that scrolls sideways on a narrow screen and
+ * takes the focus, so the keyboard can scroll it too.
+ */
+export function AppEvidenceTable({
+  apps,
+  newRelease,
+  oldRelease,
+  caption,
+}: {
+  apps: readonly RolloutAppEvidence[];
+  newRelease: number;
+  oldRelease: number;
+  caption: string;
+}) {
+  if (apps.length === 0) return null;
+  return (
+    <div className="shell-rollout__scroll" role="region" aria-label="Evidenza per app" tabIndex={0}>
+      <table className="shell-rollout__table shell-rollout__table--apps">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">App</th>
+            <th scope="col">Release</th>
+            <th scope="col">Versione</th>
+            <th scope="col">Sessioni servite</th>
+            <th scope="col">Membri</th>
+            <th scope="col">Con errori</th>
+            <th scope="col">Tasso (intervallo 95 %)</th>
+          </tr>
+        </thead>
+        {apps.map((a) => (
+          <tbody key={a.app}>
+            <tr>
+              <th scope="rowgroup" rowSpan={2}>
+                {a.app}
+              </th>
+              <th scope="row">{`${newRelease} (nuova)`}</th>
+              <td>{a.newVersion}</td>
+              <td>{a.newSessions}</td>
+              <td>{a.newMembers}</td>
+              <td>{a.newWithErrors}</td>
+              <td>{rateText(a.newWithErrors, a.newSessions, a.intervalNew)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{`${oldRelease} (in linea)`}</th>
+              <td>{a.oldVersion ?? '—'}</td>
+              <td>{a.oldSessions}</td>
+              <td>{a.oldMembers}</td>
+              <td>{a.oldWithErrors}</td>
+              <td>{rateText(a.oldWithErrors, a.oldSessions, a.intervalOld)}</td>
+            </tr>
+          </tbody>
+        ))}
+      </table>
     </div>
   );
 }
@@ -197,6 +271,8 @@ export function RolloutPanel({ number, actions }: { number: number; actions: boo
   if (!detail.data || !rollout) return null;
   const { release, evidence, events = [] } = detail.data;
   const running = release.preview && !release.live;
+  // Once over, the per-app figures of the last decision that kept them.
+  const lastDecided = evidence ? null : appFiguresOf(events);
   return (
     <section className="shell-rollout" aria-label="Distribuzione progressiva">
       <h3 className="shell-releases__subtitle">Distribuzione progressiva</h3>
@@ -214,6 +290,23 @@ export function RolloutPanel({ number, actions }: { number: number; actions: boo
       )}
       <p className="ui-muted">Passi: {planText(rollout)}</p>
       {evidence && <EvidenceTable evidence={evidence} minSessions={rollout.minSessions} />}
+      {evidence ? (
+        <AppEvidenceTable
+          apps={evidence.apps}
+          newRelease={evidence.newRelease}
+          oldRelease={evidence.oldRelease}
+          caption={`Per app, dal ${formatDateTime(evidence.since)}`}
+        />
+      ) : (
+        lastDecided && (
+          <AppEvidenceTable
+            apps={lastDecided.apps}
+            newRelease={lastDecided.newRelease}
+            oldRelease={lastDecided.oldRelease}
+            caption={`Per app, all'ultima decisione (${formatDateTime(lastDecided.at)})`}
+          />
+        )
+      )}
       <RolloutChart points={stepPoints(events, evidence)} />
       <Decisions events={events} />
       {actions && running && <RolloutActions release={release} />}

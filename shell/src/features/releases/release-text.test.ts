@@ -5,10 +5,12 @@ import {
   changesOf,
   composeInput,
   formatBytes,
+  kindLabel,
   outcomeOf,
   reasonText,
   releaseState,
   reportSummary,
+  stateTone,
   versionLabel,
 } from './release-text';
 
@@ -50,6 +52,23 @@ test("the history's outcome: the note, an automatic rollback that took it back, 
   expect(releaseState(release({ preview: true }))).toBe('In anteprima');
   expect(releaseState(release({ withdrawnAt: '2026-11-18T10:00:00.000Z' }))).toBe('Ritirata');
   expect(releaseState(release({}))).toBe('');
+});
+
+test("a progressive rollout has its own labels: 'Rilascio graduale' in corso, in pausa, interrotto, completato", () => {
+  const plan = { steps: [5, 25, 100], holdMinutes: 60, minSessions: 30, step: 1, percent: 25, stepStartedAt: null, pausedAt: null };
+  const rollout = (over: Partial<PlatformRelease>) => release({ kind: 'preview', rollout: plan, ...over });
+  const aborted = rollout({ withdrawnAt: '2026-11-18T10:00:00.000Z', note: 'Distribuzione interrotta al 25 %: Regressione' });
+  expect([kindLabel(aborted), releaseState(aborted), stateTone(aborted)]).toEqual(['Rilascio graduale', 'Interrotto', 'warning']);
+  expect(releaseState(rollout({ preview: true }))).toBe('In corso al 25 %');
+  expect(releaseState(rollout({ preview: true, rollout: { ...plan, pausedAt: '2026-11-18T10:00:00.000Z' } }))).toBe('In pausa al 25 %');
+  const done = rollout({ promotedAt: '2026-11-18T11:00:00.000Z', live: true });
+  expect([releaseState(done), stateTone(done)]).toEqual(['Completato · in linea', 'success']);
+  const replaced = { ...done, live: false };
+  expect([releaseState(replaced), stateTone(replaced)]).toEqual(['Completato', null]);
+  expect(outcomeOf(rollout({ withdrawnAt: '2026-11-18T10:00:00.000Z' }), [])).toEqual(['Interrotto']);
+  // A plain preview keeps its own.
+  const preview = release({ kind: 'preview', withdrawnAt: '2026-11-18T10:00:00.000Z' });
+  expect([kindLabel(preview), releaseState(preview)]).toEqual(['Anteprima', 'Ritirata']);
 });
 
 test('the compose form sends only the apps that change, and the audience of a preview', () => {

@@ -12,12 +12,33 @@ export const KIND_LABELS: Record<PlatformRelease['kind'], string> = {
   preview: 'Anteprima',
 };
 
-/** 'In linea', 'In anteprima', 'Ritirata' (a preview dropped) or '' for a release served no more. */
+/** The history's type of a release: a preview going out in steps is a 'Rilascio graduale' (issue 40), not an 'Anteprima'. */
+export const kindLabel = (r: Pick<PlatformRelease, 'kind' | 'rollout'>): string => (r.rollout ? 'Rilascio graduale' : KIND_LABELS[r.kind]);
+
+/**
+ * 'In linea', 'In anteprima', 'Ritirata' (a preview dropped) or '' for a release served no more. A progressive
+ * rollout has its own: 'In corso al 25 %' / 'In pausa al 25 %' while it goes out, 'Interrotto' once aborted (by hand
+ * or by the comparison), 'Completato' once it went live for all ('Completato · in linea' while it still is).
+ */
 export function releaseState(r: PlatformRelease): string {
+  if (r.rollout) {
+    if (r.live) return 'Completato · in linea';
+    if (r.preview) return `${r.rollout.pausedAt ? 'In pausa' : 'In corso'} al ${r.rollout.percent} %`;
+    if (r.withdrawnAt) return 'Interrotto';
+    return r.promotedAt ? 'Completato' : '';
+  }
   if (r.live) return 'In linea';
   if (r.preview) return 'In anteprima';
   if (r.withdrawnAt) return 'Ritirata';
   return '';
+}
+
+/** The badge's colour for releaseState: live green, going out blue, dropped or aborted amber, completed and replaced plain. */
+export function stateTone(r: PlatformRelease): 'success' | 'accent' | 'warning' | null {
+  if (r.live) return 'success';
+  if (r.preview) return 'accent';
+  if (r.withdrawnAt) return 'warning';
+  return null;
 }
 
 /** Bytes as a person reads them: '812 B', '12,4 KB', '3,1 MB'. */
@@ -62,7 +83,7 @@ export function outcomeOf(release: PlatformRelease, all: readonly PlatformReleas
   const undone = all.find((r) => r.kind === 'auto-rollback' && r.basedOn === release.number);
   if (undone) lines.push(`Ripristinata automaticamente con la release ${undone.number}`);
   if (release.kind === 'preview' && release.promotedAt) lines.push('Messa in linea per tutti');
-  if (release.kind === 'preview' && release.withdrawnAt && !release.note) lines.push('Ritirata');
+  if (release.kind === 'preview' && release.withdrawnAt && !release.note) lines.push(release.rollout ? 'Interrotto' : 'Ritirata');
   return lines;
 }
 

@@ -10,7 +10,7 @@ import type { ApiCall } from 'shared-ui/testing/api';
 import { loadRemoteComponent } from '../../remotes/runtime';
 import { sessionUser } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
-import { formatRatio, stepPoints, verdictText } from './rollout-text';
+import { appFiguresOf, formatRatio, stepPoints, verdictText } from './rollout-text';
 
 jest.mock('../../remotes/runtime', () => ({ loadDomainRoutes: jest.fn(), loadRemoteComponent: jest.fn() }));
 (loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>).mockResolvedValue((() => null) as never);
@@ -50,8 +50,10 @@ const figures = {
   newRelease: 3,
   oldRelease: 2,
   newSessions: 31,
+  newMembers: 30,
   newWithErrors: 1,
   oldSessions: 400,
+  oldMembers: 380,
   oldWithErrors: 8,
   rateNew: 1 / 31,
   rateOld: 0.02,
@@ -80,8 +82,10 @@ const evidence: RolloutEvidence = {
   percent: 25,
   since: '2026-11-18T09:00:00.000Z',
   newSessions: 12,
+  newMembers: 11,
   newWithErrors: 3,
   oldSessions: 90,
+  oldMembers: 84,
   oldWithErrors: 2,
   rateNew: 0.25,
   rateOld: 2 / 90,
@@ -90,6 +94,38 @@ const evidence: RolloutEvidence = {
   likelihoodRatio: 3.1,
   enoughExposure: false,
   regression: false,
+  apps: [
+    {
+      app: 'mf-booking',
+      newVersion: '0.2.0-cccccccc',
+      oldVersion: '0.1.0-bbbbbbbb',
+      newSessions: 12,
+      newMembers: 11,
+      newWithErrors: 3,
+      oldSessions: 90,
+      oldMembers: 84,
+      oldWithErrors: 2,
+      rateNew: 0.25,
+      rateOld: 2 / 90,
+      intervalNew: [0.089, 0.532],
+      intervalOld: [0.006, 0.078],
+    },
+    {
+      app: 'mf-registry',
+      newVersion: '0.2.0-dddddddd',
+      oldVersion: '0.1.0-aaaaaaaa',
+      newSessions: 10,
+      newMembers: 10,
+      newWithErrors: 0,
+      oldSessions: 88,
+      oldMembers: 82,
+      oldWithErrors: 1,
+      rateNew: 0,
+      rateOld: 1 / 88,
+      intervalNew: [0, 0.278],
+      intervalOld: [0.002, 0.062],
+    },
+  ],
 };
 const detail = (r: PlatformRelease, extra: object = {}) => ({
   body: {
@@ -119,19 +155,19 @@ test('a rollout under way: its step and share, the evidence of both sides, the c
   const panel = await within(card).findByRole('region', { name: 'Distribuzione progressiva' }, LONG);
   expect(within(panel).getByText('Passo 2 di 4: 25 % dei membri collegati')).toBeInTheDocument();
   expect(within(panel).getByText('Passi: 5 % → 25 % → 50 % → 100 %, ogni passo almeno 60 minuti e 30 sessioni per parte')).toBeInTheDocument();
-  const table = within(panel).getByRole('table');
+  const table = within(panel).getByRole('table', { name: /inizio del passo/ });
   const fresh = within(table).getByRole('row', { name: /3 \(nuova\)/ });
   expect(
     within(fresh)
       .getAllByRole('cell')
       .map((c) => c.textContent),
-  ).toEqual(['12', '3', '25,0 % (8,9–53,2 %)']);
+  ).toEqual(['12', '11', '3', '25,0 % (8,9–53,2 %)']);
   const old = within(table).getByRole('row', { name: /2 \(in linea\)/ });
   expect(
     within(old)
       .getAllByRole('cell')
       .map((c) => c.textContent),
-  ).toEqual(['90', '2', '2,2 % (0,6–7,8 %)']);
+  ).toEqual(['90', '84', '2', '2,2 % (0,6–7,8 %)']);
   expect(within(panel).getByText(/Λ = 3,1 · Esposizione insufficiente: servono almeno 30 sessioni per parte/)).toBeInTheDocument();
   // The chart: the step decided by the server (its figures kept) and the step under way.
   expect(
@@ -296,4 +332,63 @@ test('the chart takes the steps the server decided and the step under way; Λ an
     'Regressione: la distribuzione sarà interrotta al prossimo controllo.',
   );
   expect(verdictText({ enoughExposure: true, regression: false, alpha: 0.05 }, 30)).toBe('Nessuna regressione finora (soglia di Λ: 20,0).');
+});
+
+/** The cells of a table's rows, headers included, as text: what a screen reader reads row by row. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+
+test('the evidence per app: each changed app, both sides, sessions, members, sessions with errors and both rates with their interval', async () => {
+  renderApp('/platform/releases', { user: admin, api: server() });
+  const panel = await screen.findByRole('region', { name: 'Distribuzione progressiva' }, LONG);
+  const region = within(panel).getByRole('region', { name: 'Evidenza per app' });
+  const table = within(region).getByRole('table', { name: /^Per app, dal / });
+  expect(rowsOf(table)).toEqual([
+    ['App', 'Release', 'Versione', 'Sessioni servite', 'Membri', 'Con errori', 'Tasso (intervallo 95 %)'],
+    ['mf-booking', '3 (nuova)', '0.2.0-cccccccc', '12', '11', '3', '25,0 % (8,9–53,2 %)'],
+    ['2 (in linea)', '0.1.0-bbbbbbbb', '90', '84', '2', '2,2 % (0,6–7,8 %)'],
+    ['mf-registry', '3 (nuova)', '0.2.0-dddddddd', '10', '10', '0', '0,0 % (0,0–27,8 %)'],
+    ['2 (in linea)', '0.1.0-aaaaaaaa', '88', '82', '1', '1,1 % (0,2–6,2 %)'],
+  ]);
+  // Each app's two rows are a group under its name; the table's region takes the focus (scrolled with the keyboard).
+  const booking = within(table).getByRole('rowheader', { name: 'mf-booking' });
+  expect(booking).toHaveAttribute('scope', 'rowgroup');
+  expect(booking).toHaveAttribute('rowspan', '2');
+  for (let i = 0; i < 200 && document.activeElement !== region; i++) await userEvent.tab();
+  expect(region).toHaveFocus();
+});
+
+test('a step advanced by hand keeps its evidence: a bar in the chart, and the per-app figures once the rollout is over', async () => {
+  const byHand: ReleaseEvent = {
+    at: '2026-11-18T09:20:00.000Z',
+    action: 'advance',
+    step: 2,
+    percent: 50,
+    by: { id: 'u1', name: 'Anna Verdi' },
+    reason: 'avanti a mano',
+    figures: { ...evidence, enoughExposure: undefined, regression: undefined },
+  };
+  const done: PlatformRelease = { ...rolling, preview: false, withdrawnAt: '2026-11-18T09:40:00.000Z', note: 'Distribuzione interrotta al 50 %' };
+  renderApp('/platform/releases', {
+    user: admin,
+    api: server({
+      'GET /platform/releases': { body: { data: [done, live], live: 2, preview: null } },
+      'GET /platform/releases/3': detail(done, { events: [...events, byHand], evidence: null }),
+    }),
+  });
+  const history = await screen.findByRole('table', { name: 'Storico delle release' }, LONG);
+  const row = (await within(history).findByText(/^Distribuzione interrotta al 50 %/)).closest('tr')!;
+  await userEvent.click(within(row).getByRole('button', { name: 'Segnalazioni' }));
+  const modal = await screen.findByRole('dialog', { name: 'Segnalazioni della release 3' }, LONG);
+  const panel = await within(modal).findByRole('region', { name: 'Distribuzione progressiva' });
+  // The step at 25 % ended by hand has its bar beside the one the server decided.
+  const chart = within(panel).getByRole('img', { name: /5 %: nuova 3,2 %, in linea 2,0 %; 25 %: nuova 25,0 %, in linea 2,2 %$/ });
+  expect(chart.querySelectorAll('rect')).toHaveLength(4);
+  expect(within(panel).getByText('Avanzata al 50 % · Anna Verdi')).toBeInTheDocument();
+  const table = within(panel).getByRole('table', { name: /^Per app, all'ultima decisione/ });
+  expect(rowsOf(table)[1]).toEqual(['mf-booking', '3 (nuova)', '0.2.0-cccccccc', '12', '11', '3', '25,0 % (8,9–53,2 %)']);
+  expect(stepPoints([byHand], null).map((p) => [p.label, p.sessionsNew, p.current])).toEqual([['25 %', 12, false]]);
+  expect(appFiguresOf(events)).toBeNull();
 });

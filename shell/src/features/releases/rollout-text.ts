@@ -1,5 +1,5 @@
 /** What the console says about a progressive rollout (issue 40): pure functions, tested on their own. */
-import type { PlatformRelease, ReleaseEvent, RolloutEvidence, RolloutPlan } from 'shared-api';
+import type { PlatformRelease, ReleaseEvent, RolloutAppEvidence, RolloutEvidence, RolloutPlan } from 'shared-api';
 
 type Rollout = NonNullable<PlatformRelease['rollout']>;
 
@@ -64,8 +64,9 @@ type Figures = Record<string, unknown>;
 const num = (f: Figures, key: string): number => (typeof f[key] === 'number' ? f[key] : 0);
 
 /**
- * The chart's points: each step the server decided on by itself (its figures kept in the event), then the step under
- * way (the evidence). A step moved by hand kept no figures and has no point.
+ * The chart's points: each step ended by a decision that kept its figures (the server's, and since issue 40's follow-up
+ * an advance or abort by hand too), then the step under way (the evidence). An event without figures (one recorded
+ * before they were kept by hand) has no point.
  */
 export function stepPoints(events: readonly ReleaseEvent[], evidence: RolloutEvidence | null | undefined): StepPoint[] {
   const points: StepPoint[] = events
@@ -101,3 +102,29 @@ export const parseSteps = (text: string): number[] =>
     .split(/[\s,;]+/)
     .filter((s) => s !== '')
     .map((s) => Number(s.replace('%', '')));
+
+const isAppFigures = (a: unknown): a is RolloutAppEvidence =>
+  typeof a === 'object' &&
+  a !== null &&
+  typeof (a as RolloutAppEvidence).app === 'string' &&
+  ['newSessions', 'newMembers', 'newWithErrors', 'oldSessions', 'oldMembers', 'oldWithErrors'].every(
+    (k) => typeof (a as unknown as Record<string, unknown>)[k] === 'number',
+  ) &&
+  Array.isArray((a as RolloutAppEvidence).intervalNew) &&
+  Array.isArray((a as RolloutAppEvidence).intervalOld);
+
+/**
+ * The per-app figures kept by the last decision of the history (an advance, abort or completion), with the releases
+ * compared and when; null when none kept them.
+ */
+export function appFiguresOf(
+  events: readonly ReleaseEvent[],
+): { apps: RolloutAppEvidence[]; newRelease: number; oldRelease: number; at: string } | null {
+  for (const e of [...events].reverse()) {
+    const f = e.figures;
+    if (!f || !Array.isArray(f.apps) || typeof f.newRelease !== 'number' || typeof f.oldRelease !== 'number') continue;
+    const apps = f.apps.filter(isAppFigures);
+    if (apps.length > 0) return { apps, newRelease: f.newRelease, oldRelease: f.oldRelease, at: e.at };
+  }
+  return null;
+}

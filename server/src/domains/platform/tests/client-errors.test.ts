@@ -8,9 +8,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { mail_outbox } from '../../../core/db/tables';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, asJob, build, call, login } from '../../../testing/helper';
+import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, asJob, build, call, login, mailsDeliveredTo } from '../../../testing/helper';
 import { CLIENT_ERROR_RATE, maskMessage } from '../client-errors';
 import { EXPOSURE_REFRESH_MS } from '../exposures';
 import { PLATFORM_RETENTION_JOB, platform } from '../index';
@@ -200,6 +201,13 @@ describe('reports and automatic rollback', () => {
     assert.equal(h.data[0]?.number, number);
     assert.equal((await detail(number)).errors.find((e) => e.app === 'mf-booking')?.count, 0);
     assert.equal(t.mail.to(ADMIN.email).length, 0);
+    assert.equal(mailsDeliveredTo(t, ADMIN.email).length, 0);
+    // Nor queued: the outbox row is written with the decision, so none here is not a delivery still on its way.
+    const queued = await t.database.db
+      .select({ subject: mail_outbox.subject })
+      .from(mail_outbox)
+      .where(and(eq(mail_outbox.to, ADMIN.email), like(mail_outbox.subject, '%automaticamente%')));
+    assert.deepEqual(queued, []);
   });
 
   test('per-app reports of a release; three distinct served users within the window roll it back, history says why, the team is mailed', async () => {

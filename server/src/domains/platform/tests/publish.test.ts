@@ -121,17 +121,23 @@ describe('publishing a version through the API', () => {
 
   test('201 with the version summary; served, listed, and the same version the command computes', async () => {
     const { archive, version } = await packedBuild('mf-registry', { label: 'api-1' });
+    const from = t.clock.now().getTime();
     const res = await publish({ app: 'mf-registry', packageVersion: '0.1.0', version }, archive);
+    const to = t.clock.now().getTime();
     assert.equal(res.statusCode, 201, res.body);
     const body = res.json<{
       app: string;
       version: string;
       exposes: string[];
       publishedBy: string;
+      publishedAt: string;
       problem: string | null;
       remoteEntry: { path: string };
     }>();
     assert.equal(body.app, 'mf-registry');
+    // Stamped by the server's clock (the suite's instant), not the machine's date.
+    const at = Date.parse(body.publishedAt);
+    assert.ok(at >= from && at <= to, `${body.publishedAt} is not the suite's clock (${new Date(from).toISOString()})`);
     assert.equal(body.version, version);
     assert.match(version, /^0\.1\.0-[0-9a-f]{8}$/);
     assert.deepEqual(body.exposes, ['./routes']);

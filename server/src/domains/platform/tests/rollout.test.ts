@@ -7,18 +7,19 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
+import { mail_outbox } from '../../../core/db/tables';
 import { DOMAIN_APPS } from 'shared-api/domain-apps';
-import { ADMIN, MEMBER, type TestApp, asJob, build, call, login } from '../../../testing/helper';
+import { ADMIN, MEMBER, type TestApp, asJob, build, call, lastMailTo, login, mailsDeliveredTo } from '../../../testing/helper';
 import { categories } from '../../registry/tables';
 import { PLATFORM_ROLLOUT_JOB, platform } from '../index';
 import { publishVersion } from '../releases-root';
-import { onStep } from '../rollout';
+import { onStep, wilson } from '../rollout';
 import { type FakeBuild, createMembers, fakeBuild, removeFakeBuilds, writeShellProvides } from './fixtures';
 
 let t: TestApp;
 let admin: string;
-const people: { id: string; cookie: string }[] = [];
+const people: { id: string; cookie: string; email: string; password: string }[] = [];
 const v1: Record<string, string> = {};
 
 function publish(folder: string, fake: FakeBuild = {}): string {
@@ -51,14 +52,40 @@ interface Detail {
     reason: string | null;
     figures: Record<string, number> | null;
   }[];
-  evidence: (Record<string, number> & { enoughExposure: boolean; regression: boolean }) | null;
+  evidence: (Record<string, number> & { enoughExposure: boolean; regression: boolean; apps: AppFigures[] }) | null;
 }
+interface AppFigures {
+  app: string;
+  newVersion: string;
+  oldVersion: string;
+  newSessions: number;
+  newMembers: number;
+  newWithErrors: number;
+  oldSessions: number;
+  oldMembers: number;
+  oldWithErrors: number;
+  rateNew: number;
+  rateOld: number;
+  intervalNew: number[];
+  intervalOld: number[];
+}
+/**
+ * The mails to the administrator about a rollout stopped by itself, as recorded in the outbox: written in the same
+ * unit of work as the decision, so "none" here is not a delivery still on its way.
+ */
+const abortMails = async () =>
+  (
+    await t.database.db
+      .select({ subject: mail_outbox.subject })
+      .from(mail_outbox)
+      .where(and(eq(mail_outbox.to, ADMIN.email), like(mail_outbox.subject, '%interrotta automaticamente%')))
+  ).map((m) => m.subject);
 const detail = async (n: number) => (await call(t.app, admin, 'GET', `/api/v1/platform/releases/${n}`)).json<Detail>();
 const runCheck = async () => asJob(t, () => platform.jobs!.find((j) => j.name === PLATFORM_ROLLOUT_JOB)!.run({} as never, t.app.services));
 /** Every member asks /remotes.json (as the shell does): who is on the new release and who is not. */
 async function split(release: number, percent: number, version: string) {
-  const onNew: { id: string; cookie: string }[] = [];
-  const onOld: { id: string; cookie: string }[] = [];
+  const onNew: (typeof people)[number][] = [];
+  const onOld: (typeof people)[number][] = [];
   for (const p of people) {
     const served = versionIn(await bookingOf(p.cookie));
     assert.equal(served === version, onStep(p.id, release, percent), 'served as the sticky step says');
@@ -75,7 +102,7 @@ before(async () => {
   for (const { folder } of DOMAIN_APPS) v1[folder] = publish(folder);
   assert.equal((await call(t.app, admin, 'POST', '/api/v1/platform/releases', { apps: v1 })).statusCode, 201);
   const accounts = await createMembers(t.database.db, 120, 'passo');
-  for (const [i, a] of accounts.entries()) people.push({ id: a.id, cookie: await login(t.app, a, `127.0.4.${i + 1}`) });
+  for (const [i, a] of accounts.entries()) people.push({ ...a, cookie: await login(t.app, a, `127.0.4.${i + 1}`) });
 });
 after(async () => {
   await t.close();
@@ -129,7 +156,12 @@ describe('rollout', () => {
     );
     assert.equal(d.events[2]?.reason, 'tutto bene');
     assert.match(d.events[2]?.by?.name ?? '', /\S/);
+    // Completed by hand: the last step's evidence at that moment kept with it (the console's chart draws it).
+    assert.equal(d.events[2]?.figures?.percent, 100);
+    assert.equal(typeof d.events[2]?.figures?.newSessions, 'number');
     assert.equal(t.mail.to(ADMIN.email).length, 0);
+    assert.equal(mailsDeliveredTo(t, ADMIN.email).length, 0, 'nothing mailed');
+    assert.deepEqual(await abortMails(), [], 'nothing queued either');
   });
 
   test('a clearly higher error rate on the new release → aborted by itself once both sides reach the minimum exposure', async () => {
@@ -163,6 +195,16 @@ describe('rollout', () => {
     assert.equal(abort.figures?.oldWithErrors, 3);
     const mail = await t.mail.waitFor(ADMIN.email);
     assert.match(mail.subject, new RegExp(`Distribuzione della release ${made.number} interrotta automaticamente`));
+    // The team is mailed why, with the figures (the outbox blanks bodies on delivery: the kit's copy of what was sent).
+    const sent = await lastMailTo(t, ADMIN.email, new RegExp(`Distribuzione della release ${made.number} interrotta automaticamente`));
+    assert.ok(sent.body.includes(abort.reason!), sent.body);
+    assert.match(sent.body, new RegExp(`\\(${reported} su ${onNew.length}\\) contro .* \\(3 su ${onOld.length}\\)`));
+    assert.ok(
+      sent.links.some((l) => l.endsWith('/platform/releases')),
+      sent.links.join(' '),
+    );
+    assert.equal(mailsDeliveredTo(t, ADMIN.email).filter((m) => /interrotta automaticamente/.test(m.subject)).length, 1, 'mailed once');
+    assert.deepEqual(await abortMails(), [`Distribuzione della release ${made.number} interrotta automaticamente`]);
     // The members who were on the step get the live release at their next navigation.
     assert.equal(versionIn(await bookingOf(onNew[0]!.cookie)), oldVersion);
   });
@@ -180,6 +222,75 @@ describe('rollout', () => {
     assert.equal(d.evidence?.newWithErrors, onNew.length);
     assert.equal(d.evidence?.enoughExposure, false, 'under the minimum: the console says why nothing is decided');
     assert.equal((await call(t.app, admin, 'POST', `/api/v1/platform/releases/${made.number}/abort`, { reason: 'fine prova' })).statusCode, 200);
+  });
+
+  test('per app: sessions, distinct members (two sessions of one member count once) and sessions with errors; a step moved by hand keeps its evidence', async () => {
+    t.clock.advance(60_000);
+    const releases = (await call(t.app, admin, 'GET', '/api/v1/platform/releases')).json<{
+      live: number;
+      data: { number: number; apps: Record<string, string> }[];
+    }>();
+    const liveApps = releases.data.find((r) => r.number === releases.live)!.apps;
+    const booking = publish('mf-booking', { label: 'per app booking' });
+    const registry = publish('mf-registry', { label: 'per app registry' });
+    const res = await call(t.app, admin, 'POST', '/api/v1/platform/releases', {
+      apps: { 'mf-booking': booking, 'mf-registry': registry },
+      // Nothing decided by itself here: far from the minimum exposure, the step held an hour.
+      rollout: { steps: [50, 100], holdMinutes: 60, minSessions: 1000 },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const made = res.json<{ release: { number: number } }>().release;
+    const { onNew, onOld } = await split(made.number, 50, booking);
+    assert.ok(onNew.length >= 3 && onOld.length >= 2, `${onNew.length} / ${onOld.length}`);
+    // A second session of one member on each side, served the same set (sticky per member).
+    const again = async (p: (typeof people)[number]) => {
+      const cookie = await login(t.app, p, '127.0.5.1');
+      await bookingOf(cookie);
+      return cookie;
+    };
+    const newTwice = await again(onNew[0]!);
+    await again(onOld[0]!);
+    // New side: both sessions of onNew[0] and one of onNew[1] report mf-booking; old side: one session of onOld[0].
+    for (const cookie of [onNew[0]!.cookie, newTwice, onNew[1]!.cookie]) assert.equal((await report(cookie, booking)).statusCode, 204);
+    assert.equal((await report(onOld[0]!.cookie, liveApps['mf-booking']!)).statusCode, 204);
+
+    const d = await detail(made.number);
+    assert.equal(d.release.preview, true, 'nothing decided');
+    const e = d.evidence!;
+    assert.deepEqual(
+      [e.newSessions, e.newMembers, e.newWithErrors, e.oldSessions, e.oldMembers, e.oldWithErrors],
+      [onNew.length + 1, onNew.length, 3, onOld.length + 1, onOld.length, 1],
+      'the changed apps together',
+    );
+    const figures = (a: AppFigures) => [a.app, a.newSessions, a.newMembers, a.newWithErrors, a.oldSessions, a.oldMembers, a.oldWithErrors];
+    assert.deepEqual(e.apps.map(figures), [
+      ['mf-booking', onNew.length + 1, onNew.length, 3, onOld.length + 1, onOld.length, 1],
+      ['mf-registry', onNew.length + 1, onNew.length, 0, onOld.length + 1, onOld.length, 0],
+    ]);
+    const [b, r] = e.apps as [AppFigures, AppFigures];
+    assert.deepEqual([b.newVersion, b.oldVersion, r.newVersion, r.oldVersion], [booking, liveApps['mf-booking'], registry, liveApps['mf-registry']]);
+    assert.equal(b.rateNew, 3 / (onNew.length + 1));
+    assert.deepEqual(b.intervalNew, wilson(3, onNew.length + 1));
+    assert.deepEqual(b.intervalOld, wilson(1, onOld.length + 1));
+    assert.deepEqual([r.rateNew, r.intervalNew], [0, wilson(0, onNew.length + 1)]);
+
+    // Advanced by hand: the event keeps the step's evidence at that moment, per app too.
+    const advanced = await call(t.app, admin, 'POST', `/api/v1/platform/releases/${made.number}/advance`, { reason: 'avanti a mano' });
+    assert.equal(advanced.statusCode, 200, advanced.body);
+    const after = await detail(made.number);
+    const byHand = after.events.find((ev) => ev.action === 'advance')!;
+    assert.match(byHand.by?.name ?? '', /\S/);
+    const kept = byHand.figures as unknown as Record<string, unknown> & { apps: AppFigures[] };
+    assert.deepEqual(
+      [kept.step, kept.percent, kept.newSessions, kept.newMembers, kept.newWithErrors, kept.oldWithErrors],
+      [0, 50, onNew.length + 1, onNew.length, 3, 1],
+    );
+    assert.deepEqual(kept.apps.map(figures), e.apps.map(figures));
+    // Aborted by hand at the next step: its evidence kept as well.
+    assert.equal((await call(t.app, admin, 'POST', `/api/v1/platform/releases/${made.number}/abort`, { reason: 'fine prova' })).statusCode, 200);
+    const abort = (await detail(made.number)).events.find((ev) => ev.action === 'abort')!;
+    assert.deepEqual([abort.figures?.step, abort.figures?.percent], [1, 100]);
+    assert.equal((await abortMails()).length, 1, 'stopped by hand: the team is not mailed (only the earlier automatic abort was)');
   });
 
   test('pause holds the step, resume, abort by hand with who and why; access and wrong releases refused', async () => {
