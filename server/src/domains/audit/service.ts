@@ -1,11 +1,15 @@
 import {
   AUDIT_ACTION_LABELS,
-  AUDIT_ENTITY_LABELS,
   AUDIT_PDF_MAX_ROWS,
   type AuditEntry,
   type AuditFilters,
   type ExportFormat,
   MY_ACTIVITY_LIMIT,
+  auditActorName,
+  auditChangesText,
+  auditIdsNamed,
+  auditInstantText,
+  auditRecordLabel,
 } from 'shared-api/contract';
 import { recordAudit } from '../../core/audit/context';
 import type { Db } from '../../core/db/client';
@@ -18,23 +22,6 @@ import type { Clock } from '../../core/time';
 import type { AuditRepository, AuditSortKey } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The ids an entry names: its record's, and every id among its fields' values (lists included). */
-function idsNamedBy(entry: AuditEntry): string[] {
-  const ids = new Set<string>();
-  const visit = (value: unknown) => {
-    if (typeof value === 'string' && UUID.test(value)) ids.add(value);
-    else if (Array.isArray(value)) value.forEach(visit);
-  };
-  visit(entry.entity_id);
-  for (const { before, after } of Object.values(entry.changes)) {
-    visit(before);
-    visit(after);
-  }
-  return [...ids];
-}
 
 /** The audit log's reads ('*' only, and a member's own activity) and its retention. Nothing edits or deletes an entry. */
 export class AuditService {
@@ -61,19 +48,26 @@ export class AuditService {
    */
   async list(request: ListRequest<AuditSortKey> & AuditFilters): Promise<ListPage<AuditEntry>> {
     const page = await readPage(await this.deps.repo.listSource(request), request);
-    const names = await this.deps.repo.namesOf([...new Set(page.data.flatMap(idsNamedBy))]);
-    return {
-      ...page,
-      data: page.data.map((entry) => {
-        const own = Object.fromEntries(idsNamedBy(entry).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
-        return Object.keys(own).length ? { ...entry, names: own } : entry;
-      }),
-    };
+    return { ...page, data: await this.named(page.data) };
   }
 
-  /** Every entry of the filters, in the list's order, LIST_STEP_ROWS at a time (the download). */
+  /**
+   * Entries with the names of the records they name by id (`names`): the ids of all of them read at once, one
+   * statement per kind of record (repository namesOf), so a page or a download's step costs the same few reads
+   * whatever its length.
+   */
+  private async named(entries: AuditEntry[]): Promise<AuditEntry[]> {
+    const names = await this.deps.repo.namesOf([...new Set(entries.flatMap(auditIdsNamed))]);
+    if (!names.size) return entries;
+    return entries.map((entry) => {
+      const own = Object.fromEntries(auditIdsNamed(entry).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
+      return Object.keys(own).length ? { ...entry, names: own } : entry;
+    });
+  }
+
+  /** Every entry of the filters, in the list's order, LIST_STEP_ROWS at a time, each step named (the download). */
   async *listInSteps(request: Omit<ListRequest<AuditSortKey>, 'page' | 'limit'> & AuditFilters): AsyncGenerator<AuditEntry[]> {
-    yield* readSteps(await this.deps.repo.listSource(request), request);
+    for await (const step of readSteps(await this.deps.repo.listSource(request), request)) yield await this.named(step);
   }
 
   /**
@@ -86,7 +80,7 @@ export class AuditService {
       format,
       baseName: 'registro-attivita',
       title: 'Registro attività',
-      columns: AUDIT_EXPORT_COLUMNS,
+      columns: auditExportColumns(timeZone),
       rows: this.listInSteps(filter),
       timeZone,
       pdfLimit: { rows: AUDIT_PDF_MAX_ROWS, error: () => new DomainError('AUDIT_PDF_TOO_MANY_ROWS') },
@@ -104,20 +98,20 @@ export class AuditService {
   }
 }
 
-const describeChanges = (entry: AuditEntry) =>
-  Object.entries(entry.changes)
-    .map(([field, { before, after }]) => `${field}: ${JSON.stringify(before ?? null)} → ${JSON.stringify(after ?? null)}`)
-    .join('; ');
-
-/** The download's columns (the export mechanism neutralises every cell). */
-export const AUDIT_EXPORT_COLUMNS: ExportColumn<AuditEntry>[] = [
-  { header: 'Data e ora', value: (e) => e.at, width: 1.2 },
-  { header: 'Utente', value: (e) => (e.actor ? `${e.actor.surname} ${e.actor.name}` : ''), width: 1.2 },
+/**
+ * The download's columns (the export mechanism neutralises every cell), read as the page and its 'Dettagli' read
+ * (issue 44 item 6, shared-api audit-format): the time on the club's clock, the record by its name, each change with
+ * its field's Italian label and its values named and formatted. 'Identificativo' keeps the record's id, by which the
+ * log is filtered.
+ */
+export const auditExportColumns = (timeZone: string): ExportColumn<AuditEntry>[] => [
+  { header: 'Data e ora', value: (e) => auditInstantText(e.at, timeZone), width: 1 },
+  { header: 'Utente', value: auditActorName, width: 1.2 },
   { header: 'Indirizzo', value: (e) => e.ip ?? '' },
   { header: 'Azione', value: (e) => AUDIT_ACTION_LABELS[e.action] },
-  { header: 'Elemento', value: (e) => AUDIT_ENTITY_LABELS[e.entity] ?? e.entity },
+  { header: 'Elemento', value: auditRecordLabel, width: 1.6 },
   { header: 'Identificativo', value: (e) => e.entity_id ?? '', width: 1.4 },
-  { header: 'Modifiche', value: describeChanges, width: 3 },
+  { header: 'Modifiche', value: (e) => auditChangesText(e, timeZone), width: 3.4 },
 ];
 
 export const AUDIT_RETENTION_JOB = 'audit.retention';
