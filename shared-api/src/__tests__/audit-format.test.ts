@@ -32,6 +32,24 @@ describe("the audit log's values as a person reads them (issue 44 item 6)", () =
     expect(auditInstantText('2026-12-31T23:30:00Z', ROME)).toBe('01/01/2027 00:30');
   });
 
+  it('either side of the clock changes, whatever instant of the quarter hour was read first', () => {
+    // 28 March 2027: at 01:00 UTC Rome goes from 02:00 to 03:00.
+    expect(auditInstantText('2027-03-28T00:59:00Z', ROME)).toBe('28/03/2027 01:59');
+    expect(auditInstantText('2027-03-28T01:00:00Z', ROME)).toBe('28/03/2027 03:00');
+    expect(auditInstantText('2027-03-28T00:50:00Z', ROME)).toBe('28/03/2027 01:50');
+    // 25 October 2026: at 01:00 UTC Rome goes from 03:00 back to 02:00; 02:30 happens twice.
+    expect(auditInstantText('2026-10-25T00:30:00Z', ROME)).toBe('25/10/2026 02:30');
+    expect(auditInstantText('2026-10-25T01:30:00Z', ROME)).toBe('25/10/2026 02:30');
+    expect(auditInstantText('2026-10-25T00:59:59Z', ROME)).toBe('25/10/2026 02:59');
+    expect(auditInstantText('2026-10-25T01:00:00Z', ROME)).toBe('25/10/2026 02:00');
+    // A zone whose offset is not whole hours (Kathmandu, +05:45), and one whose clock changes by half an hour (Lord Howe).
+    expect(auditInstantText('2026-11-24T17:00:00Z', 'Asia/Kathmandu')).toBe('24/11/2026 22:45');
+    expect(auditInstantText('2026-04-04T14:59:00Z', 'Australia/Lord_Howe')).toBe('05/04/2026 01:59');
+    expect(auditInstantText('2026-04-04T15:10:00Z', 'Australia/Lord_Howe')).toBe('05/04/2026 01:40');
+    expect(auditInstantText('2026-04-04T15:00:00Z', 'Australia/Lord_Howe')).toBe('05/04/2026 01:30');
+    expect(auditInstantText('non è una data', ROME)).toBe('');
+  });
+
   it('days, times of day, money, yes/no, days of the week, codes and numbers in Italian', () => {
     expect(text('2026-11-24', 'date')).toBe('24/11/2026');
     expect(text('18:00:00', 'start_time')).toBe('18:00');
