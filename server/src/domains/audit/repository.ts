@@ -4,10 +4,22 @@ import type { Db } from '../../core/db/client';
 import { audit_log } from '../../core/db/tables';
 import { type ListSource, leftJoinOn, listFrom, searchWords, searchableText, selectRows, tableList } from '../../core/list';
 import { bookings, game_tables, training_session_groups, training_sessions } from '../booking/tables';
-import { users } from '../registry/tables';
+import { categories, qualifications, reservation_rules, users } from '../registry/tables';
 import { rowsOf } from '../../core/db/rows';
 
 export type AuditSortKey = 'at' | 'action' | 'entity';
+
+/** The records the log names by name (their tables). */
+export const AUDIT_NAMED_KINDS = [
+  'users',
+  'game_tables',
+  'training_sessions',
+  'bookings',
+  'categories',
+  'qualifications',
+  'reservation_rules',
+] as const;
+export type AuditNamedKind = (typeof AUDIT_NAMED_KINDS)[number];
 
 const a = audit_log;
 /** An entry's own text, as audit_log_search_idx indexes it (core/db/tables.ts AUDIT_SEARCH_TEXT): a trigram index serves its ILIKE. */
@@ -147,29 +159,33 @@ export class AuditRepository {
   }
 
   /**
-   * The names of the records these ids are (issue 44 item 6): a person as 'Surname Name', a table as 'Tavolo N', a
-   * session as its title, day (or period) and time and its table, a booking as its shift's day and time on the club's
-   * clock and its table. An id of none of them (or of a record since deleted) is not named.
+   * The names of the records these ids are (issue 44 item 6), by kind of record: a person as 'Surname Name', a table
+   * as 'Tavolo N', a session as its title, day (or period) and time and its table, a booking as its shift's day and
+   * time on the club's clock and its table, a category, a qualification or a booking rule by its name. An id not found
+   * (a record since deleted) is not named. One statement per kind that has ids, whatever their number (the ids go as
+   * one array parameter): a download names each step of entries this way (AuditService.named), never row by row.
    */
-  async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+  async namesOf(idsByKind: ReadonlyMap<AuditNamedKind, ReadonlySet<string>>): Promise<Map<string, string>> {
     const names = new Map<string, string>();
-    if (!ids.length) return names;
-    const list = [...ids];
+    // The ids are uuids (AuditService keeps only those): one text parameter, read as uuid[].
+    const among = (kind: AuditNamedKind, id: Column) => sql`${id} = any(${`{${[...idsByKind.get(kind)!].join(',')}}`}::uuid[])`;
     const tz = this.timeZone;
     const day = (d: Column) => sql`to_char(${d}, 'DD/MM/YYYY')`;
     const table = sql`coalesce(', Tavolo ' || ${game_tables.number}, '')`;
-    const reads = [
-      () =>
+    const byName = (kind: AuditNamedKind, t: typeof categories | typeof qualifications | typeof reservation_rules) => () =>
+      this.db.select({ id: t.id, name: t.name }).from(t).where(among(kind, t.id));
+    const reads: Record<AuditNamedKind, () => Promise<{ id: string; name: string }[]>> = {
+      users: () =>
         this.db
           .select({ id: users.id, name: sql<string>`concat_ws(' ', ${users.surname}, ${users.name})` })
           .from(users)
-          .where(inArray(users.id, list)),
-      () =>
+          .where(among('users', users.id)),
+      game_tables: () =>
         this.db
           .select({ id: game_tables.id, name: sql<string>`'Tavolo ' || ${game_tables.number}` })
           .from(game_tables)
-          .where(inArray(game_tables.id, list)),
-      () =>
+          .where(among('game_tables', game_tables.id)),
+      training_sessions: () =>
         this.db
           .select({
             id: training_sessions.id,
@@ -178,8 +194,8 @@ export class AuditRepository {
           .from(training_sessions)
           .leftJoin(training_session_groups, eq(training_session_groups.id, training_sessions.group_id))
           .leftJoin(game_tables, eq(game_tables.id, training_sessions.game_table_id))
-          .where(inArray(training_sessions.id, list)),
-      () =>
+          .where(among('training_sessions', training_sessions.id)),
+      bookings: () =>
         this.db
           .select({
             id: bookings.id,
@@ -188,10 +204,13 @@ export class AuditRepository {
           .from(bookings)
           .innerJoin(training_sessions, eq(training_sessions.id, bookings.session_id))
           .leftJoin(game_tables, eq(game_tables.id, training_sessions.game_table_id))
-          .where(inArray(bookings.id, list)),
-    ];
+          .where(among('bookings', bookings.id)),
+      categories: byName('categories', categories),
+      qualifications: byName('qualifications', qualifications),
+      reservation_rules: byName('reservation_rules', reservation_rules),
+    };
     // One after the other: a page's reads share one connection.
-    for (const read of reads) for (const row of await read()) names.set(row.id, row.name);
+    for (const [kind, ids] of idsByKind) if (ids.size) for (const row of await reads[kind]()) names.set(row.id, row.name);
     return names;
   }
 

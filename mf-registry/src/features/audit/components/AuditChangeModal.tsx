@@ -1,35 +1,17 @@
 import type { AuditEntry } from 'shared-api';
-import { AUDIT_ACTION_LABELS, auditFieldLabel } from 'shared-api/audit-labels';
-import { Modal, formatDate, formatDateTime, formatEuro } from 'shared-ui';
-import { actorName, entityLabel } from './labels';
+import {
+  auditChangedFields,
+  auditFieldTitle,
+  auditFieldsOnlyTitle,
+  auditInstantText,
+  auditTitle,
+  auditValueText,
+  auditValuesKept,
+} from 'shared-api/audit-format';
+import { Modal, getClubTimeZone } from 'shared-ui';
+import { actorName } from './labels';
 
 const NO_NAMES: Readonly<Record<string, string>> = {};
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
-
-/**
- * A value as a person reads it (issue 44 item 6): nothing as '—', a record the entry names by id by its name (a
- * person, a table, a session or a booking: the server's `names`), a day as dd/mm/yyyy, an instant on the club's
- * clock, an amount in cents in euros, yes/no in Italian, a list as its items; other text as it is, anything else (an
- * object) as JSON.
- */
-const shown = (value: unknown, names: Readonly<Record<string, string>>, field = ''): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Sì' : 'No';
-  if (typeof value === 'number' && field.endsWith('_cents')) return formatEuro(value);
-  if (typeof value === 'string') {
-    const name = names[value];
-    if (name) return name;
-    if (ISO_DATE.test(value)) return formatDate(value);
-    if (ISO_INSTANT.test(value)) return formatDateTime(value.replace(' ', 'T'));
-    return value;
-  }
-  if (Array.isArray(value)) return value.length ? value.map((item) => shown(item, names, field)).join(', ') : '—';
-  return typeof value === 'number' ? String(value) : JSON.stringify(value);
-};
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * One entry of the audit log: who, when, from where, the record by its name, and each changed field's value before
@@ -38,14 +20,17 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  */
 export function AuditChangeModal({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
   const names = entry.names ?? NO_NAMES;
-  const fields = Object.entries(entry.changes);
-  const valuesKept = fields.some(([, { before, after }]) => (before ?? null) !== null || (after ?? null) !== null);
+  const fields = auditChangedFields(entry);
+  const valuesKept = auditValuesKept(entry);
   const record = entry.entity_id ? names[entry.entity_id] : undefined;
+  // Each value as the downloads write it (shared-api audit-format): names, codes, euros, the club's clock.
+  const shown = (value: unknown, field: string) => auditValueText(value, field, names, getClubTimeZone());
+  const fieldsTitle = auditFieldsOnlyTitle(entry);
   return (
-    <Modal open title={`${AUDIT_ACTION_LABELS[entry.action]} — ${entityLabel(entry.entity)}`} onClose={onClose} size="lg">
+    <Modal open title={auditTitle(entry)} onClose={onClose} size="lg">
       <dl className="reg-audit-facts">
         <dt>Data e ora</dt>
-        <dd>{formatDateTime(entry.at)}</dd>
+        <dd>{auditInstantText(entry.at, getClubTimeZone())}</dd>
         <dt>Utente</dt>
         <dd>{actorName(entry)}</dd>
         <dt>Indirizzo</dt>
@@ -61,10 +46,10 @@ export function AuditChangeModal({ entry, onClose }: { entry: AuditEntry; onClos
       </dl>
       {fields.length && !valuesKept ? (
         <>
-          <h3 className="reg-audit-fields-title">{entry.action === 'anonymize' ? 'Dati anonimizzati' : 'Campi modificati'}</h3>
-          <ul className="reg-audit-fields" aria-label={entry.action === 'anonymize' ? 'Dati anonimizzati' : 'Campi modificati'}>
+          <h3 className="reg-audit-fields-title">{fieldsTitle}</h3>
+          <ul className="reg-audit-fields" aria-label={fieldsTitle}>
             {fields.map(([field]) => (
-              <li key={field}>{capitalized(auditFieldLabel(field))}</li>
+              <li key={field}>{auditFieldTitle(field)}</li>
             ))}
           </ul>
           <p>I valori non sono registrati.</p>
@@ -82,9 +67,9 @@ export function AuditChangeModal({ entry, onClose }: { entry: AuditEntry; onClos
           <tbody>
             {fields.map(([field, { before, after }]) => (
               <tr key={field}>
-                <th scope="row">{capitalized(auditFieldLabel(field))}</th>
-                <td>{shown(before, names, field)}</td>
-                <td>{shown(after, names, field)}</td>
+                <th scope="row">{auditFieldTitle(field)}</th>
+                <td>{shown(before, field)}</td>
+                <td>{shown(after, field)}</td>
               </tr>
             ))}
           </tbody>

@@ -11,6 +11,8 @@ import { AUDIT_ENTITY_LABELS, AUDIT_FIELD_LABELS, type AuditEntry } from 'shared
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, categoryId, login, userPayload } from '../../../testing/helper';
 import { users } from '../../registry/tables';
+import { AUDIT_NAMED_KINDS } from '../repository';
+import { AUDIT_FIELD_KINDS } from '../service';
 
 let t: TestApp;
 let admin: string;
@@ -53,6 +55,25 @@ test('every table the log records has an Italian name, and every field it can li
   assert.deepEqual(unnamed, [], 'records without an Italian name');
   const unlabelled = columns.filter((c) => !AUDIT_FIELD_LABELS[c.field]).map((c) => `${c.entity}.${c.field}`);
   assert.deepEqual(unlabelled, [], 'fields without an Italian label');
+});
+
+test("every audited column that points at a record the log names is looked up in that record's table", async () => {
+  // The foreign keys of the tables the trigger is attached to, to the tables the log names (one column each).
+  const keys = rowsOf<{ entity: string; field: string; target: string }>(
+    await t.database.db.execute(sql`
+      select c.relname::text as entity, a.attname::text as field, r.relname::text as target
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_class r on r.oid = k.confrelid
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = k.conkey[1]
+      where k.contype = 'f' and array_length(k.conkey, 1) = 1
+        and exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'audit_row_change')
+        and r.relname::text = any(${`{${AUDIT_NAMED_KINDS.join(',')}}`}::text[])
+      order by 1, 2`),
+  );
+  assert.ok(keys.length > 20, `the foreign keys were read (${keys.length})`);
+  const missed = keys.filter((k) => AUDIT_FIELD_KINDS[k.field] !== k.target).map((k) => `${k.entity}.${k.field} → ${k.target}`);
+  assert.deepEqual(missed, [], 'columns whose record would show as an id');
 });
 
 test("a booking's entry names its session, its shift, its table and its people; a session's entry its day, time and table", async () => {

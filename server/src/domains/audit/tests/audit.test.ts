@@ -88,7 +88,9 @@ describe('audit log', () => {
 
     const csv = ok(await call(t.app, admin, 'GET', `/api/v1/audit/export?format=csv&entity=users&entityId=${member}`), 200);
     assert.match(csv.body, /Modifica/);
-    assert.match(csv.body, /phone_number/);
+    // The field by its Italian label, never its column (issue 44 item 6; audit-downloads.test.ts reads every cell).
+    assert.match(csv.body, /Telefono: \+39 340 1112233 → \+39 333 7654321/);
+    assert.doesNotMatch(csv.body, /phone_number/);
     for (const format of ['xlsx', 'pdf']) ok(await call(t.app, admin, 'GET', `/api/v1/audit/export?format=${format}`), 200);
   });
 
