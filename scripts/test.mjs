@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensurePnpm, install, log, root, runAsync } from './lib.mjs';
 import { busySeconds, busyText, cpuTimes, measureReference } from './machine-reference.mjs';
+import { DATABASE_FREE_API_FILES } from './database-free-api-files.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
 const argValue = (name) => {
@@ -63,29 +64,6 @@ const LONGEST_BROWSER_FILES = ['accessibility', 'walk-phone', 'releases-console'
 const API_BATCH_SIZE = Number(process.env.TEST_API_BATCH ?? 6);
 const OWN_PROCESS_API_FILES = new Set([...LONGEST_API_FILES, 'heavy-calls', 'backup', 'two-servers', 'reminders-two-servers']);
 const runsAlone = (file) => OWN_PROCESS_API_FILES.has(path.basename(file, '.test.ts'));
-/**
- * API files whose outcome cannot depend on the database: they open none (pure logic over values, caches over a fake
- * table, parsers), or, the OpenAPI lint, read only the description the routes' zod schemas make. When the API suite
- * runs on both databases (CI, --postgres) they run once, in the PostgreSQL pass; alone on either they run there.
- * Each must exist (a renamed file fails the run instead of running twice unnoticed). 12 files, 63 tests: 18.7 CPU-s
- * a pass.
- */
-const DATABASE_FREE_API_FILES = [
-  'core/tests/batch.test.ts', // batchedCalls over a function
-  'core/tests/detect.test.ts', // file type sniffing of bytes
-  'core/tests/export-csv.test.ts', // CSV cells and files from rows in memory
-  'core/tests/export-stream.test.ts', // the export's stream over rows in memory
-  'core/tests/time.test.ts', // dates and ages
-  'core/tests/xlsx-rows.test.ts', // spreadsheet parsing
-  'core/tests/session-cache.test.ts', // the session cache over a fake resolver
-  'core/tests/versioned-cache.test.ts', // the versioned cache over a fake table
-  'core/tests/openapi-lint.test.ts', // redocly lint of /api/v1/openapi.json (made from the routes' schemas)
-  'domains/booking/tests/feed-cache.test.ts', // the calendar feed's cache, no database
-  'domains/platform/tests/health.test.ts', // the headless health checker over a fake driver
-  'domains/platform/tests/rollout-math.test.ts', // the rollout's arithmetic
-];
-for (const file of DATABASE_FREE_API_FILES)
-  if (!existsSync(path.join(root, 'server/src', file))) throw new Error(`DATABASE_FREE_API_FILES: server/src/${file} non esiste`);
 /** Files side by side: three API or browser files at once keep a 2-core machine busy (99% in a CI run). */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? 3);
 /**
@@ -198,10 +176,8 @@ if (wants('api')) {
     const suite = `API · ${dbName(url)}`;
     apiRows.push(suite);
     // With both databases, the files that open none run in the PostgreSQL pass only.
-    const onBoth = apiDatabases.length > 1;
-    const files = longestFirst(testFiles('server/src'), LONGEST_API_FILES).filter(
-      (f) => !(onBoth && !url && DATABASE_FREE_API_FILES.includes(f.replace(/^src\//, ''))),
-    );
+    const once = (f) => apiDatabases.length > 1 && !url && DATABASE_FREE_API_FILES.includes(f.replace(/^src\//, ''));
+    const files = longestFirst(testFiles('server/src'), LONGEST_API_FILES).filter((f) => !once(f));
     // NODE_ENV=test: a write outside a unit of work throws (core/db/unit-of-work), as under `node --test`, which sets
     // NODE_TEST_CONTEXT; these files run without it (one process a batch), so the suite would only have logged them.
     const env = { DATABASE_URL: url ?? '', NODE_ENV: 'test' };

@@ -95,7 +95,7 @@ async function migrateAndSeed(database: Database, config: AppConfig): Promise<vo
   // pg-boss's schema and the app's queues too, so each test app's job runner finds them made (creating the app's
   // queues took 0.65 CPU-s of each PGlite test app's start).
   const jobs = new JobRunner(database, { work: false });
-  await jobs.start(jobDefinitions(config, database, domains), {} as never);
+  await jobs.start(jobDefinitions(config, database, domains), {});
   await jobs.stop();
 }
 
