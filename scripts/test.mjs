@@ -4,7 +4,8 @@
 //           the tests that its import boundaries fire and that the pool below keeps its limits
 //   types   tsc on every package (TypeScript 7, the native compiler)
 //   unit    jest (front ends and the shared contract)
-//   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server), each file
+//   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server, and the files
+//           that open no database on it only: DATABASE_FREE_API_FILES), each file
 //           from its bundle (server/build-tests.mjs: built once, so a process loads JavaScript instead of tsx compiling
 //           the server's sources again); `pnpm --filter server test` runs the same files through tsx
 //   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
@@ -23,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensurePnpm, install, log, root, runAsync } from './lib.mjs';
 import { busySeconds, busyText, cpuTimes, measureReference } from './machine-reference.mjs';
+import { DATABASE_FREE_API_FILES } from './database-free-api-files.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
 const argValue = (name) => {
@@ -173,7 +175,9 @@ if (wants('api')) {
   for (const url of apiDatabases) {
     const suite = `API · ${dbName(url)}`;
     apiRows.push(suite);
-    const files = longestFirst(testFiles('server/src'), LONGEST_API_FILES);
+    // With both databases, the files that open none run in the PostgreSQL pass only.
+    const once = (f) => apiDatabases.length > 1 && !url && DATABASE_FREE_API_FILES.includes(f.replace(/^src\//, ''));
+    const files = longestFirst(testFiles('server/src'), LONGEST_API_FILES).filter((f) => !once(f));
     // NODE_ENV=test: a write outside a unit of work throws (core/db/unit-of-work), as under `node --test`, which sets
     // NODE_TEST_CONTEXT; these files run without it (one process a batch), so the suite would only have logged them.
     const env = { DATABASE_URL: url ?? '', NODE_ENV: 'test' };

@@ -25,8 +25,11 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'pg'; url: string }
-  /** dataDir null = in memory; loadDataDir = start from a dump (tests). */
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob };
+  /**
+   * dataDir null = in memory; loadDataDir = start from a dump (tests); sharedBuffers = PostgreSQL's shared_buffers
+   * (e.g. '16MB'; PGlite's default 128 MB is zeroed at every start: the tests' small in-memory databases take 16 MB).
+   */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; sharedBuffers?: string };
 
 const genericPlanDbs = new WeakMap<Db, Db>();
 
@@ -115,6 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dataDir: options.dataDir ?? undefined,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
+      ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
     });
     await client.waitReady;
   } catch (err) {

@@ -7,7 +7,7 @@ import type { BuiltServices, CoreServices, Domain, Services } from '../domain';
 import { FileReaders } from '../files/readers';
 import { FileRepository } from '../files/repository';
 import { FileStore } from '../files/store';
-import { JobRunner } from '../jobs/runner';
+import { type JobDefinition, JobRunner } from '../jobs/runner';
 import { Mailer, type MailerOptions, mailJob } from '../mail/mailer';
 import { SigningKeys, useSigningKeys } from '../secrets';
 import { PersonalData } from '../personal-data/service';
@@ -40,6 +40,13 @@ export interface ServicesOptions {
   /** The clock the rules read (tests pass their own). */
   clock?: Clock;
 }
+
+/** Every job the app declares: core's and every domain's. */
+export const jobDefinitions = (config: AppConfig, database: Database, domains: readonly Domain[]): JobDefinition<never, Services>[] => [
+  mailJob,
+  ...backupJobs(config, database),
+  ...domains.flatMap((domain) => domain.jobs ?? []),
+];
 
 /**
  * Core's services (database, file store, job runner, mailer), then each domain's in list order, built once and shared
@@ -88,7 +95,7 @@ export default fp<ServicesOptions>(
     const services: BuiltServices = { ...core };
     for (const domain of domains) Object.assign(services, domain.services?.(core, services));
     if (!services.sessionResolver) throw new Error('Nessun dominio fornisce le sessioni (sessionResolver)');
-    await jobs.start([mailJob, ...backupJobs(config, database), ...domains.flatMap((domain) => domain.jobs ?? [])], services as Services);
+    await jobs.start(jobDefinitions(config, database, domains), services as Services);
 
     app.decorate('config', config);
     app.decorate('database', database);

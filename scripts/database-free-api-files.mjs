@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './lib.mjs';
+
+/**
+ * API files whose outcome cannot depend on the database: they open none (pure logic over values, caches over a fake
+ * table, parsers), or, the OpenAPI lint, read only the description the routes' zod schemas make. When the API suite
+ * runs on both databases (CI, --postgres) they run once, in the PostgreSQL pass; alone on either they run there.
+ * Each must exist (a renamed file fails the run instead of running twice unnoticed). 12 files, 63 tests: 18.7 CPU-s
+ * a pass.
+ */
+export const DATABASE_FREE_API_FILES = [
+  'core/tests/batch.test.ts', // batchedCalls over a function
+  'core/tests/detect.test.ts', // file type sniffing of bytes
+  'core/tests/export-csv.test.ts', // CSV cells and files from rows in memory
+  'core/tests/export-stream.test.ts', // the export's stream over rows in memory
+  'core/tests/time.test.ts', // dates and ages
+  'core/tests/xlsx-rows.test.ts', // spreadsheet parsing
+  'core/tests/session-cache.test.ts', // the session cache over a fake resolver
+  'core/tests/versioned-cache.test.ts', // the versioned cache over a fake table
+  'core/tests/openapi-lint.test.ts', // redocly lint of /api/v1/openapi.json (made from the routes' schemas)
+  'domains/booking/tests/feed-cache.test.ts', // the calendar feed's cache, no database
+  'domains/platform/tests/health.test.ts', // the headless health checker over a fake driver
+  'domains/platform/tests/rollout-math.test.ts', // the rollout's arithmetic
+];
+for (const file of DATABASE_FREE_API_FILES)
+  if (!existsSync(path.join(root, 'server/src', file))) throw new Error(`DATABASE_FREE_API_FILES: server/src/${file} non esiste`);
