@@ -3,7 +3,9 @@
  * the same run and opened by the same Chromium: a bare React page (react + react-dom rendering one paragraph, the
  * floor of page-weight.ts) and a plain HTML page. Each round opens the three in turn, each in a fresh context with
  * the cache disabled (a first visit); the medians of BENCH_PAINT_ROUNDS rounds (default 9) are printed, with the
- * bytes each page received on the wire. All three come from the portal's built server, through the same hooks and
+ * bytes each page received on the wire. BENCH_PAINT_VARIANTS=1 adds variants of /login (paintVariants);
+ * BENCH_PAINT_TRACE=1 then sums, page by page, the renderer's CPU time until the first paint (parse, style, layout,
+ * paint, raster), which the machine's load hardly moves. All three come from the portal's built server, through the same hooks and
  * brotli copies: the baselines are written into its releases folder (served as files under /releases/).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -103,6 +105,25 @@ export async function benchFirstPaint(): Promise<void> {
       { name: 'pagina React nuda (react + react-dom)', url: `${portal.url}/releases/bench-first-paint/bare/dist/index.html`, ready: 'Ciao' },
       { name: '/login', url: `${portal.url}/login`, ready: 'Bentornato! Accedi con i tuoi dati' },
     ];
+    // BENCH_PAINT_VARIANTS=1: the plain page given one property of /login at a time, and /login less one (paintVariants).
+    if (process.env.BENCH_PAINT_VARIANTS) {
+      const login = await (await fetch(`${portal.url}/login`)).text();
+      const variantsDir = path.join(baselines, 'variants');
+      mkdirSync(variantsDir, { recursive: true });
+      // BENCH_PAINT_VARIANTS=1: all of them; otherwise the words of the names to keep, comma-separated.
+      const picked = process.env.BENCH_PAINT_VARIANTS === '1' ? null : process.env.BENCH_PAINT_VARIANTS.split(',');
+      for (const [name, html] of Object.entries(paintVariants(login))) {
+        if (picked && !picked.some((word) => name.includes(word))) continue;
+        const file = path.join(variantsDir, `${name}.html`);
+        writeFileSync(file, html);
+        writeFileSync(`${file}.br`, brotli(Buffer.from(html)));
+        pages.push({
+          name: `variante ${name}`,
+          url: `${portal.url}/releases/bench-first-paint/variants/${name}.html`,
+          ready: html.includes('Bentornato') ? 'Bentornato! Accedi con i tuoi dati' : 'Ciao',
+        });
+      }
+    }
     const results = await interleavedRounds(pages, rounds, (p) => firstPaint(browser, p.url, p.ready));
     const bareFcp = median(results.get(pages[1]!.name)!.map((m) => m.fcp));
     console.log(`\nPrimo disegno con contenuto (FCP), mediane di ${rounds} giri, cache disattivata, carico: ${os.loadavg()[0]!.toFixed(1)}`);
@@ -121,8 +142,92 @@ export async function benchFirstPaint(): Promise<void> {
         };
       }),
     );
+    if (process.env.BENCH_PAINT_TRACE) {
+      // The same pages' work until the first paint, in CPU time of the renderer's threads: unlike the FCP, it hardly
+      // moves with the machine's load (other processes' CPU is not counted).
+      const traced = await interleavedRounds(pages, rounds, (p) => workBeforePaint(browser, p.url));
+      console.log(
+        `\nLavoro fino al primo disegno, ms di CPU dei thread del renderer (mediane di ${rounds} giri), carico: ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+      console.table(
+        pages.map((p) => {
+          const list = traced.get(p.name)!;
+          return { pagina: p.name, ...Object.fromEntries(TRACED.map((n) => [n, +median(list.map((m) => m[n] ?? 0)).toFixed(1)])) };
+        }),
+      );
+    }
   } finally {
     await browser.close();
     await portal.stop();
   }
+}
+
+/** The trace events summed by workBeforePaint (thread time): the main thread's steps, then the tiles' raster. */
+const TRACED = ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'RasterTask'] as const;
+
+/** Opens `url` in a fresh context while tracing, and sums the CPU time of TRACED's steps until the first contentful paint. */
+async function workBeforePaint(browser: Browser, url: string): Promise<Record<string, number>> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'loading'] });
+  await page.goto(url, { waitUntil: 'load' });
+  await paintOf(page);
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+    traceEvents: { name: string; ph: string; ts: number; dur?: number; tdur?: number }[];
+  };
+  await context.close();
+  const fcp = trace.traceEvents.find((e) => e.name === 'firstContentfulPaint')?.ts ?? Infinity;
+  const sums: Record<string, number> = {};
+  for (const e of trace.traceEvents) {
+    if (e.ph !== 'X' || e.ts > fcp || !(TRACED as readonly string[]).includes(e.name)) continue;
+    sums[e.name] = (sums[e.name] ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000;
+  }
+  return sums;
+}
+
+/**
+ * Variants of /login's first paint (issue 44 item 10), served as files by the same server: the plain page given one
+ * property of /login at a time, and /login's HTML less one of its parts. Their names say what differs.
+ */
+export function paintVariants(login: string): Record<string, string> {
+  const style = /<style>([^<]*)<\/style>/.exec(login)![1]!;
+  const head = /<head>(.*?)<style>/s.exec(login)![1]!;
+  const body = /<body>(.*)<\/body>/s.exec(login)![1]!;
+  const markup = /<div id="root">(.*)<\/div><link href=/s.exec(body)![1]!;
+  const plain = (headExtra: string, bodyHtml = '<p>Ciao</p>') =>
+    `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>HTML</title>${headExtra}</head><body>${bodyHtml}</body></html>`;
+  const font = /--ui-font:([^;]*);/.exec(style)![1]!;
+  const noScripts = (html: string) =>
+    html
+      .replace(/<script[^>]*><\/script>/g, '')
+      .replace(/<link rel="preload"[^>]*>/g, '')
+      .replace(/<link href="[^"]*\.css" rel="stylesheet">/g, '');
+  const bare = noScripts(login);
+  return {
+    // The plain page with /login's font stack and size.
+    'semplice+font': plain(`<style>body{font-family:${font};font-size:15px;line-height:1.5}</style>`),
+    // The plain page with /login's head but its style (meta viewport, description, theme colour, manifest, icons, title).
+    'semplice+head': plain(head.replace('<title>Circolo Tennistavolo</title>', '').replace(/<script[^>]*><\/script>/g, '')),
+    // The plain page with /login's whole inline CSS (its rules match nothing of the page but body's).
+    'semplice+css': plain(`<style>${style}</style>`),
+    // /login's markup with no style at all.
+    'markup senza css': plain('', markup.replace(/<p class="shell-sr-only"[^>]*><\/p>/, '')),
+    // /login without scripts, preloads and the late style sheet (markup and inline CSS alone).
+    'login senza script': bare,
+    // /login less one of its loads: the full style sheet linked at the end of the body, the two script preloads, the
+    // deferred entry.
+    'login senza foglio di stile finale': login.replace(/<link href="[^"]*\.css" rel="stylesheet">/g, ''),
+    'login senza preload': login.replace(/<link rel="preload"[^>]*>/g, ''),
+    'login senza script defer': login.replace(/<script[^>]*><\/script>/g, ''),
+    // … and without the form's controls (inputs and buttons): the card's text only.
+    'login senza controlli': bare.replace(/<form.*<\/form>/s, '<p>Modulo</p>'),
+    // … and without the SVG logo.
+    'login senza svg': bare.replace(/<svg.*?<\/svg>/s, ''),
+    // … with the system font stack replaced by the browser's default font.
+    'login senza font di sistema': bare.replace(`--ui-font:${font};`, '--ui-font:serif;'),
+    // … without the full-height gradient and the card's shadow.
+    'login senza sfondo e ombra': bare
+      .replace(/background:linear-gradient\([^)]*\)[^;]*\);/, '')
+      .replace('box-shadow:0 20px 40px rgba(0,0,0,.18)', ''),
+  };
 }

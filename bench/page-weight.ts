@@ -3,6 +3,7 @@
  * disabled, on the built portal served by the real server (which sends the builds' brotli copies):
  *  - /login opened by an anonymous visitor;
  *  - /registry/users/management opened directly by a signed-in administrator;
+ *  - the home page (/) opened by the same administrator, until its blocks have shown (homeShown);
  *  - each domain app's first route opened directly, counting that app's own files only.
  * Bytes are the encoded bodies Chromium reports (CDP Network.loadingFinished less the response headers),
  * counted until the network is idle. Baseline built in the same run: a bare React page (react + react-dom,
@@ -15,7 +16,17 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from 'e2e/support/browser';
-import { APP_ROUTES, filesOfApp, isScript, remotePageShown, sumBytes as sum, transfersOf, type Transfer } from 'e2e/support/page-weight';
+import {
+  APP_ROUTES,
+  filesOfApp,
+  HOME_BUDGET_KB,
+  homeShown,
+  isScript,
+  remotePageShown,
+  sumBytes as sum,
+  transfersOf,
+  type Transfer,
+} from 'e2e/support/page-weight';
 import { repoRoot, startServer } from 'e2e/support/server';
 
 const ADMIN = { email: 'admin@circolo.example', password: 'Admin-2026!' };
@@ -89,6 +100,7 @@ export interface PageWeights {
   floor: { brotli: number; gzip: number };
   login: Transfer[];
   users: Transfer[];
+  home: Transfer[];
   apps: Record<string, Transfer[]>;
 }
 
@@ -105,13 +117,14 @@ export async function measurePageWeights(): Promise<PageWeights> {
     const users = await transfersOf(signedIn, `${server.url}/registry/users/management`, (p) =>
       p.getByRole('table').or(p.getByText('Nessun dato da mostrare')).first().waitFor(),
     );
+    const home = await transfersOf(signedIn, `${server.url}/`, homeShown);
     const apps: Record<string, Transfer[]> = {};
     for (const [app, route] of Object.entries(APP_ROUTES)) {
       // Ready when the shell's loading text for the section is gone (the app's page, or its fallback, shows).
       apps[app] = filesOfApp(app, await transfersOf(signedIn, `${server.url}${route}`, remotePageShown));
     }
     await signedIn.close();
-    return { floor, login, users, apps };
+    return { floor, login, users, home, apps };
   } finally {
     await browser.close();
     await server.stop();
@@ -119,7 +132,7 @@ export async function measurePageWeights(): Promise<PageWeights> {
 }
 
 export async function benchPageWeight(): Promise<void> {
-  const { floor, login, users, apps } = await measurePageWeights();
+  const { floor, login, users, home, apps } = await measurePageWeights();
   const rows: Array<Record<string, string | number>> = [];
   const row = (what: string, list: Transfer[], budget: string) => {
     const scripts = list.filter(isScript);
@@ -143,15 +156,17 @@ export async function benchPageWeight(): Promise<void> {
   });
   row('/login (anonimo)', login, '100 KB');
   row('/registry/users/management (aperta direttamente, con sessione)', users, '200 KB');
+  row('/ home (amministratore, fino ai blocchi mostrati)', home, `${HOME_BUDGET_KB} KB`);
   for (const [app, list] of Object.entries(apps)) row(`${app}, prima pagina ${APP_ROUTES[app]} (solo i suoi file)`, list, '60 KB');
   console.log('\nPeso delle pagine: byte ricevuti dal browser (brotli), cache disattivata');
   console.table(rows);
-  const encodings = new Set([...login, ...users].filter(isScript).map((t) => t.encoding));
+  const encodings = new Set([...login, ...users, ...home].filter(isScript).map((t) => t.encoding));
   console.log(`Codifiche degli script: ${[...encodings].join(', ')}; React nudo gzip -9: ${kb(floor.gzip)} KB`);
   if (process.env.BENCH_VERBOSE) {
     for (const [name, list] of [
       ['login', login],
       ['users', users],
+      ['home', home],
     ] as const) {
       console.log(`\n${name}`);
       for (const t of list.filter(isScript).sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(t.bytes)}\t${t.encoding}\t${t.url}`);

@@ -261,17 +261,26 @@ describe('Aggiungi al calendario', () => {
   });
 });
 
-const session = (id: string, start: string, booked: boolean): TrainingSession =>
+/** An occurrence on 25/11/2026 (TEST_NOW's day; Rome is UTC+1 in November). */
+const session = (id: string, start: string, booked: boolean, end = '21:00', table = 1): TrainingSession =>
   ({
     _id: id,
     title: 'Allenamento',
     specific_date: '2026-11-25',
     start_time: start,
-    end_time: '21:00',
-    game_table: { _id: 't-1', number: 1, description: '' },
+    end_time: end,
+    start_at: `2026-11-25T${String(Number(start.slice(0, 2)) - 1).padStart(2, '0')}${start.slice(2)}:00.000Z`,
+    end_at: `2026-11-25T${String(Number(end.slice(0, 2)) - 1).padStart(2, '0')}${end.slice(2)}:00.000Z`,
+    game_table: { _id: `t-${table}`, number: table, description: '' },
     booking_id: booked ? `b-${id}` : null,
     participants: booked ? [partner] : [],
   }) as TrainingSession;
+
+const sessionsOfDay = (data: TrainingSession[]) => ({
+  'GET /training-session': {
+    body: { status: 'success', data, meta: { totalItems: data.length, totalPages: 1, currentPage: 1, itemsPerPage: 1000 } },
+  },
+});
 
 test("staff with the permission also see today's sessions", async () => {
   const staff = sessionUser({ permissions: ['book_session', 'bookings_access'] });
@@ -304,4 +313,52 @@ test('a member without the bookings permission gets no staff block, and it is no
   expect(await (await block('Prossima prenotazione')).findByText(/Tavolo 3/)).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Turni di oggi' })).not.toBeInTheDocument();
   expect(server.callsTo('GET /training-session')).toHaveLength(0);
+});
+
+test("'Turni di oggi' lists the next three shifts from now on the club's clock and leaves the others to the day's calendar (issue 44 item 10)", async () => {
+  const staff = sessionUser({ permissions: ['bookings_access'] });
+  // TEST_NOW is 25/11/2026 10:00 at the club: two shifts have ended, one is running, six are to come.
+  const day = [
+    session('s1', '08:00', true, '09:00', 1),
+    session('s2', '08:30', false, '10:00', 2),
+    session('s3', '09:30', true, '11:00', 1),
+    ...[1, 2, 3].map((table) => session(`e${table}`, '18:00', false, '19:30', table)),
+    ...[1, 2, 3].map((table) => session(`l${table}`, '19:30', false, '21:00', table)),
+  ];
+  renderSlot(home, {}, { user: staff, api: memberApi(staff, sessionsOfDay(day)) });
+  const today = await block('Turni di oggi');
+  await today.findByRole('list');
+  expect(today.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    '09:30–11:00 · Tavolo 1 — Marco Rossi · Allenamento',
+    '18:00–19:30 · Tavolo 1 — Libero · Allenamento',
+    '18:00–19:30 · Tavolo 2 — Libero · Allenamento',
+  ]);
+  // The two ended and the four later ones: the day's calendar holds them all.
+  const more = today.getByRole('link', { name: '+ altri 6 turni nel calendario' });
+  expect(more).toHaveAttribute('href', '/bookings/calendar?view=day');
+  expect(today.getAllByRole('link')).toHaveLength(1);
+});
+
+test("'Turni di oggi' with every shift ended says so and links the day's calendar; a short day lists all its shifts", async () => {
+  const staff = sessionUser({ permissions: ['bookings_access'] });
+  const first = renderSlot(
+    home,
+    {},
+    { user: staff, api: memberApi(staff, sessionsOfDay([session('s1', '08:00', true, '09:00'), session('s2', '08:00', false, '09:30', 2)])) },
+  );
+  const ended = await block('Turni di oggi');
+  expect(await ended.findByText('I turni di oggi sono finiti.')).toBeInTheDocument();
+  expect(ended.queryByRole('list')).not.toBeInTheDocument();
+  expect(ended.getByRole('link', { name: 'Vedi i 2 turni nel calendario' })).toHaveAttribute('href', '/bookings/calendar?view=day');
+  first.unmount();
+
+  renderSlot(
+    home,
+    {},
+    { user: staff, api: memberApi(staff, sessionsOfDay([session('s1', '18:00', false, '19:30'), session('s2', '19:30', false)])) },
+  );
+  const short = await block('Turni di oggi');
+  await short.findByRole('list');
+  expect(short.getAllByRole('listitem')).toHaveLength(2);
+  expect(short.getByRole('link', { name: 'Calendario prenotazioni' })).toHaveAttribute('href', '/bookings/calendar?view=day');
 });
