@@ -166,7 +166,8 @@ export async function createBackup(options: {
     const size = await runOffThread<Parameters<typeof packBackup>[0], number>(ARCHIVE_MODULE, 'packBackup', { staging, out: file, entries, key });
     return { file, size };
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+    // Asynchronously: the staging folder holds the embedded database's copy (hundreds of MB, thousands of files).
+    await fs.promises.rm(staging, { recursive: true, force: true });
   }
 }
 
