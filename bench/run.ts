@@ -2,6 +2,7 @@
 import { benchAroundBooking } from './around-booking.ts';
 import { benchAudit } from './audit.ts';
 import { benchAuthThroughput } from './auth-throughput.ts';
+import { benchBackup } from './backup.ts';
 import { benchBooking } from './booking.ts';
 import { benchCheckInPaint } from './check-in-paint.ts';
 import { benchEventLoop } from './event-loop.ts';
@@ -25,5 +26,6 @@ if (!only || only === 'releases') await benchReleases();
 if (!only || only === 'event-loop') await benchEventLoop();
 if (!only || only === 'around-booking') await benchAroundBooking();
 if (!only || only === 'audit') await benchAudit();
+if (!only || only === 'backup') await benchBackup();
 // Only when asked: Lighthouse is installed outside the project (lighthouse.ts).
 if (only === 'lighthouse') await benchLighthouse();

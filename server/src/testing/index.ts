@@ -38,3 +38,8 @@ export { TrainingSessionService } from '../domains/booking/sessions/service';
 export { CALENDAR_PLANNER, occurrenceConditions, occurrenceRowsSql, pageWindowSql } from '../domains/booking/sessions/occurrence-sql';
 export { type FinanceServices, finance } from '../domains/finance/index';
 export { AccountingMovementRepository } from '../domains/finance/accounting-movements/repository';
+
+// The backup of the embedded database (bench/backup.ts): the whole archive, and its database part alone.
+export { createBackup } from '../core/backup/backup';
+export { pgliteBaseBackup } from '../core/backup/pglite';
+export { loadCoreConfig } from '../core/config';

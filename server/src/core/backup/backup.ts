@@ -3,8 +3,10 @@
  * and the published releases, written while the server runs; restored into an empty DATA_DIR (or an empty PostgreSQL
  * database) and never over data.
  *
- * - PGlite: the server's own instance writes its data folder as one archive (dumpDataDir): no statement runs
- *   meanwhile, so it is a consistent snapshot. With no server on the folder, the command opens it itself.
+ * - PGlite: an online base backup of the server's own instance (pglite.ts, issue 38): pg_backup_start, the data
+ *   folder copied on a worker thread while the portal keeps working, pg_backup_stop, the WAL in between; restored,
+ *   it replays that WAL and is the database as one commit left it. With no server on the folder, the command opens it
+ *   itself. A database in memory (tests) is still written whole by dumpDataDir (pglite.tar.gz, as before).
  * - PostgreSQL: pg_dump when the machine has it, otherwise the library's logical dump (postgres.ts).
  * The files and releases are read after the database: a file uploaded in between is in the archive without its row
  * (harmless), never the reverse, unless it was deleted in that moment.
@@ -25,6 +27,7 @@ import type { packBackup, unpackBackup } from './archive';
 import { type KnownSchema, type PostgresDumpKind, PostgresRestoreRefused, dumpPostgres, postgresIsEmpty, restorePostgres } from './postgres';
 import { backupKeyOf } from './encryption';
 import { rowsOf } from '../db/rows';
+import { pgliteBaseBackup, pgliteFolder } from './pglite';
 import { SIGNING_KEY_FILE } from '../secrets';
 
 const ARCHIVE_MODULE = offThreadModule('core/backup/archive');
@@ -36,14 +39,20 @@ const PREFIX = 'portale-backup-';
  */
 const NAME = /^portale-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz(\.age)?$/;
 
-/** The manifest's format version this code writes and reads (1: unencrypted archives, issue 28). */
-export const MANIFEST_VERSION = 2;
+/**
+ * The manifest's format version this code writes (1: unencrypted archives, issue 28; 2: encrypted, issue 39; 3: the
+ * embedded database as a base backup's folder, database/pgdata, issue 38).
+ */
+export const MANIFEST_VERSION = 3;
+/** The versions a restore reads: 2's embedded database is database/pglite.tar.gz (dumpDataDir). */
+const READABLE_VERSIONS: readonly number[] = [2, 3];
 
 export interface BackupManifest {
   format: typeof FORMAT;
   version: number;
   created_at: string;
-  database: { driver: 'pglite' } | { driver: 'pg'; kind: PostgresDumpKind };
+  /** pglite: `kind` 'base-backup' = database/pgdata (pglite.ts), none = database/pglite.tar.gz (dumpDataDir). */
+  database: { driver: 'pglite'; kind?: 'base-backup' } | { driver: 'pg'; kind: PostgresDumpKind };
   /**
    * The migrations the database had, by their journal time (drizzle.__drizzle_migrations.created_at, the journal's
    * `when`: unique per migration and unchanged if its text is touched up): a restore refuses unknown ones.
@@ -83,7 +92,12 @@ async function dumpDatabase(config: CoreConfig, dir: string, database: Database 
   const own = database ?? (await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pgdata') }));
   try {
     const client = (own.db as unknown as { $client: PGlite }).$client;
-    // Between transactions (PGlite's transaction lock) and between statements (dumpDataDir takes the query lock): the
+    const folder = pgliteFolder(client);
+    if (folder) {
+      await pgliteBaseBackup(client, folder, path.join(dir, 'pgdata'), log);
+      return { database: { driver: 'pglite' as const, kind: 'base-backup' as const }, migrations: await pgliteMigrations(own) };
+    }
+    // In memory: between transactions (PGlite's transaction lock) and between statements (dumpDataDir takes the query lock): the
     // folder as one commit left it; its WAL goes along, which the restored database replays on opening.
     const dump = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
     // Streamed to the staging folder (private, mode 0700): the request thread is not held writing it (issue 38).
@@ -91,14 +105,17 @@ async function dumpDatabase(config: CoreConfig, dir: string, database: Database 
       Readable.fromWeb(dump.stream() as unknown as WebReadableStream<Uint8Array>),
       fs.createWriteStream(path.join(dir, 'pglite.tar.gz'), { mode: 0o600 }),
     );
-    const migrations = rowsOf<{ at: string }>(
-      await own.db.execute(sql`select created_at::text as at from drizzle.__drizzle_migrations order by id`),
-    ).map((r) => r.at);
-    return { database: { driver: 'pglite' as const }, migrations };
+    return { database: { driver: 'pglite' as const }, migrations: await pgliteMigrations(own) };
   } finally {
     if (!database) await own.close();
   }
 }
+
+/** The migrations recorded in an embedded database. */
+const pgliteMigrations = async (database: Database) =>
+  rowsOf<{ at: string }>(await database.db.execute(sql`select created_at::text as at from drizzle.__drizzle_migrations order by id`)).map(
+    (r) => r.at,
+  );
 
 /** The migrations recorded in the PostgreSQL database at `url`. */
 async function postgresMigrations(url: string): Promise<string[]> {
@@ -149,7 +166,8 @@ export async function createBackup(options: {
     const size = await runOffThread<Parameters<typeof packBackup>[0], number>(ARCHIVE_MODULE, 'packBackup', { staging, out: file, entries, key });
     return { file, size };
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+    // Asynchronously: the staging folder holds the embedded database's copy (hundreds of MB, thousands of files).
+    await fs.promises.rm(staging, { recursive: true, force: true });
   }
 }
 
@@ -235,7 +253,7 @@ export async function restoreBackup(options: {
       manifest = null;
     }
     if (manifest?.format !== FORMAT) throw new RestoreRefused(`${archive} non è una copia del portale (manca manifest.json).`);
-    if (manifest.version !== MANIFEST_VERSION) {
+    if (typeof manifest.version !== 'number' || !READABLE_VERSIONS.includes(manifest.version)) {
       throw new RestoreRefused(`La copia ha il formato ${String(manifest.version)}, che questa versione del portale non legge: rifiutata.`);
     }
     checkMigrations(manifest.migrations, knownMigrations);
@@ -245,10 +263,20 @@ export async function restoreBackup(options: {
 
     if (database.driver === 'pglite') {
       // Loaded and checked in the work folder; moved into DATA_DIR only when it is this portal's, of this version or older.
-      const dump = path.join(into, 'database', 'pglite.tar.gz');
-      if (!fs.existsSync(dump)) throw new RestoreRefused('La copia non contiene il database: non è una copia del portale.');
+      // A base backup's folder replays its WAL on opening; a dump is loaded into an empty folder.
       const loaded = path.join(work, 'pgdata');
-      const restored = await openDatabase({ kind: 'pglite', dataDir: loaded, loadDataDir: await fs.openAsBlob(dump) }).catch(() => {
+      const folder = path.join(into, 'database', 'pgdata');
+      const dump = path.join(into, 'database', 'pglite.tar.gz');
+      const baseBackup = manifest.version >= 3 && database.kind === 'base-backup';
+      const present = baseBackup
+        ? fs.existsSync(path.join(folder, 'PG_VERSION')) && fs.existsSync(path.join(folder, 'backup_label'))
+        : fs.existsSync(dump);
+      if (!present) throw new RestoreRefused('La copia non contiene il database: non è una copia del portale.');
+      if (baseBackup) fs.renameSync(folder, loaded);
+      const opening = baseBackup
+        ? openDatabase({ kind: 'pglite', dataDir: loaded })
+        : openDatabase({ kind: 'pglite', dataDir: loaded, loadDataDir: await fs.openAsBlob(dump) });
+      const restored = await opening.catch(() => {
         throw new RestoreRefused('Il database della copia non si apre: archivio danneggiato o non del portale.');
       });
       try {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_buffercache } from '@electric-sql/pglite/contrib/pg_buffercache';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -117,7 +118,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite({
       dataDir: options.dataDir ?? undefined,
       loadDataDir: options.loadDataDir,
-      extensions: { pg_trgm },
+      // pg_buffercache: the online backup of a data folder writes the dirty buffers out before its checkpoint
+      // (core/backup/pglite.ts); a database held in memory is backed up with dumpDataDir and loads only pg_trgm.
+      extensions: options.dataDir ? { pg_trgm, pg_buffercache } : { pg_trgm },
       ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
     });
     await client.waitReady;
