@@ -15,7 +15,8 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
-import { ADMIN, type Database, build, call, login, longestLoopDelay, rowsOf } from 'server/testing';
+import { ADMIN, build, call, login, longestLoopDelay, rowsOf } from 'server/testing';
+import { fillAuditLog } from './audit-fill';
 
 type TestApp = Awaited<ReturnType<typeof build>>;
 
@@ -42,29 +43,6 @@ async function time(once: () => Promise<unknown>): Promise<{ p50: number; p95: n
     samples.push(performance.now() - start);
   }
   return percentiles(samples);
-}
-
-/** ROWS entries, one every 5 minutes back from now (a million: nine and a half years), by the seeded users in turn. */
-async function fill(database: Database): Promise<void> {
-  const { db } = database;
-  const indexes = rowsOf<{ indexname: string; indexdef: string }>(
-    await db.execute(
-      sql`select indexname, indexdef from pg_indexes where tablename = 'audit_log' and indexname not in (select conname from pg_constraint)`,
-    ),
-  );
-  for (const { indexname } of indexes) await db.execute(sql.raw(`drop index "${indexname}"`));
-  await db.execute(sql`
-    insert into audit_log (at, actor_user_id, ip, action, entity, entity_id, changes)
-    select now() - i * interval '5 minutes',
-           (select array_agg(id order by email) from users)[1 + i % 15],
-           '10.' || (i % 200) || '.' || (i % 250) || '.' || (i % 7),
-           (array['create', 'edit', 'delete', 'sign-in'])[1 + i % 4],
-           (array['users', 'bookings', 'training_sessions', 'payments', 'files', 'game_tables'])[1 + (i / 7) % 6],
-           md5(i::text)::uuid::text,
-           jsonb_build_object('note', jsonb_build_object('before', 'valore ' || i, 'after', 'valore ' || (i + 1)))
-    from generate_series(1, ${ROWS}) as i`);
-  for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
-  await db.execute(sql`vacuum analyze audit_log`);
 }
 
 /** Each download of the log with the event loop's longest delay meanwhile, beside 50 GET /auth/me and the idle loop. */
@@ -153,7 +131,7 @@ async function benchOne(kind: 'pg' | 'pglite'): Promise<void> {
   else process.env.DATABASE_URL = saved;
   try {
     const filled = performance.now();
-    await fill(t.database);
+    await fillAuditLog(t.database, ROWS);
     const fillSeconds = (performance.now() - filled) / 1000;
     const admin = await login(t.app, ADMIN);
     const get = async (url: string, expected = 200) => {

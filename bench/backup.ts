@@ -20,6 +20,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { TEST_START_MS, copyOfPortal } from 'test-kit';
+import { fillAuditLog } from './audit-fill';
 import { type Database, createBackup, loadCoreConfig, longestLoopDelay, openDatabase, pgliteBaseBackup, rowsOf } from 'server/testing';
 
 /** What the bench calls of the PGlite instance (bench/ does not depend on PGlite itself). */
@@ -33,27 +34,10 @@ type BackedUp = Parameters<typeof pgliteBaseBackup>[0];
 const ROWS = Number(process.env.BENCH_BACKUP_ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_BACKUP_ROUNDS ?? 3);
 
+// The log as the audit bench fills it, then written out: the copies start from a checkpointed folder.
 async function fill(database: Database): Promise<void> {
-  const { db } = database;
-  const indexes = rowsOf<{ indexname: string; indexdef: string }>(
-    await db.execute(
-      sql`select indexname, indexdef from pg_indexes where tablename = 'audit_log' and indexname not in (select conname from pg_constraint)`,
-    ),
-  );
-  for (const { indexname } of indexes) await db.execute(sql.raw(`drop index "${indexname}"`));
-  await db.execute(sql`
-    insert into audit_log (at, actor_user_id, ip, action, entity, entity_id, changes)
-    select now() - i * interval '5 minutes',
-           (select array_agg(id order by email) from users)[1 + i % 15],
-           '10.' || (i % 200) || '.' || (i % 250) || '.' || (i % 7),
-           (array['create', 'edit', 'delete', 'sign-in'])[1 + i % 4],
-           (array['users', 'bookings', 'training_sessions', 'payments', 'files', 'game_tables'])[1 + (i / 7) % 6],
-           md5(i::text)::uuid::text,
-           jsonb_build_object('note', jsonb_build_object('before', 'valore ' || i, 'after', 'valore ' || (i + 1)))
-    from generate_series(1, ${ROWS}) as i`);
-  for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
-  await db.execute(sql`vacuum analyze audit_log`);
-  await db.execute(sql`checkpoint`);
+  await fillAuditLog(database, ROWS);
+  await database.db.execute(sql`checkpoint`);
 }
 
 const folderBytes = (dir: string): number =>

@@ -9,11 +9,8 @@ import type { ExposureRepository } from './exposures';
 import type { ReleaseRow } from './repository';
 import { GUARD, type Verdict, compareArms, wilson } from './rollout';
 
-/** One changed app's figures on both sides. */
-export interface AppFigures {
-  app: string;
-  newVersion: string;
-  oldVersion: string | null;
+/** Both sides of a comparison: the sessions served each release, their members, those that reported an error. */
+type ArmFigures = {
   newSessions: number;
   newMembers: number;
   newWithErrors: number;
@@ -24,25 +21,18 @@ export interface AppFigures {
   rateOld: number;
   intervalNew: [number, number];
   intervalOld: [number, number];
-}
+};
+
+/** One changed app's figures on both sides. */
+export type AppFigures = ArmFigures & { app: string; newVersion: string; oldVersion: string | null };
 
 // A type, not an interface: it is kept as an event's figures (a Record<string, unknown>).
-export type RolloutFigures = {
+export type RolloutFigures = ArmFigures & {
   step: number;
   percent: number;
   since: string;
   newRelease: number;
   oldRelease: number;
-  newSessions: number;
-  newMembers: number;
-  newWithErrors: number;
-  oldSessions: number;
-  oldMembers: number;
-  oldWithErrors: number;
-  rateNew: number;
-  rateOld: number;
-  intervalNew: [number, number];
-  intervalOld: [number, number];
   likelihoodRatio: number;
   alpha: number;
   margin: number;
