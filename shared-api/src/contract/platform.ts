@@ -226,40 +226,11 @@ export const appErrorReport = z.object({
 });
 export type AppErrorReport = z.infer<typeof appErrorReport>;
 /**
- * One app the rollout changes, both sides (issue 40): since the step began, the sessions served its new version (on
- * the rollout's release) and its old one (on the live release), their distinct members (a member's two sessions count
- * once), the sessions among them that reported an error of this app at the version they were served, and both rates
- * with their 95 % Wilson intervals.
+ * A rollout's two sides (issue 40), new and old: the sessions served each, their distinct members (a member's two
+ * sessions count once), the sessions among them that reported an error, and both rates with their 95 % Wilson
+ * intervals. Declared once (as the server's ArmFigures), for the whole step and for each changed app.
  */
-export const rolloutAppEvidence = z.object({
-  app: z.string(),
-  newVersion: z.string(),
-  oldVersion: z.string().nullable(),
-  newSessions: z.number().int(),
-  newMembers: z.number().int(),
-  newWithErrors: z.number().int(),
-  oldSessions: z.number().int(),
-  oldMembers: z.number().int(),
-  oldWithErrors: z.number().int(),
-  rateNew: z.number(),
-  rateOld: z.number(),
-  intervalNew: z.array(z.number()).length(2),
-  intervalOld: z.array(z.number()).length(2),
-});
-export type RolloutAppEvidence = z.infer<typeof rolloutAppEvidence>;
-
-/**
- * The guarded comparison's evidence for the step under way (issue 40): since the step began, the sessions served the
- * rollout's release (new) and the live one (old), those among them that reported an error of an app the rollout
- * changes, both rates with their 95 % Wilson intervals and the sequential test's Λ: what the next check decides on.
- * The same figures an automatic decision keeps in its event.
- */
-export const rolloutEvidence = z.object({
-  step: z.number().int(),
-  percent: z.number().int(),
-  since: z.string(),
-  newRelease: z.number().int(),
-  oldRelease: z.number().int(),
+export const rolloutArms = z.object({
   newSessions: z.number().int(),
   /** Distinct members among the sessions (a member's two sessions count once). */
   newMembers: z.number().int(),
@@ -272,17 +243,44 @@ export const rolloutEvidence = z.object({
   // [low, high]: a tuple would describe itself in OpenAPI 3.0 as an anyOf of two equal schemas.
   intervalNew: z.array(z.number()).length(2),
   intervalOld: z.array(z.number()).length(2),
-  likelihoodRatio: z.number(),
-  alpha: z.number(),
-  margin: z.number(),
-  tau: z.number(),
-  /** Both sides have reached the step's minimum of sessions. */
-  enoughExposure: z.boolean(),
-  /** The test finds the new release worse beyond the margin: the next check aborts. */
-  regression: z.boolean(),
-  /** The same figures per changed app, by app name (the decision reads the changed apps together, above). */
-  apps: z.array(rolloutAppEvidence),
 });
+
+/**
+ * One app the rollout changes, both sides (issue 40): since the step began, its new version (on the rollout's
+ * release) and its old one (on the live release), with the sessions served each of them and those that reported an
+ * error of this app at the version they were served (rolloutArms). Here and in rolloutEvidence the arms are extended
+ * in between, not first, so that the fields keep their order: the OpenAPI description stays the same to the byte.
+ */
+export const rolloutAppEvidence = z.object({ app: z.string(), newVersion: z.string(), oldVersion: z.string().nullable() }).extend(rolloutArms.shape);
+export type RolloutAppEvidence = z.infer<typeof rolloutAppEvidence>;
+
+/**
+ * The guarded comparison's evidence for the step under way (issue 40): since the step began, the sessions served the
+ * rollout's release (new) and the live one (old), those among them that reported an error of an app the rollout
+ * changes, both rates with their 95 % Wilson intervals and the sequential test's Λ: what the next check decides on.
+ * The same figures an automatic decision keeps in its event.
+ */
+export const rolloutEvidence = z
+  .object({
+    step: z.number().int(),
+    percent: z.number().int(),
+    since: z.string(),
+    newRelease: z.number().int(),
+    oldRelease: z.number().int(),
+  })
+  .extend(rolloutArms.shape)
+  .extend({
+    likelihoodRatio: z.number(),
+    alpha: z.number(),
+    margin: z.number(),
+    tau: z.number(),
+    /** Both sides have reached the step's minimum of sessions. */
+    enoughExposure: z.boolean(),
+    /** The test finds the new release worse beyond the margin: the next check aborts. */
+    regression: z.boolean(),
+    /** The same figures per changed app, by app name (the decision reads the changed apps together, above). */
+    apps: z.array(rolloutAppEvidence),
+  });
 export type RolloutEvidence = z.infer<typeof rolloutEvidence>;
 
 export const releaseDetail = z.object({
