@@ -75,6 +75,28 @@ export function RolloutChart({ points }: { points: readonly StepPoint[] }) {
   );
 }
 
+/** One side's cells in a row of the evidence: sessions served, members, sessions with errors, rate with its 95 % interval. */
+function ArmCells({
+  sessions,
+  members,
+  withErrors,
+  interval,
+}: {
+  sessions: number;
+  members: number;
+  withErrors: number;
+  interval: readonly number[];
+}) {
+  return (
+    <>
+      <td>{sessions}</td>
+      <td>{members}</td>
+      <td>{withErrors}</td>
+      <td>{rateText(withErrors, sessions, interval)}</td>
+    </>
+  );
+}
+
 /** The guarded comparison's figures for the step under way: both sides, Λ and what the next check will do. */
 function EvidenceTable({ evidence, minSessions }: { evidence: RolloutEvidence; minSessions: number }) {
   return (
@@ -93,17 +115,21 @@ function EvidenceTable({ evidence, minSessions }: { evidence: RolloutEvidence; m
         <tbody>
           <tr>
             <th scope="row">{evidence.newRelease} (nuova)</th>
-            <td>{evidence.newSessions}</td>
-            <td>{evidence.newMembers}</td>
-            <td>{evidence.newWithErrors}</td>
-            <td>{rateText(evidence.newWithErrors, evidence.newSessions, evidence.intervalNew)}</td>
+            <ArmCells
+              sessions={evidence.newSessions}
+              members={evidence.newMembers}
+              withErrors={evidence.newWithErrors}
+              interval={evidence.intervalNew}
+            />
           </tr>
           <tr>
             <th scope="row">{evidence.oldRelease} (in linea)</th>
-            <td>{evidence.oldSessions}</td>
-            <td>{evidence.oldMembers}</td>
-            <td>{evidence.oldWithErrors}</td>
-            <td>{rateText(evidence.oldWithErrors, evidence.oldSessions, evidence.intervalOld)}</td>
+            <ArmCells
+              sessions={evidence.oldSessions}
+              members={evidence.oldMembers}
+              withErrors={evidence.oldWithErrors}
+              interval={evidence.intervalOld}
+            />
           </tr>
         </tbody>
       </table>
@@ -154,18 +180,12 @@ export function AppEvidenceTable({
               </th>
               <th scope="row">{`${newRelease} (nuova)`}</th>
               <td>{a.newVersion}</td>
-              <td>{a.newSessions}</td>
-              <td>{a.newMembers}</td>
-              <td>{a.newWithErrors}</td>
-              <td>{rateText(a.newWithErrors, a.newSessions, a.intervalNew)}</td>
+              <ArmCells sessions={a.newSessions} members={a.newMembers} withErrors={a.newWithErrors} interval={a.intervalNew} />
             </tr>
             <tr>
               <th scope="row">{`${oldRelease} (in linea)`}</th>
               <td>{a.oldVersion ?? '—'}</td>
-              <td>{a.oldSessions}</td>
-              <td>{a.oldMembers}</td>
-              <td>{a.oldWithErrors}</td>
-              <td>{rateText(a.oldWithErrors, a.oldSessions, a.intervalOld)}</td>
+              <ArmCells sessions={a.oldSessions} members={a.oldMembers} withErrors={a.oldWithErrors} interval={a.intervalOld} />
             </tr>
           </tbody>
         ))}
