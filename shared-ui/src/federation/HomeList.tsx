@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 
 /**
  * How many items a home block lists (issue 44 item 10): three one-line items, a line below them and the link to the
- * full page fit a home block's reserved height (204 px from 700 px wide, 176 px below), so a block never grows when
- * its data arrives and pushes the page's section grid down. The others are counted in the link.
+ * full page fit a home block's reserved height (the shell's 240 px, e2e home.test.ts), so a block never grows when its
+ * data arrives and pushes the page's section grid down. The others are counted in the link.
  */
 export const HOME_LIST_LIMIT = 3;
 
