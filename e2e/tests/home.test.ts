@@ -69,12 +69,12 @@ test("the staff's home, desktop and phone: each block's list stops at three line
   const admin = await signedIn(ADMIN.email, ADMIN.password);
   // Five charges to the administrator: 'Pagamenti in sospeso' lists three, its total and the link with the other two.
   const me = (await apiCall<{ _id: string }>(admin, 'GET', '/user/me')).body;
-  const categories = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/finance/income-category?limit=1')).body.data;
-  assert.ok(categories[0], 'the demo club has an income category');
+  const [category] = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/finance/income-category?limit=1')).body.data;
+  assert.ok(category, 'the demo club has an income category');
   for (const n of [1, 2, 3, 4, 5]) {
-    const charged = await apiCall(admin, 'POST', '/finance/member-charge', {
+    const charged: { status: number; body: unknown } = await apiCall(admin, 'POST', '/finance/member-charge', {
       user: [me._id],
-      income_category: categories[0]._id,
+      income_category: category._id,
       description: `Quota di prova ${n} con una descrizione lunga che non sta in una riga del riquadro`,
       reference_period: { start_date: TODAY, end_date: addDays(TODAY, 30) },
       amount_due: 10 * n,

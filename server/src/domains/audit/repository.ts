@@ -1,6 +1,6 @@
 import { type Column, type SQL, and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { AUDIT_PAGE_MAX_ROWS, type AuditAction, type AuditEntry, type AuditFilters } from 'shared-api/contract';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db/client';
 import { audit_log } from '../../core/db/tables';
 import { type ListSource, leftJoinOn, listFrom, searchWords, searchableText, selectRows, tableList } from '../../core/list';
@@ -265,7 +265,7 @@ export class AuditRepository {
       const { id, values } = ROW_COLUMNS[kind];
       const rows = await this.db
         .select({ id, ...values })
-        .from(id.table as PgTable)
+        .from(id.table)
         .where(sql`${id} = any(${uuidArray(ids)})`);
       for (const row of rows as { id: string }[]) found.set(row.id, row);
     }

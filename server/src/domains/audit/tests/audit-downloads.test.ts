@@ -11,7 +11,6 @@ import { after, before, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../core/db/rows';
 import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, call, categoryId, userPayload } from '../../../testing/helper';
-import { charge, makeChart } from '../../finance/tests/helpers';
 import { AUDIT_EXPORT_HEADERS, AUDIT_TEST_NOW, auditApp, exportRows, ok, personName, userIdOf } from './audit-fixture';
 
 let t: TestApp;
@@ -175,17 +174,27 @@ test("a booking rule's change in the downloads: its limits before and after, its
 
 test('finance records, storage categories, session groups and files in the downloads: by their names, never their ids', async () => {
   const marco = await userIdOf(t, MEMBER.email);
-  // A charge to Marco and a payment of it, which posts an accounting entry.
-  const chart = await makeChart(t.app, admin);
-  const [fee] = await charge(t.app, admin, [marco], chart.category, 40);
-  const payment = ok(
-    await call(t.app, admin, 'POST', `/api/v1/finance/member-charge/${fee!._id}/payment`, {
-      amount_paid: 15,
-      payment_date: '2026-11-25',
-      payment_type: 'cash',
-    }),
-    201,
-  ).json()._id as string;
+  // A chart of two subaccounts, an income category on them, a charge to Marco and a payment of it, which posts an
+  // accounting entry.
+  const post = async (url: string, body: object) => ok(await call(t.app, admin, 'POST', `/api/v1/finance${url}`, body), 201).json();
+  const subaccount = async (account_id: number, account: string, ledger_type: string, name: string, payment_type: string | null) => {
+    const parent = (await post('/account', { account_id, name: account, ledger_type }))._id as string;
+    return (await post('/subaccount', { name, parent_account: parent, payment_type })).data[0]._id as string;
+  };
+  const cash = await subaccount(6001, 'Cassa e banche (registro)', 'Patrimoniale attivo', 'Cassa', 'cash');
+  const fees = await subaccount(6002, 'Quote (registro)', 'Ricavi', 'Quote sociali', null);
+  const category = (await post('/income-category', { name: 'Quote (test)', economic_subaccounts: [fees], asset_subaccounts: [cash] }))._id as string;
+  const [fee] = (
+    await post('/member-charge', {
+      user: [marco],
+      income_category: category,
+      description: 'Quota stagione',
+      reference_period: { start_date: '2026-09-01', end_date: '2027-08-31' },
+      amount_due: 40,
+    })
+  ).data as { _id: string }[];
+  const payment = (await post(`/member-charge/${fee!._id}/payment`, { amount_paid: 15, payment_date: '2026-11-25', payment_type: 'cash' }))
+    ._id as string;
   // An item of a storage category of its own.
   const shelf = ok(await call(t.app, admin, 'POST', '/api/v1/storage/item-category', { name: 'Scaffale scaricato' }), 201).json()._id as string;
   const item = ok(
