@@ -218,6 +218,13 @@ export function paintVariants(login: string): Record<string, string> {
     // deferred entry.
     'login senza foglio di stile finale': login.replace(/<link href="[^"]*\.css" rel="stylesheet">/g, ''),
     'login senza preload': login.replace(/<link rel="preload"[^>]*>/g, ''),
+    // /login with its two script preloads fetched at low priority (issue 44 item 10: the early fetch kept, not
+    // competing with the first paint's resources).
+    'login con preload a bassa priorità': login.replace(/<link rel="preload"([^>]*)>/g, (link: string, rest: string) =>
+      link.includes('fetchpriority') ? link : `<link rel="preload"${rest} fetchpriority="low">`,
+    ),
+    // … and as prefetches (fetched when the network is idle, kept in the cache for the entry's import).
+    'login con prefetch al posto dei preload': login.replace(/<link rel="preload" as="script"([^>]*)>/g, '<link rel="prefetch" as="script"$1>'),
     'login senza script defer': login.replace(/<script[^>]*><\/script>/g, ''),
     // … and without the form's controls (inputs and buttons): the card's text only.
     'login senza controlli': bare.replace(/<form.*<\/form>/s, '<p>Modulo</p>'),

@@ -64,3 +64,54 @@ test('a member sees their next booking and their medical certificate on the home
   await screenshot(member, 'home-1-member');
   for (const page of [admin, member]) await page.context().close();
 });
+
+test("the staff's home, desktop and phone: each block's list stops at three lines and the block keeps its reserved height (issue 44 item 10)", async () => {
+  const admin = await signedIn(ADMIN.email, ADMIN.password);
+  // Five charges to the administrator: 'Pagamenti in sospeso' lists three, its total and the link with the other two.
+  const me = (await apiCall<{ _id: string }>(admin, 'GET', '/user/me')).body;
+  const [category] = (await apiCall<{ data: Ref[] }>(admin, 'GET', '/finance/income-category?limit=1')).body.data;
+  assert.ok(category, 'the demo club has an income category');
+  for (const n of [1, 2, 3, 4, 5]) {
+    const charged: { status: number; body: unknown } = await apiCall(admin, 'POST', '/finance/member-charge', {
+      user: [me._id],
+      income_category: category._id,
+      description: `Quota di prova ${n} con una descrizione lunga che non sta in una riga del riquadro`,
+      reference_period: { start_date: TODAY, end_date: addDays(TODAY, 30) },
+      amount_due: 10 * n,
+    });
+    assert.equal(charged.status, 201, JSON.stringify(charged.body));
+  }
+  await admin.context().close();
+  for (const [name, viewport] of [
+    ['desktop', { width: 1366, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    const page = await signedInPage(portal, ADMIN.email, ADMIN.password, viewport);
+    await page.goto(`${portal.server.url}/`);
+    const payments = page.getByRole('region', { name: 'Pagamenti in sospeso' });
+    await payments.getByRole('link', { name: '+ altri 2 pagamenti in sospeso' }).waitFor();
+    // The line gives way, the amount stays whole.
+    await payments.getByRole('listitem').first().getByText('10,00 €').waitFor();
+    await page.waitForFunction(() => !document.querySelector('.shell-home [aria-busy="true"], .shell-slot-placeholder'));
+    const blocks = await page.$$eval('.shell-home__block', (sections) =>
+      sections.map((s) => ({
+        name: s.getAttribute('aria-label'),
+        height: s.getBoundingClientRect().height,
+        reserved: Number.parseFloat(getComputedStyle(s).minHeight),
+        items: s.querySelectorAll('li').length,
+        // A line wider than its block (it would widen the page).
+        overflows: [...s.querySelectorAll('li')].some(
+          (li) => li.scrollWidth > li.clientWidth + 1 || li.getBoundingClientRect().right > s.getBoundingClientRect().right,
+        ),
+      })),
+    );
+    await screenshot(page, `home-2-admin-${name}`);
+    assert.ok(blocks.length >= 6, `${name}: ${blocks.length} blocks`);
+    for (const block of blocks) {
+      assert.ok(block.items <= 3, `${name}, ${block.name}: ${block.items} items`);
+      assert.ok(!block.overflows, `${name}, ${block.name}: a line overflows`);
+      assert.ok(block.height <= block.reserved + 0.5, `${name}, ${block.name}: ${block.height} px, ${block.reserved} px reserved`);
+    }
+    await page.context().close();
+  }
+});

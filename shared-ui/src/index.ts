@@ -2,6 +2,7 @@
 export type { DomainRoutes, ProfileCardProps, SlotEntries, SlotEntry, SlotName, SlotProps } from './federation/domain-routes';
 export { SLOT_NAMES } from './federation/domain-routes';
 export { HomeBlock, type HomeBlockProps } from './federation/HomeBlock';
+export { HomeList, HomeMoreLink, HOME_LIST_LIMIT, homeListHidden, type HomeListProps, type HomeMoreLinkProps } from './federation/HomeList';
 
 // Inputs
 export type { BaseFieldProps } from './inputs/types';

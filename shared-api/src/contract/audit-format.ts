@@ -112,7 +112,8 @@ const isUnlockTime = (value: object): value is { day: number; hour: string; num_
 
 /**
  * A value as a person reads it: nothing as '—'; a record the entry names by id by its name (a person, a table, a
- * session, a booking, a category, a qualification, a booking rule: `names`); a code by its Italian label; a day as
+ * session, a booking, a file, a finance or storage record, one since deleted…: the server's `names`, whose kinds
+ * server/src/domains/audit/record-names.ts lists); a code by its Italian label; a day as
  * dd/mm/yyyy, an instant on the club's clock (dd/mm/yyyy HH:MM), a time of day as HH:MM; an amount in cents in euros;
  * a day of the week by its name; yes/no in Italian; a number with a decimal comma; a list as its items; a record of
  * fields as its labelled values.

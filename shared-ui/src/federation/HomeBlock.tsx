@@ -7,8 +7,11 @@ export interface HomeBlockProps<T> {
   /** What the block says when its read failed (Italian); 'Riprova' asks again. */
   failure: string;
   children: (data: T) => ReactNode;
-  /** A link below the content, e.g. to the full page. */
-  footer?: ReactNode;
+  /**
+   * A link below the content, e.g. to the full page; a function of the data (undefined until it arrives) when the link
+   * says how many items the block leaves out (HomeMoreLink).
+   */
+  footer?: ReactNode | ((data: T | undefined) => ReactNode);
 }
 
 /** One block of the home page: its own loading and error state, so the others never wait for it (issue 27). */
@@ -27,7 +30,7 @@ export function HomeBlock<T>({ title, query, failure, children, footer }: HomeBl
           </p>
         )}
         {query.isSuccess && children(query.data)}
-        {footer}
+        {typeof footer === 'function' ? footer(query.data) : footer}
       </div>
     </section>
   );

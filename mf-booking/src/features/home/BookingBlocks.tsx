@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, useAuthStore, type BookedSession, type WaitlistEntry } from 'shared-api';
-import { ConfirmDialog, formatDate, formatDateTime, HomeBlock, notify } from 'shared-ui';
+import { ConfirmDialog, formatDate, formatDateTime, HomeBlock, HomeList, HomeMoreLink, homeListHidden, notify } from 'shared-ui';
 import { downloadBookingFile } from '../my-bookings/calendar-links';
 import { futureBookingsQuery, myWaitlistQuery } from './api';
 
@@ -12,6 +12,11 @@ const bookingTitle = (booking: BookedSession) =>
 /** The search page opened on the occurrence with its booking modal, as the waitlist mail links it. */
 const bookingPath = (entry: WaitlistEntry) =>
   `/book-session?${new URLSearchParams({ date: JSON.stringify(entry.date), table: entry.game_table._id, book: entry.training_session_id }).toString()}`;
+
+/** The freed entries first (the member can book them now), then the server's order (soonest first). */
+const freedFirst = (entries: WaitlistEntry[]) => [...entries].sort((a, b) => Number(b.free) - Number(a.free));
+
+const waitlistOthers = (n: number) => (n === 1 ? "+ 1 altra lista d'attesa" : `+ altre ${n} liste d'attesa`);
 
 /** The other participants (the member is one of them). */
 const partnersOf = (booking: BookedSession, me: string | undefined) =>
@@ -99,24 +104,33 @@ export function NextBookingBlock() {
   );
 }
 
-/** 'Liste d'attesa': the occurrences the member waits for, a freed one first to notice. */
+/**
+ * 'Liste d'attesa': the first HOME_LIST_LIMIT occurrences the member waits for (a freed one first to notice, its link
+ * never cut), and the link to Le mie prenotazioni, which lists them all, with the count of the others (issue 44 item 10).
+ */
 export function WaitlistBlock() {
   const query = useQuery(myWaitlistQuery());
   return (
-    <HomeBlock title="Liste d'attesa" query={query} failure="Impossibile caricare le liste d'attesa.">
+    <HomeBlock
+      title="Liste d'attesa"
+      query={query}
+      failure="Impossibile caricare le liste d'attesa."
+      footer={(waitlist) => {
+        const hidden = homeListHidden(waitlist?.data);
+        return hidden > 0 && <HomeMoreLink to="/user/bookings" label="Le mie prenotazioni" hidden={hidden} others={waitlistOthers} />;
+      }}
+    >
       {({ data }) =>
         data.length === 0 ? (
           <p>Non sei in nessuna lista d&apos;attesa.</p>
         ) : (
-          <ul className="shell-home__list">
-            {data.map((entry) => (
-              <li key={entry._id}>
-                {entry.title} · Tavolo {entry.game_table.number} · {formatDate(entry.date)} {entry.start_time.slice(0, 5)}
-                {' — '}
-                {entry.free ? <Link to={bookingPath(entry)}>Si è liberato: prenotalo!</Link> : `${entry.position}° in lista`}
-              </li>
-            ))}
-          </ul>
+          <HomeList
+            items={freedFirst(data)}
+            itemKey={(entry) => entry._id}
+            tail={(entry) => (entry.free ? <Link to={bookingPath(entry)}>Si è liberato: prenotalo!</Link> : `${entry.position}° in lista`)}
+          >
+            {(entry) => `${entry.title} · Tavolo ${entry.game_table.number} · ${formatDate(entry.date)} ${entry.start_time.slice(0, 5)} —`}
+          </HomeList>
         )
       }
     </HomeBlock>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, fetchMe, type Certificate, type ListResponse, type MedicalStatus } from 'shared-api';
-import { formatDate, HomeBlock } from 'shared-ui';
+import { formatDate, HomeBlock, HomeList, HomeMoreLink, homeListHidden } from 'shared-ui';
 
 /** GET /user/me under the shell's own key: the block reads the profile the session already holds. */
 const meQuery = () => queryOptions({ queryKey: ['user', 'me'], queryFn: fetchMe });
@@ -48,7 +48,13 @@ export function CertificateBlock() {
   );
 }
 
-/** 'Certificati da approvare' (certificates staff): the uploads awaiting approval. */
+/** The certificates page, where every upload awaiting approval is listed. */
+export const CERTIFICATES_PAGE = '/certificates/management';
+
+/**
+ * 'Certificati da approvare' (certificates staff): the first HOME_LIST_LIMIT uploads awaiting approval, and the link
+ * to the certificates page with the count of the others (issue 44 item 10: the block keeps its height).
+ */
 export function CertificatesAwaitingBlock() {
   const query = useQuery(certificatesAwaitingQuery());
   return (
@@ -56,19 +62,22 @@ export function CertificatesAwaitingBlock() {
       title="Certificati da approvare"
       query={query}
       failure="Impossibile caricare i certificati."
-      footer={<Link to="/certificates/management">Gestione certificati</Link>}
+      footer={(awaiting) => (
+        <HomeMoreLink
+          to={CERTIFICATES_PAGE}
+          label="Gestione certificati"
+          hidden={homeListHidden(awaiting)}
+          others={(n) => (n === 1 ? '+ 1 altro certificato da approvare' : `+ altri ${n} certificati da approvare`)}
+        />
+      )}
     >
       {(awaiting) =>
         awaiting.length === 0 ? (
           <p>Nessun certificato da approvare.</p>
         ) : (
-          <ul className="shell-home__list">
-            {awaiting.map((c) => (
-              <li key={c._id}>
-                {c.user.surname} {c.user.name} · {c.type.name}
-              </li>
-            ))}
-          </ul>
+          <HomeList items={awaiting} itemKey={(c) => c._id}>
+            {(c) => `${c.user.surname} ${c.user.name} · ${c.type.name}`}
+          </HomeList>
         )
       }
     </HomeBlock>

@@ -18,7 +18,15 @@ export const audit: Domain = {
   name: 'audit',
   settings: auditSettings,
   services({ db, config, clock }) {
-    return { audit: new AuditService({ db, repo: new AuditRepository(db, config.clubTimezone), clock, retentionDays: config.auditRetentionDays }) };
+    return {
+      audit: new AuditService({
+        db,
+        repo: new AuditRepository(db, config.clubTimezone),
+        clock,
+        retentionDays: config.auditRetentionDays,
+        timeZone: config.clubTimezone,
+      }),
+    };
   },
   routes,
   jobs: [auditRetentionJob],

@@ -80,7 +80,7 @@ test('a member sees the next booking and the waitlists; no staff block is asked 
   expect(next.queryByText(/28\/11\/2026/)).not.toBeInTheDocument();
 
   const waitlist = await block("Liste d'attesa");
-  expect(await waitlist.findByText(/Allenamento serale · Tavolo 2 · 27\/11\/2026 20:00/)).toHaveTextContent('2° in lista');
+  expect(await waitlist.findByRole('listitem')).toHaveTextContent('Allenamento serale · Tavolo 2 · 27/11/2026 20:00 — 2° in lista');
 
   expect(screen.queryByRole('region', { name: 'Turni di oggi' })).not.toBeInTheDocument();
   expect(server.calls.filter((c) => c.path === '/training-session')).toHaveLength(0);
@@ -224,6 +224,34 @@ test('a freed waitlist entry links to its booking, as the mail does', async () =
   const target = new URL(link.getAttribute('href')!, 'http://portale.test');
   expect(target.pathname).toBe('/book-session');
   expect(Object.fromEntries(target.searchParams)).toEqual({ date: '"2026-11-27"', table: 't-2', book: waiting.training_session_id });
+});
+
+test("'Liste d'attesa' lists three entries, a freed one first, and links Le mie prenotazioni with the count of the others (issue 44 item 10)", async () => {
+  const entries = [1, 2, 3, 4, 5].map((n) => ({
+    ...waiting,
+    _id: `e0000000-0000-4000-8000-00000000000${n}`,
+    date: `2026-11-${25 + n}`,
+    position: n,
+    free: n === 5,
+  }));
+  renderSlot(home, {}, { user: member, api: memberApi(member, { 'GET /user/me/waitlist': { body: { data: entries } } }) });
+  const waitlist = await block("Liste d'attesa");
+  await waitlist.findByRole('list');
+  expect(waitlist.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    'Allenamento serale · Tavolo 2 · 30/11/2026 20:00 — Si è liberato: prenotalo!',
+    'Allenamento serale · Tavolo 2 · 26/11/2026 20:00 — 1° in lista',
+    'Allenamento serale · Tavolo 2 · 27/11/2026 20:00 — 2° in lista',
+  ]);
+  expect(waitlist.getByRole('link', { name: "+ altre 2 liste d'attesa" })).toHaveAttribute('href', '/user/bookings');
+});
+
+test("'Liste d'attesa' with three entries or fewer lists them all and adds no link", async () => {
+  const entries = [1, 2, 3].map((n) => ({ ...waiting, _id: `e0000000-0000-4000-8000-00000000000${n}`, position: n }));
+  renderSlot(home, {}, { user: member, api: memberApi(member, { 'GET /user/me/waitlist': { body: { data: entries } } }) });
+  const waitlist = await block("Liste d'attesa");
+  await waitlist.findByRole('list');
+  expect(waitlist.getAllByRole('listitem')).toHaveLength(3);
+  expect(waitlist.queryByRole('link')).not.toBeInTheDocument();
 });
 
 describe('Aggiungi al calendario', () => {

@@ -63,3 +63,42 @@ test('with none awaiting the staff block says so', async () => {
   renderSlot(home, {}, { user: user(['certificates_access']), api: { 'GET /user/me': me({}), 'GET /certificate': listAnswer([]) } });
   expect(await (await block('Certificati da approvare')).findByText('Nessun certificato da approvare.')).toBeInTheDocument();
 });
+
+test('the staff block lists three uploads awaiting approval and links the certificates page with the count of the others (issue 44 item 10)', async () => {
+  const surnames = ['Verdi', 'Neri', 'Gialli', 'Blu', 'Rosa', 'Viola'];
+  renderSlot(
+    home,
+    {},
+    {
+      user: user(['certificates_access']),
+      api: {
+        'GET /user/me': me({}),
+        'GET /certificate': listAnswer([...surnames.map((s, i) => certificate(`c${i}`, s, 'not_approved')), certificate('cv', 'Bianchi', 'valid')]),
+      },
+    },
+  );
+  const awaiting = await block('Certificati da approvare');
+  await awaiting.findByRole('list');
+  expect(awaiting.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    'Verdi Anna · Medico agonistico',
+    'Neri Anna · Medico agonistico',
+    'Gialli Anna · Medico agonistico',
+  ]);
+  // The three others awaiting; the approved one is not counted.
+  expect(awaiting.getByRole('link', { name: '+ altri 3 certificati da approvare' })).toHaveAttribute('href', '/certificates/management');
+  expect(awaiting.getAllByRole('link')).toHaveLength(1);
+});
+
+test('with three or fewer awaiting the staff block links the certificates page by name', async () => {
+  renderSlot(
+    home,
+    {},
+    {
+      user: user(['certificates_access']),
+      api: { 'GET /user/me': me({}), 'GET /certificate': listAnswer([certificate('c1', 'Verdi', 'not_approved')]) },
+    },
+  );
+  const awaiting = await block('Certificati da approvare');
+  await awaiting.findByRole('list');
+  expect(awaiting.getByRole('link', { name: 'Gestione certificati' })).toHaveAttribute('href', '/certificates/management');
+});

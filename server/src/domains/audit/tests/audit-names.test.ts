@@ -6,31 +6,21 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { AUDIT_ENTITY_LABELS, AUDIT_FIELD_LABELS, type AuditEntry } from 'shared-api/contract';
 import { rowsOf } from '../../../core/db/rows';
-import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, categoryId, login, userPayload } from '../../../testing/helper';
-import { users } from '../../registry/tables';
-import { AUDIT_NAMED_KINDS } from '../repository';
-import { AUDIT_FIELD_KINDS } from '../service';
+import { MEMBER, OTHER_MEMBER, type TestApp, call, categoryId, userPayload } from '../../../testing/helper';
+import { AUDIT_NAMED_KINDS, auditFieldKind } from '../record-names';
+import { auditApp, ok, userIdOf } from './audit-fixture';
 
 let t: TestApp;
 let admin: string;
 
-const ok = <R extends { statusCode: number; body: string }>(res: R, status: number): R => {
-  assert.equal(res.statusCode, status, res.body);
-  return res;
-};
-const userIdOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 const entriesAbout = async (entity: string, entityId: string): Promise<AuditEntry[]> =>
   ok(await call(t.app, admin, 'GET', `/api/v1/audit?limit=50&entity=${entity}&entityId=${entityId}`), 200).json().data;
 
 before(async () => {
-  t = await build();
-  t.clock.freeze();
-  // Wednesday 25 November 2026, 10:00 in Rome.
-  t.clock.advance(new Date('2026-11-25T10:00:00+01:00').getTime() - t.clock.now().getTime());
-  admin = await login(t.app, ADMIN);
+  ({ t, admin } = await auditApp());
 });
 after(async () => {
   await t.close();
@@ -72,13 +62,13 @@ test("every audited column that points at a record the log names is looked up in
       order by 1, 2`),
   );
   assert.ok(keys.length > 20, `the foreign keys were read (${keys.length})`);
-  const missed = keys.filter((k) => AUDIT_FIELD_KINDS[k.field] !== k.target).map((k) => `${k.entity}.${k.field} → ${k.target}`);
+  const missed = keys.filter((k) => auditFieldKind(k.entity, k.field) !== k.target).map((k) => `${k.entity}.${k.field} → ${k.target}`);
   assert.deepEqual(missed, [], 'columns whose record would show as an id');
 });
 
 test("a booking's entry names its session, its shift, its table and its people; a session's entry its day, time and table", async () => {
-  const marco = await userIdOf(MEMBER.email);
-  const giulia = await userIdOf(OTHER_MEMBER.email);
+  const marco = await userIdOf(t, MEMBER.email);
+  const giulia = await userIdOf(t, OTHER_MEMBER.email);
   const allQuals = ok(await call(t.app, admin, 'GET', '/api/v1/user/qualification?limit=500'), 200)
     .json()
     .data.map((q: { _id: string }) => q._id);

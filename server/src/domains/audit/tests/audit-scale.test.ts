@@ -7,14 +7,13 @@
 import assert from 'node:assert/strict';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { after, before, describe, test } from 'node:test';
-import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { API_ERRORS, AUDIT_PAGE_MAX_ROWS, AUDIT_PDF_MAX_ROWS } from 'shared-api/contract';
 import { rowsOf } from '../../../core/db/rows';
 import { LIST_STEP_CHANNEL, LIST_STEP_ROWS, searchWords } from '../../../core/list';
-import { ADMIN, MEMBER, type TestApp, build, call, login } from '../../../testing/helper';
-import { users } from '../../registry/tables';
+import { ADMIN, MEMBER, type TestApp, call } from '../../../testing/helper';
 import { AUDIT_COUNT_CAP } from '../repository';
+import { AUDIT_EXPORT_HEADERS, auditApp, csvRows, ok, sheetRows, userIdOf, xlsxSheet } from './audit-fixture';
 
 let t: TestApp;
 let admin: string;
@@ -25,17 +24,10 @@ const ENTRIES = Math.max(AUDIT_COUNT_CAP, AUDIT_PDF_MAX_ROWS) + 1;
 const FIRST_DAY = 1440;
 const DAY = 'entity=scale_items&from=2026-10-01&to=2026-10-01';
 
-const ok = <R extends { statusCode: number; body: string }>(res: R, status: number): R => {
-  assert.equal(res.statusCode, status, res.body);
-  return res;
-};
-const userIdOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-
 before(async () => {
-  t = await build();
-  admin = await login(t.app, ADMIN);
-  const adminId = await userIdOf(ADMIN.email);
-  const memberId = await userIdOf(MEMBER.email);
+  ({ t, admin } = await auditApp({ clock: 'running' }));
+  const adminId = await userIdOf(t, ADMIN.email);
+  const memberId = await userIdOf(t, MEMBER.email);
   await t.database.db.execute(sql`
     insert into audit_log (at, actor_user_id, ip, action, entity, entity_id, changes)
     select timestamptz '2026-10-01 00:00:00 Europe/Rome' + i * interval '1 minute',
@@ -155,18 +147,14 @@ describe('the audit log at any size', () => {
       assert.equal(res.headers['transfer-encoding'], 'chunked', format);
       let rows: string[][];
       if (format === 'csv') {
-        rows = parse(res.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' });
+        rows = csvRows(res);
       } else {
-        const { default: ExcelJS } = await import('@mui/x-internal-exceljs-fork');
-        const workbook = new ExcelJS.Workbook();
-        await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-        const sheet = workbook.worksheets[0]!;
+        const sheet = await xlsxSheet(res);
         assert.equal(sheet.name, 'Registro attività');
         assert.equal(sheet.getRow(1).getCell(1).font?.bold, true);
-        rows = [];
-        sheet.eachRow((row) => rows.push((row.values as (string | number | null)[]).slice(1).map((v) => String(v ?? ''))));
+        rows = sheetRows(sheet);
       }
-      assert.deepEqual(rows[0], ['Data e ora', 'Utente', 'Indirizzo', 'Azione', 'Elemento', 'Identificativo', 'Modifiche'], format);
+      assert.deepEqual(rows[0], AUDIT_EXPORT_HEADERS, format);
       const entries = rows.slice(1);
       assert.equal(entries.length, FIRST_DAY, format);
       assert.equal(new Set(entries.map((r) => r[5])).size, FIRST_DAY, `${format}: no entry twice`);
@@ -182,7 +170,7 @@ describe('the audit log at any size', () => {
       const { res, reads } = await readsOf(() => api(`/audit/export?format=csv&${DAY}&sortBy=action&order=${order}`));
       ok(res, 200);
       assert.deepEqual(reads, [LIST_STEP_ROWS, LIST_STEP_ROWS, FIRST_DAY - 2 * LIST_STEP_ROWS], order);
-      const rows: string[][] = parse(res.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' });
+      const rows = csvRows(res);
       assert.equal(rows.length - 1, FIRST_DAY, order);
       assert.equal(new Set(rows.slice(1).map((r) => r[5])).size, FIRST_DAY, `${order}: no entry twice, none missing`);
     }

@@ -12,7 +12,8 @@ import { eq, sql } from 'drizzle-orm';
 import { fieldsOnly, recordAudit, redactAuditValues, setAuditContext, withoutRowAudit } from '../../../core/audit/context';
 import { audit_log } from '../../../core/db/tables';
 import { rowsOf } from '../../../core/db/rows';
-import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, build, call, categoryId, login, userPayload, asJob } from '../../../testing/helper';
+import { ADMIN, MEMBER, OTHER_MEMBER, type TestApp, call, categoryId, login, userPayload, asJob } from '../../../testing/helper';
+import { auditApp, ok, userIdOf } from './audit-fixture';
 import { createCategory, registeredUser } from '../../../testing/reliability/actors';
 import { users } from '../../registry/tables';
 
@@ -40,19 +41,10 @@ async function entriesOf(act: () => Promise<unknown>): Promise<Entry[]> {
   return (await allEntries()).filter((e) => !seen.has(e.id));
 }
 
-const ok = <R extends { statusCode: number; body: string }>(res: R, status: number): R => {
-  assert.equal(res.statusCode, status, res.body);
-  return res;
-};
-const userIdOf = async (email: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-
 before(async () => {
-  t = await build();
-  // Wednesday 25 November 2026, 10:00 in Rome, stopped: the entries of one test share the day the filters ask for.
-  t.clock.freeze();
-  t.clock.advance(new Date('2026-11-25T10:00:00+01:00').getTime() - t.clock.now().getTime());
-  admin = await login(t.app, ADMIN);
-  adminId = await userIdOf(ADMIN.email);
+  // The clock stopped (AUDIT_TEST_NOW): the entries of one test share the day the filters ask for.
+  ({ t, admin } = await auditApp());
+  adminId = await userIdOf(t, ADMIN.email);
 });
 after(async () => {
   await t.close();
@@ -95,7 +87,7 @@ describe('audit log', () => {
   });
 
   test("a member's recent activity: their sign-ins and the changes to their profile, newest first", async () => {
-    const marco = await userIdOf(MEMBER.email);
+    const marco = await userIdOf(t, MEMBER.email);
     t.clock.advance(1000);
     const member = await login(t.app, MEMBER, '10.0.0.7');
     t.clock.advance(1000);
@@ -133,7 +125,7 @@ describe('audit log', () => {
   });
 
   test('a rolled-back change leaves no entry; a refused request writes none', async () => {
-    const marco = await userIdOf(MEMBER.email);
+    const marco = await userIdOf(t, MEMBER.email);
     const context = { actor: adminId, ip: '127.0.0.1', action: null, at: new Date().toISOString() };
     const change = (phone: string) => async () => {
       await t.database.db.transaction(async (tx) => {
@@ -198,8 +190,8 @@ describe('audit log', () => {
 
 describe('every kind of change is recorded', () => {
   test("create, edit, delete, activate, deactivate, approve, book, cancel, payment, entry, import, mail send, category permissions (a release: in the platform's releases test)", async () => {
-    const marco = await userIdOf(MEMBER.email);
-    const giulia = await userIdOf(OTHER_MEMBER.email);
+    const marco = await userIdOf(t, MEMBER.email);
+    const giulia = await userIdOf(t, OTHER_MEMBER.email);
     let qualification = '';
     let newUser = '';
     let bookingId = '';
