@@ -116,22 +116,10 @@ class DumpBytes extends Blob {
 let dumpInProcess: Blob | null = null;
 
 /**
- * The test apps' in-memory PGlite, started with:
- * - shared_buffers 16 MB: its default, 128 MB, is zeroed by every start (0.45 CPU-s of the 1.2 an open took,
- *   --liftoff-only); the seeded database is about 12 MB;
- * - no durability work: the database lives in the process's memory and goes with it, so PostgreSQL's protections
- *   against a crash (full-page images in the WAL after each checkpoint, flushing the WAL at commit, fsync) and the WAL
- *   kept for replicas have nothing to protect. What a query answers does not change (docs/decisions.md, "The machine's
- *   reference and the test stages' CPU": about a tenth of a PGlite batch's CPU).
+ * The test apps' PGlite shared_buffers: its default, 128 MB, is zeroed by every start (0.45 CPU-s of the 1.2 an open
+ * took, --liftoff-only); the seeded database is about 12 MB.
  */
-const TEST_PGLITE_SETTINGS: Record<string, string> = {
-  shared_buffers: '16MB',
-  full_page_writes: 'off',
-  synchronous_commit: 'off',
-  fsync: 'off',
-  wal_level: 'minimal',
-  max_wal_senders: '0',
-};
+const TEST_SHARED_BUFFERS = '16MB';
 
 /** A migrated, seeded PGlite as a dump, built once per schema version and reused by every test file. */
 async function seededPgliteDump(config: AppConfig): Promise<Blob> {
@@ -214,7 +202,7 @@ export async function build(env: Record<string, string> = {}, options: BuildTest
   if (baseUrl) {
     ({ database, drop } = await freshPostgres(baseUrl, config));
   } else {
-    database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await seededPgliteDump(config), settings: TEST_PGLITE_SETTINGS });
+    database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await seededPgliteDump(config), sharedBuffers: TEST_SHARED_BUFFERS });
   }
   const seededFiles = path.join(seededFilesDir(), 'files');
   if (fs.existsSync(seededFiles)) fs.cpSync(seededFiles, path.join(dataDir, 'files'), { recursive: true });

@@ -27,10 +27,10 @@ export interface Database {
 export type DatabaseOptions =
   | { kind: 'pg'; url: string }
   /**
-   * dataDir null = in memory; loadDataDir = start from a dump (tests); settings = PostgreSQL settings given at start
-   * (`-c name=value`: the tests' in-memory databases, server/src/testing/helper.ts).
+   * dataDir null = in memory; loadDataDir = start from a dump (tests); sharedBuffers = PostgreSQL's shared_buffers
+   * (e.g. '16MB'; PGlite's default 128 MB is zeroed at every start: the tests' small in-memory databases take 16 MB).
    */
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; settings?: Record<string, string> };
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob; sharedBuffers?: string };
 
 const genericPlanDbs = new WeakMap<Db, Db>();
 
@@ -121,9 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // pg_buffercache: the online backup of a data folder writes the dirty buffers out before its checkpoint
       // (core/backup/pglite.ts); a database held in memory is backed up with dumpDataDir and loads only pg_trgm.
       extensions: options.dataDir ? { pg_trgm, pg_buffercache } : { pg_trgm },
-      ...(options.settings
-        ? { startParams: [...PGlite.defaultStartParams, ...Object.entries(options.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])] }
-        : {}),
+      ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
     });
     await client.waitReady;
   } catch (err) {
