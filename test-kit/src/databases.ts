@@ -39,9 +39,15 @@ const checkName = (label: string) => {
 
 /**
  * Creates a database `<prefix>_<random>` on the PostgreSQL server of `baseUrl`: empty, or a copy of `template`
- * (CREATE DATABASE … TEMPLATE, a file copy that takes a fraction of migrating and seeding).
+ * (CREATE DATABASE … TEMPLATE, a file copy that takes a fraction of migrating and seeding); `settings` are set on it
+ * (ALTER DATABASE … SET: every session on it starts with them; a template's own are not copied).
  */
-export async function createScratchDatabase(baseUrl: string, prefix = 'test', template?: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  baseUrl: string,
+  prefix = 'test',
+  template?: string,
+  settings: Record<string, string> = {},
+): Promise<ScratchDatabase> {
   checkName(prefix);
   if (template) checkName(template);
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -50,11 +56,15 @@ export async function createScratchDatabase(baseUrl: string, prefix = 'test', te
     for (let attempt = 0; ; attempt++) {
       try {
         await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-        return;
+        break;
       } catch (err) {
         if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    }
+    for (const [setting, value] of Object.entries(settings)) {
+      checkName(setting);
+      await client.query(`ALTER DATABASE ${name} SET ${setting} = ${client.escapeLiteral(value)}`);
     }
   });
   return {

@@ -21,7 +21,7 @@ import { JobRunner } from '../core/jobs/runner';
 import { jobDefinitions } from '../core/plugins/services';
 import { domains } from '../domains';
 import type { DeliveredMail } from '../core/mail/mailer';
-import { MailLog, TEST_START_MS, TestClock, createScratchDatabase, templateDatabase } from 'test-kit';
+import { MailLog, TEST_START_MS, TestClock, createScratchDatabase, templateDatabase, templateFolder } from 'test-kit';
 
 /**
  * Runs a job's work as the job runner does (one unit of work with the system's audit context, core/db/unit-of-work):
@@ -127,33 +127,48 @@ async function seededPgliteDump(config: AppConfig): Promise<Blob> {
   return dumpInProcess;
 }
 
+/**
+ * The dump is made by one process (test-kit's templateFolder: the others wait for it); each made its own before, and
+ * a CI run's first PGlite files, started together, each spent about 6 CPU-s migrating and seeding the same database.
+ */
 async function readOrMakeDump(config: AppConfig): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `club-portal-test-db-${sourceHash()}.tar`);
   const bytes = (data: Uint8Array) => new DumpBytes(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer);
-  if (fs.existsSync(file)) return bytes(fs.readFileSync(file));
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  try {
-    await migrateAndSeed(database, config);
-    const dump = new Uint8Array(await (await dumpPglite(database)).arrayBuffer());
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, dump);
-    fs.renameSync(temp, file);
-    return bytes(dump);
-  } finally {
-    await database.close();
-  }
+  let made = null as Uint8Array | null;
+  const folder = await templateFolder(`club-portal-test-db-${sourceHash()}`, async (dir) => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrateAndSeed(database, config);
+      made = new Uint8Array(await (await dumpPglite(database)).arrayBuffer());
+      fs.writeFileSync(path.join(dir, 'db.tar'), made);
+    } finally {
+      await database.close();
+    }
+  });
+  return bytes(made ?? fs.readFileSync(path.join(folder, 'db.tar')));
 }
 
+/** The template's name once known to this process: each test app asked the server again on a connection of its own. */
+let templateName: Promise<string> | null = null;
+
+/**
+ * The scratch databases' settings: a commit does not wait for the WAL's flush to disk (a throwaway database: what a
+ * crash of the server would lose does not matter, and a query answers the same). The template is made as before.
+ */
+const TEST_POSTGRES_SETTINGS = { synchronous_commit: 'off' };
+
 async function freshPostgres(baseUrl: string, config: AppConfig): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const template = await templateDatabase(baseUrl, sourceHash(), async (url) => {
+  templateName ??= templateDatabase(baseUrl, sourceHash(), async (url) => {
     const database = await openDatabase({ kind: 'pg', url });
     try {
       await migrateAndSeed(database, config);
     } finally {
       await database.close();
     }
+  }).catch((err: unknown) => {
+    templateName = null; // the next app tries again
+    throw err;
   });
-  const scratch = await createScratchDatabase(baseUrl, 'test', template);
+  const scratch = await createScratchDatabase(baseUrl, 'test', await templateName, TEST_POSTGRES_SETTINGS);
   const database = await openDatabase({ kind: 'pg', url: scratch.url });
   return { database, drop: () => scratch.drop() };
 }
