@@ -148,9 +148,23 @@ export async function templateFolder(key: string, prepare: (dir: string) => Prom
   }
 }
 
-/** A fresh temporary folder holding a copy of `template` (or empty without one). */
-export function copyOfFolder(template: string | null, label = 'portale'): string {
+/**
+ * A fresh temporary folder holding a copy of `template` (or empty without one). The files under the subfolders named in
+ * `linked` are hard links to the template's instead of copies: only for files nothing rewrites in place (a release's
+ * files: a version is published into a new folder and removed whole), where a copy and its removal cost the most.
+ */
+export function copyOfFolder(template: string | null, label = 'portale', linked: readonly string[] = []): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${label}-`));
-  if (template) fs.cpSync(template, dir, { recursive: true });
+  if (!template) return dir;
+  fs.cpSync(template, dir, { recursive: true, filter: (src) => !linked.includes(path.relative(template, src)) });
+  for (const sub of linked) if (fs.existsSync(path.join(template, sub))) linkTree(path.join(template, sub), path.join(dir, sub));
   return dir;
+}
+
+function linkTree(from: string, to: string): void {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory()) linkTree(path.join(from, entry.name), path.join(to, entry.name));
+    else fs.linkSync(path.join(from, entry.name), path.join(to, entry.name));
+  }
 }

@@ -23,7 +23,7 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const copy: PortalCopy = await copyOfPortal(TEST_START_MS, process.env.DATABASE_URL || null);
+  const copy: PortalCopy = await copyOfPortal(TEST_START_MS, process.env.DATABASE_URL || null, { linkReleases: true });
   const server = await startServerProcess({ dataDir: copy.dataDir, databaseUrl: copy.databaseUrl, env }).catch(async (err: unknown) => {
     await copy.remove();
     throw err;
