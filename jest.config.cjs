@@ -18,6 +18,9 @@ const project = (name, environment = '<rootDir>/../jest-environment.mjs') => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: environment,
+  // jest's runtime keeping V8's code cache of each module across a worker's test files (jest-runtime.cjs): each file
+  // still loads and runs every module afresh, without compiling it again. JEST_CODE_CACHE=0 runs jest's own runtime.
+  ...(process.env.JEST_CODE_CACHE === '0' ? {} : { runtime: '<rootDir>/../jest-runtime.cjs' }),
   transform: { '^.+\\.(m?[tj]sx?)$': swc },
   // ESM-only packages that jest must transform, and every .mjs file (msw's dependencies are ESM only)
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(date-fns|react-datepicker|@floating-ui|codice-fiscale-js|until-async))(?!.*\\.mjs$)'],

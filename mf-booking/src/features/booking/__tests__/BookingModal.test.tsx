@@ -30,7 +30,7 @@ describe('booking modal', () => {
     expect(api.callsTo('GET /user')[0]!.query.get('limit')).toBe('500');
 
     await user.click(within(dialog).getByRole('button', { name: 'Prenota' }));
-    expect(within(dialog).getByText('Campo obbligatorio')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Campo obbligatorio')).toBeInTheDocument();
     expect(api.callsTo(BOOK)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('combobox', { name: /^Scegli compagno/ }));
