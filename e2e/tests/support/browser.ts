@@ -68,11 +68,7 @@ export async function launchBrowser(): Promise<Browser> {
     // No service worker unless a test asks for one (the offline tests): the portal's worker precaches the shell's
     // files on a context's first visit, so every fresh context downloaded and ran them twice (about a third more
     // requests per sign-in) for a cache no other test reads.
-    // Reduced motion unless a test asks otherwise (layout-shift, walk-phone's focus rings and polish's reduced-motion test):
-    // shared-ui's styles cut transitions and animations short under it (toasts keep their 5 s), so Chromium stops
-    // drawing a frame every 16 ms for each dialog, menu and toast while Playwright waits on the page. finance.test,
-    // every process sampled, paired: 18.6 and 16.5 CPU-s → 15.1 and 14.3, most of it the browser process's compositing.
-    const context = await newContext({ serviceWorkers: 'block', reducedMotion: 'reduce', ...options });
+    const context = await newContext({ serviceWorkers: 'block', ...options });
     await browserClock(context);
     return context;
   };
