@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Permission } from 'shared-api/contract';
+import type { AuditNames, AuditNaming } from './audit/names';
 import type { AppConfig, SettingsSection } from './config';
 import type { Database, Db, DbOrTx, Tx } from './db/client';
 import type { FileHolder, FileReaders } from './files/readers';
@@ -40,6 +41,8 @@ export interface CoreServices {
   jobs: Jobs;
   /** A member's data download and anonymisation, from every domain's part (Domain.personalData). */
   personalData: PersonalDataService;
+  /** How the audit log names each kind of record: core's and every domain's declarations (Domain.auditNames). */
+  auditNames: AuditNames;
 }
 
 /**
@@ -164,6 +167,11 @@ export interface Domain {
   fileHolders?: readonly FileHolder[];
   /** This domain's part of a member's data download and of their anonymisation (core/personal-data). */
   personalData?: PersonalDataPart;
+  /**
+   * How the audit log names this domain's records that entries point at by id (core/audit/names.ts): for each table,
+   * the values that name a live record and how they read, which also name a deleted one from its deletion entry.
+   */
+  auditNames?: readonly AuditNaming[];
   /** Work at start, after migrations and seeds (e.g. purging expired rows). */
   onStart?(services: Services, database: Database): Promise<void>;
   /** Work when the app closes, before the database does (e.g. stopping a periodic task started in onStart). */

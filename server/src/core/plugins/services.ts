@@ -4,6 +4,8 @@ import { ambientDb, onWriteOutsideUnitOfWork, rawDb } from '../db/unit-of-work';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { BuiltServices, CoreServices, Domain, Services } from '../domain';
+import { AuditNames } from '../audit/names';
+import { fileAuditNames } from '../files/audit-names';
 import { FileReaders } from '../files/readers';
 import { FileRepository } from '../files/repository';
 import { FileStore } from '../files/store';
@@ -91,6 +93,7 @@ export default fp<ServicesOptions>(
       files,
       personalData: new PersonalData(db, files, personalParts, clock),
       fileReaders: new FileReaders(domains.flatMap((domain) => domain.fileHolders ?? [])),
+      auditNames: new AuditNames([...fileAuditNames, ...domains.flatMap((domain) => domain.auditNames ?? [])]),
     };
     const services: BuiltServices = { ...core };
     for (const domain of domains) Object.assign(services, domain.services?.(core, services));

@@ -17,11 +17,12 @@ declare module '../../core/domain' {
 export const audit: Domain = {
   name: 'audit',
   settings: auditSettings,
-  services({ db, config, clock }) {
+  services({ db, config, clock, auditNames }) {
     return {
       audit: new AuditService({
         db,
         repo: new AuditRepository(db, config.clubTimezone),
+        names: auditNames,
         clock,
         retentionDays: config.auditRetentionDays,
         timeZone: config.clubTimezone,

@@ -1,13 +1,16 @@
 /**
- * Which records the audit log names, which fields hold their ids, and how a record reads from its own values (issue 44
- * item 6). The repository reads the names (SQL) or the values (rows) of the records still there; a record since
- * deleted is named from the values its deletion entry kept ('before'), marked '(eliminato)', and, when the log no
- * longer holds that entry (the retention removed it), reads 'elemento eliminato (n. …)' with its id's first eight digits.
+ * Which records the audit log names and which fields hold their ids (issue 44 item 6): the log's vocabulary, as
+ * shared-api's labels are. How a record reads from its values is declared by the domain owning its table
+ * (Domain.auditNames): the values of a record still there are read, those of a record since deleted are the ones its
+ * deletion entry kept ('before'), named and marked '(eliminato)'; when the log no longer holds that entry (the
+ * retention removed it), it reads 'elemento eliminato (n. …)' with its id's first eight digits.
  */
-import { auditInstantText, auditValueText } from 'shared-api/contract';
 
-/** The records the log names whose name the repository writes in SQL (a session and a booking join their table). */
-export const AUDIT_SQL_NAMED_KINDS = [
+/**
+ * The records the log names (their tables). How each reads, live or deleted, is its owning domain's declaration
+ * (Domain.auditNames, core/audit/names.ts); AuditService checks at start that every kind here has one.
+ */
+export const AUDIT_NAMED_KINDS = [
   'users',
   'game_tables',
   'training_sessions',
@@ -15,10 +18,6 @@ export const AUDIT_SQL_NAMED_KINDS = [
   'categories',
   'qualifications',
   'reservation_rules',
-] as const;
-
-/** The records the log names from their values (ROW_NAMES), read as rows by the repository. */
-export const AUDIT_ROW_NAMED_KINDS = [
   'files',
   'storage_item_categories',
   'storage_items',
@@ -33,12 +32,7 @@ export const AUDIT_ROW_NAMED_KINDS = [
   'finance_member_payments',
   'finance_accounting_entries',
 ] as const;
-
-/** The records the log names (their tables). */
-export const AUDIT_NAMED_KINDS = [...AUDIT_SQL_NAMED_KINDS, ...AUDIT_ROW_NAMED_KINDS] as const;
 export type AuditNamedKind = (typeof AUDIT_NAMED_KINDS)[number];
-export type AuditRowNamedKind = (typeof AUDIT_ROW_NAMED_KINDS)[number];
-export type RecordValues = Readonly<Record<string, unknown>>;
 
 /**
  * The kind of record each field holds the id of (audit-names.test.ts checks every audited foreign key to a named kind
@@ -88,61 +82,6 @@ const ENTITY_FIELD_KINDS: Readonly<Record<string, AuditNamedKind>> = {
 export const auditFieldKind = (entity: string, field: string): AuditNamedKind | undefined =>
   ENTITY_FIELD_KINDS[`${entity}.${field}`] ?? FIELD_KINDS[field];
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null);
-/** A day, an instant, an amount in cents as the log shows them (shared-api audit-format). */
-const shown = (value: unknown, field: string, timeZone: string) => auditValueText(value, field, {}, timeZone);
-const joined = (...parts: (string | null)[]) => (parts.every((p) => p !== null) ? parts.join('') : null);
-
-/**
- * A record's name from its values (a row the repository read, or the 'before' of its deletion entry), as the SQL
- * names read where the kind has those (a session's and a booking's table, found by a join, are left out); null when
- * the values do not hold it.
- */
-export const RECORD_NAMES: Readonly<Record<AuditNamedKind, (row: RecordValues, timeZone: string) => string | null>> = {
-  users: (r) => [text(r.surname), text(r.name)].filter(Boolean).join(' ') || null,
-  game_tables: (r) => joined('Tavolo ', text(r.number)),
-  training_sessions: (r, tz) =>
-    joined(
-      text(r.title),
-      r.specific_date ? `, ${shown(r.specific_date, 'specific_date', tz)}` : '',
-      ' ore ',
-      text(r.start_time)?.slice(0, 5) ?? null,
-    ),
-  bookings: (r, tz) => {
-    const at = typeof r.start_at === 'string' ? auditInstantText(r.start_at, tz) : '';
-    return at ? `Turno del ${at.replace(' ', ' ore ')}` : null;
-  },
-  categories: (r) => text(r.name),
-  qualifications: (r) => text(r.name),
-  reservation_rules: (r) => text(r.name),
-  files: (r) => text(r.original_name),
-  storage_item_categories: (r) => text(r.name),
-  storage_items: (r) => text(r.description),
-  training_session_groups: (r, tz) =>
-    r.start_date && r.end_date ? `Dal ${shown(r.start_date, 'start_date', tz)} al ${shown(r.end_date, 'end_date', tz)}` : null,
-  certificate_types: (r) => text(r.name),
-  mailing_list_classes: (r) => text(r.name),
-  finance_accounts: (r) => joined(text(r.code), ' ', text(r.name)),
-  finance_subaccounts: (r) => joined(text(r.code), ' ', text(r.name)),
-  finance_income_categories: (r) => text(r.name),
-  finance_business_entities: (r) => text(r.name),
-  finance_member_charges: (r) => joined('N. ', text(r.code), text(r.description) ? `, ${text(r.description)}` : ''),
-  finance_member_payments: (r, tz) =>
-    typeof r.amount_cents === 'number' && r.payment_date
-      ? `${shown(r.amount_cents, 'amount_cents', tz)} del ${shown(r.payment_date, 'payment_date', tz)}`
-      : null,
-  finance_accounting_entries: (r, tz) =>
-    joined(
-      'N. ',
-      text(r.progressive),
-      '/',
-      text(r.fiscal_year),
-      r.registration_date ? ` del ${shown(r.registration_date, 'registration_date', tz)}` : '',
-    ),
-};
-
-/** A deleted record's name: from its deletion entry's values when the log still holds them. */
-export function deletedRecordName(kind: AuditNamedKind, id: string, values: RecordValues | undefined, timeZone: string): string {
-  const name = values ? RECORD_NAMES[kind](values, timeZone) : null;
-  return name ? `${name} (eliminato)` : `elemento eliminato (n. ${id.slice(0, 8)})`;
-}
+/** A deleted record's name: its name from its deletion entry's values, when the log still holds them. */
+export const deletedRecordName = (id: string, name: string | null): string =>
+  name ? `${name} (eliminato)` : `elemento eliminato (n. ${id.slice(0, 8)})`;

@@ -1,64 +1,13 @@
-import { type Column, type SQL, and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { AUDIT_PAGE_MAX_ROWS, type AuditAction, type AuditEntry, type AuditFilters } from 'shared-api/contract';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db/client';
 import { audit_log } from '../../core/db/tables';
 import { type ListSource, leftJoinOn, listFrom, searchWords, searchableText, selectRows, tableList } from '../../core/list';
-import { files } from '../../core/db/tables';
-import { bookings, game_tables, training_session_groups, training_sessions } from '../booking/tables';
-import { certificate_types } from '../certificates/tables';
-import {
-  finance_accounting_entries,
-  finance_accounts,
-  finance_business_entities,
-  finance_income_categories,
-  finance_member_charges,
-  finance_member_payments,
-  finance_subaccounts,
-} from '../finance/tables';
-import { categories, mailing_list_classes, qualifications, reservation_rules, users } from '../registry/tables';
-import { storage_item_categories, storage_items } from '../storage/tables';
+import { users } from '../registry/tables';
 import { rowsOf } from '../../core/db/rows';
-import type { AuditNamedKind, AuditRowNamedKind, RecordValues } from './record-names';
+import type { RecordValues } from '../../core/audit/names';
 
-type SqlNamedKind = Exclude<AuditNamedKind, AuditRowNamedKind>;
-type IdsByKind<K extends string = AuditNamedKind> = ReadonlyMap<K, ReadonlySet<string>>;
-
-/** The ids as one text parameter, read as uuid[] (AuditService keeps only uuids). */
-const uuidArray = (ids: Iterable<string>) => sql`${`{${[...ids].join(',')}}`}::uuid[]`;
-
-/** The values each kind named from its values (record-names.ts RECORD_NAMES) is read by: its id and what names it. */
-const ROW_COLUMNS: Record<AuditRowNamedKind, { id: PgColumn; values: Record<string, PgColumn> }> = {
-  files: { id: files.id, values: { original_name: files.original_name } },
-  storage_item_categories: { id: storage_item_categories.id, values: { name: storage_item_categories.name } },
-  storage_items: { id: storage_items.id, values: { description: storage_items.description } },
-  training_session_groups: {
-    id: training_session_groups.id,
-    values: { start_date: training_session_groups.start_date, end_date: training_session_groups.end_date },
-  },
-  certificate_types: { id: certificate_types.id, values: { name: certificate_types.name } },
-  mailing_list_classes: { id: mailing_list_classes.id, values: { name: mailing_list_classes.name } },
-  finance_accounts: { id: finance_accounts.id, values: { code: finance_accounts.code, name: finance_accounts.name } },
-  finance_subaccounts: { id: finance_subaccounts.id, values: { code: finance_subaccounts.code, name: finance_subaccounts.name } },
-  finance_income_categories: { id: finance_income_categories.id, values: { name: finance_income_categories.name } },
-  finance_business_entities: { id: finance_business_entities.id, values: { name: finance_business_entities.name } },
-  finance_member_charges: {
-    id: finance_member_charges.id,
-    values: { code: finance_member_charges.code, description: finance_member_charges.description },
-  },
-  finance_member_payments: {
-    id: finance_member_payments.id,
-    values: { amount_cents: finance_member_payments.amount_cents, payment_date: finance_member_payments.payment_date },
-  },
-  finance_accounting_entries: {
-    id: finance_accounting_entries.id,
-    values: {
-      progressive: finance_accounting_entries.progressive,
-      fiscal_year: finance_accounting_entries.fiscal_year,
-      registration_date: finance_accounting_entries.registration_date,
-    },
-  },
-};
+type IdsByKind = ReadonlyMap<string, ReadonlySet<string>>;
 
 export type AuditSortKey = 'at' | 'action' | 'entity';
 
@@ -197,79 +146,6 @@ export class AuditRepository {
         return Math.min(Number(row?.n ?? 0), atMost);
       },
     };
-  }
-
-  /**
-   * The names of the records these ids are (issue 44 item 6), by kind of record: a person as 'Surname Name', a table
-   * as 'Tavolo N', a session as its title, day (or period) and time and its table, a booking as its shift's day and
-   * time on the club's clock and its table, a category, a qualification or a booking rule by its name. An id not found
-   * (a record since deleted) is not named here (AuditService names it from its deletion entry). One statement per kind that has ids, whatever their number (the ids go as
-   * one array parameter): a download names each step of entries this way (AuditService.named), never row by row.
-   */
-  async namesOf(idsByKind: IdsByKind<SqlNamedKind>): Promise<Map<string, string>> {
-    const names = new Map<string, string>();
-    const among = (kind: SqlNamedKind, id: Column) => sql`${id} = any(${uuidArray(idsByKind.get(kind)!)})`;
-    const tz = this.timeZone;
-    const day = (d: Column) => sql`to_char(${d}, 'DD/MM/YYYY')`;
-    const table = sql`coalesce(', Tavolo ' || ${game_tables.number}, '')`;
-    const byName = (kind: SqlNamedKind, t: typeof categories | typeof qualifications | typeof reservation_rules) => () =>
-      this.db.select({ id: t.id, name: t.name }).from(t).where(among(kind, t.id));
-    const reads: Record<SqlNamedKind, () => Promise<{ id: string; name: string }[]>> = {
-      users: () =>
-        this.db
-          .select({ id: users.id, name: sql<string>`concat_ws(' ', ${users.surname}, ${users.name})` })
-          .from(users)
-          .where(among('users', users.id)),
-      game_tables: () =>
-        this.db
-          .select({ id: game_tables.id, name: sql<string>`'Tavolo ' || ${game_tables.number}` })
-          .from(game_tables)
-          .where(among('game_tables', game_tables.id)),
-      training_sessions: () =>
-        this.db
-          .select({
-            id: training_sessions.id,
-            name: sql<string>`${training_sessions.title} || ', ' || coalesce(${day(training_sessions.specific_date)}, 'dal ' || ${day(training_session_groups.start_date)} || ' al ' || ${day(training_session_groups.end_date)}, '') || ' ore ' || ${training_sessions.start_time} || ${table}`,
-          })
-          .from(training_sessions)
-          .leftJoin(training_session_groups, eq(training_session_groups.id, training_sessions.group_id))
-          .leftJoin(game_tables, eq(game_tables.id, training_sessions.game_table_id))
-          .where(among('training_sessions', training_sessions.id)),
-      bookings: () =>
-        this.db
-          .select({
-            id: bookings.id,
-            name: sql<string>`'Turno del ' || to_char(${bookings.start_at} at time zone ${tz}, 'DD/MM/YYYY "ore" HH24:MI') || ${table}`,
-          })
-          .from(bookings)
-          .innerJoin(training_sessions, eq(training_sessions.id, bookings.session_id))
-          .leftJoin(game_tables, eq(game_tables.id, training_sessions.game_table_id))
-          .where(among('bookings', bookings.id)),
-      categories: byName('categories', categories),
-      qualifications: byName('qualifications', qualifications),
-      reservation_rules: byName('reservation_rules', reservation_rules),
-    };
-    // One after the other: a page's reads share one connection.
-    for (const [kind, ids] of idsByKind) if (ids.size) for (const row of await reads[kind]()) names.set(row.id, row.name);
-    return names;
-  }
-
-  /**
-   * The values that name the records of the other kinds the log names (ROW_COLUMNS; record-names.ts names them), by
-   * id: one statement per kind that has ids, as namesOf.
-   */
-  async valuesOf(idsByKind: IdsByKind<AuditRowNamedKind>): Promise<Map<string, RecordValues>> {
-    const found = new Map<string, RecordValues>();
-    for (const [kind, ids] of idsByKind) {
-      if (!ids.size) continue;
-      const { id, values } = ROW_COLUMNS[kind];
-      const rows = await this.db
-        .select({ id, ...values })
-        .from(id.table)
-        .where(sql`${id} = any(${uuidArray(ids)})`);
-      for (const row of rows as { id: string }[]) found.set(row.id, row);
-    }
-    return found;
   }
 
   /**

@@ -19,15 +19,8 @@ import type { JobDefinition } from '../../core/jobs/runner';
 import { type ListPage, type ListRequest, readPage, readSteps } from '../../core/list';
 import type { Services } from '../../core/domain';
 import type { Clock } from '../../core/time';
-import {
-  AUDIT_NAMED_KINDS,
-  AUDIT_SQL_NAMED_KINDS,
-  type AuditNamedKind,
-  type AuditRowNamedKind,
-  RECORD_NAMES,
-  auditFieldKind,
-  deletedRecordName,
-} from './record-names';
+import type { AuditNames } from '../../core/audit/names';
+import { AUDIT_NAMED_KINDS, type AuditNamedKind, auditFieldKind, deletedRecordName } from './record-names';
 import type { AuditRepository, AuditSortKey } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +28,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const NAMED_ENTITIES: ReadonlySet<string> = new Set(AUDIT_NAMED_KINDS);
-const SQL_NAMED: ReadonlySet<AuditNamedKind> = new Set(AUDIT_SQL_NAMED_KINDS);
 
 /** The ids an entry names, by kind: its record's (when the log names its kind) and those of its fields that hold one. */
 function idsNamedBy(entry: AuditEntry, into: Map<AuditNamedKind, Set<string>>): Map<AuditNamedKind, Set<string>> {
@@ -57,16 +49,13 @@ function idsNamedBy(entry: AuditEntry, into: Map<AuditNamedKind, Set<string>>): 
   return into;
 }
 
-/** The part of `ids` whose kind is among `kinds`. */
-function ofKinds<K extends AuditNamedKind>(ids: ReadonlyMap<AuditNamedKind, ReadonlySet<string>>, test: (kind: AuditNamedKind) => kind is K) {
-  return new Map([...ids].filter((pair): pair is [K, ReadonlySet<string>] => test(pair[0])));
-}
-const isSqlNamed = (kind: AuditNamedKind): kind is Exclude<AuditNamedKind, AuditRowNamedKind> => SQL_NAMED.has(kind);
-const isRowNamed = (kind: AuditNamedKind): kind is AuditRowNamedKind => !SQL_NAMED.has(kind);
-
 /** The audit log's reads ('*' only, and a member's own activity) and its retention. Nothing edits or deletes an entry. */
 export class AuditService {
-  constructor(private readonly deps: { db: Db; repo: AuditRepository; clock: Clock; retentionDays: number; timeZone: string }) {}
+  constructor(private readonly deps: { db: Db; repo: AuditRepository; names: AuditNames; clock: Clock; retentionDays: number; timeZone: string }) {
+    const declared = new Set(deps.names.kinds);
+    const undeclared = AUDIT_NAMED_KINDS.filter((kind) => !declared.has(kind));
+    if (undeclared.length) throw new Error(`Nessun dominio dice come il registro attività nomina: ${undeclared.join(', ')}`);
+  }
 
   /**
    * A download of the log is an entry of its own (issue 38): who, when, in which format and whether a filter narrowed
@@ -94,27 +83,32 @@ export class AuditService {
 
   /**
    * Entries with the names of the records they name by id (`names`): the ids of all of them read at once, one
-   * statement per kind of record among them (repository namesOf and valuesOf), then one for those no longer there,
-   * named from their deletion entries (deletedValuesOf; record-names.ts), so a page or a download's step costs a
-   * bounded number of reads whatever its length, and none when it names no record of those kinds.
+   * statement per kind of record among them (the values each kind's domain declares, core/audit/names.ts), then one
+   * for those no longer there (their deletion entries' values, repository deletedValuesOf), each named by its
+   * domain's declaration (Domain.auditNames), so a page or a download's step costs a bounded number of reads whatever
+   * its length, and none when it names no record of those kinds.
    */
   private async named(entries: AuditEntry[]): Promise<AuditEntry[]> {
     const all = new Map<AuditNamedKind, Set<string>>();
     for (const entry of entries) idsNamedBy(entry, all);
     if (!all.size) return entries;
-    const timeZone = this.deps.timeZone;
-    const names = await this.deps.repo.namesOf(ofKinds(all, isSqlNamed));
-    const rowKinds = ofKinds(all, isRowNamed);
-    const values = await this.deps.repo.valuesOf(rowKinds);
-    for (const [kind, ids] of rowKinds) {
+    const { db, names: declared, timeZone } = this.deps;
+    const names = new Map<string, string>();
+    const values = await declared.valuesOf(db, all);
+    for (const [kind, ids] of all) {
       for (const id of ids) {
         const found = values.get(id);
-        if (found) names.set(id, RECORD_NAMES[kind](found, timeZone) ?? `n. ${id.slice(0, 8)}`);
+        if (found) names.set(id, declared.nameOf(kind, found, timeZone) ?? `n. ${id.slice(0, 8)}`);
       }
     }
     const missing = new Map([...all].map(([kind, ids]) => [kind, new Set([...ids].filter((id) => !names.has(id)))] as const));
     const deleted = await this.deps.repo.deletedValuesOf(missing);
-    for (const [kind, ids] of missing) for (const id of ids) names.set(id, deletedRecordName(kind, id, deleted.get(id), timeZone));
+    for (const [kind, ids] of missing) {
+      for (const id of ids) {
+        const kept = deleted.get(id);
+        names.set(id, deletedRecordName(id, kept ? declared.nameOf(kind, kept, timeZone) : null));
+      }
+    }
     return entries.map((entry) => {
       const ids = [...idsNamedBy(entry, new Map()).values()].flatMap((set) => [...set]);
       const own = Object.fromEntries(ids.flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));

@@ -30,6 +30,7 @@ import { WaitlistRepository } from './waitlist/repository';
 import { WAITLIST_NOTICE_JOB, WaitlistService } from './waitlist/service';
 import { bookingPersonalData } from './personal-data';
 import { bookingSettings } from './settings';
+import { bookingAuditNames } from './audit-names';
 
 export interface BookingServices {
   gameTables: GameTableService;
@@ -146,6 +147,7 @@ export const booking: Domain = {
   routes,
   settings: bookingSettings,
   personalData: bookingPersonalData,
+  auditNames: bookingAuditNames,
   rootRoutes: calendarFeedRoutes,
   seed: seedBooking,
   jobs: [

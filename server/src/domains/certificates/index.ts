@@ -9,6 +9,7 @@ import { seedCertificates } from './seed';
 import { certificate_records } from './tables';
 import { type CertificateTypeService, certificateTypeService } from './types/service';
 import { certificatesPersonalData } from './personal-data';
+import { certificatesAuditNames } from './audit-names';
 
 /** The public face of the certificates domain for the others (booking checks, the profile). */
 export { medicalExpiryOf, medicalStatusOf } from './medical/status';
@@ -43,6 +44,7 @@ export const certificates: Domain = {
   },
   routes,
   personalData: certificatesPersonalData,
+  auditNames: certificatesAuditNames,
   seed: seedCertificates,
   // A certificate's uploads: the member (their owner) and the certificates staff.
   fileHolders: [{ column: certificate_records.file_id, readers: ['certificates_access'] }],

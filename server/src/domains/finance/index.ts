@@ -6,6 +6,7 @@ import { financeSettings } from './settings';
 import { type FinanceServices, financeServices } from './services';
 import { finance_accounting_entries } from './tables';
 import { financePersonalData } from './personal-data';
+import { financeAuditNames } from './audit-names';
 
 export type { FinanceServices } from './services';
 
@@ -29,6 +30,7 @@ export const finance: Domain = {
   services: ({ db, config, files, clock }) => ({ finance: financeServices(db, config, files, () => todayIn(config.clubTimezone, clock.now())) }),
   routes,
   personalData: financePersonalData,
+  auditNames: financeAuditNames,
   seed: seedFinance,
   // An accounting entry's attachment: the finance staff.
   fileHolders: [{ column: finance_accounting_entries.attachment_file_id, readers: ['finance_access'] }],

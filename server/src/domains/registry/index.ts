@@ -20,6 +20,7 @@ import { seedRegistry } from './seed';
 import { UserRepository } from './users/repository';
 import { UserRegistry } from './users/service';
 import { registryPersonalData } from './users/personal-data';
+import { registryAuditNames } from './audit-names';
 
 /** The public face of the registry for other domains: what they may import besides tables.ts. */
 export { UserRepository } from './users/repository';
@@ -107,6 +108,7 @@ export const registry: Domain = {
   routes,
   seed: seedRegistry,
   personalData: registryPersonalData,
+  auditNames: registryAuditNames,
   // A member's photo and contract: the member (their owner) and the registry staff.
   fileHolders: [
     { column: users.image_file_id, readers: ['registry_access'] },

@@ -6,6 +6,7 @@ import routes from './routes';
 import { seedStorage } from './seed';
 import { type StorageUnloadService, storageUnloadService } from './unloads/service';
 import { storagePersonalData } from './personal-data';
+import { storageAuditNames } from './audit-names';
 
 export interface StorageServices {
   categories: StorageCategoryService;
@@ -34,5 +35,6 @@ export const storage: Domain = {
   }),
   routes,
   personalData: storagePersonalData,
+  auditNames: storageAuditNames,
   seed: seedStorage,
 };
