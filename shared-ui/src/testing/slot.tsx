@@ -1,7 +1,8 @@
 import { holdsAny, useAuthStore, type Profile, type SessionUser } from 'shared-api';
 import type { SlotEntries, SlotName, SlotProps } from '../federation/domain-routes';
 import type { QueryClient } from '@tanstack/react-query';
-import type { RenderResult } from '@testing-library/react';
+import { type RenderResult, screen, within } from '@testing-library/react';
+import { HOME_LIST_LIMIT } from '../federation/HomeList';
 import { mockApi, type Handlers, type MockApi } from './api-mock';
 import { renderWithProviders } from './render';
 
@@ -39,4 +40,28 @@ export function renderSlot<N extends SlotName>(
     </>,
   );
   return { ...view, server };
+}
+
+/** A block of the home slot, by its heading, once it is there (the first render loads a lazy chunk: on a busy machine, seconds). */
+export const homeBlock = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 10_000 }));
+
+/**
+ * Waits for a bounded home list (HomeList, issue 44 item 10) and asserts it: never more than HOME_LIST_LIMIT lines;
+ * `lines`, each line's text (white space as plain spaces), or `count`, how many; and `link`, the block's one link
+ * outside its lines (its text and address: '+ altri N …' when it leaves some out, the page's name when not), or
+ * null for none.
+ */
+export async function expectHomeList(
+  block: Awaited<ReturnType<typeof homeBlock>>,
+  expected: ({ lines: string[] } | { count: number }) & { link: { name: string; href: string } | null },
+): Promise<void> {
+  await block.findByRole('list');
+  const lines = block.getAllByRole('listitem').map((li) => li.textContent?.replace(/\s/g, ' '));
+  expect(lines.length).toBeLessThanOrEqual(HOME_LIST_LIMIT);
+  if ('lines' in expected) expect(lines).toEqual(expected.lines);
+  else expect(lines).toHaveLength(expected.count);
+  const links = block.queryAllByRole('link').filter((link) => !link.closest('li'));
+  if (!expected.link) return expect(links).toHaveLength(0);
+  expect(block.getByRole('link', { name: expected.link.name })).toHaveAttribute('href', expected.link.href);
+  expect(links).toHaveLength(1);
 }

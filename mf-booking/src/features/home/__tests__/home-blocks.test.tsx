@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { BookedSession, TrainingSession, WaitlistEntry } from 'shared-api';
 import { captureDownloads } from 'shared-ui/testing';
 import type { Handlers } from 'shared-ui/testing/api';
-import { renderSlot, slotUser } from 'shared-ui/testing/slot';
+import { expectHomeList, homeBlock as block, renderSlot, slotUser } from 'shared-ui/testing/slot';
 import home from '../../../exposes/home';
 
 const sessionUser = slotUser;
@@ -67,9 +67,6 @@ function memberApi(_user = member, extra: Handlers = {}): Handlers {
     ...extra,
   };
 }
-
-// The first render loads the home page's lazy chunk: a cold start on a busy machine takes longer than the default second.
-const block = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 10_000 }));
 
 test('a member sees the next booking and the waitlists; no staff block is asked for', async () => {
   const { server } = renderSlot(home, {}, { user: member, api: memberApi() });
@@ -235,23 +232,20 @@ test("'Liste d'attesa' lists three entries, a freed one first, and links Le mie 
     free: n === 5,
   }));
   renderSlot(home, {}, { user: member, api: memberApi(member, { 'GET /user/me/waitlist': { body: { data: entries } } }) });
-  const waitlist = await block("Liste d'attesa");
-  await waitlist.findByRole('list');
-  expect(waitlist.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-    'Allenamento serale · Tavolo 2 · 30/11/2026 20:00 — Si è liberato: prenotalo!',
-    'Allenamento serale · Tavolo 2 · 26/11/2026 20:00 — 1° in lista',
-    'Allenamento serale · Tavolo 2 · 27/11/2026 20:00 — 2° in lista',
-  ]);
-  expect(waitlist.getByRole('link', { name: "+ altre 2 liste d'attesa" })).toHaveAttribute('href', '/user/bookings');
+  await expectHomeList(await block("Liste d'attesa"), {
+    lines: [
+      'Allenamento serale · Tavolo 2 · 30/11/2026 20:00 — Si è liberato: prenotalo!',
+      'Allenamento serale · Tavolo 2 · 26/11/2026 20:00 — 1° in lista',
+      'Allenamento serale · Tavolo 2 · 27/11/2026 20:00 — 2° in lista',
+    ],
+    link: { name: "+ altre 2 liste d'attesa", href: '/user/bookings' },
+  });
 });
 
 test("'Liste d'attesa' with three entries or fewer lists them all and adds no link", async () => {
   const entries = [1, 2, 3].map((n) => ({ ...waiting, _id: `e0000000-0000-4000-8000-00000000000${n}`, position: n }));
   renderSlot(home, {}, { user: member, api: memberApi(member, { 'GET /user/me/waitlist': { body: { data: entries } } }) });
-  const waitlist = await block("Liste d'attesa");
-  await waitlist.findByRole('list');
-  expect(waitlist.getAllByRole('listitem')).toHaveLength(3);
-  expect(waitlist.queryByRole('link')).not.toBeInTheDocument();
+  await expectHomeList(await block("Liste d'attesa"), { count: 3, link: null });
 });
 
 describe('Aggiungi al calendario', () => {
@@ -354,17 +348,15 @@ test("'Turni di oggi' lists the next three shifts from now on the club's clock a
     ...[1, 2, 3].map((table) => session(`l${table}`, '19:30', false, '21:00', table)),
   ];
   renderSlot(home, {}, { user: staff, api: memberApi(staff, sessionsOfDay(day)) });
-  const today = await block('Turni di oggi');
-  await today.findByRole('list');
-  expect(today.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-    '09:30–11:00 · Tavolo 1 — Marco Rossi · Allenamento',
-    '18:00–19:30 · Tavolo 1 — Libero · Allenamento',
-    '18:00–19:30 · Tavolo 2 — Libero · Allenamento',
-  ]);
-  // The two ended and the four later ones: the day's calendar holds them all.
-  const more = today.getByRole('link', { name: '+ altri 6 turni nel calendario' });
-  expect(more).toHaveAttribute('href', '/bookings/calendar?view=day');
-  expect(today.getAllByRole('link')).toHaveLength(1);
+  await expectHomeList(await block('Turni di oggi'), {
+    lines: [
+      '09:30–11:00 · Tavolo 1 — Marco Rossi · Allenamento',
+      '18:00–19:30 · Tavolo 1 — Libero · Allenamento',
+      '18:00–19:30 · Tavolo 2 — Libero · Allenamento',
+    ],
+    // The two ended and the four later ones: the day's calendar holds them all.
+    link: { name: '+ altri 6 turni nel calendario', href: '/bookings/calendar?view=day' },
+  });
 });
 
 test("'Turni di oggi' with every shift ended says so and links the day's calendar; a short day lists all its shifts", async () => {
@@ -385,8 +377,8 @@ test("'Turni di oggi' with every shift ended says so and links the day's calenda
     {},
     { user: staff, api: memberApi(staff, sessionsOfDay([session('s1', '18:00', false, '19:30'), session('s2', '19:30', false)])) },
   );
-  const short = await block('Turni di oggi');
-  await short.findByRole('list');
-  expect(short.getAllByRole('listitem')).toHaveLength(2);
-  expect(short.getByRole('link', { name: 'Calendario prenotazioni' })).toHaveAttribute('href', '/bookings/calendar?view=day');
+  await expectHomeList(await block('Turni di oggi'), {
+    count: 2,
+    link: { name: 'Calendario prenotazioni', href: '/bookings/calendar?view=day' },
+  });
 });

@@ -1,14 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { Certificate, Profile, SessionUser } from 'shared-api';
 import { listAnswer } from 'shared-ui/testing/api';
-import { renderSlot, slotUser } from 'shared-ui/testing/slot';
+import { expectHomeList, homeBlock as block, renderSlot, slotUser } from 'shared-ui/testing/slot';
 import home from '../../../exposes/home';
 
 const user = (permissions: string[] = []) => slotUser({ permissions: permissions as SessionUser['permissions'] });
 const me = (overrides: Partial<Profile>) => ({
   body: { ...user(), medical_certificate_status: 'approved', medical_certificate_expiration_date: '2027-03-31', ...overrides },
 });
-const block = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 10_000 }));
 
 const certificate = (id: string, surname: string, status: Certificate['status']): Certificate =>
   ({
@@ -77,16 +76,11 @@ test('the staff block lists three uploads awaiting approval and links the certif
       },
     },
   );
-  const awaiting = await block('Certificati da approvare');
-  await awaiting.findByRole('list');
-  expect(awaiting.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-    'Verdi Anna · Medico agonistico',
-    'Neri Anna · Medico agonistico',
-    'Gialli Anna · Medico agonistico',
-  ]);
-  // The three others awaiting; the approved one is not counted.
-  expect(awaiting.getByRole('link', { name: '+ altri 3 certificati da approvare' })).toHaveAttribute('href', '/certificates/management');
-  expect(awaiting.getAllByRole('link')).toHaveLength(1);
+  await expectHomeList(await block('Certificati da approvare'), {
+    lines: ['Verdi Anna · Medico agonistico', 'Neri Anna · Medico agonistico', 'Gialli Anna · Medico agonistico'],
+    // The three others awaiting; the approved one is not counted.
+    link: { name: '+ altri 3 certificati da approvare', href: '/certificates/management' },
+  });
 });
 
 test('with three or fewer awaiting the staff block links the certificates page by name', async () => {
@@ -98,7 +92,8 @@ test('with three or fewer awaiting the staff block links the certificates page b
       api: { 'GET /user/me': me({}), 'GET /certificate': listAnswer([certificate('c1', 'Verdi', 'not_approved')]) },
     },
   );
-  const awaiting = await block('Certificati da approvare');
-  await awaiting.findByRole('list');
-  expect(awaiting.getByRole('link', { name: 'Gestione certificati' })).toHaveAttribute('href', '/certificates/management');
+  await expectHomeList(await block('Certificati da approvare'), {
+    count: 1,
+    link: { name: 'Gestione certificati', href: '/certificates/management' },
+  });
 });

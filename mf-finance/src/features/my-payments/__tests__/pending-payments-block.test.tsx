@@ -1,10 +1,8 @@
-import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderSlot, slotUser } from 'shared-ui/testing/slot';
+import { expectHomeList, homeBlock as block, renderSlot, slotUser } from 'shared-ui/testing/slot';
 import home from '../../../exposes/home';
 
 const member = slotUser({ permissions: ['book_session'] });
-const block = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 10_000 }));
 const pending = {
   body: {
     data: [{ _id: 'p1', title: 'Quota associativa 2026/27', date: '2026-09-01', amount: 150, amount_paid: 50.3, type: 'pending' }],
@@ -55,21 +53,15 @@ test('the block lists three charges, the total of them all, and links the paymen
   }));
   renderSlot(home, {}, { user: member, api: { 'GET /user/me/payments': { body: { data: charges, bank_details: pending.body.bank_details } } } });
   const payments = await block('Pagamenti in sospeso');
-  await payments.findByRole('list');
-  expect(payments.getAllByRole('listitem').map((li) => li.textContent?.replace(/\s/g, ' '))).toEqual([
-    'Quota 1: 10,00 €',
-    'Quota 2: 20,00 €',
-    'Quota 3: 30,00 €',
-  ]);
+  await expectHomeList(payments, {
+    lines: ['Quota 1: 10,00 €', 'Quota 2: 20,00 €', 'Quota 3: 30,00 €'],
+    link: { name: '+ altri 2 pagamenti in sospeso', href: '/user/payments' },
+  });
   // 10 + 20 + 30 + 40 + 50: the total is of every charge, the two not listed included.
   expect(payments.getByText(/Totale da pagare/)).toHaveTextContent(/150,00\s€/);
-  expect(payments.getByRole('link', { name: '+ altri 2 pagamenti in sospeso' })).toHaveAttribute('href', '/user/payments');
-  expect(payments.getAllByRole('link')).toHaveLength(1);
 });
 
 test('with three charges or fewer the block links the payments page by name', async () => {
   renderSlot(home, {}, { user: member, api: { 'GET /user/me/payments': pending } });
-  const payments = await block('Pagamenti in sospeso');
-  await payments.findByRole('list');
-  expect(payments.getByRole('link', { name: 'I miei pagamenti' })).toHaveAttribute('href', '/user/payments');
+  await expectHomeList(await block('Pagamenti in sospeso'), { count: 1, link: { name: 'I miei pagamenti', href: '/user/payments' } });
 });
