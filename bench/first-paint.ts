@@ -5,7 +5,7 @@
  * the cache disabled (a first visit); the medians of BENCH_PAINT_ROUNDS rounds (default 9) are printed, with the
  * bytes each page received on the wire. BENCH_PAINT_VARIANTS=1 adds variants of /login (paintVariants);
  * BENCH_PAINT_TRACE=1 then sums, page by page, the renderer's CPU time until the first paint (parse, style, layout,
- * paint, raster), which the machine's load hardly moves. All three come from the portal's built server, through the same hooks and
+ * paint, raster, and script compiled or run before it: a preload's is compiled as it arrives), which the machine's load hardly moves. All three come from the portal's built server, through the same hooks and
  * brotli copies: the baselines are written into its releases folder (served as files under /releases/).
  * BENCH_PAINT_BEFORE=<another build's shell/dist> adds that build's login.html (e.g. main's, to compare a change in
  * the same run): its files missing from this build's shell/dist are copied there for the run (removed after), the
@@ -192,14 +192,19 @@ export async function benchFirstPaint(): Promise<void> {
   }
 }
 
-/** The trace events summed by workBeforePaint (thread time): the main thread's steps, then the tiles' raster. */
-const TRACED = ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'RasterTask'] as const;
+/**
+ * The trace events summed by workBeforePaint (thread time): the main thread's steps, the tiles' raster, then script:
+ * compiled off the main thread as it downloads (a preload's too), and run.
+ */
+const TRACED = ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'RasterTask', 'v8.parseOnBackground', 'EvaluateScript'] as const;
 
 /** Opens `url` in a fresh context while tracing, and sums the CPU time of TRACED's steps until the first contentful paint. */
 async function workBeforePaint(browser: Browser, url: string): Promise<Record<string, number>> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'loading'] });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'loading', 'v8.execute', 'disabled-by-default-v8.compile'],
+  });
   await page.goto(url, { waitUntil: 'load' });
   await paintOf(page);
   const trace = JSON.parse((await browser.stopTracing()).toString()) as {
