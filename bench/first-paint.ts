@@ -5,15 +5,18 @@
  * the cache disabled (a first visit); the medians of BENCH_PAINT_ROUNDS rounds (default 9) are printed, with the
  * bytes each page received on the wire. BENCH_PAINT_VARIANTS=1 adds variants of /login (paintVariants);
  * BENCH_PAINT_TRACE=1 then sums, page by page, the renderer's CPU time until the first paint (parse, style, layout,
- * paint, raster), which the machine's load hardly moves. All three come from the portal's built server, through the same hooks and
+ * paint, raster, and script compiled or run before it: a preload's is compiled as it arrives), which the machine's load hardly moves. All three come from the portal's built server, through the same hooks and
  * brotli copies: the baselines are written into its releases folder (served as files under /releases/).
+ * BENCH_PAINT_BEFORE=<another build's shell/dist> adds that build's login.html (e.g. main's, to compare a change in
+ * the same run): its files missing from this build's shell/dist are copied there for the run (removed after), the
+ * page itself served from the releases folder beside a copy of this build's login.html.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from 'e2e/support/browser';
-import { startServer } from 'e2e/support/server';
+import { repoRoot, startServer } from 'e2e/support/server';
 import { brotli, buildBareReactPage } from './page-weight.ts';
 
 interface Measure {
@@ -86,6 +89,7 @@ export async function benchFirstPaint(): Promise<void> {
   const rounds = Number(process.env.BENCH_PAINT_ROUNDS ?? 9);
   const portal = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });
+  const borrowed: string[] = [];
   try {
     // RELEASES_DIR's default: <data folder>/releases, served at /releases/.
     const baselines = path.join(portal.dataDir, 'releases', 'bench-first-paint');
@@ -105,6 +109,29 @@ export async function benchFirstPaint(): Promise<void> {
       { name: 'pagina React nuda (react + react-dom)', url: `${portal.url}/releases/bench-first-paint/bare/dist/index.html`, ready: 'Ciao' },
       { name: '/login', url: `${portal.url}/login`, ready: 'Bentornato! Accedi con i tuoi dati' },
     ];
+    const before = process.env.BENCH_PAINT_BEFORE;
+    if (before) {
+      const shellDist = path.join(repoRoot, 'shell', 'dist');
+      for (const name of readdirSync(before)) {
+        if (existsSync(path.join(shellDist, name)) || !/\.[0-9a-f]{8}\.(?:js|css)(?:\.br|\.gz)?$/.test(name)) continue;
+        copyFileSync(path.join(before, name), path.join(shellDist, name));
+        borrowed.push(path.join(shellDist, name));
+      }
+      const both = path.join(baselines, 'login');
+      mkdirSync(both, { recursive: true });
+      for (const [name, file] of [
+        ['prima', path.join(before, 'login.html')],
+        ['dopo', path.join(shellDist, 'login.html')],
+      ] as const) {
+        writeFileSync(path.join(both, `${name}.html`), readFileSync(file));
+        writeFileSync(path.join(both, `${name}.html.br`), brotli(readFileSync(file)));
+        pages.push({
+          name: `login.html ${name} (file)`,
+          url: `${portal.url}/releases/bench-first-paint/login/${name}.html`,
+          ready: 'Bentornato! Accedi con i tuoi dati',
+        });
+      }
+    }
     // BENCH_PAINT_VARIANTS=1: the plain page given one property of /login at a time, and /login less one (paintVariants).
     if (process.env.BENCH_PAINT_VARIANTS) {
       const login = await (await fetch(`${portal.url}/login`)).text();
@@ -125,6 +152,7 @@ export async function benchFirstPaint(): Promise<void> {
       }
     }
     const results = await interleavedRounds(pages, rounds, (p) => firstPaint(browser, p.url, p.ready));
+    const plainFcp = median(results.get(pages[0]!.name)!.map((m) => m.fcp));
     const bareFcp = median(results.get(pages[1]!.name)!.map((m) => m.fcp));
     console.log(`\nPrimo disegno con contenuto (FCP), mediane di ${rounds} giri, cache disattivata, carico: ${os.loadavg()[0]!.toFixed(1)}`);
     console.table(
@@ -135,6 +163,7 @@ export async function benchFirstPaint(): Promise<void> {
           pagina: p.name,
           'FCP ms (mediana)': +fcp.toFixed(1),
           'FCP min–max ms': `${Math.min(...list.map((m) => m.fcp)).toFixed(0)}–${Math.max(...list.map((m) => m.fcp)).toFixed(0)}`,
+          'x pagina semplice': +(fcp / plainFcp).toFixed(2),
           'x React nudo': +(fcp / bareFcp).toFixed(2),
           'primo byte ms (mediana)': +median(list.map((m) => m.ttfb)).toFixed(1),
           'FCP dopo il primo byte ms': +median(list.map((m) => m.fcp - m.ttfb)).toFixed(1),
@@ -159,17 +188,23 @@ export async function benchFirstPaint(): Promise<void> {
   } finally {
     await browser.close();
     await portal.stop();
+    for (const file of borrowed) rmSync(file, { force: true });
   }
 }
 
-/** The trace events summed by workBeforePaint (thread time): the main thread's steps, then the tiles' raster. */
-const TRACED = ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'RasterTask'] as const;
+/**
+ * The trace events summed by workBeforePaint (thread time): the main thread's steps, the tiles' raster, then script:
+ * compiled off the main thread as it downloads (a preload's too), and run.
+ */
+const TRACED = ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'RasterTask', 'v8.parseOnBackground', 'EvaluateScript'] as const;
 
 /** Opens `url` in a fresh context while tracing, and sums the CPU time of TRACED's steps until the first contentful paint. */
 async function workBeforePaint(browser: Browser, url: string): Promise<Record<string, number>> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'loading'] });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'loading', 'v8.execute', 'disabled-by-default-v8.compile'],
+  });
   await page.goto(url, { waitUntil: 'load' });
   await paintOf(page);
   const trace = JSON.parse((await browser.stopTracing()).toString()) as {
@@ -197,9 +232,15 @@ export function paintVariants(login: string): Record<string, string> {
   const plain = (headExtra: string, bodyHtml = '<p>Ciao</p>') =>
     `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>HTML</title>${headExtra}</head><body>${bodyHtml}</body></html>`;
   const font = /--ui-font:([^;]*);/.exec(style)![1]!;
+  // login.html's inline script (issue 44 item 10: it preloads the sign-in chunk after the first paint).
+  const inline = /<script>[^<]*<\/script>/g;
+  const preloaded = [...login.matchAll(/"(\/[^"]+\.js)"/g)].map((m) => m[1]!).filter((file) => !login.includes(`src="${file}"`));
+  // The page as before issue 44 item 10: the chunk's files preloaded from the head, fetched as the HTML is parsed.
+  const headPreloads = login.replace(inline, preloaded.map((file) => `<link rel="preload" as="script" href="${file}">`).join(''));
   const noScripts = (html: string) =>
     html
       .replace(/<script[^>]*><\/script>/g, '')
+      .replace(inline, '')
       .replace(/<link rel="preload"[^>]*>/g, '')
       .replace(/<link href="[^"]*\.css" rel="stylesheet">/g, '');
   const bare = noScripts(login);
@@ -207,24 +248,28 @@ export function paintVariants(login: string): Record<string, string> {
     // The plain page with /login's font stack and size.
     'semplice+font': plain(`<style>body{font-family:${font};font-size:15px;line-height:1.5}</style>`),
     // The plain page with /login's head but its style (meta viewport, description, theme colour, manifest, icons, title).
-    'semplice+head': plain(head.replace('<title>Circolo Tennistavolo</title>', '').replace(/<script[^>]*><\/script>/g, '')),
+    'semplice+head': plain(
+      head
+        .replace('<title>Circolo Tennistavolo</title>', '')
+        .replace(/<script[^>]*><\/script>/g, '')
+        .replace(inline, ''),
+    ),
     // The plain page with /login's whole inline CSS (its rules match nothing of the page but body's).
     'semplice+css': plain(`<style>${style}</style>`),
     // /login's markup with no style at all.
     'markup senza css': plain('', markup.replace(/<p class="shell-sr-only"[^>]*><\/p>/, '')),
     // /login without scripts, preloads and the late style sheet (markup and inline CSS alone).
     'login senza script': bare,
-    // /login less one of its loads: the full style sheet linked at the end of the body, the two script preloads, the
-    // deferred entry.
+    // /login less one of its loads: the full style sheet linked at the end of the body, the preloads after the first
+    // paint (its inline script), the deferred entry.
     'login senza foglio di stile finale': login.replace(/<link href="[^"]*\.css" rel="stylesheet">/g, ''),
-    'login senza preload': login.replace(/<link rel="preload"[^>]*>/g, ''),
-    // /login with its two script preloads fetched at low priority (issue 44 item 10: the early fetch kept, not
-    // competing with the first paint's resources).
-    'login con preload a bassa priorità': login.replace(/<link rel="preload"([^>]*)>/g, (link: string, rest: string) =>
-      link.includes('fetchpriority') ? link : `<link rel="preload"${rest} fetchpriority="low">`,
-    ),
+    'login senza preload': login.replace(inline, ''),
+    // /login with the chunk preloaded from its head, as before issue 44 item 10 (the entry as this build's).
+    'login con preload nel head': headPreloads,
+    // … fetched at low priority (the early fetch kept, not competing with the first paint's resources).
+    'login con preload nel head a bassa priorità': headPreloads.replace(/<link rel="preload"([^>]*)>/g, '<link rel="preload"$1 fetchpriority="low">'),
     // … and as prefetches (fetched when the network is idle, kept in the cache for the entry's import).
-    'login con prefetch al posto dei preload': login.replace(/<link rel="preload" as="script"([^>]*)>/g, '<link rel="prefetch" as="script"$1>'),
+    'login con prefetch nel head': headPreloads.replace(/<link rel="preload" as="script"([^>]*)>/g, '<link rel="prefetch" as="script"$1>'),
     'login senza script defer': login.replace(/<script[^>]*><\/script>/g, ''),
     // … and without the form's controls (inputs and buttons): the card's text only.
     'login senza controlli': bare.replace(/<form.*<\/form>/s, '<p>Modulo</p>'),

@@ -4,6 +4,8 @@
  * Once the worker is ready, the page tells it which of this origin's files it loaded before the worker controlled it
  * (the first visit), so the shell and the current release's assets are kept from that visit on.
  */
+import { afterFirstPaint } from '../first-paint';
+
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /** This origin's files the page has loaded (API calls excluded): the shell page itself, its scripts and styles. */
@@ -30,13 +32,11 @@ function tellLoaded(worker: ServiceWorker | null | undefined): void {
 export function registerServiceWorkerAfterPaint(): void {
   // Not in the server's headless check of a new release (/__release-check): it is no visit of a person.
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator) || window.location.pathname === '/__release-check') return;
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      navigator.serviceWorker
-        .register(SERVICE_WORKER_URL)
-        .then(() => navigator.serviceWorker.ready)
-        .then((registration) => tellLoaded(registration.active))
-        .catch((err: unknown) => console.warn('[shell] service worker non registrato', err));
-    }),
-  );
+  afterFirstPaint(() => {
+    navigator.serviceWorker
+      .register(SERVICE_WORKER_URL)
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => tellLoaded(registration.active))
+      .catch((err: unknown) => console.warn('[shell] service worker non registrato', err));
+  });
 }

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { readRemotes, remoteOriginsOf } from '../remotes';
@@ -6,6 +8,40 @@ import { readRemotes, remoteOriginsOf } from '../remotes';
 /** The domain apps' origins a page may load from, per request (the manifest can change between two requests). */
 const originsOf = new WeakMap<IncomingMessage, string>();
 const remoteOrigins = (request: IncomingMessage) => originsOf.get(request) ?? '';
+/** The shell's inline scripts' hashes a page's policy allows, per request (pages only: assets and API answers run none). */
+const hashesOf = new WeakMap<IncomingMessage, string>();
+const inlineScriptHashes = (request: IncomingMessage) => hashesOf.get(request) ?? '';
+
+/**
+ * The hashes of the shell's inline scripts (`'sha256-…'`), as its build wrote them beside its pages (shell/dist/csp.json,
+ * tooling/prerender.ts: login.html's script preloading the sign-in chunk after the first paint). Read again when the
+ * file changes (a new build of the shell under a running server); no file, no hash: the pages still work, the script is
+ * refused and the entry loads the chunk itself.
+ */
+export function shellScriptHashes(shellDist: string): () => string {
+  const file = path.join(shellDist, 'csp.json');
+  let seen = { mtimeMs: -1, sources: '' };
+  return () => {
+    let mtimeMs = 0;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return '';
+    }
+    if (mtimeMs !== seen.mtimeMs) {
+      let sources: unknown[] = [];
+      try {
+        sources = (JSON.parse(fs.readFileSync(file, 'utf8')) as { 'script-src'?: unknown[] })['script-src'] ?? [];
+      } catch {
+        // A half-written file: no hash until the build has written it whole.
+      }
+      // Hashes only: whatever else the file held, nothing here can loosen the policy.
+      const hashes = sources.filter((s): s is string => typeof s === 'string' && /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s));
+      seen = { mtimeMs, sources: hashes.join(' ') };
+    }
+    return seen.sources;
+  };
+}
 
 /**
  * Security headers on every answer (helmet; issue 7 finding 12): a Content-Security-Policy that lets pages
@@ -15,7 +51,8 @@ const remoteOrigins = (request: IncomingMessage) => originsOf.get(request) ?? ''
  */
 export default fp(
   async (app) => {
-    const { dataDir, publicUrl } = app.config;
+    const { dataDir, publicUrl, staticRoot } = app.config;
+    const inlineScripts = shellScriptHashes(path.join(staticRoot, 'shell', 'dist'));
 
     app.addHook('onRequest', async (request) => {
       // Only a page's policy governs what loads: API answers and assets (scripts, styles, images) need no remote origin.
@@ -28,6 +65,7 @@ export default fp(
         // A broken manifest loads no remote anyway (and /remotes.json says why): allow none.
       }
       originsOf.set(request.raw, remoteOriginsOf(remotes).join(' '));
+      hashesOf.set(request.raw, inlineScripts());
     });
 
     // helmet's middleware built once: @fastify/helmet built it anew for every request (parsing the policy's
@@ -38,7 +76,8 @@ export default fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", remoteOrigins],
+          // This origin, the remotes' and the shell's own inline scripts by their hash (never 'unsafe-inline').
+          scriptSrc: ["'self'", inlineScriptHashes, remoteOrigins],
           // Inline style attributes and the style tags toasts inject; styles cannot run code.
           styleSrc: ["'self'", "'unsafe-inline'", remoteOrigins],
           imgSrc: ["'self'", 'data:', 'blob:', remoteOrigins],

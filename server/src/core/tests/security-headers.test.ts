@@ -89,6 +89,28 @@ describe('security headers', () => {
     assert.equal((await call(t.app, null, 'GET', '/')).headers['cross-origin-resource-policy'], 'same-origin');
   });
 
+  test("the shell's inline scripts: allowed by the hashes its build wrote (csp.json), nothing else, read again when rebuilt", async () => {
+    const file = path.join(t.config.staticRoot, 'shell', 'dist', 'csp.json');
+    const first = "'sha256-MM2DXcdgw57SjLvCK9S6eYoBF7jC556clj7y+yAjnUs='";
+    const second = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+    const scriptSrc = async (url: string) => directives((await call(t.app, null, 'GET', url)).headers['content-security-policy'])['script-src'];
+    // Whatever else the file holds cannot loosen the policy.
+    fs.writeFileSync(file, JSON.stringify({ 'script-src': [first, "'unsafe-inline'", "'unsafe-eval'", 'https://evil.example', '*'] }));
+    try {
+      assert.deepEqual(await scriptSrc('/login'), ["'self'", first]);
+      assert.deepEqual(await scriptSrc('/'), ["'self'", first]);
+      fs.writeFileSync(file, JSON.stringify({ 'script-src': [second] }));
+      fs.utimesSync(file, new Date('2026-01-02T00:00:00Z'), new Date('2026-01-02T00:00:00Z'));
+      assert.deepEqual(await scriptSrc('/login'), ["'self'", second]);
+      fs.writeFileSync(file, '{"script-src": [');
+      fs.utimesSync(file, new Date('2026-01-03T00:00:00Z'), new Date('2026-01-03T00:00:00Z'));
+      assert.deepEqual(await scriptSrc('/login'), ["'self'"]);
+    } finally {
+      fs.rmSync(file);
+    }
+    assert.deepEqual(await scriptSrc('/login'), ["'self'"]);
+  });
+
   test('HSTS when the portal is served over https', async () => {
     const secure = await build({ PUBLIC_URL: 'https://portale.example' });
     try {
