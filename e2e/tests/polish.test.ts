@@ -142,6 +142,31 @@ test('with reduced motion a toast stays its 5 seconds: its progress bar, the toa
   await context.close();
 });
 
+test('with reduced motion the sign-in’s toasts show whole and leave on their timer, the success toast after a retry too', async () => {
+  const context = await portal.browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const shownWhole = async (text: string) => {
+    const card = page.locator('.Toastify__toast').filter({ hasText: text });
+    await card.waitFor();
+    const box = await card.boundingBox();
+    assert.ok(box && box.height >= 40, `'${text}' is drawn whole: ${JSON.stringify(box)}`);
+    return card;
+  };
+  await wrongPasswordOnLogin(page);
+  // Its 5 s run out (the toast's progress bar, unseen), it leaves the page.
+  await (await shownWhole("Errore durante l'accesso.")).waitFor({ state: 'detached' });
+  // A retry while the next error is on screen: the portal takes over the page as that error closes (the sign-in page's
+  // toast host leaving, the portal's arriving); its success toast was drawn into the closing error's element and
+  // collapsed to no height at once, its timer never started (CI's failure of the retried sign-in above).
+  await wrongPasswordOnLogin(page);
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entra' }).click();
+  const welcome = await shownWhole('Accesso effettuato con successo!');
+  await page.getByText("Errore durante l'accesso.").waitFor({ state: 'detached' });
+  await welcome.waitFor({ state: 'detached' });
+  await context.close();
+});
+
 test('at 1366 × 768 every column of the users table is in view, without scrolling sideways', async () => {
   const page = await adminOn(USERS);
   await page.getByRole('cell', { name: 'Rossi', exact: true }).waitFor();

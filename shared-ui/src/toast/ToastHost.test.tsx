@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { ToastHost } from './ToastHost';
 import { notify, toastPromise } from './notify';
@@ -77,5 +78,60 @@ describe('ToastHost and notify', () => {
     });
     await expect(outcome!).resolves.toBe(failure);
     expect(await screen.findByText('Token non valido o scaduto, riprova a richiedere il reset della password')).toBeInTheDocument();
+  });
+
+  it('with reduced motion a toast starts its timer as it appears and leaves the page as it closes, no animation awaited', async () => {
+    const matchMedia = jest.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      render(<ToastHost />);
+      let id!: string | number;
+      act(() => {
+        window.dispatchEvent(new Event('focus'));
+        id = notify.error("Errore durante l'accesso.");
+      });
+      const card = (await screen.findByText("Errore durante l'accesso.")).closest('.Toastify__toast')!;
+      expect((document.querySelector('.Toastify__progress-bar') as HTMLElement).style.animationPlayState).toBe('running');
+      act(() => notify.dismiss(id));
+      await waitFor(() => expect(card).not.toBeInTheDocument());
+    } finally {
+      matchMedia.mockRestore();
+    }
+  });
+
+  it("a host taking over from another (the portal after the sign-in page) shows its toast whole, not in the leaving host's closing toast", async () => {
+    /** The portal's first render: its host, and the welcome toast raised as it mounts (shell/src/login/portal.tsx). */
+    function Portal() {
+      useEffect(() => void notify.success('Accesso effettuato con successo!'), []);
+      return (
+        <main>
+          <ToastHost />
+        </main>
+      );
+    }
+    const { rerender } = render(
+      <div>
+        <ToastHost />
+      </div>,
+    );
+    await act(async () => void notify.error("Errore durante l'accesso.", { toastId: 'login-1' }));
+    await screen.findByText("Errore durante l'accesso.");
+    // A new attempt takes the error off the screen; its exit animation is still running when the portal takes over.
+    act(() => notify.dismiss('login-1'));
+    rerender(<Portal />);
+    const welcome = (await screen.findByText('Accesso effettuato con successo!')).closest('.Toastify__toast') as HTMLElement;
+    // The welcome toast's icon ends its entrance (an animationend that bubbles to the toast), then two frames pass.
+    act(() => void welcome.querySelector('.Toastify__toast-icon')!.dispatchEvent(new Event('animationend', { bubbles: true })));
+    await act(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+    expect(welcome).toBeInTheDocument();
+    expect(welcome.style.height).not.toBe('0px');
+    expect(screen.queryByText("Errore durante l'accesso.")).not.toBeInTheDocument();
   });
 });
