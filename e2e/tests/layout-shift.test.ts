@@ -3,8 +3,7 @@
  * then the table's body when its rows arrive) and /login keep what they show where it first appeared. Measured as
  * Chromium reports it: every 'layout-shift' entry of the page (none caused by an input) summed from navigation until
  * the page shows its rows and the network is idle; each must stay below 0.1 ("good" for Core Web Vitals). On failure
- * the message names the elements that moved and by how much. Every context here keeps a person's usual motion
- * (the other files' contexts reduce it): a shift that an animation makes counts.
+ * the message names the elements that moved and by how much.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,7 +63,7 @@ const mainTop = (page: Page) => page.evaluate(() => document.querySelector('.she
 const bodyTop = (page: Page) => page.evaluate(() => document.querySelector('.ui-table tbody')!.getBoundingClientRect().top);
 
 async function signedInContext(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await portal.browser.newContext({ serviceWorkers: 'block', reducedMotion: 'no-preference', viewport });
+  const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport });
   assert.ok((await context.request.post(`${portal.server.url}/api/v1/auth/login`, { data: ADMIN })).ok());
   return context;
 }
@@ -123,11 +122,7 @@ for (const [size, viewport] of [
 }
 
 test('the home page (a member, desktop): the blocks arriving do not push the section grid down, from the second visit on', async () => {
-  const context = await portal.browser.newContext({
-    serviceWorkers: 'block',
-    reducedMotion: 'no-preference',
-    viewport: { width: 1366, height: 768 },
-  });
+  const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
   await signIn(await context.newPage(), portal.server.url, MEMBER, MEMBER_PASSWORD, null);
   const gridTop = (page: Page) => page.evaluate(() => document.querySelector('.shell-home__grid')!.getBoundingClientRect().top);
   const settled = (page: Page) =>
@@ -157,11 +152,7 @@ test('the home page (a member, desktop): the blocks arriving do not push the sec
 });
 
 test(`/login paints its form where it stays while React takes it over (CLS < ${GOOD_CLS})`, async () => {
-  const context = await portal.browser.newContext({
-    serviceWorkers: 'block',
-    reducedMotion: 'no-preference',
-    viewport: { width: 1366, height: 768 },
-  });
+  const context = await portal.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   const shifts = await recordLayoutShifts(page);
   await page.goto(`${portal.server.url}/login`);

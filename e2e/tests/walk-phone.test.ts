@@ -121,10 +121,7 @@ const focusRing = (page: Page) =>
   });
 
 test('12. every keyboard focus ring reaches 3:1 against its background, in the top navigation too', async () => {
-  // A person's usual motion (the support's contexts reduce it): the ring is read the moment focus moves, and under
-  // reduced motion shared-ui gives every element a 0.01 ms transition of every property, so until the next frame the
-  // colour read is the one the transition starts from (the profile button's ring read as blue on the header's blue).
-  const page = await portal.browser.newPage({ viewport: { width: 1366, height: 768 }, reducedMotion: 'no-preference' });
+  const page = await portal.browser.newPage({ viewport: { width: 1366, height: 768 } });
   await signIn(page, portal.server.url, ADMIN.email, ADMIN.password);
   await page.goto(`${portal.server.url}/registry/users/qualifications`);
   await page.getByRole('button', { name: 'Aggiungi qualifica' }).waitFor();

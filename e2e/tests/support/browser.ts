@@ -68,12 +68,7 @@ export async function launchBrowser(): Promise<Browser> {
     // No service worker unless a test asks for one (the offline tests): the portal's worker precaches the shell's
     // files on a context's first visit, so every fresh context downloaded and ran them twice (about a third more
     // requests per sign-in) for a cache no other test reads.
-    // Reduced motion unless a test asks otherwise (layout-shift and walk-phone's focus rings keep a person's usual
-    // motion; polish's reduced-motion tests ask for it by name): shared-ui's styles cut transitions and animations short
-    // under it and toasts come and go without animation (ToastHost), so Chromium stops drawing a frame every 16 ms for
-    // each dialog, menu and toast while Playwright waits on the page. Reverted once (142177b) for a toast that stayed
-    // hidden, a defect of the portal's toast host, fixed since (docs/decisions.md, 'Reduced motion again').
-    const context = await newContext({ serviceWorkers: 'block', reducedMotion: 'reduce', ...options });
+    const context = await newContext({ serviceWorkers: 'block', ...options });
     await browserClock(context);
     return context;
   };
