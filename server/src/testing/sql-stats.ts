@@ -54,7 +54,7 @@ function timed<T>(text: string, run: () => T, untilAnswer: boolean): T {
   const started = performance.now();
   const result = run();
   const add = () => addMs(key, performance.now() - started);
-  if (result && typeof (result as { then?: unknown }).then === 'function') (result as Promise<unknown>).then(add, add);
+  if (result && typeof (result as { then?: unknown }).then === 'function') (result as unknown as Promise<unknown>).then(add, add);
   return result;
 }
 
