@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db/client';
 import { rowsOf } from '../../core/db/rows';
 import { type Clock, systemClock } from '../../core/time';
@@ -82,9 +82,10 @@ export class AttemptRepository {
     return rowsOf(rows).length === 1;
   }
 
-  /** A success forgets the counter (the e-mail + IP one, and the account's). */
-  async clear(kind: AttemptKind, key: string): Promise<void> {
-    await this.db.delete(auth_attempts).where(and(eq(auth_attempts.kind, kind), eq(auth_attempts.key, key)));
+  /** A success forgets its counters (the e-mail + IP one and the account's), in one statement. */
+  async clear(...counters: readonly [AttemptKind, string][]): Promise<void> {
+    if (!counters.length) return;
+    await this.db.delete(auth_attempts).where(or(...counters.map(([kind, key]) => and(eq(auth_attempts.kind, kind), eq(auth_attempts.key, key)))));
   }
 
   /** Drops counters whose window has passed and whose delay has ended: the table holds only live counters. */

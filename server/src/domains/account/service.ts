@@ -68,8 +68,7 @@ export class AuthService {
     const user = await repo.findForLogin(email);
     const correct = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
     if (!user || !correct) return { user, correct: false };
-    await attempts.clear('login', key);
-    await attempts.clear('login_account', account);
+    await attempts.clear(['login', key], ['login_account', account]);
     return { user, correct: true };
   }
 

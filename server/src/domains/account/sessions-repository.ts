@@ -34,11 +34,13 @@ export class SessionRepository implements SessionResolver {
   /** In the caller's transaction when it passes one (the sign-in's audit entry is written with it). */
   async create(userId: string, db: DbOrTx = this.db): Promise<string> {
     const { token, hash } = newSecret();
-    await db.insert(sessions).values({ token_hash: hash, user_id: userId, expires_at: new Date(this.clock.now().getTime() + SESSION_DAYS * DAY_MS) });
-    // Only the newest few sessions of a user live on: sign-ins cannot pile up rows without end.
+    const expiresAt = new Date(this.clock.now().getTime() + SESSION_DAYS * DAY_MS).toISOString();
+    // Only the newest few sessions of a user live on: sign-ins cannot pile up rows without end. One statement: the
+    // DELETE reads the table as it was before the INSERT beside it, so it keeps the newest MAX − 1 earlier sessions.
     await db.execute(sql`
+      WITH created AS (INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (${hash}, ${userId}, ${expiresAt}::timestamptz) RETURNING id)
       DELETE FROM sessions WHERE user_id = ${userId} AND id NOT IN (
-        SELECT id FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC, id LIMIT ${MAX_SESSIONS_PER_USER})`);
+        SELECT id FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC, id LIMIT ${MAX_SESSIONS_PER_USER - 1})`);
     return token;
   }
 
