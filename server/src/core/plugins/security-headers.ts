@@ -11,6 +11,8 @@ const remoteOrigins = (request: IncomingMessage) => originsOf.get(request) ?? ''
 /** The shell's inline scripts' hashes a page's policy allows, per request (pages only: assets and API answers run none). */
 const hashesOf = new WeakMap<IncomingMessage, string>();
 const inlineScriptHashes = (request: IncomingMessage) => hashesOf.get(request) ?? '';
+/** script-src's sources after 'self': the inline scripts' hashes, then the remotes' origins (an empty one adds no space). */
+const scriptSources = (request: IncomingMessage) => [inlineScriptHashes(request), remoteOrigins(request)].filter(Boolean).join(' ');
 
 /**
  * The hashes of the shell's inline scripts (`'sha256-…'`), as its build wrote them beside its pages (shell/dist/csp.json,
@@ -77,7 +79,7 @@ export default fp(
         directives: {
           defaultSrc: ["'self'"],
           // This origin, the remotes' and the shell's own inline scripts by their hash (never 'unsafe-inline').
-          scriptSrc: ["'self'", inlineScriptHashes, remoteOrigins],
+          scriptSrc: ["'self'", scriptSources],
           // Inline style attributes and the style tags toasts inject; styles cannot run code.
           styleSrc: ["'self'", "'unsafe-inline'", remoteOrigins],
           imgSrc: ["'self'", 'data:', 'blob:', remoteOrigins],
