@@ -1,5 +1,6 @@
 import { createConfig } from '../tooling/rspack';
 import { createPrerender } from '../tooling/prerender';
+import { FIRST_PAINT_WAIT_MS } from './src/first-paint';
 
 // The host: no exposes, no remotes baked in (they come from /remotes.json at run time).
 const web = createConfig({
@@ -18,6 +19,7 @@ function withPrerenderedLogin() {
     entry: './src/login/prerender.tsx',
     webOut: web.output!.path!,
     preloadChunk: 'sign-in',
+    preloadWaitMs: FIRST_PAINT_WAIT_MS,
   });
   return [{ ...web, plugins: [...(web.plugins ?? []), webPlugin] }, config];
 }

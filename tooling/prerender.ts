@@ -33,6 +33,11 @@ export interface PrerenderOptions {
    * the entry to arrive and run.
    */
   preloadChunk?: string;
+  /**
+   * The longest the inline script waits for the first paint before preloading anyway: the entry's own limit
+   * (shell/src/first-paint.ts FIRST_PAINT_WAIT_MS), so that both start together.
+   */
+  preloadWaitMs: number;
 }
 
 /** The script files of `preloadChunk`, as the web build wrote them (filled by PreloadedChunkFiles). */
@@ -67,12 +72,14 @@ export const scriptHash = (source: string) => `'sha256-${createHash('sha256').up
  * paint timing, after the first frame), so that neither their download nor their compilation, which Chromium starts
  * as a preload arrives, competes with the first paint (issue 44 item 10: /login painted 1.9 × later than a plain
  * page with the preloads in its head, 1.5 × without), and they still arrive without waiting for the deferred entry.
- * The entry's import waits for the same moment (shell/src/first-paint.ts) and finds them preloaded.
+ * The entry's import waits for the same moment (shell/src/first-paint.ts) and finds them preloaded; both at the latest
+ * after `waitMs` (a tab opened in the background paints nothing until shown), once either way.
  */
-export function preloadAfterPaint(files: readonly string[]): string {
+export function preloadAfterPaint(files: readonly string[], waitMs: number): string {
   return (
     `(function(){var f=${JSON.stringify(files.map((file) => `/${file}`))};` +
-    'function p(){f.forEach(function(h){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=h;document.head.appendChild(l)})}' +
+    'var d;function p(){if(d)return;d=1;f.forEach(function(h){var l=document.createElement("link");l.rel="preload";l.as="script";l.href=h;document.head.appendChild(l)})}' +
+    `setTimeout(p,${Math.round(waitMs)});` +
     'var P=window.PerformanceObserver;' +
     'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){' +
     'var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();p()}});' +
@@ -98,7 +105,7 @@ class WritePrerenderedPage {
       const filled = template.replace(ROOT, `<div id="root">${render()}</div>`);
       const beasties = new Beasties({ path: webOut, publicPath: '/', preload: 'body', noscriptFallback: false, logLevel: 'warn' });
       let html = await beasties.process(filled);
-      const inline = this.options.preload.files.length ? [preloadAfterPaint(this.options.preload.files)] : [];
+      const inline = this.options.preload.files.length ? [preloadAfterPaint(this.options.preload.files, this.options.preloadWaitMs)] : [];
       html = html.replace('</head>', `${inline.map((source) => `<script>${source}</script>`).join('')}</head>`);
       writeFileSync(path.join(webOut, CSP_FILE), `${JSON.stringify({ 'script-src': inline.map(scriptHash) }, null, 2)}\n`);
       writeFileSync(file, html);

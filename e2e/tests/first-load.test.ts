@@ -120,6 +120,36 @@ test('the page hydrates without a mismatch or a CSP refusal, and signing in goes
   await page.close();
 });
 
+test('a page that never reports its first paint (a tab opened in the background) still preloads the sign-in chunk and takes the form over', async () => {
+  const page = await portal.browser.newPage();
+  // The browser says it reports paints but never does, as for a tab that is not shown.
+  await page.addInitScript(() => {
+    class SilentPaintObserver {
+      static supportedEntryTypes = ['paint', 'resource'];
+      observe() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    Object.defineProperty(window, 'PerformanceObserver', { value: SilentPaintObserver, configurable: true, writable: true });
+  });
+  const chunkRequested = page.waitForRequest(/\/sign-in\.[0-9a-f]+\.js$/);
+  await page.goto(`${portal.server.url}/login`);
+  // Past the wait's limit (shell/src/first-paint.ts FIRST_PAINT_WAIT_MS, and the inline script's) on the page's clock.
+  await page.clock.runFor(5_000);
+  await chunkRequested;
+  await page.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled);
+  const preloads = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="preload"][as="script"]')].map((l) => (l as HTMLLinkElement).href),
+  );
+  assert.ok(
+    preloads.some((href) => /\/sign-in\.[0-9a-f]+\.js$/.test(href)),
+    preloads.join(', '),
+  );
+  await page.close();
+});
+
 test('what is typed before the script arrives stays in the fields once React takes the form over', async () => {
   const page = await portal.browser.newPage();
   let release!: () => void;
