@@ -25,7 +25,6 @@ import path from 'node:path';
 import { ensurePnpm, install, log, root, runAsync } from './lib.mjs';
 import { busySeconds, busyText, cpuTimes, measureReference } from './machine-reference.mjs';
 import { DATABASE_FREE_API_FILES } from './database-free-api-files.mjs';
-import { startSharedBrowser } from './shared-browser.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
 const argValue = (name) => {
@@ -211,15 +210,7 @@ if (jobs.length) {
   const from = performance.now();
   const cpuAtPool = cpuTimes();
   takeReapedCpu(); // what the builds' processes took is not the first file's
-  // One Chromium for every browser file (each file its own contexts), instead of one each.
-  const sharedBrowser = e2eRows.length ? await startSharedBrowser() : null;
   const suites = await runFiles(ordered, { concurrency: CONCURRENCY, perKind: { browser: BROWSER_CONCURRENCY } });
-  if (sharedBrowser) {
-    await sharedBrowser.stop();
-    // Its CPU (Chromium's processes reaped through it) is the browser suite's.
-    const shared = suites[e2eRows[0]];
-    if (shared) shared.cpu += takeReapedCpu() ?? 0;
-  }
   for (const name of [...apiRows, ...e2eRows]) {
     const s = suites[name];
     if (!s) continue;

@@ -7,12 +7,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import type { ReservationRule } from 'shared-api/contract';
 import { seriousViolations, settled } from './support/axe.ts';
 import { apiCall } from './support/api-call.ts';
-import { downloaded, screenshot } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { clubDate, testNow } from 'test-kit';
 import { ADMIN, MEMBER_PASSWORD, portalForThisFile, removeCertificates, signIn, toast } from './support/portal.ts';
 
@@ -211,7 +212,7 @@ test('a member searches the day, books a shift with a partner, finds it under Fu
   assert.equal(file.suggestedFilename(), `prenotazione-${DAY}.ics`);
   // The server's file (issue 41: one .ics writer): the calendar feeds' writer, with the club's name and time zone from
   // the settings; the event on the club's clock (TZID), the partner named, the club as the place.
-  const ics = (await downloaded(file)).toString('utf8');
+  const ics = readFileSync(await file.path(), 'utf8');
   assert.match(ics, /BEGIN:VCALENDAR[\s\S]*BEGIN:VTIMEZONE[\s\S]*BEGIN:VEVENT[\s\S]*END:VEVENT[\s\S]*END:VCALENDAR/);
   const day = DAY.replace(/-/g, '');
   assert.match(ics, new RegExp(`^DTSTART;TZID=${ZONE}:${day}T210000\\r?$`, 'm'));
@@ -424,8 +425,7 @@ test('the administrator creates a recurring group on two tables, edits one occur
   const file = await download;
   assert.equal(file.suggestedFilename(), `turni_${DAY}_${DAY}_tavolo_5.csv`);
   await toastDone(page, 'File scaricato con successo!');
-  const lines = (await downloaded(file))
-    .toString('utf8')
+  const lines = readFileSync(await file.path(), 'utf8')
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/);

@@ -4,8 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { ADMIN, signIn, portalForThisFile } from './support/portal.ts';
-import { downloaded } from './support/browser.ts';
 
 const portal = portalForThisFile();
 
@@ -29,7 +29,7 @@ test('EXCEL, CSV and PDF downloads of the searched users list', async () => {
     await page.getByRole('menuitem', { name: label }).click();
     const download = await downloading;
     assert.match(download.suggestedFilename(), new RegExp(`^utenti.*\\.${ext}$`));
-    saved[ext] = await downloaded(download);
+    saved[ext] = readFileSync(await download.path());
   }
   const { xlsx, pdf, csv: csvFile } = saved;
   assert.ok(xlsx && pdf && csvFile, 'each format was downloaded');

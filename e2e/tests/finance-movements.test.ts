@@ -7,8 +7,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { downloaded, screenshot } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { ADMIN, portalForThisFile, signIn, toast } from './support/portal.ts';
 
 const portal = portalForThisFile();
@@ -233,7 +234,7 @@ test('the treasurer records a supplier and a multi-line movement with its PDF, f
     row.getByRole('button', { name: "Scarica l'allegato fattura-4512.pdf" }).click(),
   ]);
   assert.equal(download.suggestedFilename(), 'fattura-4512.pdf');
-  assert.deepEqual(await downloaded(download), PDF);
+  assert.deepEqual(await readFile(await download.path()), PDF);
 
   // The list's download (export key finance-accounting-entry), in the list's order.
   const [csv] = await Promise.all([
@@ -244,7 +245,7 @@ test('the treasurer records a supplier and a multi-line movement with its PDF, f
     })(),
   ]);
   assert.match(csv.suggestedFilename(), /^movimenti_contabili.*\.csv$/);
-  const exported = (await downloaded(csv)).toString('utf8');
+  const exported = await readFile(await csv.path(), 'utf8');
   assert.ok(exported.includes(SUPPLIER) && exported.includes('Due tavoli omologati'), exported);
   assert.ok(exported.indexOf('Reti nuove') < exported.indexOf('Due tavoli omologati'), 'the file keeps fiscal year descending');
   assert.ok(exported.indexOf('Due tavoli omologati') < exported.indexOf('Palline da allenamento'), 'the file keeps fiscal year descending');

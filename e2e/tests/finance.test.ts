@@ -7,9 +7,10 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { downloaded, launchBrowser, screenshot } from './support/browser.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
 import { ADMIN, MEMBER_PASSWORD, signIn, toast } from './support/portal.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -245,7 +246,7 @@ test('the treasurer charges the season fee, records a cash and a bank payment po
   const [download] = await Promise.all([admin.waitForEvent('download'), pdfDialog.getByRole('button', { name: 'Scarica PDF' }).click()]);
   await toast(admin, 'File scaricato con successo!');
   assert.match(download.suggestedFilename(), /\.pdf$/);
-  const bytes = await downloaded(download);
+  const bytes = await readFile(await download.path());
   assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   const flat = nbsp(text).replace(/\s+/g, ' ');

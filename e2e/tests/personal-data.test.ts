@@ -5,10 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { apiCall } from './support/api-call.ts';
 import { ADMIN, MEMBER_PASSWORD, signIn, toast, portalForThisFile } from './support/portal.ts';
-import { downloaded } from './support/browser.ts';
 
 const portal = portalForThisFile();
 // Luca has a booking in the demo club (the booking seed) and a charge (the finance seed).
@@ -44,7 +44,7 @@ test("the member's ZIP holds the new phone and their bookings; anonymising them 
   await card.getByRole('button', { name: 'Scarica i miei dati' }).click();
   const download = await downloading;
   assert.equal(download.suggestedFilename(), 'dati-Ferrari-Luca.zip');
-  const dati = JSON.parse(unzipEntry(await downloaded(download), 'dati.json').toString('utf8'));
+  const dati = JSON.parse(unzipEntry(readFileSync(await download.path()), 'dati.json').toString('utf8'));
   assert.equal(dati.profilo.phone_number, '+39 333 9876543');
   assert.ok(dati.prenotazioni.length > 0, 'their bookings');
   await member.screenshot({ path: '/tmp/h28-profile.png', fullPage: true });

@@ -6,10 +6,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { seriousViolations, settled } from './support/axe.ts';
-import { downloaded, screenshot } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { ADMIN, portalForThisFile, signIn } from './support/portal.ts';
 
 const portal = portalForThisFile();
@@ -26,7 +27,7 @@ async function download(page: Page, label: 'EXCEL' | 'CSV' | 'PDF'): Promise<{ n
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: label }).click();
   const file = await downloading;
-  return { name: file.suggestedFilename(), body: await downloaded(file) };
+  return { name: file.suggestedFilename(), body: readFileSync(await file.path()) };
 }
 
 test('the administrator reads played and free shifts of the demo club, by period and table, and downloads them', async () => {
