@@ -1,14 +1,16 @@
 // `node build-tests.mjs`: the API test files bundled once into dist-tests/ (esbuild, code split), so each test
 // process loads a few JavaScript chunks instead of compiling and resolving ~800 TypeScript modules through tsx
 // (about 2 s of CPU per process, 126 processes in CI). The tests run the same code as from src/: every module's
-// import.meta is its source file's (tests find fixtures and source folders from it, and the worker pool decides from
-// it to run TypeScript workers through tsx, as it does under tsx), and stack traces name src/ lines through the maps.
+// import.meta is its source file's (tests find fixtures and source folders from it), and stack traces name src/ lines
+// through the maps. The modules worker threads run are entries too, as in server/build.mjs, and the worker pool loads
+// them (core/paths.ts, SERVER_TEST_BUNDLE): from the sources, each worker thread that ran a task started tsx's loader
+// thread and compiled its modules again, 0.5–3 CPU-s a worker.
 import { readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { externalPackages, serverBuildOptions, serverRoot, src } from './esbuild-config.mjs';
+import { externalPackages, offThreadModules, serverBuildOptions, serverRoot, src } from './esbuild-config.mjs';
 
 export const TESTS_OUTDIR = path.join(serverRoot, 'dist-tests');
 
@@ -58,7 +60,8 @@ const files = testFiles();
 await esbuild
   .build(
     serverBuildOptions({
-      entryPoints: [...files, path.join(src, 'testing', 'run-test-files.ts')],
+      entryPoints: [...files, path.join(src, 'testing', 'run-test-files.ts'), path.join(src, 'core', 'workers', 'entry.mjs'), ...offThreadModules()],
+      define: { SERVER_TEST_BUNDLE: JSON.stringify(path.basename(TESTS_OUTDIR)) },
       outdir: TESTS_OUTDIR,
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',

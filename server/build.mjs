@@ -10,48 +10,14 @@
 //   src/backup-cli.ts               backups                          → dist/backup-cli.js (npm run backup / restore)
 //   src/core/workers/entry.mjs      the worker threads' entry        → dist/core/workers/entry.js (core/workers/pool.ts)
 //   offThreadModule('<path>') calls every module a worker thread runs → dist/<path>.js
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { externalPackages, serverBuildOptions, serverRoot, src } from './esbuild-config.mjs';
+import { externalPackages, offThreadModules, serverBuildOptions, serverRoot, src } from './esbuild-config.mjs';
 
 const outdir = path.join(serverRoot, 'dist');
-
-/** Every TypeScript file under src/, tests aside. */
-function sourceFiles(dir = src) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'tests' || entry.name === 'testing' ? [] : sourceFiles(file);
-    return entry.name.endsWith('.ts') ? [file] : [];
-  });
-}
-
-/**
- * The modules a worker thread runs: each named by an offThreadModule('<path under src>') call (core/workers/pool.ts)
- * with a string literal, so the build can find it. A call with anything else stops the build.
- */
-function offThreadModules() {
-  const found = new Set();
-  for (const file of sourceFiles()) {
-    // Comments aside: they may name the function without a module.
-    const text = readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\/\/.*$/gm, '');
-    for (const call of text.matchAll(/offThreadModule\(([^)]*)\)/g)) {
-      const literal = /^\s*'([\w./-]+)'\s*$/.exec(call[1]);
-      if (!literal) {
-        console.error(
-          `server/build.mjs: ${path.relative(serverRoot, file)}: offThreadModule(${call[1]}) needs a string literal, the build must find it`,
-        );
-        process.exit(1);
-      }
-      found.add(path.join(src, `${literal[1]}.ts`));
-    }
-  }
-  return [...found];
-}
 
 // In the bundle every module's import.meta is the entry's (dist/main.js): a module that finds files from its own
 // location would look in dist/. core/paths.ts finds the package folder whichever it is and is the one allowed.

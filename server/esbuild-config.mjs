@@ -2,6 +2,7 @@
 // test files (build-tests.mjs → dist-tests/). Both bundle src/ into ES modules for Node with source maps that name
 // src/ lines, keep class and function names as written (errors and logs name them), and leave every npm package an
 // import resolved at run time while this workspace's TypeScript packages are bundled in.
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 export const serverRoot = import.meta.dirname;
@@ -40,4 +41,37 @@ export function serverBuildOptions({ outdir, ...options }) {
     logLevel: 'warning',
     ...options,
   };
+}
+
+/** Every TypeScript file under src/, tests aside. */
+function sourceFiles(dir = src) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'tests' || entry.name === 'testing' ? [] : sourceFiles(file);
+    return entry.name.endsWith('.ts') ? [file] : [];
+  });
+}
+
+/**
+ * The modules a worker thread runs: each named by an offThreadModule('<path under src>') call (core/workers/pool.ts)
+ * with a string literal, so the build can find it. A call with anything else stops the build. Both bundles write
+ * each as an entry of its own, with the worker threads' entry (src/core/workers/entry.mjs).
+ */
+export function offThreadModules() {
+  const found = new Set();
+  for (const file of sourceFiles()) {
+    // Comments aside: they may name the function without a module.
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '');
+    for (const call of text.matchAll(/offThreadModule\(([^)]*)\)/g)) {
+      const literal = /^\s*'([\w./-]+)'\s*$/.exec(call[1]);
+      if (!literal) {
+        console.error(`server: ${path.relative(serverRoot, file)}: offThreadModule(${call[1]}) needs a string literal, the build must find it`);
+        process.exit(1);
+      }
+      found.add(path.join(src, `${literal[1]}.ts`));
+    }
+  }
+  return [...found];
 }

@@ -29,10 +29,19 @@ export const REPO_ROOT = path.dirname(SERVER_ROOT);
 export const RUNS_BUILT = !here.endsWith('.ts');
 
 /**
+ * Set only in the API tests' bundle (server/build-tests.mjs, esbuild's define): its folder, 'dist-tests'. Its modules'
+ * import.meta is their source file's, so this module takes the bundle for the sources; its worker threads still load
+ * the bundle's JavaScript, not the sources through tsx (a loader thread and a compile in every worker).
+ */
+declare const SERVER_TEST_BUNDLE: string | undefined;
+/** The folder under server/ of the built modules a worker thread loads; null from the sources. */
+const BUILT_FOLDER = typeof SERVER_TEST_BUNDLE === 'string' ? SERVER_TEST_BUNDLE : RUNS_BUILT ? 'dist' : null;
+
+/**
  * A module of the server by its path under src/ without extension, as a file URL: src/<name><sourceExtension> from the
- * sources, dist/<name>.js in the built server. For what a worker thread loads (core/workers/pool.ts), which the build
- * writes as entries of their own at those paths.
+ * sources, dist/<name>.js in the built server (dist-tests/<name>.js in the API tests' bundle). For what a worker thread
+ * loads (core/workers/pool.ts), which the builds write as entries of their own at those paths.
  */
 export function serverModule(name: string, sourceExtension = '.ts'): URL {
-  return pathToFileURL(RUNS_BUILT ? path.join(SERVER_ROOT, 'dist', `${name}.js`) : path.join(SERVER_SRC, `${name}${sourceExtension}`));
+  return pathToFileURL(BUILT_FOLDER ? path.join(SERVER_ROOT, BUILT_FOLDER, `${name}.js`) : path.join(SERVER_SRC, `${name}${sourceExtension}`));
 }
