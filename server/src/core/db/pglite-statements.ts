@@ -117,7 +117,7 @@ export class StatementCachingPGlite extends PGlite {
     };
     return {
       query: run,
-      sql: (strings, ...params) => tx.sql(strings, ...params),
+      sql: (strings, ...params: unknown[]) => tx.sql(strings, ...params),
       exec,
       rollback: () => tx.rollback(),
       listen: (channel, cb) => tx.listen(channel, cb),
