@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { StatementCachingPGlite } from './pglite-statements';
 import { applyMigrations } from './migrations';
 import { ambientDb, currentTransaction, rawDb } from './unit-of-work';
 
@@ -115,7 +116,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let client: PGlite;
   try {
-    client = new PGlite({
+    // Each statement in one call into the WebAssembly backend, planned once per text (core/db/pglite-statements).
+    client = new StatementCachingPGlite({
       dataDir: options.dataDir ?? undefined,
       loadDataDir: options.loadDataDir,
       // pg_buffercache: the online backup of a data folder writes the dirty buffers out before its checkpoint
