@@ -14,6 +14,8 @@ interface Statement {
   fields: { name: string; dataTypeID: number }[];
   /** Rows as objects are built by assignment unless a column's name would set the prototype instead. */
   plainNames: boolean;
+  /** When it was prepared (the client's `now()`): after `maxStatementAgeMs` it is prepared again. */
+  preparedAt: number;
 }
 
 /** Command tags after which the cached statements' plans, parameter and result types may no longer hold. */
@@ -50,10 +52,20 @@ const unhandled = (sql: string, options?: QueryOptions) =>
  * does. Results, type parsing, parameter serialization and errors are PGlite's (same parsers, serializers,
  * DatabaseError with query and params); the locks too: one statement at a time, outside transactions only between
  * them, and the data folder synced after a statement outside a transaction. At most `maxStatements` are kept, the least
- * recently used closed first; DDL through this client closes them all (their plans and types may have changed).
+ * recently used closed first, each for at most `maxStatementAgeMs`; DDL through this client closes them all (their plans
+ * and types may have changed).
  */
 export class StatementCachingPGlite extends PGlite {
   maxStatements = 300;
+  /**
+   * A statement is prepared again, so planned again, once this old. After five runs PostgreSQL may keep a generic plan
+   * for the statement's life, made for the tables' sizes of then; nothing runs ANALYZE on the embedded database, but the
+   * planner reads each table's current size, so a plan made while a table was small gives way within this time as the
+   * club's data grows. Preparing the ~300 statements again every ten minutes costs nothing a member sees.
+   */
+  maxStatementAgeMs = 10 * 60_000;
+  /** A monotonic clock for the statements' age (tests replace it). */
+  now: () => number = () => performance.now();
   readonly #statements = new Map<string, Statement>();
   /** Statements to close with the next message sent. */
   #toClose: string[] = [];
@@ -157,7 +169,7 @@ export class StatementCachingPGlite extends PGlite {
         fields = (reply as messages.RowDescriptionMessage).fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
       }
     }
-    const statement = { name, paramTypes, fields, plainNames: !fields.some((f) => f.name === '__proto__') };
+    const statement = { name, paramTypes, fields, plainNames: !fields.some((f) => f.name === '__proto__'), preparedAt: this.now() };
     this.#statements.set(sql, statement);
     if (this.#statements.size > this.maxStatements) {
       const [oldest, evicted] = this.#statements.entries().next().value as [string, Statement];
@@ -169,6 +181,11 @@ export class StatementCachingPGlite extends PGlite {
 
   async #run<T>(sql: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean, retried = false): Promise<Results<T>> {
     let statement = this.#statements.get(sql);
+    if (statement && this.now() - statement.preparedAt > this.maxStatementAgeMs) {
+      this.#statements.delete(sql);
+      this.#toClose.push(statement.name);
+      statement = undefined;
+    }
     let replies: BackendMessage[];
     try {
       if (statement) {

@@ -1,7 +1,7 @@
 /**
  * The embedded database's query() through cached named statements (core/db/pglite-statements.ts, issue 43): the same
  * results, types, errors and transaction states as PGlite's own query(), each statement prepared once per text, at most
- * `maxStatements` kept, and DDL dropping them. Every scenario runs on a plain PGlite and on the caching one.
+ * `maxStatements` kept, each for at most `maxStatementAgeMs`, and DDL dropping them. Every scenario runs on a plain PGlite and on the caching one.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -184,6 +184,33 @@ describe('the cache', () => {
       assert.ok(prepared.rows[0]!.n <= 6, `${prepared.rows[0]!.n} prepared statements`);
       const again = await db.query<{ v: number }>('select $1::int + 0 as v', [7]);
       assert.equal(again.rows[0]!.v, 7);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('a statement older than maxStatementAgeMs is prepared (so planned) again, the old one closed', async () => {
+    const db = new StatementCachingPGlite();
+    try {
+      let clock = 0;
+      db.now = () => clock;
+      db.maxStatementAgeMs = 1_000;
+      const text = 'select $1::int * 2 as v';
+      const names = async () =>
+        (await db.query<{ name: string }>('select name from pg_prepared_statements where statement = $1 order by name', [text])).rows.map(
+          (r) => r.name,
+        );
+      assert.equal((await db.query<{ v: number }>(text, [2])).rows[0]!.v, 4);
+      const [first] = await names();
+      assert.ok(first);
+      clock = 1_000;
+      await db.query(text, [3]);
+      assert.deepEqual(await names(), [first], 'not yet too old: the same statement');
+      clock = 1_001;
+      assert.equal((await db.query<{ v: number }>(text, [4])).rows[0]!.v, 8);
+      const now = await names();
+      assert.equal(now.length, 1, now.join(', '));
+      assert.notEqual(now[0], first);
     } finally {
       await db.close();
     }
