@@ -1,5 +1,6 @@
 /** Icons of the finance row actions (lucide, the same set as shared-ui's row icons). */
-import { ListOrdered, Plus } from 'lucide-react';
+import ListOrdered from 'lucide-react/icons/list-ordered';
+import Plus from 'lucide-react/icons/plus';
 
 const SIZE = 18;
 

@@ -1,5 +1,12 @@
 /** The icons of the usual row actions (lucide), so every list draws edit, delete, activate, deactivate, upload, download and anonymise alike. */
-import { Download, Ellipsis, EyeOff, Pencil, Trash2, Upload, UserCheck, UserX } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Ellipsis from 'lucide-react/icons/ellipsis';
+import EyeOff from 'lucide-react/icons/eye-off';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
+import Upload from 'lucide-react/icons/upload';
+import UserCheck from 'lucide-react/icons/user-check';
+import UserX from 'lucide-react/icons/user-x';
 
 const SIZE = 18;
 

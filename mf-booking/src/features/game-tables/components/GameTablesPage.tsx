@@ -1,4 +1,5 @@
-import { QrCode, RefreshCw } from 'lucide-react';
+import QrCode from 'lucide-react/icons/qr-code';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { lazy, useState } from 'react';
 import { download, errorText } from 'shared-api';
 import { ConfirmAction, DeleteIcon, EditIcon, ExportMenu, PageLayout, ModalSuspense, notify } from 'shared-ui';

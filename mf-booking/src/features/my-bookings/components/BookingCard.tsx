@@ -1,4 +1,6 @@
-import { CalendarPlus, LogOut, X } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import LogOut from 'lucide-react/icons/log-out';
+import X from 'lucide-react/icons/x';
 import { formatDate, notify } from 'shared-ui';
 import type { BookedSession } from '../../../api/types';
 import { hhmm } from '../../../lib/club-time';
