@@ -2,7 +2,8 @@
  * Test-only preload (node --import) of notices-crash.test.ts: the server process kills itself with SIGKILL right after
  * the commit of the first write whose SQL matches CRASH_AFTER_COMMIT (a regular expression) and that changed rows —
  * a claim committed, its mails not yet delivered. Both drivers: pg's Client (each pool connection tracks its own
- * transaction) and PGlite (its queries and the transactions drizzle opens through it).
+ * transaction) and PGlite (its queries and the transactions drizzle opens through it, on each instance from its first
+ * statement on).
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -42,25 +43,38 @@ if (source) {
     return answer && typeof answer.then === 'function' ? answer.then((result) => (after(result), result)) : answer;
   };
 
-  const liteQuery = PGlite.prototype.query;
-  PGlite.prototype.query = async function (text, ...rest) {
-    const result = await liteQuery.call(this, text, ...rest);
-    if (pattern.test(textOf(text)) && changed(result)) die();
-    return result;
+  // PGlite: hooked on each instance, at its first statement (every query, exec and transaction checks that the
+  // database is ready first), over whatever class it is: the server's embedded database is a subclass of PGlite
+  // with query() and transaction() of its own (core/db/pglite-statements.ts), which a patch of PGlite.prototype's
+  // methods would not see.
+  const hook = (db) => {
+    if (Object.hasOwn(db, 'crashHooked')) return;
+    db.crashHooked = true;
+    const query = db.query;
+    db.query = async function (text, ...rest) {
+      const result = await query.call(this, text, ...rest);
+      if (pattern.test(textOf(text)) && changed(result)) die();
+      return result;
+    };
+    const transaction = db.transaction;
+    db.transaction = async function (run) {
+      let hit = false;
+      const result = await transaction.call(this, (tx) => {
+        const txQuery = tx.query;
+        tx.query = async (text, ...rest) => {
+          const answer = await txQuery(text, ...rest);
+          if (pattern.test(textOf(text)) && changed(answer)) hit = true;
+          return answer;
+        };
+        return run(tx);
+      });
+      if (hit) die();
+      return result;
+    };
   };
-  const liteTransaction = PGlite.prototype.transaction;
-  PGlite.prototype.transaction = async function (run) {
-    let hit = false;
-    const result = await liteTransaction.call(this, (tx) => {
-      const query = tx.query;
-      tx.query = async (text, ...rest) => {
-        const answer = await query(text, ...rest);
-        if (pattern.test(textOf(text)) && changed(answer)) hit = true;
-        return answer;
-      };
-      return run(tx);
-    });
-    if (hit) die();
-    return result;
+  const checkReady = PGlite.prototype._checkReady;
+  PGlite.prototype._checkReady = function (...args) {
+    hook(this);
+    return checkReady.apply(this, args);
   };
 }
