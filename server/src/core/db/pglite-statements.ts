@@ -20,6 +20,8 @@ interface Statement {
 
 /** Command tags after which the cached statements' plans, parameter and result types may no longer hold. */
 const SCHEMA_COMMANDS = new Set(['CREATE', 'ALTER', 'DROP', 'COMMENT', 'GRANT', 'REVOKE', 'REINDEX', 'DISCARD', 'DEALLOCATE', 'IMPORT', 'SECURITY']);
+/** A statement's text beginning with one of those commands (on any of its lines: exec may send several). */
+const SCHEMA_TEXT = new RegExp(`^\\s*(${[...SCHEMA_COMMANDS].join('|')})\\b`, 'im');
 /** Command tags whose row count PGlite adds to affectedRows (its parseResults). */
 const AFFECTING = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 /** A cached statement PostgreSQL can no longer run as it was prepared (schema changed under it, or it is gone). */
@@ -141,7 +143,7 @@ export class StatementCachingPGlite extends PGlite {
 
   /** Text that may change the schema (statements run by PGlite itself: exec, COPY): the cache is dropped. */
   #afterSchemaChange(sql: string, inTransaction: boolean) {
-    if (!/^\s*(create|alter|drop|comment|grant|revoke|reindex|discard|deallocate|import|security)\b/im.test(sql)) return;
+    if (!SCHEMA_TEXT.test(sql)) return;
     this.#invalidate();
     if (inTransaction) this.#schemaChangedInTransaction = true;
   }
