@@ -120,6 +120,15 @@ const boundaryZones = [
 /** Package names of the apps, for a front end or server that would import one as a dependency. */
 const appPackagePattern = { regex: '^(shell|mf-[a-z-]+)(/.*)?$', message: 'Le app (shell, mf-*) non si importano da altri pacchetti.' };
 
+/**
+ * lucide-react's entry holds its 1,600 icons (1.3 MB): every jest file that reached it loaded them all, where the
+ * bundles tree-shake it. Each icon is imported from its own module (lucide-react/icons/<name>).
+ */
+const lucideEntryPattern = {
+  regex: '^lucide-react$',
+  message: "Importa ogni icona dal suo modulo (es. 'lucide-react/icons/calendar'), non dall'entrata di lucide-react.",
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -162,7 +171,7 @@ export default defineConfig(
   {
     files: ['shell/src/**', 'mf-*/src/**', 'shared-ui/src/**', 'shared-api/src/**', 'jest.setup.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [appPackagePattern] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [appPackagePattern, lucideEntryPattern] }] },
   },
   {
     files: ['server/**'],

@@ -241,3 +241,13 @@ test("the shell calls no domain's API: its blocks and cards come from the domain
     [],
   );
 });
+
+test('front-end code imports each lucide icon from its own module, not the entry of all 1,600', async () => {
+  await expectBlocked('shared-ui/src/table/row-icons.tsx', "export { Pencil } from 'lucide-react';\n", 'lucide-react/icons/');
+  await expectBlocked(
+    'mf-booking/src/exposes/routes.tsx',
+    "import { Calendar } from 'lucide-react';\nexport default Calendar;\n",
+    'lucide-react/icons/',
+  );
+  await expectAllowed('shared-ui/src/table/row-icons.tsx', "export { default as Pencil } from 'lucide-react/icons/pencil';\n");
+});
