@@ -52,7 +52,8 @@ export class WrongBackupKey extends Error {}
  * The scrypt work factor (log2 N) of an archive sealed with a passphrase: age's own 18 (about 1.5 CPU-s to write an
  * archive and as much to open it: what makes a guessed passphrase costly). Under tests (NODE_ENV=test, as
  * unit-of-work's checks) 10: the same format, stanza and code path at 1/256 of the work; the archive records its factor,
- * so it opens the same way anywhere. The API suite wrote and opened archives some 30 times a pass on each database.
+ * so it opens the same way anywhere. scrypt was a third of the CPU of the API batch holding backup-job and backup-online,
+ * and half of backup.test's on PostgreSQL (docs/decisions.md).
  */
 export const scryptWorkFactor = (): number => (process.env.NODE_ENV === 'test' ? 10 : 18);
 
