@@ -48,11 +48,23 @@ export function backupKeyOf(config: { backupKey: string | null; backupKeyFile: s
 /** A refusal of decryption: the key does not open the archive, or it is no age file. */
 export class WrongBackupKey extends Error {}
 
+/**
+ * The scrypt work factor (log2 N) of an archive sealed with a passphrase: age's own 18 (about 1.5 CPU-s to write an
+ * archive and as much to open it: what makes a guessed passphrase costly). Under tests (NODE_ENV=test, as
+ * unit-of-work's checks) 10: the same format, stanza and code path at 1/256 of the work; the archive records its factor,
+ * so it opens the same way anywhere. scrypt was a third of the CPU of the API batch holding backup-job and backup-online,
+ * and half of backup.test's on PostgreSQL (docs/decisions.md).
+ */
+export const scryptWorkFactor = (): number => (process.env.NODE_ENV === 'test' ? 10 : 18);
+
 /** Encrypts a byte stream under `key`; answers the ciphertext as a Node stream (age's STREAM format, 64 KiB chunks). */
 export async function encryptStream(key: BackupKey, plain: Readable): Promise<Readable> {
   const { Encrypter, identityToRecipient } = await import('age-encryption');
   const encrypter = new Encrypter();
-  if (key.passphrase !== null) encrypter.setPassphrase(key.passphrase);
+  if (key.passphrase !== null) {
+    encrypter.setPassphrase(key.passphrase);
+    encrypter.setScryptWorkFactor(scryptWorkFactor());
+  }
   for (const identity of key.identities) encrypter.addRecipient(await identityToRecipient(identity));
   for (const recipient of key.recipients) encrypter.addRecipient(recipient);
   const encrypted = await encrypter.encrypt(Readable.toWeb(plain) as unknown as ReadableStream<Uint8Array>);

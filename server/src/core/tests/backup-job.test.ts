@@ -17,7 +17,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { RestoreRefused, backupFileName, createBackup, pruneBackups, restoreBackup } from '../backup/backup';
 import { packBackup } from '../backup/archive';
-import { BackupKeyMissing, backupKeyOf } from '../backup/encryption';
+import { BackupKeyMissing, backupKeyOf, scryptWorkFactor } from '../backup/encryption';
 import { openDatabase } from '../db/client';
 import { BACKUP_JOB, backupJobs } from '../backup/job';
 import { parseBackupKeep } from '../config';
@@ -40,6 +40,25 @@ test('BACKUP_KEEP: 14 unless set, a whole number from 1', () => {
   assert.equal(parseBackupKeep(undefined), 14);
   assert.equal(parseBackupKeep(' 3 '), 3);
   for (const bad of ['0', '-1', '2.5', 'tanti']) assert.throws(() => parseBackupKeep(bad), /BACKUP_KEEP non valido/);
+});
+
+test("a passphrase seals archives at age's scrypt work factor, 18; under tests at 10, recorded in each archive", () => {
+  const was = process.env.NODE_ENV;
+  try {
+    for (const [env, factor] of [
+      ['production', 18],
+      [undefined, 18],
+      ['development', 18],
+      ['test', 10],
+    ] as const) {
+      if (env === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = env;
+      assert.equal(scryptWorkFactor(), factor, String(env));
+    }
+  } finally {
+    if (was === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = was;
+  }
 });
 
 test('no backup job without BACKUP_DIR', { skip }, () => {
@@ -65,6 +84,8 @@ test('the daily job writes a dated archive and keeps the newest BACKUP_KEEP', { 
   assert.equal(fs.statSync(path.join(dir, newest)).mode & 0o777, 0o600);
   const bytes = fs.readFileSync(path.join(dir, newest));
   assert.ok(bytes.subarray(0, 30).toString('latin1').startsWith('age-encryption.org/v1'));
+  // Sealed with the passphrase at the tests' scrypt work factor (the archive records it; production's is age's 18).
+  assert.match(bytes.subarray(0, 200).toString('latin1'), /\n-> scrypt \S+ 10\n/);
   for (const email of ['marco.rossi@circolo.example', 'admin@circolo.example', 'circolo.example']) assert.equal(bytes.indexOf(email), -1, email);
   assert.deepEqual(pruneBackups(dir, 1), [older[1]]);
 
