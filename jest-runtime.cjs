@@ -23,11 +23,13 @@ const codeCache = new Map();
  */
 const sources = new Map();
 /**
- * aria-query (Testing Library's and jest-dom's ARIA tables) builds its role maps when it loads, a few hundred
- * linear searches, in every test file: 5 % of a small file's CPU. It holds no state and touches no global, so the worker
- * loads it once, outside the test files' contexts, and hands the same tables to each file, as Node's own modules are.
+ * Modules the worker loads once, outside the test files' contexts, and hands to each file as Node's own modules are:
+ * each holds no state, touches no global and reads no clock. aria-query (Testing Library's and jest-dom's ARIA tables)
+ * builds its role maps when it loads, a few hundred linear searches: 5 % of a small file's CPU. graphql (a hundred
+ * modules msw loads for its GraphQL handlers, which no test uses) and tldts (the public-suffix tables tough-cookie
+ * builds for msw's cookie store) were 2 % of the whole run, every test file loading them with jest.setup.ts's msw.
  */
-const sharedModule = /[\\/]node_modules[\\/]aria-query[\\/]lib[\\/]index\.js$/;
+const sharedModule = /[\\/]node_modules[\\/](aria-query[\\/]lib[\\/]index|graphql[\\/]index|tldts[\\/]dist[\\/]cjs[\\/]index)\.js$/;
 
 class CodeCachingRuntime extends Runtime {
   constructor(...args) {
