@@ -12,6 +12,7 @@
 //   node scripts/machine-reference.mjs          prints the reference
 //   import { measureReference } from './machine-reference.mjs'
 import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -59,6 +60,33 @@ export function busyText(from) {
   const busy = now.busy - from.busy;
   const total = busy + (now.idle - from.idle);
   return total > 0 ? `CPU occupata ${Math.round((100 * busy) / total)}% (${Math.round(busy / 1000)} s di CPU su ${now.cores} core)` : '';
+}
+
+/**
+ * User and system CPU seconds of this machine's PostgreSQL server so far: every `postgres` process's own and its
+ * reaped children's (the postmaster's ended backends), from /proc; null when none is readable (another machine's server).
+ */
+export function postgresServerCpu() {
+  let ticks = 0;
+  let found = false;
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes(' (postgres) ')) continue;
+        // After the command's name in parentheses: utime, stime, cutime and cstime are the 12th to the 15th fields.
+        const fields = stat.split(') ')[1].split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+        found = true;
+      } catch {
+        // ended meanwhile
+      }
+    }
+  } catch {
+    return null;
+  }
+  return found ? ticks / 100 : null;
 }
 
 if (process.argv[2] === '--work') {

@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { ensurePnpm, install, log, root, runAsync } from './lib.mjs';
-import { busySeconds, busyText, cpuTimes, measureReference } from './machine-reference.mjs';
+import { busySeconds, busyText, cpuTimes, measureReference, postgresServerCpu } from './machine-reference.mjs';
 import { DATABASE_FREE_API_FILES } from './database-free-api-files.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
@@ -209,6 +209,7 @@ if (jobs.length) {
   log(`Test API e nel browser: ${jobs.length} file, ${CONCURRENCY} alla volta`);
   const from = performance.now();
   const cpuAtPool = cpuTimes();
+  const postgresAtPool = postgresServerCpu();
   takeReapedCpu(); // what the builds' processes took is not the first file's
   const suites = await runFiles(ordered, { concurrency: CONCURRENCY, perKind: { browser: BROWSER_CONCURRENCY } });
   for (const name of [...apiRows, ...e2eRows]) {
@@ -222,13 +223,11 @@ if (jobs.length) {
       counts: countText(s) + (s.failedFiles.length ? ` · falliti: ${s.failedFiles.join(', ')}` : ''),
     });
   }
-  rows.push({
-    name: '  (API e browser insieme, tempo di parete)',
-    ok: true,
-    seconds: seconds(from),
-    cpu: busySeconds(cpuAtPool),
-    counts: busyText(cpuAtPool),
-  });
+  const poolCpu = { seconds: seconds(from), cpu: busySeconds(cpuAtPool), counts: busyText(cpuAtPool) };
+  rows.push({ name: '  (API e browser insieme, tempo di parete)', ok: true, ...poolCpu });
+  // The PostgreSQL server's processes are no file's children: their CPU is in the total and in no other row.
+  const postgresCpu = postgresAtPool === null ? null : postgresServerCpu();
+  if (postgresCpu !== null) rows.push({ name: '  (di cui il server PostgreSQL)', ok: true, seconds: null, cpu: postgresCpu - postgresAtPool });
   const failures = Object.values(suites).flatMap((s) => s.failures);
   if (failures.length) {
     console.log('\nFile falliti (di nuovo, in breve; l’output intero è sopra):');
