@@ -209,7 +209,7 @@ if (jobs.length) {
   log(`Test API e nel browser: ${jobs.length} file, ${CONCURRENCY} alla volta`);
   const from = performance.now();
   const cpuAtPool = cpuTimes();
-  const postgresAtPool = postgresServerCpu();
+  const postgresAtPool = postgres ? postgresServerCpu() : null; // a run without PostgreSQL: no row
   takeReapedCpu(); // what the builds' processes took is not the first file's
   const suites = await runFiles(ordered, { concurrency: CONCURRENCY, perKind: { browser: BROWSER_CONCURRENCY } });
   for (const name of [...apiRows, ...e2eRows]) {
