@@ -25,6 +25,7 @@ import path from 'node:path';
 import { ensurePnpm, install, log, root, runAsync } from './lib.mjs';
 import { busySeconds, busyText, cpuTimes, measureReference, postgresServerCpu } from './machine-reference.mjs';
 import { DATABASE_FREE_API_FILES } from './database-free-api-files.mjs';
+import { stageTableLines } from './stage-table.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
 const argValue = (name) => {
@@ -83,8 +84,8 @@ const BROWSER_CONCURRENCY = Number(process.env.TEST_BROWSER_CONCURRENCY ?? 2);
  */
 process.env.TEST_NODE_FLAGS ??= '--liftoff-only';
 
-// The machine's reference (scripts/machine-reference.mjs), before anything else runs: every stage is also printed in
-// its units, so two runs on machines of different speed compare.
+// The machine's reference (scripts/machine-reference.mjs), before anything else runs and again after the stages: every
+// stage is also printed in units of their mean (scripts/stage-table.mjs), so two runs on machines of different speed compare.
 const reference = measureReference();
 log(`Riferimento della macchina: ${reference.cpuSeconds.toFixed(2)} s di CPU (carico fisso, un thread; scripts/machine-reference.mjs)`);
 
@@ -113,7 +114,10 @@ const lintRun = wants('lint')
       steps: [
         [pnpm, ['lint']],
         // The boundaries' rules fire; the test pool below keeps its limits; the install's output (plain node:test, no build needed).
-        [process.execPath, ['--test', 'scripts/lint-boundaries.test.mjs', 'scripts/test-files.test.mjs', 'scripts/install.test.mjs']],
+        [
+          process.execPath,
+          ['--test', 'scripts/lint-boundaries.test.mjs', 'scripts/test-files.test.mjs', 'scripts/install.test.mjs', 'scripts/stage-table.test.mjs'],
+        ],
       ],
     })
   : null;
@@ -248,7 +252,10 @@ if (jestRun) {
   );
 }
 
-printTable();
+// The total is taken before the reference's second reading, which is not part of the run's work.
+const total = { name: 'Totale', ok: rows.every((r) => r.ok), seconds: seconds(started), cpu: busySeconds(cpuAtStart), counts: busyText(cpuAtStart) };
+const referenceAfter = measureReference();
+for (const l of stageTableLines({ rows, total, reference: { before: reference.cpuSeconds, after: referenceAfter.cpuSeconds } })) console.log(l);
 process.exit(rows.every((r) => r.ok) ? 0 : 1);
 
 // ──────────────────────────────────────────────────────────────────────────────
@@ -350,30 +357,6 @@ async function runBuffered({ name, steps }) {
   log(`${name}: ${status === 0 ? 'ok' : `fallito (uscita ${status})`} in ${took.toFixed(1)} s (CPU ${cpu.toFixed(1)} s)`);
   if (status !== 0 || process.env.TEST_VERBOSE) process.stdout.write(output.replace(/^/gm, '  │ ') + '\n');
   return { name, ok: status === 0, seconds: took, cpu };
-}
-
-function printTable() {
-  const width = Math.max(...rows.map((r) => r.name.length), 10);
-  const ref = reference.cpuSeconds;
-  const units = (x) => (x === null || x === undefined ? '' : (x / ref).toFixed(0));
-  const num = (x, w) => (x === null || x === undefined ? '' : x.toFixed(1)).padStart(w);
-  console.log('\nRiepilogo (secondi di parete; i controlli girano affiancati, e così i file API e del browser):');
-  console.log(`Riferimento della macchina: ${ref.toFixed(2)} s di CPU; "rif." = secondi divisi per il riferimento, confrontabili tra macchine`);
-  console.log(
-    `  ${'fase'.padEnd(width)}  esito  ${'secondi'.padStart(7)}  ${'CPU s'.padStart(7)}  ${'rif.'.padStart(5)}  ${'CPU rif.'.padStart(8)}  test`,
-  );
-  const line = (name, ok, wall, cpu, counts) =>
-    console.log(
-      `  ${name.padEnd(width)}  ${ok ? '  ✔  ' : '  ✖  '}  ${num(wall, 7)}  ${num(cpu, 7)}  ${units(wall).padStart(5)}  ${units(cpu).padStart(8)}  ${counts ?? ''}`,
-    );
-  for (const r of rows) line(r.name, r.ok, r.seconds, r.cpu, r.counts);
-  line(
-    'Totale',
-    rows.every((r) => r.ok),
-    seconds(started),
-    busySeconds(cpuAtStart),
-    busyText(cpuAtStart),
-  );
 }
 
 /**
