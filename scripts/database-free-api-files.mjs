@@ -28,5 +28,17 @@ export const DATABASE_FREE_API_FILES = [
   'domains/platform/tests/health.test.ts', // the headless health checker over a fake driver
   'domains/platform/tests/rollout-math.test.ts', // the rollout's arithmetic
 ];
-for (const file of DATABASE_FREE_API_FILES)
-  if (!existsSync(path.join(root, 'server/src', file))) throw new Error(`DATABASE_FREE_API_FILES: server/src/${file} non esiste`);
+/**
+ * API files whose outcome the PostgreSQL server cannot change: they open in-memory PGlite databases of their own
+ * whatever DATABASE_URL says (no build(), no DATABASE_URL read), so the PostgreSQL pass would run the same code on the
+ * same databases again. When the API suite runs on both databases they run once, in the PGlite pass; alone on either
+ * they run there. Each must exist, as above. 3 files, 35 tests.
+ */
+export const PGLITE_ONLY_API_FILES = [
+  'core/tests/pglite-statements.test.ts', // the embedded client's statement cache against PGlite's own query()
+  'core/tests/migrations.test.ts', // the migrations' folders and journal, applied to in-memory PGlite databases
+  'core/tests/list.test.ts', // the list helper: page math over a recording source, its SQL on an in-memory PGlite table
+];
+
+for (const [name, files] of Object.entries({ DATABASE_FREE_API_FILES, PGLITE_ONLY_API_FILES }))
+  for (const file of files) if (!existsSync(path.join(root, 'server/src', file))) throw new Error(`${name}: server/src/${file} non esiste`);
