@@ -59,7 +59,7 @@ describe('the streaming reader of a workbook', () => {
   });
 
   test('inline strings, cells without a reference (the next column)', async () => {
-    const data = await workbookWithSheetData(
+    const data = workbookWithSheetData(
       '<row r="2"><c t="inlineStr"><is><t>uno</t></is></c><c><v>7</v></c><c r="E2" t="str"><f>"x"</f><v>x</v></c></row><row><c r="B3" t="inlineStr"><is><r><t>a</t></r><r><t>b</t></r></is></c></row>',
     );
     assert.deepEqual(await rowsOf(data), [
@@ -76,15 +76,15 @@ describe('the streaming reader of a workbook', () => {
   });
 
   test('2,000 cells in column XFD are 2,000 cells, not a grid', async () => {
-    const rows = await rowsOf(await strayColumnWorkbook(2000));
+    const rows = await rowsOf(strayColumnWorkbook(2000));
     assert.equal(rows.length, 2001);
     assert.deepEqual(rows[2000], { row: 2001, cells: [[16384, 1]] });
   });
 
   test('parts inflating past the limit are refused: declared sizes first, then what actually comes out', async () => {
-    await assert.rejects(rowsOf(await whitespaceWorkbook(10)), (err: unknown) => err instanceof XlsxError && err.reason === 'too-large');
+    await assert.rejects(rowsOf(whitespaceWorkbook(10)), (err: unknown) => err instanceof XlsxError && err.reason === 'too-large');
     // A zip whose directory understates an entry: yauzl stops it at its declared size.
-    const honest = await whitespaceWorkbook(1);
+    const honest = whitespaceWorkbook(1);
     const lying = Buffer.from(honest);
     const directory = lying.lastIndexOf(Buffer.from('xl/worksheets/sheet1.xml'));
     // The central directory entry's uncompressed size sits 24 bytes into its 46-byte fixed part, before the name.
