@@ -5,7 +5,8 @@
 //   types   tsc on every package (TypeScript 7, the native compiler)
 //   unit    jest (front ends and the shared contract)
 //   api     node:test on a real server and database (PGlite; with --postgres also that PostgreSQL server, and the files
-//           that open no database on it only: DATABASE_FREE_API_FILES), each file
+//           whose outcome the database cannot change on it only: DATABASE_FREE_API_FILES; those that open PGlite
+//           whatever DATABASE_URL says on PGlite only: PGLITE_ONLY_API_FILES), each file
 //           from its bundle (server/build-tests.mjs: built once, so a process loads JavaScript instead of tsx compiling
 //           the server's sources again); `pnpm --filter server test` runs the same files through tsx
 //   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
@@ -24,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensurePnpm, install, log, root, runAsync } from './lib.mjs';
 import { busySeconds, busyText, cpuTimes, measureReference, postgresServerCpu } from './machine-reference.mjs';
-import { DATABASE_FREE_API_FILES } from './database-free-api-files.mjs';
+import { DATABASE_FREE_API_FILES, PGLITE_ONLY_API_FILES } from './database-free-api-files.mjs';
 import { stageTableLines } from './stage-table.mjs';
 import { runFiles, takeReapedCpu } from './test-files.mjs';
 
@@ -179,8 +180,9 @@ if (wants('api')) {
   for (const url of apiDatabases) {
     const suite = `API · ${dbName(url)}`;
     apiRows.push(suite);
-    // With both databases, the files that open none run in the PostgreSQL pass only.
-    const once = (f) => apiDatabases.length > 1 && !url && DATABASE_FREE_API_FILES.includes(f.replace(/^src\//, ''));
+    // With both databases, the files whose outcome the database cannot change run in the PostgreSQL pass only, those
+    // that open PGlite whatever DATABASE_URL says in the PGlite pass only.
+    const once = (f) => apiDatabases.length > 1 && (url ? PGLITE_ONLY_API_FILES : DATABASE_FREE_API_FILES).includes(f.replace(/^src\//, ''));
     const files = longestFirst(testFiles('server/src'), LONGEST_API_FILES).filter((f) => !once(f));
     // NODE_ENV=test: a write outside a unit of work throws (core/db/unit-of-work), as under `node --test`, which sets
     // NODE_TEST_CONTEXT; these files run without it (one process a batch), so the suite would only have logged them.

@@ -59,8 +59,13 @@ function randomTextRows(megabytes: number): Buffer {
 /** A workbook whose central directory says its sheet inflates to `declared` bytes, less than it does. */
 function understatedSheet(declared: number): Buffer {
   const data = Buffer.from(whitespaceWorkbook(2));
-  const name = data.lastIndexOf(Buffer.from('xl/worksheets/sheet1.xml'));
-  data.writeUInt32LE(declared, name - 46 + 24);
+  // The sheet's central directory entry: its name's last occurrence, after the entry's 46-byte fixed part (its
+  // signature first, the uncompressed size 24 bytes in). Checked, so another layout fails here instead of patching
+  // something else and sending a workbook that does not lie.
+  const entry = data.lastIndexOf(Buffer.from('xl/worksheets/sheet1.xml')) - 46;
+  if (entry < 0 || data.readUInt32LE(entry) !== 0x02014b50)
+    throw new Error("understatedSheet: the sheet's central directory entry is not where expected");
+  data.writeUInt32LE(declared, entry + 24);
   return data;
 }
 
