@@ -9,7 +9,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { sourceImportMeta } from 'server/esbuild-config';
+import { serverBuildOptions, sourceImportMeta } from 'server/esbuild-config';
 
 const e2eRoot = import.meta.dirname;
 const tests = path.join(e2eRoot, 'tests');
@@ -37,23 +37,18 @@ rmSync(E2E_TESTS_OUTDIR, { recursive: true, force: true });
 const files = readdirSync(tests)
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => path.join(tests, name));
+// The server bundles' options (Node 20, ES modules, maps naming the sources, names kept), with this package's folders.
 await esbuild
-  .build({
-    entryPoints: files,
-    outbase: tests,
-    outdir: E2E_TESTS_OUTDIR,
-    bundle: true,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    sourcemap: true,
-    sourcesContent: false,
-    keepNames: true,
-    tsconfig: path.join(e2eRoot, 'tsconfig.json'),
-    logLevel: 'warning',
-    plugins: [externalPackages, sourceImportMeta],
-  })
+  .build(
+    serverBuildOptions({
+      entryPoints: files,
+      outbase: tests,
+      outdir: E2E_TESTS_OUTDIR,
+      tsconfig: path.join(e2eRoot, 'tsconfig.json'),
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      plugins: [externalPackages, sourceImportMeta],
+    }),
+  )
   .catch(() => process.exit(1));
 console.log(`e2e/dist-tests: ${files.length} test files (${Date.now() - started} ms)`);
