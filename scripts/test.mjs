@@ -10,7 +10,7 @@
 //           from its bundle (server/build-tests.mjs: built once, so a process loads JavaScript instead of tsx compiling
 //           the server's sources again); `pnpm --filter server test` runs the same files through tsx
 //   e2e     headless Chromium through playwright-core against the built, composed portal, and the booking steps again at
-//           the clock's edges (a Sunday night, both daylight-saving nights, New Year's Eve)
+//           the clock's edges (a Sunday night, both daylight-saving nights, New Year's Eve); each from its bundle too
 // Lint on one lane, the other checks then the builds on the other; then jest beside one pool of API and browser
 // files a few at a time.
 //
@@ -137,6 +137,9 @@ if (wants('api') || wants('e2e')) {
   // The API test files bundled once (server/build-tests.mjs): each process then loads JavaScript, not tsx's compile.
   if (ok && wants('api') && (await runAsync(process.execPath, ['server/build-tests.mjs'])) !== 0)
     rows.push({ name: 'Build dei test API', ok: false, seconds: 0 });
+  // The browser test files likewise (e2e/build-tests.mjs: about 0.8 CPU-s less a process; `pnpm --filter e2e test` runs tsx).
+  if (ok && frontEnds && (await runAsync(process.execPath, ['e2e/build-tests.mjs'])) !== 0)
+    rows.push({ name: 'Build dei test nel browser', ok: false, seconds: 0 });
   rows.push({
     name: wants('e2e') ? 'Build del server e dei front end (e Chromium)' : 'Build del server',
     ok: ok && (!wants('e2e') || chromiumOk),
@@ -160,16 +163,13 @@ if (wants('e2e') && buildsOk) {
   const booking = files.filter((f) => path.basename(f) === 'booking.test.ts');
   const suite = `Browser · ${dbName(postgres)}`;
   const edges = `Browser · orari limite (${CLOCK_EDGES.length} istanti)`;
-  const kind = 'browser';
-  for (const file of booking) jobs.push({ suite, kind, file, cwd: path.join(root, 'e2e'), env });
+  // Each file's bundle (e2e/build-tests.mjs), named by its source.
+  const job = (file) => ({ kind: 'browser', file: bundled(file), shown: `e2e/${file}`, cwd: path.join(root, 'e2e') });
+  for (const file of booking) jobs.push({ suite, ...job(file), env });
   for (const [label, instant] of CLOCK_EDGES)
-    for (const file of booking)
-      jobs.push({ suite: edges, kind, file, cwd: path.join(root, 'e2e'), env: { ...env, TEST_NOW: instant }, label: `${label}, ${instant}` });
-  for (const file of longestFirst(
-    files.filter((f) => !booking.includes(f)),
-    LONGEST_BROWSER_FILES,
-  ))
-    jobs.push({ suite, kind, file, cwd: path.join(root, 'e2e'), env });
+    for (const file of booking) jobs.push({ suite: edges, ...job(file), env: { ...env, TEST_NOW: instant }, label: `${label}, ${instant}` });
+  const others = files.filter((f) => !booking.includes(f));
+  for (const file of longestFirst(others, LONGEST_BROWSER_FILES)) jobs.push({ suite, ...job(file), env });
   e2eRows.push(suite, edges);
 }
 const apiRows = [];
@@ -273,9 +273,9 @@ function batches(files, size) {
   return groups;
 }
 
-/** src/x/tests/y.test.ts → its bundle, dist-tests/x/tests/y.test.js (server/build-tests.mjs). */
+/** src/x/tests/y.test.ts → its bundle, dist-tests/x/tests/y.test.js (server/build-tests.mjs); tests/y.test.ts likewise (e2e/). */
 function bundled(file) {
-  return file.replace(/^src\//, 'dist-tests/').replace(/\.ts$/, '.js');
+  return file.replace(/^(src|tests)\//, 'dist-tests/').replace(/\.ts$/, '.js');
 }
 
 /** `files` with those named in `longest` first, in its order; the others after them, in theirs. */

@@ -6,11 +6,9 @@
 // them (core/paths.ts, SERVER_TEST_BUNDLE): from the sources, each worker thread that ran a task started tsx's loader
 // thread and compiled its modules again, 0.5–3 CPU-s a worker.
 import { readdirSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { externalPackages, offThreadModules, serverBuildOptions, serverRoot, src } from './esbuild-config.mjs';
+import { externalPackages, offThreadModules, serverBuildOptions, serverRoot, sourceImportMeta, src } from './esbuild-config.mjs';
 
 export const TESTS_OUTDIR = path.join(serverRoot, 'dist-tests');
 
@@ -22,23 +20,6 @@ function testFiles(dir = src) {
     return entry.name.endsWith('.test.ts') ? [file] : [];
   });
 }
-
-/** import.meta.url / dirname / filename of each module: its own source file's, written in as literals. */
-const sourceImportMeta = {
-  name: 'source-import-meta',
-  setup(build) {
-    build.onLoad({ filter: /\.(ts|mts|mjs)$/ }, async (args) => {
-      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      const text = await readFile(args.path, 'utf8');
-      if (!/import\.meta\.(url|dirname|filename)\b/.test(text)) return undefined;
-      const contents = text
-        .replace(/import\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href))
-        .replace(/import\.meta\.dirname\b/g, JSON.stringify(path.dirname(args.path)))
-        .replace(/import\.meta\.filename\b/g, JSON.stringify(args.path));
-      return { contents, loader: args.path.endsWith('.mjs') ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
-    });
-  },
-};
 
 /**
  * The test files' `node:test` is testing/file-scope.ts, which passes every call through unless the runner of several

@@ -3,7 +3,9 @@
 // src/ lines, keep class and function names as written (errors and logs name them), and leave every npm package an
 // import resolved at run time while this workspace's TypeScript packages are bundled in.
 import { readFileSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const serverRoot = import.meta.dirname;
 export const src = path.join(serverRoot, 'src');
@@ -75,3 +77,23 @@ export function offThreadModules() {
   }
   return [...found];
 }
+
+/**
+ * import.meta.url / dirname / filename of each module: its own source file's, written in as literals (the test
+ * bundles: server/build-tests.mjs, e2e/build-tests.mjs; tests find fixtures and source folders from them).
+ */
+export const sourceImportMeta = {
+  name: 'source-import-meta',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mts|mjs)$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const text = await readFile(args.path, 'utf8');
+      if (!/import\.meta\.(url|dirname|filename)\b/.test(text)) return undefined;
+      const contents = text
+        .replace(/import\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href))
+        .replace(/import\.meta\.dirname\b/g, JSON.stringify(path.dirname(args.path)))
+        .replace(/import\.meta\.filename\b/g, JSON.stringify(args.path));
+      return { contents, loader: args.path.endsWith('.mjs') ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
