@@ -89,7 +89,7 @@ export class StatementCachingClient extends pg.Client {
     }
     const named = typeof config === 'string' ? { text, name } : { ...(config as object), name };
     pgQuery.call(this, named, values, (err: Error | null, result: unknown) => {
-      if (err && STALE(err as { code?: string })) {
+      if (err && STALE(err)) {
         this.#forget(text as string, name);
         // Outside a transaction nothing was aborted: run again, prepared anew, once.
         if (!retried && (this as unknown as Internals)._txStatus === 'I') return this.#run(config, values, callback, true);
