@@ -1,5 +1,5 @@
 /**
- * The pools' Client (core/db/pg-statements.ts, StatementCachingClient) sends pg's promise form of query() through its callback
+ * The pools' Client (core/db/client.ts, CallbackQueryClient) sends pg's promise form of query() through its callback
  * form, so finished results do not outlive their requests in the young generation (docs/decisions.md, "pg queries
  * through the callback form"). What callers see must not change: rows, errors with
  * PostgreSQL's code and the stack of the code that awaited them, the callback form, submittables. Needs DATABASE_URL.
