@@ -72,7 +72,10 @@ export interface Jobs {
 export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true };
 
 export interface JobRunnerOptions {
-  /** How often an idle worker looks for due jobs (seconds, at least 0.5). */
+  /**
+   * How often an idle worker looks for due jobs (seconds, at least 0.5; default IDLE_POLL_SECONDS). Its own jobs wake it
+   * (JobRunner.wake): the poll only finds the work no process of ours woke it for.
+   */
   pollingIntervalSeconds?: number;
   /** The club's time zone, for schedules. */
   timeZone?: string;
@@ -158,6 +161,26 @@ async function retryOnDeadlock(step: () => Promise<void>, attempts = 5): Promise
 /** How often a working process offers the recurring jobs' current periods (JobRunner.start). */
 const RECURRING_OFFER_MS = 30_000;
 
+/**
+ * How often an idle worker polls by default. A job this process queues wakes its worker once it can be seen: when
+ * the unit of work that queued it commits, a delayed one when it falls due, a retry when its delay ends (JobRunner.wake);
+ * a recurring job's period is offered, and its worker woken, twice a minute. What only the poll finds: a cron schedule's
+ * job (pg-boss's timekeeper queues it), a job queued by a process that does not work (a CLI) or whose timer died with it,
+ * a job pg-boss's maintenance expired (15 minutes after a process died running it): minutes-scale work, for which a
+ * minute more is nothing. Every idle poll is one fetch per queue (some 13) on the database: at 2 s they cost an idle
+ * test app about 0.5 CPU-s every 20 s.
+ */
+export const IDLE_POLL_SECONDS = 60;
+
+/** pg-boss's cron worker (its queue of the schedules' offers, polled every 5 s by default): twice a minute, as its cron. */
+const CRON_WORKER_SECONDS = 30;
+
+/** A timed wake comes this long after the job's due time (the database's `now()` is the statement's or transaction's). */
+const WAKE_MARGIN_MS = 100;
+
+/** Whether `db` is a drizzle transaction (a database handle has no rollback()). */
+const isTransaction = (db: DbOrTx): boolean => typeof (db as { rollback?: unknown }).rollback === 'function';
+
 /** The cron expression that offers a recurring job at the start of each of its periods. */
 function recurringCron({ name, recurring }: JobDefinition<never, unknown>): string {
   const minutes = recurring?.everyMinutes ?? 0;
@@ -181,6 +204,8 @@ export class JobRunner<S = unknown> implements Jobs {
   private started = false;
   /** Offers the recurring jobs' periods (start()); cleared by stop(). */
   private recurringTimer: NodeJS.Timeout | null = null;
+  /** Wakes waiting for a delayed job or a retry to fall due (wakeIn); cleared by stop(). */
+  private readonly wakeTimers = new Set<NodeJS.Timeout>();
   private stopping = false;
   /** Jobs running in this process, awaited by stop(). */
   private readonly running = new Set<Promise<void>>();
@@ -214,6 +239,7 @@ export class JobRunner<S = unknown> implements Jobs {
       },
       schedule: work,
       supervise: work,
+      cronWorkerIntervalSeconds: CRON_WORKER_SECONDS,
       // Finished jobs are kept a week for inspection, then archived and deleted by pg-boss's maintenance.
       archiveCompletedAfterSeconds: 7 * 24 * 3600,
     });
@@ -257,7 +283,7 @@ export class JobRunner<S = unknown> implements Jobs {
         const own: { id?: string } = {};
         own.id = await this.boss.work<object>(
           definition.name,
-          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize },
+          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? IDLE_POLL_SECONDS, batchSize },
           async (batch) => {
             // pg-boss completes the whole batch when this returns: a job that throws is failed here, on its own.
             for (const job of batch) {
@@ -266,7 +292,10 @@ export class JobRunner<S = unknown> implements Jobs {
                 : this.runJob(definition, job.data, services);
               const tracked = attempt.then(
                 () => undefined,
-                (err: unknown) => this.boss.fail(definition.name, job.id, errorOutput(err)),
+                async (err: unknown) => {
+                  await this.boss.fail(definition.name, job.id, errorOutput(err));
+                  await this.wakeForRetry(definition.name, job.id);
+                },
               );
               this.running.add(tracked);
               await tracked.finally(() => this.running.delete(tracked));
@@ -318,7 +347,10 @@ export class JobRunner<S = unknown> implements Jobs {
       .executeSql(`select name, array_agg(id::text) as ids from pgboss.job where state = 'active' group by name`, []);
     for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
       if (!this.definitions.has(name)) continue;
-      for (const id of ids) await this.boss.fail(name, id, { message: 'Interrotto: il processo si è fermato' });
+      for (const id of ids) {
+        await this.boss.fail(name, id, { message: 'Interrotto: il processo si è fermato' });
+        await this.wakeForRetry(name, id);
+      }
     }
   }
 
@@ -330,7 +362,8 @@ export class JobRunner<S = unknown> implements Jobs {
     const definition = this.definitions.get(name);
     if (!this.started || !definition?.recurring) throw new Error(`Job ricorrente non dichiarato: ${name}`);
     const id = await this.boss.send(name, {}, recurringSlot(definition));
-    if (id) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+    // Queued now, or already (by another process, or by pg-boss's cron, which wakes no worker): looked for at once.
+    this.notify(name);
     return id;
   }
 
@@ -339,11 +372,7 @@ export class JobRunner<S = unknown> implements Jobs {
     if (!this.definitions.has(name)) throw new Error(`Job non dichiarato: ${name}`);
     const id = await this.boss.send(name, data, db ? { ...options, db: pgBossDbOf(db) } : options);
     if (!id) throw new Error(`Job non accodato: ${name}`);
-    // A job due now is picked up by this process's idle worker at once instead of at its next poll (once the unit of
-    // work that queued it has committed: before, the worker would not see it). One queued in a transaction the caller
-    // named waits for that poll: fetched the moment its transaction commits, it would be running, and left 'active'
-    // until pg-boss expires it, if the process died right then (notices-crash.test: a cancel's mail came 15 minutes late).
-    if (options.startAfter === undefined && !db) afterCommit(() => this.notify(name));
+    this.wake(name, db, options.startAfter);
     return id;
   }
 
@@ -355,7 +384,43 @@ export class JobRunner<S = unknown> implements Jobs {
       data.map((d) => ({ name, data: d })),
       db ? { db: pgBossDbOf(db) } : {},
     );
-    if (!db) afterCommit(() => this.notify(name));
+    this.wake(name, db);
+  }
+
+  /**
+   * Wakes this process's workers of `name` for a job just queued, as soon as they can see it: once the unit of work that
+   * queued it commits (never before: the fetch would not see it; never when it rolls back), a delayed job when it falls
+   * due. A job queued in a transaction that is not the current unit of work's (a bare db.transaction outside a request
+   * or a job) waits for the poll: its commit is not seen here.
+   */
+  private wake(name: string, db: DbOrTx | undefined, startAfter?: number | Date): void {
+    if (db && isTransaction(db) && !currentTransaction()) return;
+    const delayMs = startAfter === undefined ? 0 : typeof startAfter === 'number' ? startAfter * 1000 : startAfter.getTime() - Date.now();
+    afterCommit(() => this.wakeIn(name, delayMs));
+  }
+
+  /** Wakes the workers of `name` once a failed attempt's retry is due (pg-boss's delay, read from the job). */
+  private async wakeForRetry(name: string, id: string): Promise<void> {
+    if (this.stopping) return;
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(`select extract(epoch from start_after - now())::float8 as s from pgboss.job where name = $1 and id = $2 and state = 'retry'`, [
+        name,
+        id,
+      ]);
+    const [row] = rows as { s: number }[];
+    if (row) this.wakeIn(name, row.s * 1000);
+  }
+
+  private wakeIn(name: string, delayMs: number): void {
+    if (this.stopping || !this.started) return;
+    if (delayMs <= 0) return this.notify(name);
+    const timer = setTimeout(() => {
+      this.wakeTimers.delete(timer);
+      this.notify(name);
+    }, delayMs + WAKE_MARGIN_MS);
+    timer.unref();
+    this.wakeTimers.add(timer);
   }
 
   private notify(name: string): void {
@@ -377,6 +442,8 @@ export class JobRunner<S = unknown> implements Jobs {
     this.stopping = true;
     if (this.recurringTimer) clearInterval(this.recurringTimer);
     this.recurringTimer = null;
+    for (const timer of this.wakeTimers) clearTimeout(timer);
+    this.wakeTimers.clear();
     // pg-boss's graceful stop stops every worker and waits until none holds a batch (it polls twice a second). offWork()
     // first would drop the workers from what that stop waits for.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
