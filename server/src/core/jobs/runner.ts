@@ -178,6 +178,9 @@ const CRON_WORKER_SECONDS = 30;
 /** A timed wake comes this long after the job's due time (the database's `now()` is the statement's or transaction's). */
 const WAKE_MARGIN_MS = 100;
 
+/** The advisory lock every process working jobs on a PostgreSQL database holds shared (JobRunner.aloneAtStart). */
+const WORKING_RUNNERS_LOCK = 4_307_201_943;
+
 /** Whether `db` is a drizzle transaction (a database handle has no rollback()). */
 const isTransaction = (db: DbOrTx): boolean => typeof (db as { rollback?: unknown }).rollback === 'function';
 
@@ -217,6 +220,8 @@ export class JobRunner<S = unknown> implements Jobs {
   private readonly statements = new Set<Promise<unknown>>();
   /** The embedded database is this process's alone: a job found running at start was cut by a crash. */
   private readonly embedded: boolean;
+  /** PostgreSQL: the session holding this process's share of WORKING_RUNNERS_LOCK (aloneAtStart), ended by stop(). */
+  private liveness: pg.Client | null = null;
 
   constructor(
     private readonly database: Database,
@@ -274,7 +279,10 @@ export class JobRunner<S = unknown> implements Jobs {
       });
     }
     if (this.options.work === false) return;
-    if (this.embedded) await this.resumeCutJobs();
+    const alone = await this.aloneAtStart();
+    if (alone) await this.resumeCutJobs();
+    // Held shared from here on (aloneAtStart): the exclusive hold only kept a process starting meanwhile from resuming too.
+    if (alone && this.liveness) await this.liveness.query('select pg_advisory_unlock($1)', [WORKING_RUNNERS_LOCK]);
     for (const definition of definitions) {
       const ids: string[] = [];
       const batchSize = definition.batchSize ?? 10;
@@ -336,21 +344,40 @@ export class JobRunner<S = unknown> implements Jobs {
   }
 
   /**
-   * On the embedded database (one process, its data folder locked), the jobs still 'active' at start were running when
-   * the process died (SIGKILL, a power cut): failed back to their queue now, so they run again at once (as a retry)
-   * instead of when pg-boss expires them, 15 minutes on. A mail the process had claimed but not sent goes out now.
-   * On PostgreSQL another process may be running them: there they wait for pg-boss's expiry.
+   * Whether this process is the only one working jobs on the database, so the jobs still 'active' at its start were
+   * cut by a crash. The embedded database is always one process's (its data folder locked). On PostgreSQL every working
+   * process holds a shared advisory lock on a session of its own for as long as it runs (the server drops it when the
+   * process dies, SIGKILL included); one that gets the lock exclusively first finds no other alive. Answers whether
+   * alone; the shared lock is then held until stop().
+   */
+  private async aloneAtStart(): Promise<boolean> {
+    if (this.embedded) return true;
+    const pool = (this.database.db as unknown as { $client: pg.Pool & { Client: typeof pg.Client; options: pg.ClientConfig } }).$client;
+    const session = new pool.Client(pool.options);
+    session.on('error', (err) => this.reportError(err));
+    await session.connect();
+    this.liveness = session;
+    const [{ alone }] = (await session.query<{ alone: boolean }>('select pg_try_advisory_lock($1) as alone', [WORKING_RUNNERS_LOCK])).rows as [
+      { alone: boolean },
+    ];
+    await session.query('select pg_advisory_lock_shared($1)', [WORKING_RUNNERS_LOCK]);
+    return alone;
+  }
+
+  /**
+   * At the start of the only process working jobs on the database (aloneAtStart), the jobs still 'active' were running
+   * when a process died (SIGKILL, a power cut): failed back to their queue and due now, so they run again at once (as a
+   * retry) instead of when pg-boss expires them, 15 minutes on. A mail the process had claimed but not sent goes out
+   * now. While another process works, they may be its own: they wait for pg-boss's expiry.
    */
   private async resumeCutJobs(): Promise<void> {
-    const { rows } = await this.boss
-      .getDb()
-      .executeSql(`select name, array_agg(id::text) as ids from pgboss.job where state = 'active' group by name`, []);
+    const db = this.boss.getDb();
+    const { rows } = await db.executeSql(`select name, array_agg(id::text) as ids from pgboss.job where state = 'active' group by name`, []);
     for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
       if (!this.definitions.has(name)) continue;
-      for (const id of ids) {
-        await this.boss.fail(name, id, { message: 'Interrotto: il processo si è fermato' });
-        await this.wakeForRetry(name, id);
-      }
+      for (const id of ids) await this.boss.fail(name, id, { message: 'Interrotto: il processo si è fermato' });
+      // Due now, not after the retry's delay (a minute or more for a mail): the workers' first fetch takes them.
+      await db.executeSql(`update pgboss.job set start_after = now() where name = $1 and id = any($2::uuid[]) and state = 'retry'`, [name, ids]);
     }
   }
 
@@ -455,5 +482,8 @@ export class JobRunner<S = unknown> implements Jobs {
       await Promise.allSettled([...this.running, ...this.statements]);
       await new Promise((resolve) => setImmediate(resolve));
     }
+    const liveness = this.liveness;
+    this.liveness = null;
+    await liveness?.end().catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 38: a job queued in the caller's transaction (Jobs.send/sendMany with `db`) is committed with it or never
- * queued; on the embedded database a job a crash left running is run again at the next start. Issue 43: a worker that
+ * queued; a job a crash left running is run again at the next start of a process working alone. Issue 43: a worker that
  * polls once an hour still runs at once what this process queued (woken when its unit of work commits, a delayed job
  * or a retry when due). PGlite in-process, or a fresh database on DATABASE_URL's PostgreSQL server.
  */
@@ -80,19 +80,31 @@ test('jobs queued in a transaction are queued only if it commits, and then run o
   assert.deepEqual(seen.map((s) => s.n).sort(), [3, 4, 5]);
 });
 
-test(
-  'on the embedded database, a job a crash left running runs again at the next start',
-  { skip: baseUrl ? 'PostgreSQL: another process may be running it' : false },
-  async () => {
-    const queueing = await startRunner(false);
-    const id = await queueing.send('prova.transazione', { n: 6, tag: 'interrotta' });
-    // What a SIGKILL in the middle of the job leaves: the job 'active', nobody running it.
-    await database.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where id = ${id}`);
-    await queueing.stop();
-    await startRunner();
-    await until(() => seen.some((s) => s.tag === 'interrotta'));
-  },
-);
+test('a job a crash left running runs again, at once, at the next start of a process that works alone on the database', async () => {
+  // The runners of the tests above stop: no process works on the database now.
+  await Promise.all(runners.map((runner) => runner.stop()));
+  // On PostgreSQL, while another process works, a job found running may be its own: a process starting then leaves it.
+  const working = baseUrl ? await startRunner() : null;
+  const queueing = await startRunner(false);
+  const id = await queueing.send('prova.transazione', { n: 6, tag: 'interrotta' });
+  // What a SIGKILL in the middle of the job leaves: the job 'active', nobody running it.
+  await database.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where id = ${id}`);
+  await queueing.stop();
+  const stateOf = async () => rowsOf<{ state: string }>(await database.db.execute(sql`select state from pgboss.job where id = ${id}`))[0]!.state;
+  if (working) {
+    const second = await startRunner();
+    assert.equal(await stateOf(), 'active');
+    await second.stop();
+    await working.stop();
+  }
+  // Alone (on PGlite always): failed back and due now, not after its retry's 30 s or more; run by the first fetch.
+  await startRunner();
+  const [retried] = rowsOf<{ due: boolean; retries: number }>(
+    await database.db.execute(sql`select start_after <= now() as due, retry_count as retries from pgboss.job where id = ${id}`),
+  );
+  assert.deepEqual(retried, { due: true, retries: 1 });
+  await until(() => seen.some((s) => s.tag === 'interrotta'));
+});
 
 /** Each run of 'prova.risveglio': its tag (a job tagged 'riprova' fails its first attempt). */
 const woken: string[] = [];
