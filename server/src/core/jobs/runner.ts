@@ -1,12 +1,12 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type pg from 'pg';
 import { setAuditContext, systemAuditContext } from '../audit/context';
 import type { Database, DbOrTx, Tx } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { type UnitOfWorkMode, afterCommit, currentTransaction, deferredUnitOfWork, unitOfWork } from '../db/unit-of-work';
 import { type Clock, systemClock } from '../time';
+import { pgBossDb, pgBossDbOf } from './database-port';
+import { type WorkingShare, joinWorkingRunners } from './working-runners';
+
+export { pgBossDbOf } from './database-port';
 
 /**
  * Work that runs later or again (a mail whose delivery failed, certificate expiry warnings, booking reminders),
@@ -86,63 +86,6 @@ export interface JobRunnerOptions {
   onError?: (err: unknown) => void;
 }
 
-/** The driver's own client of a drizzle transaction (pg's PoolClient, PGlite's Transaction). */
-const clientOf = (tx: Tx) => (tx as unknown as { _: { session: { client: unknown } } })._.session.client;
-
-/**
- * pg-boss's database port over our connection: the pg pool itself, or the embedded PGlite (one statement with values,
- * several without). Inside a unit of work, through its transaction: a job queued by a request or a job commits (or
- * rolls back) with the rest of its work, and PGlite's one connection, held by that transaction, is not waited for.
- */
-function pgBossDb(database: Database): PgBoss.Db {
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (database.driver === 'pg') {
-    const pool = client as pg.Pool;
-    return {
-      executeSql: (text, values) => {
-        const tx = currentTransaction();
-        return tx ? (clientOf(tx) as pg.PoolClient).query(text, values) : pool.query(text, values);
-      },
-    };
-  }
-  const lite = client as PGlite;
-  return {
-    async executeSql(text, values) {
-      const tx = currentTransaction();
-      const on = tx ? (clientOf(tx) as Pick<PGlite, 'query' | 'exec'>) : lite;
-      if (values?.length) {
-        const result = await on.query(text, values);
-        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-      }
-      // pg-boss sends its schema changes and locked sections as one multi-statement text, as pg's simple protocol allows.
-      const results = (await on.exec(text)).map((r) => ({ rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }));
-      const [only, ...more] = results;
-      return only && more.length === 0 ? only : (results as never);
-    },
-  };
-}
-
-/**
- * pg-boss's database port over a transaction of ours (or the ambient connection a service holds): its statement runs
- * through drizzle on that transaction, its `$n` placeholders turned into drizzle's parameters, so the job commits or
- * rolls back with the caller's rows (pg-boss 10's `db` option of send and insert).
- */
-export function pgBossDbOf(db: DbOrTx): PgBoss.Db {
-  return {
-    async executeSql(text, values = []) {
-      const chunks: SQL[] = [];
-      let from = 0;
-      for (const match of text.matchAll(/\$(\d+)/g)) {
-        chunks.push(sql.raw(text.slice(from, match.index)), sql`${sql.param(values[Number(match[1]) - 1])}`);
-        from = match.index + match[0].length;
-      }
-      chunks.push(sql.raw(text.slice(from)));
-      const rows = rowsOf<object>(await db.execute(sql.join(chunks)));
-      return { rows, rowCount: rows.length };
-    },
-  };
-}
-
 /**
  * pg-boss creates a queue's partition table with DDL on the shared job table: two processes creating queues at the
  * same moment can deadlock on PostgreSQL (40P01), which rolls one back whole. That one simply tries again.
@@ -162,13 +105,11 @@ async function retryOnDeadlock(step: () => Promise<void>, attempts = 5): Promise
 const RECURRING_OFFER_MS = 30_000;
 
 /**
- * How often an idle worker polls by default. A job this process queues wakes its worker once it can be seen: when
- * the unit of work that queued it commits, a delayed one when it falls due, a retry when its delay ends (JobRunner.wake);
- * a recurring job's period is offered, and its worker woken, twice a minute. What only the poll finds: a cron schedule's
- * job (pg-boss's timekeeper queues it), a job queued by a process that does not work (a CLI) or whose timer died with it,
- * a job pg-boss's maintenance expired (15 minutes after a process died running it): minutes-scale work, for which a
- * minute more is nothing. Every idle poll is one fetch per queue (some 13) on the database: at 2 s they cost an idle
- * test app about 0.5 CPU-s every 20 s.
+ * How often an idle worker polls by default. A job this process queues wakes its worker once it can be seen (JobRunner.wake:
+ * its unit of work's commit, a delay's or a retry's end); recurring periods are offered, and their workers woken, twice a
+ * minute. Only the poll finds a cron schedule's job (pg-boss's timekeeper queues it), one queued by a process that does
+ * not work (a CLI) or died before its timer, one pg-boss expired (15 minutes after its process died): minutes-scale work.
+ * Each idle poll is a fetch per queue (some 13): at 2 s, about 0.5 CPU-s every 20 s of an idle test app.
  */
 export const IDLE_POLL_SECONDS = 60;
 
@@ -177,9 +118,6 @@ const CRON_WORKER_SECONDS = 30;
 
 /** A timed wake comes this long after the job's due time (the database's `now()` is the statement's or transaction's). */
 const WAKE_MARGIN_MS = 100;
-
-/** The advisory lock every process working jobs on a PostgreSQL database holds shared (JobRunner.aloneAtStart). */
-const WORKING_RUNNERS_LOCK = 4_307_201_943;
 
 /** Whether `db` is a drizzle transaction (a database handle has no rollback()). */
 const isTransaction = (db: DbOrTx): boolean => typeof (db as { rollback?: unknown }).rollback === 'function';
@@ -218,16 +156,13 @@ export class JobRunner<S = unknown> implements Jobs {
    * closing database, either would leave those jobs active until they expire (15 minutes) and are run again.
    */
   private readonly statements = new Set<Promise<unknown>>();
-  /** The embedded database is this process's alone: a job found running at start was cut by a crash. */
-  private readonly embedded: boolean;
-  /** PostgreSQL: the session holding this process's share of WORKING_RUNNERS_LOCK (aloneAtStart), ended by stop(). */
-  private liveness: pg.Client | null = null;
+  /** This process among those working jobs on the database (joinWorkingRunners), left by stop(). */
+  private share: WorkingShare | null = null;
 
   constructor(
     private readonly database: Database,
     private readonly options: JobRunnerOptions = {},
   ) {
-    this.embedded = database.driver === 'pglite';
     const work = options.work ?? true;
     const db = pgBossDb(database);
     this.boss = new PgBoss({
@@ -279,10 +214,9 @@ export class JobRunner<S = unknown> implements Jobs {
       });
     }
     if (this.options.work === false) return;
-    const alone = await this.aloneAtStart();
-    if (alone) await this.resumeCutJobs();
-    // Held shared from here on (aloneAtStart): the exclusive hold only kept a process starting meanwhile from resuming too.
-    if (alone && this.liveness) await this.liveness.query('select pg_advisory_unlock($1)', [WORKING_RUNNERS_LOCK]);
+    this.share = await joinWorkingRunners(this.database, (err) => this.reportError(err));
+    if (this.share.alone) await this.resumeCutJobs();
+    await this.share.settle();
     for (const definition of definitions) {
       const ids: string[] = [];
       const batchSize = definition.batchSize ?? 10;
@@ -344,28 +278,7 @@ export class JobRunner<S = unknown> implements Jobs {
   }
 
   /**
-   * Whether this process is the only one working jobs on the database, so the jobs still 'active' at its start were
-   * cut by a crash. The embedded database is always one process's (its data folder locked). On PostgreSQL every working
-   * process holds a shared advisory lock on a session of its own for as long as it runs (the server drops it when the
-   * process dies, SIGKILL included); one that gets the lock exclusively first finds no other alive. Answers whether
-   * alone; the shared lock is then held until stop().
-   */
-  private async aloneAtStart(): Promise<boolean> {
-    if (this.embedded) return true;
-    const pool = (this.database.db as unknown as { $client: pg.Pool & { Client: typeof pg.Client; options: pg.ClientConfig } }).$client;
-    const session = new pool.Client(pool.options);
-    session.on('error', (err) => this.reportError(err));
-    await session.connect();
-    this.liveness = session;
-    const [{ alone }] = (await session.query<{ alone: boolean }>('select pg_try_advisory_lock($1) as alone', [WORKING_RUNNERS_LOCK])).rows as [
-      { alone: boolean },
-    ];
-    await session.query('select pg_advisory_lock_shared($1)', [WORKING_RUNNERS_LOCK]);
-    return alone;
-  }
-
-  /**
-   * At the start of the only process working jobs on the database (aloneAtStart), the jobs still 'active' were running
+   * At the start of the only process working jobs on the database (joinWorkingRunners), the jobs still 'active' were running
    * when a process died (SIGKILL, a power cut): failed back to their queue and due now, so they run again at once (as a
    * retry) instead of when pg-boss expires them, 15 minutes on. A mail the process had claimed but not sent goes out
    * now. While another process works, they may be its own: they wait for pg-boss's expiry.
@@ -429,13 +342,8 @@ export class JobRunner<S = unknown> implements Jobs {
   /** Wakes the workers of `name` once a failed attempt's retry is due (pg-boss's delay, read from the job). */
   private async wakeForRetry(name: string, id: string): Promise<void> {
     if (this.stopping) return;
-    const { rows } = await this.boss
-      .getDb()
-      .executeSql(`select extract(epoch from start_after - now())::float8 as s from pgboss.job where name = $1 and id = $2 and state = 'retry'`, [
-        name,
-        id,
-      ]);
-    const [row] = rows as { s: number }[];
+    const due = `select extract(epoch from start_after - now())::float8 as s from pgboss.job where name = $1 and id = $2 and state = 'retry'`;
+    const [row] = (await this.boss.getDb().executeSql(due, [name, id])).rows as { s: number }[];
     if (row) this.wakeIn(name, row.s * 1000);
   }
 
@@ -482,8 +390,8 @@ export class JobRunner<S = unknown> implements Jobs {
       await Promise.allSettled([...this.running, ...this.statements]);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const liveness = this.liveness;
-    this.liveness = null;
-    await liveness?.end().catch(() => undefined);
+    const share = this.share;
+    this.share = null;
+    await share?.end();
   }
 }
