@@ -1,12 +1,12 @@
-import type { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type pg from 'pg';
 import { setAuditContext, systemAuditContext } from '../audit/context';
 import type { Database, DbOrTx, Tx } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { type UnitOfWorkMode, afterCommit, currentTransaction, deferredUnitOfWork, unitOfWork } from '../db/unit-of-work';
 import { type Clock, systemClock } from '../time';
+import { pgBossDb, pgBossDbOf } from './database-port';
+import { type WorkingShare, joinWorkingRunners } from './working-runners';
+
+export { pgBossDbOf } from './database-port';
 
 /**
  * Work that runs later or again (a mail whose delivery failed, certificate expiry warnings, booking reminders),
@@ -72,7 +72,10 @@ export interface Jobs {
 export const DEFAULT_RETRY: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true };
 
 export interface JobRunnerOptions {
-  /** How often an idle worker looks for due jobs (seconds, at least 0.5). */
+  /**
+   * How often an idle worker looks for due jobs (seconds, at least 0.5; default IDLE_POLL_SECONDS). Its own jobs wake it
+   * (JobRunner.wake): the poll only finds the work no process of ours woke it for.
+   */
   pollingIntervalSeconds?: number;
   /** The club's time zone, for schedules. */
   timeZone?: string;
@@ -81,63 +84,6 @@ export interface JobRunnerOptions {
   /** The clock of the jobs' audit context. */
   clock?: Clock;
   onError?: (err: unknown) => void;
-}
-
-/** The driver's own client of a drizzle transaction (pg's PoolClient, PGlite's Transaction). */
-const clientOf = (tx: Tx) => (tx as unknown as { _: { session: { client: unknown } } })._.session.client;
-
-/**
- * pg-boss's database port over our connection: the pg pool itself, or the embedded PGlite (one statement with values,
- * several without). Inside a unit of work, through its transaction: a job queued by a request or a job commits (or
- * rolls back) with the rest of its work, and PGlite's one connection, held by that transaction, is not waited for.
- */
-function pgBossDb(database: Database): PgBoss.Db {
-  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (database.driver === 'pg') {
-    const pool = client as pg.Pool;
-    return {
-      executeSql: (text, values) => {
-        const tx = currentTransaction();
-        return tx ? (clientOf(tx) as pg.PoolClient).query(text, values) : pool.query(text, values);
-      },
-    };
-  }
-  const lite = client as PGlite;
-  return {
-    async executeSql(text, values) {
-      const tx = currentTransaction();
-      const on = tx ? (clientOf(tx) as Pick<PGlite, 'query' | 'exec'>) : lite;
-      if (values?.length) {
-        const result = await on.query(text, values);
-        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-      }
-      // pg-boss sends its schema changes and locked sections as one multi-statement text, as pg's simple protocol allows.
-      const results = (await on.exec(text)).map((r) => ({ rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }));
-      const [only, ...more] = results;
-      return only && more.length === 0 ? only : (results as never);
-    },
-  };
-}
-
-/**
- * pg-boss's database port over a transaction of ours (or the ambient connection a service holds): its statement runs
- * through drizzle on that transaction, its `$n` placeholders turned into drizzle's parameters, so the job commits or
- * rolls back with the caller's rows (pg-boss 10's `db` option of send and insert).
- */
-export function pgBossDbOf(db: DbOrTx): PgBoss.Db {
-  return {
-    async executeSql(text, values = []) {
-      const chunks: SQL[] = [];
-      let from = 0;
-      for (const match of text.matchAll(/\$(\d+)/g)) {
-        chunks.push(sql.raw(text.slice(from, match.index)), sql`${sql.param(values[Number(match[1]) - 1])}`);
-        from = match.index + match[0].length;
-      }
-      chunks.push(sql.raw(text.slice(from)));
-      const rows = rowsOf<object>(await db.execute(sql.join(chunks)));
-      return { rows, rowCount: rows.length };
-    },
-  };
 }
 
 /**
@@ -157,6 +103,24 @@ async function retryOnDeadlock(step: () => Promise<void>, attempts = 5): Promise
 
 /** How often a working process offers the recurring jobs' current periods (JobRunner.start). */
 const RECURRING_OFFER_MS = 30_000;
+
+/**
+ * How often an idle worker polls by default. A job this process queues wakes its worker once it can be seen (JobRunner.wake:
+ * its unit of work's commit, a delay's or a retry's end); recurring periods are offered, and their workers woken, twice a
+ * minute. Only the poll finds a cron schedule's job (pg-boss's timekeeper queues it), one queued by a process that does
+ * not work (a CLI) or died before its timer, one pg-boss expired (15 minutes after its process died): minutes-scale work.
+ * Each idle poll is a fetch per queue (some 13): at 2 s, about 0.5 CPU-s every 20 s of an idle test app.
+ */
+export const IDLE_POLL_SECONDS = 60;
+
+/** pg-boss's cron worker (its queue of the schedules' offers, polled every 5 s by default): twice a minute, as its cron. */
+const CRON_WORKER_SECONDS = 30;
+
+/** A timed wake comes this long after the job's due time (the database's `now()` is the statement's or transaction's). */
+const WAKE_MARGIN_MS = 100;
+
+/** Whether `db` is a drizzle transaction (a database handle has no rollback()). */
+const isTransaction = (db: DbOrTx): boolean => typeof (db as { rollback?: unknown }).rollback === 'function';
 
 /** The cron expression that offers a recurring job at the start of each of its periods. */
 function recurringCron({ name, recurring }: JobDefinition<never, unknown>): string {
@@ -181,6 +145,8 @@ export class JobRunner<S = unknown> implements Jobs {
   private started = false;
   /** Offers the recurring jobs' periods (start()); cleared by stop(). */
   private recurringTimer: NodeJS.Timeout | null = null;
+  /** Wakes waiting for a delayed job or a retry to fall due (wakeIn); cleared by stop(). */
+  private readonly wakeTimers = new Set<NodeJS.Timeout>();
   private stopping = false;
   /** Jobs running in this process, awaited by stop(). */
   private readonly running = new Set<Promise<void>>();
@@ -190,14 +156,13 @@ export class JobRunner<S = unknown> implements Jobs {
    * closing database, either would leave those jobs active until they expire (15 minutes) and are run again.
    */
   private readonly statements = new Set<Promise<unknown>>();
-  /** The embedded database is this process's alone: a job found running at start was cut by a crash. */
-  private readonly embedded: boolean;
+  /** This process among those working jobs on the database (joinWorkingRunners), left by stop(). */
+  private share: WorkingShare | null = null;
 
   constructor(
     private readonly database: Database,
     private readonly options: JobRunnerOptions = {},
   ) {
-    this.embedded = database.driver === 'pglite';
     const work = options.work ?? true;
     const db = pgBossDb(database);
     this.boss = new PgBoss({
@@ -214,6 +179,7 @@ export class JobRunner<S = unknown> implements Jobs {
       },
       schedule: work,
       supervise: work,
+      cronWorkerIntervalSeconds: CRON_WORKER_SECONDS,
       // Finished jobs are kept a week for inspection, then archived and deleted by pg-boss's maintenance.
       archiveCompletedAfterSeconds: 7 * 24 * 3600,
     });
@@ -248,7 +214,9 @@ export class JobRunner<S = unknown> implements Jobs {
       });
     }
     if (this.options.work === false) return;
-    if (this.embedded) await this.resumeCutJobs();
+    this.share = await joinWorkingRunners(this.database, (err) => this.reportError(err));
+    if (this.share.alone) await this.resumeCutJobs();
+    await this.share.settle();
     for (const definition of definitions) {
       const ids: string[] = [];
       const batchSize = definition.batchSize ?? 10;
@@ -257,7 +225,7 @@ export class JobRunner<S = unknown> implements Jobs {
         const own: { id?: string } = {};
         own.id = await this.boss.work<object>(
           definition.name,
-          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, batchSize },
+          { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? IDLE_POLL_SECONDS, batchSize },
           async (batch) => {
             // pg-boss completes the whole batch when this returns: a job that throws is failed here, on its own.
             for (const job of batch) {
@@ -266,7 +234,10 @@ export class JobRunner<S = unknown> implements Jobs {
                 : this.runJob(definition, job.data, services);
               const tracked = attempt.then(
                 () => undefined,
-                (err: unknown) => this.boss.fail(definition.name, job.id, errorOutput(err)),
+                async (err: unknown) => {
+                  await this.boss.fail(definition.name, job.id, errorOutput(err));
+                  await this.wakeForRetry(definition.name, job.id);
+                },
               );
               this.running.add(tracked);
               await tracked.finally(() => this.running.delete(tracked));
@@ -307,18 +278,19 @@ export class JobRunner<S = unknown> implements Jobs {
   }
 
   /**
-   * On the embedded database (one process, its data folder locked), the jobs still 'active' at start were running when
-   * the process died (SIGKILL, a power cut): failed back to their queue now, so they run again at once (as a retry)
-   * instead of when pg-boss expires them, 15 minutes on. A mail the process had claimed but not sent goes out now.
-   * On PostgreSQL another process may be running them: there they wait for pg-boss's expiry.
+   * At the start of the only process working jobs on the database (joinWorkingRunners), the jobs still 'active' were running
+   * when a process died (SIGKILL, a power cut): failed back to their queue and due now, so they run again at once (as a
+   * retry) instead of when pg-boss expires them, 15 minutes on. A mail the process had claimed but not sent goes out
+   * now. While another process works, they may be its own: they wait for pg-boss's expiry.
    */
   private async resumeCutJobs(): Promise<void> {
-    const { rows } = await this.boss
-      .getDb()
-      .executeSql(`select name, array_agg(id::text) as ids from pgboss.job where state = 'active' group by name`, []);
+    const db = this.boss.getDb();
+    const { rows } = await db.executeSql(`select name, array_agg(id::text) as ids from pgboss.job where state = 'active' group by name`, []);
     for (const { name, ids } of rows as { name: string; ids: string[] }[]) {
       if (!this.definitions.has(name)) continue;
       for (const id of ids) await this.boss.fail(name, id, { message: 'Interrotto: il processo si è fermato' });
+      // Due now, not after the retry's delay (a minute or more for a mail): the workers' first fetch takes them.
+      await db.executeSql(`update pgboss.job set start_after = now() where name = $1 and id = any($2::uuid[]) and state = 'retry'`, [name, ids]);
     }
   }
 
@@ -330,7 +302,8 @@ export class JobRunner<S = unknown> implements Jobs {
     const definition = this.definitions.get(name);
     if (!this.started || !definition?.recurring) throw new Error(`Job ricorrente non dichiarato: ${name}`);
     const id = await this.boss.send(name, {}, recurringSlot(definition));
-    if (id) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
+    // Queued now, or already (by another process, or by pg-boss's cron, which wakes no worker): looked for at once.
+    this.notify(name);
     return id;
   }
 
@@ -339,11 +312,7 @@ export class JobRunner<S = unknown> implements Jobs {
     if (!this.definitions.has(name)) throw new Error(`Job non dichiarato: ${name}`);
     const id = await this.boss.send(name, data, db ? { ...options, db: pgBossDbOf(db) } : options);
     if (!id) throw new Error(`Job non accodato: ${name}`);
-    // A job due now is picked up by this process's idle worker at once instead of at its next poll (once the unit of
-    // work that queued it has committed: before, the worker would not see it). One queued in a transaction the caller
-    // named waits for that poll: fetched the moment its transaction commits, it would be running, and left 'active'
-    // until pg-boss expires it, if the process died right then (notices-crash.test: a cancel's mail came 15 minutes late).
-    if (options.startAfter === undefined && !db) afterCommit(() => this.notify(name));
+    this.wake(name, db, options.startAfter);
     return id;
   }
 
@@ -355,7 +324,38 @@ export class JobRunner<S = unknown> implements Jobs {
       data.map((d) => ({ name, data: d })),
       db ? { db: pgBossDbOf(db) } : {},
     );
-    if (!db) afterCommit(() => this.notify(name));
+    this.wake(name, db);
+  }
+
+  /**
+   * Wakes this process's workers of `name` for a job just queued, as soon as they can see it: once the unit of work that
+   * queued it commits (never before: the fetch would not see it; never when it rolls back), a delayed job when it falls
+   * due. A job queued in a transaction that is not the current unit of work's (a bare db.transaction outside a request
+   * or a job) waits for the poll: its commit is not seen here.
+   */
+  private wake(name: string, db: DbOrTx | undefined, startAfter?: number | Date): void {
+    if (db && isTransaction(db) && !currentTransaction()) return;
+    const delayMs = startAfter === undefined ? 0 : typeof startAfter === 'number' ? startAfter * 1000 : startAfter.getTime() - Date.now();
+    afterCommit(() => this.wakeIn(name, delayMs));
+  }
+
+  /** Wakes the workers of `name` once a failed attempt's retry is due (pg-boss's delay, read from the job). */
+  private async wakeForRetry(name: string, id: string): Promise<void> {
+    if (this.stopping) return;
+    const due = `select extract(epoch from start_after - now())::float8 as s from pgboss.job where name = $1 and id = $2 and state = 'retry'`;
+    const [row] = (await this.boss.getDb().executeSql(due, [name, id])).rows as { s: number }[];
+    if (row) this.wakeIn(name, row.s * 1000);
+  }
+
+  private wakeIn(name: string, delayMs: number): void {
+    if (this.stopping || !this.started) return;
+    if (delayMs <= 0) return this.notify(name);
+    const timer = setTimeout(() => {
+      this.wakeTimers.delete(timer);
+      this.notify(name);
+    }, delayMs + WAKE_MARGIN_MS);
+    timer.unref();
+    this.wakeTimers.add(timer);
   }
 
   private notify(name: string): void {
@@ -377,6 +377,8 @@ export class JobRunner<S = unknown> implements Jobs {
     this.stopping = true;
     if (this.recurringTimer) clearInterval(this.recurringTimer);
     this.recurringTimer = null;
+    for (const timer of this.wakeTimers) clearTimeout(timer);
+    this.wakeTimers.clear();
     // pg-boss's graceful stop stops every worker and waits until none holds a batch (it polls twice a second). offWork()
     // first would drop the workers from what that stop waits for.
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
@@ -388,5 +390,8 @@ export class JobRunner<S = unknown> implements Jobs {
       await Promise.allSettled([...this.running, ...this.statements]);
       await new Promise((resolve) => setImmediate(resolve));
     }
+    const share = this.share;
+    this.share = null;
+    await share?.end();
   }
 }

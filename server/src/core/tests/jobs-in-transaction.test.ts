@@ -1,7 +1,8 @@
 /**
  * Issue 38: a job queued in the caller's transaction (Jobs.send/sendMany with `db`) is committed with it or never
- * queued; on the embedded database a job a crash left running is run again at the next start. PGlite in-process, or a
- * fresh database on DATABASE_URL's PostgreSQL server.
+ * queued; a job a crash left running is run again at the next start of a process working alone. Issue 43: a worker that
+ * polls once an hour still runs at once what this process queued (woken when its unit of work commits, a delayed job
+ * or a retry when due). PGlite in-process, or a fresh database on DATABASE_URL's PostgreSQL server.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -10,6 +11,7 @@ import { createScratchDatabase, type ScratchDatabase } from 'test-kit';
 import { type Database, openDatabase } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { type JobDefinition, JobRunner } from '../jobs/runner';
+import { ambientDb, currentTransaction, holdUnitOfWork, unitOfWork } from '../db/unit-of-work';
 
 const baseUrl = process.env.DATABASE_URL;
 let scratch: ScratchDatabase | null = null;
@@ -78,16 +80,84 @@ test('jobs queued in a transaction are queued only if it commits, and then run o
   assert.deepEqual(seen.map((s) => s.n).sort(), [3, 4, 5]);
 });
 
+test('a job a crash left running runs again, at once, at the next start of a process that works alone on the database', async () => {
+  // The runners of the tests above stop: no process works on the database now.
+  await Promise.all(runners.map((runner) => runner.stop()));
+  // On PostgreSQL, while another process works, a job found running may be its own: a process starting then leaves it.
+  const working = baseUrl ? await startRunner() : null;
+  const queueing = await startRunner(false);
+  const id = await queueing.send('prova.transazione', { n: 6, tag: 'interrotta' });
+  // What a SIGKILL in the middle of the job leaves: the job 'active', nobody running it.
+  await database.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where id = ${id}`);
+  await queueing.stop();
+  const stateOf = async () => rowsOf<{ state: string }>(await database.db.execute(sql`select state from pgboss.job where id = ${id}`))[0]!.state;
+  if (working) {
+    const second = await startRunner();
+    assert.equal(await stateOf(), 'active');
+    await second.stop();
+    await working.stop();
+  }
+  // Alone (on PGlite always): failed back and due now, not after its retry's 30 s or more; run by the first fetch.
+  await startRunner();
+  // Whether or not the first fetch has taken it yet, its start is now, not the retry's delay on.
+  const [retried] = rowsOf<{ due: boolean }>(await database.db.execute(sql`select start_after <= now() as due from pgboss.job where id = ${id}`));
+  assert.deepEqual(retried, { due: true });
+  await until(() => seen.some((s) => s.tag === 'interrotta'));
+});
+
+/** Each run of 'prova.risveglio': its tag (a job tagged 'riprova' fails its first attempt). */
+const woken: string[] = [];
+const wakeDefinition: JobDefinition<{ tag: string }> = {
+  name: 'prova.risveglio',
+  retry: { retryLimit: 1, retryDelaySeconds: 1, retryBackoff: false },
+  async run({ tag }) {
+    woken.push(tag);
+    if (tag === 'riprova' && woken.filter((t) => t === 'riprova').length === 1) throw new Error('primo tentativo');
+  },
+};
+
 test(
-  'on the embedded database, a job a crash left running runs again at the next start',
-  { skip: baseUrl ? 'PostgreSQL: another process may be running it' : false },
+  'a worker that polls once an hour runs what a unit of work queued once it commits, a delayed job and a retry when due',
+  { timeout: 60_000 },
   async () => {
-    const queueing = await startRunner(false);
-    const id = await queueing.send('prova.transazione', { n: 6, tag: 'interrotta' });
-    // What a SIGKILL in the middle of the job leaves: the job 'active', nobody running it.
-    await database.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where id = ${id}`);
-    await queueing.stop();
-    await startRunner();
-    await until(() => seen.some((s) => s.tag === 'interrotta'));
+    // A job queued before the worker starts: once it has run, the worker's first fetch is over and it sleeps for the hour.
+    const queueing = new JobRunner(database, { work: false });
+    runners.push(queueing);
+    await queueing.start([wakeDefinition], {});
+    await queueing.send('prova.risveglio', { tag: 'prima' });
+    const runner = new JobRunner(database, { pollingIntervalSeconds: 3600, onError: () => undefined });
+    runners.push(runner);
+    await runner.start([wakeDefinition], {});
+    await until(() => woken.includes('prima'));
+
+    const request = { kind: 'request' as const, label: 'POST /prova' };
+    // A request's unit of work (held across its hooks, as the API holds it) that rolls back: its job is never queued.
+    const refused = await holdUnitOfWork(database.db, request);
+    await refused.enter(() => runner.send('prova.risveglio', { tag: 'annullata' }, { db: currentTransaction()! }));
+    await refused.end(false);
+    // One that commits, its job queued in its transaction: run without waiting for the hour's poll.
+    const held = await holdUnitOfWork(database.db, request);
+    await held.enter(() => runner.send('prova.risveglio', { tag: 'richiesta' }, { db: currentTransaction()! }));
+    await held.end(true);
+    await until(() => woken.includes('richiesta'));
+
+    // A job's unit of work queueing several in a transaction of its own (a savepoint), as the mailer's queueIn does.
+    const services = ambientDb(database.db, { guard: true });
+    await unitOfWork(database.db, { kind: 'job', label: 'prova' }, () =>
+      services.transaction((tx) => runner.sendMany('prova.risveglio', [{ tag: 'lotto' }, { tag: 'lotto' }], { db: tx })),
+    );
+    await until(() => woken.filter((t) => t === 'lotto').length === 2);
+
+    // A delayed job, when it falls due; a failed attempt, when its retry does.
+    await unitOfWork(database.db, request, () => runner.send('prova.risveglio', { tag: 'ritardata' }, { startAfter: 1 }));
+    await unitOfWork(database.db, request, () => runner.send('prova.risveglio', { tag: 'riprova' }));
+    await until(() => woken.includes('ritardata') && woken.filter((t) => t === 'riprova').length === 2);
+
+    // Every fetch above would have found the rolled-back request's job, had it been queued.
+    assert.equal(woken.includes('annullata'), false);
+    assert.equal(
+      rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pgboss.job where data->>'tag' = 'annullata'`))[0]!.n,
+      0,
+    );
   },
 );

@@ -4,13 +4,19 @@
  * notice is delivered exactly once across the two processes. The kill comes from crash-after-commit.mjs (a preload
  * that SIGKILLs the process after the commit of the first write matching CRASH_AFTER_COMMIT): the reminders' claim,
  * the waitlist's claim, and a cancel (whose notices and waitlist job it calls for). Runs on the database of the pass:
- * PGlite in a data folder, or PostgreSQL when DATABASE_URL is set.
+ * PGlite in a data folder, or PostgreSQL when DATABASE_URL is set. Each mail is recorded once (its outbox row); a mail
+ * whose delivery the kill cut (one the process was sending when the claim committed: its workers are woken as soon as
+ * their jobs commit) may go out once more from the next process, as delivery is at-least-once (decisions.md, "Notices
+ * exactly once"), never twice from one process and never a claim's own mail (the process dies before it wakes for it).
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client, type Mail, type ServerProcess, type ServerProcessOptions, TEST_START_MS, copyOfPortal, startServerProcess, testNow } from 'test-kit';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { ADMIN } from '../../../testing/helper';
 
 const PRELOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crash-after-commit.mjs');
@@ -59,19 +65,52 @@ test('killed between claim and delivery, restarted: every reminder, waitlist not
     processes.push(server);
     return server;
   };
-  const mails = (): Mail[] => processes.flatMap((p) => p.mail.mails);
-  /** The mails about a session (its title is in every subject), as 'to | subject up to the title'. */
+  /** Each mail printed, with the index of the process that printed it. */
+  const mails = (): (Mail & { by: number })[] => processes.flatMap((p, by) => p.mail.mails.map((m) => ({ ...m, by })));
+  /** 'to | subject up to the title' of a mail about a session (its title is in every subject). */
+  const keyOf = (m: Mail, title: string) => `${m.to} | ${m.subject.slice(0, m.subject.indexOf(title) + title.length)}`;
+  /** The mails about a session, once each. */
   const about = (title: string) =>
-    mails()
-      .filter((m) => m.subject.includes(title))
-      .map((m) => `${m.to} | ${m.subject.slice(0, m.subject.indexOf(title) + title.length)}`)
-      .sort();
-  /** Until the mails about `title` are at least `expected`, then two more polls of the mail job: none comes twice. */
+    [
+      ...new Set(
+        mails()
+          .filter((m) => m.subject.includes(title))
+          .map((m) => keyOf(m, title)),
+      ),
+    ].sort();
+  /**
+   * Until the mails about `title` are at least `expected`, then a while longer: each went out once, or, when the kill
+   * cut its delivery, once from the killed process and once from the next.
+   */
   const delivered = async (title: string, expected: string[]) => {
     const deadline = Date.now() + 60_000;
     while (about(title).length < expected.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
     await new Promise((resolve) => setTimeout(resolve, 5000));
     assert.deepEqual(about(title), [...expected].sort());
+    for (const key of expected) {
+      const by = mails()
+        .filter((m) => m.subject.includes(title) && keyOf(m, title) === key)
+        .map((m) => m.by);
+      if (by.length > 1) assert.deepEqual(by, [by[0], by[0]! + 1], `${key}: inviata da ${JSON.stringify(by)}`);
+    }
+  };
+  /** The outbox rows of the mails about the crash tests' sessions (read once every process has stopped): each once. */
+  const recordedOnce = async () => {
+    const database = copy.databaseUrl
+      ? await openDatabase({ kind: 'pg', url: copy.databaseUrl })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(copy.dataDir, 'pgdata') });
+    try {
+      const rows = rowsOf<{ to: string; subject: string; n: number }>(
+        await database.db.execute(sql`select "to", subject, count(*)::int as n from mail_outbox where subject like '%Crash %' group by 1, 2`),
+      );
+      assert.deepEqual(
+        rows.filter((r) => r.n !== 1),
+        [],
+      );
+      assert.equal(rows.length, 10);
+    } finally {
+      await database.close();
+    }
   };
   /** The process killed itself (the claim committed): its exit, within 30 s. */
   const died = async (server: ServerProcess) => {
@@ -169,6 +208,8 @@ test('killed between claim and delivery, restarted: every reminder, waitlist not
       `${LUCA} | Prenotazione annullata: Crash annullo`,
       `${MATTEO} | Turno libero: Crash annullo`,
     ]);
+    for (const p of processes) await p.stop();
+    await recordedOnce();
   } finally {
     for (const p of processes) await p.stop();
     await copy.remove();
