@@ -6,6 +6,8 @@
  *   a member of another category the live one; 'Metti in linea per tutti' → both see it;
  * - a release whose page throws on render: three users open it, their browsers report it, the release is rolled back
  *   by itself; the reports and the reason show on the page.
+ * v1 is the app's existing build (scripts/build.mjs) with its label put in, published by the real command (--dist):
+ * the command's own build, end to end, is proven by releases.test.ts (its v1), the one browser test that keeps it.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -113,7 +115,7 @@ async function openCompose(): Promise<Locator> {
 
 describe('the releases page', () => {
   before(async () => {
-    v1 = builds.build(portal.server, LABEL_V1);
+    v1 = builds.labelled(portal.server, LABEL_V1);
     v2 = builds.variant(portal.server, 'v2', (_f, text) => text.replaceAll(LABEL_V1, LABEL_V2));
     v17 = builds.variant(portal.server, 'react17', (file, text) => {
       if (file !== 'mf-manifest.json') return text;

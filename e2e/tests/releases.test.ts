@@ -5,7 +5,9 @@
  * react ^17 is refused with its reason and nothing changes.
  * v1 is built and published by the real command (`pnpm --filter mf-registry release`); v2 and v3 reuse that build
  * with a small change (a label in the scripts, a range in the manifest) and are published by the same command
- * (--dist), so the machine builds once.
+ * (--dist), so the machine builds once. This v1 is the browser suite's one release built by the command itself, end to
+ * end (a labelled production build, then published) for mf-registry: releases-console.test.ts publishes a copy of
+ * the app's existing build with its label put in (support/releases.ts, labelled()).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

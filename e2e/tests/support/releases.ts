@@ -32,7 +32,10 @@ export function releaseRegistry(server: Pick<RunningServer, 'url'>, args: string
   return version;
 }
 
-/** Marked builds of mf-registry (or `app`): `build(label)` once, then `variant(name, change)`; `remove()` deletes every copy. */
+/**
+ * Marked builds of mf-registry (or `app`): `build(label)` or `labelled(label)` once, then `variant(name, change)`;
+ * `remove()` deletes every copy.
+ */
 export function registryBuilds(stamp: string, app = 'mf-registry') {
   const outDir = `dist-e2e-console-${stamp}`;
   const buildDir = path.join(repoRoot, app, outDir);
@@ -40,6 +43,27 @@ export function registryBuilds(stamp: string, app = 'mf-registry') {
   return {
     /** Builds mf-registry labelled `label` and publishes it. */
     build: (server: Pick<RunningServer, 'url'>, label: string) => releaseRegistry(server, [], { BUILD_LABEL: label, OUT_DIR: outDir }, app),
+    /**
+     * The app's existing build (`<app>/dist`, from scripts/build.mjs: BUILD_LABEL empty) copied with `label` put where
+     * the build puts BUILD_LABEL (DefinePlugin: the literal `buildLabel:""` of the app's page props), published with
+     * --dist: the labelled version a `build(label)` publishes, without a production build of its own (the command's
+     * own build, end to end, is releases.test.ts's v1).
+     */
+    labelled(server: Pick<RunningServer, 'url'>, label: string): string {
+      cpSync(path.join(repoRoot, app, 'dist'), buildDir, { recursive: true });
+      let labels = 0;
+      for (const file of readdirSync(buildDir)) {
+        const full = path.join(buildDir, file);
+        if (/\.(br|gz)$/.test(file)) rmSync(full);
+        else if (file.endsWith('.js')) {
+          const text = readFileSync(full, 'utf8');
+          const changed = text.replaceAll('buildLabel:""', () => (labels++, `buildLabel:${JSON.stringify(label)}`));
+          if (changed !== text) writeFileSync(full, changed);
+        }
+      }
+      assert.ok(labels > 0, `no empty build label in ${app}/dist: build it first (node scripts/build.mjs)`);
+      return releaseRegistry(server, ['--dist', buildDir], {}, app);
+    },
     /** A copy of the build with `change` applied to its scripts and manifest (compressed copies dropped), published. */
     variant(server: Pick<RunningServer, 'url'>, name: string, change: (file: string, text: string) => string): string {
       const dir = path.join(repoRoot, app, `${outDir}-${name}`);
